@@ -1,0 +1,120 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { DatabaseKind, Db } from './db/database.ts';
+import { createLimiterFactory } from './lib/rate-limiter.ts';
+import { createAccessTokens } from './modules/auth/access-token.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCaptchaService } from './modules/auth/captcha.service.ts';
+import { getOrCreateSecret } from './modules/auth/secrets.repository.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { meetingDisplayRoutes } from './modules/meeting-display/meeting-display.routes.ts';
+import { createMeetingDisplayService } from './modules/meeting-display/meeting-display.service.ts';
+import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
+import { createMeetingsService } from './modules/meetings/meetings.service.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
+import { createGuestService } from './modules/registration/guest.service.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { createRegistrationService } from './modules/registration/registration.service.ts';
+import { createSystemLog } from './modules/system-log/system-log.service.ts';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { authorization } from './plugins/authorization.ts';
+import { errorHandling } from './plugins/errors.ts';
+import { gracefulShutdown } from './plugins/graceful-shutdown.ts';
+import { openapi } from './plugins/openapi.ts';
+import { requestContext } from './plugins/request-context.ts';
+import { security } from './plugins/security.ts';
+import { webApp } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dbKind: DatabaseKind;
+  redis?: Redis | undefined;
+  /** Injectable time source, so tests can move the clock instead of waiting. */
+  clock?: () => number;
+}
+
+const VERSION = '0.1.0';
+
+/** Builds the whole HTTP application: plugins in the order they must run, then the domain routes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? Date.now;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Bearer tokens and cookies never reach the logs.
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-guest-token"]',
+        'res.headers["set-cookie"]',
+      ],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const limiters = createLimiterFactory(deps.redis);
+  const systemLog = createSystemLog(db, clock);
+  const captcha = createCaptchaService(
+    db,
+    { enabled: config.captchaEnabled, fixedAnswer: config.captchaFixedAnswer },
+    clock,
+  );
+  const accessTokens = createAccessTokens(
+    config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt')),
+    config.accessTokenTtl,
+  );
+  const auth = createAuthService({
+    db,
+    captcha,
+    accessTokens,
+    refreshTtlSeconds: config.refreshTokenTtl,
+    limiters,
+    systemLog,
+    clock,
+  });
+
+  await app.register(requestContext);
+  await app.register(errorHandling);
+  await app.register(gracefulShutdown);
+  await app.register(security);
+  await app.register(authorization, { auth });
+  await app.register(openapi);
+
+  await app.register(healthRoutes, { database: deps.dbKind, version: VERSION });
+  await app.register(authRoutes, { auth, captcha, limiters });
+  await app.register(organizationRoutes, {
+    organizations: createOrganizationsService({ db, systemLog, clock }),
+  });
+  await app.register(userRoutes, { users: createUsersService({ db, systemLog, clock }) });
+  await app.register(meetingDisplayRoutes, {
+    meetingDisplay: createMeetingDisplayService({ db, systemLog }),
+  });
+
+  await app.register(filesRoutes, { files: createFilesService({ db, systemLog, clock }) });
+  await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock }) });
+  await app.register(dictionaryRoutes, { db, systemLog, clock });
+  await app.register(registrationRoutes, {
+    registration: createRegistrationService({ db, systemLog, limiters, clock }),
+    guests: createGuestService({ db, clock }),
+  });
+  await app.register(webApp, { root: config.webDist });
+  return app;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has safe defaults: captcha on, port 3000, SQLite under ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      captchaEnabled: true,
+      databaseUrl: undefined,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('refuses the test-only fixed captcha answer outside NODE_ENV=test', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', MF_CAPTCHA_FIXED_ANSWER: '1234' })).toThrow(
+      /only allowed with NODE_ENV=test/,
+    );
+    expect(() => loadConfig({ MF_CAPTCHA_FIXED_ANSWER: '1234' })).toThrow();
+    expect(loadConfig({ NODE_ENV: 'test', MF_CAPTCHA_FIXED_ANSWER: '1234' }).captchaFixedAnswer).toBe('1234');
+  });
+
+  it('rejects bad values with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ CAPTCHA_ENABLED: 'false' }).captchaEnabled).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+});

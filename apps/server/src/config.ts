@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
+  CAPTCHA_ENABLED: flag.default(true),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(7200),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(7 * 24 * 3600),
+  ADMIN_ACCOUNT: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
+  TRUST_PROXY: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
+  MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
+});
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  captchaEnabled: boolean;
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  adminAccount: string;
+  adminPassword: string | undefined;
+  trustProxy: string[] | false;
+  webDist: string;
+  logLevel: string;
+  captchaFixedAnswer: string | undefined;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads configuration from the environment; throws with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.MF_CAPTCHA_FIXED_ANSWER && e.NODE_ENV !== 'test') {
+    // A known captcha answer defeats the captcha; it exists for browser tests only.
+    throw new Error('MF_CAPTCHA_FIXED_ANSWER is only allowed with NODE_ENV=test');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    captchaEnabled: e.CAPTCHA_ENABLED,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    adminAccount: e.ADMIN_ACCOUNT,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY
+      ? e.TRUST_PROXY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : false,
+    webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+    captchaFixedAnswer: e.MF_CAPTCHA_FIXED_ANSWER,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as foundation from './migrations/2026-11-22-01-foundation.ts';
+import * as backOffice from './migrations/2026-11-22-02-back-office.ts';
+import * as guests from './migrations/2026-11-22-03-guests.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-01-foundation': foundation,
+  '2026-11-22-02-back-office': backOffice,
+  '2026-11-22-03-guests': guests,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

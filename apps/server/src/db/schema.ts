@@ -1,0 +1,190 @@
+import type { Generated } from 'kysely';
+
+/** Times are integers: milliseconds since the epoch. Flags are integers 0/1 on both databases. */
+export interface Database {
+  app_secrets: { name: string; value: string };
+  roles: {
+    id: Generated<number>;
+    name: string;
+    /** 1 = holds every permission, including ones added later. */
+    is_admin: number;
+    /** JSON array of permission strings. */
+    permissions: string;
+    /** Stable key of a built-in role ('administrator', 'organiser', 'door_staff'); null for custom roles. */
+    code: string | null;
+    created_at: number;
+  };
+  users: {
+    id: Generated<number>;
+    account: string;
+    name: string;
+    email: string | null;
+    language: string | null;
+    password_hash: string;
+    role_id: number;
+    /** null: every organisation; otherwise the user sees this organisation's subtree only. */
+    organization_id: number | null;
+    enabled: number;
+    created_at: number;
+    updated_at: number;
+  };
+  sessions: {
+    id: string;
+    user_id: number;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+    ip: string | null;
+  };
+  refresh_tokens: {
+    token_hash: string;
+    session_id: string;
+    created_at: number;
+    used_at: number | null;
+  };
+  captchas: { id: string; answer_hash: string; expires_at: number };
+  system_logs: {
+    id: Generated<number>;
+    content: string;
+    action_type: string;
+    source_type: string;
+    username: string | null;
+    ip: string | null;
+    ip_location: string | null;
+    created_at: number;
+  };
+  organizations: {
+    id: Generated<number>;
+    name: string;
+    parent_id: number | null;
+    sort: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Uploaded files, content-addressed: id is the SHA-256 of data (hex). */
+  files: { id: string; mime: string; size: number; data: Uint8Array; created_at: number };
+  meetings: {
+    id: Generated<number>;
+    /** Unguessable id used in public URLs and links. */
+    public_id: string;
+    organization_id: number;
+    name: string;
+    name_cn: string;
+    name_en: string;
+    location: Generated<string>;
+    location_cn: Generated<string>;
+    location_en: Generated<string>;
+    start_at: number;
+    end_at: number;
+    /** 0 = unlimited. */
+    registration_limit: Generated<number>;
+    /** Seats taken: raised atomically with each sign-up (see DESIGN.md, capacity). */
+    registered_count: Generated<number>;
+    registration_deadline: number | null;
+    multi_language: Generated<number>;
+    signup_enabled: Generated<number>;
+    meeting_type: Generated<'general' | 'date_schedule'>;
+    banner_file_id: string | null;
+    schedule_file_id: string | null;
+    guide_file_id: string | null;
+    /** JSON of the meeting display config (language order, colours, editable texts). */
+    display_config: Generated<string>;
+    created_by: number | null;
+    created_at: number;
+    updated_at: number;
+    /** Soft delete: guests and records are kept. */
+    deleted_at: number | null;
+  };
+  /** Dictionary of time slots (HH:mm) that sessions pick from. */
+  meeting_times: {
+    id: Generated<number>;
+    start_time: string;
+    end_time: string;
+    remark: Generated<string>;
+    remark_cn: Generated<string>;
+    remark_en: Generated<string>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** A meeting's sessions ("schedules" in the spec). */
+  schedules: {
+    id: Generated<number>;
+    meeting_id: number;
+    name: string;
+    name_cn: string;
+    name_en: string;
+    /** 0 = unlimited. */
+    signup_limit: Generated<number>;
+    signup_count: Generated<number>;
+    /** YYYY-MM-DD */
+    date: string;
+    meeting_time_id: number | null;
+    sort: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Registration types of a meeting. */
+  user_types: {
+    id: Generated<number>;
+    meeting_id: number;
+    name: string;
+    name_cn: string;
+    name_en: string;
+    sort: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** The guest–schedule map: sessions a registration type may enrol in. */
+  user_type_schedules: { user_type_id: number; schedule_id: number };
+  college_categories: {
+    id: Generated<number>;
+    name: string;
+    name_cn: string;
+    name_en: string;
+    sort: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  dictionary_entries: {
+    id: Generated<number>;
+    type: string;
+    label: string;
+    value: string;
+    sort: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Public sign-ups: one per phone per meeting (unique meeting_id, area_code, phone). */
+  guests: {
+    id: Generated<number>;
+    meeting_id: number;
+    /** ≥128-bit random, base64url: the QR code content. */
+    guest_code: string;
+    /** SHA-256 (hex) of the guest token; the token itself is never stored. */
+    token_hash: string;
+    area_code: string;
+    /** E.164, e.g. '+85366123456'. */
+    phone: string;
+    email: string;
+    name: Generated<string>;
+    gender: string | null;
+    local_guest: number | null;
+    institution: Generated<string>;
+    job_title: Generated<string>;
+    contact_name: Generated<string>;
+    contact_number: Generated<string>;
+    contact_phone: Generated<string>;
+    name_zh: Generated<string>;
+    name_en: Generated<string>;
+    organization: Generated<string>;
+    user_type_id: number | null;
+    license_number: Generated<string>;
+    other: Generated<string>;
+    academy_member: Generated<number>;
+    college_category_id: number | null;
+    created_at: number;
+    cancelled_at: number | null;
+  };
+  /** A guest's session enrolments; schedules.signup_count counts these rows. */
+  guest_schedules: { guest_id: number; schedule_id: number; created_at: number };
+}

@@ -1,0 +1,49 @@
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AppError } from './app-error.ts';
+
+export interface Limiter {
+  /** Counts one attempt for the key; throws RATE_LIMITED when the budget is spent. */
+  consume(key: string): Promise<void>;
+  /** Gives back one attempt (a success should not use up the budget meant for failures). */
+  refund(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export type LimiterFactory = (name: string, points: number, durationSeconds: number) => Limiter;
+
+/**
+ * Counters live in Redis when it is configured, so that every instance shares them; a single
+ * instance keeps them in memory.
+ */
+export function createLimiterFactory(redis: Redis | undefined): LimiterFactory {
+  return (name, points, duration) => {
+    const options = { keyPrefix: `mf_rl_${name}`, points, duration };
+    const limiter: RateLimiterAbstract = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: false })
+      : new RateLimiterMemory(options);
+    return {
+      async consume(key) {
+        try {
+          await limiter.consume(key);
+        } catch (error) {
+          if (error instanceof RateLimiterRes) {
+            throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) });
+          }
+          throw error;
+        }
+      },
+      async refund(key) {
+        await limiter.reward(key, 1);
+      },
+      async reset(key) {
+        await limiter.delete(key);
+      },
+    };
+  };
+}

@@ -1,0 +1,207 @@
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  LoginResponse,
+  Permission,
+  RefreshResponse,
+  TokenInfo,
+} from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { LimiterFactory } from '../../lib/rate-limiter.ts';
+import { randomToken, sha256 } from '../../lib/secure-random.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import * as users from '../users/users.repository.ts';
+import { permissionsOf, toUserInfo } from '../users/users.service.ts';
+import type { AccessTokens } from './access-token.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import * as sessions from './sessions.repository.ts';
+
+export interface AuthUser {
+  id: number;
+  account: string;
+  name: string;
+  permissions: Permission[];
+  /** null: sees every organisation; otherwise only this organisation's subtree. */
+  organizationId: number | null;
+  sessionId: string;
+}
+
+type RefreshOutcome = { token: TokenInfo } | { token: null; reused: boolean };
+
+interface AuthDeps {
+  db: Db;
+  captcha: CaptchaService;
+  accessTokens: AccessTokens;
+  refreshTtlSeconds: number;
+  limiters: LimiterFactory;
+  systemLog: SystemLog;
+  clock: () => number;
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, captcha, accessTokens, systemLog, clock } = deps;
+  // Per IP: a whole office behind one address still logs in; per account: brute force stops early.
+  const loginPerIp = deps.limiters('login_ip', 30, 10 * 60);
+  const loginPerAccount = deps.limiters('login_account', 10, 15 * 60);
+  const refreshPerIp = deps.limiters('refresh_ip', 60, 60);
+
+  async function issueTokens(trx: Db, userId: number, sessionId: string, now: number): Promise<TokenInfo> {
+    const refreshToken = randomToken();
+    await sessions.insertRefreshToken(trx, sha256(refreshToken), sessionId, now);
+    return {
+      access_token: await accessTokens.sign({ userId, sessionId }, now),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: accessTokens.ttlSeconds,
+      login_time: now,
+    };
+  }
+
+  return {
+    async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+      await loginPerIp.consume(ip);
+      await loginPerAccount.consume(body.account.toLowerCase());
+      const fail = async (reason: string) =>
+        systemLog.record({
+          action: 'login_failed',
+          source: 'admin',
+          content: reason,
+          username: body.account,
+          ip,
+        });
+
+      if (!(await captcha.check(body.captcha_id, body.verify_code))) {
+        await fail('Login failed: wrong or expired verification code');
+        throw new AppError('CAPTCHA_INVALID');
+      }
+      const user = await users.findUserByAccount(db, body.account);
+      const passwordOk = user
+        ? await verifyPassword(user.password_hash, body.password)
+        : await verifyAgainstDummy(body.password);
+      // One answer for an unknown account, a wrong password and a disabled account: no enumeration.
+      if (!user || !passwordOk || !user.enabled) {
+        await fail('Login failed: wrong account or password');
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      // Only failures count: colleagues behind one venue NAT may all log in within minutes.
+      await loginPerAccount.reset(body.account.toLowerCase());
+      await loginPerIp.refund(ip);
+
+      const now = clock();
+      const sessionId = randomToken(16);
+      const token = await db.transaction().execute(async (trx) => {
+        await sessions.insertSession(trx, {
+          id: sessionId,
+          user_id: user.id,
+          created_at: now,
+          expires_at: now + deps.refreshTtlSeconds * 1000,
+          ip,
+        });
+        return issueTokens(trx, user.id, sessionId, now);
+      });
+      await systemLog.record({
+        action: 'login',
+        source: 'admin',
+        content: 'Logged in',
+        username: user.account,
+        ip,
+      });
+      return { token, user: toUserInfo(user) };
+    },
+
+    /** Rotates the refresh token. Presenting a used one means it leaked: the whole session ends. */
+    async refresh(refreshToken: string, ip: string): Promise<RefreshResponse> {
+      await refreshPerIp.consume(ip);
+      const tokenHash = sha256(refreshToken);
+      const now = clock();
+      const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+        const sessionId = await sessions.consumeRefreshToken(trx, tokenHash, now);
+        if (!sessionId) {
+          const reused = await sessions.findRefreshTokenSession(trx, tokenHash);
+          if (reused) await sessions.revokeSession(trx, reused, now);
+          return { token: null, reused: Boolean(reused) };
+        }
+        const session = await sessions.findSession(trx, sessionId);
+        if (!session || session.revoked_at !== null || session.expires_at <= now)
+          return { token: null, reused: false };
+        const user = await users.findUserById(trx, session.user_id);
+        if (!user?.enabled) return { token: null, reused: false };
+        return { token: await issueTokens(trx, user.id, sessionId, now) };
+      });
+      if (outcome.token) return { token: outcome.token };
+      if ('reused' in outcome && outcome.reused) {
+        await systemLog.record({
+          action: 'logout',
+          source: 'system',
+          content: 'Session revoked: a refresh token was used twice',
+          username: null,
+          ip,
+        });
+      }
+      throw new AppError('SESSION_REVOKED');
+    },
+
+    /** Resolves an access token to the user, or throws 401 (expired, revoked, disabled). */
+    async authenticate(accessToken: string): Promise<AuthUser> {
+      const now = clock();
+      const claims = await accessTokens.verify(accessToken, now);
+      const session = await sessions.findSession(db, claims.sessionId);
+      if (!session || session.revoked_at !== null || session.user_id !== claims.userId)
+        throw new AppError('SESSION_REVOKED');
+      const user = await users.findUserById(db, claims.userId);
+      if (!user?.enabled) throw new AppError('SESSION_REVOKED');
+      return {
+        id: user.id,
+        account: user.account,
+        name: user.name,
+        permissions: permissionsOf(user),
+        organizationId: user.organization_id,
+        sessionId: session.id,
+      };
+    },
+
+    async logout(user: AuthUser, ip: string): Promise<void> {
+      await sessions.revokeSession(db, user.sessionId, clock());
+      await systemLog.record({
+        action: 'logout',
+        source: 'admin',
+        content: 'Logged out',
+        username: user.account,
+        ip,
+      });
+    },
+
+    async me(user: AuthUser) {
+      const row = await users.findUserById(db, user.id);
+      if (!row) throw new AppError('SESSION_REVOKED');
+      return toUserInfo(row);
+    },
+
+    /** Changes the password and ends every other session of the user. */
+    async changePassword(user: AuthUser, body: ChangePasswordBody, ip: string): Promise<void> {
+      const row = await users.findUserById(db, user.id);
+      if (!row) throw new AppError('SESSION_REVOKED');
+      if (!(await verifyPassword(row.password_hash, body.old_password)))
+        throw new AppError('PASSWORD_INCORRECT');
+      if (body.new_password.toLowerCase() === row.account.toLowerCase()) {
+        throw new AppError('VALIDATION_FAILED', { data: { fields: { new_password: 'passwordTooWeak' } } });
+      }
+      const now = clock();
+      const hash = await hashPassword(body.new_password);
+      await db.transaction().execute(async (trx) => {
+        await users.updatePasswordHash(trx, row.id, hash, now);
+        await sessions.revokeUserSessions(trx, row.id, now, user.sessionId);
+      });
+      await systemLog.record({
+        action: 'password_change',
+        source: 'admin',
+        content: 'Changed password',
+        username: row.account,
+        ip,
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

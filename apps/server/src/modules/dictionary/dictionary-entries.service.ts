@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { DictionaryEntry, dictionaryEntryBody } from '@meetflow/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { createAuditor, type Actor, type DictionaryDeps } from './dictionary-context.ts';
+import * as repo from './dictionary-entries.repository.ts';
+
+type Body = z.output<typeof dictionaryEntryBody>;
+
+const describe = (e: { id: number; type: string; value: string }) =>
+  `dictionary entry #${e.id} (${e.type} = ${e.value})`;
+
+const taken = () =>
+  new AppError('DICTIONARY_VALUE_TAKEN', { data: { fields: { value: 'dictionaryValueTaken' } } });
+
+/** The unique constraint's violation, as either database reports it. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(String(e?.message ?? ''));
+}
+
+/** Generic typed lists (type, label, value); (type, value) is unique. */
+export function createDictionaryEntriesService({ db, systemLog, clock }: DictionaryDeps) {
+  const audit = createAuditor(systemLog);
+
+  /** Checks first for a clear answer; the unique constraint still settles a race between two writers. */
+  async function write<T>(body: Body, exceptId: number | undefined, run: () => Promise<T>): Promise<T> {
+    if (await repo.findEntryWithValue(db, body.type, body.value, exceptId)) throw taken();
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
+  }
+
+  return {
+    list: (type: string | undefined): Promise<DictionaryEntry[]> => repo.listDictionaryEntries(db, type),
+
+    async create(actor: Actor, body: Body): Promise<DictionaryEntry> {
+      const now = clock();
+      const row = await write(body, undefined, () =>
+        repo.insertDictionaryEntry(db, { ...body, created_at: now, updated_at: now }),
+      );
+      await audit(actor, 'create', `Created ${describe(row)}`);
+      return row;
+    },
+
+    async update(actor: Actor, id: number, body: Body): Promise<DictionaryEntry> {
+      if (!(await repo.findDictionaryEntry(db, id))) throw new AppError('NOT_FOUND');
+      const row = await write(body, id, () =>
+        repo.updateDictionaryEntry(db, id, { ...body, updated_at: clock() }),
+      );
+      if (!row) throw new AppError('NOT_FOUND');
+      await audit(actor, 'update', `Updated ${describe(row)}`);
+      return row;
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      const row = await repo.findDictionaryEntry(db, id);
+      if (!row || !(await repo.deleteDictionaryEntry(db, id))) throw new AppError('NOT_FOUND');
+      await audit(actor, 'delete', `Deleted ${describe(row)}`);
+    },
+  };
+}
+export type DictionaryEntriesService = ReturnType<typeof createDictionaryEntriesService>;

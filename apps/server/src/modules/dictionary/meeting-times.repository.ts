@@ -1,0 +1,63 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+type Row = Database['meeting_times'];
+
+const columns = [
+  'id',
+  'start_time',
+  'end_time',
+  'remark',
+  'remark_cn',
+  'remark_en',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function listMeetingTimes(db: Trx) {
+  return db
+    .selectFrom('meeting_times')
+    .select(columns)
+    .orderBy('start_time')
+    .orderBy('end_time')
+    .orderBy('id')
+    .execute();
+}
+
+export function findMeetingTime(db: Trx, id: number) {
+  return db.selectFrom('meeting_times').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findMeetingTimes(db: Trx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('meeting_times').select(columns).where('id', 'in', ids).execute();
+}
+
+export function insertMeetingTime(db: Trx, values: Insertable<Row>) {
+  return db.insertInto('meeting_times').values(values).returning(columns).executeTakeFirstOrThrow();
+}
+
+export function updateMeetingTime(db: Trx, id: number, values: Updateable<Row>) {
+  return db
+    .updateTable('meeting_times')
+    .set(values)
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes the time slot only while no session (of any meeting, soft-deleted ones included) uses it,
+ * in one statement: a session added meanwhile cannot slip between a check and the delete.
+ */
+export async function deleteUnusedMeetingTime(db: Trx, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('meeting_times')
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('schedules').select('schedules.id').where('schedules.meeting_time_id', '=', id))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,105 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+type Row = Database['schedules'];
+
+const columns = [
+  'id',
+  'meeting_id',
+  'name',
+  'name_cn',
+  'name_en',
+  'signup_limit',
+  'signup_count',
+  'date',
+  'meeting_time_id',
+  'sort',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type ScheduleRow = Awaited<ReturnType<typeof insertSchedule>>;
+export type LiveMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;
+
+/** A meeting that is not soft-deleted: sessions and user types of deleted meetings are out of reach. */
+export function findLiveMeeting(db: Trx, id: number) {
+  return db
+    .selectFrom('meetings')
+    .select(['id', 'organization_id', 'name', 'start_at', 'end_at'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function listSchedules(db: Trx, meetingId: number) {
+  return db.selectFrom('schedules').select(columns).where('meeting_id', '=', meetingId).execute();
+}
+
+export function findSchedule(db: Trx, id: number) {
+  return db.selectFrom('schedules').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+/** Which of `ids` are sessions of the meeting. */
+export async function scheduleIdsOfMeeting(
+  db: Trx,
+  meetingId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('schedules')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export function insertSchedule(db: Trx, values: Insertable<Row>) {
+  return db.insertInto('schedules').values(values).returning(columns).executeTakeFirstOrThrow();
+}
+
+/**
+ * Updates a session unless its new limit is below the seats already taken, checked in the same
+ * statement as the write (sign-ups raise signup_count concurrently). 0 = unlimited always fits.
+ */
+export function updateScheduleWithinCount(
+  db: Trx,
+  id: number,
+  values: Updateable<Row> & { signup_limit: number },
+) {
+  let query = db.updateTable('schedules').set(values).where('id', '=', id);
+  if (values.signup_limit > 0) query = query.where('signup_count', '<=', values.signup_limit);
+  return query.returning(columns).executeTakeFirst();
+}
+
+/** User types for which this session is the only one they may enrol in. */
+export async function countUserTypesOnlyWith(db: Trx, scheduleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('user_type_schedules as uts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('uts.schedule_id', '=', scheduleId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_type_schedules as other')
+            .select('other.schedule_id')
+            .whereRef('other.user_type_id', '=', 'uts.user_type_id')
+            .where('other.schedule_id', '<>', scheduleId),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes the session only while nobody has signed up for it (checked in the delete itself). */
+export async function deleteScheduleWithoutSignups(db: Trx, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('schedules')
+    .where('id', '=', id)
+    .where('signup_count', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

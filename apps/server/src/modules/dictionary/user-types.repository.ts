@@ -1,0 +1,75 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+type Row = Database['user_types'];
+
+const columns = [
+  'id',
+  'meeting_id',
+  'name',
+  'name_cn',
+  'name_en',
+  'sort',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function listUserTypes(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(columns)
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function findUserType(db: Trx, id: number) {
+  return db.selectFrom('user_types').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The session ids of each user type, in ascending order. */
+export async function scheduleIdsByUserType(
+  db: Trx,
+  userTypeIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>(userTypeIds.map((id) => [id, []]));
+  if (userTypeIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('user_type_schedules')
+    .select(['user_type_id', 'schedule_id'])
+    .where('user_type_id', 'in', userTypeIds)
+    .orderBy('schedule_id')
+    .execute();
+  for (const row of rows) map.get(row.user_type_id)?.push(row.schedule_id);
+  return map;
+}
+
+export function insertUserType(db: Trx, values: Insertable<Row>) {
+  return db.insertInto('user_types').values(values).returning(columns).executeTakeFirstOrThrow();
+}
+
+export function updateUserType(db: Trx, id: number, values: Updateable<Row>) {
+  return db.updateTable('user_types').set(values).where('id', '=', id).returning(columns).executeTakeFirst();
+}
+
+/** Replaces the set of sessions a user type may enrol in (call inside a transaction). */
+export async function replaceScheduleSet(
+  trx: Trx,
+  userTypeId: number,
+  scheduleIds: readonly number[],
+): Promise<void> {
+  await trx.deleteFrom('user_type_schedules').where('user_type_id', '=', userTypeId).execute();
+  if (scheduleIds.length === 0) return;
+  await trx
+    .insertInto('user_type_schedules')
+    .values(scheduleIds.map((schedule_id) => ({ user_type_id: userTypeId, schedule_id })))
+    .execute();
+}
+
+export async function deleteUserType(trx: Trx, id: number): Promise<boolean> {
+  await trx.deleteFrom('user_type_schedules').where('user_type_id', '=', id).execute();
+  const result = await trx.deleteFrom('user_types').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

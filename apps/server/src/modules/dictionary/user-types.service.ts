@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import type { ScheduleMap, scheduleMapBody, UserType, userTypeBody } from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import {
+  createAuditor,
+  fieldError,
+  visibleMeeting,
+  type Actor,
+  type DictionaryDeps,
+} from './dictionary-context.ts';
+import { listSchedules, scheduleIdsOfMeeting } from './schedules.repository.ts';
+import { withMeetingTimes } from './schedules.service.ts';
+import * as repo from './user-types.repository.ts';
+
+type Body = z.output<typeof userTypeBody>;
+type MapBody = z.output<typeof scheduleMapBody>;
+
+const describe = (t: { id: number; name: string; meeting_id: number }) =>
+  `user type #${t.id} "${t.name}" of meeting #${t.meeting_id}`;
+
+const unique = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+async function withScheduleIds(
+  db: Db,
+  rows: readonly Awaited<ReturnType<typeof repo.listUserTypes>>[number][],
+) {
+  const sets = await repo.scheduleIdsByUserType(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r): UserType => ({ ...r, schedule_ids: sets.get(r.id) ?? [] }));
+}
+
+/** Every id must be a session of the meeting; `field` names where a form shows the refusal. */
+async function assertSessionsOfMeeting(trx: Db, meetingId: number, ids: readonly number[], field: string) {
+  const found = await scheduleIdsOfMeeting(trx, meetingId, ids);
+  if (ids.some((id) => !found.has(id))) throw fieldError(field, 'scheduleNotInMeeting');
+}
+
+/**
+ * Registration types of a meeting and the guest–schedule map: the sessions each type may enrol in
+ * (at least one, all of the same meeting), stored in user_type_schedules.
+ */
+export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps) {
+  const audit = createAuditor(systemLog);
+
+  const values = (body: Body) => ({
+    name: body.name,
+    name_cn: body.name_cn,
+    name_en: body.name_en,
+    ...(body.sort === undefined ? {} : { sort: body.sort }),
+  });
+
+  async function visibleUserType(user: AuthUser, id: number) {
+    const row = await repo.findUserType(db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    await visibleMeeting(db, user, row.meeting_id);
+    return row;
+  }
+
+  async function list(user: AuthUser, meetingId: number): Promise<UserType[]> {
+    await visibleMeeting(db, user, meetingId);
+    return withScheduleIds(db, await repo.listUserTypes(db, meetingId));
+  }
+
+  async function getMap(user: AuthUser, meetingId: number): Promise<ScheduleMap> {
+    await visibleMeeting(db, user, meetingId);
+    return {
+      schedules: await withMeetingTimes(db, await listSchedules(db, meetingId)),
+      user_types: await withScheduleIds(db, await repo.listUserTypes(db, meetingId)),
+    };
+  }
+
+  return {
+    list,
+
+    async create(actor: Actor, meetingId: number, body: Body): Promise<UserType> {
+      const meeting = await visibleMeeting(db, actor.user, meetingId);
+      const scheduleIds = unique(body.schedule_ids);
+      const now = clock();
+      const row = await db.transaction().execute(async (trx) => {
+        await assertSessionsOfMeeting(trx, meeting.id, scheduleIds, 'schedule_ids');
+        const created = await repo.insertUserType(trx, {
+          ...values(body),
+          meeting_id: meeting.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await repo.replaceScheduleSet(trx, created.id, scheduleIds);
+        return created;
+      });
+      await audit(actor, 'create', `Created ${describe(row)} with sessions ${scheduleIds.join(', ')}`);
+      return { ...row, schedule_ids: scheduleIds };
+    },
+
+    async update(actor: Actor, id: number, body: Body): Promise<UserType> {
+      const existing = await visibleUserType(actor.user, id);
+      const scheduleIds = unique(body.schedule_ids);
+      const row = await db.transaction().execute(async (trx) => {
+        await assertSessionsOfMeeting(trx, existing.meeting_id, scheduleIds, 'schedule_ids');
+        const updated = await repo.updateUserType(trx, id, { ...values(body), updated_at: clock() });
+        if (!updated) throw new AppError('NOT_FOUND');
+        await repo.replaceScheduleSet(trx, id, scheduleIds);
+        return updated;
+      });
+      await audit(actor, 'update', `Updated ${describe(row)} with sessions ${scheduleIds.join(', ')}`);
+      return { ...row, schedule_ids: scheduleIds };
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      const row = await visibleUserType(actor.user, id);
+      const deleted = await db.transaction().execute((trx) => repo.deleteUserType(trx, id));
+      if (!deleted) throw new AppError('NOT_FOUND');
+      await audit(actor, 'delete', `Deleted ${describe(row)}`);
+    },
+
+    getMap,
+
+    /** Replaces the sets of the listed user types in one transaction; unlisted types keep theirs. */
+    async putMap(actor: Actor, meetingId: number, body: MapBody): Promise<ScheduleMap> {
+      const meeting = await visibleMeeting(db, actor.user, meetingId);
+      const seen = new Set<number>();
+      body.user_types.forEach((entry, index) => {
+        if (seen.has(entry.id)) throw fieldError(`user_types.${index}.id`, 'invalidOption');
+        seen.add(entry.id);
+      });
+      await db.transaction().execute(async (trx) => {
+        const own = new Set((await repo.listUserTypes(trx, meeting.id)).map((t) => t.id));
+        for (const [index, entry] of body.user_types.entries()) {
+          if (!own.has(entry.id)) throw fieldError(`user_types.${index}.id`, 'userTypeNotInMeeting');
+          const ids = unique(entry.schedule_ids);
+          await assertSessionsOfMeeting(trx, meeting.id, ids, `user_types.${index}.schedule_ids`);
+          await repo.replaceScheduleSet(trx, entry.id, ids);
+        }
+      });
+      await audit(
+        actor,
+        'update',
+        `Updated the guest-schedule map of meeting #${meeting.id}: ${body.user_types
+          .map((t) => `user type #${t.id} -> sessions ${unique(t.schedule_ids).join(', ')}`)
+          .join('; ')}`,
+      );
+      return getMap(actor.user, meetingId);
+    },
+  };
+}
+export type UserTypesService = ReturnType<typeof createUserTypesService>;

@@ -1,0 +1,141 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  fileParams,
+  MB,
+  PDF_MAX_BYTES,
+  uploadedFile,
+  uploadKind,
+  type FileKind,
+} from '@meetflow/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/reply.ts';
+import { currentUser } from '../../plugins/authorization.ts';
+import type { FilesService } from './files.service.ts';
+
+const tags = ['files'];
+
+/** A year: the id is the hash of the bytes, so a given URL never changes content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Even if a browser were tricked into rendering a stored image as a page, it could run nothing. */
+const IMAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+/**
+ * PDFs get no `sandbox`: Chromium and Safari refuse to start their built-in PDF viewer in a sandboxed
+ * document (blank page). The bytes were checked to be a PDF and travel as application/pdf with nosniff,
+ * so only the viewer ever renders them; nothing else may load.
+ */
+const PDF_CSP =
+  "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/** Multipart errors of @fastify/multipart / busboy, mapped onto our catalogue. */
+function multipartError(error: unknown): AppError | undefined {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE');
+  if (typeof code === 'string' && (code.startsWith('FST_') || code.startsWith('ERR_'))) {
+    return new AppError('BAD_REQUEST');
+  }
+  if (error instanceof Error && /multipart|boundary|terminated early/i.test(error.message)) {
+    return new AppError('BAD_REQUEST');
+  }
+  return undefined;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
+  // Registered inside this plugin only: no other route accepts multipart bodies.
+  await app.register(multipart, {
+    limits: { files: 1, fields: 4, parts: 6, fieldSize: 1024, fileSize: PDF_MAX_BYTES, headerPairs: 50 },
+  });
+
+  app.post(
+    '/api/files',
+    {
+      config: { auth: 'meeting:edit' },
+      // The application's 1 MB body limit is raised for this route alone.
+      bodyLimit: PDF_MAX_BYTES + MB,
+      schema: {
+        tags,
+        summary:
+          'Upload one file (multipart: field `kind` = banner|pdf, then field `file`). The type is judged by its bytes.',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(uploadedFile) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      let kindValue: unknown;
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'kind') kindValue = part.value;
+          } else if (part.fieldname === 'file' && !bytes) {
+            bytes = await part.toBuffer();
+          } else {
+            await part.toBuffer(); // drain a stray part so the request completes
+          }
+        }
+      } catch (error) {
+        throw multipartError(error) ?? error;
+      }
+      const kind = uploadKind.safeParse(kindValue);
+      if (!kind.success) {
+        throw new AppError('VALIDATION_FAILED', {
+          data: { fields: { kind: kindValue === undefined ? 'required' : 'invalidOption' } },
+        });
+      }
+      if (!bytes) throw new AppError('FILE_REQUIRED');
+      return ok(request, await files.upload(user, kind.data satisfies FileKind, bytes, request.ip));
+    },
+  );
+
+  app.get(
+    '/api/files/:id',
+    {
+      // Banners and PDFs appear on the public pages; ids are 256-bit content hashes, not guessable.
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'The bytes of a stored file, cacheable forever (ETag = id)',
+        params: fileParams,
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const etag = `"${id}"`;
+      const cacheHeaders = (mime: string) =>
+        reply
+          .header('etag', etag)
+          .header('cache-control', IMMUTABLE)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', mime === 'application/pdf' ? PDF_CSP : IMAGE_CSP);
+      if (etagMatches(request.headers['if-none-match'], etag)) {
+        // Browsers merge a 304's headers into the cached response: send the same policy as the 200 did.
+        const mime = await files.mime(id);
+        return cacheHeaders(mime).status(304).send();
+      }
+      // A miss throws before any caching header is set: a 404 must not be cached for a year.
+      const file = await files.get(id);
+      const extension = EXTENSIONS[file.mime] ?? 'bin';
+      return cacheHeaders(file.mime)
+        .header('content-type', file.mime)
+        .header('content-disposition', `inline; filename="${id.slice(0, 16)}.${extension}"`)
+        .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+    },
+  );
+};

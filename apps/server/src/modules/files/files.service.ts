@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import {
+  FILE_KIND_MAX_BYTES,
+  FILE_KIND_MIMES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
+  type FileKind,
+  type UploadedFile,
+} from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import { findFile, findFileMimes, insertFileIfAbsent, type StoredFile } from './files.repository.ts';
+
+/** The type of the bytes, from their magic numbers only: the file name and the client's mime are ignored. */
+export async function sniffMime(bytes: Uint8Array): Promise<string | undefined> {
+  return (await fileTypeFromBuffer(bytes))?.mime;
+}
+
+/**
+ * Refuses images whose header announces more pixels than we accept, before anything decodes them
+ * (a small file can declare a gigantic canvas).
+ */
+export function assertImageDimensions(bytes: Uint8Array): void {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  }
+  const width = size.width ?? 0;
+  const height = size.height ?? 0;
+  if (width <= 0 || height <= 0) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS) {
+    throw new AppError('IMAGE_DIMENSIONS_TOO_LARGE');
+  }
+}
+
+export function createFilesService(deps: { db: Db; systemLog: SystemLog; clock: () => number }) {
+  const { db, systemLog, clock } = deps;
+  return {
+    async upload(user: AuthUser, kind: FileKind, bytes: Buffer, ip: string): Promise<UploadedFile> {
+      if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
+      if (bytes.length > FILE_KIND_MAX_BYTES[kind]) throw new AppError('FILE_TOO_LARGE');
+      const mime = await sniffMime(bytes);
+      const allowed: readonly string[] = FILE_KIND_MIMES[kind];
+      if (!mime || !allowed.includes(mime)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      if (kind === 'banner') assertImageDimensions(bytes);
+      const id = createHash('sha256').update(bytes).digest('hex');
+      await insertFileIfAbsent(db, { id, mime, size: bytes.length, data: bytes, createdAt: clock() });
+      await systemLog.record({
+        action: 'create',
+        source: 'admin',
+        content: `Uploaded ${kind} file ${id} (${mime}, ${bytes.length} bytes)`,
+        username: user.account,
+        ip,
+      });
+      return { id, mime, size: bytes.length };
+    },
+
+    /** The stored type only (for a 304), without reading the bytes. */
+    async mime(id: string): Promise<string> {
+      const mime = (await findFileMimes(db, [id])).get(id);
+      if (!mime) throw new AppError('NOT_FOUND');
+      return mime;
+    },
+
+    async get(id: string): Promise<StoredFile> {
+      const file = await findFile(db, id);
+      if (!file) throw new AppError('NOT_FOUND');
+      return file;
+    },
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;

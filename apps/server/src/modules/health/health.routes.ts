@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, healthResponse } from '@meetflow/shared';
+import type { DatabaseKind } from '../../db/database.ts';
+import { ok } from '../../lib/reply.ts';
+
+const startedAt = Date.now();
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseKind; version: string }> = async (
+  app,
+  opts,
+) => {
+  app.get(
+    '/api/health',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and which database is in use',
+        response: { 200: envelope(healthResponse) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        status: 'ok' as const,
+        database: opts.database,
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        version: opts.version,
+      }),
+  );
+};

@@ -1,0 +1,71 @@
+import {
+  DISPLAY_COLOR_FIELDS,
+  DISPLAY_TEXT_FIELDS,
+  resolveDisplayConfig,
+  type MeetingDisplayConfig,
+} from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import {
+  findMeetingDisplay,
+  updateMeetingDisplay,
+  type MeetingDisplayRow,
+} from './meeting-display.repository.ts';
+
+/** The keys whose values differ: the log names them instead of copying texts that may be long. */
+export function changedKeys(before: MeetingDisplayConfig, after: MeetingDisplayConfig): string[] {
+  const keys: string[] = [];
+  if (before.language_order.join() !== after.language_order.join()) keys.push('language_order');
+  for (const key of [...DISPLAY_COLOR_FIELDS, ...DISPLAY_TEXT_FIELDS]) {
+    if (before[key] !== after[key]) keys.push(key);
+  }
+  return keys;
+}
+
+export function createMeetingDisplayService(deps: { db: Db; systemLog: SystemLog }) {
+  const { db, systemLog } = deps;
+
+  /** The meeting if it is live and inside the user's organisation subtree; 404 otherwise. */
+  async function visibleMeeting(user: AuthUser, meetingId: number): Promise<MeetingDisplayRow> {
+    const meeting = await findMeetingDisplay(db, meetingId);
+    if (!meeting) throw new AppError('NOT_FOUND');
+    await assertOrganizationVisible(db, user, meeting.organization_id);
+    return meeting;
+  }
+
+  return {
+    /** The stored config merged over the defaults: old or damaged rows still answer a usable config. */
+    async get(user: AuthUser, meetingId: number): Promise<MeetingDisplayConfig> {
+      return resolveDisplayConfig((await visibleMeeting(user, meetingId)).display_config);
+    },
+
+    /** Replaces the whole config (absent texts become "not set"). */
+    async update(
+      user: AuthUser,
+      meetingId: number,
+      body: MeetingDisplayConfig,
+      ip: string,
+    ): Promise<MeetingDisplayConfig> {
+      const meeting = await visibleMeeting(user, meetingId);
+      const before = resolveDisplayConfig(meeting.display_config);
+      // Resolving again drops empty texts, so the stored JSON holds only what is set.
+      const next = resolveDisplayConfig(body);
+      if (!(await updateMeetingDisplay(db, meetingId, JSON.stringify(next)))) throw new AppError('NOT_FOUND');
+      const changed = changedKeys(before, next);
+      await systemLog.record({
+        action: 'update',
+        source: 'admin',
+        content: `Display config of meeting #${meeting.id} (${meeting.name}): ${
+          changed.length ? `changed ${changed.join(', ')}` : 'no changes'
+        }`,
+        username: user.account,
+        ip,
+      });
+      return next;
+    },
+  };
+}
+export type MeetingDisplayService = ReturnType<typeof createMeetingDisplayService>;

@@ -1,0 +1,214 @@
+import { sql, type Kysely } from 'kysely';
+import type { Language } from '@meetflow/shared';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+export interface MeetingRow {
+  id: number;
+  public_id: string;
+  organization_id: number;
+  organization_name: string;
+  name: string;
+  name_cn: string;
+  name_en: string;
+  location: string;
+  location_cn: string;
+  location_en: string;
+  start_at: number;
+  end_at: number;
+  registration_limit: number;
+  registered_count: number;
+  registration_deadline: number | null;
+  multi_language: number;
+  signup_enabled: number;
+  meeting_type: 'general' | 'date_schedule';
+  banner_file_id: string | null;
+  schedule_file_id: string | null;
+  guide_file_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The columns a meeting is written with (flags as 0/1). */
+export interface MeetingValues {
+  organization_id: number;
+  name: string;
+  name_cn: string;
+  name_en: string;
+  location: string;
+  location_cn: string;
+  location_en: string;
+  start_at: number;
+  end_at: number;
+  registration_limit: number;
+  registration_deadline: number | null;
+  multi_language: number;
+  signup_enabled: number;
+  meeting_type: 'general' | 'date_schedule';
+  banner_file_id: string;
+  schedule_file_id: string | null;
+  guide_file_id: string | null;
+}
+
+export interface MeetingFilter {
+  /** null: every organisation; otherwise only these (possibly none). */
+  organizationIds: number[] | null;
+  startFrom?: number | undefined;
+  startTo?: number | undefined;
+  keyword?: string | undefined;
+}
+
+export interface MeetingOrder {
+  sortBy: 'start_at' | 'created_at' | 'name';
+  sortOrder: 'asc' | 'desc';
+  /** Sorting by name uses the name in this language. */
+  lang: Language;
+}
+
+const NAME_COLUMN = {
+  'zh-tw': 'meetings.name',
+  'zh-cn': 'meetings.name_cn',
+  en: 'meetings.name_en',
+} as const;
+
+function liveMeetings(db: Trx, filter: MeetingFilter) {
+  let query = db
+    .selectFrom('meetings')
+    .innerJoin('organizations', 'organizations.id', 'meetings.organization_id')
+    .where('meetings.deleted_at', 'is', null);
+  if (filter.organizationIds !== null) {
+    if (filter.organizationIds.length === 0) return query.where(sql<boolean>`1 = 0`);
+    query = query.where('meetings.organization_id', 'in', filter.organizationIds);
+  }
+  if (filter.startFrom !== undefined) query = query.where('meetings.start_at', '>=', filter.startFrom);
+  if (filter.startTo !== undefined) query = query.where('meetings.start_at', '<=', filter.startTo);
+  if (filter.keyword) {
+    // LIKE wildcards typed by the user are matched literally; lower() makes both databases case-insensitive.
+    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        (['meetings.name', 'meetings.name_cn', 'meetings.name_en'] as const).map(
+          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  return query;
+}
+
+const COLUMNS = [
+  'meetings.id',
+  'meetings.public_id',
+  'meetings.organization_id',
+  'organizations.name as organization_name',
+  'meetings.name',
+  'meetings.name_cn',
+  'meetings.name_en',
+  'meetings.location',
+  'meetings.location_cn',
+  'meetings.location_en',
+  'meetings.start_at',
+  'meetings.end_at',
+  'meetings.registration_limit',
+  'meetings.registered_count',
+  'meetings.registration_deadline',
+  'meetings.multi_language',
+  'meetings.signup_enabled',
+  'meetings.meeting_type',
+  'meetings.banner_file_id',
+  'meetings.schedule_file_id',
+  'meetings.guide_file_id',
+  'meetings.created_at',
+  'meetings.updated_at',
+] as const;
+
+function normalise(row: MeetingRow): MeetingRow {
+  // PostgreSQL answers bigint and some integers as strings through aggregates and joins: make them numbers.
+  return {
+    ...row,
+    id: Number(row.id),
+    organization_id: Number(row.organization_id),
+    start_at: Number(row.start_at),
+    end_at: Number(row.end_at),
+    registration_limit: Number(row.registration_limit),
+    registered_count: Number(row.registered_count),
+    registration_deadline: row.registration_deadline === null ? null : Number(row.registration_deadline),
+    multi_language: Number(row.multi_language),
+    signup_enabled: Number(row.signup_enabled),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+export async function listMeetings(
+  db: Trx,
+  filter: MeetingFilter,
+  order: MeetingOrder,
+  page: { offset: number; limit: number },
+): Promise<{ rows: MeetingRow[]; total: number }> {
+  const column = order.sortBy === 'name' ? NAME_COLUMN[order.lang] : (`meetings.${order.sortBy}` as const);
+  const [rows, count] = await Promise.all([
+    liveMeetings(db, filter)
+      .select(COLUMNS)
+      .orderBy(column, order.sortOrder)
+      // A stable tie-break, so that pages never repeat or skip rows.
+      .orderBy('meetings.id', order.sortOrder)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    liveMeetings(db, filter)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(normalise), total: Number(count.total) };
+}
+
+/** A live (not soft-deleted) meeting, or undefined. */
+export async function findMeeting(db: Trx, id: number): Promise<MeetingRow | undefined> {
+  const row = await liveMeetings(db, { organizationIds: null })
+    .select(COLUMNS)
+    .where('meetings.id', '=', id)
+    .executeTakeFirst();
+  return row && normalise(row);
+}
+
+export async function insertMeeting(
+  trx: Trx,
+  values: MeetingValues & { public_id: string; created_by: number; now: number },
+): Promise<number> {
+  const { now, ...rest } = values;
+  const row = await trx
+    .insertInto('meetings')
+    .values({ ...rest, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Answers whether a live meeting was updated. */
+export async function updateMeeting(
+  trx: Trx,
+  id: number,
+  values: MeetingValues,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('meetings')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Soft delete: the row, its guests and records stay; the meeting disappears from every list. */
+export async function softDeleteMeeting(trx: Trx, id: number, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('meetings')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

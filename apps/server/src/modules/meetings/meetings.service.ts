@@ -1,0 +1,195 @@
+import {
+  FILE_KIND_MIMES,
+  type FieldMessageKey,
+  type Language,
+  type Meeting,
+  type MeetingInput,
+  type MeetingPage,
+  type meetingListQuery,
+} from '@meetflow/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken } from '../../lib/secure-random.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { findFileMimes } from '../files/files.repository.ts';
+import {
+  assertOrganizationVisible,
+  subtreeIds,
+  visibleOrganizationIds,
+} from '../organizations/organization-scope.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import {
+  findMeeting,
+  insertMeeting,
+  listMeetings,
+  softDeleteMeeting,
+  updateMeeting,
+  type MeetingRow,
+  type MeetingValues,
+} from './meetings.repository.ts';
+
+type ListQuery = z.output<typeof meetingListQuery>;
+
+/** 128 bits from the CSPRNG, URL-safe (22 characters): the meeting's id in public links and QR codes. */
+export function newPublicId(): string {
+  return randomToken(16);
+}
+
+export function toMeeting(row: MeetingRow): Meeting {
+  return {
+    id: row.id,
+    public_id: row.public_id,
+    organization_id: row.organization_id,
+    organization_name: row.organization_name,
+    name: row.name,
+    name_cn: row.name_cn,
+    name_en: row.name_en,
+    location: row.location,
+    location_cn: row.location_cn,
+    location_en: row.location_en,
+    start_at: row.start_at,
+    end_at: row.end_at,
+    registration_limit: row.registration_limit,
+    registration_deadline: row.registration_deadline,
+    multi_language: row.multi_language === 1,
+    signup_enabled: row.signup_enabled === 1,
+    meeting_type: row.meeting_type,
+    banner_file_id: row.banner_file_id,
+    schedule_file_id: row.schedule_file_id,
+    guide_file_id: row.guide_file_id,
+    signup_count: row.registered_count,
+    // There is no check-in table yet: the check-in issue replaces this with the count of guests checked in.
+    checkin_count: 0,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toValues(body: MeetingInput): MeetingValues {
+  return {
+    organization_id: body.organization_id,
+    name: body.name,
+    name_cn: body.name_cn,
+    name_en: body.name_en,
+    location: body.location,
+    location_cn: body.location_cn,
+    location_en: body.location_en,
+    start_at: body.start_at,
+    end_at: body.end_at,
+    registration_limit: body.registration_limit,
+    registration_deadline: body.registration_deadline,
+    multi_language: body.multi_language ? 1 : 0,
+    signup_enabled: body.signup_enabled ? 1 : 0,
+    meeting_type: body.meeting_type,
+    banner_file_id: body.banner_file_id,
+    schedule_file_id: body.schedule_file_id,
+    guide_file_id: body.guide_file_id,
+  };
+}
+
+export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; clock: () => number }) {
+  const { db, systemLog, clock } = deps;
+
+  /** A live meeting inside the user's subtree; 404 otherwise (another organiser's meeting is not confirmed). */
+  async function visibleMeeting(user: AuthUser, id: number): Promise<MeetingRow> {
+    const row = await findMeeting(db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    await assertOrganizationVisible(db, user, row.organization_id);
+    return row;
+  }
+
+  /** Each referenced file must exist and be of the right kind: an image banner, PDFs for the others. */
+  async function assertFiles(body: MeetingInput): Promise<void> {
+    const refs = [
+      {
+        field: 'banner_file_id',
+        id: body.banner_file_id,
+        mimes: FILE_KIND_MIMES.banner,
+        key: 'bannerFileInvalid',
+      },
+      {
+        field: 'schedule_file_id',
+        id: body.schedule_file_id,
+        mimes: FILE_KIND_MIMES.pdf,
+        key: 'pdfFileInvalid',
+      },
+      { field: 'guide_file_id', id: body.guide_file_id, mimes: FILE_KIND_MIMES.pdf, key: 'pdfFileInvalid' },
+    ] as const;
+    const mimes = await findFileMimes(
+      db,
+      refs.flatMap((r) => (r.id ? [r.id] : [])),
+    );
+    const fields: Record<string, FieldMessageKey> = {};
+    for (const ref of refs) {
+      if (!ref.id) continue;
+      const mime = mimes.get(ref.id);
+      if (!mime || !(ref.mimes as readonly string[]).includes(mime)) fields[ref.field] = ref.key;
+    }
+    if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { data: { fields } });
+  }
+
+  async function log(user: AuthUser, ip: string, action: 'create' | 'update' | 'delete', content: string) {
+    await systemLog.record({ action, source: 'admin', content, username: user.account, ip });
+  }
+
+  return {
+    async list(user: AuthUser, query: ListQuery, lang: Language): Promise<MeetingPage> {
+      const visible = await visibleOrganizationIds(db, user);
+      let organizationIds = visible;
+      if (query.organization_id !== undefined) {
+        // The filter takes the chosen organisation's subtree, never widening the user's own.
+        const wanted = await subtreeIds(db, query.organization_id);
+        organizationIds = visible === null ? wanted : wanted.filter((id) => visible.includes(id));
+      }
+      const { rows, total } = await listMeetings(
+        db,
+        { organizationIds, startFrom: query.start_from, startTo: query.start_to, keyword: query.keyword },
+        { sortBy: query.sort_by, sortOrder: query.sort_order, lang },
+        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      );
+      return { items: rows.map(toMeeting), total, page: query.page, page_size: query.page_size };
+    },
+
+    async get(user: AuthUser, id: number): Promise<Meeting> {
+      return toMeeting(await visibleMeeting(user, id));
+    },
+
+    async create(user: AuthUser, body: MeetingInput, ip: string): Promise<Meeting> {
+      await assertOrganizationVisible(db, user, body.organization_id);
+      await assertFiles(body);
+      const id = await db.transaction().execute((trx) =>
+        insertMeeting(trx, {
+          ...toValues(body),
+          public_id: newPublicId(),
+          created_by: user.id,
+          now: clock(),
+        }),
+      );
+      await log(user, ip, 'create', `Created meeting #${id} (${body.name})`);
+      return this.get(user, id);
+    },
+
+    async update(user: AuthUser, id: number, body: MeetingInput, ip: string): Promise<Meeting> {
+      const before = await visibleMeeting(user, id);
+      if (body.organization_id !== before.organization_id) {
+        await assertOrganizationVisible(db, user, body.organization_id);
+      }
+      await assertFiles(body);
+      const updated = await db
+        .transaction()
+        .execute((trx) => updateMeeting(trx, id, toValues(body), clock()));
+      if (!updated) throw new AppError('NOT_FOUND');
+      await log(user, ip, 'update', `Updated meeting #${id} (${body.name})`);
+      return this.get(user, id);
+    },
+
+    async remove(user: AuthUser, id: number, ip: string): Promise<void> {
+      const before = await visibleMeeting(user, id);
+      const deleted = await db.transaction().execute((trx) => softDeleteMeeting(trx, id, clock()));
+      if (!deleted) throw new AppError('NOT_FOUND');
+      await log(user, ip, 'delete', `Deleted meeting #${id} (${before.name})`);
+    },
+  };
+}
+export type MeetingsService = ReturnType<typeof createMeetingsService>;

@@ -1,0 +1,101 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+const columns = ['id', 'name', 'parent_id', 'sort'] as const;
+
+export type OrganizationRow = Awaited<ReturnType<typeof findOrganization>> & {};
+
+/** Every organisation, or only those in `ids` (a user's subtree), in display order. */
+export function listOrganizations(db: Trx, ids: number[] | null) {
+  let query = db.selectFrom('organizations').select(columns).orderBy('sort').orderBy('id');
+  if (ids !== null) query = query.where('id', 'in', ids.length ? ids : [-1]);
+  return query.execute();
+}
+
+export function findOrganization(db: Trx, id: number) {
+  return db.selectFrom('organizations').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+/** A sibling (same parent) with the same name, ignoring letter case; `exceptId` is the node itself. */
+export async function siblingNameExists(
+  db: Trx,
+  parentId: number | null,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('organizations')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The children of a parent (null: top level) in display order. */
+export function listChildren(db: Trx, parentId: number | null) {
+  const query = db.selectFrom('organizations').select(['id', 'sort']).orderBy('sort').orderBy('id');
+  return (
+    parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId)
+  ).execute();
+}
+
+export async function insertOrganization(
+  db: Trx,
+  values: { name: string; parent_id: number | null; sort: number; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('organizations')
+    .values({
+      name: values.name,
+      parent_id: values.parent_id,
+      sort: values.sort,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function renameOrganization(db: Trx, id: number, name: string, now: number): Promise<void> {
+  await db.updateTable('organizations').set({ name, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function setParent(db: Trx, id: number, parentId: number | null, now: number): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ parent_id: parentId, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setSort(db: Trx, id: number, sort: number): Promise<void> {
+  await db.updateTable('organizations').set({ sort }).where('id', '=', id).execute();
+}
+
+export async function deleteOrganization(db: Trx, id: number): Promise<void> {
+  await db.deleteFrom('organizations').where('id', '=', id).execute();
+}
+
+/** What still hangs on an organisation: sub-organisations, users, meetings (soft-deleted ones too). */
+export async function dependents(
+  db: Trx,
+  id: number,
+): Promise<{ children: boolean; users: boolean; meetings: boolean }> {
+  // One after another: inside a transaction the queries share a single connection anyway.
+  const child = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('parent_id', '=', id)
+    .executeTakeFirst();
+  const user = await db.selectFrom('users').select('id').where('organization_id', '=', id).executeTakeFirst();
+  const meeting = await db
+    .selectFrom('meetings')
+    .select('id')
+    .where('organization_id', '=', id)
+    .executeTakeFirst();
+  return { children: child !== undefined, users: user !== undefined, meetings: meeting !== undefined };
+}

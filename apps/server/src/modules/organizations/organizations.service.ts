@@ -1,0 +1,139 @@
+import type {
+  CreateOrganizationBody,
+  MoveOrganizationBody,
+  Organization,
+  OrganizationNode,
+  RenameOrganizationBody,
+} from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import { buildTree } from './organization-tree.ts';
+import { subtreeIds, visibleOrganizationIds } from './organization-scope.ts';
+import * as orgs from './organizations.repository.ts';
+
+interface Actor {
+  account: string;
+  organizationId: number | null;
+}
+
+interface Deps {
+  db: Db;
+  systemLog: SystemLog;
+  clock: () => number;
+}
+
+const describe = (o: { id: number; name: string }) => `"${o.name}" (id ${o.id})`;
+
+/** Only users who see every organisation may work at the top level of the tree. */
+function refuseTopLevel(actor: Actor): void {
+  if (actor.organizationId !== null)
+    throw new AppError('VALIDATION_FAILED', { data: { fields: { parent_id: 'organizationRequired' } } });
+}
+
+export function createOrganizationsService({ db, systemLog, clock }: Deps) {
+  /** The organisation if the actor may see it; otherwise 404, whether it exists or not. */
+  async function visibleOrganization(trx: Db, actor: Actor, id: number): Promise<Organization> {
+    const row = await orgs.findOrganization(trx, id);
+    const visible = await visibleOrganizationIds(trx, actor);
+    if (!row || (visible !== null && !visible.includes(id))) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async function assertNameFree(trx: Db, parentId: number | null, name: string, exceptId?: number) {
+    if (await orgs.siblingNameExists(trx, parentId, name, exceptId))
+      throw new AppError('ORGANIZATION_NAME_TAKEN');
+  }
+
+  /** Places `id` at `position` among its siblings (end when omitted) and renumbers them 0..n. */
+  async function reorder(trx: Db, parentId: number | null, id: number, position: number | undefined) {
+    const siblings = (await orgs.listChildren(trx, parentId)).filter((s) => s.id !== id);
+    const at = Math.min(position ?? siblings.length, siblings.length);
+    const ordered = [...siblings.slice(0, at), { id, sort: -1 }, ...siblings.slice(at)];
+    for (const [index, sibling] of ordered.entries()) {
+      if (sibling.sort !== index) await orgs.setSort(trx, sibling.id, index);
+    }
+    return at;
+  }
+
+  const log = (actor: Actor, ip: string, action: 'create' | 'update' | 'delete', content: string) =>
+    systemLog.record({ action, source: 'admin', content, username: actor.account, ip });
+
+  return {
+    async tree(actor: Actor): Promise<OrganizationNode[]> {
+      const visible = await visibleOrganizationIds(db, actor);
+      return buildTree(await orgs.listOrganizations(db, visible));
+    },
+
+    async create(actor: Actor, body: CreateOrganizationBody, ip: string): Promise<Organization> {
+      const parentId = body.parent_id ?? null;
+      if (parentId === null) refuseTopLevel(actor);
+      const { created, parent } = await db.transaction().execute(async (trx) => {
+        const parent = parentId === null ? null : await visibleOrganization(trx, actor, parentId);
+        await assertNameFree(trx, parentId, body.name);
+        const siblings = await orgs.listChildren(trx, parentId);
+        const sort = siblings.length ? Math.max(...siblings.map((s) => s.sort)) + 1 : 0;
+        const id = await orgs.insertOrganization(trx, {
+          name: body.name,
+          parent_id: parentId,
+          sort,
+          now: clock(),
+        });
+        return { created: { id, name: body.name, parent_id: parentId, sort }, parent };
+      });
+      await log(
+        actor,
+        ip,
+        'create',
+        `Created organisation ${describe(created)} ${parent ? `under ${describe(parent)}` : 'at the top level'}`,
+      );
+      return created;
+    },
+
+    async rename(actor: Actor, id: number, body: RenameOrganizationBody, ip: string): Promise<Organization> {
+      const before = await db.transaction().execute(async (trx) => {
+        const row = await visibleOrganization(trx, actor, id);
+        await assertNameFree(trx, row.parent_id, body.name, id);
+        await orgs.renameOrganization(trx, id, body.name, clock());
+        return row;
+      });
+      await log(actor, ip, 'update', `Renamed organisation ${describe(before)} to "${body.name}"`);
+      return { ...before, name: body.name };
+    },
+
+    async move(actor: Actor, id: number, body: MoveOrganizationBody, ip: string): Promise<Organization> {
+      if (body.parent_id === null) refuseTopLevel(actor);
+      const { row, parent, sort } = await db.transaction().execute(async (trx) => {
+        const row = await visibleOrganization(trx, actor, id);
+        const parent = body.parent_id === null ? null : await visibleOrganization(trx, actor, body.parent_id);
+        if (parent && (await subtreeIds(trx, id)).includes(parent.id))
+          throw new AppError('ORGANIZATION_MOVE_CYCLE');
+        await assertNameFree(trx, body.parent_id, row.name, id);
+        if (row.parent_id !== body.parent_id) await orgs.setParent(trx, id, body.parent_id, clock());
+        const sort = await reorder(trx, body.parent_id, id, body.sort);
+        return { row, parent, sort };
+      });
+      await log(
+        actor,
+        ip,
+        'update',
+        `Moved organisation ${describe(row)} ${parent ? `under ${describe(parent)}` : 'to the top level'}, position ${sort}`,
+      );
+      return { ...row, parent_id: body.parent_id, sort };
+    },
+
+    async remove(actor: Actor, id: number, ip: string): Promise<void> {
+      const row = await db.transaction().execute(async (trx) => {
+        const row = await visibleOrganization(trx, actor, id);
+        const hanging = await orgs.dependents(trx, id);
+        if (hanging.children) throw new AppError('ORGANIZATION_HAS_CHILDREN');
+        if (hanging.users) throw new AppError('ORGANIZATION_HAS_USERS');
+        if (hanging.meetings) throw new AppError('ORGANIZATION_HAS_MEETINGS');
+        await orgs.deleteOrganization(trx, id);
+        return row;
+      });
+      await log(actor, ip, 'delete', `Deleted organisation ${describe(row)}`);
+    },
+  };
+}
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;

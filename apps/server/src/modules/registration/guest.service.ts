@@ -1,0 +1,68 @@
+import type { PublicGuest } from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sha256 } from '../../lib/secure-random.ts';
+import * as repo from './registration.repository.ts';
+import { meetingStatus, toPublicGuest } from './registration.service.ts';
+
+/**
+ * The guest's own page, authenticated by the `X-Guest-Token` header: their data, and enrolling in
+ * or cancelling sessions with the same atomic seat counting as the sign-up.
+ */
+export function createGuestService(deps: { db: Db; clock: () => number }) {
+  const { db, clock } = deps;
+
+  async function authenticate(token: string | undefined) {
+    if (!token || token.length > 128) throw new AppError('GUEST_TOKEN_INVALID');
+    const guest = await repo.findGuestByTokenHash(db, sha256(token));
+    if (!guest) throw new AppError('GUEST_TOKEN_INVALID');
+    const meeting = await repo.findLiveMeetingById(db, guest.meeting_id);
+    if (!meeting) throw new AppError('NO_MEETING');
+    return { guest, meeting };
+  }
+
+  return {
+    async me(token: string | undefined): Promise<PublicGuest> {
+      const { guest, meeting } = await authenticate(token);
+      return toPublicGuest(db, meeting, guest);
+    },
+
+    /** Idempotent: enrolling twice in the same session takes one seat. */
+    async enrol(token: string | undefined, scheduleId: number): Promise<PublicGuest> {
+      const { guest, meeting } = await authenticate(token);
+      const status = meetingStatus(meeting, clock());
+      if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
+      const allowed =
+        meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
+          ? await repo.allowedScheduleIds(db, guest.user_type_id)
+          : [];
+      if (!allowed.includes(scheduleId)) throw new AppError('SESSION_NOT_ALLOWED');
+      if (!(await repo.hasGuestSchedule(db, guest.id, scheduleId))) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            if (!(await repo.takeSessionSeat(trx, scheduleId))) {
+              throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
+            }
+            await repo.insertGuestSchedules(trx, guest.id, [scheduleId], clock());
+          });
+        } catch (error) {
+          // A concurrent enrolment of the same guest won: the seat taken here was rolled back.
+          if (!repo.isUniqueViolation(error)) throw error;
+        }
+      }
+      return toPublicGuest(db, meeting, guest);
+    },
+
+    /** Frees the seat; cancelling what is not enrolled changes nothing. */
+    async cancel(token: string | undefined, scheduleId: number): Promise<PublicGuest> {
+      const { guest, meeting } = await authenticate(token);
+      await db.transaction().execute(async (trx) => {
+        if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId)) {
+          await repo.releaseSessionSeat(trx, scheduleId);
+        }
+      });
+      return toPublicGuest(db, meeting, guest);
+    },
+  };
+}
+export type GuestService = ReturnType<typeof createGuestService>;

@@ -1,0 +1,272 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+const meetingColumns = [
+  'id',
+  'public_id',
+  'name',
+  'name_cn',
+  'name_en',
+  'location',
+  'location_cn',
+  'location_en',
+  'start_at',
+  'end_at',
+  'registration_limit',
+  'registered_count',
+  'registration_deadline',
+  'multi_language',
+  'signup_enabled',
+  'meeting_type',
+  'banner_file_id',
+  'schedule_file_id',
+  'guide_file_id',
+  'display_config',
+] as const;
+
+export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;
+
+/** A meeting that is not soft-deleted, by its public id. */
+export function findLiveMeetingByPublicId(db: Trx, publicId: string) {
+  return db
+    .selectFrom('meetings')
+    .select(meetingColumns)
+    .where('public_id', '=', publicId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findLiveMeetingById(db: Trx, id: number) {
+  return db
+    .selectFrom('meetings')
+    .select(meetingColumns)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The meeting's sessions with their time slot, in display order. */
+export function listSchedulesWithTimes(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('schedules')
+    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
+    .select([
+      'schedules.id',
+      'schedules.name',
+      'schedules.name_cn',
+      'schedules.name_en',
+      'schedules.date',
+      'schedules.signup_limit',
+      'schedules.signup_count',
+      'meeting_times.start_time',
+      'meeting_times.end_time',
+    ])
+    .where('schedules.meeting_id', '=', meetingId)
+    .orderBy('schedules.date')
+    .orderBy('meeting_times.start_time')
+    .orderBy('schedules.sort')
+    .orderBy('schedules.id')
+    .execute();
+}
+
+export function listUserTypes(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(['id', 'name', 'name_cn', 'name_en'])
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** user_type_id → schedule_id pairs of the meeting's user types, ascending. */
+export function listUserTypeSchedules(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('user_type_schedules')
+    .innerJoin('user_types', 'user_types.id', 'user_type_schedules.user_type_id')
+    .select(['user_type_schedules.user_type_id', 'user_type_schedules.schedule_id'])
+    .where('user_types.meeting_id', '=', meetingId)
+    .orderBy('user_type_schedules.schedule_id')
+    .execute();
+}
+
+export function findUserTypeOfMeeting(db: Trx, meetingId: number, userTypeId: number) {
+  return db
+    .selectFrom('user_types')
+    .select('id')
+    .where('id', '=', userTypeId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+/** The sessions a user type may enrol in, ascending. */
+export async function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_type_schedules')
+    .select('schedule_id')
+    .where('user_type_id', '=', userTypeId)
+    .orderBy('schedule_id')
+    .execute();
+  return rows.map((r) => r.schedule_id);
+}
+
+export function listCollegeCategories(db: Trx) {
+  return db
+    .selectFrom('college_categories')
+    .select(['id', 'name', 'name_cn', 'name_en'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCollegeCategory(db: Trx, id: number) {
+  return db.selectFrom('college_categories').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Takes one seat of the meeting if one is left (0 = unlimited): the conditional UPDATE is the
+ * capacity check (DESIGN.md, Data). False means full. Call inside the sign-up transaction.
+ */
+export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('meetings')
+    .set({ registered_count: sql<number>`registered_count + 1` })
+    .where('id', '=', meetingId)
+    .where((eb) =>
+      eb.or([eb('registration_limit', '=', 0), eb('registered_count', '<', eb.ref('registration_limit'))]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The same for a session's seat. */
+export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('schedules')
+    .set({ signup_count: sql<number>`signup_count + 1` })
+    .where('id', '=', scheduleId)
+    .where((eb) => eb.or([eb('signup_limit', '=', 0), eb('signup_count', '<', eb.ref('signup_limit'))]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {
+  await trx
+    .updateTable('schedules')
+    .set({ signup_count: sql<number>`signup_count - 1` })
+    .where('id', '=', scheduleId)
+    .where('signup_count', '>', 0)
+    .execute();
+}
+
+export async function insertGuest(trx: Trx, values: Insertable<Database['guests']>): Promise<number> {
+  const row = await trx.insertInto('guests').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertGuestSchedules(
+  trx: Trx,
+  guestId: number,
+  scheduleIds: readonly number[],
+  now: number,
+): Promise<void> {
+  if (scheduleIds.length === 0) return;
+  await trx
+    .insertInto('guest_schedules')
+    .values(
+      scheduleIds.map((scheduleId) => ({ guest_id: guestId, schedule_id: scheduleId, created_at: now })),
+    )
+    .execute();
+}
+
+/** True when the enrolment existed (and is now gone). */
+export async function deleteGuestSchedule(trx: Trx, guestId: number, scheduleId: number): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('guest_schedules')
+    .where('guest_id', '=', guestId)
+    .where('schedule_id', '=', scheduleId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function hasGuestSchedule(db: Trx, guestId: number, scheduleId: number) {
+  return db
+    .selectFrom('guest_schedules')
+    .select('schedule_id')
+    .where('guest_id', '=', guestId)
+    .where('schedule_id', '=', scheduleId)
+    .executeTakeFirst();
+}
+
+export async function guestScheduleIds(db: Trx, guestId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('guest_schedules')
+    .select('schedule_id')
+    .where('guest_id', '=', guestId)
+    .orderBy('schedule_id')
+    .execute();
+  return rows.map((r) => r.schedule_id);
+}
+
+const guestColumns = [
+  'id',
+  'meeting_id',
+  'guest_code',
+  'area_code',
+  'phone',
+  'email',
+  'name',
+  'name_zh',
+  'name_en',
+  'user_type_id',
+  'created_at',
+] as const;
+
+export type GuestRow = NonNullable<Awaited<ReturnType<typeof findGuestByPhone>>>;
+
+/** One indexed lookup on the unique (meeting_id, area_code, phone) key. */
+export function findGuestByPhone(db: Trx, meetingId: number, areaCode: string, phone: string) {
+  return db
+    .selectFrom('guests')
+    .select(guestColumns)
+    .where('meeting_id', '=', meetingId)
+    .where('area_code', '=', areaCode)
+    .where('phone', '=', phone)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findGuestByTokenHash(db: Trx, tokenHash: string) {
+  return db
+    .selectFrom('guests')
+    .select(guestColumns)
+    .where('token_hash', '=', tokenHash)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findGuestById(db: Trx, id: number) {
+  return db.selectFrom('guests').select(guestColumns).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function replaceGuestTokenHash(db: Trx, guestId: number, tokenHash: string): Promise<void> {
+  await db.updateTable('guests').set({ token_hash: tokenHash }).where('id', '=', guestId).execute();
+}
+
+/**
+ * A unique-constraint violation on either database: PostgreSQL's SQLSTATE 23505, SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE (2067) / SQLITE_CONSTRAINT_PRIMARYKEY (1555) extended codes.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === '23505') return true;
+  if (e.errcode === 2067 || e.errcode === 1555) return true;
+  return (
+    typeof e.message === 'string' && /UNIQUE constraint failed|PRIMARY KEY constraint failed/.test(e.message)
+  );
+}

@@ -1,0 +1,286 @@
+import {
+  resolveDisplayConfig,
+  type FieldMessageKey,
+  type PublicGuest,
+  type PublicMeeting,
+  type PublicMeetingStatus,
+  type SignUpInput,
+} from '@meetflow/shared';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { LimiterFactory } from '../../lib/rate-limiter.ts';
+import { randomToken, sha256 } from '../../lib/secure-random.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import { guestDisplayName, maskEmail, maskPhone, normalizePhone } from './guest-format.ts';
+import * as repo from './registration.repository.ts';
+
+/** Rate limits of the anonymous endpoints (attempts per window). */
+export const PUBLIC_LIMITS = {
+  /** Generous: a venue's Wi-Fi puts many guests behind one address. */
+  signUpPerIp: { points: 60, seconds: 60 },
+  /** Failed retrievals only: a success gives its attempt back (venue Wi-Fi again). */
+  lookupPerIp: { points: 20, seconds: 600 },
+  lookupPerPhone: { points: 5, seconds: 600 },
+} as const;
+
+export interface RegistrationDeps {
+  db: Db;
+  systemLog: SystemLog;
+  limiters: LimiterFactory;
+  clock: () => number;
+}
+
+function fieldError(field: string, key: FieldMessageKey): AppError {
+  return new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
+}
+
+export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
+  if (!meeting.signup_enabled) return 'disabled';
+  if (meeting.registration_deadline !== null && meeting.registration_deadline < now) return 'deadline_passed';
+  if (meeting.registration_limit > 0 && meeting.registered_count >= meeting.registration_limit) return 'full';
+  return 'open';
+}
+
+/**
+ * The registration engine (issue 4): public meeting info, sign-up with atomic capacity, code
+ * retrieval. Guest-token endpoints live in guest.service.ts.
+ */
+export function createRegistrationService(deps: RegistrationDeps) {
+  const { db, systemLog, clock } = deps;
+  const signUpPerIp = deps.limiters(
+    'public_signup_ip',
+    PUBLIC_LIMITS.signUpPerIp.points,
+    PUBLIC_LIMITS.signUpPerIp.seconds,
+  );
+  const lookupPerIp = deps.limiters(
+    'public_lookup_ip',
+    PUBLIC_LIMITS.lookupPerIp.points,
+    PUBLIC_LIMITS.lookupPerIp.seconds,
+  );
+  const lookupPerPhone = deps.limiters(
+    'public_lookup_phone',
+    PUBLIC_LIMITS.lookupPerPhone.points,
+    PUBLIC_LIMITS.lookupPerPhone.seconds,
+  );
+
+  async function liveMeeting(publicId: string): Promise<repo.PublicMeetingRow> {
+    const meeting = await repo.findLiveMeetingByPublicId(db, publicId);
+    if (!meeting) throw new AppError('NO_MEETING');
+    return meeting;
+  }
+
+  /** Checks the date-schedule choices against the meeting; answers the sessions in ascending order. */
+  async function checkScheduleChoice(
+    meetingId: number,
+    body: Extract<SignUpInput, { meeting_type: 'date_schedule' }>,
+  ): Promise<number[]> {
+    if (!(await repo.findUserTypeOfMeeting(db, meetingId, body.user_type_id))) {
+      throw fieldError('user_type_id', 'userTypeNotInMeeting');
+    }
+    if (
+      body.college_category_id !== null &&
+      !(await repo.findCollegeCategory(db, body.college_category_id))
+    ) {
+      throw fieldError('college_category_id', 'collegeCategoryNotInMeeting');
+    }
+    const allowed = new Set(await repo.allowedScheduleIds(db, body.user_type_id));
+    const chosen = [...new Set(body.schedule_ids)].sort((a, b) => a - b);
+    if (chosen.some((id) => !allowed.has(id))) throw fieldError('schedule_ids', 'scheduleNotForUserType');
+    return chosen;
+  }
+
+  return {
+    async getMeeting(publicId: string): Promise<PublicMeeting> {
+      const meeting = await liveMeeting(publicId);
+      const dateSchedule = meeting.meeting_type === 'date_schedule';
+      const [schedules, userTypes, pairs, categories] = dateSchedule
+        ? await Promise.all([
+            repo.listSchedulesWithTimes(db, meeting.id),
+            repo.listUserTypes(db, meeting.id),
+            repo.listUserTypeSchedules(db, meeting.id),
+            repo.listCollegeCategories(db),
+          ])
+        : [[], [], [], await repo.listCollegeCategories(db)];
+      return {
+        public_id: meeting.public_id,
+        name: meeting.name,
+        name_cn: meeting.name_cn,
+        name_en: meeting.name_en,
+        location: meeting.location,
+        location_cn: meeting.location_cn,
+        location_en: meeting.location_en,
+        start_at: meeting.start_at,
+        end_at: meeting.end_at,
+        meeting_type: meeting.meeting_type,
+        multi_language: meeting.multi_language === 1,
+        status: meetingStatus(meeting, clock()),
+        registration_deadline: meeting.registration_deadline,
+        banner_file_id: meeting.banner_file_id,
+        schedule_file_id: meeting.schedule_file_id,
+        guide_file_id: meeting.guide_file_id,
+        display_config: resolveDisplayConfig(meeting.display_config),
+        user_types: userTypes.map((t) => ({
+          ...t,
+          schedule_ids: pairs.filter((p) => p.user_type_id === t.id).map((p) => p.schedule_id),
+        })),
+        schedules: schedules.map((s) => ({
+          id: s.id,
+          name: s.name,
+          name_cn: s.name_cn,
+          name_en: s.name_en,
+          date: s.date,
+          start_time: s.start_time ?? null,
+          end_time: s.end_time ?? null,
+          signup_limit: s.signup_limit,
+          seats_left: s.signup_limit > 0 ? Math.max(0, s.signup_limit - s.signup_count) : null,
+        })),
+        college_categories: categories,
+      };
+    },
+
+    /**
+     * One sign-up, all or nothing: the meeting seat, then each session seat in ascending id order,
+     * then the guest rows, in ONE transaction. The unique (meeting, area code, phone) index is the
+     * final word on duplicates.
+     */
+    async signUp(publicId: string, body: SignUpInput, ip: string) {
+      await signUpPerIp.consume(ip);
+      const meeting = await liveMeeting(publicId);
+      const now = clock();
+      const status = meetingStatus(meeting, now);
+      if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
+      if (body.meeting_type !== meeting.meeting_type) throw fieldError('meeting_type', 'invalidOption');
+      const phone = normalizePhone(body.area_code, body.phone);
+      if (!phone) throw fieldError('phone', 'phoneInvalid');
+      const scheduleIds =
+        body.meeting_type === 'date_schedule' ? await checkScheduleChoice(meeting.id, body) : [];
+
+      // A friendly early answer; the unique index below still decides under concurrency.
+      if (await repo.findGuestByPhone(db, meeting.id, body.area_code, phone)) {
+        throw new AppError('ALREADY_SIGNED_UP');
+      }
+      if (status === 'full') throw new AppError('MEETING_FULL');
+
+      const token = randomToken(32);
+      const values: Insertable<Database['guests']> = {
+        meeting_id: meeting.id,
+        guest_code: randomToken(24),
+        token_hash: sha256(token),
+        area_code: body.area_code,
+        phone,
+        email: body.email,
+        created_at: now,
+        ...(body.meeting_type === 'general'
+          ? {
+              name: body.name,
+              gender: body.gender,
+              local_guest: body.local_guest ? 1 : 0,
+              institution: body.institution,
+              job_title: body.job_title,
+              contact_name: body.contact_name,
+              contact_number: body.contact_number,
+              contact_phone: body.contact_phone,
+            }
+          : {
+              name_zh: body.name_zh,
+              name_en: body.name_en,
+              organization: body.organization,
+              user_type_id: body.user_type_id,
+              license_number: body.license_number,
+              other: body.other,
+              academy_member: body.academy_member ? 1 : 0,
+              college_category_id: body.college_category_id,
+            }),
+      };
+
+      let guestId: number;
+      try {
+        guestId = await db.transaction().execute(async (trx) => {
+          if (!(await repo.takeMeetingSeat(trx, meeting.id))) throw new AppError('MEETING_FULL');
+          for (const scheduleId of scheduleIds) {
+            if (!(await repo.takeSessionSeat(trx, scheduleId))) {
+              throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
+            }
+          }
+          const id = await repo.insertGuest(trx, values);
+          await repo.insertGuestSchedules(trx, id, scheduleIds, now);
+          return id;
+        });
+      } catch (error) {
+        if (repo.isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
+        throw error;
+      }
+
+      const masked = maskPhone(body.area_code, phone);
+      await systemLog.record({
+        action: 'sign_up',
+        source: 'public',
+        content: `Sign-up to meeting #${meeting.id} (${meeting.name}): guest #${guestId}, phone ${masked}`,
+        username: null,
+        ip,
+      });
+      const guest = await repo.findGuestById(db, guestId);
+      return { guest_token: token, guest: await toPublicGuest(db, meeting, guest) };
+    },
+
+    /**
+     * Code retrieval by area code + phone. Unknown numbers do the same work (one indexed query and a
+     * token hash) and answer INVALID_INFO. A successful lookup issues a NEW token and replaces the
+     * stored hash: other devices of this guest are signed out.
+     */
+    async lookup(publicId: string, body: { area_code: string; phone: string }, ip: string) {
+      await lookupPerIp.consume(ip);
+      const digits = body.phone.replace(/\D/g, '');
+      await lookupPerPhone.consume(`${body.area_code}:${digits.replace(/^0+/, '')}`);
+      const meeting = await liveMeeting(publicId);
+      const phone = normalizePhone(body.area_code, body.phone) ?? `+${body.area_code}${digits}`;
+      const guest = await repo.findGuestByPhone(db, meeting.id, body.area_code, phone);
+      const token = randomToken(32);
+      const tokenHash = sha256(token);
+      // Unknown numbers run the same UPDATE (matching no row) so both answers have the same shape.
+      await repo.replaceGuestTokenHash(db, guest?.id ?? 0, tokenHash);
+      if (!guest) throw new AppError('INVALID_INFO');
+      await lookupPerIp.refund(ip);
+      await systemLog.record({
+        action: 'code_lookup',
+        source: 'public',
+        content: `Code retrieval for meeting #${meeting.id} (${meeting.name}): guest #${guest.id}, phone ${maskPhone(
+          guest.area_code,
+          guest.phone,
+        )}`,
+        username: null,
+        ip,
+      });
+      return { guest_token: token, guest: await toPublicGuest(db, meeting, guest) };
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
+
+/** The guest's own view: masked contact data, enrolments and what can still be enrolled. */
+export async function toPublicGuest(
+  db: Db,
+  meeting: { public_id: string; meeting_type: string },
+  guest: repo.GuestRow,
+): Promise<PublicGuest> {
+  const enrolled =
+    meeting.meeting_type === 'date_schedule' ? await repo.guestScheduleIds(db, guest.id) : ([] as number[]);
+  const allowed =
+    meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
+      ? await repo.allowedScheduleIds(db, guest.user_type_id)
+      : [];
+  const enrolledSet = new Set(enrolled);
+  return {
+    meeting_public_id: meeting.public_id,
+    guest_code: guest.guest_code,
+    display_name: guestDisplayName(guest),
+    masked_phone: maskPhone(guest.area_code, guest.phone),
+    masked_email: maskEmail(guest.email),
+    user_type_id: guest.user_type_id,
+    enrolled_schedule_ids: enrolled,
+    enrollable_schedule_ids: allowed.filter((id) => !enrolledSet.has(id)),
+    signed_up_at: guest.created_at,
+  };
+}

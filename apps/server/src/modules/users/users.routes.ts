@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminUser,
+  createUserBody,
+  envelope,
+  resetPasswordBody,
+  role,
+  updateUserBody,
+  userIdParams,
+  userListQuery,
+  userPage,
+} from '@meetflow/shared';
+import { ok } from '../../lib/reply.ts';
+import { currentUser } from '../../plugins/authorization.ts';
+import type { UsersService } from './users.service.ts';
+
+const security = [{ bearer: [] }];
+const config = { auth: 'user:manage' } as const;
+
+/** Back-office users and the built-in roles; everything needs user:manage. */
+export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/api/roles',
+    {
+      config,
+      schema: {
+        tags: ['roles'],
+        security,
+        summary: 'The roles with their permission lists',
+        response: { 200: envelope(z.array(role)) },
+      },
+    },
+    async (request) => ok(request, await users.roles()),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      config,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Back-office users, paginated, with a keyword over account and name',
+        querystring: userListQuery,
+        response: { 200: envelope(userPage) },
+      },
+    },
+    async (request) => ok(request, await users.list(currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Create a user (an organisation is required unless the role is an administrator role)',
+        body: createUserBody,
+        response: { 200: envelope(adminUser) },
+      },
+    },
+    async (request) => ok(request, await users.create(currentUser(request), request.body, request.ip)),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Change a user; only the fields sent change. Disabling ends their sessions',
+        params: userIdParams,
+        body: updateUserBody,
+        response: { 200: envelope(adminUser) },
+      },
+    },
+    async (request) =>
+      ok(request, await users.update(currentUser(request), request.params.id, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/users/:id/reset-password',
+    {
+      config,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "Set a user's password; their sessions end",
+        params: userIdParams,
+        body: resetPasswordBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await users.resetPassword(currentUser(request), request.params.id, request.body, request.ip);
+      return ok(request, null);
+    },
+  );
+};

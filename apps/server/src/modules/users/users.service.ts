@@ -1,0 +1,273 @@
+import {
+  PERMISSIONS,
+  type AdminUser,
+  type CreateUserBody,
+  type Language,
+  type Permission,
+  type ResetPasswordBody,
+  type Role,
+  type UpdateUserBody,
+  type UserInfo,
+  type UserListQuery,
+  type UserPage,
+  LANGUAGES,
+} from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken } from '../../lib/secure-random.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/password.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
+import { findOrganization } from '../organizations/organizations.repository.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import * as users from './users.repository.ts';
+
+export function permissionsOf(row: Pick<users.UserRow, 'is_admin' | 'permissions'>): Permission[] {
+  if (row.is_admin) return [...PERMISSIONS];
+  const stored: unknown = JSON.parse(row.permissions);
+  return Array.isArray(stored) ? PERMISSIONS.filter((p) => stored.includes(p)) : [];
+}
+
+export function toUserInfo(row: users.UserRow): UserInfo {
+  const language = LANGUAGES.find((l) => l === row.language) ?? null;
+  return {
+    id: row.id,
+    account: row.account,
+    name: row.name,
+    email: row.email,
+    language: language as Language | null,
+    permissions: permissionsOf(row),
+    organization_id: row.organization_id,
+  };
+}
+
+/**
+ * Creates the first administrator on an empty database. The password comes from ADMIN_PASSWORD
+ * or is generated; a generated one is returned so the caller can print it once.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  options: { account: string; password: string | undefined; now?: number },
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const now = options.now ?? Date.now();
+  if ((await users.countUsers(db)) > 0) return { created: false };
+  const password = options.password ?? randomToken(12);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const roleId = await users.findOrCreateAdminRole(trx, now);
+    await users.insertUser(trx, {
+      account: options.account,
+      name: 'Administrator',
+      password_hash: passwordHash,
+      role_id: roleId,
+      now,
+    });
+  });
+  return options.password ? { created: true } : { created: true, generatedPassword: password };
+}
+
+// ---- user management: GET /api/roles, /api/users… (permission user:manage) ----
+
+type Actor = Pick<AuthUser, 'id' | 'account' | 'organizationId' | 'sessionId'>;
+
+const invalidField = (field: string, key: string) =>
+  new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
+
+function toAdminUser(row: users.ManagedUserRow): AdminUser {
+  return {
+    id: row.id,
+    account: row.account,
+    name: row.name,
+    email: row.email,
+    enabled: row.enabled === 1,
+    role_id: row.role_id,
+    role_code: row.role_code,
+    role_name: row.role_name,
+    organization_id: row.organization_id,
+    organization_name: row.organization_name,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const describeUser = (u: { id: number; account: string }) => `"${u.account}" (id ${u.id})`;
+
+export function createUsersService({
+  db,
+  systemLog,
+  clock,
+}: {
+  db: Db;
+  systemLog: SystemLog;
+  clock: () => number;
+}) {
+  const log = (actor: Actor, ip: string, action: 'create' | 'update', content: string) =>
+    systemLog.record({ action, source: 'admin', content, username: actor.account, ip });
+
+  async function roleOrFail(trx: Db, roleId: number) {
+    const role = await users.findRole(trx, roleId);
+    if (!role) throw invalidField('role_id', 'invalidOption');
+    return role;
+  }
+
+  /**
+   * An administrator role may go without an organisation (sees everything); every other role needs
+   * one, and a scoped manager may only hand out organisations of their own subtree.
+   */
+  async function checkOrganization(trx: Db, actor: Actor, isAdminRole: boolean, orgId: number | null) {
+    if (orgId === null) {
+      if (!isAdminRole || actor.organizationId !== null)
+        throw invalidField('organization_id', 'organizationRequired');
+      return;
+    }
+    const visible = await visibleOrganizationIds(trx, actor);
+    const exists = await findOrganization(trx, orgId);
+    if (!exists || (visible !== null && !visible.includes(orgId)))
+      throw invalidField('organization_id', 'invalidOption');
+  }
+
+  /** A user the manager may see; anything else is 404, whether it exists or not. */
+  async function visibleUser(trx: Db, actor: Actor, id: number) {
+    const row = await users.findManagedUser(trx, id);
+    const visible = await visibleOrganizationIds(trx, actor);
+    if (
+      !row ||
+      (visible !== null && (row.organization_id === null || !visible.includes(row.organization_id)))
+    )
+      throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  function checkPassword(account: string, password: string) {
+    if (password.toLowerCase() === account.toLowerCase()) throw invalidField('password', 'passwordTooWeak');
+  }
+
+  return {
+    async roles(): Promise<Role[]> {
+      const rows = await users.listRoles(db);
+      return rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        is_admin: r.is_admin === 1,
+        permissions: permissionsOf(r),
+      }));
+    },
+
+    async list(actor: Actor, query: UserListQuery): Promise<UserPage> {
+      const organizationIds = await visibleOrganizationIds(db, actor);
+      const { rows, total } = await users.listManagedUsers(
+        db,
+        { organizationIds, keyword: query.keyword },
+        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      );
+      return { items: rows.map(toAdminUser), total, page: query.page, page_size: query.page_size };
+    },
+
+    async create(actor: Actor, body: CreateUserBody, ip: string): Promise<AdminUser> {
+      checkPassword(body.account, body.password);
+      const passwordHash = await hashPassword(body.password);
+      const created = await db.transaction().execute(async (trx) => {
+        const role = await roleOrFail(trx, body.role_id);
+        await checkOrganization(trx, actor, role.is_admin === 1, body.organization_id ?? null);
+        if (await users.accountExists(trx, body.account)) throw new AppError('ACCOUNT_TAKEN');
+        const id = await users.insertManagedUser(trx, {
+          account: body.account,
+          name: body.name,
+          email: body.email ?? null,
+          password_hash: passwordHash,
+          role_id: role.id,
+          organization_id: body.organization_id ?? null,
+          enabled: body.enabled === false ? 0 : 1,
+          now: clock(),
+        });
+        const row = await users.findManagedUser(trx, id);
+        if (!row) throw new AppError('INTERNAL');
+        return row;
+      });
+      const org = created.organization_name
+        ? `organisation "${created.organization_name}" (id ${created.organization_id})`
+        : 'no organisation';
+      await log(
+        actor,
+        ip,
+        'create',
+        `Created user ${describeUser(created)}: role ${created.role_name}, ${org}, ${created.enabled ? 'enabled' : 'disabled'}`,
+      );
+      return toAdminUser(created);
+    },
+
+    async update(actor: Actor, id: number, body: UpdateUserBody, ip: string): Promise<AdminUser> {
+      const { before, after } = await db.transaction().execute(async (trx) => {
+        const before = await visibleUser(trx, actor, id);
+        const role = body.role_id === undefined ? null : await roleOrFail(trx, body.role_id);
+        const isAdminRole = role ? role.is_admin === 1 : before.is_admin === 1;
+        const orgId = body.organization_id === undefined ? before.organization_id : body.organization_id;
+        if (body.role_id !== undefined || body.organization_id !== undefined)
+          await checkOrganization(trx, actor, isAdminRole, orgId);
+        const disabling = before.enabled === 1 && body.enabled === false;
+        const demoting = before.is_admin === 1 && !isAdminRole;
+        if (id === actor.id && (body.enabled === false || (role && role.id !== before.role_id)))
+          throw new AppError('SELF_CHANGE_REFUSED');
+        if (before.is_admin === 1 && before.enabled === 1 && (disabling || demoting)) {
+          if ((await users.countEnabledAdministrators(trx)) <= 1) throw new AppError('LAST_ADMINISTRATOR');
+        }
+        const now = clock();
+        await users.updateManagedUser(
+          trx,
+          id,
+          {
+            ...(body.name === undefined ? {} : { name: body.name }),
+            ...(body.email === undefined ? {} : { email: body.email }),
+            ...(body.role_id === undefined ? {} : { role_id: body.role_id }),
+            ...(body.organization_id === undefined ? {} : { organization_id: body.organization_id }),
+            ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }),
+          },
+          now,
+        );
+        // A disabled user is refused at the next request anyway; ending the sessions also stops refreshes.
+        if (disabling) await revokeUserSessions(trx, id, now);
+        const after = await users.findManagedUser(trx, id);
+        if (!after) throw new AppError('INTERNAL');
+        return { before, after };
+      });
+      const changes: string[] = [];
+      if (before.name !== after.name) changes.push(`name "${before.name}" → "${after.name}"`);
+      if (before.email !== after.email) changes.push(`email ${before.email ?? '-'} → ${after.email ?? '-'}`);
+      if (before.role_id !== after.role_id) changes.push(`role ${before.role_name} → ${after.role_name}`);
+      if (before.organization_id !== after.organization_id)
+        changes.push(
+          `organisation ${before.organization_name ?? '-'} → ${after.organization_name ?? '-'} (id ${after.organization_id ?? '-'})`,
+        );
+      if (before.enabled !== after.enabled)
+        changes.push(after.enabled ? 'enabled' : 'disabled, sessions ended');
+      await log(
+        actor,
+        ip,
+        'update',
+        `Updated user ${describeUser(after)}: ${changes.length ? changes.join('; ') : 'no changes'}`,
+      );
+      return toAdminUser(after);
+    },
+
+    async resetPassword(actor: Actor, id: number, body: ResetPasswordBody, ip: string): Promise<void> {
+      const target = await visibleUser(db, actor, id);
+      checkPassword(target.account, body.password);
+      const hash = await hashPassword(body.password);
+      await db.transaction().execute(async (trx) => {
+        const now = clock();
+        await users.updatePasswordHash(trx, id, hash, now);
+        // Resetting one's own password keeps the session doing it, as changing it does.
+        await revokeUserSessions(trx, id, now, id === actor.id ? actor.sessionId : undefined);
+      });
+      await log(
+        actor,
+        ip,
+        'update',
+        `Reset the password of user ${describeUser(target)}; their sessions ended`,
+      );
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

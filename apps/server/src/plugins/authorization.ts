@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import { hasAnyPermission } from '@meetflow/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { AuthService, AuthUser } from '../modules/auth/auth.service.ts';
+import type { RouteAuthEntry } from './request-context.ts';
+
+function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Every API route is protected unless it says `config: { auth: 'public' }`: forgetting to
+ * declare a permission fails closed. Runs before the body is parsed.
+ */
+export const authorization = fp<{ auth: AuthService }>(async (app, { auth }) => {
+  const table: RouteAuthEntry[] = [];
+  app.decorate('routeAuthTable', table);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The API documentation pages are registered by a library and are public by nature.
+    const fallback = route.url.startsWith('/api/docs') ? 'public' : 'user';
+    const auth = route.config?.auth ?? fallback;
+    route.config = { ...route.config, auth };
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, auth });
+  });
+  app.addHook('onRequest', async (request) => {
+    const required = request.routeOptions.config?.auth;
+    if (!required || required === 'public') return;
+    const token = bearer(request.headers.authorization);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    request.user = await auth.authenticate(token);
+    if (required !== 'user' && !hasAnyPermission(request.user.permissions, required))
+      throw new AppError('FORBIDDEN');
+  });
+});
+
+export { bearer };
+
+/** The authenticated user of a protected route (the onRequest hook has already checked). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}

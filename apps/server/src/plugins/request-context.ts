@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import { languageFromHeader, type Language, type Permission } from '@meetflow/shared';
+import type { AuthUser } from '../modules/auth/auth.service.ts';
+
+/** Who may call a route: anyone, any logged-in user, or holders of one permission. */
+export type RouteAuth = 'public' | 'user' | Permission;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    /** Every /api route with who may call it: the permission matrix tests walk this. */
+    routeAuthTable: readonly RouteAuthEntry[];
+  }
+}
+
+export interface RouteAuthEntry {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+}
+
+/** Resolves the request's language once, from Accept-Language. */
+export const requestContext = fp(async (app) => {
+  app.decorateRequest('lang', 'zh-tw');
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFromHeader(request.headers['accept-language']);
+  });
+});

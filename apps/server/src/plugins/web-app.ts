@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { ERRORS, errorMessage } from '@meetflow/shared';
+
+/**
+ * Serves the built single-page app from the same origin as the API. Hashed assets are cached
+ * for a year; index.html is always revalidated so a deploy is picked up at once.
+ */
+export const webApp = fp<{ root: string }>(async (app, { root }) => {
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !hasBuild || request.method !== 'GET') {
+      return reply
+        .status(404)
+        .send({ code: ERRORS.NOT_FOUND.code, message: errorMessage('NOT_FOUND', request.lang), data: null });
+    }
+    // Routes live after the hash, so any other path gets the app shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

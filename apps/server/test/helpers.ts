@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { TokenInfo } from '@meetflow/shared';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Db, type DatabaseKind } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { ensureFirstAdmin } from '../src/modules/users/users.service.ts';
+
+export const ADMIN = { account: 'admin', password: 'Admin-pass-123' };
+export const CAPTCHA_ANSWER = '1234';
+
+/** Which database this run of the API suite uses: scripts/test-api.mjs runs it once per kind. */
+export const TEST_DB: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh, empty database for one test file: a temp SQLite file or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (TEST_DB === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-test-'));
+    return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  // No skipping: an unreachable PostgreSQL fails the run.
+  const name = `mf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  now(): number;
+  captcha(): Promise<string>;
+  login(credentials?: { account: string; password: string }): Promise<TokenInfo>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
+    WEB_DIST: path.join(os.tmpdir(), 'mf-no-web-build'),
+    ...database.env,
+    ...env,
+  });
+  const { db, kind } = openDatabase(config);
+  await migrateToLatest(db);
+  await ensureFirstAdmin(db, { account: ADMIN.account, password: ADMIN.password });
+  let now = Date.now();
+  const app = await buildApp({ config, db, dbKind: kind, clock: () => now });
+
+  const context: TestContext = {
+    app,
+    db,
+    config,
+    advance: (ms) => {
+      now += ms;
+    },
+    now: () => now,
+    async captcha() {
+      const res = await app.inject({ method: 'GET', url: '/api/captcha' });
+      return res.json().data.captcha_id as string;
+    },
+    async login(credentials = ADMIN) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { ...credentials, captcha_id: await context.captcha(), verify_code: CAPTCHA_ANSWER },
+      });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+      return res.json().data.token as TokenInfo;
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+  return context;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@meetflow/shared';
+import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+const PASSWORD = 'Matrix-pass-123';
+
+/**
+ * Every protected route × every built-in role: a role without the route's permission gets 403, a role
+ * with it gets past the check (the answer is then the route's own: 200, 400, 404…), and nobody gets
+ * in without a token. Routes are read from the server itself, so a new route is covered the day it lands.
+ */
+describe(`permission matrix over every route (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  const tokens: Record<string, string> = {};
+  const held: Record<string, readonly string[]> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const admin = (await ctx.login()).access_token;
+    const call = async (method: Method, url: string, payload?: unknown) =>
+      (
+        await ctx.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${admin}` },
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        })
+      ).json().data;
+    const org = await call('POST', '/api/organizations', { name: 'Matrix' });
+    const roles = (await call('GET', '/api/roles')) as { id: number; code: string; permissions: string[] }[];
+    for (const role of roles) {
+      held[role.code] = role.permissions;
+      if (role.code === 'administrator') {
+        tokens[role.code] = admin;
+        continue;
+      }
+      await call('POST', '/api/users', {
+        account: `matrix_${role.code}`,
+        name: role.code,
+        role_id: role.id,
+        organization_id: org.id,
+        password: PASSWORD,
+      });
+      tokens[role.code] = (
+        await ctx.login({ account: `matrix_${role.code}`, password: PASSWORD })
+      ).access_token;
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const protectedRoutes = () =>
+    ctx.app.routeAuthTable.filter(
+      (r) => r.auth !== 'public' && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
+  // Ids that exist nowhere: a route that lets the caller in answers 404 or 400, never changes data.
+  const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
+
+  it('knows the back-office routes and names a permission for each of them', () => {
+    const byKey = new Map(protectedRoutes().map((r) => [`${r.method} ${r.url}`, r.auth]));
+    expect(byKey.get('POST /api/meetings')).toBe('meeting:edit');
+    expect(byKey.size).toBeGreaterThan(40);
+    expect(byKey.get('GET /api/users')).toBe('user:manage');
+    expect(byKey.get('POST /api/organizations/:id/move')).toBe('organization:edit');
+    expect(byKey.get('PUT /api/meetings/:meetingId/schedule-map')).toBe('dictionary:edit');
+    // Only the personal routes (me, password, logout) stop at "any logged-in user".
+    const userOnly = protectedRoutes().filter((r) => r.auth === 'user');
+    expect(userOnly.every((r) => /^\/api\/(me|logout)/.test(r.url))).toBe(true);
+    expect(
+      protectedRoutes().every(
+        (r) => r.auth === 'user' || (PERMISSIONS as readonly string[]).includes(r.auth),
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses every protected route without a token', async () => {
+    for (const route of protectedRoutes()) {
+      const res = await ctx.app.inject({ method: route.method as Method, url: concrete(route.url) });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it.each(['organiser', 'door_staff', 'administrator'])(
+    'lets %s through exactly where its role allows',
+    async (role) => {
+      for (const route of protectedRoutes().filter((r) => r.auth !== 'user')) {
+        const res = await ctx.app.inject({
+          method: route.method as Method,
+          url: concrete(route.url),
+          headers: { authorization: `Bearer ${tokens[role]}` },
+        });
+        const label = `${role} ${route.method} ${route.url}`;
+        if (held[role]!.includes(route.auth)) {
+          expect([401, 403], label).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, label).toBe(403);
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,46 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { isLoggedIn, useSessionStore } from '../../features/auth/session-store.ts';
+import { useRouteStore } from '../routes/route-store.ts';
+import { UNKNOWN_ROUTE, useRouteHandle } from '../route-handle.ts';
+import { BootFallback } from '../boot-fallback.tsx';
+import { decideGuard } from './guard-decision.ts';
+
+/** Renders the matched route, or redirects as spec §4 requires. */
+export function RouteGuard() {
+  const location = useLocation();
+  // Subscribing to the token re-runs the guard on login and logout.
+  useSessionStore((s) => s.token);
+  const generated = useRouteStore((s) => s.generated);
+  const allowedNames = useRouteStore((s) => s.allowedNames);
+  const handle = useRouteHandle();
+  const fullPath = location.pathname + location.search;
+  const decision = decideGuard({
+    pathname: location.pathname,
+    fullPath,
+    redirect: new URLSearchParams(location.search).get('redirect'),
+    loggedIn: isLoggedIn(),
+    whiteList: Boolean(handle?.meta.whiteList),
+    unknownRoute: handle?.name === UNKNOWN_ROUTE,
+    routesGenerated: generated,
+    routeName: handle?.name,
+    allowedNames,
+  });
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.type === 'generate') return <GenerateRoutes fullPath={fullPath} />;
+  return (
+    <Suspense fallback={<BootFallback />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** First navigation after login: build the accessible routes, then navigate again (spec §4). */
+function GenerateRoutes({ fullPath }: { fullPath: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    useRouteStore.getState().generate(useSessionStore.getState().permissions);
+    void navigate(fullPath, { replace: true });
+  }, [fullPath, navigate]);
+  return null;
+}

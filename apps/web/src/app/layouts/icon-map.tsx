@@ -1,0 +1,42 @@
+import {
+  ApiOutlined,
+  BellOutlined,
+  BookOutlined,
+  CalendarOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  LockOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+import type { IconName } from '../routes/route-types.ts';
+
+/** Icons are bundled (no runtime icon fetching, CSP connect-src 'self'); only these are shipped. */
+const ICONS: Record<IconName, ComponentType> = {
+  meeting: CalendarOutlined,
+  list: UnorderedListOutlined,
+  team: TeamOutlined,
+  records: SwapOutlined,
+  schedule: ScheduleOutlined,
+  setting: SettingOutlined,
+  organization: ClusterOutlined,
+  dictionary: BookOutlined,
+  log: FileTextOutlined,
+  user: UserOutlined,
+  lock: LockOutlined,
+  bell: BellOutlined,
+  dashboard: DashboardOutlined,
+  api: ApiOutlined,
+};
+
+export function RouteIcon({ name }: { name: IconName | undefined }) {
+  if (!name) return null;
+  const Icon = ICONS[name];
+  return <Icon />;
+}

@@ -1,0 +1,26 @@
+import type { PageLoader } from '../routes/route-types.ts';
+import { DIALOG_ROUTES } from '../../features/dialog-links/dialog-links.ts';
+
+const dialogPage =
+  (name: string): PageLoader =>
+  () =>
+    import('../../features/dialog-links/dialog-route-page.tsx').then((m) => ({
+      default: m.DIALOG_PAGES[name]!,
+    }));
+
+/** The page module of each back-office route; kept out of the entry chunk with the rest of the shell. */
+export const pageLoaders: Record<string, PageLoader> = {
+  meeting: () => import('../../features/meetings/meeting-list-page.tsx'),
+  guest: () => import('../../features/meetings/guest-list-page.tsx'),
+  records: () => import('../../features/meetings/records-page.tsx'),
+  scheduleDetail: () => import('../../features/meetings/schedule-detail-page.tsx'),
+  organization: () => import('../../features/organizations/organization-page.tsx'),
+  dictionary: () => import('../../features/dictionary/dictionary-page.tsx'),
+  user: () => import('../../features/users/user-page.tsx'),
+  log: () => import('../../features/system/log-page.tsx'),
+  dashboard: () => import('../../features/dashboard/dashboard-page.tsx'),
+  setting: () => import('../../features/personal/setting-page.tsx'),
+  editpassword: () => import('../../features/personal/edit-password-page.tsx'),
+  notification: () => import('../../features/personal/notification-page.tsx'),
+  ...Object.fromEntries(DIALOG_ROUTES.map((route) => [route.name, dialogPage(route.name)])),
+};

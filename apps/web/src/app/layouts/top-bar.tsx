@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar, Badge, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
+import {
+  BellOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MAX_BADGE } from '@meetflow/shared';
+import { LangSwitch } from '../../components/lang-switch.tsx';
+import { logout } from '../../features/auth/auth-api.ts';
+import { LOGIN_PATH } from '../../features/auth/redirect.ts';
+import { useSessionStore } from '../../features/auth/session-store.ts';
+import { useSettingsStore } from '../../features/settings/settings-store.ts';
+import type { AppRoute } from '../routes/route-types.ts';
+import type { LayoutMode } from './use-layout-mode.ts';
+
+interface Props {
+  mode: LayoutMode;
+  trail: readonly AppRoute[];
+  onOpenMobileMenu(): void;
+  onOpenSettings(): void;
+}
+
+export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSessionStore((s) => s.user);
+  const collapsed = useSettingsStore((s) => s.collapsed);
+  const update = useSettingsStore((s) => s.update);
+  const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
+  // Notifications arrive with their own issue; the badge is wired and capped at MAX_BADGE already.
+  const unread = 0;
+
+  const toggleFullscreen = async () => {
+    if (document.fullscreenElement) await document.exitFullscreen();
+    else await document.documentElement.requestFullscreen();
+    setFullscreen(Boolean(document.fullscreenElement));
+  };
+
+  const onLogout = async () => {
+    await logout();
+    await navigate(LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <header className="mf-topbar">
+      {mode === 'mobile' ? (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('layout.openMenu')}
+          data-testid="mobile-menu-button"
+          onClick={onOpenMobileMenu}
+        />
+      ) : (
+        <Button
+          type="text"
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          aria-label={t('layout.toggleSidebar')}
+          aria-pressed={collapsed}
+          data-testid="sidebar-toggle"
+          onClick={() => update({ collapsed: !collapsed })}
+        />
+      )}
+      <Breadcrumb
+        className="mf-breadcrumb"
+        items={trail.map((route) => ({ title: t(route.meta.i18nKey, { defaultValue: route.meta.title }) }))}
+      />
+      <div className="mf-topbar-actions">
+        {mode === 'pc' && (
+          <Tooltip title={t(fullscreen ? 'layout.exitFullscreen' : 'layout.fullscreen')}>
+            <Button
+              type="text"
+              icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              aria-label={t(fullscreen ? 'layout.exitFullscreen' : 'layout.fullscreen')}
+              onClick={() => void toggleFullscreen().catch(() => undefined)}
+            />
+          </Tooltip>
+        )}
+        <LangSwitch />
+        <Badge count={unread} overflowCount={MAX_BADGE} size="small">
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            aria-label={t('layout.notifications')}
+            data-testid="notification-button"
+            onClick={() => void navigate('/personal/notification')}
+          />
+        </Badge>
+        <Button
+          type="text"
+          icon={<SettingOutlined />}
+          aria-label={t('layout.settings')}
+          data-testid="settings-button"
+          onClick={onOpenSettings}
+        />
+        <Dropdown
+          trigger={['click']}
+          placement="bottomRight"
+          menu={{
+            items: [
+              {
+                key: 'setting',
+                icon: <UserOutlined />,
+                label: <span data-testid="user-setting">{t('route.setting')}</span>,
+              },
+              {
+                key: 'editpassword',
+                icon: <LockOutlined />,
+                label: <span data-testid="change-password">{t('layout.changePassword')}</span>,
+              },
+              { type: 'divider' },
+              {
+                key: 'logout',
+                icon: <LogoutOutlined />,
+                label: <span data-testid="logout">{t('layout.logout')}</span>,
+              },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'logout') void onLogout();
+              else void navigate(`/personal/${key}`);
+            },
+          }}
+        >
+          <Button
+            type="text"
+            className="mf-user-button"
+            aria-label={t('layout.userMenu')}
+            data-testid="user-menu"
+          >
+            <Avatar size="small" icon={<UserOutlined />} />
+            <span className="mf-user-name">{user?.name ?? user?.account}</span>
+          </Button>
+        </Dropdown>
+      </div>
+    </header>
+  );
+}

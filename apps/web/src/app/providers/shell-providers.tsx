@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { ConfigProvider, message, theme } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BASE_Z_INDEX, TOAST_OFFSET, type Language } from '@meetflow/shared';
+import { isLanguage } from '../../lib/language.ts';
+import { setToastImpl } from '../../lib/toast.ts';
+import '../../lib/dayjs.ts';
+import { useSettingsStore } from '../../features/settings/settings-store.ts';
+
+const ANTD_LOCALES = { 'zh-tw': zhTW, 'zh-cn': zhCN, en: enUS } satisfies Record<Language, unknown>;
+
+// Server state lives here rather than in the entry chunk: the public pages do not need it yet.
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The HTTP client already shows a toast for every failure; retrying would repeat it.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/** Routes lib/toast through antd's message while the admin UI is on screen (themed, grouped by key). */
+function ToastBridge() {
+  const [api, holder] = message.useMessage({ top: TOAST_OFFSET });
+  useEffect(
+    () =>
+      setToastImpl((type, content, { key, duration }) => {
+        void api.open({ type, content, key, duration: duration / 1000 });
+      }),
+    [api],
+  );
+  return holder;
+}
+
+/**
+ * Providers of the login and back-office chunks: Ant Design theme and locale (following the
+ * settings store and the i18next language together) and the query client.
+ */
+export function ShellProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const primaryColor = useSettingsStore((s) => s.primaryColor);
+  const dark = useSettingsStore((s) => s.dark);
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh-tw';
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[lang]}
+        theme={{
+          algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+          token: { colorPrimary: primaryColor, zIndexPopupBase: BASE_Z_INDEX },
+        }}
+      >
+        <ToastBridge />
+        {children}
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { LOGIN_PATH } from '../features/auth/redirect.ts';
+import { adminRoutes, notFoundRoute } from './routes/route-config.ts';
+import { flattenRoutes } from './routes/route-filter.ts';
+import type { RouteHandle, RouteMeta } from './routes/route-types.ts';
+
+/** Name of the catch-all route (spec: notFound), outside the back-office layout. */
+export const UNKNOWN_ROUTE = 'notFound';
+
+const publicMeta = (title: string, i18nKey: string): RouteMeta => ({ title, i18nKey, whiteList: true });
+
+/** The visitor pages: reachable without logging in (spec §2 Public routes). */
+export const PUBLIC_ROUTES = [
+  { name: 'signUp', path: '/sign-up/:meetingId', meta: publicMeta('Sign up', 'route.signUp') },
+  { name: 'checkIn', path: '/check-in/:meetingId', meta: publicMeta('Check in', 'route.checkIn') },
+  { name: 'enrollInfo', path: '/enroll-info/:meetingId', meta: publicMeta('Guest info', 'route.enrollInfo') },
+  { name: 'schedule', path: '/schedule/:meetingId', meta: publicMeta('Schedule', 'route.schedule') },
+  { name: 'guide', path: '/guide/:meetingId', meta: publicMeta('Guide', 'route.guide') },
+] as const;
+
+/** Every named route with its path, most specific first; the catch-all comes last. */
+const TABLE: readonly { path: string; handle: RouteHandle }[] = [
+  { path: LOGIN_PATH, handle: { name: 'login', meta: publicMeta('Log in', 'route.login') } },
+  ...PUBLIC_ROUTES.map((r) => ({ path: r.path, handle: { name: r.name, meta: r.meta } })),
+  ...[...flattenRoutes(adminRoutes), notFoundRoute].map((r) => ({
+    path: r.path,
+    handle: { name: r.name, meta: r.meta },
+  })),
+];
+
+const UNKNOWN: RouteHandle = { name: UNKNOWN_ROUTE, meta: publicMeta('Page not found', 'route.notFound') };
+
+/**
+ * The route a path belongs to: what the guard, the document title, the tabs and the menu need to
+ * know. The root '/' only redirects and has none.
+ */
+export function routeHandleFor(pathname: string): RouteHandle | undefined {
+  if (pathname === '/') return undefined;
+  return TABLE.find((entry) => matchPath(entry.path, pathname))?.handle ?? UNKNOWN;
+}
+
+export function useRouteHandle(): RouteHandle | undefined {
+  const { pathname } = useLocation();
+  return useMemo(() => routeHandleFor(pathname), [pathname]);
+}

@@ -1,0 +1,75 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { HOME_PATH, LOGIN_PATH } from '../features/auth/redirect.ts';
+import { NotFound } from '../components/not-found.tsx';
+import { progressDone, progressStart } from '../lib/progress.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { PUBLIC_ROUTES } from './route-handle.ts';
+import { adminRoutes, notFoundRoute } from './routes/route-config.ts';
+import { firstVisibleLeaf } from './routes/route-filter.ts';
+import type { AppRoute } from './routes/route-types.ts';
+
+/**
+ * Declarative routing (HashRouter + Routes): the data-router APIs would add about 20 KB gzip to every
+ * public page, and route names and meta come from our own table (route-handle.ts) anyway.
+ */
+
+/** A lazily loaded page whose chunk download runs the progress bar. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => {
+    progressStart();
+    return load().finally(progressDone);
+  });
+}
+
+const LoginLayout = lazyPage(() => import('./layouts/login-layout.tsx'));
+const AdminLayout = lazyPage(() => import('./layouts/admin-layout.tsx'));
+const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType> = {
+  signUp: lazyPage(() => import('../features/public/sign-up-page.tsx')),
+  checkIn: lazyPage(() => import('../features/public/check-in-page.tsx')),
+  enrollInfo: lazyPage(() => import('../features/public/enroll-info-page.tsx')),
+  schedule: lazyPage(() => import('../features/public/schedule-page.tsx')),
+  guide: lazyPage(() => import('../features/public/guide-page.tsx')),
+};
+
+/**
+ * Back-office routes only need to match: the admin layout renders the page itself so it can keep
+ * cached pages mounted (see layouts/page-host.tsx). A group leads to its first visible child.
+ */
+function adminRouteElements(routes: readonly AppRoute[]): ReactNode[] {
+  return routes.map((route) => {
+    if (!route.children) return <Route key={route.name} path={route.path} element={null} />;
+    const first = firstVisibleLeaf(route) ?? route.children[0];
+    return (
+      <Route key={route.name} path={route.path}>
+        <Route index element={first ? <Navigate to={first.path} replace /> : null} />
+        {adminRouteElements(route.children)}
+      </Route>
+    );
+  });
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <RouteErrorBoundary>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+            <Route path={LOGIN_PATH} element={<LoginLayout />} />
+            {PUBLIC_ROUTES.map(({ name, path }) => {
+              const Page = publicPages[name];
+              return <Route key={name} path={path} element={<Page />} />;
+            })}
+            <Route element={<AdminLayout />}>
+              {adminRouteElements(adminRoutes)}
+              <Route path={notFoundRoute.path} element={null} />
+            </Route>
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </RouteErrorBoundary>
+    </HashRouter>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Permission } from '@meetflow/shared';
+import type { AppRoute } from './route-types.ts';
+import { HOME_PATH } from '../../features/auth/redirect.ts';
+
+/**
+ * The back-office routes: pure data, so the entry chunk can match paths and run the guard without
+ * loading any admin code. Their pages are listed in layouts/page-loaders.ts, inside the admin chunk.
+ */
+/**
+ * The spec's dialog routes: linkable, not in the menu, no tab of their own; each forwards to the page
+ * holding that dialog and asks it to open (features/dialog-links).
+ */
+function dialogRoute(name: string, auth: Permission, page: 'dictionary' | 'organization'): AppRoute {
+  return {
+    name,
+    path: `/system_setting/component/${name}`,
+    meta: {
+      title: name,
+      i18nKey: `route.${page}`,
+      hidden: true,
+      noTab: true,
+      auth: [auth],
+      activeMenu: page,
+    },
+  };
+}
+
+export const adminRoutes: AppRoute[] = [
+  {
+    name: 'meetingManagement',
+    path: '/meeting_management',
+    meta: { title: 'Meeting management', i18nKey: 'route.meetingManagement', icon: 'meeting' },
+    children: [
+      {
+        name: 'meeting',
+        path: HOME_PATH,
+        meta: {
+          title: 'Meeting list',
+          i18nKey: 'route.meeting',
+          icon: 'list',
+          auth: ['meeting:view'],
+          cache: true,
+          permanent: true,
+        },
+      },
+      {
+        name: 'guest',
+        path: '/meeting_management/guest',
+        meta: {
+          title: 'Guest list',
+          i18nKey: 'route.guest',
+          icon: 'team',
+          auth: ['guest:view'],
+          cache: true,
+        },
+      },
+      {
+        name: 'records',
+        path: '/meeting_management/records',
+        meta: {
+          title: 'Entry and exit records',
+          i18nKey: 'route.records',
+          icon: 'records',
+          auth: ['records:view'],
+          cache: true,
+        },
+      },
+      {
+        name: 'scheduleDetail',
+        path: '/meeting_management/schedule-detail',
+        meta: {
+          title: 'Schedule detail',
+          i18nKey: 'route.scheduleDetail',
+          icon: 'schedule',
+          auth: ['schedule:view'],
+        },
+      },
+    ],
+  },
+  {
+    name: 'systemSetting',
+    path: '/system_setting',
+    meta: { title: 'System setting', i18nKey: 'route.systemSetting', icon: 'setting' },
+    children: [
+      {
+        name: 'organization',
+        path: '/system_setting/organization',
+        meta: {
+          title: 'Organisation',
+          i18nKey: 'route.organization',
+          icon: 'organization',
+          auth: ['organization:view'],
+        },
+      },
+      {
+        name: 'dictionary',
+        path: '/system_setting/dictionary',
+        meta: {
+          title: 'Dictionary',
+          i18nKey: 'route.dictionary',
+          icon: 'dictionary',
+          auth: ['dictionary:view'],
+        },
+      },
+      {
+        name: 'user',
+        path: '/system_setting/user',
+        meta: { title: 'Users', i18nKey: 'route.user', icon: 'user', auth: ['user:manage'] },
+      },
+      {
+        name: 'log',
+        path: '/system_setting/log',
+        meta: { title: 'System log', i18nKey: 'route.log', icon: 'log', auth: ['log:view'] },
+      },
+      dialogRoute('dictionary_dialog', 'dictionary:edit', 'dictionary'),
+      dialogRoute('guest_schedule_map_dialog', 'dictionary:edit', 'dictionary'),
+      dialogRoute('medical_college_category_dialog', 'dictionary:edit', 'dictionary'),
+      dialogRoute('meeting_time_dialog', 'dictionary:edit', 'dictionary'),
+      dialogRoute('schedule_dialog', 'dictionary:edit', 'dictionary'),
+      dialogRoute('user_type_dialog', 'dictionary:edit', 'dictionary'),
+      dialogRoute('org_dialog', 'organization:edit', 'organization'),
+    ],
+  },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    meta: { title: 'Dashboard', i18nKey: 'route.dashboard', icon: 'dashboard', auth: ['dashboard:view'] },
+  },
+  {
+    name: 'apiDocs',
+    path: '/iframe/api-docs',
+    meta: { title: 'API docs', i18nKey: 'route.apiDocs', icon: 'api', iframeSrc: '/api/docs' },
+  },
+  {
+    name: 'personal',
+    path: '/personal',
+    meta: { title: 'Personal', i18nKey: 'route.personal', icon: 'user', hidden: true },
+    children: [
+      {
+        name: 'setting',
+        path: '/personal/setting',
+        meta: { title: 'Personal setting', i18nKey: 'route.setting', icon: 'user', hidden: true },
+      },
+      {
+        name: 'editpassword',
+        path: '/personal/editpassword',
+        meta: { title: 'Change password', i18nKey: 'route.editpassword', icon: 'lock', hidden: true },
+      },
+      {
+        name: 'notification',
+        path: '/personal/notification',
+        meta: { title: 'Notifications', i18nKey: 'route.notification', icon: 'bell', hidden: true },
+      },
+    ],
+  },
+];
+
+/** The in-layout page for unknown or forbidden routes of a logged-in user. */
+export const notFoundRoute: AppRoute = {
+  name: '404',
+  path: '/404',
+  meta: { title: 'Page not found', i18nKey: 'route.notFound', hidden: true, noTab: true },
+};

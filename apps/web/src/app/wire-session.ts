@@ -1,0 +1,33 @@
+import { configureHttp } from '../lib/http-hooks.ts';
+import { toast } from '../lib/toast.ts';
+import { useSessionStore } from '../features/auth/session-store.ts';
+import { LOGIN_PATH, loginPathWithRedirect } from '../features/auth/redirect.ts';
+
+/** The app's current route (hash routing): pathname + search. */
+function currentRoute(): { pathname: string; search: string } {
+  const route = window.location.hash.replace(/^#/, '') || '/';
+  const queryAt = route.indexOf('?');
+  return queryAt < 0
+    ? { pathname: route, search: '' }
+    : { pathname: route.slice(0, queryAt), search: route.slice(queryAt) };
+}
+
+/**
+ * Connects the HTTP client to the session: it signs requests with the stored token and, on an
+ * expired or revoked session, logs out and sends the user to login with a way back (spec §8).
+ */
+export function wireSession(): void {
+  configureHttp({
+    getToken: () => useSessionStore.getState().token,
+    onAuthFailure: (message) => {
+      useSessionStore.getState().clear();
+      const { pathname, search } = currentRoute();
+      const show = () => toast.error(message, { key: message });
+      if (pathname === LOGIN_PATH) return show();
+      // The hash router follows the address; the toast comes after the switch, or it would vanish
+      // with the back-office shell that rendered it.
+      window.location.replace(`#${loginPathWithRedirect(pathname + search)}`);
+      setTimeout(show, 0);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { ACTIVE_WINDOW_MS, REFRESH_BEFORE_EXPIRY_MS, type TokenInfo } from '@meetflow/shared';
+import { tokenExpiresAt } from './token.ts';
+
+export type IdleDecision = 'none' | 'refresh' | 'logout';
+
+/**
+ * The periodic session check (spec §4): an inactive user (no click within the active window) is
+ * logged out; an active one whose token expires soon gets a refreshed token.
+ */
+export function decideIdle(input: {
+  now: number;
+  lastActivity: number;
+  token: TokenInfo | null;
+}): IdleDecision {
+  const { now, lastActivity, token } = input;
+  if (!token) return 'none';
+  if (now - lastActivity > ACTIVE_WINDOW_MS) return 'logout';
+  if (tokenExpiresAt(token) - now <= REFRESH_BEFORE_EXPIRY_MS) return 'refresh';
+  return 'none';
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { collegeCategoryBody, type CollegeCategory, type CollegeCategoryBody } from '@meetflow/shared';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { CrudTable } from './crud-table.tsx';
+import { useCollegeCategories, useCollegeCategoryCrud } from './dictionary-api.ts';
+import { NAME_FIELDS, NameFields } from './name-fields.tsx';
+import './i18n.ts';
+
+type CategoryValues = Pick<CollegeCategory, 'name' | 'name_cn' | 'name_en'>;
+
+/** College categories offered on the date-schedule sign-up form. */
+export function CollegeCategoriesPanel({ addRequest }: { addRequest?: number }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const categories = useCollegeCategories();
+  const api = useCollegeCategoryCrud();
+
+  return (
+    <CrudTable<CollegeCategory, CategoryValues, CollegeCategoryBody>
+      addRequest={addRequest}
+      testIdPrefix="college-category"
+      rows={categories.data}
+      loading={categories.isLoading}
+      api={api}
+      titles={{ add: t('dictionary.titles.addCategory'), edit: t('dictionary.titles.editCategory') }}
+      fieldNames={NAME_FIELDS}
+      columns={[
+        { title: t('dictionary.fields.name'), dataIndex: 'name', key: 'name' },
+        { title: t('dictionary.fields.nameCn'), dataIndex: 'name_cn', key: 'name_cn' },
+        { title: t('dictionary.fields.nameEn'), dataIndex: 'name_en', key: 'name_en' },
+      ]}
+      toValues={(row) => ({ name: row.name, name_cn: row.name_cn, name_en: row.name_en })}
+      toBody={(v) => ({ name: v.name, name_cn: v.name_cn, name_en: v.name_en })}
+      renderFields={() => (
+        <NameFields shape={collegeCategoryBody.shape} lang={lang} testIdPrefix="college-category" />
+      )}
+    />
+  );
+}

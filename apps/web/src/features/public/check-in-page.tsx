@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pageText } from './page-texts.ts';
+import { ErrorSummary, PhoneFields, type ErrorTexts } from './form-fields.tsx';
+import { isAreaCode, isValidPhone, normalizePhone } from './phone-rule.ts';
+import {
+  errorMessage,
+  MeetingHeader,
+  MeetingLoadState,
+  PublicFrame,
+  usePageLanguage,
+} from './public-frame.tsx';
+import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
+import { usePublicMeeting } from './use-public-meeting.ts';
+
+/** /check-in/:meetingId — area code + phone → the guest code page. */
+export default function CheckInPage() {
+  const { meetingId = '' } = useParams();
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const navigate = useNavigate();
+  const { state, retry } = usePublicMeeting(meetingId);
+  const [areaCode, setAreaCode] = useState('');
+  const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<ErrorTexts>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [focusKey, setFocusKey] = useState(0);
+
+  if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
+  const meeting = state.meeting;
+  const config = meeting.display_config;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const next: ErrorTexts = {};
+    if (!isAreaCode(areaCode)) next.area_code = t('pub.err.areaCodeRequired');
+    if (!phone.trim()) next.phone = t('pub.err.phoneRequired');
+    else if (isAreaCode(areaCode) && !isValidPhone(areaCode, phone)) next.phone = t('pub.err.phoneInvalid');
+    setErrors(next);
+    setNotice(null);
+    if (Object.keys(next).length > 0) {
+      setFocusKey((k) => k + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await publicApi.lookup(meeting.public_id, {
+        area_code: areaCode,
+        phone: normalizePhone(phone),
+      });
+      saveGuestToken(meeting.public_id, result.guest_token);
+      void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`);
+    } catch (error) {
+      if (
+        error instanceof PublicApiError &&
+        error.code === PUBLIC_ERROR_CODES.VALIDATION_FAILED &&
+        Object.keys(error.fields).length
+      ) {
+        setErrors(error.fields);
+      } else if (error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.INVALID_INFO) {
+        setNotice(error.message || t('pub.invalidInfo'));
+      } else {
+        setNotice(errorMessage(error, t('pub.loadFailed'), t('pub.networkError')));
+      }
+      setFocusKey((k) => k + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicFrame meeting={meeting}>
+      <MeetingHeader meeting={meeting} />
+      <section className="mf-pub-card" aria-labelledby="pub-checkin-title">
+        <h2 className="mf-pub-h2" id="pub-checkin-title">
+          {pageText(config, 'checkin_title', lang)}
+        </h2>
+        <p className="mf-pub-intro">{pageText(config, 'checkin_hint', lang)}</p>
+        <form
+          className="mf-pub-form"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          data-testid="check-in-form"
+          aria-busy={busy}
+        >
+          <ErrorSummary
+            errors={errors}
+            labels={[
+              ['area_code', t('pub.areaCode')],
+              ['phone', t('pub.phone')],
+            ]}
+            focusKey={focusKey}
+          >
+            {notice && (
+              <p className="mf-pub-notice" data-testid="form-notice">
+                {notice}
+              </p>
+            )}
+          </ErrorSummary>
+          <PhoneFields
+            areaCode={areaCode}
+            phone={phone}
+            onAreaCode={(v) => setAreaCode(v)}
+            onPhone={(v) => setPhone(v)}
+            errors={errors}
+          />
+          <button
+            type="submit"
+            className="mf-pub-button mf-pub-block"
+            disabled={busy}
+            data-testid="check-in-submit"
+          >
+            {busy ? t('pub.submitting') : pageText(config, 'checkin_button', lang)}
+          </button>
+        </form>
+      </section>
+      <p className="mf-pub-footer-link">
+        <Link
+          className="mf-pub-link"
+          to={`/sign-up/${encodeURIComponent(meeting.public_id)}`}
+          data-testid="link-sign-up"
+        >
+          {pageText(config, 'checkin_not_signed_up_link', lang)}
+        </Link>
+      </p>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A confirmation in a native modal <dialog>: focus trap, Escape and the backdrop come from the
+ * browser, with no UI library.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  body?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="mf-pub-dialog"
+      aria-labelledby={titleId}
+      data-testid="confirm-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId} className="mf-pub-dialog-title">
+        {title}
+      </h2>
+      {body && <p className="mf-pub-dialog-body">{body}</p>}
+      <div className="mf-pub-actions">
+        <button type="button" className="mf-pub-button mf-pub-secondary" onClick={onCancel} disabled={busy}>
+          {t('pub.cancel')}
+        </button>
+        <button
+          type="button"
+          className="mf-pub-button"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          data-testid="confirm-ok"
+          autoFocus
+        >
+          {busy ? t('pub.submitting') : t('pub.confirm')}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import type { GuestTokenResult, PublicGuest, PublicMeeting } from '@meetflow/shared';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+
+/**
+ * The visitor pages' API client: plain fetch (no axios, no query library) to keep the sign-up page
+ * light. Sends Accept-Language and the guest token header, unwraps the `{code, message, data}`
+ * envelope and throws PublicApiError for anything else.
+ */
+
+/** Envelope codes the pages react to (see packages/shared/src/errors.ts; checked by a unit test). */
+export const PUBLIC_ERROR_CODES = {
+  VALIDATION_FAILED: 40001,
+  NO_MEETING: 40450,
+  INVALID_INFO: 40451,
+  GUEST_TOKEN_INVALID: 40150,
+  REGISTRATION_CLOSED: 40950,
+  MEETING_FULL: 40951,
+  SESSION_FULL: 40952,
+  ALREADY_SIGNED_UP: 40953,
+  RATE_LIMITED: 42900,
+} as const;
+
+/** Local code for a failed exchange without an envelope (offline, proxy error page…). */
+export const NETWORK_FAILURE = -1;
+
+export class PublicApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(message: string, code: number, status: number, data: unknown) {
+    super(message);
+    this.name = 'PublicApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+
+  /** Per-field messages of a validation failure (already localised by the server). */
+  get fields(): Record<string, string> {
+    const fields = (this.data as { fields?: unknown } | null)?.fields;
+    if (typeof fields !== 'object' || fields === null) return {};
+    return Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  }
+}
+
+export async function publicRequest<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: { body?: unknown; guestToken?: string; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.guestToken) headers['X-Guest-Token'] = options.guestToken;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'omit',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new PublicApiError('', NETWORK_FAILURE, 0, null);
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: handled below as a transport failure.
+  }
+  if (typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number') {
+    const envelope = body as { code: number; message?: string; data?: unknown };
+    if (envelope.code === 0) return envelope.data as T;
+    throw new PublicApiError(envelope.message ?? '', envelope.code, response.status, envelope.data ?? null);
+  }
+  throw new PublicApiError('', NETWORK_FAILURE, response.status, null);
+}
+
+const meetingPath = (publicId: string) => `/public/meetings/${encodeURIComponent(publicId)}`;
+
+export const publicApi = {
+  meeting: (publicId: string, signal?: AbortSignal) =>
+    publicRequest<PublicMeeting>('GET', meetingPath(publicId), { signal }),
+  signUp: (publicId: string, body: unknown) =>
+    publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/sign-ups`, { body }),
+  lookup: (publicId: string, body: { area_code: string; phone: string }) =>
+    publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/lookup`, { body }),
+  guest: (guestToken: string, signal?: AbortSignal) =>
+    publicRequest<PublicGuest>('GET', '/public/guest', { guestToken, signal }),
+  enrol: (guestToken: string, scheduleId: number) =>
+    publicRequest<PublicGuest>('POST', '/public/guest/enrolments', {
+      guestToken,
+      body: { schedule_id: scheduleId },
+    }),
+  cancel: (guestToken: string, scheduleId: number) =>
+    publicRequest<PublicGuest>('DELETE', `/public/guest/enrolments/${scheduleId}`, { guestToken }),
+};
+
+export const fileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
+
+/** The guest token of one meeting lives in local storage as mf_guest_<publicId>, never in the URL. */
+const tokenKey = (publicId: string) => `guest_${publicId}`;
+
+export function readGuestToken(publicId: string): string | null {
+  const value = readJson<unknown>(tokenKey(publicId), null);
+  return typeof value === 'string' && value ? value : null;
+}
+
+export function saveGuestToken(publicId: string, token: string): void {
+  writeJson(tokenKey(publicId), token);
+}
+
+export function forgetGuestToken(publicId: string): void {
+  removeKey(tokenKey(publicId));
+}

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DISPLAY_TEXT_DEFAULTS,
+  DISPLAY_TEXT_KEYS,
+  displayTextOrDefault,
+  ERRORS,
+  GUEST_TOKEN_HEADER,
+  LANGUAGES,
+  NOT_APPLICABLE,
+  signUpBody,
+} from '@meetflow/shared';
+import { initI18n } from '../../lib/i18n.ts';
+import { PAGE_TEXT_DEFAULTS, pageText } from './page-texts.ts';
+import { maskedContactLines, matchesKeyword, readableTextOn, sessionWhen } from './display.ts';
+import { offeredLanguages, pickPageLanguage } from './language-pick.ts';
+import { isValidPhone, normalizePhone } from './phone-rule.ts';
+import { PUBLIC_ERROR_CODES } from './public-api.ts';
+import { qrPath, QR_QUIET_ZONE } from './qr-path.ts';
+import {
+  dateScheduleBody,
+  EMPTY_DATE_SCHEDULE,
+  EMPTY_GENERAL,
+  generalBody,
+  orNotApplicable,
+  sessionsForType,
+  validateDateSchedule,
+  validateGeneral,
+  type DateScheduleForm,
+  type GeneralForm,
+} from './sign-up-form.ts';
+
+describe('client phone rule per area code', () => {
+  it.each([
+    ['86', '13812345678', true],
+    ['86', '23812345678', false],
+    ['86', '1381234567', false],
+    ['852', '91234567', true],
+    ['852', '9123456', false],
+    ['853', '66123456', true],
+    ['853', '28123456', false],
+    ['853', '60123456', false],
+    ['853', '661234567', false],
+    ['886', '912345678', true],
+    ['886', '0912345678', true],
+    ['886', '812345678', false],
+    ['886', '0812345678', false],
+    ['999', '66123456', false],
+  ])('+%s %s → %s', (area, phone, valid) => {
+    expect(isValidPhone(area, phone)).toBe(valid);
+  });
+
+  it('ignores the spaces, dashes and brackets people type', () => {
+    expect(normalizePhone(' 6612-3456 ')).toBe('66123456');
+    expect(isValidPhone('853', '6612 3456')).toBe(true);
+    expect(isValidPhone('86', '(138) 1234-5678')).toBe(true);
+  });
+});
+
+const general: GeneralForm = {
+  ...EMPTY_GENERAL,
+  name: ' Chan Tai Man ',
+  gender: 'male',
+  local_guest: 'yes',
+  area_code: '853',
+  phone: '6612 3456',
+  email: ' a@example.com ',
+  contact_number: '28000000',
+  contact_phone: '66000000',
+};
+
+describe('general form', () => {
+  it('requires the spec fields and nothing else', () => {
+    expect(validateGeneral(EMPTY_GENERAL)).toEqual({
+      name: 'nameRequired',
+      gender: 'genderRequired',
+      local_guest: 'localGuestRequired',
+      area_code: 'areaCodeRequired',
+      phone: 'phoneRequired',
+      email: 'emailRequired',
+      contact_number: 'contactNumberRequired',
+      contact_phone: 'contactPhoneRequired',
+    });
+    expect(validateGeneral(general)).toEqual({});
+  });
+
+  it('flags an invalid phone and email', () => {
+    expect(validateGeneral({ ...general, phone: '12345678', email: 'nope' })).toEqual({
+      phone: 'phoneInvalid',
+      email: 'emailInvalid',
+    });
+  });
+
+  it('maps to a body the shared contract accepts', () => {
+    const body = generalBody(general);
+    expect(body).toEqual({
+      meeting_type: 'general',
+      name: 'Chan Tai Man',
+      gender: 'male',
+      local_guest: true,
+      area_code: '853',
+      phone: '66123456',
+      email: 'a@example.com',
+      institution: '',
+      job_title: '',
+      contact_name: '',
+      contact_number: '28000000',
+      contact_phone: '66000000',
+    });
+    expect(signUpBody.safeParse(body).success).toBe(true);
+    expect(generalBody({ ...general, local_guest: 'no' }).local_guest).toBe(false);
+  });
+});
+
+const dated: DateScheduleForm = {
+  ...EMPTY_DATE_SCHEDULE,
+  name_zh: 'n/a',
+  name_en: ' Alex Wong ',
+  area_code: '852',
+  phone: '91234567',
+  email: 'alex@example.com',
+  user_type_id: '7',
+  license_number: 'na',
+  academy_member: 'yes',
+};
+
+describe('date-schedule form', () => {
+  it('requires names or NA, type, license or NA, area code, phone and email', () => {
+    expect(validateDateSchedule(EMPTY_DATE_SCHEDULE)).toEqual({
+      name_zh: 'nameZhRequired',
+      name_en: 'nameEnRequired',
+      area_code: 'areaCodeRequired',
+      phone: 'phoneRequired',
+      email: 'emailRequired',
+      user_type_id: 'userTypeRequired',
+      license_number: 'licenseNumberRequired',
+    });
+    expect(validateDateSchedule(dated)).toEqual({});
+  });
+
+  it('normalises the spellings of not-applicable to NA', () => {
+    for (const v of ['NA', 'na', 'N/A', 'n.a.', ' Na ']) expect(orNotApplicable(v)).toBe(NOT_APPLICABLE);
+    expect(orNotApplicable('Nancy')).toBe('Nancy');
+    expect(orNotApplicable(' 王小明 ')).toBe('王小明');
+  });
+
+  it('maps to a body the shared contract accepts, with the chosen sessions', () => {
+    const body = dateScheduleBody(dated, [3, 5]);
+    expect(body).toMatchObject({
+      meeting_type: 'date_schedule',
+      name_zh: 'NA',
+      name_en: 'Alex Wong',
+      license_number: 'NA',
+      user_type_id: 7,
+      academy_member: true,
+      college_category_id: null,
+      schedule_ids: [3, 5],
+      phone: '91234567',
+    });
+    expect(signUpBody.safeParse(body).success).toBe(true);
+    expect(dateScheduleBody({ ...dated, college_category_id: '4' }, [1]).college_category_id).toBe(4);
+  });
+
+  it('offers only the sessions of the chosen registration type', () => {
+    const schedules = [{ id: 1 }, { id: 2 }, { id: 3 }];
+    const types = [{ id: 7, schedule_ids: [3, 1] }];
+    expect(sessionsForType(schedules, types, '7').map((s) => s.id)).toEqual([1, 3]);
+    expect(sessionsForType(schedules, types, '')).toEqual([]);
+  });
+});
+
+describe('page language', () => {
+  it('uses the meeting’s first language unless the visitor picked an offered one', () => {
+    const order = ['en', 'zh-cn', 'zh-tw'];
+    expect(pickPageLanguage({ order, multiLanguage: true, stored: null })).toBe('en');
+    expect(pickPageLanguage({ order, multiLanguage: true, stored: 'zh-tw' })).toBe('zh-tw');
+    expect(pickPageLanguage({ order, multiLanguage: true, stored: 'fr' })).toBe('en');
+    expect(pickPageLanguage({ order, multiLanguage: false, stored: 'zh-tw' })).toBe('en');
+  });
+
+  it('offers the three languages in the meeting’s order, or only the first', () => {
+    expect(offeredLanguages(['zh-cn', 'en', 'zh-tw'], true)).toEqual(['zh-cn', 'en', 'zh-tw']);
+    expect(offeredLanguages(['zh-cn', 'en', 'zh-tw'], false)).toEqual(['zh-cn']);
+    expect(offeredLanguages([], true)).toEqual(['zh-tw']);
+  });
+});
+
+describe('display helpers', () => {
+  it('shows only the server’s masked contact data', () => {
+    expect(maskedContactLines({ masked_phone: '+853 ****3456', masked_email: 'a***@example.com' })).toEqual([
+      '+853 ****3456',
+      'a***@example.com',
+    ]);
+    expect(maskedContactLines({ masked_phone: '+853 ****3456', masked_email: ' ' })).toEqual([
+      '+853 ****3456',
+    ]);
+  });
+
+  it('picks readable button text on the theme colour', () => {
+    expect(readableTextOn('#0b4cad')).toBe('#ffffff');
+    // White on the default blue is only 4.1:1: black text passes AA there.
+    expect(readableTextOn('#1677ff')).toBe('#000000');
+    expect(readableTextOn('#ffe58f')).toBe('#000000');
+    expect(readableTextOn('#000000')).toBe('#ffffff');
+  });
+
+  it('searches sessions by any language’s name and by date', () => {
+    const s = {
+      name: '開幕式',
+      name_cn: '开幕式',
+      name_en: 'Opening',
+      date: '2026-12-01',
+      start_time: '09:00',
+      end_time: '10:00',
+    };
+    expect(sessionWhen(s)).toBe('2026-12-01 09:00–10:00');
+    expect(matchesKeyword(s, 'open')).toBe(true);
+    expect(matchesKeyword(s, '开幕')).toBe(true);
+    expect(matchesKeyword(s, '12-01')).toBe(true);
+    expect(matchesKeyword(s, 'closing')).toBe(false);
+    expect(matchesKeyword(s, '  ')).toBe(true);
+  });
+
+  it('draws one unit square per dark module inside the quiet zone', () => {
+    const path = qrPath(2, (r, c) => r === c);
+    expect(path).toBe(
+      `M${QR_QUIET_ZONE} ${QR_QUIET_ZONE}h1v1h-1zM${QR_QUIET_ZONE + 1} ${QR_QUIET_ZONE + 1}h1v1h-1z`,
+    );
+  });
+});
+
+describe('API client constants', () => {
+  it('match the shared error catalogue and header', () => {
+    for (const [name, code] of Object.entries(PUBLIC_ERROR_CODES)) {
+      expect(ERRORS[name as keyof typeof ERRORS].code, name).toBe(code);
+    }
+    expect(GUEST_TOKEN_HEADER).toBe('x-guest-token');
+  });
+});
+
+describe('page texts', () => {
+  it('match the shared defaults and displayTextOrDefault', () => {
+    expect(PAGE_TEXT_DEFAULTS).toEqual(DISPLAY_TEXT_DEFAULTS);
+    const configs = [
+      {},
+      { signup_title: 'Base' },
+      { signup_title: 'Base', signup_title_en: 'English', signup_title_cn: '  ' },
+      { checkin_hint_cn: '简体提示', guest_info_title: ' 標題 ' },
+    ];
+    for (const config of configs) {
+      for (const key of DISPLAY_TEXT_KEYS) {
+        for (const lang of LANGUAGES) {
+          expect(pageText(config, key, lang), `${key} ${lang}`).toBe(displayTextOrDefault(config, key, lang));
+        }
+      }
+    }
+  });
+});
+
+describe('public catalogues', () => {
+  it('have the same keys in the three languages, none empty', async () => {
+    // The module registers its strings on import: after i18n is initialised, as in the app.
+    await initI18n();
+    const { allPublicCatalogues } = await import('./i18n.ts');
+    const all = await allPublicCatalogues();
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
+    const base = keys(all['zh-tw']).sort();
+    for (const lang of LANGUAGES) {
+      expect(keys(all[lang]).sort(), lang).toEqual(base);
+      const flat = JSON.stringify(all[lang]);
+      expect(flat.includes('""'), lang).toBe(false);
+    }
+    expect(all.en.err.phoneInvalid).toBe('Invalid phone');
+    expect(all['zh-tw'].err.phoneInvalid).toBe('手機號碼無效');
+  });
+});

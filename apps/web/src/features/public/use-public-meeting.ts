@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PublicMeeting } from '@meetflow/shared';
+import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
+import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { ensurePublicStrings } from './i18n.ts';
+import { pickPageLanguage } from './language-pick.ts';
+import { PublicApiError, publicApi } from './public-api.ts';
+
+export type MeetingState =
+  | { status: 'loading' }
+  | { status: 'error'; error: PublicApiError | Error }
+  | { status: 'ready'; meeting: PublicMeeting };
+
+/**
+ * Switches to the meeting's language without recording it as the visitor's own choice: only the
+ * switcher (setLanguage) records a pick, so the next meeting opens in its own first language.
+ */
+async function applyMeetingLanguage(meeting: PublicMeeting): Promise<void> {
+  const stored = readJson<unknown>('lang', null);
+  const lang = pickPageLanguage({
+    order: meeting.display_config.language_order,
+    multiLanguage: meeting.multi_language,
+    stored,
+  });
+  await ensurePublicStrings(lang);
+  if (lang === currentLanguage()) return;
+  await setLanguage(lang);
+  if (stored == null) removeKey('lang');
+  else writeJson('lang', stored);
+}
+
+/** Loads a meeting's public info, applies its language; `reload` re-fetches (seats left after an enrolment). */
+export function usePublicMeeting(publicId: string) {
+  const [state, setState] = useState<MeetingState>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    publicApi
+      .meeting(publicId, controller.signal)
+      .then(async (meeting) => {
+        try {
+          await applyMeetingLanguage(meeting);
+        } catch {
+          // A language chunk that fails to load leaves the current language: still usable.
+        }
+        if (!controller.signal.aborted) setState({ status: 'ready', meeting });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+      });
+    return () => controller.abort();
+  }, [publicId, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setVersion((v) => v + 1);
+  }, []);
+  return { state, reload, retry };
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PublicMeeting } from '@meetflow/shared';
+import { pageText } from './page-texts.ts';
+import { toast } from '../../lib/toast.ts';
+import type { ErrorTexts } from './form-fields.tsx';
+import { errorMessage, usePageLanguage } from './public-frame.tsx';
+import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
+import type { FieldErrors } from './sign-up-form.ts';
+
+/** A message shown above the form (not tied to one field). */
+export interface FormNotice {
+  text: string;
+  /** ALREADY_SIGNED_UP: offer the check-in link. */
+  checkIn?: boolean;
+  code?: number;
+  data?: unknown;
+}
+
+/**
+ * Submission state shared by both sign-up forms: client errors, server field errors and notices,
+ * and the success path (store the guest token, then the guest code page).
+ */
+export function useSignUpSubmit(meeting: PublicMeeting) {
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<ErrorTexts>({});
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [focusKey, setFocusKey] = useState(0);
+
+  const showClientErrors = (fieldErrors: FieldErrors): boolean => {
+    const texts: ErrorTexts = {};
+    for (const [name, key] of Object.entries(fieldErrors)) if (key) texts[name] = t(`pub.err.${key}`);
+    setErrors(texts);
+    setNotice(null);
+    if (Object.keys(texts).length > 0) {
+      setFocusKey((k) => k + 1);
+      return false;
+    }
+    return true;
+  };
+
+  const clearError = (name: string) =>
+    setErrors((current) => {
+      if (!current[name]) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+
+  /** Posts the body; resolves to the failure (or null on success, after navigating away). */
+  const submit = async (body: unknown): Promise<PublicApiError | Error | null> => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const result = await publicApi.signUp(meeting.public_id, body);
+      saveGuestToken(meeting.public_id, result.guest_token);
+      toast.success(pageText(meeting.display_config, 'signup_success', lang));
+      void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`);
+      return null;
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      if (failure instanceof PublicApiError && failure.code === PUBLIC_ERROR_CODES.VALIDATION_FAILED) {
+        const fields = failure.fields;
+        setErrors(fields);
+        if (Object.keys(fields).length === 0) setNotice({ text: failure.message || t('pub.loadFailed') });
+      } else {
+        setErrors({});
+        setNotice({
+          text: errorMessage(failure, t('pub.loadFailed'), t('pub.networkError')),
+          checkIn: failure instanceof PublicApiError && failure.code === PUBLIC_ERROR_CODES.ALREADY_SIGNED_UP,
+          code: failure instanceof PublicApiError ? failure.code : undefined,
+          data: failure instanceof PublicApiError ? failure.data : undefined,
+        });
+      }
+      setFocusKey((k) => k + 1);
+      return failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { errors, setErrors, notice, setNotice, busy, focusKey, showClientErrors, clearError, submit };
+}

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '@meetflow/shared';
+import { usePageVisible } from '../../components/page-visibility.ts';
+import { formatDateTime } from '../../lib/dayjs.ts';
+import { toast } from '../../lib/toast.ts';
+import { ResetPasswordDialog } from './reset-password-dialog.tsx';
+import { UserFormDialog } from './user-form-dialog.tsx';
+import { roleLabelKey } from './user-form.ts';
+import { useRoles, useUpdateUser, useUsers } from './users-api.ts';
+import './i18n.ts';
+
+type Dialog = { kind: 'form'; user: AdminUser | null } | { kind: 'reset'; user: AdminUser } | null;
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** /system_setting/user: back-office users with role, organisation, enabled flag and password reset. */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const visible = usePageVisible();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [keyword, setKeyword] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const users = useUsers({ page, page_size: pageSize, keyword });
+  const roles = useRoles();
+  const update = useUpdateUser();
+
+  const toggle = async (user: AdminUser) => {
+    try {
+      await update.mutateAsync({ id: user.id, body: { enabled: !user.enabled } });
+      toast.success(t('message.operationSuccess'));
+    } catch {
+      // The client has shown the server's reason (e.g. yourself, or the last administrator).
+    }
+  };
+
+  const columns: TableColumnsType<AdminUser> = [
+    {
+      title: t('users.account'),
+      dataIndex: 'account',
+      key: 'account',
+      render: (v: string) => <span data-testid="user-account">{v}</span>,
+    },
+    { title: t('users.name'), dataIndex: 'name', key: 'name' },
+    { title: t('users.email'), dataIndex: 'email', key: 'email', render: (v: string | null) => v ?? '-' },
+    {
+      title: t('users.role'),
+      key: 'role',
+      render: (_, user) => {
+        const key = roleLabelKey(user.role_code);
+        return key ? t(key) : user.role_name;
+      },
+    },
+    {
+      title: t('users.organization'),
+      key: 'organization',
+      render: (_, user) => user.organization_name ?? t('users.allOrganizations'),
+    },
+    {
+      title: t('users.enabled'),
+      key: 'enabled',
+      render: (_, user) =>
+        user.enabled ? (
+          <Tag color="success">{t('users.enabledOn')}</Tag>
+        ) : (
+          <Tag color="default">{t('users.enabledOff')}</Tag>
+        ),
+    },
+    {
+      title: t('users.createdAt'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      render: (v: number) => formatDateTime(v),
+    },
+    {
+      title: t('users.actions'),
+      key: 'actions',
+      render: (_, user) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            size="small"
+            data-testid="user-edit"
+            onClick={() => setDialog({ kind: 'form', user })}
+          >
+            {t('users.edit')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            data-testid="user-reset-password"
+            onClick={() => setDialog({ kind: 'reset', user })}
+          >
+            {t('users.resetPassword')}
+          </Button>
+          <Popconfirm
+            title={t(user.enabled ? 'users.disableConfirm' : 'users.enableConfirm', {
+              account: user.account,
+            })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: user.enabled, ...{ 'data-testid': 'user-toggle-confirm' } }}
+            onConfirm={() => toggle(user)}
+          >
+            <Button type="link" size="small" danger={user.enabled} data-testid="user-toggle">
+              {user.enabled ? t('users.disable') : t('users.enable')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
+          {t('route.user')}
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('users.search')}
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              setPage(1);
+            }}
+            style={{ width: 240 }}
+            data-testid="user-search"
+          />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="user-add"
+            onClick={() => setDialog({ kind: 'form', user: null })}
+          >
+            {t('users.add')}
+          </Button>
+        </Flex>
+      </Flex>
+      <Table<AdminUser>
+        data-testid="user-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={users.data?.items ?? []}
+        loading={users.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: users.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('users.total', { total }),
+          onChange: (next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          },
+        }}
+      />
+
+      {dialog?.kind === 'form' && (
+        <UserFormDialog
+          user={dialog.user}
+          roles={roles.data ?? []}
+          onClose={() => setDialog(null)}
+          onSaved={(created) => {
+            toast.success(t(created ? 'message.addSuccess' : 'message.editSuccess'));
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'reset' && (
+        <ResetPasswordDialog
+          user={dialog.user}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            toast.success(t('message.operationSuccess'));
+            setDialog(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFailure, isAuthFailure } from './http-errors.ts';
+
+describe('classifyFailure', () => {
+  it('uses the envelope when the server sent one', () => {
+    expect(
+      classifyFailure({
+        status: 401,
+        body: { code: 40101, message: 'token已過期', data: null },
+        axiosCode: 'ERR_BAD_REQUEST',
+      }),
+    ).toEqual({
+      kind: 'envelope',
+      code: 40101,
+      message: 'token已過期',
+      data: null,
+    });
+  });
+
+  it('recognises timeouts, network failures and bare HTTP errors', () => {
+    expect(classifyFailure({ status: undefined, body: undefined, axiosCode: 'ECONNABORTED' })).toEqual({
+      kind: 'timeout',
+    });
+    expect(classifyFailure({ status: undefined, body: undefined, axiosCode: 'ERR_NETWORK' })).toEqual({
+      kind: 'network',
+    });
+    expect(classifyFailure({ status: 502, body: '<html>', axiosCode: 'ERR_BAD_RESPONSE' })).toEqual({
+      kind: 'status',
+      status: 502,
+    });
+  });
+});
+
+describe('isAuthFailure', () => {
+  it('matches the expired and revoked codes and the localised token-expired message', () => {
+    expect(isAuthFailure(40101, undefined)).toBe(true);
+    expect(isAuthFailure(40103, undefined)).toBe(true);
+    expect(isAuthFailure(40100, undefined)).toBe(true);
+    expect(isAuthFailure(1, 'token已过期')).toBe(true);
+    expect(isAuthFailure(40102, 'Incorrect account or password')).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { ERRORS } from '@meetflow/shared';
+
+/** A failed API call: `code` is the envelope code, or a negative local code for transport failures. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number | undefined;
+  readonly data: unknown;
+
+  constructor(message: string, code: number, status: number | undefined, data: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export const NETWORK_ERROR = -1;
+export const TIMEOUT_ERROR = -2;
+export const HTTP_STATUS_ERROR = -3;
+
+export interface Envelope {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+export function isEnvelope(body: unknown): body is Envelope {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === 'number' &&
+    'data' in body
+  );
+}
+
+const TOKEN_EXPIRED_MESSAGES: readonly string[] = Object.values(ERRORS.TOKEN_EXPIRED.message);
+
+/**
+ * Missing, expired and revoked sessions all end in a fresh login (a wrong password at login,
+ * 40102, does not). The message comparison is the spec's own rule (§8) and survives a server that
+ * forgets the code.
+ */
+export function isAuthFailure(code: number, message: string | undefined): boolean {
+  return (
+    code === ERRORS.UNAUTHORIZED.code ||
+    code === ERRORS.TOKEN_EXPIRED.code ||
+    code === ERRORS.SESSION_REVOKED.code ||
+    (message !== undefined && TOKEN_EXPIRED_MESSAGES.includes(message))
+  );
+}
+
+export type FailureKind =
+  | { kind: 'envelope'; code: number; message: string | undefined; data: unknown }
+  | { kind: 'network' }
+  | { kind: 'timeout' }
+  | { kind: 'status'; status: number };
+
+/** Classifies a failed exchange from what axios saw; kept pure so the mapping is unit-tested. */
+export function classifyFailure(input: {
+  status: number | undefined;
+  body: unknown;
+  axiosCode: string | undefined;
+}): FailureKind {
+  if (isEnvelope(input.body)) {
+    return {
+      kind: 'envelope',
+      code: input.body.code,
+      message: input.body.message || undefined,
+      data: input.body.data,
+    };
+  }
+  if (input.axiosCode === 'ECONNABORTED' || input.axiosCode === 'ETIMEDOUT') return { kind: 'timeout' };
+  if (input.status === undefined || input.status === 0) return { kind: 'network' };
+  return { kind: 'status', status: input.status };
+}

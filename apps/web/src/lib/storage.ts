@@ -1,0 +1,37 @@
+import { STORAGE_PREFIX } from '@meetflow/shared';
+
+/** Every local storage key of the app carries the spec's prefix, so one origin can host other apps. */
+export function storageKey(key: string): string {
+  return `${STORAGE_PREFIX}${key}`;
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage can throw (privacy modes, sandboxed iframes); the app then just forgets between visits.
+    return null;
+  }
+}
+
+export function readJson<T>(key: string, fallback: T): T {
+  const raw = safeStorage()?.getItem(storageKey(key));
+  if (raw == null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  try {
+    safeStorage()?.setItem(storageKey(key), JSON.stringify(value));
+  } catch {
+    // Quota or privacy errors must not break the UI.
+  }
+}
+
+export function removeKey(key: string): void {
+  safeStorage()?.removeItem(storageKey(key));
+}

@@ -1,0 +1,95 @@
+import { BASE_Z_INDEX, TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_OFFSET } from '@meetflow/shared';
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning';
+export interface ToastOptions {
+  /** Toasts with the same key replace each other, so a burst of failures shows one message. */
+  key?: string;
+  duration?: number;
+}
+export type ToastImpl = (type: ToastType, content: string, options: Required<ToastOptions>) => void;
+
+const COLORS: Record<ToastType, string> = {
+  success: '#52c41a',
+  error: '#ff4d4f',
+  info: '#1677ff',
+  warning: '#faad14',
+};
+
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * A dependency-free toast for the public pages, which must not pull in Ant Design. The admin shell
+ * swaps in antd's message through setToastImpl.
+ */
+const domToast: ToastImpl = (type, content, { key, duration }) => {
+  if (typeof document === 'undefined') return;
+  let host = document.getElementById('mf-toast-host');
+  if (!host) {
+    host = document.createElement('div');
+    host.id = 'mf-toast-host';
+    Object.assign(host.style, {
+      position: 'fixed',
+      top: `${TOAST_OFFSET}px`,
+      left: '50%',
+      transform: 'translateX(-50%)',
+      zIndex: String(BASE_Z_INDEX + 10),
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      gap: '8px',
+      pointerEvents: 'none',
+      maxWidth: 'calc(100vw - 32px)',
+    });
+    document.body.appendChild(host);
+  }
+  let node = host.querySelector<HTMLDivElement>(`[data-toast-key="${CSS.escape(key)}"]`);
+  if (!node) {
+    node = document.createElement('div');
+    node.dataset.toastKey = key;
+    node.setAttribute('role', type === 'error' ? 'alert' : 'status');
+    Object.assign(node.style, {
+      background: '#fff',
+      color: 'rgba(0,0,0,0.88)',
+      borderRadius: '8px',
+      padding: '9px 12px',
+      boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
+      fontSize: '14px',
+      lineHeight: '1.5',
+    });
+    host.appendChild(node);
+  }
+  node.style.borderLeft = `4px solid ${COLORS[type]}`;
+  node.className = `mf-toast mf-toast-${type}`;
+  node.textContent = content;
+  const previous = timers.get(key);
+  if (previous) clearTimeout(previous);
+  const target = node;
+  timers.set(
+    key,
+    setTimeout(() => {
+      target.remove();
+      timers.delete(key);
+    }, duration),
+  );
+};
+
+let impl: ToastImpl = domToast;
+
+/** Installs another renderer (antd message in the admin shell); returns a function restoring the default. */
+export function setToastImpl(next: ToastImpl): () => void {
+  impl = next;
+  return () => {
+    if (impl === next) impl = domToast;
+  };
+}
+
+function show(type: ToastType, content: string, options: ToastOptions | undefined, defaultMs: number) {
+  impl(type, content, { key: options?.key ?? content, duration: options?.duration ?? defaultMs });
+}
+
+export const toast = {
+  success: (content: string, options?: ToastOptions) => show('success', content, options, TOAST_DEFAULT_MS),
+  info: (content: string, options?: ToastOptions) => show('info', content, options, TOAST_DEFAULT_MS),
+  warning: (content: string, options?: ToastOptions) => show('warning', content, options, TOAST_DEFAULT_MS),
+  error: (content: string, options?: ToastOptions) => show('error', content, options, TOAST_ERROR_MS),
+};

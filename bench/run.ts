@@ -1,0 +1,129 @@
+// `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
+// `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { measureInitialJs } from './bundle.ts';
+import { rssMb, startProcess } from './lib.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const budgetsOnly = process.argv.includes('--budgets');
+const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
+// Admin: the first back-office screen is the meeting list (antd Table, DatePicker, TreeSelect); see README.
+const BUDGET_KB = { public: 120, admin: 500 };
+
+interface Row {
+  metric: string;
+  ours: number;
+  baseline: number | null;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+}
+const rows: Row[] = [];
+const ratio = (r: Row) => (r.baseline ? (r.ours / r.baseline).toFixed(2) : '—');
+
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  throw new Error('Build the web app first: npm run build');
+}
+
+const appEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-')),
+  ADMIN_PASSWORD: ADMIN.password,
+  CAPTCHA_ENABLED: 'false',
+  LOG_LEVEL: 'warn',
+};
+const app = await startProcess(path.join(root, 'apps/server/src/main.ts'), appEnv, 3401);
+try {
+  const { publicKb, adminKb } = await measureInitialJs('http://127.0.0.1:3401', ADMIN);
+  rows.push({
+    metric: 'initial JS, public route (gzip)',
+    ours: publicKb,
+    baseline: null,
+    unit: 'KB',
+    target: `≤ ${BUDGET_KB.public}`,
+    pass: publicKb <= BUDGET_KB.public,
+  });
+  rows.push({
+    metric: 'initial JS, admin shell (gzip)',
+    ours: adminKb,
+    baseline: null,
+    unit: 'KB',
+    target: `≤ ${BUDGET_KB.admin}`,
+    pass: adminKb <= BUDGET_KB.admin,
+  });
+
+  if (!budgetsOnly) {
+    const bare = await startProcess(path.join(import.meta.dirname, 'bare-server.ts'), {}, 3402);
+    try {
+      rows.push({
+        metric: 'start-up to ready',
+        ours: app.readyMs,
+        baseline: bare.readyMs,
+        unit: 'ms',
+        target: 'report',
+        pass: null,
+      });
+      rows.push({
+        metric: 'idle memory (RSS)',
+        ours: rssMb(app.child.pid!),
+        baseline: rssMb(bare.child.pid!),
+        unit: 'MB',
+        target: 'report',
+        pass: null,
+      });
+      const load = (port: number) =>
+        autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 50, duration: 8 });
+      await load(3402); // warm-up for both, then measure
+      await load(3401);
+      const bareRun = await load(3402);
+      const appRun = await load(3401);
+      rows.push({
+        metric: 'GET /api/health throughput',
+        ours: appRun.requests.average,
+        baseline: bareRun.requests.average,
+        unit: 'req/s',
+        target: 'report',
+        pass: null,
+      });
+      rows.push({
+        metric: 'GET /api/health p99 latency',
+        ours: appRun.latency.p99,
+        baseline: bareRun.latency.p99,
+        unit: 'ms',
+        target: 'report',
+        pass: null,
+      });
+    } finally {
+      await bare.stop();
+    }
+  }
+} finally {
+  await app.stop();
+}
+
+const table = rows.map((r) => ({
+  metric: r.metric,
+  ours: `${r.ours.toFixed(1)} ${r.unit}`,
+  baseline: r.baseline === null ? '—' : `${r.baseline.toFixed(1)} ${r.unit}`,
+  ratio: ratio(r),
+  target: r.target,
+  result: r.pass === null ? '' : r.pass ? 'pass' : 'FAIL',
+}));
+console.table(table);
+fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+fs.writeFileSync(
+  path.join(import.meta.dirname, 'results', 'latest.json'),
+  JSON.stringify(
+    { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, rows },
+    null,
+    2,
+  ),
+);
+if (rows.some((r) => r.pass === false)) {
+  console.error('A budget is exceeded.');
+  process.exit(1);
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { ADMIN, CAPTCHA_ANSWER, PORT } from './support/constants.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  throw new Error('The web app is not built: run `npm run build` before `npm run test:e2e`.');
+}
+
+// Launch flags for Debian's Chromium on a machine without network access.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /phone\//,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 820 }, launchOptions },
+    },
+    {
+      name: 'phone',
+      testIgnore: /desktop\//,
+      use: {
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node ../apps/server/src/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mf-e2e-')),
+      ADMIN_PASSWORD: ADMIN.password,
+      MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

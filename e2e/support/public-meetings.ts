@@ -1,0 +1,107 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Api } from './api.ts';
+import { pdfDocument, pngImage } from './files.ts';
+
+/** Meetings for the visitor-page tests, set up through the admin API, and guests through the public API. */
+
+const DAY1 = '2027-01-11';
+const START = Date.UTC(2027, 0, 10, 0);
+const END = Date.UTC(2027, 0, 12, 23);
+
+let serial = 0;
+/** A valid Macao mobile number (66xxxxxx) unique to this run. */
+export function macaoPhone(): string {
+  serial += 1;
+  return `66${String(Date.now() + serial).slice(-6)}`;
+}
+
+export interface Created {
+  id: number;
+  public_id: string;
+}
+
+export async function createPublicMeeting(
+  api: Api,
+  options: {
+    type: 'general' | 'date_schedule';
+    name: string;
+    schedulePdf?: boolean;
+    guidePdf?: boolean;
+    signupEnabled?: boolean;
+  },
+): Promise<Created> {
+  const org = await api.call<{ id: number }>('POST', '/organizations', {
+    name: `Public org ${Date.now()}-${serial++}`,
+  });
+  const banner = await api.upload(
+    '/files',
+    { kind: 'banner' },
+    { name: 'banner.png', mimeType: 'image/png', buffer: pngImage(360, 120) },
+  );
+  const uploadPdf = (wanted: boolean | undefined, name: string) =>
+    wanted
+      ? api.upload('/files', { kind: 'pdf' }, { name, mimeType: 'application/pdf', buffer: pdfDocument() })
+      : null;
+  const schedule = await uploadPdf(options.schedulePdf, 'schedule.pdf');
+  const guide = await uploadPdf(options.guidePdf, 'guide.pdf');
+  return api.call<Created>('POST', '/meetings', {
+    organization_id: org.id,
+    name: `${options.name}（繁）`,
+    name_cn: `${options.name}（简）`,
+    name_en: `${options.name} (EN)`,
+    location: '澳門會展中心',
+    location_cn: '澳门会展中心',
+    location_en: 'Macao Convention Centre',
+    start_at: START,
+    end_at: END,
+    registration_limit: 0,
+    multi_language: true,
+    signup_enabled: options.signupEnabled ?? true,
+    meeting_type: options.type,
+    banner_file_id: banner.id,
+    schedule_file_id: schedule?.id ?? null,
+    guide_file_id: guide?.id ?? null,
+  });
+}
+
+/** A date-schedule meeting in English first: sessions A and B for "Doctor", C only for "Nurse". */
+export async function createDateScheduleMeeting(api: Api, name: string) {
+  const meeting = await createPublicMeeting(api, { type: 'date_schedule', name });
+  await api.call('PUT', `/meetings/${meeting.id}/display-config`, {
+    language_order: ['en', 'zh-tw', 'zh-cn'],
+  });
+  const session = (n: string, limit: number) =>
+    api.call<{ id: number }>('POST', `/meetings/${meeting.id}/schedules`, {
+      name: `${n}（繁）`,
+      name_cn: `${n}（简）`,
+      name_en: n,
+      signup_limit: limit,
+      date: DAY1,
+    });
+  const a = await session('Opening plenary', 0);
+  const b = await session('Workshop on imaging', 5);
+  const c = await session('Nursing forum', 0);
+  const doctor = await api.call<{ id: number }>('POST', `/meetings/${meeting.id}/user-types`, {
+    name: '醫生',
+    name_cn: '医生',
+    name_en: 'Doctor',
+    schedule_ids: [a.id, b.id],
+  });
+  await api.call('POST', `/meetings/${meeting.id}/user-types`, {
+    name: '護士',
+    name_cn: '护士',
+    name_en: 'Nurse',
+    schedule_ids: [c.id],
+  });
+  return { meeting, sessions: { a: a.id, b: b.id, c: c.id }, doctor: doctor.id };
+}
+
+export async function publicSignUp(
+  request: APIRequestContext,
+  publicId: string,
+  data: Record<string, unknown>,
+) {
+  const response = await request.post(`/api/public/meetings/${publicId}/sign-ups`, { data });
+  const body = (await response.json()) as { code: number; message: string };
+  expect(body.code, body.message).toBe(0);
+}

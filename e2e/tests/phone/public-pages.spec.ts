@@ -1,0 +1,275 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Api } from '../../support/api.ts';
+import {
+  createDateScheduleMeeting,
+  createPublicMeeting as createMeeting,
+  macaoPhone,
+  publicSignUp,
+} from '../../support/public-meetings.ts';
+import { snap } from '../../support/session.ts';
+
+/*
+ * The visitor pages on a 360×740 phone (issue 4): sign-up (general in zh-tw, date-schedule in en with
+ * the session step and the confirm dialog), code retrieval, enrol/cancel a session, the schedule PDF.
+ * Meetings are set up through the admin API.
+ */
+
+type Lang = 'zh-tw' | 'zh-cn' | 'en';
+const HTML_LANG: Record<Lang, string> = { 'zh-tw': 'zh-TW', 'zh-cn': 'zh-CN', en: 'en' };
+
+async function pickLanguage(page: Page, lang: Lang) {
+  await page.getByTestId(`public-lang-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('general sign-up in zh-tw lands on the guest code; a second sign-up points to check-in', async ({
+  page,
+  request,
+}, info) => {
+  const api = await Api.login(request);
+  const meeting = await createMeeting(api, { type: 'general', name: `公開報名 ${Date.now()}` });
+  const phone = macaoPhone();
+
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  await expect(page.getByTestId('page-title')).toContainText('公開報名');
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.getByTestId('public-banner')).toBeVisible();
+  await expect(page).toHaveTitle(/公開報名/);
+  await expectNoHorizontalScroll(page);
+  await expect(page.getByTestId('error-summary')).toHaveCount(0);
+
+  // The three languages, in the meeting's order, then back to zh-tw.
+  for (const lang of ['zh-cn', 'en', 'zh-tw'] as const) {
+    await pickLanguage(page, lang);
+    await snap(page, info, `public-sign-up-${lang}`);
+  }
+
+  // Required rules, with the summary at the top.
+  await page.getByTestId('sign-up-submit').click();
+  await expect(page.getByTestId('error-summary')).toBeFocused();
+  await expect(page.getByTestId('error-summary')).toContainText('請輸入姓名');
+  await expect(page.getByTestId('error-contact_phone')).toHaveText('請輸入聯絡人手機');
+  await expect(page.getByTestId('field-name')).toHaveAttribute('aria-invalid', 'true');
+  await snap(page, info, 'public-sign-up-errors-zh-tw');
+
+  await page.getByTestId('field-name').fill('陳大文');
+  await page.getByTestId('field-gender-male').check();
+  await page.getByTestId('field-local_guest-yes').check();
+  await page.getByTestId('field-area_code').selectOption('853');
+  await page.getByTestId('field-phone').fill('12345678');
+  await page.getByTestId('field-email').fill('tai.man@example.com');
+  await page.getByTestId('field-institution').fill('澳門醫院');
+  await page.getByTestId('field-contact_number').fill('28000000');
+  await page.getByTestId('field-contact_phone').fill('66000000');
+  await page.getByTestId('sign-up-submit').click();
+  await expect(page.getByTestId('error-phone')).toHaveText('手機號碼無效');
+  // Nothing typed is lost.
+  await expect(page.getByTestId('field-email')).toHaveValue('tai.man@example.com');
+
+  await page.getByTestId('field-phone').fill(phone);
+  await page.getByTestId('sign-up-submit').click();
+  await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+  await expect(page.getByTestId('guest-qr').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('guest-name')).toHaveText('陳大文');
+  await expect(page.getByTestId('guest-card')).toContainText(phone.slice(-4));
+  await expect(page.getByTestId('guest-card')).not.toContainText(phone);
+  const qrBox = await page.getByTestId('guest-qr').boundingBox();
+  expect(qrBox?.width ?? 0).toBeGreaterThanOrEqual(240);
+  const stored = await page.evaluate((id) => localStorage.getItem(`mf_guest_${id}`), meeting.public_id);
+  expect(stored).toBeTruthy();
+  expect(page.url()).not.toContain(JSON.parse(stored ?? '""') as string);
+  await snap(page, info, 'public-guest-code-zh-tw');
+
+  // Same phone again: the server refuses and the page points to check-in.
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await page.getByTestId('field-name').fill('陳大文');
+  await page.getByTestId('field-gender-male').check();
+  await page.getByTestId('field-local_guest-no').check();
+  await page.getByTestId('field-area_code').selectOption('853');
+  await page.getByTestId('field-phone').fill(phone);
+  await page.getByTestId('field-email').fill('tai.man@example.com');
+  await page.getByTestId('field-contact_number').fill('28000000');
+  await page.getByTestId('field-contact_phone').fill('66000000');
+  await page.getByTestId('sign-up-submit').click();
+  await expect(page.getByTestId('form-notice')).toBeVisible();
+  await page.getByTestId('notice-check-in').click();
+  await expect(page).toHaveURL(new RegExp(`#/check-in/${meeting.public_id}$`));
+});
+
+test('date-schedule sign-up in English: sessions of the type, confirm dialog, then enrol and cancel', async ({
+  page,
+  request,
+}, info) => {
+  const api = await Api.login(request);
+  const { meeting, sessions } = await createDateScheduleMeeting(api, `Dated ${Date.now()}`);
+
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('page-title')).toContainText('(EN)');
+
+  await page.getByTestId('sign-up-next').click();
+  await expect(page.getByTestId('error-summary')).toContainText('Please enter your Chinese name or NA');
+  await expect(page.getByTestId('error-user_type_id')).toHaveText('Please choose a registration type');
+
+  await page.getByTestId('field-name_zh').fill('na');
+  await page.getByTestId('field-name_en').fill('Alex Wong');
+  await page.getByTestId('field-area_code').selectOption('852');
+  await page.getByTestId('field-phone').fill(`9${String(Date.now()).slice(-7)}`);
+  await page.getByTestId('field-email').fill('alex@example.com');
+  await page.getByTestId('field-user_type_id').selectOption({ label: 'Doctor' });
+  await page.getByTestId('field-license_number').fill('NA');
+  await page.getByTestId('field-academy_member-no').check();
+  await snap(page, info, 'public-date-schedule-step1-en');
+  await page.getByTestId('sign-up-next').click();
+
+  // Step 2: only the Doctor's sessions.
+  await expect(page.getByTestId(`session-option-${sessions.a}`)).toBeVisible();
+  await expect(page.getByTestId(`session-option-${sessions.b}`)).toBeVisible();
+  await expect(page.getByTestId(`session-option-${sessions.c}`)).toHaveCount(0);
+  await expect(page.getByTestId('session-choice')).toContainText('5 seat(s) left');
+  await page.getByTestId('sign-up-submit').click();
+  await expect(page.getByTestId('error-schedule_ids')).toHaveText('Please choose at least one session');
+
+  await page.getByTestId(`session-option-${sessions.a}`).check();
+  await page.getByTestId('sign-up-submit').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Confirm Sign-up?');
+  await snap(page, info, 'public-confirm-sign-up-en');
+  await page.getByTestId('confirm-ok').click();
+
+  await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+  await expect(page.getByTestId('guest-qr').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('guest-name')).toContainText('Alex Wong');
+  await snap(page, info, 'public-guest-code-en');
+
+  // Sessions: enrolled A, can enroll B (not C).
+  await page.getByTestId('view-sessions').click();
+  await expect(page.getByTestId(`enrolled-${sessions.a}`)).toBeVisible();
+  await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toBeVisible();
+  await expect(page.getByTestId(`can-enroll-${sessions.c}`)).toHaveCount(0);
+
+  await page.getByTestId('session-search').fill('workshop');
+  await expect(page.getByTestId(`enrolled-${sessions.a}`)).toHaveCount(0);
+  await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toBeVisible();
+  await page.getByTestId('session-search').fill('');
+
+  await page.getByTestId(`enrol-${sessions.b}`).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Enroll in this session?');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId(`enrolled-${sessions.b}`)).toBeVisible();
+  await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toHaveCount(0);
+  await snap(page, info, 'public-sessions-en');
+
+  await page.getByTestId(`cancel-${sessions.b}`).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Cancel this session?');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toBeVisible();
+  await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toContainText('5 seat(s) left');
+  await expect(page.getByTestId(`enrolled-${sessions.b}`)).toHaveCount(0);
+
+  for (const lang of ['zh-tw', 'zh-cn'] as const) {
+    await pickLanguage(page, lang);
+    await snap(page, info, `public-sessions-${lang}`);
+  }
+  await expectNoHorizontalScroll(page);
+});
+
+test('code retrieval: unknown phone is "Invalid info", the right one opens the guest code', async ({
+  page,
+  request,
+}, info) => {
+  const api = await Api.login(request);
+  const meeting = await createMeeting(api, { type: 'general', name: `取碼 ${Date.now()}` });
+  const phone = macaoPhone();
+  await publicSignUp(request, meeting.public_id, {
+    meeting_type: 'general',
+    name: 'Lookup Guest',
+    gender: 'female',
+    local_guest: true,
+    area_code: '853',
+    phone,
+    email: 'lookup@example.com',
+    contact_number: '28000000',
+    contact_phone: '66000000',
+  });
+
+  // Without a stored token the guest page sends the visitor to check-in.
+  await page.goto(`/#/enroll-info/${meeting.public_id}`);
+  await expect(page).toHaveURL(new RegExp(`#/check-in/${meeting.public_id}$`));
+  await expect(page.getByTestId('link-sign-up')).toBeVisible();
+
+  await page.getByTestId('check-in-submit').click();
+  await expect(page.getByTestId('error-summary')).toContainText('請選擇區號');
+
+  await page.getByTestId('field-area_code').selectOption('853');
+  await page.getByTestId('field-phone').fill('62000001');
+  await page.getByTestId('check-in-submit').click();
+  await expect(page.getByTestId('form-notice')).toHaveText('資料無效');
+
+  for (const lang of ['en', 'zh-cn'] as const) {
+    await pickLanguage(page, lang);
+    await snap(page, info, `public-check-in-${lang}`);
+  }
+  await pickLanguage(page, 'zh-tw');
+  await snap(page, info, 'public-check-in-zh-tw');
+
+  await page.getByTestId('field-phone').fill(phone);
+  await page.getByTestId('check-in-submit').click();
+  await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+  await expect(page.getByTestId('guest-name')).toHaveText('Lookup Guest');
+  await expect(page.getByTestId('guest-qr').locator('svg')).toBeVisible();
+  await pickLanguage(page, 'zh-cn');
+  await snap(page, info, 'public-guest-code-zh-cn');
+});
+
+test('closed and missing meetings show their own pages', async ({ page, request }) => {
+  const api = await Api.login(request);
+  const meeting = await createMeeting(api, {
+    type: 'general',
+    name: `關閉 ${Date.now()}`,
+    signupEnabled: false,
+  });
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await expect(page.getByTestId('sign-up-closed')).toContainText('報名已截止！');
+  await expect(page.getByTestId('sign-up-form')).toHaveCount(0);
+
+  await page.goto('/#/sign-up/no-such-meeting-id');
+  await expect(page.getByTestId('public-no-meeting')).toContainText('查無會議資訊');
+});
+
+test('the schedule PDF renders and is zoomable; other public pages are not', async ({
+  page,
+  request,
+}, info) => {
+  const api = await Api.login(request);
+  const meeting = await createMeeting(api, {
+    type: 'general',
+    name: `日程 ${Date.now()}`,
+    schedulePdf: true,
+  });
+
+  await page.goto(`/#/schedule/${meeting.public_id}`);
+  const firstPage = page.getByTestId('pdf-page-1');
+  await expect(firstPage).toHaveAttribute('data-rendered', 'true');
+  const box = await firstPage.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(300);
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+    'content',
+    /maximum-scale=10, user-scalable=yes/,
+  );
+  await snap(page, info, 'public-schedule-zh-tw');
+
+  await page.goto(`/#/guide/${meeting.public_id}`);
+  await expect(page.getByTestId('pdf-empty')).toContainText('尚未上傳會議指南');
+
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await expect(page.getByTestId('sign-up-form')).toBeVisible();
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /user-scalable=no/);
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { languageFromHeader, matchLanguage } from './languages.ts';
+
+describe('languages', () => {
+  it('maps Chinese tags by script and region', () => {
+    expect(matchLanguage('zh-TW')).toBe('zh-tw');
+    expect(matchLanguage('zh-Hant-HK')).toBe('zh-tw');
+    expect(matchLanguage('zh-MO')).toBe('zh-tw');
+    expect(matchLanguage('zh-CN')).toBe('zh-cn');
+    expect(matchLanguage('zh-Hans')).toBe('zh-cn');
+    expect(matchLanguage('en-GB')).toBe('en');
+    expect(matchLanguage('fr')).toBeUndefined();
+  });
+
+  it('picks from Accept-Language by q-value and falls back to zh-tw', () => {
+    expect(languageFromHeader('fr;q=1, en;q=0.8, zh-CN;q=0.9')).toBe('zh-cn');
+    expect(languageFromHeader('en')).toBe('en');
+    expect(languageFromHeader('de, fr')).toBe('zh-tw');
+    expect(languageFromHeader(undefined)).toBe('zh-tw');
+  });
+});

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+export const healthResponse = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['sqlite', 'postgres']),
+  uptime_s: z.number(),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { whenMissing } from './when-missing.ts';
+
+/** Organisation names: trimmed, 1–128 characters, unique among siblings (checked by the server). */
+export const organizationName = z
+  .string({ error: whenMissing('organizationNameRequired') })
+  .trim()
+  .min(1, 'organizationNameRequired')
+  .max(128);
+
+const organizationId = z.number().int().positive();
+
+export const createOrganizationBody = z.strictObject({
+  name: organizationName,
+  /** Omitted or null: a top-level organisation (only for users who see every organisation). */
+  parent_id: organizationId.nullable().optional(),
+});
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>;
+
+export const renameOrganizationBody = z.strictObject({ name: organizationName });
+export type RenameOrganizationBody = z.infer<typeof renameOrganizationBody>;
+
+export const moveOrganizationBody = z.strictObject({
+  /** null: to the top level (only for users who see every organisation). */
+  parent_id: organizationId.nullable(),
+  /** Position among the new siblings, 0 first; omitted: last. */
+  sort: z.number().int().min(0).max(100_000).optional(),
+});
+export type MoveOrganizationBody = z.infer<typeof moveOrganizationBody>;
+
+export const organizationIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const organization = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+  sort: z.number().int(),
+});
+export type Organization = z.infer<typeof organization>;
+
+export interface OrganizationNode extends Organization {
+  children: OrganizationNode[];
+}
+
+/** A node of the tree the user may see; a scoped user's own organisation is a root. */
+export const organizationNode: z.ZodType<OrganizationNode> = organization.extend({
+  get children() {
+    return z.array(organizationNode);
+  },
+});
+
+export const organizationTree = z.array(organizationNode);

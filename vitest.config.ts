@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          // Each file gets its own database; files run one after another to keep PostgreSQL runs simple.
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
