@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { ADMIN, CAPTCHA_ANSWER, PORT } from './support/constants.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+// E2E_WEB_DIST (with E2E_PORT) lets two runs with their own builds share a machine.
+const webDist = path.resolve(root, process.env.E2E_WEB_DIST ?? 'apps/web/dist');
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web app is not built: run `npm run build` before `npm run test:e2e`.');
 }
 
@@ -67,6 +69,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mf-e2e-')),
+      WEB_DIST: webDist,
       ADMIN_PASSWORD: ADMIN.password,
       MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
       LOG_LEVEL: 'warn',
