@@ -35,10 +35,13 @@ export function pngImage(width = 64, height = 32): Buffer {
   ]);
 }
 
-/** A minimal valid one-page PDF. */
+/** A one-page PDF with a line of text, so a rendered page is visibly not blank. */
 export function pdfDocument(): Buffer {
+  const content = 'BT /F1 18 Tf 20 120 Td (MeetFlow schedule) Tj ET';
   return Buffer.from(
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Resources<</Font<</F1 5 0 R>>>>/Contents 4 0 R>>endobj\n' +
+      `4 0 obj<</Length ${content.length}>>stream\n${content}\nendstream endobj\n` +
+      '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
 }

@@ -213,8 +213,10 @@ test('code retrieval: unknown phone is "Invalid info", the right one opens the g
   await page.getByTestId('check-in-submit').click();
   await expect(page.getByTestId('form-notice')).toHaveText('資料無效');
 
+  const invalidInfo = { en: 'Invalid info', 'zh-cn': '资料无效' } as const;
   for (const lang of ['en', 'zh-cn'] as const) {
     await pickLanguage(page, lang);
+    await expect(page.getByTestId('form-notice')).toHaveText(invalidInfo[lang]);
     await snap(page, info, `public-check-in-${lang}`);
   }
   await pickLanguage(page, 'zh-tw');

@@ -24,7 +24,9 @@ export default function CheckInPage() {
   const [areaCode, setAreaCode] = useState('');
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<ErrorTexts>({});
-  const [notice, setNotice] = useState<string | null>(null);
+  // "Invalid info" is kept as a key so it follows a later language switch; other notices are the
+  // server's text in the language of the attempt.
+  const [notice, setNotice] = useState<{ key: 'invalidInfo' } | { text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [focusKey, setFocusKey] = useState(0);
 
@@ -61,9 +63,9 @@ export default function CheckInPage() {
       ) {
         setErrors(error.fields);
       } else if (error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.INVALID_INFO) {
-        setNotice(error.message || t('pub.invalidInfo'));
+        setNotice({ key: 'invalidInfo' });
       } else {
-        setNotice(errorMessage(error, t('pub.loadFailed'), t('pub.networkError')));
+        setNotice({ text: errorMessage(error, t('pub.loadFailed'), t('pub.networkError')) });
       }
       setFocusKey((k) => k + 1);
     } finally {
@@ -96,7 +98,7 @@ export default function CheckInPage() {
           >
             {notice && (
               <p className="mf-pub-notice" data-testid="form-notice">
-                {notice}
+                {'key' in notice ? t(`pub.${notice.key}`) : notice.text}
               </p>
             )}
           </ErrorSummary>
