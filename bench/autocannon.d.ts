@@ -1,5 +1,16 @@
 // autocannon ships no type definitions; this covers the part the benchmarks use.
 declare module 'autocannon' {
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface RequestSpec extends RequestParams {
+    /** Called before each request: answers the request to send. */
+    setupRequest?: (request: RequestParams) => RequestParams;
+    onResponse?: (status: number, body: string) => void;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -8,6 +19,7 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    requests?: RequestSpec[];
   }
   interface Histogram {
     average: number;
@@ -21,6 +33,9 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
+
+/*
+ * Several instances behave as one (issue 7): two real server processes share the database (one
+ * SQLite file, or PostgreSQL) and Redis. Capacity holds across them, a captcha or refresh token
+ * issued by one is honoured by the other, and rate limits count on both. Needs Redis
+ * (TEST_REDIS_URL, default redis://127.0.0.1:6379): like PostgreSQL, it fails rather than skips.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+
+interface Instance {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startInstance(ctx: TestContext, port: number): Promise<Instance> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
+      REDIS_URL,
+      // The test plays the load balancer: it tells each instance the guest's address.
+      TRUST_PROXY: '127.0.0.1',
+      ADMIN_PASSWORD: ADMIN.password,
+      ...(ctx.config.databaseUrl
+        ? { DATABASE_URL: ctx.config.databaseUrl }
+        : { DATA_DIR: ctx.config.dataDir }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`instance on ${port} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function stopInstance(instance: Instance): Promise<void> {
+  return new Promise((resolve) => {
+    if (instance.child.exitCode !== null) return resolve();
+    instance.child.once('exit', () => resolve());
+    instance.child.kill('SIGTERM');
+  });
+}
+
+/** The parts of the answers these tests read. */
+interface Answer {
+  code: number;
+  data: { captcha_id: string; token: { refresh_token: string } };
+}
+
+async function call(
+  url: string,
+  pathname: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${url}${pathname}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...init.headers },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Answer };
+}
+
+describe(`two instances behave as one (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const port = 4300 + Math.floor(Math.random() * 500) * 2;
+    [a, b] = await Promise.all([startInstance(ctx, port), startInstance(ctx, port + 1)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map(stopInstance));
+    await ctx.close();
+  });
+
+  it('400 concurrent sign-ups split across both for 100 seats: exactly 100 accepted', async () => {
+    const meeting = await createMeeting(ctx.db, await createOrganization(ctx.db), {
+      registration_limit: 100,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 400 }, (_, n) =>
+        call(n % 2 ? a.url : b.url, `/api/public/meetings/${meeting.publicId}/sign-ups`, {
+          body: generalBody(n),
+          headers: { 'x-forwarded-for': clientIp(n) },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(300);
+    // Both instances accepted some: the limit held across them, not inside one.
+    expect(results.some((r, n) => r.status === 200 && n % 2 === 1)).toBe(true);
+    expect(results.some((r, n) => r.status === 200 && n % 2 === 0)).toBe(true);
+    const rows = await ctx.db
+      .selectFrom('guests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('meeting_id', '=', meeting.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(100);
+  });
+
+  it('a captcha from one instance logs in on the other, and the refresh token works on the first', async () => {
+    const captcha = await call(a.url, '/api/captcha');
+    const login = await call(b.url, '/api/login', {
+      body: { ...ADMIN, captcha_id: captcha.body.data.captcha_id, verify_code: CAPTCHA_ANSWER },
+    });
+    expect(login.status).toBe(200);
+    const refreshed = await call(a.url, '/api/tokens/create', {
+      body: {},
+      headers: { authorization: `Bearer ${login.body.data.token.refresh_token}` },
+    });
+    expect(refreshed.status).toBe(200);
+    // The rotated-out token is refused by either instance.
+    const reused = await call(b.url, '/api/tokens/create', {
+      body: {},
+      headers: { authorization: `Bearer ${login.body.data.token.refresh_token}` },
+    });
+    expect(reused.status).toBe(401);
+  });
+
+  it('counts login attempts for one account across both instances (rate limits in Redis)', async () => {
+    const account = `ghost-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const attempt = async (url: string) => {
+      const captcha = await call(url, '/api/captcha');
+      return call(url, '/api/login', {
+        body: {
+          account,
+          password: 'wrong-password-1',
+          captcha_id: captcha.body.data.captcha_id,
+          verify_code: CAPTCHA_ANSWER,
+        },
+        headers: { 'x-forwarded-for': clientIp(Math.floor(Math.random() * 60_000)) },
+      });
+    };
+    const statuses: number[] = [];
+    for (let n = 0; n < 10; n++) statuses.push((await attempt(n % 2 ? a.url : b.url)).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    // The account's budget of 10 is spent on the two instances together.
+    expect((await attempt(a.url)).status).toBe(429);
+    expect((await attempt(b.url)).status).toBe(429);
+  });
+});
