@@ -30,7 +30,13 @@ const client = axios.create({
   withCredentials: false,
 });
 
+/** Paths containing /image are sent without the base URL (spec §7): they are host-rooted already. */
+export function baseUrlFor(url: string | undefined, base: string): string {
+  return url?.includes('/image') ? '' : base;
+}
+
 client.interceptors.request.use((config) => {
+  config.baseURL = baseUrlFor(config.url, config.baseURL ?? '');
   config.headers.set('Accept-Language', currentLanguage());
   const token = httpHooks().getToken();
   if (token && !config.headers.has('Authorization')) {
