@@ -249,10 +249,6 @@ export function findGuestByTokenHash(db: Trx, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export function findGuestById(db: Trx, id: number) {
-  return db.selectFrom('guests').select(guestColumns).where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 export async function replaceGuestTokenHash(db: Trx, guestId: number, tokenHash: string): Promise<void> {
   await db.updateTable('guests').set({ token_hash: tokenHash }).where('id', '=', guestId).execute();
 }

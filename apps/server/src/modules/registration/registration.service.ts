@@ -71,11 +71,14 @@ export function createRegistrationService(deps: RegistrationDeps) {
     return meeting;
   }
 
-  /** Checks the date-schedule choices against the meeting; answers the sessions in ascending order. */
+  /**
+   * Checks the date-schedule choices against the meeting; answers the chosen sessions in ascending
+   * order and every session the registration type allows.
+   */
   async function checkScheduleChoice(
     meetingId: number,
     body: Extract<SignUpInput, { meeting_type: 'date_schedule' }>,
-  ): Promise<number[]> {
+  ): Promise<{ chosen: number[]; allowed: number[] }> {
     if (!(await repo.findUserTypeOfMeeting(db, meetingId, body.user_type_id))) {
       throw fieldError('user_type_id', 'userTypeNotInMeeting');
     }
@@ -85,10 +88,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
     ) {
       throw fieldError('college_category_id', 'collegeCategoryNotInMeeting');
     }
-    const allowed = new Set(await repo.allowedScheduleIds(db, body.user_type_id));
+    const allowed = await repo.allowedScheduleIds(db, body.user_type_id);
+    const allowedSet = new Set(allowed);
     const chosen = [...new Set(body.schedule_ids)].sort((a, b) => a - b);
-    if (chosen.some((id) => !allowed.has(id))) throw fieldError('schedule_ids', 'scheduleNotForUserType');
-    return chosen;
+    if (chosen.some((id) => !allowedSet.has(id))) throw fieldError('schedule_ids', 'scheduleNotForUserType');
+    return { chosen, allowed };
   }
 
   return {
@@ -154,8 +158,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (body.meeting_type !== meeting.meeting_type) throw fieldError('meeting_type', 'invalidOption');
       const phone = normalizePhone(body.area_code, body.phone);
       if (!phone) throw fieldError('phone', 'phoneInvalid');
-      const scheduleIds =
-        body.meeting_type === 'date_schedule' ? await checkScheduleChoice(meeting.id, body) : [];
+      const { chosen: scheduleIds, allowed } =
+        body.meeting_type === 'date_schedule'
+          ? await checkScheduleChoice(meeting.id, body)
+          : { chosen: [], allowed: [] };
 
       // A friendly early answer; the unique index below still decides under concurrency.
       if (await repo.findGuestByPhone(db, meeting.id, body.area_code, phone)) {
@@ -221,8 +227,19 @@ export function createRegistrationService(deps: RegistrationDeps) {
         username: null,
         ip,
       });
-      const guest = await repo.findGuestById(db, guestId);
-      return { guest_token: token, guest: await toPublicGuest(db, meeting, guest) };
+      // Built from what was just written: no read-back on the hot path.
+      const guest = {
+        guest_code: values.guest_code,
+        area_code: values.area_code,
+        phone: values.phone,
+        email: values.email,
+        name: values.name ?? '',
+        name_zh: values.name_zh ?? '',
+        name_en: values.name_en ?? '',
+        user_type_id: values.user_type_id ?? null,
+        created_at: now,
+      };
+      return { guest_token: token, guest: publicGuestView(meeting, guest, scheduleIds, allowed) };
     },
 
     /**
@@ -271,6 +288,26 @@ export async function toPublicGuest(
     meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
       ? await repo.allowedScheduleIds(db, guest.user_type_id)
       : [];
+  return publicGuestView(meeting, guest, enrolled, allowed);
+}
+
+function publicGuestView(
+  meeting: { public_id: string },
+  guest: Pick<
+    repo.GuestRow,
+    | 'guest_code'
+    | 'area_code'
+    | 'phone'
+    | 'email'
+    | 'name'
+    | 'name_zh'
+    | 'name_en'
+    | 'user_type_id'
+    | 'created_at'
+  >,
+  enrolled: number[],
+  allowed: number[],
+): PublicGuest {
   const enrolledSet = new Set(enrolled);
   return {
     meeting_public_id: meeting.public_id,
