@@ -158,16 +158,18 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (body.meeting_type !== meeting.meeting_type) throw fieldError('meeting_type', 'invalidOption');
       const phone = normalizePhone(body.area_code, body.phone);
       if (!phone) throw fieldError('phone', 'phoneInvalid');
-      const { chosen: scheduleIds, allowed } =
-        body.meeting_type === 'date_schedule'
-          ? await checkScheduleChoice(meeting.id, body)
-          : { chosen: [], allowed: [] };
 
-      // A friendly early answer; the unique index below still decides under concurrency.
+      // Friendly early answers; the unique index and the seat update below still decide under
+      // concurrency. A full meeting answers before the session checks: a burst of late sign-ups
+      // costs two reads each.
       if (await repo.findGuestByPhone(db, meeting.id, body.area_code, phone)) {
         throw new AppError('ALREADY_SIGNED_UP');
       }
       if (status === 'full') throw new AppError('MEETING_FULL');
+      const { chosen: scheduleIds, allowed } =
+        body.meeting_type === 'date_schedule'
+          ? await checkScheduleChoice(meeting.id, body)
+          : { chosen: [], allowed: [] };
 
       const token = randomToken(32);
       const values: Insertable<Database['guests']> = {
