@@ -187,4 +187,29 @@ export interface Database {
   };
   /** A guest's session enrolments; schedules.signup_count counts these rows. */
   guest_schedules: { guest_id: number; schedule_id: number; created_at: number };
+  /** Append-only scan log (never updated or deleted); nonce makes a retried scan a no-op. */
+  check_ins: {
+    id: Generated<number>;
+    meeting_id: number;
+    guest_id: number;
+    /** 0 = the whole meeting, otherwise schedules.id. */
+    scope_id: number;
+    type: 'in' | 'out';
+    station: string;
+    operator_id: number | null;
+    nonce: string;
+    created_at: number;
+  };
+  /** Per-guest attendance summary for a scope, written in the scan's transaction. */
+  guest_attendance: {
+    guest_id: number;
+    /** 0 = the whole meeting, otherwise schedules.id. */
+    scope_id: number;
+    meeting_id: number;
+    /** 1 while the guest is inside (last scan was an entry). */
+    inside: number;
+    first_in_at: number | null;
+    last_in_at: number | null;
+    last_out_at: number | null;
+  };
 }

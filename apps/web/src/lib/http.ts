@@ -57,6 +57,16 @@ function fail(error: ApiError, silent: boolean): never {
   throw error;
 }
 
+/** Shows a failure of a call made outside this client (lib/authorized-fetch) the way this client does. */
+export function reportFailure(error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  try {
+    fail(error, false);
+  } catch {
+    // fail() rethrows for its own callers; here showing it is all that is wanted.
+  }
+}
+
 export async function request<T>(options: RequestOptions): Promise<T> {
   const { silent = false, ...config } = options;
   const t = i18n.t.bind(i18n);

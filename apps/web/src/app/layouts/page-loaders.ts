@@ -11,9 +11,9 @@ const dialogPage =
 /** The page module of each back-office route; kept out of the entry chunk with the rest of the shell. */
 export const pageLoaders: Record<string, PageLoader> = {
   meeting: () => import('../../features/meetings/meeting-list-page.tsx'),
-  guest: () => import('../../features/meetings/guest-list-page.tsx'),
-  records: () => import('../../features/meetings/records-page.tsx'),
-  scheduleDetail: () => import('../../features/meetings/schedule-detail-page.tsx'),
+  guest: () => import('../../features/guests/guest-list-page.tsx'),
+  records: () => import('../../features/attendance/records-page.tsx'),
+  scheduleDetail: () => import('../../features/schedule-detail/schedule-detail-page.tsx'),
   organization: () => import('../../features/organizations/organization-page.tsx'),
   dictionary: () => import('../../features/dictionary/dictionary-page.tsx'),
   user: () => import('../../features/users/user-page.tsx'),

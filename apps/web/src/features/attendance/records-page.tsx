@@ -1,0 +1,293 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Card, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { EditOutlined, ScanOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { usePageVisible } from '../../components/page-visibility.ts';
+import { formatDateTime } from '../../lib/dayjs.ts';
+import { Auth } from '../auth/permission.tsx';
+import { useRecordPage } from './attendance-api.ts';
+import type { AttendanceRecord, AttendanceStatus, RecordQuery, ScanType } from './attendance-types.ts';
+import { meetingOptions, sessionOptions, useMeetingChoices, useSessionChoices } from './meeting-options.ts';
+import { ScanSetupDialog } from './scan-setup-dialog.tsx';
+import { readStation, writeStation, type ScanDirection, type StationSettings } from './scan-station.ts';
+import { unlockAudio } from './scan-tone.ts';
+import { StatsPanel } from './stats-panel.tsx';
+import './i18n.ts';
+
+const ScanScreen = lazy(() => import('./scan-screen.tsx').then((m) => ({ default: m.ScanScreen })));
+const ManualScanDialog = lazy(() =>
+  import('./manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
+);
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
+
+/**
+ * Entry and exit records (spec §2) with the door station's scan mode. The route is cached, so the
+ * filters survive a tab switch; the scan screen covers the whole window while it is open.
+ */
+export default function RecordsPage() {
+  const { t } = useTranslation();
+  const visible = usePageVisible();
+  const meetings = useMeetingChoices();
+  const [station, setStation] = useState<StationSettings>(readStation);
+  const [setupOpen, setSetupOpen] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const [manualOpen, setManualOpen] = useState(false);
+
+  const [chosenMeeting, setChosenMeeting] = useState<number | null>(station.meetingId);
+  const meetingId = chosenMeeting ?? meetings.data?.items[0]?.id ?? null;
+  const [scheduleId, setScheduleId] = useState<number | undefined>();
+  const [type, setType] = useState<ScanType | undefined>();
+  const [status, setStatus] = useState<AttendanceStatus | undefined>();
+  const [stationInput, setStationInput] = useState('');
+  const [stationFilter, setStationFilter] = useState('');
+  const [range, setRange] = useState<Range>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const sessions = useSessionChoices(meetingId);
+
+  const query: RecordQuery | null =
+    meetingId === null
+      ? null
+      : {
+          page,
+          page_size: pageSize,
+          meeting_id: meetingId,
+          ...(scheduleId ? { schedule_id: scheduleId } : {}),
+          ...(type ? { type } : {}),
+          ...(status ? { status } : {}),
+          ...(stationFilter ? { station: stationFilter } : {}),
+          ...(range?.[0] ? { from: range[0].valueOf() } : {}),
+          ...(range?.[1] ? { to: range[1].valueOf() } : {}),
+        };
+  const records = useRecordPage(query);
+  const filtered = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  function startScan(settings: StationSettings) {
+    unlockAudio();
+    writeStation(settings);
+    setStation(settings);
+    setSetupOpen(false);
+    setScanning(true);
+    // A real full screen where the browser allows it; the overlay alone covers the window otherwise.
+    void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  }
+
+  function stopScan() {
+    setScanning(false);
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+  }
+
+  function changeDirection(direction: ScanDirection) {
+    const next = { ...station, direction };
+    writeStation(next);
+    setStation(next);
+  }
+
+  const scanMeeting = meetings.data?.items.find((m) => m.id === station.meetingId);
+  const scanSessions = useSessionChoices(scanning ? station.meetingId : null);
+  const scanSession = scanSessions.data?.find((s) => s.id === station.scheduleId);
+
+  const columns: TableProps<AttendanceRecord>['columns'] = [
+    {
+      key: 'time',
+      title: t('attendance.records.time'),
+      width: 180,
+      render: (_, row) => formatDateTime(row.created_at),
+    },
+    { key: 'guest', title: t('attendance.records.guest'), dataIndex: 'guest_name' },
+    {
+      key: 'type',
+      title: t('attendance.records.type'),
+      width: 100,
+      render: (_, row) => (
+        <Tag color={row.type === 'in' ? 'green' : 'blue'}>{t(`attendance.directions.${row.type}`)}</Tag>
+      ),
+    },
+    {
+      key: 'session',
+      title: t('attendance.records.session'),
+      render: (_, row) => row.schedule_name ?? t('attendance.wholeMeeting'),
+    },
+    { key: 'station', title: t('attendance.records.station'), dataIndex: 'station' },
+    {
+      key: 'operator',
+      title: t('attendance.records.operator'),
+      render: (_, row) => row.operator_name ?? '—',
+    },
+  ];
+
+  return (
+    <Card>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Typography.Title
+          level={4}
+          data-testid={visible ? 'page-title' : undefined}
+          style={{ margin: 0 }}
+        >
+          {t('route.records')}
+        </Typography.Title>
+        <Auth value="records:scan">
+          <Space wrap>
+            <Button
+              icon={<EditOutlined />}
+              disabled={meetingId === null}
+              onClick={() => setManualOpen(true)}
+              data-testid="records-manual"
+            >
+              {t('attendance.records.manual')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<ScanOutlined />}
+              onClick={() => {
+                unlockAudio();
+                setSetupOpen(true);
+              }}
+              data-testid="scan-mode-open"
+            >
+              {t('attendance.startScan')}
+            </Button>
+          </Space>
+        </Auth>
+      </Space>
+
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 260, maxWidth: '100%' }}
+          placeholder={t('attendance.selectMeeting')}
+          loading={meetings.isLoading}
+          value={meetingId ?? undefined}
+          options={meetingOptions(meetings.data?.items)}
+          onChange={(id: number) => {
+            setChosenMeeting(id);
+            setScheduleId(undefined);
+            setPage(1);
+          }}
+          aria-label={t('attendance.meeting')}
+          data-testid="records-meeting"
+        />
+        <Select
+          allowClear
+          style={{ width: 220, maxWidth: '100%' }}
+          placeholder={t('attendance.wholeMeeting')}
+          value={scheduleId}
+          options={sessionOptions(sessions.data)}
+          onChange={filtered(setScheduleId)}
+          aria-label={t('attendance.session')}
+          data-testid="records-session"
+        />
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('attendance.direction')}
+          value={type}
+          options={(['in', 'out'] as const).map((d) => ({ value: d, label: t(`attendance.directions.${d}`) }))}
+          onChange={filtered(setType)}
+          aria-label={t('attendance.direction')}
+          data-testid="records-type"
+        />
+        <Select
+          allowClear
+          style={{ width: 140 }}
+          placeholder={t('attendance.records.status')}
+          value={status}
+          options={STATUSES.map((s) => ({ value: s, label: t(`attendance.records.statuses.${s}`) }))}
+          onChange={filtered(setStatus)}
+          aria-label={t('attendance.records.status')}
+          data-testid="records-status"
+        />
+        <DatePicker.RangePicker
+          showTime
+          value={range}
+          onChange={filtered(setRange)}
+          allowEmpty={[true, true]}
+          aria-label={t('attendance.records.timeRange')}
+          data-testid="records-range"
+        />
+        <Input.Search
+          allowClear
+          style={{ width: 200 }}
+          placeholder={t('attendance.records.stationFilter')}
+          value={stationInput}
+          onChange={(event) => {
+            setStationInput(event.target.value);
+            if (!event.target.value) filtered(setStationFilter)('');
+          }}
+          onSearch={(value) => filtered(setStationFilter)(value.trim())}
+          aria-label={t('attendance.records.stationFilter')}
+          data-testid="records-station"
+        />
+      </Space>
+
+      {meetingId !== null && (
+        <div style={{ marginBottom: 16 }}>
+          <StatsPanel meetingId={meetingId} scheduleId={scheduleId ?? null} />
+        </div>
+      )}
+
+      <Table<AttendanceRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={records.data?.items ?? []}
+        loading={records.isFetching}
+        locale={{
+          emptyText: (
+            <Empty description={records.isError ? t('http.unanswered') : t('message.noData')} />
+          ),
+        }}
+        onChange={(pagination) => {
+          if (pagination.pageSize && pagination.pageSize !== pageSize) {
+            setPageSize(pagination.pageSize);
+            setPage(1);
+          } else setPage(pagination.current ?? 1);
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: records.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+        }}
+        scroll={{ x: 800 }}
+        data-testid="records-table"
+      />
+
+      {setupOpen && (
+        <ScanSetupDialog initial={station} onStart={startScan} onCancel={() => setSetupOpen(false)} />
+      )}
+      {manualOpen && meetingId !== null && (
+        <Suspense fallback={null}>
+          <ManualScanDialog
+            meetingId={meetingId}
+            scheduleId={scheduleId ?? null}
+            onClose={() => setManualOpen(false)}
+          />
+        </Suspense>
+      )}
+      {scanning && station.meetingId !== null && (
+        <Suspense fallback={null}>
+          <ScanScreen
+            scope={{
+              meetingId: station.meetingId,
+              meetingName: scanMeeting ? (meetingOptions([scanMeeting])[0]?.label ?? '') : '',
+              scheduleId: station.scheduleId,
+              scheduleName: scanSession ? (sessionOptions([scanSession])[0]?.label ?? null) : null,
+              station: station.name,
+            }}
+            direction={station.direction}
+            onDirectionChange={changeDirection}
+            onExit={stopScan}
+          />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

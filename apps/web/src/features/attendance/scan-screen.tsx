@@ -1,0 +1,256 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Input, Segmented, Space, Typography, type InputRef } from 'antd';
+import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { dayjs, formatDateTime } from '../../lib/dayjs.ts';
+import { sendScan } from './attendance-api.ts';
+import {
+  EMPTY_SCAN_KEYS,
+  acceptsUnfocusedSubmit,
+  isCharacterKey,
+  pressKey,
+  typedText,
+  type ScanKeyState,
+} from './scan-keys.ts';
+import { feedbackForAnswer, feedbackForError, TONE_COLORS, type ScanFeedback } from './scan-result.ts';
+import { newScanNonce } from './scan-retry.ts';
+import { nextDirection, SCAN_DIRECTIONS, type ScanDirection } from './scan-station.ts';
+import { playTone } from './scan-tone.ts';
+import { StatsPanel } from './stats-panel.tsx';
+import './scan-screen.css';
+import './i18n.ts';
+
+// The camera code (and jsQR behind it) loads only when a phone opens the camera.
+const CameraScanner = lazy(() => import('./camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })));
+
+const RECENT_LIMIT = 6;
+
+export interface ScanScope {
+  meetingId: number;
+  meetingName: string;
+  scheduleId: number | null;
+  scheduleName: string | null;
+  station: string;
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The door station: a full-screen scan mode. The code field keeps focus (after every answer and
+ * whenever it loses it), a scanner burst arriving while focus is elsewhere is still taken, and each
+ * scan answers with colour, sound and the guest's name.
+ */
+export function ScanScreen(props: {
+  scope: ScanScope;
+  direction: ScanDirection;
+  onDirectionChange: (direction: ScanDirection) => void;
+  onExit: () => void;
+}) {
+  const { t } = useTranslation();
+  const { scope, direction, onDirectionChange } = props;
+  const input = useRef<InputRef>(null);
+  const [keys, setKeys] = useState<ScanKeyState>(EMPTY_SCAN_KEYS);
+  const [pending, setPending] = useState(0);
+  const [latest, setLatest] = useState<ScanFeedback | null>(null);
+  const [recent, setRecent] = useState<ScanFeedback[]>([]);
+  const [camera, setCamera] = useState(false);
+  // Keys typed while the field was not focused, kept apart so they cannot mix with the field's text.
+  const strayKeys = useRef<ScanKeyState>(EMPTY_SCAN_KEYS);
+
+  const focusInput = useCallback(() => input.current?.focus({ preventScroll: true }), []);
+
+  const submit = useCallback(
+    async (code: string) => {
+      setPending((n) => n + 1);
+      let feedback: ScanFeedback;
+      try {
+        const answer = await sendScan({
+          meeting_id: scope.meetingId,
+          schedule_id: scope.scheduleId,
+          guest_code: code,
+          direction,
+          station: scope.station,
+          nonce: newScanNonce(),
+        });
+        feedback = feedbackForAnswer(answer, code);
+      } catch (error) {
+        feedback = feedbackForError(error, code, Date.now());
+      } finally {
+        setPending((n) => n - 1);
+      }
+      playTone(feedback.tone);
+      setLatest(feedback);
+      setRecent((list) => [feedback, ...list].slice(0, RECENT_LIMIT));
+      focusInput();
+    },
+    [scope, direction, focusInput],
+  );
+
+  // Focus on open; F2 toggles the direction; a scanner burst typed while focus is elsewhere still counts.
+  useEffect(() => {
+    focusInput();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F2') {
+        event.preventDefault();
+        onDirectionChange(nextDirection(direction));
+        return;
+      }
+      if (event.target === input.current?.input || isEditable(event.target)) return;
+      if (!isCharacterKey(event) && event.key !== 'Enter') return;
+      const result = pressKey(strayKeys.current, event.key, event.timeStamp);
+      strayKeys.current = result.state;
+      if (acceptsUnfocusedSubmit(result.submitted)) {
+        event.preventDefault();
+        void submit(result.submitted.code);
+      }
+      focusInput();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [direction, onDirectionChange, submit, focusInput]);
+
+  function onInputKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (isCharacterKey(event) || event.key === 'Enter' || event.key === 'Escape') {
+      event.preventDefault();
+      const result = pressKey(keys, event.key, event.timeStamp);
+      setKeys(result.state);
+      if (result.submitted) void submit(result.submitted.code);
+    }
+  }
+
+  // Refocus when the field loses focus, unless another field (the camera's none) took it on purpose.
+  function onInputBlur() {
+    setTimeout(() => {
+      if (!isEditable(document.activeElement)) focusInput();
+    }, 0);
+  }
+
+  const colors = latest ? TONE_COLORS[latest.tone] : null;
+  const scopeLabel = scope.scheduleName ?? t('attendance.wholeMeeting');
+
+  return (
+    <div className="scan-screen" role="dialog" aria-modal="true" aria-label={t('attendance.startScan')} data-testid="scan-screen">
+      <header className="scan-screen-header">
+        <div className="scan-screen-scope">
+          <Typography.Text strong ellipsis data-testid="scan-meeting">
+            {scope.meetingName}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis>
+            {scopeLabel} · {scope.station}
+          </Typography.Text>
+        </div>
+        <Space wrap size={8}>
+          <Segmented<ScanDirection>
+            value={direction}
+            onChange={(value) => {
+              onDirectionChange(value);
+              focusInput();
+            }}
+            options={SCAN_DIRECTIONS.map((d) => ({
+              value: d,
+              label: <span data-testid={`scan-direction-${d}`}>{t(`attendance.directions.${d}`)}</span>,
+            }))}
+            data-testid="scan-direction"
+          />
+          <Button
+            icon={<CameraOutlined />}
+            onClick={() => setCamera((open) => !open)}
+            aria-pressed={camera}
+            data-testid="scan-camera-toggle"
+          >
+            {t(camera ? 'attendance.closeCamera' : 'attendance.openCamera')}
+          </Button>
+          <Button icon={<CloseOutlined />} onClick={props.onExit} data-testid="scan-exit">
+            {t('attendance.exitScan')}
+          </Button>
+        </Space>
+      </header>
+
+      <main className="scan-screen-body">
+        <section
+          className="scan-result"
+          style={colors ? { background: colors.background, borderColor: colors.border } : undefined}
+          data-testid="scan-result"
+          data-tone={latest?.tone ?? 'idle'}
+          aria-live="assertive"
+        >
+          {latest ? (
+            <>
+              <div className="scan-result-headline" style={{ color: colors?.text }} data-testid="scan-result-headline">
+                {t(latest.headlineKey)}
+                {latest.type && <span className="scan-result-type"> · {t(`attendance.directions.${latest.type}`)}</span>}
+              </div>
+              {latest.guestName && (
+                <div className="scan-result-name" data-testid="scan-result-name">
+                  {latest.guestName}
+                </div>
+              )}
+              {latest.userType && <div className="scan-result-detail">{latest.userType}</div>}
+              {latest.reason && (
+                <div className="scan-result-detail" data-testid="scan-result-reason">
+                  {latest.reason}
+                </div>
+              )}
+              {latest.noteKey && <div className="scan-result-detail">{t(latest.noteKey)}</div>}
+              {latest.previousAt !== null && (
+                <div className="scan-result-detail">
+                  {t('attendance.earlier', { time: formatDateTime(latest.previousAt) })}
+                </div>
+              )}
+            </>
+          ) : (
+            <div className="scan-result-idle">{t('attendance.waiting')}</div>
+          )}
+        </section>
+
+        <Input
+          ref={input}
+          size="large"
+          className="scan-input"
+          value={keys.text}
+          onChange={(event) => setKeys(typedText(event.target.value, performance.now()))}
+          onKeyDown={onInputKeyDown}
+          onBlur={onInputBlur}
+          placeholder={t('attendance.scanInput')}
+          aria-label={t('attendance.scanInput')}
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="send"
+          suffix={pending > 0 ? <span className="scan-pending">{t('attendance.sending')}</span> : null}
+          data-testid="scan-input"
+        />
+        <Typography.Text type="secondary" className="scan-hint">
+          {t('attendance.scanHint')}
+        </Typography.Text>
+
+        {camera && (
+          <Suspense fallback={null}>
+            <CameraScanner onCode={(code) => void submit(code)} />
+          </Suspense>
+        )}
+
+        <StatsPanel meetingId={scope.meetingId} scheduleId={scope.scheduleId} />
+
+        {recent.length > 0 && (
+          <section className="scan-recent" aria-label={t('attendance.recent')}>
+            <Typography.Text type="secondary">{t('attendance.recent')}</Typography.Text>
+            <ol data-testid="scan-recent">
+              {recent.map((item, index) => (
+                <li key={`${item.at}-${index}`} style={{ borderLeftColor: TONE_COLORS[item.tone].border }}>
+                  <span>{dayjs(item.at).format('HH:mm:ss')}</span>
+                  <span className="scan-recent-name">{item.guestName ?? item.code}</span>
+                  <span>{t(item.headlineKey)}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Badge, Card, Col, Row, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLiveStats } from './attendance-api.ts';
+import './i18n.ts';
+
+const FIGURES = [
+  { key: 'signed_up', label: 'attendance.stats.signedUp' },
+  { key: 'checked_in_today', label: 'attendance.stats.checkedInToday' },
+  { key: 'inside', label: 'attendance.stats.inside' },
+  { key: 'left', label: 'attendance.stats.left' },
+] as const;
+
+/** Today's figures of a meeting or session, kept current by the live stream (shared by stations and the dashboard). */
+export function StatsPanel({ meetingId, scheduleId }: { meetingId: number; scheduleId: number | null }) {
+  const { t } = useTranslation();
+  const { stats, loading, error, status } = useLiveStats(meetingId, scheduleId);
+  return (
+    <Card
+      size="small"
+      title={t('attendance.stats.title')}
+      extra={
+        <Badge
+          status={status === 'live' ? 'success' : 'warning'}
+          text={t(status === 'live' ? 'attendance.stats.live' : 'attendance.stats.reconnecting')}
+          data-testid="stats-status"
+          data-status={status}
+        />
+      }
+      data-testid="scan-stats"
+    >
+      {error && !stats ? (
+        <Alert type="error" showIcon title={t('http.unanswered')} />
+      ) : (
+        <Row gutter={[12, 12]}>
+          {FIGURES.map((figure) => (
+            <Col xs={12} md={6} key={figure.key}>
+              <Statistic
+                title={t(figure.label)}
+                value={stats?.[figure.key] ?? 0}
+                loading={loading}
+                data-testid={`stat-${figure.key}`}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
+  );
+}

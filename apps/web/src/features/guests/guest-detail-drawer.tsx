@@ -1,0 +1,95 @@
+import { Alert, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/dayjs.ts';
+import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
+import { useGuestDetail } from './guests-api.ts';
+import type { GuestEnrolment, GuestScan } from './guests-types.ts';
+import { guestFieldText, statusColor } from './guest-text.ts';
+import './i18n.ts';
+
+const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));
+
+/** One guest: every field of their sign-up, their sessions with attendance times, and their scans. */
+export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useGuestDetail(guestId);
+  const guest = detail.data;
+
+  return (
+    <Drawer open title={t('guests.detailTitle')} onClose={onClose} size={720} data-testid="guest-detail">
+      {detail.isLoading && <Skeleton active />}
+      {detail.isError && <Alert type="error" showIcon title={t('http.unanswered')} />}
+      {guest && (
+        <>
+          <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
+            <Descriptions.Item label={t('guests.fields.guestCode')}>
+              <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+                {guest.guest_code}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.status')}>
+              <Tag color={statusColor(guest.status)}>{t(`guests.statuses.${guest.status}`)}</Tag>
+            </Descriptions.Item>
+            {GUEST_FIELDS[guest.meeting_type].map((field) => (
+              <Descriptions.Item key={field.key} label={t(`guests.fields.${field.label}`)}>
+                {field.key === 'phone' ? displayPhone(guest) : guestFieldText(guest, field.key, t)}
+              </Descriptions.Item>
+            ))}
+            {guest.meeting_type === 'date_schedule' && guest.other && (
+              <Descriptions.Item label={t('guests.fields.other')}>{guest.other}</Descriptions.Item>
+            )}
+            <Descriptions.Item label={t('guests.fields.signedUpAt')}>{time(guest.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.firstInAt')}>{time(guest.first_in_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.lastInAt')}>{time(guest.last_in_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.lastOutAt')}>{time(guest.last_out_at)}</Descriptions.Item>
+          </Descriptions>
+
+          {guest.meeting_type === 'date_schedule' && (
+            <>
+              <Typography.Title level={5}>{t('guests.enrolments')}</Typography.Title>
+              <Table<GuestEnrolment>
+                rowKey="schedule_id"
+                size="small"
+                pagination={false}
+                dataSource={guest.enrolments}
+                locale={{ emptyText: <Empty description={t('guests.noEnrolments')} /> }}
+                scroll={{ x: 560 }}
+                style={{ marginBottom: 24 }}
+                columns={[
+                  { key: 'name', title: t('guests.session'), render: (_, e) => `${e.schedule_name} (${e.date})` },
+                  { key: 'first', title: t('guests.fields.firstInAt'), render: (_, e) => time(e.first_in_at) },
+                  { key: 'in', title: t('guests.fields.lastInAt'), render: (_, e) => time(e.last_in_at) },
+                  { key: 'out', title: t('guests.fields.lastOutAt'), render: (_, e) => time(e.last_out_at) },
+                ]}
+                data-testid="guest-enrolments"
+              />
+            </>
+          )}
+
+          <Typography.Title level={5}>{t('guests.scans')}</Typography.Title>
+          <Table<GuestScan>
+            rowKey="id"
+            size="small"
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            dataSource={guest.scans}
+            locale={{ emptyText: <Empty description={t('guests.noScans')} /> }}
+            scroll={{ x: 480 }}
+            columns={[
+              { key: 'time', title: t('guests.time'), render: (_, s) => formatDateTime(s.created_at) },
+              {
+                key: 'type',
+                title: t('guests.type'),
+                render: (_, s) => (
+                  <Tag color={s.type === 'in' ? 'green' : 'blue'}>{t(`guests.directions.${s.type}`)}</Tag>
+                ),
+              },
+              { key: 'session', title: t('guests.session'), render: (_, s) => s.schedule_name ?? t('guests.wholeMeeting') },
+              { key: 'station', title: t('guests.station'), dataIndex: 'station' },
+            ]}
+            data-testid="guest-scans"
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

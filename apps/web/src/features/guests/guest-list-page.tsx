@@ -1,0 +1,362 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Card, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button.tsx';
+import { usePageVisible } from '../../components/page-visibility.ts';
+import { formatDateTime } from '../../lib/dayjs.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { toast } from '../../lib/toast.ts';
+import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
+import { Auth, usePermission } from '../auth/permission.tsx';
+import { useUserTypes } from '../dictionary/dictionary-api.ts';
+import { localizedName } from '../dictionary/dictionary-logic.ts';
+import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
+import { guestFieldText, statusColor } from './guest-text.ts';
+import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
+import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
+import './i18n.ts';
+
+const GuestDetailDrawer = lazy(() =>
+  import('./guest-detail-drawer.tsx').then((m) => ({ default: m.GuestDetailDrawer })),
+);
+const GuestFormDrawer = lazy(() =>
+  import('./guest-form-drawer.tsx').then((m) => ({ default: m.GuestFormDrawer })),
+);
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
+
+/** Editing a date-schedule guest needs their sessions, which only the detail carries. */
+function EditGuest(props: { meetingId: number; guest: AdminGuest; onClose: () => void }) {
+  const detail = useGuestDetail(props.guest.meeting_type === 'date_schedule' ? props.guest.id : null);
+  if (props.guest.meeting_type === 'date_schedule' && !detail.data) return null;
+  return (
+    <GuestFormDrawer
+      meetingId={props.meetingId}
+      meetingType={props.guest.meeting_type}
+      guest={props.guest}
+      scheduleIds={detail.data?.enrolments.map((e) => e.schedule_id)}
+      onClose={props.onClose}
+    />
+  );
+}
+
+/**
+ * The guest list of one meeting (spec §2): server-side paging, sorting and filters, columns that
+ * follow the meeting type, details, edit, delete, manual add and export. Cached route: the filters
+ * survive a tab switch.
+ */
+export default function GuestListPage() {
+  const { t } = useTranslation();
+  const visible = usePageVisible();
+  const lang = currentLanguage();
+  const { hasAny } = usePermission();
+  const meetings = useMeetingChoices();
+
+  const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
+  const meeting =
+    meetings.data?.items.find((m) => m.id === chosenMeeting) ?? meetings.data?.items[0] ?? null;
+  const meetingId = meeting?.id ?? null;
+  const userTypes = useUserTypes(meeting?.meeting_type === 'date_schedule' ? meeting.id : undefined);
+
+  const [keywordInput, setKeywordInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [userTypeId, setUserTypeId] = useState<number | undefined>();
+  const [status, setStatus] = useState<AttendanceStatus | undefined>();
+  const [range, setRange] = useState<Range>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [sort, setSort] = useState<{ by: GuestSortField; order: 'asc' | 'desc' }>({
+    by: 'created_at',
+    order: 'desc',
+  });
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ guest: AdminGuest | null } | null>(null);
+
+  const query: GuestListQuery = {
+    page,
+    page_size: pageSize,
+    sort_by: sort.by,
+    sort_order: sort.order,
+    ...(keyword ? { keyword } : {}),
+    ...(userTypeId ? { user_type_id: userTypeId } : {}),
+    ...(status ? { status } : {}),
+    ...(range?.[0] ? { signed_up_from: range[0].startOf('day').valueOf() } : {}),
+    ...(range?.[1] ? { signed_up_to: range[1].endOf('day').valueOf() } : {}),
+  };
+  const guests = useGuestPage(meetingId, query);
+  const remove = useDeleteGuest();
+
+  const resetFilters = () => {
+    setKeywordInput('');
+    setKeyword('');
+    setUserTypeId(undefined);
+    setStatus(undefined);
+    setRange(null);
+    setPage(1);
+  };
+
+  async function confirmDelete(guest: AdminGuest) {
+    try {
+      await remove.mutateAsync(guest.id);
+      toast.success(t('message.deleteSuccess'));
+    } catch {
+      // The HTTP client has shown the reason.
+    }
+  }
+
+  const sortOrder = (key: GuestSortField) =>
+    sort.by === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
+
+  const fieldColumns: TableProps<AdminGuest>['columns'] = (
+    meeting ? GUEST_FIELDS[meeting.meeting_type] : []
+  ).map((field) => ({
+    key: field.key,
+    title: t(`guests.fields.${field.label}`),
+    width: field.wide ? 200 : undefined,
+    ellipsis: field.wide,
+    ...(field.key === 'name' || field.key === 'name_zh'
+      ? { sorter: true, sortOrder: sortOrder('name') }
+      : {}),
+    render: (_: unknown, guest: AdminGuest) =>
+      field.key === 'phone' ? displayPhone(guest) : guestFieldText(guest, field.key, t),
+  }));
+
+  const columns: TableProps<AdminGuest>['columns'] = [
+    ...fieldColumns,
+    {
+      key: 'status',
+      title: t('guests.fields.status'),
+      width: 110,
+      render: (_, guest) => (
+        <Tag color={statusColor(guest.status)}>{t(`guests.statuses.${guest.status}`)}</Tag>
+      ),
+    },
+    {
+      key: 'last_in_at',
+      title: t('guests.fields.lastInAt'),
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrder('last_in_at'),
+      render: (_, guest) => (guest.last_in_at ? formatDateTime(guest.last_in_at) : '—'),
+    },
+    {
+      key: 'created_at',
+      title: t('guests.fields.signedUpAt'),
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrder('created_at'),
+      render: (_, guest) => formatDateTime(guest.created_at),
+    },
+    {
+      key: 'actions',
+      title: t('guests.fields.actions'),
+      fixed: 'right',
+      width: 170,
+      render: (_, guest) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setViewing(guest.id)} data-testid="guest-view">
+            {t('guests.view')}
+          </Button>
+          <Auth value="guest:edit">
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing({ guest })}
+              data-testid="guest-edit"
+            >
+              {t('guests.edit')}
+            </Button>
+            <Popconfirm
+              title={t('guests.deleteConfirm')}
+              onConfirm={() => confirmDelete(guest)}
+              okButtonProps={{ danger: true, 'data-testid': 'guest-delete-confirm' }}
+            >
+              <Button type="link" size="small" danger data-testid="guest-delete">
+                {t('guests.delete')}
+              </Button>
+            </Popconfirm>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<AdminGuest>['onChange'] = (pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = single?.columnKey === 'name_zh' ? 'name' : single?.columnKey;
+    if (single?.order && (key === 'name' || key === 'created_at' || key === 'last_in_at')) {
+      setSort({ by: key, order: single.order === 'ascend' ? 'asc' : 'desc' });
+    } else {
+      setSort({ by: 'created_at', order: 'desc' });
+    }
+    if (pagination.pageSize && pagination.pageSize !== pageSize) {
+      setPageSize(pagination.pageSize);
+      setPage(1);
+    } else {
+      setPage(pagination.current ?? 1);
+    }
+  };
+
+  return (
+    <Card>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
+          {t('route.guest')}
+        </Typography.Title>
+        <Space wrap>
+          <Auth value="guest:edit">
+            <Button
+              icon={<PlusOutlined />}
+              disabled={!meeting}
+              onClick={() => setEditing({ guest: null })}
+              data-testid="guest-add"
+            >
+              {t('guests.add')}
+            </Button>
+          </Auth>
+          {meetingId !== null && hasAny('guest:export') && (
+            <ExportButton
+              type="primary"
+              path={guestExportPath(meetingId, query)}
+              fallbackName="guests.xlsx"
+              label={t('guests.export')}
+              data-testid="guest-export"
+            />
+          )}
+        </Space>
+      </Space>
+
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 260, maxWidth: '100%' }}
+          placeholder={t('guests.selectMeeting')}
+          loading={meetings.isLoading}
+          value={meetingId ?? undefined}
+          options={meetingOptions(meetings.data?.items)}
+          onChange={(id: number) => {
+            setChosenMeeting(id);
+            resetFilters();
+          }}
+          aria-label={t('guests.meeting')}
+          data-testid="guest-meeting"
+        />
+        <Input.Search
+          allowClear
+          style={{ width: 300, maxWidth: '100%' }}
+          placeholder={t('guests.keywordPlaceholder')}
+          value={keywordInput}
+          onChange={(event) => {
+            setKeywordInput(event.target.value);
+            if (!event.target.value) {
+              setKeyword('');
+              setPage(1);
+            }
+          }}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPage(1);
+          }}
+          aria-label={t('common.search')}
+          data-testid="guest-search"
+        />
+        {meeting?.meeting_type === 'date_schedule' && (
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('guests.userType')}
+            value={userTypeId}
+            options={(userTypes.data ?? []).map((u) => ({ value: u.id, label: localizedName(u, lang) }))}
+            onChange={(value?: number) => {
+              setUserTypeId(value);
+              setPage(1);
+            }}
+            aria-label={t('guests.userType')}
+            data-testid="guest-filter-type"
+          />
+        )}
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          placeholder={t('guests.status')}
+          value={status}
+          options={STATUSES.map((s) => ({ value: s, label: t(`guests.statuses.${s}`) }))}
+          onChange={(value?: AttendanceStatus) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          aria-label={t('guests.status')}
+          data-testid="guest-filter-status"
+        />
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            setPage(1);
+          }}
+          allowEmpty={[true, true]}
+          placeholder={[t('guests.signUpDate'), t('guests.signUpDate')]}
+          data-testid="guest-filter-range"
+        />
+        <Button onClick={resetFilters}>{t('common.reset')}</Button>
+      </Space>
+
+      <Table<AdminGuest>
+        rowKey="id"
+        columns={columns}
+        dataSource={guests.data?.items ?? []}
+        loading={guests.isFetching}
+        onChange={onTableChange}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                guests.isError
+                  ? t('http.unanswered')
+                  : meetingId === null
+                    ? t('guests.noMeeting')
+                    : keyword || status || userTypeId || range
+                      ? t('message.noMatchingData')
+                      : t('message.noData')
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: guests.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => `${total}`,
+        }}
+        scroll={{ x: 1400 }}
+        data-testid="guest-table"
+      />
+
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <GuestDetailDrawer guestId={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
+      {editing !== null && meeting && (
+        <Suspense fallback={null}>
+          {editing.guest ? (
+            <EditGuest meetingId={meeting.id} guest={editing.guest} onClose={() => setEditing(null)} />
+          ) : (
+            <GuestFormDrawer
+              meetingId={meeting.id}
+              meetingType={meeting.meeting_type}
+              guest={null}
+              onClose={() => setEditing(null)}
+            />
+          )}
+        </Suspense>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import type { AdminGuest, AttendanceStatus } from './guests-types.ts';
+
+export function statusColor(status: AttendanceStatus): string {
+  return status === 'checked_in' ? 'green' : status === 'left' ? 'blue' : 'default';
+}
+
+/** One field of a guest as text for the list and the detail: booleans and choices in words, blanks as a dash. */
+export function guestFieldText(guest: AdminGuest, key: keyof AdminGuest, t: TFunction): string {
+  const value = guest[key];
+  if (key === 'gender') return value ? t(`guests.fields.genders.${String(value)}`) : '—';
+  if (typeof value === 'boolean') return t(value ? 'guests.yes' : 'guests.no');
+  if (value === null || value === undefined || value === '') return '—';
+  return String(value);
+}

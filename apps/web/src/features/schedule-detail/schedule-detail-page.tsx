@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Card, Empty, Progress, Select, Space, Table, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button.tsx';
+import { usePageVisible } from '../../components/page-visibility.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
+import { usePermission } from '../auth/permission.tsx';
+import { localizedName } from '../dictionary/dictionary-logic.ts';
+import { EnrolledGuests } from './enrolled-guests.tsx';
+import { scheduleExportPath, useSessionSummaries, type SessionSummary } from './schedule-detail-api.ts';
+import './i18n.ts';
+
+/** Per session of a meeting: enrolled guests, sign-ups against the limit, checked-in and inside counts (spec §2). */
+export default function ScheduleDetailPage() {
+  const { t } = useTranslation();
+  const visible = usePageVisible();
+  const lang = currentLanguage();
+  const { hasAny } = usePermission();
+  const meetings = useMeetingChoices();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const meetingId = chosen ?? meetings.data?.items[0]?.id ?? null;
+  const sessions = useSessionSummaries(meetingId);
+
+  const columns: TableProps<SessionSummary>['columns'] = [
+    { key: 'name', title: t('scheduleDetail.session'), render: (_, s) => localizedName(s, lang) },
+    { key: 'date', title: t('scheduleDetail.date'), dataIndex: 'date', width: 120 },
+    {
+      key: 'time',
+      title: t('scheduleDetail.timeSlot'),
+      width: 130,
+      render: (_, s) => (s.meeting_time ? `${s.meeting_time.start_time}–${s.meeting_time.end_time}` : '—'),
+    },
+    {
+      key: 'enrolled',
+      title: t('scheduleDetail.enrolled'),
+      width: 200,
+      render: (_, s) =>
+        s.signup_limit === 0 ? (
+          `${s.signup_count} / ${t('scheduleDetail.unlimited')}`
+        ) : (
+          <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+            <span>
+              {s.signup_count} / {s.signup_limit}
+            </span>
+            <Progress
+              percent={Math.round((s.signup_count / s.signup_limit) * 100)}
+              size="small"
+              showInfo={false}
+              status={s.signup_count >= s.signup_limit ? 'exception' : 'normal'}
+            />
+          </Space>
+        ),
+    },
+    { key: 'checked_in', title: t('scheduleDetail.checkedIn'), dataIndex: 'checked_in', width: 100, align: 'right' },
+    { key: 'inside', title: t('scheduleDetail.inside'), dataIndex: 'inside', width: 90, align: 'right' },
+  ];
+
+  return (
+    <Card>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
+          {t('route.scheduleDetail')}
+        </Typography.Title>
+        {meetingId !== null && hasAny('schedule:export') && (
+          <ExportButton
+            type="primary"
+            path={scheduleExportPath(meetingId)}
+            fallbackName="schedule-detail.xlsx"
+            label={t('scheduleDetail.export')}
+            data-testid="schedule-export"
+          />
+        )}
+      </Space>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 300, maxWidth: '100%' }}
+          placeholder={t('scheduleDetail.selectMeeting')}
+          loading={meetings.isLoading}
+          value={meetingId ?? undefined}
+          options={meetingOptions(meetings.data?.items)}
+          onChange={(id: number) => setChosen(id)}
+          aria-label={t('scheduleDetail.meeting')}
+          data-testid="schedule-detail-meeting"
+        />
+      </Space>
+      <Table<SessionSummary>
+        rowKey="id"
+        columns={columns}
+        dataSource={sessions.data ?? []}
+        loading={sessions.isFetching}
+        pagination={false}
+        expandable={{ expandedRowRender: (s) => <EnrolledGuests scheduleId={s.id} /> }}
+        locale={{
+          emptyText: (
+            <Empty description={sessions.isError ? t('http.unanswered') : t('message.noSchedule')} />
+          ),
+        }}
+        scroll={{ x: 760 }}
+        data-testid="schedule-detail-table"
+      />
+    </Card>
+  );
+}
