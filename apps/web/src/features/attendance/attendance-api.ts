@@ -25,7 +25,11 @@ export function sendScan(body: ScanRequest): Promise<ScanAnswer> {
   return sendOnceMore(
     (nonce) =>
       // Silent: the scan screen shows every outcome itself, in its own colours.
-      http.post<ScanAnswer>('/attendance/scans', { ...body, nonce }, { silent: true, timeout: SCAN_TIMEOUT_MS }),
+      http.post<ScanAnswer>(
+        '/attendance/scans',
+        { ...body, nonce },
+        { silent: true, timeout: SCAN_TIMEOUT_MS },
+      ),
     body.nonce,
   );
 }

@@ -41,7 +41,8 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
           audio: false,
         });
       } catch (error) {
-        if (!stopped) setState((error as DOMException)?.name === 'NotAllowedError' ? 'denied' : 'unavailable');
+        if (!stopped)
+          setState((error as DOMException)?.name === 'NotAllowedError' ? 'denied' : 'unavailable');
         return;
       }
       if (stopped || !video.current) {
@@ -76,7 +77,9 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   return (
     <div className="scan-camera" data-testid="scan-camera">
       {state === 'denied' && <Alert type="error" showIcon title={t('attendance.camera.denied')} />}
-      {state === 'unavailable' && <Alert type="warning" showIcon title={t('attendance.camera.unavailable')} />}
+      {state === 'unavailable' && (
+        <Alert type="warning" showIcon title={t('attendance.camera.unavailable')} />
+      )}
       <div className="scan-camera-view" hidden={state === 'denied' || state === 'unavailable'}>
         <video ref={video} muted playsInline aria-label={t('attendance.camera.preview')} />
         <div className="scan-camera-aim" aria-hidden />

@@ -53,9 +53,12 @@ export function openEventStream(path: string, handlers: EventStreamHandlers): ()
     if (controller.signal.aborted) return;
     attempt += 1;
     handlers.onStatus?.('reconnecting');
-    setTimeout(() => {
-      if (!controller.signal.aborted) void connect();
-    }, reconnectDelay(attempt, serverRetry));
+    setTimeout(
+      () => {
+        if (!controller.signal.aborted) void connect();
+      },
+      reconnectDelay(attempt, serverRetry),
+    );
   }
 
   void connect();

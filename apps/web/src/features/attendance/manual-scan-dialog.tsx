@@ -89,7 +89,12 @@ export function ManualScanDialog(props: {
             <Button
               type="primary"
               loading={scan.isPending}
-              onClick={() => void form.validateFields().then(() => setConfirming(true), () => undefined)}
+              onClick={() =>
+                void form.validateFields().then(
+                  () => setConfirming(true),
+                  () => undefined,
+                )
+              }
               data-testid="manual-scan-submit"
             >
               {action}

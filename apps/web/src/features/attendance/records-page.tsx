@@ -64,10 +64,12 @@ export default function RecordsPage() {
           ...(range?.[1] ? { to: range[1].valueOf() } : {}),
         };
   const records = useRecordPage(query);
-  const filtered = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   function startScan(settings: StationSettings) {
     unlockAudio();
@@ -126,11 +128,7 @@ export default function RecordsPage() {
   return (
     <Card>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title
-          level={4}
-          data-testid={visible ? 'page-title' : undefined}
-          style={{ margin: 0 }}
-        >
+        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
           {t('route.records')}
         </Typography.Title>
         <Auth value="records:scan">
@@ -189,7 +187,10 @@ export default function RecordsPage() {
           style={{ width: 120 }}
           placeholder={t('attendance.direction')}
           value={type}
-          options={(['in', 'out'] as const).map((d) => ({ value: d, label: t(`attendance.directions.${d}`) }))}
+          options={(['in', 'out'] as const).map((d) => ({
+            value: d,
+            label: t(`attendance.directions.${d}`),
+          }))}
           onChange={filtered(setType)}
           aria-label={t('attendance.direction')}
           data-testid="records-type"
@@ -239,9 +240,7 @@ export default function RecordsPage() {
         dataSource={records.data?.items ?? []}
         loading={records.isFetching}
         locale={{
-          emptyText: (
-            <Empty description={records.isError ? t('http.unanswered') : t('message.noData')} />
-          ),
+          emptyText: <Empty description={records.isError ? t('http.unanswered') : t('message.noData')} />,
         }}
         onChange={(pagination) => {
           if (pagination.pageSize && pagination.pageSize !== pageSize) {

@@ -40,7 +40,12 @@ describe('scan feedback', () => {
       answer({ result: 'refused', guest: null, reason: 'Unknown code', previous_at: 9 }),
       'X',
     );
-    expect(feedback).toMatchObject({ tone: 'refused', reason: 'Unknown code', guestName: null, previousAt: null });
+    expect(feedback).toMatchObject({
+      tone: 'refused',
+      reason: 'Unknown code',
+      guestName: null,
+      previousAt: null,
+    });
   });
 
   it('an error answer is a refusal with its message', () => {

@@ -132,7 +132,13 @@ export function ScanScreen(props: {
   const scopeLabel = scope.scheduleName ?? t('attendance.wholeMeeting');
 
   return (
-    <div className="scan-screen" role="dialog" aria-modal="true" aria-label={t('attendance.startScan')} data-testid="scan-screen">
+    <div
+      className="scan-screen"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('attendance.startScan')}
+      data-testid="scan-screen"
+    >
       <header className="scan-screen-header">
         <div className="scan-screen-scope">
           <Typography.Text strong ellipsis data-testid="scan-meeting">
@@ -179,9 +185,15 @@ export function ScanScreen(props: {
         >
           {latest ? (
             <>
-              <div className="scan-result-headline" style={{ color: colors?.text }} data-testid="scan-result-headline">
+              <div
+                className="scan-result-headline"
+                style={{ color: colors?.text }}
+                data-testid="scan-result-headline"
+              >
                 {t(latest.headlineKey)}
-                {latest.type && <span className="scan-result-type"> · {t(`attendance.directions.${latest.type}`)}</span>}
+                {latest.type && (
+                  <span className="scan-result-type"> · {t(`attendance.directions.${latest.type}`)}</span>
+                )}
               </div>
               {latest.guestName && (
                 <div className="scan-result-name" data-testid="scan-result-name">

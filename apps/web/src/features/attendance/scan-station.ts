@@ -18,7 +18,12 @@ export const STATION_NAME_MAX = 50;
 
 const STORAGE_KEY = 'scanStation';
 
-export const DEFAULT_STATION: StationSettings = { name: '', meetingId: null, scheduleId: null, direction: 'in' };
+export const DEFAULT_STATION: StationSettings = {
+  name: '',
+  meetingId: null,
+  scheduleId: null,
+  direction: 'in',
+};
 
 const positiveId = (value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;

@@ -34,8 +34,7 @@ function audioContext(): AudioContext | null {
   if (context) return context;
   const Ctor = (globalThis.AudioContext ??
     (globalThis as unknown as { webkitAudioContext?: AudioContextConstructor }).webkitAudioContext) as
-    | AudioContextConstructor
-    | undefined;
+    AudioContextConstructor | undefined;
   if (!Ctor) return null;
   try {
     context = new Ctor();

@@ -4,14 +4,22 @@ import { GUEST_FIELDS, displayPhone } from './guest-columns.ts';
 describe('guest list columns', () => {
   it('follow the general sign-up form', () => {
     const keys = GUEST_FIELDS.general.map((f) => f.key);
-    expect(keys).toEqual(expect.arrayContaining(['name', 'gender', 'local_guest', 'institution', 'contact_phone']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['name', 'gender', 'local_guest', 'institution', 'contact_phone']),
+    );
     expect(keys).not.toContain('license_number');
   });
 
   it('follow the date-schedule sign-up form', () => {
     const keys = GUEST_FIELDS.date_schedule.map((f) => f.key);
     expect(keys).toEqual(
-      expect.arrayContaining(['name_zh', 'name_en', 'user_type_name', 'license_number', 'college_category_name']),
+      expect.arrayContaining([
+        'name_zh',
+        'name_en',
+        'user_type_name',
+        'license_number',
+        'college_category_name',
+      ]),
     );
     expect(keys).not.toContain('gender');
   });

@@ -38,10 +38,18 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
             {guest.meeting_type === 'date_schedule' && guest.other && (
               <Descriptions.Item label={t('guests.fields.other')}>{guest.other}</Descriptions.Item>
             )}
-            <Descriptions.Item label={t('guests.fields.signedUpAt')}>{time(guest.created_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('guests.fields.firstInAt')}>{time(guest.first_in_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('guests.fields.lastInAt')}>{time(guest.last_in_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('guests.fields.lastOutAt')}>{time(guest.last_out_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.signedUpAt')}>
+              {time(guest.created_at)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.firstInAt')}>
+              {time(guest.first_in_at)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.lastInAt')}>
+              {time(guest.last_in_at)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('guests.fields.lastOutAt')}>
+              {time(guest.last_out_at)}
+            </Descriptions.Item>
           </Descriptions>
 
           {guest.meeting_type === 'date_schedule' && (
@@ -56,8 +64,16 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
                 scroll={{ x: 560 }}
                 style={{ marginBottom: 24 }}
                 columns={[
-                  { key: 'name', title: t('guests.session'), render: (_, e) => `${e.schedule_name} (${e.date})` },
-                  { key: 'first', title: t('guests.fields.firstInAt'), render: (_, e) => time(e.first_in_at) },
+                  {
+                    key: 'name',
+                    title: t('guests.session'),
+                    render: (_, e) => `${e.schedule_name} (${e.date})`,
+                  },
+                  {
+                    key: 'first',
+                    title: t('guests.fields.firstInAt'),
+                    render: (_, e) => time(e.first_in_at),
+                  },
                   { key: 'in', title: t('guests.fields.lastInAt'), render: (_, e) => time(e.last_in_at) },
                   { key: 'out', title: t('guests.fields.lastOutAt'), render: (_, e) => time(e.last_out_at) },
                 ]}
@@ -83,7 +99,11 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
                   <Tag color={s.type === 'in' ? 'green' : 'blue'}>{t(`guests.directions.${s.type}`)}</Tag>
                 ),
               },
-              { key: 'session', title: t('guests.session'), render: (_, s) => s.schedule_name ?? t('guests.wholeMeeting') },
+              {
+                key: 'session',
+                title: t('guests.session'),
+                render: (_, s) => s.schedule_name ?? t('guests.wholeMeeting'),
+              },
               { key: 'station', title: t('guests.station'), dataIndex: 'station' },
             ]}
             data-testid="guest-scans"

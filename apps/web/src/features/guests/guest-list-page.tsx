@@ -1,5 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -57,8 +69,7 @@ export default function GuestListPage() {
   const meetings = useMeetingChoices();
 
   const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
-  const meeting =
-    meetings.data?.items.find((m) => m.id === chosenMeeting) ?? meetings.data?.items[0] ?? null;
+  const meeting = meetings.data?.items.find((m) => m.id === chosenMeeting) ?? meetings.data?.items[0] ?? null;
   const meetingId = meeting?.id ?? null;
   const userTypes = useUserTypes(meeting?.meeting_type === 'date_schedule' ? meeting.id : undefined);
 
@@ -162,12 +173,7 @@ export default function GuestListPage() {
             {t('guests.view')}
           </Button>
           <Auth value="guest:edit">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ guest })}
-              data-testid="guest-edit"
-            >
+            <Button type="link" size="small" onClick={() => setEditing({ guest })} data-testid="guest-edit">
               {t('guests.edit')}
             </Button>
             <Popconfirm

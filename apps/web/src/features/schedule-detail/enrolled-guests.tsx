@@ -21,7 +21,9 @@ export function EnrolledGuests({ scheduleId }: { scheduleId: number }) {
       dataSource={guests.data?.items ?? []}
       loading={guests.isFetching}
       locale={{
-        emptyText: <Empty description={guests.isError ? t('http.unanswered') : t('scheduleDetail.noGuests')} />,
+        emptyText: (
+          <Empty description={guests.isError ? t('http.unanswered') : t('scheduleDetail.noGuests')} />
+        ),
       }}
       pagination={{
         current: page,
@@ -41,9 +43,7 @@ export function EnrolledGuests({ scheduleId }: { scheduleId: number }) {
           key: 'status',
           title: t('scheduleDetail.status'),
           render: (_, g) => (
-            <Tag color={statusColor(g.status)}>
-              {t(`scheduleDetail.statuses.${g.status}`)}
-            </Tag>
+            <Tag color={statusColor(g.status)}>{t(`scheduleDetail.statuses.${g.status}`)}</Tag>
           ),
         },
         { key: 'enrolled', title: t('scheduleDetail.enrolledAt'), render: (_, g) => time(g.enrolled_at) },

@@ -53,7 +53,13 @@ export default function ScheduleDetailPage() {
           </Space>
         ),
     },
-    { key: 'checked_in', title: t('scheduleDetail.checkedIn'), dataIndex: 'checked_in', width: 100, align: 'right' },
+    {
+      key: 'checked_in',
+      title: t('scheduleDetail.checkedIn'),
+      dataIndex: 'checked_in',
+      width: 100,
+      align: 'right',
+    },
     { key: 'inside', title: t('scheduleDetail.inside'), dataIndex: 'inside', width: 90, align: 'right' },
   ];
 
