@@ -120,7 +120,8 @@ test('date-schedule sign-up in English: sessions of the type, confirm dialog, th
   await page.getByTestId('field-name_zh').fill('na');
   await page.getByTestId('field-name_en').fill('Alex Wong');
   await page.getByTestId('field-area_code').selectOption('852');
-  await page.getByTestId('field-phone').fill(`9${String(Date.now()).slice(-7)}`);
+  // 94xxxxxx is an allocated Hong Kong mobile range (the server checks the full numbering plan).
+  await page.getByTestId('field-phone').fill(`94${String(Date.now()).slice(-6)}`);
   await page.getByTestId('field-email').fill('alex@example.com');
   await page.getByTestId('field-user_type_id').selectOption({ label: 'Doctor' });
   await page.getByTestId('field-license_number').fill('NA');
