@@ -31,6 +31,8 @@ declare module 'autocannon' {
   interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
+    /** Seconds the run took. */
+    duration: number;
     errors: number;
     non2xx: number;
     '2xx': number;

@@ -1,15 +1,19 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
-// `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded).
+// `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
+// `--only basics|signup|door` runs the budgets and one group of scenarios.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureInitialJs } from './bundle.ts';
 import { rssMb, startProcess } from './lib.ts';
+import { doorDay } from './door-day.ts';
 import { signUpBurst } from './signup-burst.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const budgetsOnly = process.argv.includes('--budgets');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+const want = (group: 'basics' | 'signup' | 'door') => !budgetsOnly && (only === null || only === group);
 const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Admin: the first back-office screen is the meeting list (antd Table, DatePicker, TreeSelect); see README.
 const BUDGET_KB = { public: 120, admin: 500 };
@@ -59,7 +63,7 @@ try {
     pass: adminKb <= BUDGET_KB.admin,
   });
 
-  if (!budgetsOnly) {
+  if (want('basics')) {
     const bare = await startProcess(path.join(import.meta.dirname, 'bare-server.ts'), {}, 3402);
     try {
       rows.push({
@@ -108,7 +112,7 @@ try {
   await app.stop();
 }
 
-if (!budgetsOnly) {
+if (want('signup')) {
   for (const [kind, port] of [
     ['sqlite', 3403],
     ['postgres', 3404],
@@ -151,6 +155,68 @@ if (!budgetsOnly) {
       detail: { accepted: burst.accepted, refused: burst.full, failed: burst.failed },
     });
   }
+}
+
+if (want('door')) {
+  const door = await doorDay(3405);
+  rows.push(
+    {
+      metric: 'check-in scans/s, 100 stations, 100k guests',
+      ours: door.scansPerSecond,
+      baseline: door.healthPerSecond,
+      unit: '/s',
+      target: '≥ 3000 (baseline: GET /api/health, same process)',
+      pass: door.scansPerSecond >= 3000,
+    },
+    {
+      metric: 'check-in scan p99 latency',
+      ours: door.scanP99,
+      baseline: null,
+      unit: 'ms',
+      target: '≤ 50',
+      pass: door.scanP99 <= 50,
+    },
+    {
+      metric: 'check-in scans refused or failed',
+      ours: door.scanErrors,
+      baseline: null,
+      unit: '',
+      target: '0',
+      pass: door.scanErrors === 0,
+    },
+    {
+      metric: "today's statistics p95, 100k vs 1k guests",
+      ours: door.statsP95.big,
+      baseline: door.statsP95.small,
+      unit: 'ms',
+      target: '≤ 50, ratio ≤ 1.5',
+      pass: door.statsP95.big <= 50 && door.statsP95.big <= 1.5 * door.statsP95.small,
+    },
+    {
+      metric: 'guest-list search p95, 100k vs 1k guests',
+      ours: door.searchP95.big,
+      baseline: door.searchP95.small,
+      unit: 'ms',
+      target: '≤ 50, ratio ≤ 1.5',
+      pass: door.searchP95.big <= 50 && door.searchP95.big <= 1.5 * door.searchP95.small,
+    },
+    {
+      metric: 'export 100k guests to XLSX, time',
+      ours: door.exportSeconds,
+      baseline: door.bareExportSeconds,
+      unit: 's',
+      target: 'ratio ≤ 1.5 (baseline: bare exceljs stream)',
+      pass: door.exportSeconds <= 1.5 * door.bareExportSeconds,
+    },
+    {
+      metric: 'export 100k guests to XLSX, peak RSS',
+      ours: door.exportPeakMb,
+      baseline: door.bareExportPeakMb,
+      unit: 'MB',
+      target: '≤ 250',
+      pass: door.exportPeakMb <= 250,
+    },
+  );
 }
 
 const table = rows.map((r) => ({

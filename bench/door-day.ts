@@ -1,0 +1,234 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
+import { rssMb, startProcess } from './lib.ts';
+
+/**
+ * The door on the day (issue 7): check-in scans from 100 stations on a meeting of 100,000 guests,
+ * today's statistics and the guest-list search at 1,000 vs 100,000 guests, and the XLSX export of
+ * 100,000 guests beside a bare exceljs streaming writer on the same rows — all on SQLite, against
+ * the real server process, with the baselines measured in the same run.
+ */
+const BIG = 100_000;
+const SMALL = 1_000;
+const STATIONS = 100;
+const SCANS = 20_000;
+const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
+
+export interface DoorDayResult {
+  scansPerSecond: number;
+  scanP99: number;
+  scanErrors: number;
+  healthPerSecond: number;
+  statsP95: { small: number; big: number };
+  searchP95: { small: number; big: number };
+  exportSeconds: number;
+  exportPeakMb: number;
+  bareExportSeconds: number;
+  bareExportPeakMb: number;
+}
+
+/** 100,000 guests in batches inside one transaction: seconds, not minutes. */
+async function insertGuests(db: Db, meetingId: number, count: number, offset: number): Promise<string[]> {
+  const codes: string[] = [];
+  const now = Date.now();
+  const BATCH = 500;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += BATCH) {
+      const rows = [];
+      for (let n = start; n < Math.min(count, start + BATCH); n++) {
+        const code = randomBytes(18).toString('base64url');
+        codes.push(code);
+        const k = offset + n;
+        rows.push({
+          meeting_id: meetingId,
+          guest_code: code,
+          token_hash: randomBytes(32).toString('hex'),
+          area_code: '853',
+          phone: `+8536${String(2_000_000 + k).padStart(7, '0')}`,
+          email: `guest${k}@example.com`,
+          name: `Guest ${k}`,
+          gender: k % 2 ? 'male' : 'female',
+          local_guest: 1,
+          institution: `Hospital ${k % 50}`,
+          job_title: 'Doctor',
+          contact_number: '28000000',
+          contact_phone: '66999999',
+          created_at: now - (count - n) * 1000,
+        });
+      }
+      await trx.insertInto('guests').values(rows).execute();
+    }
+    await trx.updateTable('meetings').set({ registered_count: count }).where('id', '=', meetingId).execute();
+  });
+  return codes;
+}
+
+/** p95 of `count` sequential GETs: the latency one organiser sees, not a saturated queue. */
+async function p95(url: string, token: string, count = 200): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count + 20; i++) {
+    const begin = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    if (i >= 20) times.push(performance.now() - begin); // the first 20 warm caches up
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.95)]!;
+}
+
+/** Downloads a URL while sampling a process's resident memory; answers seconds and peak MB. */
+async function measureDownload(url: string, token: string, pid: number) {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const begin = performance.now();
+  try {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+    if (bytes < 1000) throw new Error(`${url} sent only ${bytes} bytes`);
+  } finally {
+    clearInterval(sampler);
+  }
+  return { seconds: (performance.now() - begin) / 1000, peakMb: peak };
+}
+
+/** The baseline writer in its own process, so its memory is measured the same way. */
+async function bareExport(dataDir: string, meetingId: number) {
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'bare-export.ts'), String(meetingId)],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(child.pid!));
+    } catch {
+      // the process has just exited
+    }
+  }, 20);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error('bare-export.ts failed');
+  const { seconds } = JSON.parse(out) as { seconds: number };
+  return { seconds, peakMb: peak };
+}
+
+export async function doorDay(port: number): Promise<DoorDayResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-door-'));
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+  const { db } = openDatabase(config);
+  await migrateToLatest(db);
+  const organization = await createOrganization(db);
+  const big = await createMeeting(db, organization, { name: 'Big meeting' });
+  const small = await createMeeting(db, organization, { name: 'Small meeting' });
+  const bigCodes = await insertGuests(db, big.id, BIG, 0);
+  const smallCodes = await insertGuests(db, small.id, SMALL, BIG);
+  await db.destroy();
+
+  const app = await startProcess(
+    path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+    {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: ADMIN.password,
+      CAPTCHA_ENABLED: 'false',
+    },
+    port,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const token = ((await login.json()) as { data: { token: { access_token: string } } }).data.token
+      .access_token;
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+    const scanRun = (meetingId: number, codes: string[], first: number, amount: number) => {
+      let next = first;
+      return autocannon({
+        url: base,
+        connections: STATIONS,
+        amount,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/attendance/scans',
+            setupRequest: (request) => {
+              const n = next++;
+              return {
+                ...request,
+                headers: auth,
+                body: JSON.stringify({
+                  meeting_id: meetingId,
+                  schedule_id: null,
+                  guest_code: codes[n % codes.length],
+                  direction: 'in',
+                  station: `door-${n % STATIONS}`,
+                  nonce: randomBytes(12).toString('base64url'),
+                }),
+              };
+            },
+          },
+        ],
+      });
+    };
+    // Warm-up on guests the measured run does not touch, then the HTTP ceiling of the same process.
+    await scanRun(big.id, bigCodes, BIG - 3000, 3000);
+    const health = await autocannon({ url: `${base}/api/health`, connections: STATIONS, duration: 5 });
+    const scans = await scanRun(big.id, bigCodes, 0, SCANS);
+    await scanRun(small.id, smallCodes, 0, SMALL / 5);
+
+    const statsUrl = (id: number) => `${base}/api/attendance/stats?meeting_id=${id}`;
+    const searchUrl = (id: number, keyword: string) =>
+      `${base}/api/meetings/${id}/guests?page=1&page_size=20&sort_by=created_at&sort_order=desc&keyword=${encodeURIComponent(keyword)}`;
+    const statsP95 = { small: await p95(statsUrl(small.id), token), big: await p95(statsUrl(big.id), token) };
+    // A name that exists once in each meeting: what an organiser types at the help desk.
+    const searchP95 = {
+      small: await p95(searchUrl(small.id, `Guest ${BIG + 500}`), token),
+      big: await p95(searchUrl(big.id, 'Guest 50000'), token),
+    };
+
+    const exported = await measureDownload(
+      `${base}/api/meetings/${big.id}/guests/export`,
+      token,
+      app.child.pid!,
+    );
+    const bare = await bareExport(dataDir, big.id);
+    return {
+      scansPerSecond: scans.requests.total / scans.duration,
+      scanP99: scans.latency.p99,
+      scanErrors: scans.non2xx + scans.errors,
+      healthPerSecond: health.requests.average,
+      statsP95,
+      searchP95,
+      exportSeconds: exported.seconds,
+      exportPeakMb: exported.peakMb,
+      bareExportSeconds: bare.seconds,
+      bareExportPeakMb: bare.peakMb,
+    };
+  } finally {
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
