@@ -15,7 +15,9 @@ export async function startProcess(
   port: number,
 ): Promise<Started> {
   const begin = performance.now();
-  const child = spawn(process.execPath, [script], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the measured processes.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'ignore',
   });

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, sql, type Generated } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NodeSqliteDialect } from './sqlite-dialect.ts';
+
+interface Schema {
+  items: { id: Generated<number>; name: string };
+}
+
+describe('SQLite group commit', () => {
+  let dir: string;
+  let file: string;
+  let dialect: NodeSqliteDialect;
+  let db: Kysely<Schema>;
+  /** A second, independent connection: what it sees is on disk, not in the writer's open batch. */
+  let outside: DatabaseSync;
+
+  const committedNames = () =>
+    (outside.prepare('select name from items order by id').all() as { name: string }[]).map((r) => r.name);
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-group-commit-'));
+    file = path.join(dir, 'test.sqlite');
+    dialect = new NodeSqliteDialect(file);
+    db = new Kysely<Schema>({ dialect });
+    await sql`create table items (id integer primary key, name text not null unique)`.execute(db);
+    outside = new DatabaseSync(file);
+  });
+
+  afterEach(async () => {
+    outside.close();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits a burst of transactions in a few disk flushes, each durable before it answers', async () => {
+    const before = dialect.commits;
+    const seenOnDisk: boolean[] = [];
+    await Promise.all(
+      Array.from({ length: 200 }, (_, n) =>
+        db
+          .transaction()
+          .execute((trx) =>
+            trx
+              .insertInto('items')
+              .values({ name: `item-${n}` })
+              .execute(),
+          )
+          .then(() => seenOnDisk.push(committedNames().includes(`item-${n}`))),
+      ),
+    );
+    expect(seenOnDisk).toHaveLength(200);
+    expect(seenOnDisk.every(Boolean)).toBe(true);
+    expect(committedNames()).toHaveLength(200);
+    const flushes = dialect.commits - before;
+    expect(flushes).toBeGreaterThanOrEqual(1);
+    expect(flushes).toBeLessThan(10);
+  });
+
+  it('lets plain writes outside a transaction share a flush too', async () => {
+    const before = dialect.commits;
+    await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        db
+          .insertInto('items')
+          .values({ name: `log-${n}` })
+          .execute()
+          .then(() => expect(committedNames()).toContain(`log-${n}`)),
+      ),
+    );
+    expect(dialect.commits - before).toBeLessThan(5);
+  });
+
+  it('rolls back only the failing transaction of a batch', async () => {
+    const outcomes = await Promise.allSettled([
+      db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'a' }).execute()),
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ name: 'doomed' }).execute();
+        throw new Error('changed my mind');
+      }),
+      // A unique violation inside a transaction: that transaction alone fails.
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ name: 'b' }).execute();
+        await trx.insertInto('items').values({ name: 'a' }).execute();
+      }),
+      db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'c' }).execute()),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(committedNames()).toEqual(['a', 'c']);
+  });
+
+  it('answers reads from committed data at once, without waiting for an open batch', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const write = db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ name: 'pending' }).execute();
+      await gate; // the batch stays open, uncommitted
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const during = await db.selectFrom('items').select('name').execute();
+    expect(during).toEqual([]);
+    finish();
+    await write;
+    const after = await db.selectFrom('items').select('name').execute();
+    expect(after.map((r) => r.name)).toEqual(['pending']);
+  });
+
+  it('keeps working transaction after transaction, and plain writes outside a batch', async () => {
+    for (let n = 0; n < 5; n++) {
+      await db.transaction().execute((trx) =>
+        trx
+          .insertInto('items')
+          .values({ name: `seq-${n}` })
+          .execute(),
+      );
+    }
+    await db.insertInto('items').values({ name: 'plain' }).execute();
+    expect(committedNames()).toEqual(['seq-0', 'seq-1', 'seq-2', 'seq-3', 'seq-4', 'plain']);
+  });
+});
