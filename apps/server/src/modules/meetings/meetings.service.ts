@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/secure-random.ts';
+import { checkinCounts } from '../attendance/attendance.repository.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { findFileMimes } from '../files/files.repository.ts';
 import {
@@ -36,7 +37,8 @@ export function newPublicId(): string {
   return randomToken(16);
 }
 
-export function toMeeting(row: MeetingRow): Meeting {
+/** `checkinCount`: guests checked in to the whole meeting at least once. */
+export function toMeeting(row: MeetingRow, checkinCount = 0): Meeting {
   return {
     id: row.id,
     public_id: row.public_id,
@@ -59,8 +61,7 @@ export function toMeeting(row: MeetingRow): Meeting {
     schedule_file_id: row.schedule_file_id,
     guide_file_id: row.guide_file_id,
     signup_count: row.registered_count,
-    // There is no check-in table yet: the check-in issue replaces this with the count of guests checked in.
-    checkin_count: 0,
+    checkin_count: checkinCount,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -148,11 +149,22 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
         { sortBy: query.sort_by, sortOrder: query.sort_order, lang },
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
       );
-      return { items: rows.map(toMeeting), total, page: query.page, page_size: query.page_size };
+      const checkins = await checkinCounts(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        items: rows.map((row) => toMeeting(row, checkins.get(row.id) ?? 0)),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+      };
     },
 
     async get(user: AuthUser, id: number): Promise<Meeting> {
-      return toMeeting(await visibleMeeting(user, id));
+      const row = await visibleMeeting(user, id);
+      const checkins = await checkinCounts(db, [row.id]);
+      return toMeeting(row, checkins.get(row.id) ?? 0);
     },
 
     async create(user: AuthUser, body: MeetingInput, ip: string): Promise<Meeting> {

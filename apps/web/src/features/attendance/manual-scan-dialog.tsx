@@ -31,7 +31,8 @@ export function ManualScanDialog(props: {
         schedule_id: props.scheduleId,
         guest_code: guestCode,
         direction: type,
-        station: t('attendance.records.manualStation'),
+        // Recorded as the station 'manual' whatever the organiser's language.
+        manual: true,
         nonce: newScanNonce(),
       });
       const feedback = feedbackForAnswer(answer, guestCode);

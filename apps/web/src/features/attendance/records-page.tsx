@@ -3,11 +3,13 @@ import { Button, Card, DatePicker, Empty, Input, Select, Space, Table, Tag, Typo
 import type { TableProps } from 'antd';
 import { EditOutlined, ScanOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { MANUAL_STATION } from '@meetflow/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageVisible } from '../../components/page-visibility.ts';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { Auth } from '../auth/permission.tsx';
-import { useRecordPage } from './attendance-api.ts';
+import { attendanceKey, useRecordPage } from './attendance-api.ts';
 import type { AttendanceRecord, AttendanceStatus, RecordQuery, ScanType } from './attendance-types.ts';
 import { meetingOptions, sessionOptions, useMeetingChoices, useSessionChoices } from './meeting-options.ts';
 import { ScanSetupDialog } from './scan-setup-dialog.tsx';
@@ -31,6 +33,7 @@ const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
 export default function RecordsPage() {
   const { t } = useTranslation();
   const visible = usePageVisible();
+  const queryClient = useQueryClient();
   const meetings = useMeetingChoices();
   const [station, setStation] = useState<StationSettings>(readStation);
   const [setupOpen, setSetupOpen] = useState(false);
@@ -83,6 +86,8 @@ export default function RecordsPage() {
 
   function stopScan() {
     setScanning(false);
+    // The list under the scan screen did not follow the scans made on it.
+    void queryClient.invalidateQueries({ queryKey: [...attendanceKey, 'records'] });
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   }
 
@@ -117,7 +122,12 @@ export default function RecordsPage() {
       title: t('attendance.records.session'),
       render: (_, row) => row.schedule_name ?? t('attendance.wholeMeeting'),
     },
-    { key: 'station', title: t('attendance.records.station'), dataIndex: 'station' },
+    {
+      key: 'station',
+      title: t('attendance.records.station'),
+      render: (_, row) =>
+        row.station === MANUAL_STATION ? t('attendance.records.manualStation') : row.station,
+    },
     {
       key: 'operator',
       title: t('attendance.records.operator'),

@@ -8,6 +8,7 @@ const answer = (over: Partial<ScanAnswer>): ScanAnswer => ({
   type: 'in',
   guest: { id: 1, name: 'Chan Tai Man', user_type_name: 'Doctor' },
   reason: null,
+  reason_code: null,
   previous_at: null,
   at: 1000,
   ...over,

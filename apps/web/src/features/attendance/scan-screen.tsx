@@ -233,7 +233,8 @@ export function ScanScreen(props: {
           autoCapitalize="off"
           spellCheck={false}
           enterKeyHint="send"
-          suffix={pending > 0 ? <span className="scan-pending">{t('attendance.sending')}</span> : null}
+          // Always a suffix: adding or removing one re-mounts the input and would lose the focus.
+          suffix={<span className="scan-pending">{pending > 0 ? t('attendance.sending') : ''}</span>}
           data-testid="scan-input"
         />
         <Typography.Text type="secondary" className="scan-hint">

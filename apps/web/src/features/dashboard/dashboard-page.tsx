@@ -1,5 +1,206 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Col, DatePicker, Empty, Row, Select, Skeleton, Space, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ARRIVAL_BUCKET_MS, type AttendanceStats } from '@meetflow/shared';
+import { usePageVisible } from '../../components/page-visibility.ts';
+import { dayjs, formatShortDate } from '../../lib/dayjs.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { statsQueryKey } from '../attendance/attendance-api.ts';
+import {
+  meetingOptions,
+  sessionOptions,
+  useMeetingChoices,
+  useSessionChoices,
+} from '../attendance/meeting-options.ts';
+import { StatsPanel } from '../attendance/stats-panel.tsx';
+import { useDashboard } from './dashboard-api.ts';
+import { TrendChart } from './trend-chart.tsx';
+import './i18n.ts';
 
+const DAY_FORMAT = 'YYYY-MM-DD';
+const SIGNUP_COLOR = '#1677ff';
+const ARRIVAL_COLOR = '#52c41a';
+const PAD_SLOTS = 3;
+
+/** Quiet slots around the busy ones (within the day), so that a short burst reads as a curve. */
+function padSlots(points: { at: number; count: number }[]): { at: number; count: number }[] {
+  if (points.length === 0) return points;
+  const first = points[0]!.at;
+  const dayStart = dayjs(first).startOf('day').valueOf();
+  const dayEnd = dayjs(first).endOf('day').valueOf();
+  const before = [];
+  const after = [];
+  for (let n = PAD_SLOTS; n >= 1; n -= 1) {
+    const at = first - n * ARRIVAL_BUCKET_MS;
+    if (at >= dayStart) before.push({ at, count: 0 });
+  }
+  const last = points[points.length - 1]!.at;
+  for (let n = 1; n <= PAD_SLOTS; n += 1) {
+    const at = last + n * ARRIVAL_BUCKET_MS;
+    if (at <= dayEnd) after.push({ at, count: 0 });
+  }
+  return [...before, ...points, ...after];
+}
+
+/**
+ * A meeting's dashboard (issue 5): today's live figures (the door stations' event stream), sign-ups
+ * per day and the arrival curve of a day. Today's curve follows the live figures as guests arrive.
+ */
 export default function DashboardPage() {
-  return <PlaceholderPage titleKey="route.dashboard" />;
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const visible = usePageVisible();
+  const queryClient = useQueryClient();
+  const meetings = useMeetingChoices();
+  const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
+  const meetingId = chosenMeeting ?? meetings.data?.items[0]?.id ?? null;
+  const [scheduleId, setScheduleId] = useState<number | null>(null);
+  const today = dayjs().format(DAY_FORMAT);
+  const [day, setDay] = useState(today);
+  const sessions = useSessionChoices(meetingId);
+  const dashboard = useDashboard(meetingId, scheduleId, day);
+
+  // The stats panel's stream writes into this cache entry; a change there means new arrivals.
+  const live = useQuery<AttendanceStats>({
+    queryKey: statsQueryKey(meetingId ?? 0, scheduleId),
+    enabled: false,
+  });
+  const liveMark = live.data ? `${live.data.checked_in_today}/${live.data.inside}/${live.data.left}` : null;
+  const lastMark = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = lastMark.current;
+    lastMark.current = liveMark;
+    if (previous === null || liveMark === previous || day !== today || meetingId === null) return;
+    void queryClient.invalidateQueries({ queryKey: ['dashboard', meetingId, scheduleId ?? 0, day] });
+  }, [liveMark, day, today, meetingId, scheduleId, queryClient]);
+
+  const signups = useMemo(() => {
+    const points = dashboard.data?.signups ?? [];
+    return { labels: points.map((p) => formatShortDate(p.date, lang)), values: points.map((p) => p.count) };
+  }, [dashboard.data, lang]);
+  const arrivals = useMemo(() => {
+    const points = padSlots(dashboard.data?.arrivals ?? []);
+    return { labels: points.map((p) => dayjs(p.at).format('HH:mm')), values: points.map((p) => p.count) };
+  }, [dashboard.data]);
+
+  const noMeetings = meetings.isSuccess && meetings.data.items.length === 0;
+
+  function chartBody(kind: 'signups' | 'arrivals') {
+    if (dashboard.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+    if (dashboard.isError && !dashboard.data) {
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title={t('dashboard.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void dashboard.refetch()}>
+              {t('dashboard.retry')}
+            </Button>
+          }
+        />
+      );
+    }
+    const series = kind === 'signups' ? signups : arrivals;
+    if (series.values.length === 0) {
+      return (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t(kind === 'signups' ? 'dashboard.noSignups' : 'dashboard.noArrivals')}
+          style={{
+            height: 280,
+            display: 'flex',
+            flexDirection: 'column',
+            justifyContent: 'center',
+            margin: 0,
+          }}
+        />
+      );
+    }
+    return (
+      <TrendChart
+        kind={kind === 'signups' ? 'line' : 'bar'}
+        labels={series.labels}
+        values={series.values}
+        series={t(kind === 'signups' ? 'dashboard.signupsSeries' : 'dashboard.arrivalsSeries')}
+        color={kind === 'signups' ? SIGNUP_COLOR : ARRIVAL_COLOR}
+        ariaLabel={t(kind === 'signups' ? 'dashboard.signups' : 'dashboard.arrivals')}
+        testId={`dashboard-${kind}-chart`}
+      />
+    );
+  }
+
+  return (
+    <Card>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
+          {t('route.dashboard')}
+        </Typography.Title>
+        <Space wrap>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 260, maxWidth: '100%' }}
+            placeholder={t('dashboard.selectMeeting')}
+            loading={meetings.isLoading}
+            value={meetingId ?? undefined}
+            options={meetingOptions(meetings.data?.items)}
+            onChange={(id: number) => {
+              setChosenMeeting(id);
+              setScheduleId(null);
+            }}
+            aria-label={t('dashboard.selectMeeting')}
+            data-testid="dashboard-meeting"
+          />
+          <Select
+            allowClear
+            style={{ width: 220, maxWidth: '100%' }}
+            placeholder={t('dashboard.wholeMeeting')}
+            value={scheduleId ?? undefined}
+            options={sessionOptions(sessions.data)}
+            onChange={(id?: number) => setScheduleId(id ?? null)}
+            disabled={!sessions.data?.length}
+            aria-label={t('dashboard.wholeMeeting')}
+            data-testid="dashboard-session"
+          />
+          <DatePicker
+            allowClear={false}
+            value={dayjs(day, DAY_FORMAT)}
+            onChange={(value) => setDay((value ?? dayjs()).format(DAY_FORMAT))}
+            aria-label={t('dashboard.arrivalDay')}
+            data-testid="dashboard-day"
+          />
+        </Space>
+      </Space>
+
+      {meetings.isError ? (
+        <Alert type="error" showIcon title={t('dashboard.loadFailed')} />
+      ) : noMeetings ? (
+        <Empty description={t('dashboard.noMeetings')} data-testid="dashboard-empty" />
+      ) : meetingId === null ? (
+        <Skeleton active />
+      ) : (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <StatsPanel meetingId={meetingId} scheduleId={scheduleId} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('dashboard.signups')} data-testid="dashboard-signups">
+                {chartBody('signups')}
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card
+                size="small"
+                title={t('dashboard.arrivals')}
+                extra={<Typography.Text type="secondary">{formatShortDate(day)}</Typography.Text>}
+                data-testid="dashboard-arrivals"
+              >
+                {chartBody('arrivals')}
+              </Card>
+            </Col>
+          </Row>
+        </Space>
+      )}
+    </Card>
+  );
 }

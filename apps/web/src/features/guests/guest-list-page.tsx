@@ -127,8 +127,9 @@ export default function GuestListPage() {
   ).map((field) => ({
     key: field.key,
     title: t(`guests.fields.${field.label}`),
-    width: field.wide ? 200 : undefined,
-    ellipsis: field.wide,
+    // Every column has a width: without one, long headers squeeze a column to a letter per line.
+    width: field.wide ? 220 : field.key === 'phone' ? 150 : 130,
+    ellipsis: true,
     ...(field.key === 'name' || field.key === 'name_zh'
       ? { sorter: true, sortOrder: sortOrder('name') }
       : {}),
@@ -340,7 +341,7 @@ export default function GuestListPage() {
           pageSizeOptions: [20, 50, 100],
           showTotal: (total) => `${total}`,
         }}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 'max-content' }}
         data-testid="guest-table"
       />
 

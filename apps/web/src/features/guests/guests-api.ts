@@ -1,13 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignUpBody } from '@meetflow/shared';
 import { http } from '../../lib/http.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import type { AdminGuest, GuestDetail, GuestListQuery, GuestPage } from './guests-types.ts';
 
 export const guestsKey = ['guests'] as const;
 
 export function useGuestPage(meetingId: number | null, query: GuestListQuery) {
   return useQuery({
-    queryKey: [...guestsKey, 'list', meetingId, query],
+    // Type and category names come in the request's language: a language switch fetches again.
+    queryKey: [...guestsKey, 'list', meetingId, query, currentLanguage()],
     queryFn: () => http.get<GuestPage>(`/meetings/${meetingId}/guests`, { params: query }),
     enabled: meetingId !== null,
     placeholderData: keepPreviousData,
@@ -16,7 +18,7 @@ export function useGuestPage(meetingId: number | null, query: GuestListQuery) {
 
 export function useGuestDetail(guestId: number | null) {
   return useQuery({
-    queryKey: [...guestsKey, 'detail', guestId],
+    queryKey: [...guestsKey, 'detail', guestId, currentLanguage()],
     queryFn: () => http.get<GuestDetail>(`/guests/${guestId}`),
     enabled: guestId !== null,
   });

@@ -1,31 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Schedule } from '@meetflow/shared';
+import type { EnrolledGuest, EnrolledGuestPage, SessionSummary } from '@meetflow/shared';
 import { http } from '../../lib/http.ts';
-import type { AttendanceStatus } from '../attendance/attendance-types.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 
-/** One session of a meeting with its figures. */
-export interface SessionSummary extends Schedule {
-  checked_in: number;
-  inside: number;
-}
-
-export interface EnrolledGuest {
-  guest_id: number;
-  display_name: string;
-  user_type_name: string | null;
-  status: AttendanceStatus;
-  enrolled_at: number;
-  first_in_at: number | null;
-  last_in_at: number | null;
-  last_out_at: number | null;
-}
-
-export interface EnrolledPage {
-  items: EnrolledGuest[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** Shapes of the schedule-detail API, inferred from the shared zod schemas. */
+export type { EnrolledGuest, EnrolledGuestPage, SessionSummary };
 
 export function useSessionSummaries(meetingId: number | null) {
   return useQuery({
@@ -37,9 +16,12 @@ export function useSessionSummaries(meetingId: number | null) {
 
 export function useEnrolledGuests(scheduleId: number, page: number, pageSize: number) {
   return useQuery({
-    queryKey: ['schedule-detail', 'guests', scheduleId, page, pageSize],
+    // Registration type names come in the request's language: a language switch fetches again.
+    queryKey: ['schedule-detail', 'guests', scheduleId, page, pageSize, currentLanguage()],
     queryFn: () =>
-      http.get<EnrolledPage>(`/schedules/${scheduleId}/guests`, { params: { page, page_size: pageSize } }),
+      http.get<EnrolledGuestPage>(`/schedules/${scheduleId}/guests`, {
+        params: { page, page_size: pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,326 @@
+import { sql, type Kysely } from 'kysely';
+import type { AttendanceStatus, Language, ScanType } from '@meetflow/shared';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+const NAME_SUFFIX = { 'zh-tw': '', 'zh-cn': '_cn', en: '_en' } as const;
+const nameColumn = <T extends string>(table: T, lang: Language) =>
+  `${table}.name${NAME_SUFFIX[lang]}` as `${T}.name` | `${T}.name_cn` | `${T}.name_en`;
+
+/** A live meeting with what the scan rules and the statistics need. */
+export async function findLiveMeeting(db: Trx, meetingId: number) {
+  const row = await db
+    .selectFrom('meetings')
+    .select(['id', 'organization_id', 'meeting_type', 'registered_count'])
+    .where('id', '=', meetingId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { ...row, registered_count: Number(row.registered_count) };
+}
+export type ScopeMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;
+
+export async function findScheduleOfMeeting(db: Trx, scheduleId: number, meetingId: number) {
+  return db
+    .selectFrom('schedules')
+    .select(['id'])
+    .where('id', '=', scheduleId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+/** The guest a scanned code names (guests.guest_code is unique), with the registration type's name. */
+export async function findGuestByCode(db: Trx, guestCode: string, lang: Language) {
+  return db
+    .selectFrom('guests')
+    .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
+    .select([
+      'guests.id',
+      'guests.meeting_id',
+      'guests.cancelled_at',
+      'guests.name',
+      'guests.name_zh',
+      'guests.name_en',
+      `${nameColumn('user_types', lang)} as user_type_name`,
+    ])
+    .where('guests.guest_code', '=', guestCode)
+    .executeTakeFirst();
+}
+export type ScannedGuest = NonNullable<Awaited<ReturnType<typeof findGuestByCode>>>;
+
+export async function findGuestById(db: Trx, guestId: number, lang: Language) {
+  return db
+    .selectFrom('guests')
+    .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
+    .select([
+      'guests.id',
+      'guests.meeting_id',
+      'guests.cancelled_at',
+      'guests.name',
+      'guests.name_zh',
+      'guests.name_en',
+      `${nameColumn('user_types', lang)} as user_type_name`,
+    ])
+    .where('guests.id', '=', guestId)
+    .executeTakeFirst();
+}
+
+export async function isEnrolled(db: Trx, guestId: number, scheduleId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('guest_schedules')
+    .select('guest_id')
+    .where('guest_id', '=', guestId)
+    .where('schedule_id', '=', scheduleId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The recorded scan a client nonce belongs to, if that scan was accepted. */
+export async function findCheckInByNonce(db: Trx, nonce: string) {
+  const row = await db
+    .selectFrom('check_ins')
+    .select(['id', 'guest_id', 'meeting_id', 'scope_id', 'type', 'created_at'])
+    .where('nonce', '=', nonce)
+    .executeTakeFirst();
+  return row && { ...row, created_at: Number(row.created_at) };
+}
+
+export async function findAttendance(db: Trx, guestId: number, scopeId: number) {
+  const row = await db
+    .selectFrom('guest_attendance')
+    .select(['inside', 'first_in_at', 'last_in_at', 'last_out_at'])
+    .where('guest_id', '=', guestId)
+    .where('scope_id', '=', scopeId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    inside: Number(row.inside),
+    first_in_at: num(row.first_in_at),
+    last_in_at: num(row.last_in_at),
+    last_out_at: num(row.last_out_at),
+  };
+}
+
+interface Transition {
+  guestId: number;
+  scopeId: number;
+  meetingId: number;
+  at: number;
+}
+
+/**
+ * Outside → inside, as one conditional write: false when the guest is already inside (or another
+ * transaction got there first). Both databases re-check the condition under the row lock.
+ */
+export async function markInside(trx: Trx, t: Transition): Promise<boolean> {
+  const updated = await trx
+    .updateTable('guest_attendance')
+    .set({
+      inside: 1,
+      last_in_at: t.at,
+      first_in_at: sql<number>`coalesce(first_in_at, ${t.at})`,
+    })
+    .where('guest_id', '=', t.guestId)
+    .where('scope_id', '=', t.scopeId)
+    .where('inside', '=', 0)
+    .returning('guest_id')
+    .executeTakeFirst();
+  if (updated) return true;
+  const inserted = await trx
+    .insertInto('guest_attendance')
+    .values({
+      guest_id: t.guestId,
+      scope_id: t.scopeId,
+      meeting_id: t.meetingId,
+      inside: 1,
+      first_in_at: t.at,
+      last_in_at: t.at,
+      last_out_at: null,
+    })
+    .onConflict((oc) => oc.columns(['guest_id', 'scope_id']).doNothing())
+    .returning('guest_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Inside → outside; false when the guest is not inside. */
+export async function markOutside(trx: Trx, t: Transition): Promise<boolean> {
+  const updated = await trx
+    .updateTable('guest_attendance')
+    .set({ inside: 0, last_out_at: t.at })
+    .where('guest_id', '=', t.guestId)
+    .where('scope_id', '=', t.scopeId)
+    .where('inside', '=', 1)
+    .returning('guest_id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+export async function insertCheckIn(
+  trx: Trx,
+  values: {
+    meeting_id: number;
+    guest_id: number;
+    scope_id: number;
+    type: ScanType;
+    station: string;
+    operator_id: number;
+    nonce: string;
+    created_at: number;
+  },
+): Promise<number> {
+  const row = await trx.insertInto('check_ins').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Today's figures of a scope in one round trip: each count is an index range on guest_attendance
+ * (inside, last_in_at, last_out_at), the sign-up count is the capacity counter.
+ */
+export async function countStats(
+  db: Trx,
+  scope: { meetingId: number; scopeId: number; signupsFrom: 'meeting' | 'schedule' },
+  since: number,
+) {
+  const { meetingId, scopeId } = scope;
+  const row = await db
+    .selectNoFrom((eb) => [
+      (scope.signupsFrom === 'schedule'
+        ? eb.selectFrom('schedules').select('signup_count').where('id', '=', scopeId)
+        : eb.selectFrom('meetings').select('registered_count').where('id', '=', meetingId)
+      ).as('signed_up'),
+      eb
+        .selectFrom('guest_attendance')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('meeting_id', '=', meetingId)
+        .where('scope_id', '=', scopeId)
+        .where('last_in_at', '>=', since)
+        .as('checked_in_today'),
+      eb
+        .selectFrom('guest_attendance')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('meeting_id', '=', meetingId)
+        .where('scope_id', '=', scopeId)
+        .where('inside', '=', 1)
+        .as('inside'),
+      eb
+        .selectFrom('guest_attendance')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('meeting_id', '=', meetingId)
+        .where('scope_id', '=', scopeId)
+        .where('last_out_at', '>=', since)
+        .where('inside', '=', 0)
+        .as('left'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    signed_up: Number(row.signed_up ?? 0),
+    checked_in_today: Number(row.checked_in_today ?? 0),
+    inside: Number(row.inside ?? 0),
+    left: Number(row.left ?? 0),
+  };
+}
+
+export interface RecordFilter {
+  meetingId: number;
+  scopeId?: number | undefined;
+  type?: ScanType | undefined;
+  station?: string | undefined;
+  status?: AttendanceStatus | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  /** Local midnight: where "today" starts for the status filter. */
+  since: number;
+}
+
+function filteredRecords(db: Trx, f: RecordFilter) {
+  let query = db.selectFrom('check_ins').where('check_ins.meeting_id', '=', f.meetingId);
+  if (f.scopeId !== undefined) query = query.where('check_ins.scope_id', '=', f.scopeId);
+  if (f.type) query = query.where('check_ins.type', '=', f.type);
+  if (f.from !== undefined) query = query.where('check_ins.created_at', '>=', f.from);
+  if (f.to !== undefined) query = query.where('check_ins.created_at', '<=', f.to);
+  if (f.station) {
+    // LIKE wildcards typed by the user are matched literally; lower() makes both databases case-insensitive.
+    const pattern = `%${f.station.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(check_ins.station) like ${pattern} escape '\\'`);
+  }
+  if (f.status) {
+    const status = f.status;
+    const since = f.since;
+    // The guest's present state in the record's own scope (one primary-key lookup per record).
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('guest_attendance as ga')
+          .select('ga.guest_id')
+          .whereRef('ga.guest_id', '=', 'check_ins.guest_id')
+          .whereRef('ga.scope_id', '=', 'check_ins.scope_id')
+          .where((w) =>
+            status === 'checked_in'
+              ? w('ga.inside', '=', 1)
+              : status === 'left'
+                ? w.and([w('ga.inside', '=', 0), w('ga.last_in_at', '>=', since)])
+                : w.and([
+                    w('ga.inside', '=', 0),
+                    w.or([w('ga.last_in_at', 'is', null), w('ga.last_in_at', '<', since)]),
+                  ]),
+          ),
+      ),
+    );
+  }
+  return query;
+}
+
+export async function listRecords(
+  db: Trx,
+  filter: RecordFilter,
+  page: { offset: number; limit: number },
+  lang: Language,
+) {
+  const [rows, total] = await Promise.all([
+    filteredRecords(db, filter)
+      .innerJoin('guests', 'guests.id', 'check_ins.guest_id')
+      .leftJoin('schedules', 'schedules.id', 'check_ins.scope_id')
+      .leftJoin('users', 'users.id', 'check_ins.operator_id')
+      .select([
+        'check_ins.id',
+        'check_ins.guest_id',
+        'check_ins.meeting_id',
+        'check_ins.scope_id',
+        'check_ins.type',
+        'check_ins.station',
+        'check_ins.created_at',
+        'guests.guest_code',
+        'guests.name as guest_name',
+        'guests.name_zh as guest_name_zh',
+        'guests.name_en as guest_name_en',
+        `${nameColumn('schedules', lang)} as schedule_name`,
+        'users.name as operator_name',
+      ])
+      .orderBy('check_ins.created_at', 'desc')
+      .orderBy('check_ins.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    filteredRecords(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
+}
+export type RecordRow = Awaited<ReturnType<typeof listRecords>>['rows'][number];
+
+/** Guests checked in to the whole meeting at least once, for a page of meetings (one grouped query). */
+export async function checkinCounts(db: Trx, meetingIds: readonly number[]): Promise<Map<number, number>> {
+  if (meetingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('guest_attendance')
+    .select(['meeting_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('meeting_id', 'in', meetingIds)
+    .where('scope_id', '=', 0)
+    .where('first_in_at', 'is not', null)
+    .groupBy('meeting_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.meeting_id), Number(r.n)]));
+}

@@ -1,0 +1,286 @@
+import {
+  ERRORS,
+  MANUAL_STATION,
+  errorMessage,
+  type AttendanceStats,
+  type ErrorName,
+  type Language,
+  type RecordPage,
+  type RecordQuery,
+  type ScanAnswer,
+  type ScanInput,
+  type ScanType,
+} from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import { isUniqueViolation } from '../registration/registration.repository.ts';
+import { guestDisplayName } from '../registration/guest-format.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import * as repo from './attendance.repository.ts';
+import type { StatsScope } from './live-stats.ts';
+
+/** Where "today" starts: local midnight in the server's time zone. */
+export function localMidnight(now: number): number {
+  const day = new Date(now);
+  day.setHours(0, 0, 0, 0);
+  return day.getTime();
+}
+
+/** A meeting the user may see, and the scope within it (0 = whole meeting, else a session id). */
+export interface AttendanceScope extends StatsScope {
+  meeting: repo.ScopeMeeting;
+  /** Where the sign-up figure comes from: a date-schedule session counts its own enrolments. */
+  signupsFrom: 'meeting' | 'schedule';
+}
+
+/**
+ * The meeting must be live and inside the user's organisation subtree, and the session one of its
+ * own; anything else answers 404 (another organiser's meeting is not even confirmed to exist).
+ */
+export async function resolveScope(
+  db: Db,
+  user: AuthUser,
+  meetingId: number,
+  scheduleId: number | null | undefined,
+): Promise<AttendanceScope> {
+  const meeting = await repo.findLiveMeeting(db, meetingId);
+  if (!meeting) throw new AppError('NOT_FOUND');
+  await assertOrganizationVisible(db, user, meeting.organization_id);
+  if (!scheduleId) return { meeting, meetingId, scopeId: 0, signupsFrom: 'meeting' };
+  if (!(await repo.findScheduleOfMeeting(db, scheduleId, meetingId))) throw new AppError('NOT_FOUND');
+  return {
+    meeting,
+    meetingId,
+    scopeId: scheduleId,
+    signupsFrom: meeting.meeting_type === 'date_schedule' ? 'schedule' : 'meeting',
+  };
+}
+
+/** Today's figures of a scope (indexed counts, one round trip). */
+export function readStats(db: Db, scope: AttendanceScope, now: number): Promise<AttendanceStats> {
+  return repo.countStats(db, scope, localMidnight(now));
+}
+
+type RefusalName = Extract<
+  ErrorName,
+  'SCAN_UNKNOWN_CODE' | 'SCAN_GUEST_CANCELLED' | 'SCAN_OTHER_MEETING' | 'SCAN_NOT_ENROLLED'
+>;
+
+function refused(
+  name: RefusalName,
+  lang: Language,
+  at: number,
+  guest: ScanAnswer['guest'] = null,
+): ScanAnswer {
+  return {
+    result: 'refused',
+    type: null,
+    guest,
+    reason: errorMessage(name, lang),
+    reason_code: ERRORS[name].code,
+    previous_at: null,
+    at,
+  };
+}
+
+function scanGuest(guest: {
+  id: number;
+  name: string;
+  name_zh: string;
+  name_en: string;
+  user_type_name: string | null;
+}) {
+  return { id: guest.id, name: guestDisplayName(guest), user_type_name: guest.user_type_name ?? null };
+}
+
+export function createAttendanceService(deps: {
+  db: Db;
+  systemLog: SystemLog;
+  clock: () => number;
+  /** Told after every recorded scan, once its transaction has committed. */
+  onRecorded?: (scope: StatsScope) => void;
+}) {
+  const { db, systemLog, clock } = deps;
+
+  /** The answer a recorded scan got, for a retry with the same nonce. */
+  async function replay(
+    original: NonNullable<Awaited<ReturnType<typeof repo.findCheckInByNonce>>>,
+    scope: AttendanceScope,
+    lang: Language,
+  ): Promise<ScanAnswer> {
+    // A nonce is the client's id for one scan; reused for another meeting it names nothing of it.
+    if (original.meeting_id !== scope.meetingId) throw new AppError('CONFLICT');
+    const guest = await repo.findGuestById(db, original.guest_id, lang);
+    return {
+      result: 'success',
+      type: original.type,
+      guest: guest ? scanGuest(guest) : null,
+      reason: null,
+      reason_code: null,
+      previous_at: null,
+      at: original.created_at,
+    };
+  }
+
+  return {
+    resolveScope: (user: AuthUser, meetingId: number, scheduleId?: number | null) =>
+      resolveScope(db, user, meetingId, scheduleId),
+
+    stats: (scope: AttendanceScope) => readStats(db, scope, clock()),
+
+    /** Today's figures of a scope named by ids (the live feed recomputes with this). */
+    async statsOf(scope: StatsScope): Promise<AttendanceStats> {
+      const meeting = await repo.findLiveMeeting(db, scope.meetingId);
+      const signupsFrom =
+        scope.scopeId !== 0 && meeting?.meeting_type === 'date_schedule' ? 'schedule' : 'meeting';
+      return repo.countStats(db, { ...scope, signupsFrom }, localMidnight(clock()));
+    },
+
+    /**
+     * One scan: the state machine of DESIGN.md (entry, exit, or automatic toggle). An entry for a
+     * guest already inside, or an exit for one who is not, is a duplicate carrying the earlier time
+     * and records nothing. The check_ins row and the guest's summary are written in one transaction;
+     * the unique nonce makes a retried scan return the first answer. Door scans are audited by the
+     * scan log itself (station, operator); an organiser's manual entry also goes to the system log.
+     */
+    async scan(user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> {
+      if (body.manual && body.direction === 'auto') throw new AppError('SCAN_MANUAL_DIRECTION');
+      const scope = await resolveScope(db, user, body.meeting_id, body.schedule_id);
+      const now = clock();
+
+      const earlier = await repo.findCheckInByNonce(db, body.nonce);
+      if (earlier) return replay(earlier, scope, lang);
+
+      const guest = await repo.findGuestByCode(db, body.guest_code, lang);
+      if (!guest) return refused('SCAN_UNKNOWN_CODE', lang, now);
+      if (guest.meeting_id !== scope.meetingId) return refused('SCAN_OTHER_MEETING', lang, now);
+      const who = scanGuest(guest);
+      if (guest.cancelled_at !== null) return refused('SCAN_GUEST_CANCELLED', lang, now, who);
+      if (
+        scope.scopeId !== 0 &&
+        scope.meeting.meeting_type === 'date_schedule' &&
+        !(await repo.isEnrolled(db, guest.id, scope.scopeId))
+      ) {
+        return refused('SCAN_NOT_ENROLLED', lang, now, who);
+      }
+
+      const station = body.manual ? MANUAL_STATION : body.station;
+      const transition = { guestId: guest.id, scopeId: scope.scopeId, meetingId: scope.meetingId, at: now };
+      let outcome: { recorded: boolean; type: ScanType };
+      try {
+        outcome = await db.transaction().execute(async (trx) => {
+          let type: ScanType;
+          if (body.direction === 'auto') {
+            const state = await repo.findAttendance(trx, guest.id, scope.scopeId);
+            type = state?.inside === 1 ? 'out' : 'in';
+          } else {
+            type = body.direction;
+          }
+          const moved =
+            type === 'in' ? await repo.markInside(trx, transition) : await repo.markOutside(trx, transition);
+          if (!moved) return { recorded: false, type };
+          await repo.insertCheckIn(trx, {
+            meeting_id: scope.meetingId,
+            guest_id: guest.id,
+            scope_id: scope.scopeId,
+            type,
+            station,
+            operator_id: user.id,
+            nonce: body.nonce,
+            created_at: now,
+          });
+          return { recorded: true, type };
+        });
+      } catch (error) {
+        // The same nonce committed first in a parallel request: answer what it answered.
+        if (!isUniqueViolation(error)) throw error;
+        const original = await repo.findCheckInByNonce(db, body.nonce);
+        if (!original) throw error;
+        return replay(original, scope, lang);
+      }
+
+      if (!outcome.recorded) {
+        // A parallel request with this nonce may have moved the guest: then it is the same scan.
+        const original = await repo.findCheckInByNonce(db, body.nonce);
+        if (original) return replay(original, scope, lang);
+        const state = await repo.findAttendance(db, guest.id, scope.scopeId);
+        return {
+          result: 'duplicate',
+          type: outcome.type,
+          guest: who,
+          reason: null,
+          reason_code: null,
+          previous_at: (outcome.type === 'in' ? state?.last_in_at : state?.last_out_at) ?? null,
+          at: now,
+        };
+      }
+
+      deps.onRecorded?.({ meetingId: scope.meetingId, scopeId: scope.scopeId });
+      if (body.manual) {
+        await systemLog.record({
+          action: 'create',
+          source: 'admin',
+          content: `Manual check-${outcome.type} of guest #${guest.id} at meeting #${scope.meetingId}${
+            scope.scopeId ? `, session #${scope.scopeId}` : ''
+          }`,
+          username: user.account,
+          ip,
+        });
+      }
+      return {
+        result: 'success',
+        type: outcome.type,
+        guest: who,
+        reason: null,
+        reason_code: null,
+        previous_at: null,
+        at: now,
+      };
+    },
+
+    /** Entries and exits, newest first, with the list's filters; no contact data. */
+    async records(user: AuthUser, query: RecordQuery, lang: Language): Promise<RecordPage> {
+      const scope = await resolveScope(db, user, query.meeting_id, query.schedule_id);
+      const { rows, total } = await repo.listRecords(
+        db,
+        {
+          meetingId: scope.meetingId,
+          scopeId: query.schedule_id === undefined ? undefined : scope.scopeId,
+          type: query.type,
+          station: query.station,
+          status: query.status,
+          from: query.from,
+          to: query.to,
+          since: localMidnight(clock()),
+        },
+        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+        lang,
+      );
+      return {
+        items: rows.map((row) => ({
+          id: Number(row.id),
+          guest_id: Number(row.guest_id),
+          guest_name: guestDisplayName({
+            name: row.guest_name,
+            name_zh: row.guest_name_zh,
+            name_en: row.guest_name_en,
+          }),
+          guest_code: row.guest_code,
+          meeting_id: Number(row.meeting_id),
+          schedule_id: Number(row.scope_id) === 0 ? null : Number(row.scope_id),
+          schedule_name: Number(row.scope_id) === 0 ? null : (row.schedule_name ?? null),
+          type: row.type,
+          station: row.station,
+          operator_name: row.operator_name ?? null,
+          created_at: Number(row.created_at),
+        })),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+      };
+    },
+  };
+}
+export type AttendanceService = ReturnType<typeof createAttendanceService>;

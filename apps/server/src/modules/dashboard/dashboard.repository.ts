@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Sign-ups per local day (every sign-up, as the meeting's sign-up count has them). The day number is computed in SQL from a fixed offset (the server's zone
+ * offset now), which both databases do with integer arithmetic; the zones of our users keep no DST.
+ */
+export async function signupsPerDay(db: Trx, meetingId: number, offsetMs: number) {
+  // Literals, not parameters: SQLite binds JS numbers as REAL, which would turn this into a real division.
+  const day = sql<number>`(guests.created_at + ${sql.lit(Math.trunc(offsetMs))}) / ${sql.lit(DAY_MS)}`;
+  const rows = await db
+    .selectFrom('guests')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('guests.meeting_id', '=', meetingId)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), count: Number(r.n) }));
+}
+
+/** Entries per bucket of `bucketMs` from `from` (inclusive) to `to` (exclusive) in one scope. */
+export async function arrivalsPerBucket(
+  db: Trx,
+  q: { meetingId: number; scopeId: number; from: number; to: number; bucketMs: number },
+) {
+  const bucket = sql<number>`(check_ins.created_at - ${sql.lit(Math.trunc(q.from))}) / ${sql.lit(Math.trunc(q.bucketMs))}`;
+  const rows = await db
+    .selectFrom('check_ins')
+    .select([bucket.as('bucket'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('check_ins.meeting_id', '=', q.meetingId)
+    .where('check_ins.created_at', '>=', q.from)
+    .where('check_ins.created_at', '<', q.to)
+    .where('check_ins.scope_id', '=', q.scopeId)
+    .where('check_ins.type', '=', 'in')
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((r) => ({ bucket: Number(r.bucket), count: Number(r.n) }));
+}

@@ -1,0 +1,115 @@
+import type { AdminGuest, AttendanceStatus, Localized, MeetingType } from '@meetflow/shared';
+import type { XlsxColumn } from '../../lib/xlsx-export.ts';
+
+/** The words of the guest export, in the back office's terms. */
+export const EXPORT_TEXT = {
+  sheet: { 'zh-tw': '嘉賓名單', 'zh-cn': '嘉宾名单', en: 'Guests' },
+  guestCode: { 'zh-tw': '嘉賓碼', 'zh-cn': '嘉宾码', en: 'Guest code' },
+  name: { 'zh-tw': '姓名', 'zh-cn': '姓名', en: 'Name' },
+  gender: { 'zh-tw': '性別', 'zh-cn': '性别', en: 'Gender' },
+  localGuest: { 'zh-tw': '本地嘉賓', 'zh-cn': '本地嘉宾', en: 'Local guest' },
+  areaCode: { 'zh-tw': '區號', 'zh-cn': '区号', en: 'Area code' },
+  phone: { 'zh-tw': '電話', 'zh-cn': '电话', en: 'Phone' },
+  email: { 'zh-tw': '電郵', 'zh-cn': '邮箱', en: 'Email' },
+  institution: { 'zh-tw': '機構名稱', 'zh-cn': '机构名称', en: 'Institution' },
+  jobTitle: { 'zh-tw': '職位', 'zh-cn': '职位', en: 'Job title' },
+  contactName: { 'zh-tw': '聯絡人', 'zh-cn': '联系人', en: 'Contact name' },
+  contactNumber: {
+    'zh-tw': '聯絡電話（機構）',
+    'zh-cn': '联系电话（机构）',
+    en: 'Contact number (institution)',
+  },
+  contactPhone: { 'zh-tw': '聯絡人手機', 'zh-cn': '联系人手机', en: 'Contact phone' },
+  nameZh: { 'zh-tw': '中文姓名', 'zh-cn': '中文姓名', en: 'Chinese name' },
+  nameEn: { 'zh-tw': '英文姓名', 'zh-cn': '英文姓名', en: 'English name' },
+  organization: { 'zh-tw': '機構', 'zh-cn': '机构', en: 'Organisation' },
+  userType: { 'zh-tw': '報名類型', 'zh-cn': '报名类型', en: 'Registration type' },
+  licenseNumber: { 'zh-tw': '執照號碼', 'zh-cn': '执照号码', en: 'Licence number' },
+  other: { 'zh-tw': '其他', 'zh-cn': '其他', en: 'Other' },
+  academyMember: { 'zh-tw': '學院院士／會員', 'zh-cn': '学院院士／会员', en: 'Academy member / fellow' },
+  collegeCategory: { 'zh-tw': '學院類別', 'zh-cn': '学院类别', en: 'College category' },
+  status: { 'zh-tw': '出席狀態', 'zh-cn': '出席状态', en: 'Attendance' },
+  firstInAt: { 'zh-tw': '首次入場', 'zh-cn': '首次入场', en: 'First entry' },
+  lastInAt: { 'zh-tw': '最近入場', 'zh-cn': '最近入场', en: 'Latest entry' },
+  lastOutAt: { 'zh-tw': '最近離場', 'zh-cn': '最近离场', en: 'Latest exit' },
+  signedUpAt: { 'zh-tw': '報名時間', 'zh-cn': '报名时间', en: 'Signed up' },
+  male: { 'zh-tw': '男', 'zh-cn': '男', en: 'Male' },
+  female: { 'zh-tw': '女', 'zh-cn': '女', en: 'Female' },
+  yes: { 'zh-tw': '是', 'zh-cn': '是', en: 'Yes' },
+  no: { 'zh-tw': '否', 'zh-cn': '否', en: 'No' },
+} as const satisfies Record<string, Localized>;
+
+export const STATUS_TEXT: Record<AttendanceStatus, Localized> = {
+  checked_in: { 'zh-tw': '已簽到', 'zh-cn': '已签到', en: 'Checked in' },
+  not_checked_in: { 'zh-tw': '未簽到', 'zh-cn': '未签到', en: 'Not checked in' },
+  left: { 'zh-tw': '已離場', 'zh-cn': '已离场', en: 'Left' },
+};
+
+type Column = XlsxColumn<AdminGuest>;
+
+const text = (header: Localized, pick: (g: AdminGuest) => string | null, width = 16): Column => ({
+  header,
+  width,
+  value: (g) => pick(g),
+});
+const yesNo = (header: Localized, pick: (g: AdminGuest) => boolean | null): Column => ({
+  header,
+  width: 12,
+  value: (g, lang) => {
+    const value = pick(g);
+    return value === null ? null : (value ? EXPORT_TEXT.yes : EXPORT_TEXT.no)[lang];
+  },
+});
+const datetime = (header: Localized, pick: (g: AdminGuest) => number | null): Column => ({
+  header,
+  width: 20,
+  type: 'datetime',
+  value: (g) => pick(g),
+});
+
+const CONTACT: Column[] = [
+  text(EXPORT_TEXT.areaCode, (g) => g.area_code, 10),
+  text(EXPORT_TEXT.phone, (g) => g.phone),
+  text(EXPORT_TEXT.email, (g) => g.email, 28),
+];
+
+/** The columns of the meeting's sign-up form (spec §3), then attendance and sign-up time. */
+export function guestExportColumns(meetingType: MeetingType): Column[] {
+  const form: Column[] =
+    meetingType === 'general'
+      ? [
+          text(EXPORT_TEXT.name, (g) => g.name, 20),
+          {
+            header: EXPORT_TEXT.gender,
+            width: 8,
+            value: (g, lang) => (g.gender ? EXPORT_TEXT[g.gender][lang] : null),
+          },
+          yesNo(EXPORT_TEXT.localGuest, (g) => g.local_guest),
+          ...CONTACT,
+          text(EXPORT_TEXT.institution, (g) => g.institution, 28),
+          text(EXPORT_TEXT.jobTitle, (g) => g.job_title),
+          text(EXPORT_TEXT.contactName, (g) => g.contact_name),
+          text(EXPORT_TEXT.contactNumber, (g) => g.contact_number),
+          text(EXPORT_TEXT.contactPhone, (g) => g.contact_phone),
+        ]
+      : [
+          text(EXPORT_TEXT.nameZh, (g) => g.name_zh, 20),
+          text(EXPORT_TEXT.nameEn, (g) => g.name_en, 20),
+          text(EXPORT_TEXT.userType, (g) => g.user_type_name, 18),
+          ...CONTACT,
+          text(EXPORT_TEXT.organization, (g) => g.organization, 28),
+          text(EXPORT_TEXT.licenseNumber, (g) => g.license_number),
+          yesNo(EXPORT_TEXT.academyMember, (g) => g.academy_member),
+          text(EXPORT_TEXT.collegeCategory, (g) => g.college_category_name, 18),
+          text(EXPORT_TEXT.other, (g) => g.other, 24),
+        ];
+  return [
+    text(EXPORT_TEXT.guestCode, (g) => g.guest_code, 36),
+    ...form,
+    { header: EXPORT_TEXT.status, width: 14, value: (g, lang) => STATUS_TEXT[g.status][lang] },
+    datetime(EXPORT_TEXT.firstInAt, (g) => g.first_in_at),
+    datetime(EXPORT_TEXT.lastInAt, (g) => g.last_in_at),
+    datetime(EXPORT_TEXT.lastOutAt, (g) => g.last_out_at),
+    datetime(EXPORT_TEXT.signedUpAt, (g) => g.created_at),
+  ];
+}

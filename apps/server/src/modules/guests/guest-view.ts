@@ -1,0 +1,64 @@
+import type { AdminGuest, AttendanceStatus, Language, MeetingType } from '@meetflow/shared';
+import { guestDisplayName } from '../registration/guest-format.ts';
+import type { GuestListRow } from './guests.repository.ts';
+
+/** A name stored in the three languages ('' zh-tw, _cn zh-cn, _en en), in `lang`, else the zh-tw one. */
+export function nameIn(
+  lang: Language,
+  name: string | null,
+  nameCn: string | null,
+  nameEn: string | null,
+): string | null {
+  if (name === null) return null;
+  const chosen = lang === 'zh-cn' ? nameCn : lang === 'en' ? nameEn : name;
+  return chosen || name;
+}
+
+/**
+ * A guest's status from their attendance summary of a scope: inside now; was inside and went out;
+ * never scanned in (no summary row, or no entry yet).
+ */
+export function attendanceStatus(
+  summary: { inside: number | null; first_in_at: number | null } | undefined,
+): AttendanceStatus {
+  if (!summary || summary.first_in_at === null) return 'not_checked_in';
+  return summary.inside === 1 ? 'checked_in' : 'left';
+}
+
+const GENDERS = new Set(['male', 'female']);
+
+export function toAdminGuest(row: GuestListRow, meetingType: MeetingType, lang: Language): AdminGuest {
+  return {
+    id: row.id,
+    meeting_id: row.meeting_id,
+    meeting_type: meetingType,
+    guest_code: row.guest_code,
+    display_name: guestDisplayName(row),
+    area_code: row.area_code,
+    phone: row.phone,
+    email: row.email,
+    name: row.name,
+    gender: row.gender !== null && GENDERS.has(row.gender) ? (row.gender as 'male' | 'female') : null,
+    local_guest: row.local_guest === null ? null : row.local_guest === 1,
+    institution: row.institution,
+    job_title: row.job_title,
+    contact_name: row.contact_name,
+    contact_number: row.contact_number,
+    contact_phone: row.contact_phone,
+    name_zh: row.name_zh,
+    name_en: row.name_en,
+    organization: row.organization,
+    user_type_id: row.user_type_id,
+    user_type_name: nameIn(lang, row.ut_name, row.ut_name_cn, row.ut_name_en),
+    license_number: row.license_number,
+    other: row.other,
+    academy_member: row.academy_member === 1,
+    college_category_id: row.college_category_id,
+    college_category_name: nameIn(lang, row.cc_name, row.cc_name_cn, row.cc_name_en),
+    status: attendanceStatus({ inside: row.inside, first_in_at: row.first_in_at }),
+    first_in_at: row.first_in_at,
+    last_in_at: row.last_in_at,
+    last_out_at: row.last_out_at,
+    created_at: Number(row.created_at),
+  };
+}

@@ -1,0 +1,341 @@
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { AttendanceStatus, GuestSortField } from '@meetflow/shared';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+export interface GuestFilter {
+  meetingId: number;
+  keyword?: string | undefined;
+  userTypeId?: number | undefined;
+  status?: AttendanceStatus | undefined;
+  signedUpFrom?: number | undefined;
+  signedUpTo?: number | undefined;
+}
+
+export interface GuestOrder {
+  sortBy: GuestSortField;
+  sortOrder: 'asc' | 'desc';
+  /** The name a guest is sorted by: `name` (general form) or `name_zh` (date-schedule form). */
+  nameColumn: 'name' | 'name_zh';
+}
+
+/** A whole guest code (24 random bytes, base64url): looked up on its unique index alone. */
+const GUEST_CODE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+const LIKE_COLUMNS = [
+  'guests.name',
+  'guests.name_zh',
+  'guests.name_en',
+  'guests.email',
+  'guests.organization',
+  'guests.institution',
+] as const;
+
+/** LIKE wildcards typed by the user are matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The live guests of one meeting with their whole-meeting attendance summary (scope 0: one primary
+ * key probe per guest), narrowed by the filters. Every query starts from the meeting's rows
+ * (indexes on meeting_id), never from the whole table.
+ */
+function filtered(db: Trx, filter: GuestFilter) {
+  let query = db
+    .selectFrom('guests')
+    .leftJoin('guest_attendance as ga', (join) =>
+      join.onRef('ga.guest_id', '=', 'guests.id').on('ga.scope_id', '=', 0),
+    )
+    .where('guests.meeting_id', '=', filter.meetingId)
+    .where('guests.cancelled_at', 'is', null);
+
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    if (GUEST_CODE_PATTERN.test(keyword)) {
+      // A scanned or pasted guest code: one unique-index lookup.
+      query = query.where('guests.guest_code', '=', keyword);
+    } else {
+      // Contains-match over the meeting's guests: LIKE cannot use a B-tree index, so this reads the
+      // meeting's rows (found through the meeting_id index). Fine for one meeting of 100,000 guests;
+      // a trigram or full-text index would be the next step beyond that.
+      const pattern = containsPattern(keyword);
+      const phoneDigits = keyword.replace(/[\s\-()]/g, '');
+      query = query.where((eb) =>
+        eb.or([
+          ...LIKE_COLUMNS.map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+          ...(/^\+?\d+$/.test(phoneDigits)
+            ? [sql<boolean>`${sql.ref('guests.phone')} like ${containsPattern(phoneDigits)} escape '\\'`]
+            : []),
+        ]),
+      );
+    }
+  }
+  if (filter.userTypeId !== undefined) query = query.where('guests.user_type_id', '=', filter.userTypeId);
+  if (filter.signedUpFrom !== undefined) query = query.where('guests.created_at', '>=', filter.signedUpFrom);
+  if (filter.signedUpTo !== undefined) query = query.where('guests.created_at', '<=', filter.signedUpTo);
+  if (filter.status === 'checked_in') query = query.where('ga.inside', '=', 1);
+  if (filter.status === 'left') {
+    query = query.where('ga.inside', '=', 0).where('ga.first_in_at', 'is not', null);
+  }
+  if (filter.status === 'not_checked_in') query = query.where('ga.first_in_at', 'is', null);
+  return query;
+}
+
+/** The list row: the guest, their registration type and college category names, their attendance. */
+function withColumns(query: ReturnType<typeof filtered>) {
+  return query
+    .leftJoin('user_types as ut', 'ut.id', 'guests.user_type_id')
+    .leftJoin('college_categories as cc', 'cc.id', 'guests.college_category_id')
+    .select([
+      'guests.id',
+      'guests.meeting_id',
+      'guests.guest_code',
+      'guests.area_code',
+      'guests.phone',
+      'guests.email',
+      'guests.name',
+      'guests.gender',
+      'guests.local_guest',
+      'guests.institution',
+      'guests.job_title',
+      'guests.contact_name',
+      'guests.contact_number',
+      'guests.contact_phone',
+      'guests.name_zh',
+      'guests.name_en',
+      'guests.organization',
+      'guests.user_type_id',
+      'guests.license_number',
+      'guests.other',
+      'guests.academy_member',
+      'guests.college_category_id',
+      'guests.created_at',
+      'ut.name as ut_name',
+      'ut.name_cn as ut_name_cn',
+      'ut.name_en as ut_name_en',
+      'cc.name as cc_name',
+      'cc.name_cn as cc_name_cn',
+      'cc.name_en as cc_name_en',
+      'ga.inside',
+      'ga.first_in_at',
+      'ga.last_in_at',
+      'ga.last_out_at',
+    ]);
+}
+
+export type GuestListRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
+
+function ordered(query: ReturnType<typeof withColumns>, order: GuestOrder) {
+  const direction = order.sortOrder;
+  if (order.sortBy === 'last_in_at') {
+    // Guests never checked in come last either way, on both databases (their NULL default differs).
+    return query
+      .orderBy(sql`case when ${sql.ref('ga.last_in_at')} is null then 1 else 0 end`)
+      .orderBy('ga.last_in_at', direction)
+      .orderBy('guests.id', direction);
+  }
+  const column = order.sortBy === 'name' ? (`guests.${order.nameColumn}` as const) : 'guests.created_at';
+  // The id breaks ties, so that pages never repeat or skip rows.
+  return query.orderBy(column, direction).orderBy('guests.id', direction);
+}
+
+/**
+ * One page and the total: two statements. Sorting by sign-up time walks the (meeting_id, created_at)
+ * index; sorting by name or last entry keeps the top rows of the meeting's matching guests.
+ */
+export async function listGuests(
+  db: Trx,
+  filter: GuestFilter,
+  order: GuestOrder,
+  page: { offset: number; limit: number },
+): Promise<{ rows: GuestListRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    ordered(withColumns(filtered(db, filter)), order)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/**
+ * The matching guests in id order, `size` at a time, each batch one keyset query (id > last seen):
+ * an export of any size holds one batch in memory.
+ */
+export async function* guestBatches(
+  db: Trx,
+  filter: GuestFilter,
+  size: number,
+): AsyncGenerator<GuestListRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await withColumns(filtered(db, filter))
+      .where('guests.id', '>', after)
+      .orderBy('guests.id')
+      .limit(size)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** A live guest with its meeting's type and organisation, for scoping and answers. */
+export function findGuestMeeting(db: Trx, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .innerJoin('meetings', 'meetings.id', 'guests.meeting_id')
+    .select([
+      'guests.id',
+      'guests.meeting_id',
+      'guests.area_code',
+      'guests.phone',
+      'guests.user_type_id',
+      'meetings.organization_id',
+      'meetings.meeting_type',
+      'meetings.name as meeting_name',
+    ])
+    .where('guests.id', '=', guestId)
+    .where('guests.cancelled_at', 'is', null)
+    .where('meetings.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** One guest as a list row (live guests of the meeting only). */
+export function findGuestRow(db: Trx, meetingId: number, guestId: number) {
+  return withColumns(filtered(db, { meetingId })).where('guests.id', '=', guestId).executeTakeFirst();
+}
+
+/** The guest's sessions with their attendance for each, in schedule order. */
+export function listEnrolments(db: Trx, guestId: number) {
+  return db
+    .selectFrom('guest_schedules as gs')
+    .innerJoin('schedules as s', 's.id', 'gs.schedule_id')
+    .leftJoin('meeting_times as mt', 'mt.id', 's.meeting_time_id')
+    .leftJoin('guest_attendance as ga', (join) =>
+      join.onRef('ga.guest_id', '=', 'gs.guest_id').onRef('ga.scope_id', '=', 'gs.schedule_id'),
+    )
+    .select([
+      'gs.schedule_id',
+      's.name',
+      's.name_cn',
+      's.name_en',
+      's.date',
+      'ga.first_in_at',
+      'ga.last_in_at',
+      'ga.last_out_at',
+    ])
+    .where('gs.guest_id', '=', guestId)
+    .orderBy('s.date')
+    .orderBy('mt.start_time')
+    .orderBy('s.sort')
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The guest's most recent scans, newest first (index on guest_id, created_at). */
+export function listScans(db: Trx, guestId: number, limit: number) {
+  return db
+    .selectFrom('check_ins as c')
+    .leftJoin('schedules as s', (join) => join.onRef('s.id', '=', 'c.scope_id').on('c.scope_id', '>', 0))
+    .select(['c.id', 'c.type', 'c.station', 'c.created_at', 's.name', 's.name_cn', 's.name_en'])
+    .where('c.guest_id', '=', guestId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function guestScheduleIds(db: Trx, guestId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('guest_schedules')
+    .select('schedule_id')
+    .where('guest_id', '=', guestId)
+    .execute();
+  return rows.map((r) => r.schedule_id);
+}
+
+/** Answers whether a live guest was updated. */
+export async function updateGuest(
+  trx: Trx,
+  guestId: number,
+  values: Updateable<Database['guests']>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('guests')
+    .set(values)
+    .where('id', '=', guestId)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteGuestSchedules(
+  trx: Trx,
+  guestId: number,
+  scheduleIds: readonly number[],
+): Promise<void> {
+  if (scheduleIds.length === 0) return;
+  await trx
+    .deleteFrom('guest_schedules')
+    .where('guest_id', '=', guestId)
+    .where('schedule_id', 'in', scheduleIds)
+    .execute();
+}
+
+/** Gives back the seats of these sessions (one each). */
+export async function releaseSessionSeats(trx: Trx, scheduleIds: readonly number[]): Promise<void> {
+  if (scheduleIds.length === 0) return;
+  await trx
+    .updateTable('schedules')
+    .set({ signup_count: sql<number>`signup_count - 1` })
+    .where('id', 'in', scheduleIds)
+    .where('signup_count', '>', 0)
+    .execute();
+}
+
+export async function releaseMeetingSeat(trx: Trx, meetingId: number): Promise<void> {
+  await trx
+    .updateTable('meetings')
+    .set({ registered_count: sql<number>`registered_count - 1` })
+    .where('id', '=', meetingId)
+    .where('registered_count', '>', 0)
+    .execute();
+}
+
+/**
+ * Marks the guest cancelled and moves the phone out of the unique (meeting, area code, phone) key,
+ * so the same number can sign up again. Answers false when the guest was already gone.
+ */
+export async function cancelGuest(
+  trx: Trx,
+  guest: { id: number; phone: string },
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('guests')
+    .set({ cancelled_at: now, phone: `${guest.phone}#${guest.id}` })
+    .where('id', '=', guest.id)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A meeting that is not soft-deleted, with what the guest list needs of it. */
+export function findLiveMeeting(db: Trx, id: number) {
+  return db
+    .selectFrom('meetings')
+    .select(['id', 'organization_id', 'name', 'name_cn', 'name_en', 'meeting_type'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+export type GuestMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;

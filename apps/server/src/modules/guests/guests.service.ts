@@ -1,0 +1,289 @@
+import {
+  GUEST_DETAIL_SCANS_MAX,
+  type AdminGuest,
+  type GuestDetail,
+  type GuestListFilter,
+  type GuestPage,
+  type Language,
+  type SignUpInput,
+} from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken, sha256 } from '../../lib/secure-random.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import { maskPhone } from '../registration/guest-format.ts';
+import {
+  assertMeetingType,
+  checkScheduleChoice,
+  guestFormValues,
+  insertGuestTakingSeats,
+  requirePhone,
+  takeSessionSeats,
+} from '../registration/guest-rules.ts';
+import { insertGuestSchedules, isUniqueViolation } from '../registration/registration.repository.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import { nameIn, toAdminGuest } from './guest-view.ts';
+import * as repo from './guests.repository.ts';
+
+/** Rows per keyset batch of an export: one batch is what an export holds in memory. */
+const EXPORT_BATCH = 500;
+
+type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
+
+export interface GuestsDeps {
+  db: Db;
+  systemLog: SystemLog;
+  clock: () => number;
+}
+
+function phoneTaken(): AppError {
+  return new AppError('GUEST_PHONE_TAKEN', { data: { fields: { phone: 'phoneTaken' } } });
+}
+
+function toFilter(meetingId: number, query: Filters): repo.GuestFilter {
+  return {
+    meetingId,
+    keyword: query.keyword,
+    userTypeId: query.user_type_id,
+    status: query.status,
+    signedUpFrom: query.signed_up_from,
+    signedUpTo: query.signed_up_to,
+  };
+}
+
+/**
+ * The back-office guest list (issue 5): scoped to the user's organisation subtree (404 outside),
+ * manual add and edit with the sign-up's rules and seat counting, and delete that frees the seats.
+ */
+export function createGuestsService(deps: GuestsDeps) {
+  const { db, systemLog, clock } = deps;
+
+  /** A live meeting inside the user's subtree; 404 otherwise. */
+  async function visibleMeeting(user: AuthUser, meetingId: number): Promise<repo.GuestMeeting> {
+    const meeting = await repo.findLiveMeeting(db, meetingId);
+    if (!meeting) throw new AppError('NOT_FOUND');
+    await assertOrganizationVisible(db, user, meeting.organization_id);
+    return meeting;
+  }
+
+  /** A live guest of a live meeting inside the user's subtree; 404 otherwise. */
+  async function visibleGuest(user: AuthUser, guestId: number) {
+    const guest = await repo.findGuestMeeting(db, guestId);
+    if (!guest) throw new AppError('NOT_FOUND');
+    await assertOrganizationVisible(db, user, guest.organization_id);
+    return guest;
+  }
+
+  async function adminGuest(
+    meetingId: number,
+    meetingType: 'general' | 'date_schedule',
+    id: number,
+    lang: Language,
+  ) {
+    const row = await repo.findGuestRow(db, meetingId, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toAdminGuest(row, meetingType, lang);
+  }
+
+  async function log(
+    user: AuthUser,
+    ip: string,
+    action: 'create' | 'update' | 'delete' | 'export',
+    content: string,
+  ) {
+    await systemLog.record({ action, source: 'admin', content, username: user.account, ip });
+  }
+
+  return {
+    visibleMeeting,
+
+    async list(
+      user: AuthUser,
+      meetingId: number,
+      query: GuestListFilter,
+      lang: Language,
+    ): Promise<GuestPage> {
+      const meeting = await visibleMeeting(user, meetingId);
+      const { rows, total } = await repo.listGuests(
+        db,
+        toFilter(meeting.id, query),
+        {
+          sortBy: query.sort_by,
+          sortOrder: query.sort_order,
+          nameColumn: meeting.meeting_type === 'general' ? 'name' : 'name_zh',
+        },
+        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      );
+      return {
+        items: rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang)),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+      };
+    },
+
+    async detail(user: AuthUser, guestId: number, lang: Language): Promise<GuestDetail> {
+      const guest = await visibleGuest(user, guestId);
+      const [view, enrolments, scans] = await Promise.all([
+        adminGuest(guest.meeting_id, guest.meeting_type, guest.id, lang),
+        repo.listEnrolments(db, guest.id),
+        repo.listScans(db, guest.id, GUEST_DETAIL_SCANS_MAX),
+      ]);
+      return {
+        ...view,
+        enrolments: enrolments.map((e) => ({
+          schedule_id: e.schedule_id,
+          schedule_name: nameIn(lang, e.name, e.name_cn, e.name_en) ?? '',
+          date: e.date,
+          first_in_at: e.first_in_at,
+          last_in_at: e.last_in_at,
+          last_out_at: e.last_out_at,
+        })),
+        scans: scans.map((s) => ({
+          id: s.id,
+          type: s.type,
+          schedule_name: nameIn(lang, s.name, s.name_cn, s.name_en),
+          station: s.station,
+          created_at: s.created_at,
+        })),
+      };
+    },
+
+    /**
+     * A guest added by an organiser: the sign-up's rules and seat counting (the meeting's capacity
+     * and each session's), without the sign-up window, which is for visitors. The guest gets no
+     * token here; code retrieval on the check-in page issues one.
+     */
+    async create(
+      user: AuthUser,
+      meetingId: number,
+      body: SignUpInput,
+      ip: string,
+      lang: Language,
+    ): Promise<AdminGuest> {
+      const meeting = await visibleMeeting(user, meetingId);
+      assertMeetingType(body, meeting.meeting_type);
+      const phone = requirePhone(body.area_code, body.phone);
+      const scheduleIds =
+        body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting.id, body)).chosen : [];
+      const now = clock();
+      let id: number;
+      try {
+        id = await db.transaction().execute((trx) =>
+          insertGuestTakingSeats(
+            trx,
+            {
+              ...guestFormValues(body, phone),
+              meeting_id: meeting.id,
+              guest_code: randomToken(24),
+              token_hash: sha256(randomToken(32)),
+              created_at: now,
+            },
+            scheduleIds,
+            now,
+          ),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw phoneTaken();
+        throw error;
+      }
+      await log(
+        user,
+        ip,
+        'create',
+        `Added guest #${id} to meeting #${meeting.id} (${meeting.name}), phone ${maskPhone(body.area_code, phone)}`,
+      );
+      return adminGuest(meeting.id, meeting.meeting_type, id, lang);
+    },
+
+    /**
+     * Replaces the guest's form data. For date-schedule meetings the sessions follow the body: seats
+     * of dropped sessions are given back and new ones taken (SESSION_FULL if none is left), in the
+     * same transaction as the row.
+     */
+    async update(
+      user: AuthUser,
+      guestId: number,
+      body: SignUpInput,
+      ip: string,
+      lang: Language,
+    ): Promise<AdminGuest> {
+      const guest = await visibleGuest(user, guestId);
+      assertMeetingType(body, guest.meeting_type);
+      const phone = requirePhone(body.area_code, body.phone);
+      const chosen =
+        body.meeting_type === 'date_schedule'
+          ? (await checkScheduleChoice(db, guest.meeting_id, body)).chosen
+          : null;
+      const now = clock();
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (!(await repo.updateGuest(trx, guest.id, guestFormValues(body, phone)))) {
+            throw new AppError('NOT_FOUND');
+          }
+          if (chosen === null) return;
+          const current = await repo.guestScheduleIds(trx, guest.id);
+          const dropped = current.filter((id) => !chosen.includes(id));
+          const added = chosen.filter((id) => !current.includes(id));
+          await repo.deleteGuestSchedules(trx, guest.id, dropped);
+          await repo.releaseSessionSeats(trx, dropped);
+          await takeSessionSeats(trx, added);
+          await insertGuestSchedules(trx, guest.id, added, now);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw phone !== guest.phone || body.area_code !== guest.area_code
+            ? phoneTaken()
+            : new AppError('CONFLICT');
+        }
+        throw error;
+      }
+      await log(
+        user,
+        ip,
+        'update',
+        `Updated guest #${guest.id} of meeting #${guest.meeting_id} (${guest.meeting_name})`,
+      );
+      return adminGuest(guest.meeting_id, guest.meeting_type, guest.id, lang);
+    },
+
+    /**
+     * Soft delete: the guest row stays, marked cancelled, because the scan log is append-only and
+     * refers to it (a hard delete would cascade into check_ins and rewrite history and statistics).
+     * In the same transaction the meeting seat and every session seat are given back and the
+     * enrolments removed; the phone leaves the unique key so the person can sign up again. A
+     * cancelled guest's code is refused at the door and their token no longer opens their page.
+     */
+    async remove(user: AuthUser, guestId: number, ip: string): Promise<void> {
+      const guest = await visibleGuest(user, guestId);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
+        const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
+        await repo.releaseMeetingSeat(trx, guest.meeting_id);
+        await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
+        await repo.releaseSessionSeats(trx, scheduleIds);
+      });
+      await log(
+        user,
+        ip,
+        'delete',
+        `Deleted guest #${guest.id} of meeting #${guest.meeting_id} (${guest.meeting_name})`,
+      );
+    },
+
+    /** Every matching guest, read in keyset batches: the export's rows. */
+    async *exportRows(
+      meeting: repo.GuestMeeting,
+      query: Filters,
+      lang: Language,
+    ): AsyncGenerator<AdminGuest> {
+      for await (const batch of repo.guestBatches(db, toFilter(meeting.id, query), EXPORT_BATCH)) {
+        for (const row of batch) yield toAdminGuest(row, meeting.meeting_type, lang);
+      }
+    },
+
+    log,
+  };
+}
+export type GuestsService = ReturnType<typeof createGuestsService>;

@@ -1,0 +1,123 @@
+import type { FieldMessageKey, SignUpInput } from '@meetflow/shared';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { normalizePhone } from './guest-format.ts';
+import * as repo from './registration.repository.ts';
+
+/*
+ * The rules a guest's data obeys, whoever writes it: the public sign-up and the back office's manual
+ * add and edit. The body has already passed the shared `signUpBody` schema.
+ */
+
+type Trx = Kysely<Database>;
+type DateScheduleInput = Extract<SignUpInput, { meeting_type: 'date_schedule' }>;
+
+/** The columns of the sign-up form, as stored. */
+export type GuestFormValues = Omit<
+  Insertable<Database['guests']>,
+  'meeting_id' | 'guest_code' | 'token_hash' | 'created_at'
+>;
+
+export function fieldError(field: string, key: FieldMessageKey): AppError {
+  return new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
+}
+
+/** The phone in E.164 for the area code, or a 400 on the phone field. */
+export function requirePhone(areaCode: string, phone: string): string {
+  const e164 = normalizePhone(areaCode, phone);
+  if (!e164) throw fieldError('phone', 'phoneInvalid');
+  return e164;
+}
+
+/** The body must be the meeting's form (general or date schedule). */
+export function assertMeetingType(body: SignUpInput, meetingType: string): void {
+  if (body.meeting_type !== meetingType) throw fieldError('meeting_type', 'invalidOption');
+}
+
+/**
+ * Checks the date-schedule choices against the meeting; answers the chosen sessions in ascending
+ * order and every session the registration type allows.
+ */
+export async function checkScheduleChoice(
+  db: Trx,
+  meetingId: number,
+  body: DateScheduleInput,
+): Promise<{ chosen: number[]; allowed: number[] }> {
+  if (!(await repo.findUserTypeOfMeeting(db, meetingId, body.user_type_id))) {
+    throw fieldError('user_type_id', 'userTypeNotInMeeting');
+  }
+  if (body.college_category_id !== null && !(await repo.findCollegeCategory(db, body.college_category_id))) {
+    throw fieldError('college_category_id', 'collegeCategoryNotInMeeting');
+  }
+  const allowed = await repo.allowedScheduleIds(db, body.user_type_id);
+  const allowedSet = new Set(allowed);
+  const chosen = [...new Set(body.schedule_ids)].sort((a, b) => a - b);
+  if (chosen.some((id) => !allowedSet.has(id))) throw fieldError('schedule_ids', 'scheduleNotForUserType');
+  return { chosen, allowed };
+}
+
+/** What the form writes to the guest row; `phone` is the normalised E.164 form. */
+export function guestFormValues(body: SignUpInput, phone: string): GuestFormValues {
+  const common = { area_code: body.area_code, phone, email: body.email };
+  return body.meeting_type === 'general'
+    ? {
+        ...common,
+        name: body.name,
+        gender: body.gender,
+        local_guest: body.local_guest ? 1 : 0,
+        institution: body.institution,
+        job_title: body.job_title,
+        contact_name: body.contact_name,
+        contact_number: body.contact_number,
+        contact_phone: body.contact_phone,
+      }
+    : {
+        ...common,
+        name_zh: body.name_zh,
+        name_en: body.name_en,
+        organization: body.organization,
+        user_type_id: body.user_type_id,
+        license_number: body.license_number,
+        other: body.other,
+        academy_member: body.academy_member ? 1 : 0,
+        college_category_id: body.college_category_id,
+      };
+}
+
+/**
+ * Takes each session's seat in ascending id order (the same order everywhere, so concurrent
+ * writers never wait on each other in a cycle); SESSION_FULL if one has none left.
+ */
+export async function takeSessionSeats(
+  trx: Trx,
+  scheduleIds: readonly number[],
+  filled?: repo.FilledSeats,
+): Promise<void> {
+  for (const scheduleId of [...scheduleIds].sort((a, b) => a - b)) {
+    const seat = await repo.takeSessionSeat(trx, scheduleId);
+    if (!seat) throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
+    if (seat.filled) filled?.sessions.push(seat);
+  }
+}
+
+/**
+ * One new guest, all or nothing: the meeting's seat, then each session's seat, then the guest rows.
+ * Call inside a transaction. The unique (meeting, area code, phone) index is the final word on
+ * duplicates: the caller maps its violation to its own answer.
+ */
+export async function insertGuestTakingSeats(
+  trx: Trx,
+  values: Insertable<Database['guests']>,
+  scheduleIds: readonly number[],
+  now: number,
+  filled?: repo.FilledSeats,
+): Promise<number> {
+  const seat = await repo.takeMeetingSeat(trx, values.meeting_id);
+  if (!seat) throw new AppError('MEETING_FULL');
+  if (seat.filled && filled) filled.meeting = true;
+  await takeSessionSeats(trx, scheduleIds, filled);
+  const id = await repo.insertGuest(trx, values);
+  await repo.insertGuestSchedules(trx, id, scheduleIds, now);
+  return id;
+}

@@ -1,0 +1,114 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+/** A session with its live meeting (organisation for scoping). */
+export function findScheduleMeeting(db: Trx, scheduleId: number) {
+  return db
+    .selectFrom('schedules')
+    .innerJoin('meetings', 'meetings.id', 'schedules.meeting_id')
+    .select(['schedules.id', 'schedules.meeting_id', 'meetings.organization_id'])
+    .where('schedules.id', '=', scheduleId)
+    .where('meetings.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Per session of the meeting: guests ever checked in and guests inside now, from the attendance
+ * summaries (one grouped query over the (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
+ */
+export async function sessionCounts(
+  db: Trx,
+  meetingId: number,
+): Promise<Map<number, { checked_in: number; inside: number }>> {
+  const rows = await db
+    .selectFrom('guest_attendance as ga')
+    .innerJoin('guests as g', 'g.id', 'ga.guest_id')
+    .select([
+      'ga.scope_id',
+      sql<number | string>`sum(case when ${sql.ref('ga.first_in_at')} is not null then 1 else 0 end)`.as(
+        'checked_in',
+      ),
+      sql<number | string>`sum(${sql.ref('ga.inside')})`.as('inside'),
+    ])
+    .where('ga.meeting_id', '=', meetingId)
+    .where('ga.scope_id', '>', 0)
+    .where('g.cancelled_at', 'is', null)
+    .groupBy('ga.scope_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [Number(r.scope_id), { checked_in: Number(r.checked_in), inside: Number(r.inside) }]),
+  );
+}
+
+function enrolled(db: Trx, scheduleId: number) {
+  return db
+    .selectFrom('guest_schedules as gs')
+    .innerJoin('guests as g', 'g.id', 'gs.guest_id')
+    .where('gs.schedule_id', '=', scheduleId)
+    .where('g.cancelled_at', 'is', null);
+}
+
+function withColumns(query: ReturnType<typeof enrolled>, scheduleId: number) {
+  return query
+    .leftJoin('guest_attendance as ga', (join) =>
+      join.onRef('ga.guest_id', '=', 'g.id').on('ga.scope_id', '=', scheduleId),
+    )
+    .leftJoin('user_types as ut', 'ut.id', 'g.user_type_id')
+    .select([
+      'g.id as guest_id',
+      'g.name',
+      'g.name_zh',
+      'g.name_en',
+      'ut.name as ut_name',
+      'ut.name_cn as ut_name_cn',
+      'ut.name_en as ut_name_en',
+      'gs.created_at as enrolled_at',
+      'ga.inside',
+      'ga.first_in_at',
+      'ga.last_in_at',
+      'ga.last_out_at',
+    ]);
+}
+
+export type EnrolledRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
+
+/** One page of a session's guests (by guest id) and their number: two statements on the schedule_id index. */
+export async function listEnrolled(
+  db: Trx,
+  scheduleId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: EnrolledRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    withColumns(enrolled(db, scheduleId), scheduleId)
+      .orderBy('g.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    enrolled(db, scheduleId)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** A session's guests in id order, `size` at a time (keyset: id > last seen), for exports. */
+export async function* enrolledBatches(
+  db: Trx,
+  scheduleId: number,
+  size: number,
+): AsyncGenerator<EnrolledRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await withColumns(enrolled(db, scheduleId), scheduleId)
+      .where('g.id', '>', after)
+      .orderBy('g.id')
+      .limit(size)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.guest_id;
+  }
+}

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  enrolledGuestPage,
+  enrolledGuestsParams,
+  enrolledGuestsQuery,
+  envelope,
+  scheduleDetail,
+  scheduleDetailParams,
+} from '@meetflow/shared';
+import { ok } from '../../lib/reply.ts';
+import { fileTimestamp, sendXlsx } from '../../lib/xlsx-export.ts';
+import { currentUser } from '../../plugins/authorization.ts';
+import { nameIn } from '../guests/guest-view.ts';
+import { SCHEDULE_EXPORT_TEXT, type ScheduleDetailService } from './schedule-detail.service.ts';
+
+const tags = ['schedule-detail'];
+const security = [{ bearer: [] }];
+
+export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
+  scheduleDetail: ScheduleDetailService;
+  clock: () => number;
+}> = async (app, { scheduleDetail: service, clock }) => {
+  app.get(
+    '/api/meetings/:id/schedule-detail',
+    {
+      config: { auth: 'schedule:view' },
+      schema: {
+        tags,
+        summary: 'Per session of a meeting: sign-ups against the limit, checked-in and inside counts',
+        security,
+        params: scheduleDetailParams,
+        response: { 200: envelope(scheduleDetail) },
+      },
+    },
+    async (request) => ok(request, await service.summaries(currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/schedules/:id/guests',
+    {
+      config: { auth: 'schedule:view' },
+      schema: {
+        tags,
+        summary: "A session's enrolled guests with their attendance for it, paginated (no contact data)",
+        security,
+        params: enrolledGuestsParams,
+        querystring: enrolledGuestsQuery,
+        response: { 200: envelope(enrolledGuestPage) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await service.enrolled(currentUser(request), request.params.id, request.query, request.lang),
+      ),
+  );
+
+  app.get(
+    '/api/meetings/:id/schedule-detail/export',
+    {
+      config: { auth: 'schedule:export' },
+      schema: {
+        tags,
+        summary: 'Schedule detail as a streamed XLSX file: the sessions, then their enrolled guests',
+        security,
+        params: scheduleDetailParams,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const lang = request.lang;
+      const meeting = await service.visibleMeeting(user, request.params.id);
+      const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
+      return sendXlsx(request, reply, {
+        fileName: `${meetingName}-${SCHEDULE_EXPORT_TEXT.file[lang]}-${fileTimestamp(clock())}.xlsx`,
+        sheets: await service.exportSheets(meeting, lang),
+        audit: (rows, completed) =>
+          service.logExport(
+            user,
+            request.ip,
+            `Exported the schedule detail of meeting #${meeting.id} (${meeting.name}): ${rows} rows${completed ? '' : ' (interrupted)'}`,
+          ),
+      });
+    },
+  );
+};

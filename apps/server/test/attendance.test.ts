@@ -1,0 +1,692 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type AttendanceStats, type ScanAnswer } from '@meetflow/shared';
+import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import {
+  createMeeting,
+  createOrganization,
+  createSchedule,
+  createUserType,
+  dateScheduleBody,
+  generalBody,
+  signUp,
+} from './registration-fixtures.ts';
+
+const PASSWORD = 'Attendance-pass-123';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface Guest {
+  id: number;
+  code: string;
+  phone: string;
+  email: string;
+}
+
+/** Moves a test clock to the next local 09:00, so that a test's scans never straddle midnight. */
+function toNextMorning(ctx: TestContext) {
+  const next = new Date(ctx.now());
+  next.setDate(next.getDate() + 1);
+  next.setHours(9, 0, 0, 0);
+  ctx.advance(next.getTime() - ctx.now());
+}
+
+async function addUser(ctx: TestContext, admin: string, account: string, role: string, orgId: number) {
+  const roles = (await ctx.app.inject({ method: 'GET', url: '/api/roles', headers: bearer(admin) })).json()
+    .data as { id: number; code: string }[];
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: bearer(admin),
+    payload: {
+      account,
+      name: `${account} name`,
+      role_id: roles.find((r) => r.code === role)!.id,
+      organization_id: orgId,
+      password: PASSWORD,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (await ctx.login({ account, password: PASSWORD })).access_token;
+}
+
+async function signUpGuest(ctx: TestContext, publicId: string, body: object, n: number): Promise<Guest> {
+  const res = await signUp(ctx, publicId, body, n);
+  expect(res.statusCode, res.body).toBe(200);
+  const code = res.json().data.guest.guest_code as string;
+  const row = await ctx.db
+    .selectFrom('guests')
+    .select(['id', 'phone', 'email'])
+    .where('guest_code', '=', code)
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), code, phone: row.phone, email: row.email };
+}
+
+function scanner(ctx: TestContext) {
+  return async function scan(
+    token: string,
+    body: {
+      meeting_id: number;
+      guest_code: string;
+      direction: 'in' | 'out' | 'auto';
+      schedule_id?: number | null;
+      station?: string;
+      manual?: boolean;
+      nonce?: string;
+    },
+    lang = 'en',
+  ) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attendance/scans',
+      headers: { ...bearer(token), 'accept-language': lang },
+      payload: { station: 'Door 1', nonce: randomUUID(), ...body },
+    });
+    return res;
+  };
+}
+
+async function getJson(ctx: TestContext, token: string, url: string) {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+  return { status: res.statusCode, body: res.json(), raw: res.body };
+}
+
+describe(`attendance: scans, statistics, records (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let admin: string;
+  let organiser: string;
+  let door: string;
+  let stranger: string;
+  let scan: ReturnType<typeof scanner>;
+  let meeting: { id: number; publicId: string };
+  let other: { id: number; publicId: string };
+  let dated: { id: number; publicId: string };
+  let sessionA: number;
+  let sessionB: number;
+  const guests: Guest[] = [];
+  let datedGuest: Guest;
+  let otherGuest: Guest;
+  let cancelled: Guest;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    toNextMorning(ctx);
+    scan = scanner(ctx);
+    admin = (await ctx.login()).access_token;
+    const org = await createOrganization(ctx.db);
+    const otherOrg = await createOrganization(ctx.db);
+    organiser = await addUser(ctx, admin, 'att_organiser', 'organiser', org);
+    door = await addUser(ctx, admin, 'att_door', 'door_staff', org);
+    stranger = await addUser(ctx, admin, 'att_stranger', 'organiser', otherOrg);
+
+    meeting = await createMeeting(ctx.db, org, { name: '點名會議' });
+    other = await createMeeting(ctx.db, org);
+    dated = await createMeeting(ctx.db, org, { meeting_type: 'date_schedule' });
+    sessionA = await createSchedule(ctx.db, dated.id, 0, 'Morning');
+    sessionB = await createSchedule(ctx.db, dated.id, 0, 'Afternoon');
+    const userType = await createUserType(ctx.db, dated.id, [sessionA, sessionB]);
+
+    for (let n = 0; n < 6; n += 1) guests.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
+    otherGuest = await signUpGuest(ctx, other.publicId, generalBody(100), 100);
+    cancelled = await signUpGuest(ctx, meeting.publicId, generalBody(101), 101);
+    await ctx.db
+      .updateTable('guests')
+      .set({ cancelled_at: ctx.now() })
+      .where('id', '=', cancelled.id)
+      .execute();
+    datedGuest = await signUpGuest(ctx, dated.publicId, dateScheduleBody(200, userType, [sessionA]), 200);
+  });
+  afterAll(() => ctx.close());
+
+  const checkInRows = (guestId: number) =>
+    ctx.db.selectFrom('check_ins').selectAll().where('guest_id', '=', guestId).execute();
+
+  it('runs the in/out state machine and answers duplicates with the earlier time', async () => {
+    const g = guests[0]!;
+    const first = ctx.now();
+    const entry = (
+      await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction: 'in' })
+    ).json().data as ScanAnswer;
+    expect(entry).toMatchObject({ result: 'success', type: 'in', at: first, previous_at: null });
+    expect(entry.guest).toEqual({ id: g.id, name: 'Guest 0', user_type_name: null });
+
+    ctx.advance(5 * MINUTE);
+    const again = (
+      await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction: 'in' })
+    ).json().data as ScanAnswer;
+    expect(again).toMatchObject({ result: 'duplicate', type: 'in', previous_at: first });
+    expect(await checkInRows(g.id)).toHaveLength(1);
+
+    ctx.advance(5 * MINUTE);
+    const leftAt = ctx.now();
+    const exit = (
+      await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction: 'out' })
+    ).json().data as ScanAnswer;
+    expect(exit).toMatchObject({ result: 'success', type: 'out', at: leftAt });
+
+    ctx.advance(MINUTE);
+    const exitAgain = (
+      await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction: 'out' })
+    ).json().data as ScanAnswer;
+    expect(exitAgain).toMatchObject({ result: 'duplicate', type: 'out', previous_at: leftAt });
+
+    // Automatic: outside → entry, inside → exit.
+    ctx.advance(MINUTE);
+    const autoIn = (
+      await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction: 'auto' })
+    ).json().data as ScanAnswer;
+    expect(autoIn).toMatchObject({ result: 'success', type: 'in' });
+    ctx.advance(MINUTE);
+    const autoOut = (
+      await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction: 'auto' })
+    ).json().data as ScanAnswer;
+    expect(autoOut).toMatchObject({ result: 'success', type: 'out' });
+
+    const rows = await checkInRows(g.id);
+    expect(rows.map((r) => r.type).sort()).toEqual(['in', 'in', 'out', 'out']);
+    const summary = await ctx.db
+      .selectFrom('guest_attendance')
+      .selectAll()
+      .where('guest_id', '=', g.id)
+      .where('scope_id', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(summary.inside)).toBe(0);
+    expect(Number(summary.first_in_at)).toBe(first);
+    expect(Number(summary.last_out_at)).toBe(ctx.now());
+  });
+
+  it('answers an exit of a guest never inside as a duplicate without an earlier time', async () => {
+    const g = guests[5]!;
+    const res = await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction: 'out' });
+    expect(res.json().data).toMatchObject({ result: 'duplicate', type: 'out', previous_at: null });
+    expect(await checkInRows(g.id)).toHaveLength(0);
+  });
+
+  it('records 20 parallel identical scans (same nonce) exactly once and answers each with the first result', async () => {
+    const g = guests[1]!;
+    const nonce = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        scan(door, { meeting_id: meeting.id, guest_code: g.code, direction: 'auto', nonce }),
+      ),
+    );
+    const data = answers.map((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data as ScanAnswer;
+    });
+    expect(new Set(data.map((d) => `${d.result}/${d.type}/${d.at}`))).toEqual(
+      new Set([`success/in/${ctx.now()}`]),
+    );
+    const rows = await ctx.db.selectFrom('check_ins').selectAll().where('nonce', '=', nonce).execute();
+    expect(rows).toHaveLength(1);
+    expect(await checkInRows(g.id)).toHaveLength(1);
+
+    // A retry later still answers the original scan and records nothing.
+    ctx.advance(MINUTE);
+    const retry = await scan(door, { meeting_id: meeting.id, guest_code: g.code, direction: 'auto', nonce });
+    expect(retry.json().data).toMatchObject({ result: 'success', type: 'in', at: ctx.now() - MINUTE });
+    expect(await checkInRows(g.id)).toHaveLength(1);
+  });
+
+  it('refuses unknown, cancelled, other-meeting and not-enrolled codes with a localised reason', async () => {
+    const cases = [
+      { body: { meeting_id: meeting.id, guest_code: 'not-a-real-code' }, name: 'SCAN_UNKNOWN_CODE' },
+      { body: { meeting_id: meeting.id, guest_code: cancelled.code }, name: 'SCAN_GUEST_CANCELLED' },
+      { body: { meeting_id: meeting.id, guest_code: otherGuest.code }, name: 'SCAN_OTHER_MEETING' },
+      {
+        body: { meeting_id: dated.id, schedule_id: sessionB, guest_code: datedGuest.code },
+        name: 'SCAN_NOT_ENROLLED',
+      },
+    ] as const;
+    for (const { body, name } of cases) {
+      for (const lang of ['en', 'zh-tw', 'zh-cn'] as const) {
+        const res = await scan(organiser, { ...body, direction: 'in' }, lang);
+        expect(res.statusCode, name).toBe(200);
+        expect(res.json().data, `${name} ${lang}`).toMatchObject({
+          result: 'refused',
+          reason: ERRORS[name].message[lang],
+          reason_code: ERRORS[name].code,
+        });
+      }
+    }
+    expect(await checkInRows(cancelled.id)).toHaveLength(0);
+    expect(await checkInRows(otherGuest.id)).toHaveLength(0);
+    // The enrolled session admits the same guest; the meeting as a whole does too.
+    const enrolled = await scan(organiser, {
+      meeting_id: dated.id,
+      schedule_id: sessionA,
+      guest_code: datedGuest.code,
+      direction: 'in',
+    });
+    expect(enrolled.json().data).toMatchObject({
+      result: 'success',
+      guest: { name: '嘉賓200', user_type_name: 'Doctor' },
+    });
+    expect(await checkInRows(datedGuest.id)).toHaveLength(1);
+    // A session of another meeting is not a scope of this one.
+    const foreignSession = await scan(organiser, {
+      meeting_id: meeting.id,
+      schedule_id: sessionA,
+      guest_code: guests[2]!.code,
+      direction: 'in',
+    });
+    expect(foreignSession.statusCode).toBe(404);
+  });
+
+  it('hides other organisations’ meetings (404) and checks permissions', async () => {
+    const g = guests[2]!;
+    const body = { meeting_id: meeting.id, guest_code: g.code, direction: 'in' as const };
+    expect((await scan(stranger, body)).statusCode).toBe(404);
+    expect((await getJson(ctx, stranger, `/api/attendance/stats?meeting_id=${meeting.id}`)).status).toBe(404);
+    expect(
+      (await getJson(ctx, stranger, `/api/attendance/records?meeting_id=${meeting.id}&page=1&page_size=10`))
+        .status,
+    ).toBe(404);
+    expect((await getJson(ctx, stranger, `/api/meetings/${meeting.id}/dashboard`)).status).toBe(404);
+    expect(await checkInRows(g.id)).toHaveLength(0);
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/attendance/scans', payload: body });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lets door staff scan and read records without any contact data, but not the dashboard or exports', async () => {
+    const g = guests[3]!;
+    const res = await scan(door, { meeting_id: meeting.id, guest_code: g.code, direction: 'in' });
+    expect(res.json().data).toMatchObject({ result: 'success', guest: { id: g.id, name: 'Guest 3' } });
+    const answers = [
+      res.body,
+      (await getJson(ctx, door, `/api/attendance/records?meeting_id=${meeting.id}&page=1&page_size=100`)).raw,
+      (await getJson(ctx, door, `/api/attendance/stats?meeting_id=${meeting.id}`)).raw,
+    ];
+    for (const body of answers) {
+      for (const guest of guests) {
+        expect(body).not.toContain(guest.phone);
+        expect(body).not.toContain(guest.phone.slice(-8));
+        expect(body).not.toContain(guest.email);
+      }
+      expect(body).not.toMatch(/"(phone|email|area_code|contact_phone|contact_number)"/);
+    }
+    expect((await getJson(ctx, door, `/api/meetings/${meeting.id}/dashboard`)).status).toBe(403);
+    // Whatever export routes exist are closed to door staff.
+    const exports = ctx.app.routeAuthTable.filter(
+      (r) => r.auth === 'guest:export' || r.auth === 'schedule:export',
+    );
+    for (const route of exports) {
+      const url = route.url.replace(/:[A-Za-z_]+/g, String(meeting.id));
+      const denied = await ctx.app.inject({ method: route.method as 'GET', url, headers: bearer(door) });
+      expect(denied.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it("counts today's statistics after a sequence of scans, and starts a new day at local midnight", async () => {
+    // So far: guest 0 in and out (left), guest 1 in (door, auto), guest 3 in (door).
+    const stats = async (query = `meeting_id=${meeting.id}`) =>
+      (await getJson(ctx, organiser, `/api/attendance/stats?${query}`)).body.data as AttendanceStats;
+    expect(await stats()).toEqual({ signed_up: 7, checked_in_today: 3, inside: 2, left: 1 });
+
+    ctx.advance(MINUTE);
+    await scan(organiser, { meeting_id: meeting.id, guest_code: guests[4]!.code, direction: 'in' });
+    await scan(organiser, { meeting_id: meeting.id, guest_code: guests[3]!.code, direction: 'out' });
+    expect(await stats()).toEqual({ signed_up: 7, checked_in_today: 4, inside: 2, left: 2 });
+
+    // Session scope of a date-schedule meeting: its own sign-ups and its own figures.
+    expect(await stats(`meeting_id=${dated.id}&schedule_id=${sessionA}`)).toEqual({
+      signed_up: 1,
+      checked_in_today: 1,
+      inside: 1,
+      left: 0,
+    });
+    expect(await stats(`meeting_id=${dated.id}`)).toEqual({
+      signed_up: 1,
+      checked_in_today: 0,
+      inside: 0,
+      left: 0,
+    });
+  });
+
+  it('lists records newest first with every filter and server-side pagination', async () => {
+    const base = `/api/attendance/records?meeting_id=${meeting.id}`;
+    const page = async (query: string) => {
+      const res = await getJson(ctx, organiser, `${base}&${query}`);
+      expect(res.status, res.raw).toBe(200);
+      return res.body.data as {
+        items: {
+          id: number;
+          type: string;
+          guest_id: number;
+          created_at: number;
+          station: string;
+          operator_name: string | null;
+          schedule_id: number | null;
+        }[];
+        total: number;
+      };
+    };
+    const all = await page('page=1&page_size=100');
+    // guest 0: 4 rows, guest 1: 1, guest 3: 2, guest 4: 1.
+    expect(all.total).toBe(8);
+    const times = all.items.map((r) => r.created_at);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(all.items.every((r) => r.schedule_id === null)).toBe(true);
+
+    const first = await page('page=1&page_size=3');
+    const second = await page('page=2&page_size=3');
+    expect(first.total).toBe(8);
+    expect(first.items.map((r) => r.id)).toEqual(all.items.slice(0, 3).map((r) => r.id));
+    expect(second.items.map((r) => r.id)).toEqual(all.items.slice(3, 6).map((r) => r.id));
+
+    expect((await page('page=1&page_size=100&type=out')).items.every((r) => r.type === 'out')).toBe(true);
+    expect((await page('page=1&page_size=100&type=out')).total).toBe(3);
+
+    await scan(door, {
+      meeting_id: meeting.id,
+      guest_code: guests[2]!.code,
+      direction: 'in',
+      station: 'East_Gate 2',
+    });
+    const station = await page('page=1&page_size=100&station=east_gate');
+    expect(station.items.map((r) => r.guest_id)).toEqual([guests[2]!.id]);
+    expect(station.items[0]!.operator_name).toBe('att_door name');
+    // LIKE wildcards are literal: '%' matches nothing here.
+    expect((await page('page=1&page_size=100&station=%25')).total).toBe(0);
+
+    const now = ctx.now();
+    const recent = await page(`page=1&page_size=100&from=${now - 90_000}&to=${now}`);
+    expect(recent.items.every((r) => r.created_at >= now - 90_000 && r.created_at <= now)).toBe(true);
+    expect(recent.total).toBeGreaterThan(0);
+    expect(recent.total).toBeLessThan(all.total + 1);
+
+    // Status in the record's scope: inside now (1, 2, 4), came today and left (0, 3).
+    const inside = await page('page=1&page_size=100&status=checked_in');
+    expect(new Set(inside.items.map((r) => r.guest_id))).toEqual(
+      new Set([guests[1]!.id, guests[2]!.id, guests[4]!.id]),
+    );
+    const left = await page('page=1&page_size=100&status=left');
+    expect(new Set(left.items.map((r) => r.guest_id))).toEqual(new Set([guests[0]!.id, guests[3]!.id]));
+    expect((await page('page=1&page_size=100&status=not_checked_in')).total).toBe(0);
+
+    const session = await getJson(
+      ctx,
+      organiser,
+      `/api/attendance/records?meeting_id=${dated.id}&schedule_id=${sessionA}&page=1&page_size=10`,
+    );
+    expect(session.body.data.items).toHaveLength(1);
+    expect(session.body.data.items[0]).toMatchObject({ schedule_id: sessionA, schedule_name: 'Morning' });
+    const invalid = await getJson(ctx, organiser, `${base}&page=1&page_size=1000`);
+    expect(invalid.status).toBe(400);
+  });
+
+  it('records an organiser’s manual check-in and check-out with the station "manual" and the operator', async () => {
+    const g = guests[5]!;
+    ctx.advance(MINUTE);
+    const auto = await scan(organiser, {
+      meeting_id: meeting.id,
+      guest_code: g.code,
+      direction: 'auto',
+      manual: true,
+    });
+    expect(auto.statusCode).toBe(400);
+    expect(auto.json().code).toBe(ERRORS.SCAN_MANUAL_DIRECTION.code);
+
+    const res = await scan(organiser, {
+      meeting_id: meeting.id,
+      guest_code: g.code,
+      direction: 'in',
+      manual: true,
+      station: 'ignored',
+    });
+    expect(res.json().data).toMatchObject({ result: 'success', type: 'in' });
+    const rows = await checkInRows(g.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ station: 'manual', type: 'in' });
+    const records = await getJson(
+      ctx,
+      organiser,
+      `/api/attendance/records?meeting_id=${meeting.id}&station=manual&page=1&page_size=10`,
+    );
+    expect(records.body.data.items[0]).toMatchObject({
+      guest_id: g.id,
+      station: 'manual',
+      operator_name: 'att_organiser name',
+    });
+    const log = await ctx.db
+      .selectFrom('system_logs')
+      .select(['content', 'username'])
+      .where('content', 'like', `Manual check-in of guest #${g.id}%`)
+      .execute();
+    expect(log).toEqual([expect.objectContaining({ username: 'att_organiser' })]);
+  });
+
+  it('shows the number of guests checked in on the meetings list (one query per page)', async () => {
+    const res = await getJson(ctx, organiser, '/api/meetings?page=1&page_size=100');
+    const byId = new Map(
+      (res.body.data.items as { id: number; checkin_count: number }[]).map((m) => [m.id, m]),
+    );
+    // guests 0, 1, 2, 3, 4, 5 have entered the whole meeting.
+    expect(byId.get(meeting.id)!.checkin_count).toBe(6);
+    expect(byId.get(other.id)!.checkin_count).toBe(0);
+    // Session entries do not count as entering the meeting.
+    expect(byId.get(dated.id)!.checkin_count).toBe(0);
+    const one = await getJson(ctx, organiser, `/api/meetings/${meeting.id}`);
+    expect(one.body.data.checkin_count).toBe(6);
+  });
+
+  it('draws the dashboard: sign-ups per day, arrivals per 10 minutes, live figures', async () => {
+    const res = await getJson(ctx, organiser, `/api/meetings/${meeting.id}/dashboard`);
+    expect(res.status, res.raw).toBe(200);
+    const data = res.body.data as {
+      day: string;
+      signups: { date: string; count: number }[];
+      arrivals: { at: number; count: number }[];
+      stats: AttendanceStats;
+    };
+    const today = new Date(ctx.now());
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(data.day).toBe(`${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`);
+    expect(data.signups).toEqual([{ date: data.day, count: 7 }]);
+    // Entries at 09:00 (guest 0), 09:12 (guest 0 again), 09:14 (1, 3); later ones in the same slots.
+    const entries = await ctx.db
+      .selectFrom('check_ins')
+      .select('created_at')
+      .where('meeting_id', '=', meeting.id)
+      .where('scope_id', '=', 0)
+      .where('type', '=', 'in')
+      .execute();
+    const midnight = new Date(ctx.now()).setHours(0, 0, 0, 0);
+    const expected = new Map<number, number>();
+    for (const e of entries) {
+      const slot = midnight + Math.floor((Number(e.created_at) - midnight) / 600_000) * 600_000;
+      expected.set(slot, (expected.get(slot) ?? 0) + 1);
+    }
+    expect(data.arrivals.filter((a) => a.count > 0)).toEqual(
+      [...expected].sort((a, b) => a[0] - b[0]).map(([at, count]) => ({ at, count })),
+    );
+    expect(data.arrivals.reduce((sum, a) => sum + a.count, 0)).toBe(entries.length);
+    expect(data.stats.checked_in_today).toBeGreaterThan(0);
+
+    const yesterday = new Date(ctx.now() - 24 * HOUR);
+    const past = await getJson(
+      ctx,
+      organiser,
+      `/api/meetings/${meeting.id}/dashboard?day=${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`,
+    );
+    expect(past.body.data.arrivals).toEqual([]);
+    expect(
+      (await getJson(ctx, organiser, `/api/meetings/${meeting.id}/dashboard?day=2026-02-30`)).status,
+    ).toBe(400);
+  });
+
+  it("starts a new day at local midnight: today's figures reset, guests inside stay inside", async () => {
+    toNextMorning(ctx);
+    // A day later the morning's access token has expired: log in again.
+    organiser = (await ctx.login({ account: 'att_organiser', password: PASSWORD })).access_token;
+    const stats = (await getJson(ctx, organiser, `/api/attendance/stats?meeting_id=${meeting.id}`)).body
+      .data as AttendanceStats;
+    expect(stats).toEqual({ signed_up: 7, checked_in_today: 0, inside: 4, left: 0 });
+    const notToday = await getJson(
+      ctx,
+      organiser,
+      `/api/attendance/records?meeting_id=${meeting.id}&status=not_checked_in&page=1&page_size=100`,
+    );
+    expect(new Set(notToday.body.data.items.map((r: { guest_id: number }) => r.guest_id))).toEqual(
+      new Set([guests[0]!.id, guests[3]!.id]),
+    );
+  });
+});
+
+/** Reads a Server-Sent Events response and waits for `stats` events matching a condition. */
+async function openStream(baseUrl: string, token: string, query: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/attendance/stream?${query}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let ended = false;
+  const pending: AttendanceStats[] = [];
+
+  async function pull(): Promise<boolean> {
+    const { done, value } = await reader.read();
+    if (done) {
+      ended = true;
+      return false;
+    }
+    buffer += value;
+    for (let cut = buffer.indexOf('\n\n'); cut !== -1; cut = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const lines = block.split('\n');
+      if (!lines.includes('event: stats')) continue;
+      const data = lines.find((l) => l.startsWith('data: '));
+      if (data) pending.push(JSON.parse(data.slice(6)) as AttendanceStats);
+    }
+    return true;
+  }
+
+  return {
+    response,
+    /** The next `stats` event satisfying `wanted` (earlier ones are skipped). */
+    async next(wanted: (stats: AttendanceStats) => boolean = () => true): Promise<AttendanceStats> {
+      for (;;) {
+        while (pending.length) {
+          const stats = pending.shift()!;
+          if (wanted(stats)) return stats;
+        }
+        if (!(await pull())) throw new Error('stream ended');
+      }
+    },
+    /** Resolves when the server ends the stream. */
+    async untilEnd(): Promise<void> {
+      while (!ended) {
+        try {
+          if (!(await pull())) return;
+        } catch {
+          return;
+        }
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let admin: string;
+  let baseUrl: string;
+  let meeting: { id: number; publicId: string };
+  const codes: string[] = [];
+  const scanAs = (app: TestContext['app'], code: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/attendance/scans',
+      headers: bearer(admin),
+      payload: {
+        meeting_id: meeting.id,
+        guest_code: code,
+        direction: 'in',
+        station: 'S',
+        nonce: randomUUID(),
+      },
+    });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    toNextMorning(ctx);
+    admin = (await ctx.login()).access_token;
+    const org = await createOrganization(ctx.db);
+    meeting = await createMeeting(ctx.db, org);
+    for (let n = 0; n < 4; n += 1)
+      codes.push((await signUpGuest(ctx, meeting.publicId, generalBody(n), n)).code);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => ctx.close());
+
+  it('sends the figures on opening and a fresh `stats` event after each scan', async () => {
+    const stream = await openStream(baseUrl, admin, `meeting_id=${meeting.id}`);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('cache-control')).toContain('no-cache');
+    expect(stream.response.headers.get('content-encoding')).toBeNull();
+    expect(await stream.next()).toEqual({ signed_up: 4, checked_in_today: 0, inside: 0, left: 0 });
+
+    expect((await scanAs(ctx.app, codes[0]!)).json().data.result).toBe('success');
+    expect(await stream.next((s) => s.inside === 1)).toEqual({
+      signed_up: 4,
+      checked_in_today: 1,
+      inside: 1,
+      left: 0,
+    });
+    // A burst: the stream ends up with the final figures.
+    await Promise.all([scanAs(ctx.app, codes[1]!), scanAs(ctx.app, codes[2]!)]);
+    expect(await stream.next((s) => s.inside === 3)).toMatchObject({ checked_in_today: 3 });
+    stream.close();
+  });
+
+  it('refuses a stream without a token or outside the user’s organisations', async () => {
+    const anonymous = await fetch(`${baseUrl}/api/attendance/stream?meeting_id=${meeting.id}`);
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { code: number }).code).toBe(ERRORS.UNAUTHORIZED.code);
+    const missing = await fetch(`${baseUrl}/api/attendance/stream?meeting_id=999999`, {
+      headers: bearer(admin),
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('reaches streams on another instance through Redis pub/sub', async () => {
+    const { Redis } = await import('ioredis');
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const redisA = new Redis(url);
+    const redisB = new Redis(url);
+    const { buildApp } = await import('../src/app.ts');
+    const deps = { config: ctx.config, db: ctx.db, dbKind: TEST_DB, clock: ctx.now };
+    const appA = await buildApp({ ...deps, redis: redisA });
+    const appB = await buildApp({ ...deps, redis: redisB });
+    try {
+      await appB.listen({ port: 0, host: '127.0.0.1' });
+      const address = appB.server.address();
+      const urlB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const stream = await openStream(urlB, admin, `meeting_id=${meeting.id}`);
+      const before = await stream.next();
+      expect((await scanAs(appA, codes[3]!)).json().data.result).toBe('success');
+      expect(await stream.next((s) => s.inside === before.inside + 1)).toMatchObject({
+        checked_in_today: before.checked_in_today + 1,
+      });
+      stream.close();
+    } finally {
+      await appA.close();
+      await appB.close();
+      redisA.disconnect();
+      redisB.disconnect();
+    }
+  });
+
+  it('ends open streams when the server closes, so a graceful shutdown is not held up', async () => {
+    const stream = await openStream(baseUrl, admin, `meeting_id=${meeting.id}`);
+    await stream.next();
+    const ended = stream.untilEnd();
+    await ctx.app.close();
+    await ended;
+  });
+});

@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MeetingDashboard } from '@meetflow/shared';
+import { http } from '../../lib/http.ts';
+
+export function dashboardKey(meetingId: number, scheduleId: number | null, day: string) {
+  return ['dashboard', meetingId, scheduleId ?? 0, day] as const;
+}
+
+/** A meeting's sign-up curve, the arrival curve of `day` (YYYY-MM-DD) and today's figures. */
+export function useDashboard(meetingId: number | null, scheduleId: number | null, day: string) {
+  return useQuery({
+    queryKey: dashboardKey(meetingId ?? 0, scheduleId, day),
+    queryFn: () =>
+      http.get<MeetingDashboard>(`/meetings/${meetingId}/dashboard`, {
+        params: { day, ...(scheduleId ? { schedule_id: scheduleId } : {}) },
+      }),
+    enabled: meetingId !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,158 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Api } from '../../support/api.ts';
+import { createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
+import { login, pageTitle, snap, switchLanguage } from '../../support/session.ts';
+
+/** Signs a guest up through the public API and returns the QR content (the guest code). */
+async function guestCode(request: APIRequestContext, publicId: string, name: string): Promise<string> {
+  const response = await request.post(`/api/public/meetings/${publicId}/sign-ups`, {
+    data: {
+      meeting_type: 'general',
+      name,
+      gender: 'female',
+      local_guest: true,
+      area_code: '853',
+      phone: macaoPhone(),
+      email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`,
+      institution: 'Kiang Wu Hospital',
+      job_title: 'Nurse',
+      contact_name: 'Desk',
+      contact_number: '28000000',
+      contact_phone: '66999999',
+    },
+  });
+  const body = (await response.json()) as {
+    code: number;
+    message: string;
+    data: { guest: { guest_code: string } };
+  };
+  expect(body.code, body.message).toBe(0);
+  return body.data.guest.guest_code;
+}
+
+/** Opens scan mode on the records page for `meetingName`, as the station `station`. */
+async function startStation(page: Page, meetingName: string, station: string) {
+  await page.goto('/#/meeting_management/records');
+  await page.getByTestId('scan-mode-open').click();
+  await expect(page.getByTestId('scan-setup-station')).toBeVisible();
+  await page.getByTestId('scan-setup-meeting').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(meetingName).click();
+  await page.getByTestId('scan-setup-station').fill(station);
+  await page.getByTestId('scan-setup-start').click();
+  await expect(page.getByTestId('scan-screen')).toBeVisible();
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+  await expect(page.getByTestId('scan-screen').getByTestId('stats-status')).toHaveAttribute(
+    'data-status',
+    'live',
+  );
+}
+
+/** What a scanner gun does: the code as one fast burst of keys, then Enter. */
+async function scanWithGun(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** A figure of the statistics on the scan screen. */
+const stat = (page: Page, key: string) => page.getByTestId('scan-screen').getByTestId(`stat-${key}`);
+/** A figure of the page on screen (cached pages stay mounted, hidden). */
+const shownStat = (page: Page, key: string) => page.locator(`[data-testid="stat-${key}"]:visible`);
+
+test('scan mode: entry, duplicate, exit and unknown code; a second station updates live', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const api = await Api.login(request);
+  const suffix = String(Date.now()).slice(-6);
+  const meeting = await createPublicMeeting(api, { type: 'general', name: `掃描測試 ${suffix}` });
+  const meetingName = `掃描測試 ${suffix}（繁）`;
+  const alice = await guestCode(request, meeting.public_id, 'Alice Chan');
+  const bob = await guestCode(request, meeting.public_id, 'Bob Leong');
+
+  await login(page, 'zh-tw');
+  await startStation(page, meetingName, '正門 1 號');
+
+  // A second station in another tab of the same browser: it only watches.
+  const watcher = await context.newPage();
+  await startStation(watcher, meetingName, '側門 2 號');
+  await expect(stat(watcher, 'signed_up')).toContainText('2');
+  await expect(stat(watcher, 'checked_in_today')).toContainText('0');
+
+  // The scanning station is the window in front again (the watcher's tab opened over it).
+  await page.bringToFront();
+  const result = page.getByTestId('scan-result');
+
+  // Entry.
+  await scanWithGun(page, alice);
+  await expect(result).toHaveAttribute('data-tone', 'success');
+  await expect(page.getByTestId('scan-result-name')).toHaveText('Alice Chan');
+  await expect(page.getByTestId('scan-result-headline')).toContainText('入場');
+  await expect(page.getByTestId('scan-input')).toHaveValue('');
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+  await expect(stat(watcher, 'checked_in_today')).toContainText('1');
+  await expect(stat(watcher, 'inside')).toContainText('1');
+
+  // The same guest again at the entry: a duplicate with the earlier time, nothing recorded.
+  await scanWithGun(page, alice);
+  await expect(result).toHaveAttribute('data-tone', 'duplicate');
+  await expect(result).toContainText('上次時間');
+  await expect(page.getByTestId('scan-result-name')).toHaveText('Alice Chan');
+
+  // Exit.
+  await page.getByTestId('scan-direction-out').click();
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+  await scanWithGun(page, alice);
+  await expect(result).toHaveAttribute('data-tone', 'success');
+  await expect(page.getByTestId('scan-result-headline')).toContainText('離場');
+  await expect(stat(watcher, 'inside')).toContainText('0');
+  await expect(stat(watcher, 'left')).toContainText('1');
+
+  // A code that is no guest's.
+  await scanWithGun(page, 'NOT-A-GUEST-CODE-42');
+  await expect(result).toHaveAttribute('data-tone', 'refused');
+  await expect(page.getByTestId('scan-result-reason')).toHaveText('無效的嘉賓碼');
+
+  // Back to entry for another guest; the watcher follows without a reload.
+  await page.getByTestId('scan-direction-in').click();
+  await scanWithGun(page, bob);
+  await expect(result).toHaveAttribute('data-tone', 'success');
+  await expect(stat(watcher, 'checked_in_today')).toContainText('2');
+  await expect(stat(watcher, 'inside')).toContainText('1');
+  await expect(page.getByTestId('scan-recent').locator('li')).toHaveCount(5);
+  await snap(page, info, 'scan-mode-zh-tw');
+
+  // The records list has the three recorded scans, newest first.
+  await page.getByTestId('scan-exit').click();
+  await expect(page.getByTestId('scan-screen')).toBeHidden();
+  const rows = page.getByTestId('records-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('Bob Leong');
+  await expect(rows.first()).toContainText('正門 1 號');
+
+  // The dashboard of the meeting: live figures and both charts.
+  await watcher.getByTestId('scan-exit').click();
+  await watcher.goto('/#/dashboard');
+  await expect(pageTitle(watcher)).toHaveText('儀表板');
+  await watcher.getByTestId('dashboard-meeting').click();
+  await watcher.locator('.ant-select-dropdown:visible').getByTitle(meetingName).click();
+  await expect(shownStat(watcher, 'checked_in_today')).toContainText('2');
+  await expect(watcher.getByTestId('dashboard-signups-chart').locator('canvas')).toBeVisible();
+  await expect(watcher.getByTestId('dashboard-arrivals-chart').locator('canvas')).toBeVisible();
+  await snap(watcher, info, 'dashboard-zh-tw');
+
+  await switchLanguage(watcher, 'en');
+  await expect(pageTitle(watcher)).toHaveText('Dashboard');
+  await expect(watcher.getByTestId('dashboard-arrivals')).toContainText('Arrivals per 10 minutes');
+  await snap(watcher, info, 'dashboard-en');
+
+  // Scan mode in English, with a refusal on screen.
+  await watcher.bringToFront();
+  await startStation(watcher, `掃描測試 ${suffix} (EN)`, 'Side door 2');
+  await scanWithGun(watcher, 'UNKNOWN-CODE');
+  await expect(watcher.getByTestId('scan-result-reason')).toHaveText('Unknown guest code');
+  await scanWithGun(watcher, bob);
+  await expect(watcher.getByTestId('scan-result')).toHaveAttribute('data-tone', 'duplicate');
+  await snap(watcher, info, 'scan-mode-en');
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { isScheduleDate } from './dictionary.ts';
+
+/*
+ * Door check-in (spec §2 records, §3 guest record, §4 guest attendance): scans, today's statistics,
+ * the records list and the meeting dashboard. Times are integer milliseconds.
+ */
+
+// Ids fit a 32-bit integer column on PostgreSQL.
+const id = z.number().int().positive().max(2_147_483_647);
+const queryId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const SCAN_TYPES = ['in', 'out'] as const;
+export type ScanType = (typeof SCAN_TYPES)[number];
+
+/** Entry, exit, or automatic: entry for a guest outside, exit for one inside. */
+export const SCAN_DIRECTIONS = ['in', 'out', 'auto'] as const;
+
+export const SCAN_OUTCOMES = ['success', 'duplicate', 'refused'] as const;
+export type ScanOutcome = (typeof SCAN_OUTCOMES)[number];
+
+/** A guest's attendance in a scope: inside now, not checked in today, or came today and left. */
+export const ATTENDANCE_STATUSES = ['checked_in', 'not_checked_in', 'left'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** What a manual check-in or check-out by an organiser is recorded as, whatever the operator's language. */
+export const MANUAL_STATION = 'manual';
+export const STATION_MAX = 64;
+export const RECORD_PAGE_SIZE_MAX = 100;
+
+/** One scan from a door station (scanner gun or camera) or an organiser's manual entry. */
+export const scanRequest = z.strictObject({
+  meeting_id: id,
+  /** null: the whole meeting; otherwise one of its sessions. */
+  schedule_id: id.nullable().default(null),
+  /** The QR content as scanned; anything that is not a guest code is refused, not rejected. */
+  guest_code: z.string().trim().min(1).max(512),
+  direction: z.enum(SCAN_DIRECTIONS),
+  station: z.string().trim().max(STATION_MAX).default(''),
+  /** An organiser's desk entry: recorded with the station MANUAL_STATION; needs an explicit direction. */
+  manual: z.boolean().default(false),
+  /** The client's id for this scan: a retry with the same nonce records nothing twice. */
+  nonce: z.string().trim().min(8).max(64),
+});
+export type ScanRequest = z.input<typeof scanRequest>;
+export type ScanInput = z.output<typeof scanRequest>;
+
+export const scanGuest = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Registration type (date-schedule meetings) in the request's language, or null. */
+  user_type_name: z.string().nullable(),
+});
+export type ScanGuest = z.infer<typeof scanGuest>;
+
+export const scanAnswer = z.object({
+  result: z.enum(SCAN_OUTCOMES),
+  /** The direction recorded (or that would have been). */
+  type: z.enum(SCAN_TYPES).nullable(),
+  guest: scanGuest.nullable(),
+  /** Why a scan was refused, in the request's language. */
+  reason: z.string().nullable(),
+  /** The catalogue code of the refusal, or null. */
+  reason_code: z.number().int().nullable(),
+  /** For a duplicate: when the guest was recorded the previous time (ms). */
+  previous_at: z.number().int().nullable(),
+  /** When the scan was recorded (for a retried nonce: the first time). */
+  at: z.number().int(),
+});
+export type ScanAnswer = z.infer<typeof scanAnswer>;
+
+/** A meeting, or one of its sessions. */
+export const attendanceScopeQuery = z.strictObject({
+  meeting_id: queryId,
+  schedule_id: queryId.optional(),
+});
+export type AttendanceScopeQuery = z.output<typeof attendanceScopeQuery>;
+
+/** Today's figures (since local midnight of the server) for a meeting or a session. */
+export const attendanceStats = z.object({
+  signed_up: z.number().int(),
+  checked_in_today: z.number().int(),
+  inside: z.number().int(),
+  /** Came in and went out again today, and not back inside. */
+  left: z.number().int(),
+});
+export type AttendanceStats = z.infer<typeof attendanceStats>;
+
+export const recordQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20),
+  meeting_id: queryId,
+  schedule_id: queryId.optional(),
+  type: z.enum(SCAN_TYPES).optional(),
+  /** Part of the station name, case-insensitive. */
+  station: z.string().trim().max(STATION_MAX).optional(),
+  /** The guest's present status in the record's scope. */
+  status: z.enum(ATTENDANCE_STATUSES).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
+/** The query as the client builds it (numbers, with page and size always set). */
+export type RecordQuery = z.output<typeof recordQuery>;
+
+export const attendanceRecord = z.object({
+  id: z.number().int(),
+  guest_id: z.number().int(),
+  guest_name: z.string(),
+  guest_code: z.string(),
+  meeting_id: z.number().int(),
+  schedule_id: z.number().int().nullable(),
+  schedule_name: z.string().nullable(),
+  type: z.enum(SCAN_TYPES),
+  station: z.string(),
+  operator_name: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecord>;
+
+export const recordPage = z.object({
+  items: z.array(attendanceRecord),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type RecordPage = z.infer<typeof recordPage>;
+
+// ── Dashboard ────────────────────────────────────────────────────────────────────────────────────
+
+export const ARRIVAL_BUCKET_MS = 10 * 60 * 1000;
+
+export const dashboardQuery = z.strictObject({
+  /** The day of the arrival curve, YYYY-MM-DD in the server's time zone; today when absent. */
+  day: z.string().refine(isScheduleDate, 'invalidFormat').optional(),
+  /** Arrivals and live figures of one session rather than the whole meeting. */
+  schedule_id: queryId.optional(),
+});
+export type DashboardQuery = z.output<typeof dashboardQuery>;
+
+export const meetingDashboard = z.object({
+  meeting_id: z.number().int(),
+  schedule_id: z.number().int().nullable(),
+  /** The arrival curve's day, YYYY-MM-DD. */
+  day: z.string(),
+  /** Sign-ups per day from the first to the last day with one (gaps filled with 0). */
+  signups: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Entries per 10 minutes of the day, from the first to the last busy slot (gaps filled with 0). */
+  arrivals: z.array(z.object({ at: z.number().int(), count: z.number().int() })),
+  stats: attendanceStats,
+});
+export type MeetingDashboard = z.infer<typeof meetingDashboard>;

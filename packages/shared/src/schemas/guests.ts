@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { ATTENDANCE_STATUSES, SCAN_TYPES } from './attendance.ts';
+import { MEETING_TYPES } from './meetings.ts';
+import { GENDERS } from './public.ts';
+
+/*
+ * The back-office guest list (issue 5, spec §2 and §3 Guest record): the paged list with filters,
+ * one guest's detail with sessions and scans, and the export. Adding and editing a guest take the
+ * public sign-up body (`signUpBody`): one set of rules for both doors.
+ */
+
+export const GUEST_SORT_FIELDS = ['created_at', 'name', 'last_in_at'] as const;
+export type GuestSortField = (typeof GUEST_SORT_FIELDS)[number];
+export const GUEST_PAGE_SIZE_MAX = 100;
+
+// Ids fit a 32-bit integer column on PostgreSQL.
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const time = z.coerce.number().int().min(0);
+
+/** The filters of the list and of its export. */
+const guestFilters = {
+  sort_by: z.enum(GUEST_SORT_FIELDS).default('created_at'),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+  /** Names, phone, email, organisation / institution (contains), or a whole guest code. */
+  keyword: z.string().trim().max(100).optional(),
+  /** Registration type (date-schedule meetings). */
+  user_type_id: id.optional(),
+  /**
+   * For the whole meeting, from the guest's attendance summary over all days: inside now
+   * (checked_in), was inside and went out (left), never scanned in (not_checked_in).
+   */
+  status: z.enum(ATTENDANCE_STATUSES).optional(),
+  /** Signed up at or after (ms). */
+  signed_up_from: time.optional(),
+  /** Signed up at or before (ms). */
+  signed_up_to: time.optional(),
+};
+
+export const guestListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(GUEST_PAGE_SIZE_MAX).default(20),
+  ...guestFilters,
+});
+export type GuestListQuery = z.input<typeof guestListQuery>;
+export type GuestListFilter = z.output<typeof guestListQuery>;
+
+/** The export takes the list's filters without paging: the file holds every matching guest. */
+export const guestExportQuery = z.strictObject(guestFilters);
+export type GuestExportQuery = z.input<typeof guestExportQuery>;
+
+export const guestIdParams = z.strictObject({ id });
+export const meetingGuestsParams = z.strictObject({ id });
+
+export const adminGuest = z.object({
+  id: z.number().int(),
+  meeting_id: z.number().int(),
+  meeting_type: z.enum(MEETING_TYPES),
+  guest_code: z.string(),
+  /** The name to show: name (general) or the Chinese / English names (date schedule). */
+  display_name: z.string(),
+  area_code: z.string(),
+  /** E.164, e.g. '+85366123456'. */
+  phone: z.string(),
+  email: z.string(),
+  name: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  local_guest: z.boolean().nullable(),
+  institution: z.string(),
+  job_title: z.string(),
+  contact_name: z.string(),
+  contact_number: z.string(),
+  contact_phone: z.string(),
+  name_zh: z.string(),
+  name_en: z.string(),
+  organization: z.string(),
+  user_type_id: z.number().int().nullable(),
+  /** In the request's language. */
+  user_type_name: z.string().nullable(),
+  license_number: z.string(),
+  other: z.string(),
+  academy_member: z.boolean(),
+  college_category_id: z.number().int().nullable(),
+  /** In the request's language. */
+  college_category_name: z.string().nullable(),
+  status: z.enum(ATTENDANCE_STATUSES),
+  first_in_at: z.number().int().nullable(),
+  last_in_at: z.number().int().nullable(),
+  last_out_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type AdminGuest = z.infer<typeof adminGuest>;
+
+export const guestPage = z.object({
+  items: z.array(adminGuest),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type GuestPage = z.infer<typeof guestPage>;
+
+/** A session the guest is enrolled in, with their attendance times for it. */
+export const guestEnrolment = z.object({
+  schedule_id: z.number().int(),
+  /** In the request's language. */
+  schedule_name: z.string(),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  first_in_at: z.number().int().nullable(),
+  last_in_at: z.number().int().nullable(),
+  last_out_at: z.number().int().nullable(),
+});
+export type GuestEnrolment = z.infer<typeof guestEnrolment>;
+
+/** One entry of the scan log. */
+export const guestScan = z.object({
+  id: z.number().int(),
+  type: z.enum(SCAN_TYPES),
+  /** null: a scan for the whole meeting. */
+  schedule_name: z.string().nullable(),
+  station: z.string(),
+  created_at: z.number().int(),
+});
+export type GuestScan = z.infer<typeof guestScan>;
+
+/** The most recent scans a detail shows. */
+export const GUEST_DETAIL_SCANS_MAX = 500;
+
+export const guestDetail = adminGuest.extend({
+  enrolments: z.array(guestEnrolment),
+  /** Newest first, at most GUEST_DETAIL_SCANS_MAX. */
+  scans: z.array(guestScan),
+});
+export type GuestDetail = z.infer<typeof guestDetail>;
