@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  CLIENT_ERRORS_URL,
+  createReportGate,
+  toReport,
   ERROR_LOG_KEY,
   ERROR_LOG_MAX,
   appendErrorLog,
@@ -51,5 +54,34 @@ describe('error log', () => {
       ['uncaught', 'window.onerror'],
       ['rejected', 'unhandledrejection'],
     ]);
+  });
+
+  it('sends each recorded error to the server, trimmed to the caps', () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const uninstall = installErrorLog(true);
+      logError(new Error('x'.repeat(5000)), 'boundary');
+      uninstall();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe(CLIENT_ERRORS_URL);
+      const body = JSON.parse(String(init.body)) as { message: string; info: string };
+      expect(body.message).toHaveLength(1000);
+      expect(body.info).toBe('boundary');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('rate-limits reports: five a minute, one per repeated message', () => {
+    const allow = createReportGate(5);
+    const record = (message: string) => toReport(makeErrorRecord(new Error(message), '', 'u', new Date()));
+    expect(allow(record('a'), 0)).toBe(true);
+    expect(allow(record('a'), 1000)).toBe(false);
+    expect([2, 3, 4, 5].map((n) => allow(record(`m${n}`), 2000 + n))).toEqual([true, true, true, true]);
+    expect(allow(record('m6'), 3000)).toBe(false);
+    expect(allow(record('m6'), 61_000)).toBe(true);
+    expect(allow(record('a'), 63_000)).toBe(true);
   });
 });

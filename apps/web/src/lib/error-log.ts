@@ -1,3 +1,6 @@
+import { CLIENT_ERROR_LIMITS, type TokenInfo } from '@meetflow/shared';
+import { readJson } from './storage.ts';
+
 export const ERROR_LOG_KEY = 'errorLog';
 /** Bounds the log so a render loop cannot fill session storage. */
 export const ERROR_LOG_MAX = 50;
@@ -57,12 +60,72 @@ export function appendErrorLog(record: ErrorLogRecord, storage: Storage): void {
   }
 }
 
+/** Reports sent to the server per minute at most; the server has its own limit per address. */
+export const REPORTS_PER_MINUTE = 5;
+export const CLIENT_ERRORS_URL = '/api/public/client-errors';
+
+const trim = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+/** The report as the server accepts it: every field cut to its cap. */
+export function toReport(record: ErrorLogRecord): ErrorLogRecord {
+  return {
+    url: trim(record.url, CLIENT_ERROR_LIMITS.url),
+    message: trim(record.message, CLIENT_ERROR_LIMITS.message),
+    stack: trim(record.stack, CLIENT_ERROR_LIMITS.stack),
+    info: trim(record.info, CLIENT_ERROR_LIMITS.info),
+    time: trim(record.time, CLIENT_ERROR_LIMITS.time),
+  };
+}
+
+/**
+ * Decides which records go to the server: at most REPORTS_PER_MINUTE in any minute, and the same
+ * message from the same page only once a minute (a render loop repeats one error many times).
+ */
+export function createReportGate(perMinute = REPORTS_PER_MINUTE) {
+  const sent: number[] = [];
+  const lastByKey = new Map<string, number>();
+  return (record: ErrorLogRecord, now: number): boolean => {
+    while (sent.length && now - (sent[0] ?? 0) >= 60_000) sent.shift();
+    const key = `${record.url}\n${record.message}`;
+    const last = lastByKey.get(key);
+    if (sent.length >= perMinute || (last !== undefined && now - last < 60_000)) return false;
+    sent.push(now);
+    lastByKey.set(key, now);
+    return true;
+  };
+}
+
+const gate = createReportGate();
+
+/** Best effort, never throws: plain fetch (the entry chunk has no HTTP client), survives unload. */
+function sendReport(record: ErrorLogRecord): void {
+  try {
+    const token = readJson<TokenInfo | null>('tokenInfo', null);
+    void fetch(CLIENT_ERRORS_URL, {
+      method: 'POST',
+      keepalive: true,
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `${token.token_type} ${token.access_token}` } : {}),
+      },
+      body: JSON.stringify(toReport(record)),
+    }).catch(() => undefined);
+  } catch {
+    // Reporting must never become the error.
+  }
+}
+
 let enabled = false;
 
-/** Records an error if the error log is on; silent for the user by design (spec §8). */
+/**
+ * Records an error if the error log is on (session storage, spec §8) and reports it to the server's
+ * system log; silent for the user by design.
+ */
 export function logError(error: unknown, info: string): void {
   if (!enabled) return;
-  appendErrorLog(makeErrorRecord(error, info, window.location.href, new Date()), window.sessionStorage);
+  const record = makeErrorRecord(error, info, window.location.href, new Date());
+  appendErrorLog(record, window.sessionStorage);
+  if (gate(record, Date.now())) sendReport(record);
 }
 
 export function installErrorLog(on: boolean): () => void {

@@ -1,3 +1,4 @@
+import { passwordProblem } from '@meetflow/shared';
 import type {
   ChangePasswordBody,
   LoginBody,
@@ -185,9 +186,9 @@ export function createAuthService(deps: AuthDeps) {
       if (!row) throw new AppError('SESSION_REVOKED');
       if (!(await verifyPassword(row.password_hash, body.old_password)))
         throw new AppError('PASSWORD_INCORRECT');
-      if (body.new_password.toLowerCase() === row.account.toLowerCase()) {
-        throw new AppError('VALIDATION_FAILED', { data: { fields: { new_password: 'passwordTooWeak' } } });
-      }
+      // At least 8 characters, not the account name, not a common password.
+      const problem = passwordProblem(row.account, body.new_password);
+      if (problem) throw new AppError('VALIDATION_FAILED', { data: { fields: { new_password: problem } } });
       const now = clock();
       const hash = await hashPassword(body.new_password);
       await db.transaction().execute(async (trx) => {

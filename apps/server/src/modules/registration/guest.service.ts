@@ -1,6 +1,7 @@
 import type { PublicGuest } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { sha256 } from '../../lib/secure-random.ts';
 import * as repo from './registration.repository.ts';
 import { meetingStatus, toPublicGuest } from './registration.service.ts';
@@ -9,7 +10,11 @@ import { meetingStatus, toPublicGuest } from './registration.service.ts';
  * The guest's own page, authenticated by the `X-Guest-Token` header: their data, and enrolling in
  * or cancelling sessions with the same atomic seat counting as the sign-up.
  */
-export function createGuestService(deps: { db: Db; clock: () => number }) {
+export function createGuestService(deps: {
+  db: Db;
+  clock: () => number;
+  notifications?: Pick<NotificationsService, 'sessionFilled'>;
+}) {
   const { db, clock } = deps;
 
   async function authenticate(token: string | undefined) {
@@ -38,17 +43,20 @@ export function createGuestService(deps: { db: Db; clock: () => number }) {
           : [];
       if (!allowed.includes(scheduleId)) throw new AppError('SESSION_NOT_ALLOWED');
       if (!(await repo.hasGuestSchedule(db, guest.id, scheduleId))) {
+        let filled = null as repo.SessionSeatTaken | null;
         try {
           await db.transaction().execute(async (trx) => {
-            if (!(await repo.takeSessionSeat(trx, scheduleId))) {
-              throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
-            }
+            const seat = await repo.takeSessionSeat(trx, scheduleId);
+            if (!seat) throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
             await repo.insertGuestSchedules(trx, guest.id, [scheduleId], clock());
+            if (seat.filled) filled = seat;
           });
         } catch (error) {
           // A concurrent enrolment of the same guest won: the seat taken here was rolled back.
           if (!repo.isUniqueViolation(error)) throw error;
         }
+        // After the commit: the enrolment that took the session's last seat tells the organisers.
+        if (filled) await deps.notifications?.sessionFilled(meeting, filled);
       }
       return toPublicGuest(db, meeting, guest);
     },

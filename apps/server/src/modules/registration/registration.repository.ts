@@ -125,11 +125,28 @@ export function findCollegeCategory(db: Trx, id: number) {
   return db.selectFrom('college_categories').select('id').where('id', '=', id).executeTakeFirst();
 }
 
+/** A seat just taken; `filled` when it was the last one (the count has reached a non-zero limit). */
+export interface SeatTaken {
+  filled: boolean;
+}
+export interface SessionSeatTaken extends SeatTaken {
+  id: number;
+  name: string;
+  name_cn: string;
+  name_en: string;
+}
+/** Collects the seats a transaction filled, so that the organisers are notified after the commit. */
+export interface FilledSeats {
+  meeting: boolean;
+  sessions: SessionSeatTaken[];
+}
+
 /**
  * Takes one seat of the meeting if one is left (0 = unlimited): the conditional UPDATE is the
- * capacity check (DESIGN.md, Data). False means full. Call inside the sign-up transaction.
+ * capacity check (DESIGN.md, Data). Undefined means full. Call inside the sign-up transaction.
+ * RETURNING the new count tells, at no extra cost, whether this was the last seat.
  */
-export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<boolean> {
+export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<SeatTaken | undefined> {
   const row = await trx
     .updateTable('meetings')
     .set({ registered_count: sql<number>`registered_count + 1` })
@@ -137,21 +154,31 @@ export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<bool
     .where((eb) =>
       eb.or([eb('registration_limit', '=', 0), eb('registered_count', '<', eb.ref('registration_limit'))]),
     )
-    .returning('id')
+    .returning(['registered_count', 'registration_limit'])
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return undefined;
+  const limit = Number(row.registration_limit);
+  return { filled: limit > 0 && Number(row.registered_count) >= limit };
 }
 
 /** The same for a session's seat. */
-export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<boolean> {
+export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<SessionSeatTaken | undefined> {
   const row = await trx
     .updateTable('schedules')
     .set({ signup_count: sql<number>`signup_count + 1` })
     .where('id', '=', scheduleId)
     .where((eb) => eb.or([eb('signup_limit', '=', 0), eb('signup_count', '<', eb.ref('signup_limit'))]))
-    .returning('id')
+    .returning(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit'])
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return undefined;
+  const limit = Number(row.signup_limit);
+  return {
+    id: Number(row.id),
+    name: row.name,
+    name_cn: row.name_cn,
+    name_en: row.name_en,
+    filled: limit > 0 && Number(row.signup_count) >= limit,
+  };
 }
 
 export async function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {

@@ -1,6 +1,5 @@
 import {
   resolveDisplayConfig,
-  type FieldMessageKey,
   type PublicGuest,
   type PublicMeeting,
   type PublicMeetingStatus,
@@ -12,8 +11,16 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { guestDisplayName, maskEmail, maskPhone, normalizePhone } from './guest-format.ts';
+import {
+  assertMeetingType,
+  checkScheduleChoice,
+  guestFormValues,
+  insertGuestTakingSeats,
+  requirePhone,
+} from './guest-rules.ts';
 import * as repo from './registration.repository.ts';
 
 /** Rate limits of the anonymous endpoints (attempts per window). */
@@ -30,10 +37,7 @@ export interface RegistrationDeps {
   systemLog: SystemLog;
   limiters: LimiterFactory;
   clock: () => number;
-}
-
-function fieldError(field: string, key: FieldMessageKey): AppError {
-  return new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
+  notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
 }
 
 export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
@@ -69,30 +73,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
     const meeting = await repo.findLiveMeetingByPublicId(db, publicId);
     if (!meeting) throw new AppError('NO_MEETING');
     return meeting;
-  }
-
-  /**
-   * Checks the date-schedule choices against the meeting; answers the chosen sessions in ascending
-   * order and every session the registration type allows.
-   */
-  async function checkScheduleChoice(
-    meetingId: number,
-    body: Extract<SignUpInput, { meeting_type: 'date_schedule' }>,
-  ): Promise<{ chosen: number[]; allowed: number[] }> {
-    if (!(await repo.findUserTypeOfMeeting(db, meetingId, body.user_type_id))) {
-      throw fieldError('user_type_id', 'userTypeNotInMeeting');
-    }
-    if (
-      body.college_category_id !== null &&
-      !(await repo.findCollegeCategory(db, body.college_category_id))
-    ) {
-      throw fieldError('college_category_id', 'collegeCategoryNotInMeeting');
-    }
-    const allowed = await repo.allowedScheduleIds(db, body.user_type_id);
-    const allowedSet = new Set(allowed);
-    const chosen = [...new Set(body.schedule_ids)].sort((a, b) => a - b);
-    if (chosen.some((id) => !allowedSet.has(id))) throw fieldError('schedule_ids', 'scheduleNotForUserType');
-    return { chosen, allowed };
   }
 
   return {
@@ -155,9 +135,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const now = clock();
       const status = meetingStatus(meeting, now);
       if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
-      if (body.meeting_type !== meeting.meeting_type) throw fieldError('meeting_type', 'invalidOption');
-      const phone = normalizePhone(body.area_code, body.phone);
-      if (!phone) throw fieldError('phone', 'phoneInvalid');
+      assertMeetingType(body, meeting.meeting_type);
+      const phone = requirePhone(body.area_code, body.phone);
 
       // Friendly early answers; the unique index and the seat update below still decide under
       // concurrency. A full meeting answers before the session checks: a burst of late sign-ups
@@ -168,58 +147,31 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (status === 'full') throw new AppError('MEETING_FULL');
       const { chosen: scheduleIds, allowed } =
         body.meeting_type === 'date_schedule'
-          ? await checkScheduleChoice(meeting.id, body)
+          ? await checkScheduleChoice(db, meeting.id, body)
           : { chosen: [], allowed: [] };
 
       const token = randomToken(32);
       const values: Insertable<Database['guests']> = {
+        ...guestFormValues(body, phone),
         meeting_id: meeting.id,
         guest_code: randomToken(24),
         token_hash: sha256(token),
-        area_code: body.area_code,
-        phone,
-        email: body.email,
         created_at: now,
-        ...(body.meeting_type === 'general'
-          ? {
-              name: body.name,
-              gender: body.gender,
-              local_guest: body.local_guest ? 1 : 0,
-              institution: body.institution,
-              job_title: body.job_title,
-              contact_name: body.contact_name,
-              contact_number: body.contact_number,
-              contact_phone: body.contact_phone,
-            }
-          : {
-              name_zh: body.name_zh,
-              name_en: body.name_en,
-              organization: body.organization,
-              user_type_id: body.user_type_id,
-              license_number: body.license_number,
-              other: body.other,
-              academy_member: body.academy_member ? 1 : 0,
-              college_category_id: body.college_category_id,
-            }),
       };
 
       let guestId: number;
+      const filled: repo.FilledSeats = { meeting: false, sessions: [] };
       try {
-        guestId = await db.transaction().execute(async (trx) => {
-          if (!(await repo.takeMeetingSeat(trx, meeting.id))) throw new AppError('MEETING_FULL');
-          for (const scheduleId of scheduleIds) {
-            if (!(await repo.takeSessionSeat(trx, scheduleId))) {
-              throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
-            }
-          }
-          const id = await repo.insertGuest(trx, values);
-          await repo.insertGuestSchedules(trx, id, scheduleIds, now);
-          return id;
-        });
+        guestId = await db
+          .transaction()
+          .execute((trx) => insertGuestTakingSeats(trx, values, scheduleIds, now, filled));
       } catch (error) {
         if (repo.isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
         throw error;
       }
+      // After the commit, and only for the sign-up that took a last seat: one write then, none otherwise.
+      if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
+      for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
 
       const masked = maskPhone(body.area_code, phone);
       await systemLog.record({

@@ -1,7 +1,100 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
 export async function insertLog(db: Db, entry: Insertable<Database['system_logs']>): Promise<void> {
   await db.insertInto('system_logs').values(entry).execute();
+}
+
+export interface LogFilter {
+  action?: string | undefined;
+  source?: string | undefined;
+  username?: string | undefined;
+  ipPrefix?: string | undefined;
+  keyword?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** User text inside LIKE: wildcards match themselves. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(db: Db, filter: LogFilter) {
+  let query = db.selectFrom('system_logs');
+  if (filter.action) query = query.where('action_type', '=', filter.action);
+  if (filter.source) query = query.where('source_type', '=', filter.source);
+  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
+  // lower() on both sides keeps SQLite and PostgreSQL equally case-insensitive.
+  if (filter.username) {
+    const pattern = `%${likeEscape(filter.username.toLowerCase())}%`;
+    query = query.where(sql<boolean>`lower(username) like ${pattern} escape '\\'`);
+  }
+  if (filter.ipPrefix) {
+    const pattern = `${likeEscape(filter.ipPrefix.toLowerCase())}%`;
+    query = query.where(sql<boolean>`lower(ip) like ${pattern} escape '\\'`);
+  }
+  if (filter.keyword) {
+    const pattern = `%${likeEscape(filter.keyword.toLowerCase())}%`;
+    query = query.where(sql<boolean>`lower(content) like ${pattern} escape '\\'`);
+  }
+  return query;
+}
+
+const COLUMNS = [
+  'id',
+  'content',
+  'action_type',
+  'source_type',
+  'username',
+  'ip',
+  'ip_location',
+  'created_at',
+] as const;
+
+export type LogRow = Awaited<ReturnType<typeof listLogs>>['rows'][number];
+
+/** Newest first; the id breaks ties between entries of the same millisecond. */
+export async function listLogs(db: Db, filter: LogFilter, page: { offset: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    filtered(db, filter)
+      .select(COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) })),
+    total: Number(count.n),
+  };
+}
+
+/**
+ * The export reads in keyset pages (newest first, below the last id seen) so that memory stays
+ * flat however long the log is.
+ */
+export async function* iterateLogs(db: Db, filter: LogFilter, batch = 1000) {
+  let before: { created_at: number; id: number } | null = null;
+  for (;;) {
+    let query = filtered(db, filter).select(COLUMNS);
+    if (before) {
+      const b = before;
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', b.created_at),
+          eb.and([eb('created_at', '=', b.created_at), eb('id', '<', b.id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batch).execute();
+    for (const r of rows) yield { ...r, id: Number(r.id), created_at: Number(r.created_at) };
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    before = { created_at: Number(last.created_at), id: Number(last.id) };
+  }
 }

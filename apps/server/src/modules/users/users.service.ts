@@ -11,6 +11,7 @@ import {
   type UserListQuery,
   type UserPage,
   LANGUAGES,
+  passwordProblem,
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -140,7 +141,8 @@ export function createUsersService({
   }
 
   function checkPassword(account: string, password: string) {
-    if (password.toLowerCase() === account.toLowerCase()) throw invalidField('password', 'passwordTooWeak');
+    const problem = passwordProblem(account, password);
+    if (problem) throw invalidField('password', problem);
   }
 
   return {

@@ -19,6 +19,7 @@ import { LangSwitch } from '../../components/lang-switch.tsx';
 import { logout } from '../../features/auth/auth-api.ts';
 import { LOGIN_PATH } from '../../features/auth/redirect.ts';
 import { useSessionStore } from '../../features/auth/session-store.ts';
+import { useUnreadCount } from '../../features/personal/notifications-api.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
 import type { AppRoute } from '../routes/route-types.ts';
 import type { LayoutMode } from './use-layout-mode.ts';
@@ -37,8 +38,7 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
   const collapsed = useSettingsStore((s) => s.collapsed);
   const update = useSettingsStore((s) => s.update);
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
-  // Notifications arrive with their own issue; the badge is wired and capped at MAX_BADGE already.
-  const unread = 0;
+  const unread = useUnreadCount(user !== null).data?.unread ?? 0;
 
   const toggleFullscreen = async () => {
     if (document.fullscreenElement) await document.exitFullscreen();
@@ -87,7 +87,7 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
           </Tooltip>
         )}
         <LangSwitch />
-        <Badge count={unread} overflowCount={MAX_BADGE} size="small">
+        <Badge count={unread} overflowCount={MAX_BADGE} size="small" data-testid="notification-badge">
           <Button
             type="text"
             icon={<BellOutlined />}

@@ -6,7 +6,7 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, fieldMessage, type LoginBody } from '@meetflow/shared';
 import { ApiError } from '../../lib/http.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { LangSwitch } from '../../components/lang-switch.tsx';
 import { fetchCaptcha, login } from './auth-api.ts';
@@ -47,6 +47,10 @@ export default function LoginPage() {
       }
       const session = await login(body);
       useSessionStore.getState().setSession(session);
+      // The preferred language saved in the personal settings wins over this browser's last pick.
+      if (session.user.language && session.user.language !== currentLanguage()) {
+        await setLanguage(session.user.language);
+      }
       toast.success(t('login.success'));
       await navigate(sanitizeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {

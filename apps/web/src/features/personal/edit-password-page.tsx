@@ -11,6 +11,7 @@ import { fieldErrors } from '../auth/field-errors.ts';
 import { LOGIN_PATH } from '../auth/redirect.ts';
 import { useSessionStore } from '../auth/session-store.ts';
 import { passwordRules } from './password-rules.ts';
+import './i18n.ts';
 
 interface PasswordForm {
   old_password: string;
@@ -48,6 +49,7 @@ export default function EditPasswordPage() {
   const rules = passwordRules({
     required: fieldMessage('passwordRequired', lang),
     tooWeak: fieldMessage('passwordTooWeak', lang),
+    common: fieldMessage('passwordCommon', lang),
     mismatch: t('personal.passwordMismatch'),
     same: t('personal.samePassword'),
     account,
@@ -67,6 +69,7 @@ export default function EditPasswordPage() {
           label={t('personal.newPassword')}
           rules={rules.next}
           dependencies={['old_password']}
+          extra={t('personalArea.passwordHelp')}
         >
           <Input.Password autoComplete="new-password" maxLength={128} data-testid="new-password" />
         </Form.Item>

@@ -1,5 +1,112 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useState } from 'react';
+import { Badge, Button, Card, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { NotificationItem } from '@meetflow/shared';
+import { usePageVisible } from '../../components/page-visibility.ts';
+import { formatDateTime } from '../../lib/dayjs.ts';
+import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
+import './i18n.ts';
 
+const TYPE_COLORS: Record<string, string> = {
+  meeting_full: 'red',
+  session_full: 'orange',
+  registration_closed: 'blue',
+  export_ready: 'green',
+};
+
+/** /personal/notification: my notifications, newest first, with mark read / all read. */
 export default function NotificationPage() {
-  return <PlaceholderPage titleKey="route.notification" />;
+  const { t, i18n } = useTranslation();
+  const visible = usePageVisible();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const list = useNotifications(page, pageSize, unreadOnly, i18n.language);
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const unread = list.data?.unread ?? 0;
+
+  return (
+    <Card style={{ maxWidth: 960 }}>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
+          {t('route.notification')}
+        </Typography.Title>
+        <Flex gap={12} align="center" wrap>
+          <Checkbox
+            checked={unreadOnly}
+            data-testid="notification-unread-only"
+            onChange={(e) => {
+              setUnreadOnly(e.target.checked);
+              setPage(1);
+            }}
+          >
+            {t('personalArea.unreadOnly')}
+          </Checkbox>
+          <Button
+            disabled={unread === 0}
+            loading={markAllRead.isPending}
+            data-testid="notification-read-all"
+            onClick={() => markAllRead.mutate()}
+          >
+            {t('personalArea.markAllRead')}
+          </Button>
+        </Flex>
+      </Flex>
+      <List<NotificationItem>
+        data-testid="notification-list"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: <Empty description={t('personalArea.empty')} /> }}
+        pagination={
+          (list.data?.total ?? 0) > pageSize
+            ? {
+                current: page,
+                pageSize,
+                total: list.data?.total ?? 0,
+                showTotal: (total) => t('personalArea.total', { total }),
+                onChange: (next, size) => {
+                  setPage(size === pageSize ? next : 1);
+                  setPageSize(size);
+                },
+              }
+            : false
+        }
+        renderItem={(item) => (
+          <List.Item
+            data-testid={`notification-${item.id}`}
+            data-read={item.read ? 'true' : 'false'}
+            actions={
+              item.read
+                ? []
+                : [
+                    <Button
+                      key="read"
+                      type="link"
+                      size="small"
+                      data-testid="notification-mark-read"
+                      onClick={() => markRead.mutate(item.id)}
+                    >
+                      {t('personalArea.markRead')}
+                    </Button>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              avatar={<Badge status={item.read ? 'default' : 'processing'} />}
+              title={
+                <Flex gap={8} align="center" wrap>
+                  <Tag color={TYPE_COLORS[item.type]}>{t(`personalArea.types.${item.type}`)}</Tag>
+                  <Typography.Text strong={!item.read} data-testid="notification-message">
+                    {item.message}
+                  </Typography.Text>
+                </Flex>
+              }
+              description={formatDateTime(item.created_at)}
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
 }

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export interface NewNotification {
+  type: string;
+  meetingId: number | null;
+  params: string;
+  createdAt: number;
+}
+
+export async function insertNotification(db: Db, userId: number, n: NewNotification): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      type: n.type,
+      meeting_id: n.meetingId,
+      params: n.params,
+      read_at: null,
+      created_at: n.createdAt,
+    })
+    .execute();
+}
+
+/**
+ * One statement for everyone concerned with a meeting: its creator, and the enabled users of its
+ * organisation who may see its guests (guest:view, or an administrator role).
+ */
+export async function insertForMeetingAudience(
+  db: Db,
+  meetingId: number,
+  n: Omit<NewNotification, 'meetingId'>,
+): Promise<void> {
+  const audience = db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .innerJoin('meetings', (join) => join.on('meetings.id', '=', meetingId))
+    .where('users.enabled', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('users.id', '=', eb.ref('meetings.created_by')),
+        eb.and([
+          eb('users.organization_id', '=', eb.ref('meetings.organization_id')),
+          eb.or([eb('roles.is_admin', '=', 1), eb('roles.permissions', 'like', '%"guest:view"%')]),
+        ]),
+      ]),
+    )
+    // Typed casts: PostgreSQL cannot infer the type of a bare parameter in a select list.
+    .select([
+      'users.id',
+      sql<string>`cast(${n.type} as varchar(32))`.as('type'),
+      sql<number>`cast(${meetingId} as integer)`.as('meeting_id'),
+      sql<string>`cast(${n.params} as text)`.as('params'),
+      sql<number>`cast(${n.createdAt} as bigint)`.as('created_at'),
+    ]);
+  await db
+    .insertInto('notifications')
+    .columns(['user_id', 'type', 'meeting_id', 'params', 'created_at'])
+    .expression(audience)
+    .execute();
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  unreadOnly: boolean,
+  page: { offset: number; limit: number },
+) {
+  let base = db.selectFrom('notifications').where('user_id', '=', userId);
+  if (unreadOnly) base = base.where('read_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'type', 'meeting_id', 'params', 'read_at', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      meeting_id: r.meeting_id === null ? null : Number(r.meeting_id),
+      created_at: Number(r.created_at),
+    })),
+    total: Number(count.n),
+  };
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks one (of this user's) read; false when there is no such notification. */
+export async function markRead(db: Db, userId: number, id: number, now: number): Promise<boolean> {
+  const row = await db
+    .updateTable('notifications')
+    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markAllRead(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+/** Meetings whose registration deadline passed within the window and has not been announced yet. */
+export async function findDueDeadlines(db: Db, now: number, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('meetings')
+    .select('id')
+    .where('registration_deadline', '<=', now)
+    .where('registration_deadline', '>', since)
+    .where('deadline_notified_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .limit(100)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Claims the announcement atomically: of several instances only one gets the row back. */
+export async function claimDeadline(db: Db, meetingId: number, now: number) {
+  const row = await db
+    .updateTable('meetings')
+    .set({ deadline_notified_at: now })
+    .where('id', '=', meetingId)
+    .where('deadline_notified_at', 'is', null)
+    .returning(['id', 'name', 'name_cn', 'name_en', 'registration_deadline'])
+    .executeTakeFirst();
+  return row
+    ? {
+        ...row,
+        id: Number(row.id),
+        registration_deadline: row.registration_deadline === null ? null : Number(row.registration_deadline),
+      }
+    : undefined;
+}

@@ -1,0 +1,43 @@
+import type { UpdateProfileBody, UserInfo } from '@meetflow/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { toUserInfo } from '../users/users.service.ts';
+import { updateProfile } from './profile.repository.ts';
+
+/** The personal settings page: a user's own display name, email and preferred language. */
+export function createProfileService({
+  db,
+  systemLog,
+  clock,
+}: {
+  db: Db;
+  systemLog: SystemLog;
+  clock: () => number;
+}) {
+  return {
+    async update(user: AuthUser, body: UpdateProfileBody, ip: string): Promise<UserInfo> {
+      const before = await findUserById(db, user.id);
+      if (!before) throw new AppError('SESSION_REVOKED');
+      await updateProfile(db, user.id, body, clock());
+      const after = await findUserById(db, user.id);
+      if (!after) throw new AppError('SESSION_REVOKED');
+      const changes: string[] = [];
+      if (before.name !== after.name) changes.push(`name "${before.name}" → "${after.name}"`);
+      if (before.email !== after.email) changes.push(`email ${before.email ?? '-'} → ${after.email ?? '-'}`);
+      if (before.language !== after.language)
+        changes.push(`language ${before.language ?? '-'} → ${after.language ?? '-'}`);
+      await systemLog.record({
+        action: 'update',
+        source: 'admin',
+        content: `Updated own profile: ${changes.length ? changes.join('; ') : 'no changes'}`,
+        username: user.account,
+        ip,
+      });
+      return toUserInfo(after);
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

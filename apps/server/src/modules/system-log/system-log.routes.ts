@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientErrorBody, envelope, systemLogFilter, systemLogPage, systemLogQuery } from '@meetflow/shared';
+import type { LimiterFactory } from '../../lib/rate-limiter.ts';
+import { ok } from '../../lib/reply.ts';
+import { fileTimestamp, sendXlsx, xlsxSheet } from '../../lib/xlsx-export.ts';
+import { bearer, currentUser } from '../../plugins/authorization.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { LOG_EXPORT_COLUMNS, LOG_EXPORT_SHEET } from './system-log-export.ts';
+import type { SystemLog } from './system-log.service.ts';
+
+interface Options {
+  systemLog: SystemLog;
+  auth: AuthService;
+  limiters: LimiterFactory;
+  notifications: NotificationsService;
+  clock: () => number;
+}
+
+/** Client error reports: per address, and for everyone together so that a flood cannot bury the log. */
+export const CLIENT_ERROR_LIMITS_PER_WINDOW = { perIp: 20, all: 600, seconds: 600 } as const;
+/** Largest accepted report body; the schema caps each field as well. */
+const CLIENT_ERROR_BODY_LIMIT = 16 * 1024;
+
+const tags = ['system-log'];
+const security = [{ bearer: [] }];
+
+/**
+ * GET only: the log is append-only, so there is deliberately no route that changes or removes an
+ * entry (PUT/DELETE answer 404).
+ */
+export const systemLogRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { systemLog, auth, limiters, notifications, clock },
+) => {
+  const perIp = limiters(
+    'client_error_ip',
+    CLIENT_ERROR_LIMITS_PER_WINDOW.perIp,
+    CLIENT_ERROR_LIMITS_PER_WINDOW.seconds,
+  );
+  const all = limiters(
+    'client_error_all',
+    CLIENT_ERROR_LIMITS_PER_WINDOW.all,
+    CLIENT_ERROR_LIMITS_PER_WINDOW.seconds,
+  );
+
+  app.get(
+    '/api/system-logs',
+    {
+      config: { auth: 'log:view' },
+      schema: {
+        tags,
+        security,
+        summary: 'The system log, newest first, filtered and paginated',
+        querystring: systemLogQuery,
+        response: { 200: envelope(systemLogPage) },
+      },
+    },
+    async (request) => ok(request, await systemLog.list(request.query, request.lang)),
+  );
+
+  app.get(
+    '/api/system-logs/export',
+    {
+      config: { auth: 'log:export' },
+      schema: {
+        tags,
+        security,
+        summary: 'The entries matching the filters as a streamed XLSX file, newest first',
+        querystring: systemLogFilter,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const lang = request.lang;
+      const fileName = `${LOG_EXPORT_SHEET[lang]}-${fileTimestamp(clock())}.xlsx`;
+      return sendXlsx(request, reply, {
+        fileName,
+        sheets: [
+          xlsxSheet({
+            name: LOG_EXPORT_SHEET,
+            columns: LOG_EXPORT_COLUMNS,
+            rows: systemLog.entries(request.query, lang),
+          }),
+        ],
+        audit: async (rows, completed) => {
+          await systemLog.record({
+            action: 'export',
+            source: 'admin',
+            content: `Exported ${rows} system log entries${completed ? '' : ' (interrupted)'}`,
+            username: user.account,
+            ip: request.ip,
+          });
+          if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/api/public/client-errors',
+    {
+      config: { auth: 'public' },
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Report an uncaught error of the web app (enableErrorLog); rate-limited and size-capped. ' +
+          'A valid access token attaches the user name',
+        body: clientErrorBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await perIp.consume(request.ip);
+      await all.consume('all');
+      const token = bearer(request.headers.authorization);
+      // The report is kept either way: errors on the login and visitor pages matter as much.
+      const user = token ? await auth.authenticate(token).catch(() => null) : null;
+      await systemLog.recordClientError(request.body, user?.account ?? null, request.ip);
+      return ok(request, null);
+    },
+  );
+};
