@@ -5,12 +5,17 @@ import type { Config } from './config.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
 import { createLimiterFactory } from './lib/rate-limiter.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCaptchaService } from './modules/auth/captcha.service.ts';
 import { getOrCreateSecret } from './modules/auth/secrets.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { guestsRoutes } from './modules/guests/guests.routes.ts';
+import { createGuestsService } from './modules/guests/guests.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meetingDisplayRoutes } from './modules/meeting-display/meeting-display.routes.ts';
 import { createMeetingDisplayService } from './modules/meeting-display/meeting-display.service.ts';
@@ -20,8 +25,15 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { createGuestService } from './modules/registration/guest.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { scheduleDetailRoutes } from './modules/schedule-detail/schedule-detail.routes.ts';
+import { createScheduleDetailService } from './modules/schedule-detail/schedule-detail.service.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { createSystemLog } from './modules/system-log/system-log.service.ts';
+import { systemLogRoutes } from './modules/system-log/system-log.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -72,6 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const limiters = createLimiterFactory(deps.redis);
   const systemLog = createSystemLog(db, clock);
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    onError: (err) => app.log.error({ err }, 'notification not written'),
+  });
   const captcha = createCaptchaService(
     db,
     { enabled: config.captchaEnabled, fixedAnswer: config.captchaFixedAnswer },
@@ -112,9 +129,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock }) });
   await app.register(dictionaryRoutes, { db, systemLog, clock });
   await app.register(registrationRoutes, {
-    registration: createRegistrationService({ db, systemLog, limiters, clock }),
-    guests: createGuestService({ db, clock }),
+    registration: createRegistrationService({ db, systemLog, limiters, clock, notifications }),
+    guests: createGuestService({ db, clock, notifications }),
   });
+  await app.register(attendanceRoutes, { db, systemLog, clock, redis: deps.redis });
+  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
+  await app.register(guestsRoutes, { guests: createGuestsService({ db, systemLog, clock }), clock });
+  await app.register(scheduleDetailRoutes, {
+    scheduleDetail: createScheduleDetailService({ db, systemLog }),
+    clock,
+  });
+  await app.register(systemLogRoutes, { systemLog, auth, limiters, notifications, clock });
+  await app.register(notificationRoutes, { notifications });
+  await app.register(profileRoutes, { profile: createProfileService({ db, systemLog, clock }) });
   await app.register(webApp, { root: config.webDist });
   return app;
 }

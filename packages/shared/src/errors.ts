@@ -251,6 +251,15 @@ export const ERRORS = {
       en: 'This phone number has already signed up for this meeting; retrieve your code on the check-in page',
     },
   },
+  GUEST_PHONE_TAKEN: {
+    code: 40954,
+    status: 409,
+    message: {
+      'zh-tw': '此手機號碼已登記於本會議',
+      'zh-cn': '此手机号码已登记于本会议',
+      en: 'This phone number is already registered for this meeting',
+    },
+  },
   SESSION_NOT_ALLOWED: {
     code: 40050,
     status: 400,
@@ -313,6 +322,51 @@ export const ERRORS = {
       'zh-tw': '嘗試次數過多，請稍後再試',
       'zh-cn': '尝试次数过多，请稍后再试',
       en: 'Too many attempts, please try again later',
+    },
+  },
+  SCAN_UNKNOWN_CODE: {
+    code: 40970,
+    status: 409,
+    message: {
+      'zh-tw': '無效的嘉賓碼',
+      'zh-cn': '无效的嘉宾码',
+      en: 'Unknown guest code',
+    },
+  },
+  SCAN_GUEST_CANCELLED: {
+    code: 40971,
+    status: 409,
+    message: {
+      'zh-tw': '此嘉賓的報名已取消',
+      'zh-cn': '此嘉宾的报名已取消',
+      en: "This guest's registration has been cancelled",
+    },
+  },
+  SCAN_OTHER_MEETING: {
+    code: 40972,
+    status: 409,
+    message: {
+      'zh-tw': '此嘉賓碼屬於其他會議',
+      'zh-cn': '此嘉宾码属于其他会议',
+      en: 'This guest code belongs to another meeting',
+    },
+  },
+  SCAN_NOT_ENROLLED: {
+    code: 40973,
+    status: 409,
+    message: {
+      'zh-tw': '此嘉賓未報名此日程',
+      'zh-cn': '此嘉宾未报名此日程',
+      en: 'This guest is not enrolled in this session',
+    },
+  },
+  SCAN_MANUAL_DIRECTION: {
+    code: 40074,
+    status: 400,
+    message: {
+      'zh-tw': '手動簽到／簽退須選擇入場或離場',
+      'zh-cn': '手动签到／签退须选择入场或离场',
+      en: 'A manual check-in or check-out needs entry or exit, not automatic',
     },
   },
   INTERNAL: {
@@ -381,6 +435,11 @@ export const FIELD_MESSAGES = {
     'zh-tw': '密碼至少 8 個字元，且不能與帳號相同',
     'zh-cn': '密码至少 8 个字符，且不能与账号相同',
     en: 'The password needs at least 8 characters and must differ from the account',
+  },
+  passwordCommon: {
+    'zh-tw': '此密碼太常見，容易被猜中，請換一個',
+    'zh-cn': '此密码太常见，容易被猜中，请换一个',
+    en: 'This password is too common and easy to guess; choose another',
   },
   colorInvalid: {
     'zh-tw': '請輸入 #RRGGBB 格式的顏色',
@@ -529,6 +588,11 @@ export const FIELD_MESSAGES = {
     en: 'Please enter the phone number',
   },
   phoneInvalid: { 'zh-tw': '手機號碼無效', 'zh-cn': '手机号码无效', en: 'Invalid phone' },
+  phoneTaken: {
+    'zh-tw': '此手機號碼已登記於本會議',
+    'zh-cn': '此手机号码已登记于本会议',
+    en: 'This phone number is already registered for this meeting',
+  },
   emailRequired: { 'zh-tw': '請輸入電郵地址', 'zh-cn': '请输入电邮地址', en: 'Please enter the email' },
   guestNameRequired: { 'zh-tw': '請輸入姓名', 'zh-cn': '请输入姓名', en: 'Please enter the name' },
   genderRequired: { 'zh-tw': '請選擇性別', 'zh-cn': '请选择性别', en: 'Please select the gender' },

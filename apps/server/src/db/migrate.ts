@@ -4,6 +4,7 @@ import * as foundation from './migrations/2026-11-22-01-foundation.ts';
 import * as backOffice from './migrations/2026-11-22-02-back-office.ts';
 import * as guests from './migrations/2026-11-22-03-guests.ts';
 import * as attendance from './migrations/2026-11-23-01-attendance.ts';
+import * as notifications from './migrations/2026-11-23-03-notifications.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-02-back-office': backOffice,
   '2026-11-22-03-guests': guests,
   '2026-11-23-01-attendance': attendance,
+  '2026-11-23-03-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -94,6 +94,8 @@ export interface Database {
     updated_at: number;
     /** Soft delete: guests and records are kept. */
     deleted_at: number | null;
+    /** When the passed registration deadline was announced to the organisers (notifications). */
+    deadline_notified_at: Generated<number | null>;
   };
   /** Dictionary of time slots (HH:mm) that sessions pick from. */
   meeting_times: {
@@ -198,6 +200,16 @@ export interface Database {
     station: string;
     operator_id: number | null;
     nonce: string;
+    created_at: number;
+  };
+  /** Back-office notifications; params is JSON (meeting names, session name, file name). */
+  notifications: {
+    id: Generated<number>;
+    user_id: number;
+    type: string;
+    meeting_id: number | null;
+    params: string;
+    read_at: number | null;
     created_at: number;
   };
   /** Per-guest attendance summary for a scope, written in the scan's transaction. */
