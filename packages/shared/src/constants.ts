@@ -49,3 +49,9 @@ export const TOUCH_DELAY_MS = 200;
 /** dayjs formats for short dates (§9): DD/MM in English, M月DD日 in Chinese. */
 export const SHORT_DATE_FORMAT = { en: 'DD/MM', 'zh-cn': 'M月DD日', 'zh-tw': 'M月DD日' } as const;
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/**
+ * Size caps of one client error report; the browser trims to these before sending. Kept here, free
+ * of zod, because the error log runs in the entry chunk of every page.
+ */
+export const CLIENT_ERROR_LIMITS = { url: 2000, message: 1000, stack: 8000, info: 200, time: 32 } as const;

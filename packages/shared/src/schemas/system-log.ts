@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_LIMITS } from '../constants.ts';
 
 /** What happened (system_logs.action_type). */
 export const LOG_ACTIONS = [
@@ -73,9 +74,6 @@ export const systemLogPage = z.object({
   page_size: z.number().int(),
 });
 export type SystemLogPage = z.infer<typeof systemLogPage>;
-
-/** Size caps of one client error report; the browser trims to these before sending. */
-export const CLIENT_ERROR_LIMITS = { url: 2000, message: 1000, stack: 8000, info: 200, time: 32 } as const;
 
 /** One uncaught browser error, as kept in session storage under `errorLog` (spec §8). */
 export const clientErrorBody = z.strictObject({

@@ -2,12 +2,14 @@ import { BlockList, isIP } from 'node:net';
 import { createRequire } from 'node:module';
 import type { Language } from '@meetflow/shared';
 
-/** What is stored in system_logs.ip_location: the intranet marker, "CC" or "CC|City", or null. */
+/**
+ * What is stored in system_logs.ip_location: the intranet marker, a country code "CC", or null.
+ * ("CC|City" is read too, so a finer database can be swapped in without touching stored rows.)
+ */
 export const INTRANET = 'intranet';
 
 interface GeoRecord {
   country: string;
-  city: string;
 }
 interface GeoDatabase {
   lookup(ip: string): GeoRecord | null;
@@ -51,12 +53,13 @@ export function isIntranet(ip: string): boolean {
 let database: GeoDatabase | undefined;
 
 /**
- * The offline GeoLite country/city data shipped by geoip-lite (GEODATADIR points it at refreshed
- * files). It loads into memory on first use, not at start-up: processes that never write a log
- * entry do not pay for it.
+ * The offline country data (IPv4 and IPv6) shipped and refreshed monthly by geoip-country. Country
+ * level on purpose: a city database (geoip-lite) costs every instance about 115 MB of memory, the
+ * country one about 25 MB, and an organiser reading the log needs the region, not the street.
+ * Loaded on first use, not at start-up.
  */
 function geo(): GeoDatabase {
-  database ??= createRequire(import.meta.url)('geoip-lite') as GeoDatabase;
+  database ??= createRequire(import.meta.url)('geoip-country') as GeoDatabase;
   return database;
 }
 
@@ -67,8 +70,7 @@ export function locateIp(ip: string | null): string | null {
   if (isIP(address) === 0) return null;
   if (isIntranet(address)) return INTRANET;
   const found = geo().lookup(address);
-  if (!found?.country) return null;
-  return found.city ? `${found.country}|${found.city}` : found.country;
+  return found?.country || null;
 }
 
 const INTRANET_LABEL: Record<Language, string> = { 'zh-tw': '內網', 'zh-cn': '内网', en: 'Intranet' };
