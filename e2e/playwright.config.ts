@@ -11,6 +11,10 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web app is not built: run `npm run build` before `npm run test:e2e`.');
 }
 
+// One data folder per run, set once in the main process so that workers (which inherit the
+// environment) can reach the same database, e.g. to load the demo data into it.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mf-e2e-'));
+
 // Launch flags for Debian's Chromium on a machine without network access.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -68,7 +72,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mf-e2e-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST: webDist,
       ADMIN_PASSWORD: ADMIN.password,
       MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
