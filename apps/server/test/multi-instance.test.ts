@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from './event-stream.ts';
 import { ADMIN, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 
 /*
  * Several instances behave as one (issue 7): two real server processes share the database (one
  * SQLite file, or PostgreSQL) and Redis. Capacity holds across them, a captcha or refresh token
- * issued by one is honoured by the other, and rate limits count on both. Needs Redis
+ * issued by one is honoured by the other, rate limits count on both, and a scan on one reaches the
+ * live statistics streamed by the other. Needs Redis
  * (TEST_REDIS_URL, default redis://127.0.0.1:6379): like PostgreSQL, it fails rather than skips.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -62,7 +64,12 @@ function stopInstance(instance: Instance): Promise<void> {
 /** The parts of the answers these tests read. */
 interface Answer {
   code: number;
-  data: { captcha_id: string; token: { refresh_token: string } };
+  data: {
+    captcha_id: string;
+    token: { access_token: string; refresh_token: string };
+    guest: { guest_code: string };
+    result: string;
+  };
 }
 
 async function call(
@@ -118,6 +125,44 @@ describe(`two instances behave as one (${TEST_DB})`, () => {
       .where('meeting_id', '=', meeting.id)
       .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(100);
+  });
+
+  it('a scan through one instance reaches the live statistics streamed by the other within a second', async () => {
+    const captcha = await call(a.url, '/api/captcha');
+    const login = await call(a.url, '/api/login', {
+      body: { ...ADMIN, captcha_id: captcha.body.data.captcha_id, verify_code: CAPTCHA_ANSWER },
+    });
+    const token = login.body.data.token.access_token;
+    const meeting = await createMeeting(ctx.db, await createOrganization(ctx.db));
+    const signUp = await call(a.url, `/api/public/meetings/${meeting.publicId}/sign-ups`, {
+      body: generalBody(900),
+      headers: { 'x-forwarded-for': clientIp(900) },
+    });
+    expect(signUp.status).toBe(200);
+
+    const stream = await openStream(b.url, token, `meeting_id=${meeting.id}`);
+    try {
+      const before = await stream.next();
+      expect(before.inside).toBe(0);
+      const scannedAt = Date.now();
+      const scan = await call(a.url, '/api/attendance/scans', {
+        body: {
+          meeting_id: meeting.id,
+          schedule_id: null,
+          guest_code: signUp.body.data.guest.guest_code,
+          direction: 'in',
+          station: 'door-a',
+          nonce: `multi-${Date.now()}`,
+        },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(scan.body.data.result).toBe('success');
+      const after = await stream.next((stats) => stats.inside === 1);
+      expect(after.checked_in_today).toBe(1);
+      expect(Date.now() - scannedAt).toBeLessThan(1000);
+    } finally {
+      stream.close();
+    }
   });
 
   it('a captcha from one instance logs in on the other, and the refresh token works on the first', async () => {
