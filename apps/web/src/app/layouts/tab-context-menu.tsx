@@ -15,8 +15,9 @@ interface Props {
 }
 
 /**
- * Right-click menu of a tab. It closes on an outside click, any scroll and Escape; the listeners
- * start after a short delay so the very event that opened the menu does not close it.
+ * Right-click menu of a tab. It closes on an outside click, any scroll and Escape; the pointer and
+ * scroll listeners start after a short delay so the very event that opened the menu does not close
+ * it. Escape cannot have opened it, so it works at once.
  */
 export function TabContextMenu({ tab, tabs, x, y, onAction, onClose }: Props) {
   const { t } = useTranslation();
@@ -30,11 +31,11 @@ export function TabContextMenu({ tab, tabs, x, y, onAction, onClose }: Props) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
+    document.addEventListener('keydown', onKey, true);
     const timer = setTimeout(() => {
       document.addEventListener('mousedown', onPointer, true);
       document.addEventListener('contextmenu', onPointer, true);
       document.addEventListener('scroll', onClose, true);
-      document.addEventListener('keydown', onKey, true);
     }, CONTEXT_MENU_LISTENER_DELAY_MS);
     ref.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
     return () => {
