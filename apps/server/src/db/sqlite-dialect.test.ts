@@ -108,6 +108,14 @@ describe('SQLite group commit', () => {
     expect(after.map((r) => r.name)).toEqual(['pending']);
   });
 
+  it('lets a held connection read its own writes (as the migrator does)', async () => {
+    const names = await db.connection().execute(async (conn) => {
+      await conn.insertInto('items').values({ name: 'own' }).execute();
+      return conn.selectFrom('items').select('name').execute();
+    });
+    expect(names.map((r) => r.name)).toEqual(['own']);
+  });
+
   it('keeps working transaction after transaction, and plain writes outside a batch', async () => {
     for (let n = 0; n < 5; n++) {
       await db.transaction().execute((trx) =>

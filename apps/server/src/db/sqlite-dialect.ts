@@ -90,7 +90,7 @@ function mayWrite(compiled: CompiledQuery): boolean {
 class RoutedConnection implements DatabaseConnection {
   readonly #driver: GroupCommitSqliteDriver;
   inTransaction = false;
-  /** The batch this handle wrote into: its caller is answered only once that batch is on disk. */
+  /** The batch this handle's transaction wrote into: answered only once that batch is on disk. */
   batch: Promise<void> | null = null;
 
   constructor(driver: GroupCommitSqliteDriver) {
@@ -101,12 +101,18 @@ class RoutedConnection implements DatabaseConnection {
     if (this.inTransaction) return this.#driver.writer.run<R>(compiled);
     if (!mayWrite(compiled)) return this.#driver.reader.run<R>(compiled);
     await this.#driver.lock.acquire();
+    let result: QueryResult<R>;
+    let batch: Promise<void>;
     try {
-      this.batch = this.#driver.joinBatch();
-      return this.#driver.writer.run<R>(compiled);
+      batch = this.#driver.joinBatch();
+      result = this.#driver.writer.run<R>(compiled);
     } finally {
       this.#driver.lock.release();
     }
+    // Answered once on disk — which also lets a read that follows on this handle (a migration
+    // holds one for all its statements) see the write through the reader connection.
+    await batch;
+    return result;
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
