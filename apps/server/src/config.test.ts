@@ -28,4 +28,11 @@ describe('configuration', () => {
     expect(loadConfig({ CAPTCHA_ENABLED: 'false' }).captchaEnabled).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
+
+  it('takes the time zone from TIME_ZONE (Asia/Macau by default) and refuses an unknown one', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Macau');
+    expect(loadConfig({ TIME_ZONE: 'Europe/London' }).timeZone).toBe('Europe/London');
+    expect(() => loadConfig({ TIME_ZONE: 'Macau' })).toThrow(/TIME_ZONE/);
+    expect(() => loadConfig({ TIME_ZONE: '' })).toThrow(/TIME_ZONE/);
+  });
 });

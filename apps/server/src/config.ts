@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/local-time.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -30,6 +31,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, 'TIME_ZONE must be an IANA time zone name such as Asia/Macau'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
   MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -51,6 +56,8 @@ export interface Config {
   trustProxy: string[] | false;
   webDist: string;
   logLevel: string;
+  /** IANA zone where "today" begins and spreadsheet times are read (see lib/local-time.ts). */
+  timeZone: string;
   captchaFixedAnswer: string | undefined;
 }
 
@@ -88,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : false,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
+    timeZone: e.TIME_ZONE,
     captchaFixedAnswer: e.MF_CAPTCHA_FIXED_ANSWER,
   };
 }

@@ -1,16 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { isScheduleDate } from '@meetflow/shared';
-import { dateWithinMeeting, localDate } from '../src/modules/dictionary/dictionary-context.ts';
+import { DEFAULT_TIME_ZONE, setTimeZone } from '../src/lib/local-time.ts';
+import { dateWithinMeeting } from '../src/modules/dictionary/dictionary-context.ts';
 
-describe('session dates against meeting days (server time zone)', () => {
+describe('session dates against meeting days (TIME_ZONE, Asia/Macau by default)', () => {
+  // 1 Dec 23:30 to 3 Dec 00:15 in Macao (UTC+8), whatever the machine's own zone.
   const meeting = {
-    start_at: new Date(2026, 11, 1, 23, 30).getTime(),
-    end_at: new Date(2026, 11, 3, 0, 15).getTime(),
+    start_at: Date.parse('2026-12-01T15:30:00Z'),
+    end_at: Date.parse('2026-12-02T16:15:00Z'),
   };
+  afterEach(() => setTimeZone(DEFAULT_TIME_ZONE));
 
-  it('takes the local calendar day of an instant', () => {
-    expect(localDate(new Date(2026, 0, 5, 0, 0).getTime())).toBe('2026-01-05');
-    expect(localDate(new Date(2026, 11, 31, 23, 59, 59).getTime())).toBe('2026-12-31');
+  it('reads the meeting days in the configured zone, not the process zone', () => {
+    setTimeZone('Europe/London');
+    // The same instants are 1 Dec 15:30 to 2 Dec 16:15 in London.
+    expect(dateWithinMeeting('2026-12-03', meeting)).toBe(false);
+    expect(dateWithinMeeting('2026-12-02', meeting)).toBe(true);
   });
 
   it('accepts both edge days whatever the hour, and refuses the days around them', () => {

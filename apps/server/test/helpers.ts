@@ -54,11 +54,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Tests that build local times with Date take the machine's zone; a test passes TIME_ZONE to differ.
+    TIME_ZONE: Intl.DateTimeFormat().resolvedOptions().timeZone,
     MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
     WEB_DIST: path.join(os.tmpdir(), 'mf-no-web-build'),
     ...database.env,
@@ -68,7 +73,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await migrateToLatest(db);
   await ensureFirstAdmin(db, { account: ADMIN.account, password: ADMIN.password });
   let now = Date.now();
-  const app = await buildApp({ config, db, dbKind: kind, clock: () => now });
+  const app = await buildApp({ config, db, dbKind: kind, clock: () => now, logStream: options.logStream });
 
   const context: TestContext = {
     app,

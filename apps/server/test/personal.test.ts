@@ -67,7 +67,11 @@ describe(`personal area: profile and password (${TEST_DB})`, () => {
       url: '/api/system-logs?username=frank&action_type=update',
       headers: bearer(admin),
     });
-    expect(log.json().data.items[0].content).toContain('language - → en');
+    const entry = log.json().data.items[0].content as string;
+    expect(entry).toContain('language - → en');
+    // The address is personal data: the entry says it changed, not what it is.
+    expect(entry).toContain('email changed');
+    expect(entry).not.toContain('frank@example.com');
   });
 
   it('refuses a bad profile: unknown fields, a bad email, an unknown language, no name', async () => {

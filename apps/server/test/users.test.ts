@@ -380,10 +380,17 @@ describe(`users and roles (${TEST_DB})`, () => {
     }
   });
 
-  it('writes system-log entries for user changes without any password', async () => {
+  it('writes system-log entries for user changes without any password or email address', async () => {
     const before = (await ctx.db.selectFrom('system_logs').select('id').execute()).map((r) => r.id);
-    const frank = await createUser('frank', 'door_staff', { password: 'Frank-secret-9' });
-    await call(admin, 'PUT', `/api/users/${frank.id}`, { name: 'Frank F', enabled: false });
+    const frank = await createUser('frank', 'door_staff', {
+      password: 'Frank-secret-9',
+      email: 'frank.old@example.org',
+    });
+    await call(admin, 'PUT', `/api/users/${frank.id}`, {
+      name: 'Frank F',
+      email: 'frank.new@example.org',
+      enabled: false,
+    });
     await call(admin, 'POST', `/api/users/${frank.id}/reset-password`, { password: 'Frank-secret-10' });
     const rows = await ctx.db
       .selectFrom('system_logs')
@@ -396,7 +403,8 @@ describe(`users and roles (${TEST_DB})`, () => {
     expect(rows[0]!.content).toContain('"frank"');
     expect(rows[1]!.content).toContain('disabled');
     expect(rows[1]!.content).toContain('Frank F');
+    expect(rows[1]!.content).toContain('email changed');
     expect(rows[2]!.content).toContain('Reset the password');
-    expect(rows.some((r) => /Frank-secret/.test(r.content))).toBe(false);
+    expect(rows.some((r) => /Frank-secret|example\.org/.test(r.content))).toBe(false);
   });
 });

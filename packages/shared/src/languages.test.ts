@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromHeader, matchLanguage } from './languages.ts';
+import { languageFromHeader, matchLanguage, nameIn } from './languages.ts';
 
 describe('languages', () => {
+  it('picks a name in the language, falling back to the zh-tw one', () => {
+    expect(nameIn('zh-tw', '會議', '会议', 'Meeting')).toBe('會議');
+    expect(nameIn('zh-cn', '會議', '会议', 'Meeting')).toBe('会议');
+    expect(nameIn('en', '會議', '会议', 'Meeting')).toBe('Meeting');
+    expect(nameIn('en', '會議', '会议', '')).toBe('會議');
+    expect(nameIn('zh-cn', '會議', null, null)).toBe('會議');
+    expect(nameIn('en', null, null, 'Meeting')).toBeNull();
+  });
+
   it('maps Chinese tags by script and region', () => {
     expect(matchLanguage('zh-TW')).toBe('zh-tw');
     expect(matchLanguage('zh-Hant-HK')).toBe('zh-tw');

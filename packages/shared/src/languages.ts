@@ -5,6 +5,27 @@ export const DEFAULT_LANGUAGE: Language = 'zh-tw';
 
 export type Localized = Record<Language, string>;
 
+/** Suffix of each language's column for texts stored three times ('' zh-tw, _cn zh-cn, _en en). */
+export const LANGUAGE_SUFFIX = { 'zh-tw': '', 'zh-cn': '_cn', en: '_en' } as const satisfies Record<
+  Language,
+  string
+>;
+
+/**
+ * A name stored in the three languages (`name`, `name_cn`, `name_en`), in `lang`; the zh-tw name
+ * when that language's is empty, and null when there is no name at all.
+ */
+export function nameIn(
+  lang: Language,
+  name: string | null,
+  nameCn: string | null,
+  nameEn: string | null,
+): string | null {
+  if (name === null) return null;
+  const chosen = lang === 'zh-cn' ? nameCn : lang === 'en' ? nameEn : name;
+  return chosen || name;
+}
+
 /** Maps any BCP 47 tag to one of our languages, or undefined when none fits. */
 export function matchLanguage(tag: string | undefined | null): Language | undefined {
   if (!tag) return undefined;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { localClockTime, setTimeZone } from '../lib/local-time.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DemoDataRefusedError, seedDemo } from '../demo/seed-demo.ts';
@@ -28,10 +29,8 @@ if (seed !== undefined && !Number.isSafeInteger(seed)) {
   process.exit(1);
 }
 
-const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
-
 const config = loadConfig();
+setTimeZone(config.timeZone);
 const { db, kind } = openDatabase(config);
 try {
   await migrateToLatest(db);
@@ -59,7 +58,7 @@ try {
   }
   lines.push(
     '',
-    `  Scans lie between ${clock(result.scanWindow.start)} and ${clock(result.scanWindow.end)} today (server time).`,
+    `  Scans lie between ${localClockTime(result.scanWindow.start)} and ${localClockTime(result.scanWindow.end)} today (${config.timeZone}).`,
     '',
     '  Back-office users (the passwords are shown only this once):',
   );

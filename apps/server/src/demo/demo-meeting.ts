@@ -1,6 +1,7 @@
 import { meetingDisplayConfig, resolveDisplayConfig } from '@meetflow/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { localDate, localDayTime } from '../lib/local-time.ts';
 import { insertSchedule } from '../modules/dictionary/schedules.repository.ts';
 import { insertUserType, replaceScheduleSet } from '../modules/dictionary/user-types.repository.ts';
 import { updateMeetingDisplay } from '../modules/meeting-display/meeting-display.repository.ts';
@@ -28,16 +29,9 @@ export interface SeededMeeting {
   scans: number;
 }
 
-/** Local midnight of `now` plus `days`, at the clock time 'HH:mm'. */
+/** The local day of `now` plus `days`, at the clock time 'HH:mm' (TIME_ZONE). */
 export function localTime(now: number, days: number, clock = '00:00'): number {
-  const [h, m] = clock.split(':').map(Number) as [number, number];
-  const d = new Date(now);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days, h, m).getTime();
-}
-
-function localDate(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return localDayTime(now, days, clock);
 }
 
 export interface DemoUserIds {

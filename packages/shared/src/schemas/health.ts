@@ -5,5 +5,7 @@ export const healthResponse = z.object({
   database: z.enum(['sqlite', 'postgres']),
   uptime_s: z.number(),
   version: z.string(),
+  /** IANA zone of the deployment (TIME_ZONE): where the server's "today" begins and ends. */
+  time_zone: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { LANGUAGES, type Language } from '../languages.ts';
+import { LANGUAGES, LANGUAGE_SUFFIX, type Language } from '../languages.ts';
 
 /**
  * A meeting's display config (spec §3 "meeting_config"): the public pages' language order, colours
  * and editable texts. Texts follow the spec's suffix scheme: '' zh-tw, '_cn' zh-cn, '_en' en.
  */
-export const DISPLAY_LANGUAGE_SUFFIX = { 'zh-tw': '', 'zh-cn': '_cn', en: '_en' } as const satisfies Record<
-  Language,
-  string
->;
+export const DISPLAY_LANGUAGE_SUFFIX = LANGUAGE_SUFFIX;
 
 /** The editable texts of each public page (base keys; each has '', _cn and _en fields). */
 export const DISPLAY_TEXT_PAGES = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldMessageKey } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { localDate } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
@@ -46,17 +47,9 @@ export function fieldError(field: string, key: FieldMessageKey): AppError {
 }
 
 /**
- * The calendar day of an instant in the server's time zone (process TZ). A meeting's dates are
- * the local days its start and end fall on: organisers and the server share a region in practice,
- * and the web form limits its date picker the same way in the browser's zone.
+ * Whether a YYYY-MM-DD day lies within the meeting's local days (inclusive); strings compare in date
+ * order. A meeting's dates are the days (in TIME_ZONE) its start and end fall on.
  */
-export function localDate(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** Whether a YYYY-MM-DD day lies within the meeting's local days (inclusive); strings compare in date order. */
 export function dateWithinMeeting(date: string, meeting: { start_at: number; end_at: number }): boolean {
   return date >= localDate(meeting.start_at) && date <= localDate(meeting.end_at);
 }

@@ -5,17 +5,18 @@ import { ok } from '../../lib/reply.ts';
 
 const startedAt = Date.now();
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseKind; version: string }> = async (
-  app,
-  opts,
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: DatabaseKind;
+  version: string;
+  timeZone: string;
+}> = async (app, opts) => {
   app.get(
     '/api/health',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and which database is in use',
+        summary: 'Liveness, which database is in use, and the time zone where "today" begins',
         response: { 200: envelope(healthResponse) },
       },
     },
@@ -25,6 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseKind; versi
         database: opts.database,
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
         version: opts.version,
+        time_zone: opts.timeZone,
       }),
   );
 };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Language } from '@meetflow/shared';
 import type { Database } from '../../db/schema.ts';
+import { containsPattern, lowerLike } from '../../lib/like.ts';
 
 type Trx = Kysely<Database>;
 
@@ -84,12 +85,11 @@ function liveMeetings(db: Trx, filter: MeetingFilter) {
   if (filter.startFrom !== undefined) query = query.where('meetings.start_at', '>=', filter.startFrom);
   if (filter.startTo !== undefined) query = query.where('meetings.start_at', '<=', filter.startTo);
   if (filter.keyword) {
-    // LIKE wildcards typed by the user are matched literally; lower() makes both databases case-insensitive.
-    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.keyword);
     query = query.where((eb) =>
       eb.or(
-        (['meetings.name', 'meetings.name_cn', 'meetings.name_en'] as const).map(
-          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+        (['meetings.name', 'meetings.name_cn', 'meetings.name_en'] as const).map((column) =>
+          lowerLike(column, pattern),
         ),
       ),
     );

@@ -26,7 +26,8 @@ export function createProfileService({
       if (!after) throw new AppError('SESSION_REVOKED');
       const changes: string[] = [];
       if (before.name !== after.name) changes.push(`name "${before.name}" → "${after.name}"`);
-      if (before.email !== after.email) changes.push(`email ${before.email ?? '-'} → ${after.email ?? '-'}`);
+      // An address is personal data: the log says that it changed, not what it was or became.
+      if (before.email !== after.email) changes.push('email changed');
       if (before.language !== after.language)
         changes.push(`language ${before.language ?? '-'} → ${after.language ?? '-'}`);
       await systemLog.record({

@@ -1,6 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { containsPattern, lowerLike, prefixPattern } from '../../lib/like.ts';
 
 export async function insertLog(db: Db, entry: Insertable<Database['system_logs']>): Promise<void> {
   await db.insertInto('system_logs').values(entry).execute();
@@ -16,28 +17,15 @@ export interface LogFilter {
   to?: number | undefined;
 }
 
-/** User text inside LIKE: wildcards match themselves. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filtered(db: Db, filter: LogFilter) {
   let query = db.selectFrom('system_logs');
   if (filter.action) query = query.where('action_type', '=', filter.action);
   if (filter.source) query = query.where('source_type', '=', filter.source);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
-  // lower() on both sides keeps SQLite and PostgreSQL equally case-insensitive.
-  if (filter.username) {
-    const pattern = `%${likeEscape(filter.username.toLowerCase())}%`;
-    query = query.where(sql<boolean>`lower(username) like ${pattern} escape '\\'`);
-  }
-  if (filter.ipPrefix) {
-    const pattern = `${likeEscape(filter.ipPrefix.toLowerCase())}%`;
-    query = query.where(sql<boolean>`lower(ip) like ${pattern} escape '\\'`);
-  }
-  if (filter.keyword) {
-    const pattern = `%${likeEscape(filter.keyword.toLowerCase())}%`;
-    query = query.where(sql<boolean>`lower(content) like ${pattern} escape '\\'`);
-  }
+  if (filter.username) query = query.where(lowerLike('username', containsPattern(filter.username)));
+  if (filter.ipPrefix) query = query.where(lowerLike('ip', prefixPattern(filter.ipPrefix)));
+  if (filter.keyword) query = query.where(lowerLike('content', containsPattern(filter.keyword)));
   return query;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { containsPattern, lowerLike } from '../../lib/like.ts';
 
 type Trx = Kysely<Database>;
 
@@ -132,14 +133,8 @@ function filtered<Q extends ReturnType<typeof managedUser>>(query: Q, filter: Us
     q = q.where('users.organization_id', 'in', ids) as Q;
   }
   if (filter.keyword) {
-    // Case-insensitive on both databases; % and _ typed by the user match themselves.
-    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(users.account)`, 'like', sql<string>`${pattern} escape '\\'`),
-        eb(sql<string>`lower(users.name)`, 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    ) as Q;
+    const pattern = containsPattern(filter.keyword);
+    q = q.where((eb) => eb.or([lowerLike('users.account', pattern), lowerLike('users.name', pattern)])) as Q;
   }
   return q;
 }

@@ -236,7 +236,8 @@ export function createUsersService({
       });
       const changes: string[] = [];
       if (before.name !== after.name) changes.push(`name "${before.name}" → "${after.name}"`);
-      if (before.email !== after.email) changes.push(`email ${before.email ?? '-'} → ${after.email ?? '-'}`);
+      // An address is personal data: the log says that it changed, not what it was or became.
+      if (before.email !== after.email) changes.push('email changed');
       if (before.role_id !== after.role_id) changes.push(`role ${before.role_name} → ${after.role_name}`);
       if (before.organization_id !== after.organization_id)
         changes.push(
