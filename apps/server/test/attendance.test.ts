@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AttendanceStats, type ScanAnswer } from '@meetflow/shared';
-import { openStream } from './event-stream.ts';
+import { eventually, openAndDrop, openStream, statusOf } from './event-stream.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -106,6 +106,7 @@ describe(`attendance: scans, statistics, records (${TEST_DB})`, () => {
   let sessionB: number;
   const guests: Guest[] = [];
   let datedGuest: Guest;
+  let datedUserType: number;
   let otherGuest: Guest;
   let cancelled: Guest;
 
@@ -126,6 +127,7 @@ describe(`attendance: scans, statistics, records (${TEST_DB})`, () => {
     sessionA = await createSchedule(ctx.db, dated.id, 0, 'Morning');
     sessionB = await createSchedule(ctx.db, dated.id, 0, 'Afternoon');
     const userType = await createUserType(ctx.db, dated.id, [sessionA, sessionB]);
+    datedUserType = userType;
 
     for (let n = 0; n < 6; n += 1) guests.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
     otherGuest = await signUpGuest(ctx, other.publicId, generalBody(100), 100);
@@ -396,7 +398,7 @@ describe(`attendance: scans, statistics, records (${TEST_DB})`, () => {
     expect(recent.total).toBeGreaterThan(0);
     expect(recent.total).toBeLessThan(all.total + 1);
 
-    // Status in the record's scope: inside now (1, 2, 4), came today and left (0, 3).
+    // Status of the record's guest (whole meeting, all-time): inside now (1, 2, 4), entered and left (0, 3).
     const inside = await page('page=1&page_size=100&status=checked_in');
     expect(new Set(inside.items.map((r) => r.guest_id))).toEqual(
       new Set([guests[1]!.id, guests[2]!.id, guests[4]!.id]),
@@ -504,6 +506,18 @@ describe(`attendance: scans, statistics, records (${TEST_DB})`, () => {
     expect(data.arrivals.reduce((sum, a) => sum + a.count, 0)).toBe(entries.length);
     expect(data.stats.checked_in_today).toBeGreaterThan(0);
 
+    // The arrival curve alone, as an open dashboard refetches it.
+    const curve = await getJson(ctx, organiser, `/api/meetings/${meeting.id}/dashboard/arrivals`);
+    expect(curve.status, curve.raw).toBe(200);
+    expect(curve.body.data).toEqual({
+      meeting_id: meeting.id,
+      schedule_id: null,
+      day: data.day,
+      arrivals: data.arrivals,
+    });
+    expect((await getJson(ctx, door, `/api/meetings/${meeting.id}/dashboard/arrivals`)).status).toBe(403);
+    expect((await getJson(ctx, stranger, `/api/meetings/${meeting.id}/dashboard/arrivals`)).status).toBe(404);
+
     const yesterday = new Date(ctx.now() - 24 * HOUR);
     const past = await getJson(
       ctx,
@@ -523,14 +537,126 @@ describe(`attendance: scans, statistics, records (${TEST_DB})`, () => {
     const stats = (await getJson(ctx, organiser, `/api/attendance/stats?meeting_id=${meeting.id}`)).body
       .data as AttendanceStats;
     expect(stats).toEqual({ signed_up: 7, checked_in_today: 0, inside: 4, left: 0 });
-    const notToday = await getJson(
+  });
+
+  it('gives "attendance status" one meaning, all-time for the whole meeting, in the guest list and the records list', async () => {
+    // A second date-schedule guest who never comes, and one scanned at a session door only.
+    const absent = await signUpGuest(
       ctx,
-      organiser,
-      `/api/attendance/records?meeting_id=${meeting.id}&status=not_checked_in&page=1&page_size=100`,
+      dated.publicId,
+      dateScheduleBody(201, datedUserType, [sessionA]),
+      201,
     );
-    expect(new Set(notToday.body.data.items.map((r: { guest_id: number }) => r.guest_id))).toEqual(
-      new Set([guests[0]!.id, guests[3]!.id]),
-    );
+    const statusOf = async (meetingId: number) => {
+      const result: Record<
+        string,
+        { guests: Set<number>; records: Set<number>; scopes: Set<number | null> }
+      > = {};
+      for (const status of ['checked_in', 'left', 'not_checked_in']) {
+        const list = await getJson(
+          ctx,
+          organiser,
+          `/api/meetings/${meetingId}/guests?status=${status}&page=1&page_size=100`,
+        );
+        expect(list.status, list.raw).toBe(200);
+        const records = await getJson(
+          ctx,
+          organiser,
+          `/api/attendance/records?meeting_id=${meetingId}&status=${status}&page=1&page_size=100`,
+        );
+        expect(records.status, records.raw).toBe(200);
+        const items = records.body.data.items as { guest_id: number; schedule_id: number | null }[];
+        result[status] = {
+          guests: new Set((list.body.data.items as { id: number }[]).map((g) => g.id)),
+          records: new Set(items.map((r) => r.guest_id)),
+          scopes: new Set(items.map((r) => r.schedule_id)),
+        };
+      }
+      return result;
+    };
+
+    // Yesterday's entries count: inside now 1, 2, 4, 5; entered and went out 0, 3.
+    const main = await statusOf(meeting.id);
+    expect(main.checked_in!.guests).toEqual(new Set([1, 2, 4, 5].map((n) => guests[n]!.id)));
+    expect(main.left!.guests).toEqual(new Set([0, 3].map((n) => guests[n]!.id)));
+    expect(main.not_checked_in!.guests).toEqual(new Set());
+    // The guest list (the status column too) and the records filter agree guest by guest.
+    const listed = await getJson(ctx, organiser, `/api/meetings/${meeting.id}/guests?page=1&page_size=100`);
+    for (const guest of listed.body.data.items as { id: number; status: string }[]) {
+      expect(main[guest.status]!.guests.has(guest.id), `guest #${guest.id}`).toBe(true);
+    }
+    for (const status of ['checked_in', 'left', 'not_checked_in']) {
+      expect(main[status]!.records, status).toEqual(main[status]!.guests);
+    }
+
+    // Session scans only: the guest never entered the meeting as a whole, so is "not checked in";
+    // the records filter lists that guest's session scans, the guest list that guest and the absent one.
+    const sessions = await statusOf(dated.id);
+    expect(sessions.not_checked_in!.guests).toEqual(new Set([datedGuest.id, absent.id]));
+    expect(sessions.not_checked_in!.records).toEqual(new Set([datedGuest.id]));
+    expect(sessions.not_checked_in!.scopes).toEqual(new Set([sessionA]));
+    expect(sessions.checked_in!.guests).toEqual(new Set());
+    expect(sessions.checked_in!.records).toEqual(new Set());
+    expect(sessions.left!.records).toEqual(new Set());
+  });
+
+  it('refuses a reused nonce whose guest, scope or fixed direction differ from the recorded scan (409)', async () => {
+    const nonce = randomUUID();
+    const g = guests[2]!;
+    const first = await scan(organiser, {
+      meeting_id: meeting.id,
+      guest_code: g.code,
+      direction: 'out',
+      nonce,
+    });
+    expect(first.json().data).toMatchObject({ result: 'success', type: 'out', guest: { id: g.id } });
+    const rowsBefore = await ctx.db.selectFrom('check_ins').select('id').execute();
+
+    const conflicts = [
+      { meeting_id: meeting.id, guest_code: guests[1]!.code, direction: 'out' as const },
+      { meeting_id: meeting.id, guest_code: guests[1]!.code, direction: 'auto' as const },
+      { meeting_id: meeting.id, guest_code: g.code, direction: 'in' as const },
+      { meeting_id: other.id, guest_code: g.code, direction: 'out' as const },
+      { meeting_id: dated.id, schedule_id: sessionA, guest_code: g.code, direction: 'out' as const },
+      { meeting_id: meeting.id, guest_code: 'not-a-real-code', direction: 'out' as const },
+    ];
+    for (const body of conflicts) {
+      for (const lang of ['en', 'zh-tw', 'zh-cn'] as const) {
+        const res = await scan(organiser, { ...body, nonce }, lang);
+        expect(res.statusCode, JSON.stringify(body)).toBe(409);
+        expect(res.json()).toMatchObject({
+          code: ERRORS.SCAN_NONCE_REUSED.code,
+          message: ERRORS.SCAN_NONCE_REUSED.message[lang],
+        });
+      }
+    }
+    // A scan at a session reused at the whole meeting is not the same scan either.
+    const sessionNonce = randomUUID();
+    const atSession = await scan(organiser, {
+      meeting_id: dated.id,
+      schedule_id: sessionA,
+      guest_code: datedGuest.code,
+      direction: 'auto',
+      nonce: sessionNonce,
+    });
+    expect(atSession.json().data).toMatchObject({ result: 'success', type: 'out' });
+    const wholeMeeting = await scan(organiser, {
+      meeting_id: dated.id,
+      guest_code: datedGuest.code,
+      direction: 'auto',
+      nonce: sessionNonce,
+    });
+    expect(wholeMeeting.statusCode).toBe(409);
+    expect(wholeMeeting.json().code).toBe(ERRORS.SCAN_NONCE_REUSED.code);
+
+    // The same scan again (same guest and scope; the same or the automatic direction) is a retry.
+    for (const direction of ['out', 'auto'] as const) {
+      const retry = await scan(organiser, { meeting_id: meeting.id, guest_code: g.code, direction, nonce });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().data).toMatchObject({ result: 'success', type: 'out', guest: { id: g.id } });
+    }
+    const rowsAfter = await ctx.db.selectFrom('check_ins').select('id').execute();
+    expect(rowsAfter).toHaveLength(rowsBefore.length + 1);
   });
 });
 
@@ -624,6 +750,134 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
       await appB.close();
       redisA.disconnect();
       redisB.disconnect();
+    }
+  });
+
+  it('survives clients that leave at once, and leaves no watcher or heartbeat behind', async () => {
+    const query = `meeting_id=${meeting.id}`;
+    await Promise.all(Array.from({ length: 40 }, (_, n) => openAndDrop(baseUrl, admin, query, n % 8)));
+    expect(
+      await eventually(
+        () => ctx.app.liveStats.counts(),
+        (c) => c.watchers === 0 && c.heartbeats === 0,
+      ),
+    ).toEqual({ watchers: 0, scopes: 0, heartbeats: 0 });
+    expect(await statusOf(`${baseUrl}/api/health`)).toBe(200);
+    const stream = await openStream(baseUrl, admin, query);
+    await stream.next();
+    expect(ctx.app.liveStats.counts()).toEqual({ watchers: 1, scopes: 1, heartbeats: 1 });
+    stream.close();
+    expect(
+      await eventually(
+        () => ctx.app.liveStats.counts(),
+        (c) => c.watchers === 0,
+      ),
+    ).toEqual({ watchers: 0, scopes: 0, heartbeats: 0 });
+  });
+
+  it('survives clients that leave while the first Redis subscription is still pending', async () => {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    // A slow subscription (a Redis far away, or reconnecting): the clients are gone before it is made.
+    const duplicate = redis.duplicate.bind(redis);
+    redis.duplicate = (...args: Parameters<typeof redis.duplicate>) => {
+      const connection = duplicate(...args);
+      const subscribe = connection.subscribe.bind(connection) as (channel: string) => Promise<unknown>;
+      connection.subscribe = ((channel: string) =>
+        new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
+          subscribe(channel),
+        )) as typeof connection.subscribe;
+      return connection;
+    };
+    const { buildApp } = await import('../src/app.ts');
+    const app = await buildApp({ config: ctx.config, db: ctx.db, dbKind: TEST_DB, clock: ctx.now, redis });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const query = `meeting_id=${meeting.id}`;
+      await Promise.all(Array.from({ length: 20 }, (_, n) => openAndDrop(url, admin, query, 20 + n * 10)));
+      // Past the subscription: nothing is written to the streams that ended meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(app.liveStats.counts()).toEqual({ watchers: 0, scopes: 0, heartbeats: 0 });
+      expect(await statusOf(`${url}/api/health`)).toBe(200);
+      const stream = await openStream(url, admin, query);
+      expect(await stream.next()).toMatchObject({ signed_up: expect.any(Number) });
+      stream.close();
+    } finally {
+      await app.close();
+      redis.disconnect();
+    }
+  });
+
+  it('sends fresh figures after a sign-up, a guest added by an organiser and a guest deleted', async () => {
+    const stream = await openStream(baseUrl, admin, `meeting_id=${meeting.id}`);
+    const first = await stream.next();
+    await signUpGuest(ctx, meeting.publicId, generalBody(10), 10);
+    expect(await stream.next((s) => s.signed_up === first.signed_up + 1)).toMatchObject({
+      inside: first.inside,
+    });
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/meetings/${meeting.id}/guests`,
+      headers: bearer(admin),
+      payload: generalBody(11),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await stream.next((s) => s.signed_up === first.signed_up + 2);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/guests/${added.json().data.id}`,
+      headers: bearer(admin),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await stream.next((s) => s.signed_up === first.signed_up + 1);
+    stream.close();
+  });
+
+  it('ends a stream when its session is logged out or its access token expires', async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      dbKind: TEST_DB,
+      clock: ctx.now,
+      live: { heartbeatMs: 50 },
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const query = `meeting_id=${meeting.id}`;
+
+      const session = (await ctx.login()).access_token;
+      const loggedOut = await openStream(url, session, query);
+      await loggedOut.next();
+      const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: bearer(session) });
+      expect(logout.statusCode).toBe(200);
+      await loggedOut.untilEnd();
+      const again = await fetch(`${url}/api/attendance/stream?${query}`, { headers: bearer(session) });
+      expect(again.status).toBe(401);
+      expect(((await again.json()) as { code: number }).code).toBe(ERRORS.SESSION_REVOKED.code);
+
+      const expiring = (await ctx.login()).access_token;
+      const expired = await openStream(url, expiring, query);
+      await expired.next();
+      ctx.advance(ctx.config.accessTokenTtl * 1000);
+      await expired.untilEnd();
+      const late = await fetch(`${url}/api/attendance/stream?${query}`, { headers: bearer(expiring) });
+      expect(late.status).toBe(401);
+      expect(((await late.json()) as { code: number }).code).toBe(ERRORS.TOKEN_EXPIRED.code);
+      expect(
+        await eventually(
+          () => app.liveStats.counts(),
+          (c) => c.watchers === 0 && c.heartbeats === 0,
+        ),
+      ).toEqual({ watchers: 0, scopes: 0, heartbeats: 0 });
+    } finally {
+      await app.close();
+      // Every earlier token has expired with the clock moved on.
+      admin = (await ctx.login()).access_token;
     }
   });
 

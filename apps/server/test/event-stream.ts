@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AttendanceStats } from '@meetflow/shared';
 
 /** Reads a Server-Sent Events response and waits for `stats` events matching a condition. */
@@ -54,4 +55,46 @@ export async function openStream(baseUrl: string, token: string, query: string) 
     },
     close: () => controller.abort(),
   };
+}
+
+/**
+ * Starts a stream and drops the connection after `afterMs` (0: as soon as the request is written),
+ * whatever the server is doing by then: authenticating, resolving the scope, subscribing, or
+ * already streaming. A connection of its own, so that nothing is left in a client's pool.
+ */
+export function openAndDrop(baseUrl: string, token: string, query: string, afterMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const request = http.get(`${baseUrl}/api/attendance/stream?${query}`, {
+      agent: false,
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    });
+    request.on('error', () => undefined);
+    request.on('close', () => resolve());
+    const drop = () => request.destroy();
+    if (afterMs === 0) request.once('finish', drop);
+    else setTimeout(drop, afterMs);
+  });
+}
+
+/** Polls `check` until it holds or `timeoutMs` has passed; returns its last value. */
+export async function eventually<T>(read: () => T, check: (value: T) => boolean, timeoutMs = 5000) {
+  const until = Date.now() + timeoutMs;
+  let value = read();
+  while (!check(value) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = read();
+  }
+  return value;
+}
+
+/** The status of a GET over a connection of its own (closed after), body read to the end. */
+export function statusOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
 }

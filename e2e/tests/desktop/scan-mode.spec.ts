@@ -156,3 +156,30 @@ test('scan mode: entry, duplicate, exit and unknown code; a second station updat
   await expect(watcher.getByTestId('scan-result')).toHaveAttribute('data-tone', 'duplicate');
   await snap(watcher, info, 'scan-mode-en');
 });
+
+test('a station that only scans, never clicking, is not logged out after 90 minutes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const api = await Api.login(request);
+  const suffix = String(Date.now()).slice(-6);
+  const meeting = await createPublicMeeting(api, { type: 'general', name: `閒置測試 ${suffix}` });
+  const carol = await guestCode(request, meeting.public_id, 'Carol Ho');
+
+  await page.clock.install();
+  await login(page, 'zh-tw');
+  await startStation(page, `閒置測試 ${suffix}（繁）`, '正門 3 號');
+  // 100 minutes of scans, one every 20 minutes, and not a single click after the station started
+  // (the browser's clock stays within the access token's life: the server's does not move).
+  const recent = page.getByTestId('scan-recent').locator('li');
+  for (let n = 1; n <= 5; n += 1) {
+    await page.clock.fastForward('00:20:00');
+    await scanWithGun(page, carol);
+    await expect(recent).toHaveCount(n);
+  }
+  await page.clock.fastForward('00:05:00');
+  await page.waitForTimeout(200);
+  await expect(page).toHaveURL(/#\/meeting_management\/records/);
+  await expect(page.getByTestId('scan-screen')).toBeVisible();
+});

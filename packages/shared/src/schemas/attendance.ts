@@ -19,7 +19,11 @@ export const SCAN_DIRECTIONS = ['in', 'out', 'auto'] as const;
 export const SCAN_OUTCOMES = ['success', 'duplicate', 'refused'] as const;
 export type ScanOutcome = (typeof SCAN_OUTCOMES)[number];
 
-/** A guest's attendance in a scope: inside now, not checked in today, or came today and left. */
+/**
+ * A guest's attendance status, all-time, for the whole meeting: `checked_in` inside now, `left`
+ * entered at some time and out now, `not_checked_in` never entered. The guest list and the records
+ * list use the same rule.
+ */
 export const ATTENDANCE_STATUSES = ['checked_in', 'not_checked_in', 'left'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
@@ -94,7 +98,11 @@ export const recordQuery = z.strictObject({
   type: z.enum(SCAN_TYPES).optional(),
   /** Part of the station name, case-insensitive. */
   station: z.string().trim().max(STATION_MAX).optional(),
-  /** The guest's present status in the record's scope. */
+  /**
+   * Records of guests whose status (ATTENDANCE_STATUSES, whole meeting, all-time) is this one, in
+   * whichever scope the records are. Every guest with a record has entered somewhere, so
+   * `not_checked_in` lists only session scans of guests who never entered the meeting as a whole.
+   */
   status: z.enum(ATTENDANCE_STATUSES).optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
@@ -149,3 +157,12 @@ export const meetingDashboard = z.object({
   stats: attendanceStats,
 });
 export type MeetingDashboard = z.infer<typeof meetingDashboard>;
+
+/** The arrival curve alone: what an open dashboard refetches while guests arrive. */
+export const dashboardArrivals = meetingDashboard.pick({
+  meeting_id: true,
+  schedule_id: true,
+  day: true,
+  arrivals: true,
+});
+export type DashboardArrivals = z.infer<typeof dashboardArrivals>;

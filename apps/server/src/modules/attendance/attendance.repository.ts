@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { AttendanceStatus, Language, ScanType } from '@meetflow/shared';
+import { LANGUAGE_SUFFIX, type AttendanceStatus, type Language, type ScanType } from '@meetflow/shared';
 import type { Database } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like.ts';
+import { attendanceStatusIs } from './attendance-status.ts';
 
 type Trx = Kysely<Database>;
 
-const NAME_SUFFIX = { 'zh-tw': '', 'zh-cn': '_cn', en: '_en' } as const;
 const nameColumn = <T extends string>(table: T, lang: Language) =>
-  `${table}.name${NAME_SUFFIX[lang]}` as `${T}.name` | `${T}.name_cn` | `${T}.name_en`;
+  `${table}.name${LANGUAGE_SUFFIX[lang]}` as `${T}.name` | `${T}.name_cn` | `${T}.name_en`;
 
 /** A live meeting with what the scan rules and the statistics need. */
 export async function findLiveMeeting(db: Trx, meetingId: number) {
@@ -75,12 +76,21 @@ export async function isEnrolled(db: Trx, guestId: number, scheduleId: number): 
   return row !== undefined;
 }
 
-/** The recorded scan a client nonce belongs to, if that scan was accepted. */
+/** The recorded scan a client nonce belongs to, if that scan was accepted, with the code scanned. */
 export async function findCheckInByNonce(db: Trx, nonce: string) {
   const row = await db
     .selectFrom('check_ins')
-    .select(['id', 'guest_id', 'meeting_id', 'scope_id', 'type', 'created_at'])
-    .where('nonce', '=', nonce)
+    .innerJoin('guests', 'guests.id', 'check_ins.guest_id')
+    .select([
+      'check_ins.id',
+      'check_ins.guest_id',
+      'check_ins.meeting_id',
+      'check_ins.scope_id',
+      'check_ins.type',
+      'check_ins.created_at',
+      'guests.guest_code',
+    ])
+    .where('check_ins.nonce', '=', nonce)
     .executeTakeFirst();
   return row && { ...row, created_at: Number(row.created_at) };
 }
@@ -230,8 +240,6 @@ export interface RecordFilter {
   status?: AttendanceStatus | undefined;
   from?: number | undefined;
   to?: number | undefined;
-  /** Local midnight: where "today" starts for the status filter. */
-  since: number;
 }
 
 function filteredRecords(db: Trx, f: RecordFilter) {
@@ -242,34 +250,19 @@ function filteredRecords(db: Trx, f: RecordFilter) {
   if (f.to !== undefined) query = query.where('check_ins.created_at', '<=', f.to);
   if (f.station) {
     // LIKE wildcards typed by the user are matched literally; lower() makes both databases case-insensitive.
-    const pattern = `%${f.station.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(f.station);
     query = query.where(sql<boolean>`lower(check_ins.station) like ${pattern} escape '\\'`);
   }
-  if (f.status) {
-    const status = f.status;
-    const since = f.since;
-    // The guest's present state in the record's own scope (one primary-key lookup per record).
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('guest_attendance as ga')
-          .select('ga.guest_id')
-          .whereRef('ga.guest_id', '=', 'check_ins.guest_id')
-          .whereRef('ga.scope_id', '=', 'check_ins.scope_id')
-          .where((w) =>
-            status === 'checked_in'
-              ? w('ga.inside', '=', 1)
-              : status === 'left'
-                ? w.and([w('ga.inside', '=', 0), w('ga.last_in_at', '>=', since)])
-                : w.and([
-                    w('ga.inside', '=', 0),
-                    w.or([w('ga.last_in_at', 'is', null), w('ga.last_in_at', '<', since)]),
-                  ]),
-          ),
-      ),
-    );
-  }
-  return query;
+  const status = f.status;
+  // The guest's all-time status for the whole meeting, as the guest list shows it: one primary-key
+  // probe per record.
+  return query.$if(status !== undefined, (qb) =>
+    qb
+      .leftJoin('guest_attendance as summary', (join) =>
+        join.onRef('summary.guest_id', '=', 'check_ins.guest_id').on('summary.scope_id', '=', 0),
+      )
+      .where(attendanceStatusIs(status!, 'summary')),
+  );
 }
 
 export async function listRecords(

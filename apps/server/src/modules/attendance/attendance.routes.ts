@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import {
   attendanceScopeQuery,
   attendanceStats,
@@ -11,43 +10,31 @@ import {
   scanRequest,
   type AttendanceStats,
 } from '@meetflow/shared';
-import type { Db } from '../../db/database.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
-import { createAttendanceService } from './attendance.service.ts';
-import { createLiveStats } from './live-stats.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { AttendanceService } from './attendance.service.ts';
+import type { LiveStats } from './live-stats.ts';
 
 const tags = ['attendance'];
 const security = [{ bearer: [] }];
 
-/** A comment line now and then keeps proxies and load balancers from closing a quiet stream. */
-const HEARTBEAT_MS = 15_000;
 /** What the client waits before reconnecting after a drop (it backs off further on its own). */
 const RETRY_MS = 2_000;
+/** setTimeout's ceiling; a token living longer is caught by the heartbeat's check instead. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export interface AttendanceRoutesOptions {
-  db: Db;
-  systemLog: SystemLog;
+  attendance: AttendanceService;
+  /** The live statistics publisher and watcher shared with the modules that change the figures. */
+  live: LiveStats;
+  /** Re-checks the session of an open stream. */
+  auth: Pick<AuthService, 'sessionStillValid'>;
   clock: () => number;
-  redis?: Redis | undefined;
-  /** Coalescing window of the live statistics (tests shorten it). */
-  liveCoalesceMs?: number;
 }
 
 export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = async (app, options) => {
-  const live = createLiveStats({
-    redis: options.redis,
-    log: app.log,
-    compute: (scope) => attendance.statsOf(scope),
-    ...(options.liveCoalesceMs === undefined ? {} : { coalesceMs: options.liveCoalesceMs }),
-  });
-  const attendance = createAttendanceService({
-    db: options.db,
-    systemLog: options.systemLog,
-    clock: options.clock,
-    onRecorded: (scope) => live.publish(scope),
-  });
+  const { attendance, live, auth, clock } = options;
 
   // Open streams end when the server closes, so that they never hold a graceful shutdown.
   const streams = new Set<() => void>();
@@ -123,40 +110,78 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const scope = await attendance.resolveScope(
-        currentUser(request),
-        request.query.meeting_id,
-        request.query.schedule_id,
-      );
+      const user = currentUser(request);
       const stream = new PassThrough();
       let sequence = 0;
-      const send = (stats: AttendanceStats) => {
-        sequence += 1;
-        stream.write(`id: ${sequence}\nevent: stats\ndata: ${JSON.stringify(stats)}\n\n`);
-      };
-
       let stop: (() => void) | null = null;
-      let heartbeat: NodeJS.Timeout | null = null;
+      let stopHeartbeat: (() => void) | null = null;
+      let expiry: NodeJS.Timeout | null = null;
       let ended = false;
       const end = () => {
         if (ended) return;
         ended = true;
         streams.delete(end);
         stop?.();
-        if (heartbeat) clearInterval(heartbeat);
+        stopHeartbeat?.();
+        if (expiry) clearTimeout(expiry);
         stream.end();
       };
-      streams.add(end);
-      // The client went away (or the response ended): stop pushing to it.
-      reply.raw.once('close', end);
+      // Nothing is written once the stream has ended (the client left, the session ended, shutdown).
+      const write = (chunk: string) => {
+        if (!ended) stream.write(chunk);
+      };
+      const send = (stats: AttendanceStats) => {
+        sequence += 1;
+        write(`id: ${sequence}\nevent: stats\ndata: ${JSON.stringify(stats)}\n\n`);
+      };
 
-      stop = await live.watch({ meetingId: scope.meetingId, scopeId: scope.scopeId }, (stats) => {
-        if (!ended) send(stats);
-      });
-      if (ended) stop();
-      stream.write(`retry: ${RETRY_MS}\n\n`);
-      send(await attendance.stats(scope));
-      heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      // Before any await: the client may leave (or the server close) while the scope is resolved
+      // or the first subscription is made, and an error of the stream must never go unhandled.
+      streams.add(end);
+      stream.on('error', end);
+      reply.raw.once('close', end);
+      if (reply.raw.destroyed) end();
+
+      try {
+        const scope = await attendance.resolveScope(
+          user,
+          request.query.meeting_id,
+          request.query.schedule_id,
+        );
+        if (!ended) {
+          const watching = await live.watch({ meetingId: scope.meetingId, scopeId: scope.scopeId }, send);
+          if (ended) watching();
+          else stop = watching;
+        }
+        if (!ended) {
+          write(`retry: ${RETRY_MS}\n\n`);
+          const stats = await attendance.stats(scope);
+          send(stats);
+        }
+      } catch (error) {
+        end();
+        throw error;
+      }
+
+      if (!ended) {
+        // The stream is authorised by one access token and one session: it ends with either.
+        expiry = setTimeout(end, Math.min(Math.max(0, user.tokenExpiresAt - clock()), MAX_TIMER_MS));
+        expiry.unref();
+        stopHeartbeat = live.heartbeat(() => {
+          if (clock() >= user.tokenExpiresAt) {
+            end();
+            return;
+          }
+          // A comment line now and then keeps proxies and load balancers from closing a quiet stream.
+          write(': heartbeat\n\n');
+          auth.sessionStillValid(user).then(
+            (valid) => {
+              if (!valid) end();
+            },
+            (error: unknown) => request.log.warn({ err: error }, 'session of a live stream not checked'),
+          );
+        });
+      }
 
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')

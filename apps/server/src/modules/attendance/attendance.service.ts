@@ -13,6 +13,7 @@ import {
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { startOfLocalDay } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { isUniqueViolation } from '../registration/registration.repository.ts';
@@ -21,11 +22,9 @@ import type { SystemLog } from '../system-log/system-log.service.ts';
 import * as repo from './attendance.repository.ts';
 import type { StatsScope } from './live-stats.ts';
 
-/** Where "today" starts: local midnight in the server's time zone. */
+/** Where "today" starts: local midnight in the configured TIME_ZONE. */
 export function localMidnight(now: number): number {
-  const day = new Date(now);
-  day.setHours(0, 0, 0, 0);
-  return day.getTime();
+  return startOfLocalDay(now);
 }
 
 /** A meeting the user may see, and the scope within it (0 = whole meeting, else a session id). */
@@ -104,14 +103,25 @@ export function createAttendanceService(deps: {
 }) {
   const { db, systemLog, clock } = deps;
 
-  /** The answer a recorded scan got, for a retry with the same nonce. */
+  /**
+   * The answer a recorded scan got, for a retry with the same nonce. A nonce is the client's id for
+   * one scan: reused for another guest, scope or fixed direction it is not a retry, and answering
+   * the first scan would show another guest's name as this one's success.
+   */
   async function replay(
     original: NonNullable<Awaited<ReturnType<typeof repo.findCheckInByNonce>>>,
     scope: AttendanceScope,
+    body: ScanInput,
     lang: Language,
   ): Promise<ScanAnswer> {
-    // A nonce is the client's id for one scan; reused for another meeting it names nothing of it.
-    if (original.meeting_id !== scope.meetingId) throw new AppError('CONFLICT');
+    if (
+      original.meeting_id !== scope.meetingId ||
+      Number(original.scope_id) !== scope.scopeId ||
+      original.guest_code !== body.guest_code ||
+      (body.direction !== 'auto' && body.direction !== original.type)
+    ) {
+      throw new AppError('SCAN_NONCE_REUSED');
+    }
     const guest = await repo.findGuestById(db, original.guest_id, lang);
     return {
       result: 'success',
@@ -151,7 +161,7 @@ export function createAttendanceService(deps: {
       const now = clock();
 
       const earlier = await repo.findCheckInByNonce(db, body.nonce);
-      if (earlier) return replay(earlier, scope, lang);
+      if (earlier) return replay(earlier, scope, body, lang);
 
       const guest = await repo.findGuestByCode(db, body.guest_code, lang);
       if (!guest) return refused('SCAN_UNKNOWN_CODE', lang, now);
@@ -198,13 +208,13 @@ export function createAttendanceService(deps: {
         if (!isUniqueViolation(error)) throw error;
         const original = await repo.findCheckInByNonce(db, body.nonce);
         if (!original) throw error;
-        return replay(original, scope, lang);
+        return replay(original, scope, body, lang);
       }
 
       if (!outcome.recorded) {
         // A parallel request with this nonce may have moved the guest: then it is the same scan.
         const original = await repo.findCheckInByNonce(db, body.nonce);
-        if (original) return replay(original, scope, lang);
+        if (original) return replay(original, scope, body, lang);
         const state = await repo.findAttendance(db, guest.id, scope.scopeId);
         return {
           result: 'duplicate',
@@ -253,7 +263,6 @@ export function createAttendanceService(deps: {
           status: query.status,
           from: query.from,
           to: query.to,
-          since: localMidnight(clock()),
         },
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
         lang,

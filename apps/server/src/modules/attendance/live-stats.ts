@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type {} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AttendanceStats } from '@meetflow/shared';
 
@@ -12,11 +13,11 @@ export interface StatsScope {
 }
 
 const keyOf = (scope: StatsScope) => `${scope.meetingId}:${scope.scopeId}`;
+/** "Every scope of this meeting": what a sign-up changes (the meeting's and its sessions' counts). */
+const WHOLE_MEETING = '*';
 
-function parseKey(key: string): StatsScope | null {
-  const match = /^(\d+):(\d+)$/.exec(key);
-  return match ? { meetingId: Number(match[1]), scopeId: Number(match[2]) } : null;
-}
+/** A published key: one scope (`12:0`, `12:7`) or every scope of a meeting (`12:*`). */
+const KEY_PATTERN = /^(\d+):(\d+|\*)$/;
 
 interface Logger {
   warn(object: unknown, message?: string): void;
@@ -33,9 +34,12 @@ export function createLiveStats(deps: {
   compute: (scope: StatsScope) => Promise<AttendanceStats>;
   log: Logger;
   coalesceMs?: number;
+  /** How often an open stream gets a keep-alive tick. */
+  heartbeatMs?: number;
 }) {
   const { redis, compute, log } = deps;
   const coalesceMs = deps.coalesceMs ?? 250;
+  const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const local = new EventEmitter();
   local.setMaxListeners(0);
 
@@ -49,14 +53,27 @@ export function createLiveStats(deps: {
     again: boolean;
   }
   const watched = new Map<string, Watched>();
+  /** Watchers and keep-alive timers open on this instance: a stream that is not cleaned up shows here. */
+  let watchers = 0;
+  let heartbeats = 0;
 
   let subscriber: Redis | null = null;
   let subscribed: Promise<void> | null = null;
   let closed = false;
 
   function changed(key: string) {
+    const match = KEY_PATTERN.exec(key);
+    if (!match || closed) return;
+    if (match[2] === WHOLE_MEETING) {
+      const meetingId = Number(match[1]);
+      for (const entry of watched.values()) if (entry.scope.meetingId === meetingId) schedule(entry);
+      return;
+    }
     const entry = watched.get(key);
-    if (!entry || closed) return;
+    if (entry) schedule(entry);
+  }
+
+  function schedule(entry: Watched) {
     if (entry.running) {
       entry.again = true;
       return;
@@ -77,7 +94,7 @@ export function createLiveStats(deps: {
       log.warn({ err: error }, 'live statistics could not be computed');
     } finally {
       entry.running = false;
-      if (entry.again) changed(keyOf(entry.scope));
+      if (entry.again && watched.get(keyOf(entry.scope)) === entry) schedule(entry);
     }
   }
 
@@ -90,7 +107,7 @@ export function createLiveStats(deps: {
       subscriber = connection;
       connection.on('error', (error: Error) => log.warn({ err: error }, 'live statistics subscriber error'));
       connection.on('message', (channel: string, message: string) => {
-        if (channel === CHANNEL && parseKey(message)) changed(message);
+        if (channel === CHANNEL) changed(message);
       });
       subscribed = connection.subscribe(CHANNEL).then(
         () => undefined,
@@ -106,18 +123,29 @@ export function createLiveStats(deps: {
     return subscribed;
   }
 
+  function announce(key: string): void {
+    if (!redis) {
+      local.emit(LOCAL_EVENT, key);
+      return;
+    }
+    redis.publish(CHANNEL, key).catch((error: unknown) => {
+      log.warn({ err: error }, 'live statistics could not be published; this instance only');
+      local.emit(LOCAL_EVENT, key);
+    });
+  }
+
   return {
     /** After an accepted scan (the transaction has committed). */
     publish(scope: StatsScope): void {
-      const key = keyOf(scope);
-      if (!redis) {
-        local.emit(LOCAL_EVENT, key);
-        return;
-      }
-      redis.publish(CHANNEL, key).catch((error: unknown) => {
-        log.warn({ err: error }, 'live statistics could not be published; this instance only');
-        local.emit(LOCAL_EVENT, key);
-      });
+      announce(keyOf(scope));
+    },
+
+    /**
+     * After a committed change of a meeting's sign-ups (a sign-up, a guest added or removed, a
+     * session enrolment): every watched scope of the meeting recomputes, once per coalescing window.
+     */
+    publishMeeting(meetingId: number): void {
+      announce(`${meetingId}:${WHOLE_MEETING}`);
     },
 
     /**
@@ -132,8 +160,13 @@ export function createLiveStats(deps: {
         watched.set(key, entry);
       }
       entry.listeners.add(listener);
+      watchers += 1;
       const current = entry;
+      let stopped = false;
       const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        watchers -= 1;
         current.listeners.delete(listener);
         if (current.listeners.size === 0 && watched.get(key) === current) {
           if (current.timer) clearTimeout(current.timer);
@@ -149,6 +182,27 @@ export function createLiveStats(deps: {
       return stop;
     },
 
+    /**
+     * Calls `tick` every `heartbeatMs` (a stream's keep-alive and its session check) until the
+     * returned function is called.
+     */
+    heartbeat(tick: () => void): () => void {
+      const timer = setInterval(tick, heartbeatMs);
+      heartbeats += 1;
+      let cleared = false;
+      return () => {
+        if (cleared) return;
+        cleared = true;
+        heartbeats -= 1;
+        clearInterval(timer);
+      };
+    },
+
+    /** What is open on this instance: watchers, the scopes they cover, keep-alive timers. */
+    counts(): { watchers: number; scopes: number; heartbeats: number } {
+      return { watchers, scopes: watched.size, heartbeats };
+    },
+
     async close(): Promise<void> {
       closed = true;
       for (const entry of watched.values()) if (entry.timer) clearTimeout(entry.timer);
@@ -161,3 +215,10 @@ export function createLiveStats(deps: {
   };
 }
 export type LiveStats = ReturnType<typeof createLiveStats>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live statistics (its open watchers and keep-alive timers can be counted). */
+    liveStats: LiveStats;
+  }
+}

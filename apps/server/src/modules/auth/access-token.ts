@@ -6,6 +6,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+export interface VerifiedAccess extends AccessClaims {
+  /** When the token stops being honoured (its `exp`), in ms. */
+  expiresAt: number;
+}
+
 /** Short-lived JWT access tokens (HS256); the session row decides whether one is still honoured. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
@@ -20,15 +25,16 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);
     },
-    async verify(token: string, nowMs: number): Promise<AccessClaims> {
+    async verify(token: string, nowMs: number): Promise<VerifiedAccess> {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           currentDate: new Date(nowMs),
         });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new AppError('UNAUTHORIZED');
-        return { userId, sessionId: payload.sid };
+        if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || payload.exp === undefined)
+          throw new AppError('UNAUTHORIZED');
+        return { userId, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
         if (error instanceof AppError) throw error;

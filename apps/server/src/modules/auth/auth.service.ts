@@ -27,6 +27,8 @@ export interface AuthUser {
   /** null: sees every organisation; otherwise only this organisation's subtree. */
   organizationId: number | null;
   sessionId: string;
+  /** When the access token of this request expires (ms): long-lived answers end there. */
+  tokenExpiresAt: number;
 }
 
 type RefreshOutcome = { token: TokenInfo } | { token: null; reused: boolean };
@@ -160,7 +162,17 @@ export function createAuthService(deps: AuthDeps) {
         permissions: permissionsOf(user),
         organizationId: user.organization_id,
         sessionId: session.id,
+        tokenExpiresAt: claims.expiresAt,
       };
+    },
+
+    /**
+     * Whether the user's session still stands (not logged out, not ended by a password change or a
+     * reused refresh token, not expired): one primary-key read, for answers that outlive a request.
+     */
+    async sessionStillValid(user: AuthUser): Promise<boolean> {
+      const session = await sessions.findSession(db, user.sessionId);
+      return session !== undefined && session.revoked_at === null && session.expires_at > clock();
     },
 
     async logout(user: AuthUser, ip: string): Promise<void> {

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardQuery, envelope, meetingDashboard, meetingIdParams } from '@meetflow/shared';
+import {
+  dashboardArrivals,
+  dashboardQuery,
+  envelope,
+  meetingDashboard,
+  meetingIdParams,
+} from '@meetflow/shared';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { DashboardService } from './dashboard.service.ts';
@@ -23,5 +29,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     },
     async (request) =>
       ok(request, await dashboard.get(currentUser(request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/api/meetings/:id/dashboard/arrivals',
+    {
+      config: { auth: 'dashboard:view' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The arrival curve of a day alone, per 10 minutes (what an open dashboard refetches)',
+        security: [{ bearer: [] }],
+        params: meetingIdParams,
+        querystring: dashboardQuery,
+        response: { 200: envelope(dashboardArrivals) },
+      },
+    },
+    async (request) =>
+      ok(request, await dashboard.arrivals(currentUser(request), request.params.id, request.query)),
   );
 };

@@ -1,26 +1,18 @@
-import { ARRIVAL_BUCKET_MS, type DashboardQuery, type MeetingDashboard } from '@meetflow/shared';
+import {
+  ARRIVAL_BUCKET_MS,
+  type DashboardArrivals,
+  type DashboardQuery,
+  type MeetingDashboard,
+} from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
+import { localDate, localDayBounds, zoneOffset } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { localMidnight, readStats, resolveScope } from '../attendance/attendance.service.ts';
+import { readStats, resolveScope } from '../attendance/attendance.service.ts';
 import { arrivalsPerBucket, signupsPerDay } from './dashboard.repository.ts';
 
 const DAY_MS = 86_400_000;
 /** A sign-up curve longer than this shows its last part only (ten years of daily points). */
 const MAX_SIGNUP_DAYS = 3660;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** YYYY-MM-DD of a time in the server's zone. */
-function localDate(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** Local midnight of a YYYY-MM-DD day and of the day after. */
-function dayBounds(day: string): { from: number; to: number } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
-}
 
 /** Consecutive points from the first to the last given one, the gaps as 0. */
 function fill<T extends { key: number; count: number }>(points: T[]): { key: number; count: number }[] {
@@ -40,9 +32,9 @@ export function createDashboardService(deps: { db: Db; clock: () => number }) {
     async get(user: AuthUser, meetingId: number, query: DashboardQuery): Promise<MeetingDashboard> {
       const scope = await resolveScope(db, user, meetingId, query.schedule_id);
       const now = clock();
-      const day = query.day ?? localDate(localMidnight(now));
-      const { from, to } = dayBounds(day);
-      const offsetMs = -new Date(now).getTimezoneOffset() * 60_000;
+      const day = query.day ?? localDate(now);
+      const { from, to } = localDayBounds(day);
+      const offsetMs = zoneOffset(now);
       const [signupDays, arrivalBuckets, stats] = await Promise.all([
         signupsPerDay(db, scope.meetingId, offsetMs),
         arrivalsPerBucket(db, {
@@ -68,6 +60,32 @@ export function createDashboardService(deps: { db: Db; clock: () => number }) {
         signups,
         arrivals,
         stats,
+      };
+    },
+
+    /**
+     * The arrival curve of a day alone (one indexed range count): an open dashboard follows the
+     * arrivals with it, without recounting the sign-ups over every guest of the meeting.
+     */
+    async arrivals(user: AuthUser, meetingId: number, query: DashboardQuery): Promise<DashboardArrivals> {
+      const scope = await resolveScope(db, user, meetingId, query.schedule_id);
+      const day = query.day ?? localDate(clock());
+      const { from, to } = localDayBounds(day);
+      const buckets = await arrivalsPerBucket(db, {
+        meetingId: scope.meetingId,
+        scopeId: scope.scopeId,
+        from,
+        to,
+        bucketMs: ARRIVAL_BUCKET_MS,
+      });
+      return {
+        meeting_id: scope.meetingId,
+        schedule_id: scope.scopeId === 0 ? null : scope.scopeId,
+        day,
+        arrivals: fill(buckets.map((b) => ({ key: b.bucket, count: b.count }))).map((b) => ({
+          at: from + b.key * ARRIVAL_BUCKET_MS,
+          count: b.count,
+        })),
       };
     },
   };

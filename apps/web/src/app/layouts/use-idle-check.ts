@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { IDLE_CHECK_INTERVAL_MS } from '@meetflow/shared';
+import { lastActivityAt, markActivity } from '../../features/auth/activity.ts';
 import { decideIdle } from '../../features/auth/idle.ts';
 import { logout, refreshSession } from '../../features/auth/auth-api.ts';
 import { loginPathWithRedirect } from '../../features/auth/redirect.ts';
@@ -17,13 +18,16 @@ function currentFullPath(): string {
 export function useIdleCheck(): void {
   const navigate = useNavigate();
   useEffect(() => {
-    let lastActivity = Date.now();
-    const onClick = () => {
-      lastActivity = Date.now();
-    };
+    // Opening the back office (after a login) counts as activity.
+    markActivity();
+    const onClick = () => markActivity();
     document.addEventListener('click', onClick, true);
     const timer = setInterval(() => {
-      const decision = decideIdle({ now: Date.now(), lastActivity, token: useSessionStore.getState().token });
+      const decision = decideIdle({
+        now: Date.now(),
+        lastActivity: lastActivityAt(),
+        token: useSessionStore.getState().token,
+      });
       if (decision === 'refresh') {
         // A failure is already reported (and a revoked session logged out) by the HTTP client.
         refreshSession().catch(() => undefined);

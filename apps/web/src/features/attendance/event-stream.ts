@@ -1,7 +1,10 @@
 import { authorizedFetch } from '../../lib/authorized-fetch.ts';
+import { ApiError } from '../../lib/http-errors.ts';
+import { reportFailure } from '../../lib/http.ts';
 import { createSseParser, type SseEvent } from './sse-parser.ts';
 
-export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
+/** `stopped`: the server refused the session (401); the app's login flow takes over from there. */
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
 export interface EventStreamHandlers {
   onEvent(event: SseEvent): void;
@@ -19,7 +22,10 @@ export function reconnectDelay(attempt: number, serverRetryMs: number | null): n
 
 /**
  * Reads a Server-Sent Events stream with fetch (so the token travels in a header) and reconnects
- * after drops, sending Last-Event-ID. Returns a function that closes it for good.
+ * after drops, sending Last-Event-ID. Each connection reads the session's token afresh: the server
+ * ends a stream when the token it was opened with expires, and the reconnection carries the
+ * refreshed one. A 401 (session ended, token expired and not refreshed) stops it and is reported
+ * like any other call's. Returns a function that closes it for good.
  */
 export function openEventStream(path: string, handlers: EventStreamHandlers): () => void {
   const controller = new AbortController();
@@ -47,8 +53,13 @@ export function openEventStream(path: string, handlers: EventStreamHandlers): ()
         lastId = parser.lastEventId() ?? lastId;
         serverRetry = parser.retryMs() ?? serverRetry;
       }
-    } catch {
-      // Dropped or refused: try again below unless closed.
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401 && !controller.signal.aborted) {
+        handlers.onStatus?.('stopped');
+        reportFailure(error);
+        return;
+      }
+      // Dropped or refused otherwise: try again below unless closed.
     }
     if (controller.signal.aborted) return;
     attempt += 1;

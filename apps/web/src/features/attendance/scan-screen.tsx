@@ -3,6 +3,7 @@ import { Button, Input, Segmented, Space, Typography, type InputRef } from 'antd
 import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dayjs, formatDateTime } from '../../lib/dayjs.ts';
+import { markActivity } from '../auth/activity.ts';
 import { sendScan } from './attendance-api.ts';
 import {
   EMPTY_SCAN_KEYS,
@@ -64,6 +65,8 @@ export function ScanScreen(props: {
 
   const submit = useCallback(
     async (code: string) => {
+      // A station that only scans is in use: it must not be logged out for want of clicks.
+      markActivity();
       setPending((n) => n + 1);
       let feedback: ScanFeedback;
       try {
@@ -93,6 +96,8 @@ export function ScanScreen(props: {
   useEffect(() => {
     focusInput();
     const onKey = (event: KeyboardEvent) => {
+      // Every key on the scan screen (a scanner gun types) counts as activity, like a click.
+      markActivity();
       if (event.key === 'F2') {
         event.preventDefault();
         onDirectionChange(nextDirection(direction));

@@ -4,8 +4,9 @@ import { tokenExpiresAt } from './token.ts';
 export type IdleDecision = 'none' | 'refresh' | 'logout';
 
 /**
- * The periodic session check (spec §4): an inactive user (no click within the active window) is
- * logged out; an active one whose token expires soon gets a refreshed token.
+ * The periodic session check (spec §4): an inactive user (no activity within the active window:
+ * a click, or a scan at a door station, see activity.ts) is logged out; an active one whose token
+ * expires soon gets a refreshed token.
  */
 export function decideIdle(input: {
   now: number;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MeetingDashboard } from '@meetflow/shared';
+import type { DashboardArrivals, MeetingDashboard } from '@meetflow/shared';
 import { http } from '../../lib/http.ts';
 
 export function dashboardKey(meetingId: number, scheduleId: number | null, day: string) {
@@ -16,5 +16,13 @@ export function useDashboard(meetingId: number | null, scheduleId: number | null
       }),
     enabled: meetingId !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The arrival curve of `day` alone: what an open dashboard refetches as guests arrive. */
+export function fetchArrivals(meetingId: number, scheduleId: number | null, day: string) {
+  return http.get<DashboardArrivals>(`/meetings/${meetingId}/dashboard/arrivals`, {
+    params: { day, ...(scheduleId ? { schedule_id: scheduleId } : {}) },
+    silent: true,
   });
 }

@@ -2,10 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ARRIVAL_BUCKET_MS, type AttendanceStats } from '@meetflow/shared';
+import { ARRIVAL_BUCKET_MS, type AttendanceStats, type MeetingDashboard } from '@meetflow/shared';
 import { usePageVisible } from '../../components/page-visibility.ts';
 import { dayjs, formatShortDate } from '../../lib/dayjs.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useServerToday } from '../../lib/server-time.ts';
 import { statsQueryKey } from '../attendance/attendance-api.ts';
 import {
   meetingOptions,
@@ -14,7 +15,8 @@ import {
   useSessionChoices,
 } from '../attendance/meeting-options.ts';
 import { StatsPanel } from '../attendance/stats-panel.tsx';
-import { useDashboard } from './dashboard-api.ts';
+import { dashboardKey, fetchArrivals, useDashboard } from './dashboard-api.ts';
+import { createThrottle } from './throttle.ts';
 import { TrendChart } from './trend-chart.tsx';
 import './i18n.ts';
 
@@ -22,6 +24,8 @@ const DAY_FORMAT = 'YYYY-MM-DD';
 const SIGNUP_COLOR = '#1677ff';
 const ARRIVAL_COLOR = '#52c41a';
 const PAD_SLOTS = 3;
+/** While guests arrive, today's arrival curve is refetched at most this often. */
+const ARRIVALS_REFRESH_MS = 10_000;
 
 /** Quiet slots around the busy ones (within the day), so that a short burst reads as a curve. */
 function padSlots(points: { at: number; count: number }[]): { at: number; count: number }[] {
@@ -56,24 +60,48 @@ export default function DashboardPage() {
   const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
   const meetingId = chosenMeeting ?? meetings.data?.items[0]?.id ?? null;
   const [scheduleId, setScheduleId] = useState<number | null>(null);
-  const today = dayjs().format(DAY_FORMAT);
-  const [day, setDay] = useState(today);
+  const today = useServerToday();
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const day = chosenDay ?? today;
   const sessions = useSessionChoices(meetingId);
   const dashboard = useDashboard(meetingId, scheduleId, day);
 
-  // The stats panel's stream writes into this cache entry; a change there means new arrivals.
+  // The stats panel's stream writes into this cache entry: the live figures come from its events,
+  // and a change there means new arrivals. Only the arrival curve is refetched for it (throttled),
+  // never the sign-up curve, which would be recounted over every guest of the meeting.
   const live = useQuery<AttendanceStats>({
     queryKey: statsQueryKey(meetingId ?? 0, scheduleId),
     enabled: false,
   });
   const liveMark = live.data ? `${live.data.checked_in_today}/${live.data.inside}/${live.data.left}` : null;
   const lastMark = useRef<string | null>(null);
+  const arrivalsRefresh = useRef<ReturnType<typeof createThrottle> | null>(null);
+  useEffect(() => {
+    lastMark.current = null;
+    if (meetingId === null || day !== today) return;
+    const throttle = createThrottle(() => {
+      fetchArrivals(meetingId, scheduleId, day).then(
+        (fresh) =>
+          queryClient.setQueryData<MeetingDashboard>(
+            dashboardKey(meetingId, scheduleId, day),
+            (old) => old && { ...old, arrivals: fresh.arrivals },
+          ),
+        // The next change tries again; the curve shown stays until then.
+        () => undefined,
+      );
+    }, ARRIVALS_REFRESH_MS);
+    arrivalsRefresh.current = throttle;
+    return () => {
+      throttle.cancel();
+      arrivalsRefresh.current = null;
+    };
+  }, [meetingId, scheduleId, day, today, queryClient]);
   useEffect(() => {
     const previous = lastMark.current;
     lastMark.current = liveMark;
-    if (previous === null || liveMark === previous || day !== today || meetingId === null) return;
-    void queryClient.invalidateQueries({ queryKey: ['dashboard', meetingId, scheduleId ?? 0, day] });
-  }, [liveMark, day, today, meetingId, scheduleId, queryClient]);
+    if (previous === null || liveMark === previous) return;
+    arrivalsRefresh.current?.request();
+  }, [liveMark]);
 
   const signups = useMemo(() => {
     const points = dashboard.data?.signups ?? [];
