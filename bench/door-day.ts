@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { indexGuests } from '../apps/server/src/modules/guests/guest-search.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
 import { rssMb, startProcess } from './lib.ts';
 
@@ -67,6 +68,21 @@ async function insertGuests(db: Db, meetingId: number, count: number, offset: nu
       await trx.insertInto('guests').values(rows).execute();
     }
     await trx.updateTable('meetings').set({ registered_count: count }).where('id', '=', meetingId).execute();
+    // The search terms, as a sign-up writes them.
+    let after = 0;
+    for (;;) {
+      const guests = await trx
+        .selectFrom('guests')
+        .selectAll()
+        .where('meeting_id', '=', meetingId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (guests.length === 0) break;
+      await indexGuests(trx, guests);
+      after = guests[guests.length - 1]!.id;
+    }
   });
   return codes;
 }

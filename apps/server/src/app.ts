@@ -3,9 +3,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
+import { setTimeZone } from './lib/local-time.ts';
 import { createLimiterFactory } from './lib/rate-limiter.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { createAttendanceService } from './modules/attendance/attendance.service.ts';
+import { createLiveStats } from './modules/attendance/live-stats.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCaptchaService } from './modules/auth/captcha.service.ts';
@@ -52,6 +55,28 @@ export interface AppDeps {
   redis?: Redis | undefined;
   /** Injectable time source, so tests can move the clock instead of waiting. */
   clock?: () => number;
+  /** Timing of the live statistics (tests shorten it). */
+  live?: { coalesceMs?: number; heartbeatMs?: number };
+  /** Where the log goes (standard output when unset); tests read it from here. */
+  logStream?: { write(line: string): void } | undefined;
+}
+
+/** What a request log line says about the request: never its query string, which can carry personal data. */
+export function requestLogFields(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number | undefined } | null;
+}) {
+  const query = request.url.indexOf('?');
+  return {
+    method: request.method,
+    path: query === -1 ? request.url : request.url.slice(0, query),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 const VERSION = '0.1.0';
@@ -60,10 +85,13 @@ const VERSION = '0.1.0';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? Date.now;
+  setTimeZone(config.timeZone);
 
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Search keywords (names, phones, emails) travel in query strings: requests are logged by path.
+      serializers: { req: requestLogFields },
       // Bearer tokens and cookies never reach the logs.
       redact: [
         'req.headers.authorization',
@@ -71,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'req.headers["x-guest-token"]',
         'res.headers["set-cookie"]',
       ],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -108,6 +137,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
 
+  // Scans, sign-ups and guest changes all publish here; the attendance stream watches it.
+  const live = createLiveStats({
+    redis: deps.redis,
+    log: app.log,
+    compute: (scope) => attendance.statsOf(scope),
+    ...deps.live,
+  });
+  const attendance = createAttendanceService({
+    db,
+    systemLog,
+    clock,
+    onRecorded: (scope) => live.publish(scope),
+  });
+  const onSignupsChanged = (meetingId: number) => live.publishMeeting(meetingId);
+  app.decorate('liveStats', live);
+
   await app.register(requestContext);
   await app.register(errorHandling);
   await app.register(gracefulShutdown);
@@ -115,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authorization, { auth });
   await app.register(openapi);
 
-  await app.register(healthRoutes, { database: deps.dbKind, version: VERSION });
+  await app.register(healthRoutes, { database: deps.dbKind, version: VERSION, timeZone: config.timeZone });
   await app.register(authRoutes, { auth, captcha, limiters });
   await app.register(organizationRoutes, {
     organizations: createOrganizationsService({ db, systemLog, clock }),
@@ -129,14 +174,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock }) });
   await app.register(dictionaryRoutes, { db, systemLog, clock });
   await app.register(registrationRoutes, {
-    registration: createRegistrationService({ db, systemLog, limiters, clock, notifications }),
-    guests: createGuestService({ db, clock, notifications }),
+    registration: createRegistrationService({
+      db,
+      systemLog,
+      limiters,
+      clock,
+      notifications,
+      onSignupsChanged,
+    }),
+    guests: createGuestService({ db, clock, notifications, onSignupsChanged }),
   });
-  await app.register(attendanceRoutes, { db, systemLog, clock, redis: deps.redis });
+  await app.register(attendanceRoutes, { attendance, live, auth, clock });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
-  await app.register(guestsRoutes, { guests: createGuestsService({ db, systemLog, clock }), clock });
+  await app.register(guestsRoutes, {
+    guests: createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications }),
+    notifications,
+    clock,
+  });
   await app.register(scheduleDetailRoutes, {
     scheduleDetail: createScheduleDetailService({ db, systemLog }),
+    notifications,
     clock,
   });
   await app.register(systemLogRoutes, { systemLog, auth, limiters, notifications, clock });

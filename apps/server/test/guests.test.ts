@@ -114,9 +114,32 @@ describe(`guest list, guest admin and export (${TEST_DB})`, () => {
       expect(names((await list(general.id, '?keyword=GUEST5%40example')).items)).toEqual(['=HYPERLINK("x")']);
       expect(names((await list(general.id, '?keyword=kiang%20wu')).items)).toEqual(['Eve']);
       expect(names((await list(general.id, `?keyword=${codes.Carol}`)).items)).toEqual(['Carol']);
-      // LIKE wildcards are literal.
+      // Wildcards are literal.
       expect((await list(general.id, '?keyword=%25')).total).toBe(0);
       expect((await list(general.id, '?keyword=nobody')).total).toBe(0);
+      // The last digits of a phone; never a guest of another meeting.
+      expect(names((await list(general.id, `?keyword=${macaoPhone(4).slice(-4)}`)).items)).toEqual(['Bob']);
+    });
+
+    it('finds part of a Chinese name, and forgets a guest once the name is edited', async () => {
+      const carol = (await list(general.id, '?keyword=carol')).items[0]!;
+      const { total: before } = await list(general.id, `?keyword=${encodeURIComponent('大文')}`);
+      expect(before).toBe(0);
+      const renamed = await admin(
+        'PUT',
+        `/api/guests/${carol.id}`,
+        generalBody(1, { name: '陳大文', institution: 'Hospital' }),
+      );
+      expect(renamed.statusCode).toBe(200);
+      expect(names((await list(general.id, `?keyword=${encodeURIComponent('大文')}`)).items)).toEqual([
+        '陳大文',
+      ]);
+      expect((await list(general.id, '?keyword=carol')).total).toBe(0);
+      await admin(
+        'PUT',
+        `/api/guests/${carol.id}`,
+        generalBody(1, { name: 'Carol', institution: 'Hospital' }),
+      );
     });
 
     it('filters by attendance status from the whole-meeting summary', async () => {

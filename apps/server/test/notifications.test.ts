@@ -204,6 +204,122 @@ describe(`notifications (${TEST_DB})`, () => {
     expect((await inbox('olivia')).items.every((n) => n.read)).toBe(true);
   });
 
+  /** A back-office call as `who`; answers the parsed body (status 200 checked). */
+  async function as(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(tokens[who] ?? admin), 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  }
+  /** Fresh access tokens: an earlier test moved the clock past their lifetime. */
+  async function relogin() {
+    admin = (await ctx.login()).access_token;
+    for (const account of ['olivia', 'dora', 'oscar']) {
+      tokens[account] = (await ctx.login({ account, password: PASSWORD })).access_token;
+    }
+  }
+
+  it('a guest added or edited in the back office that takes a last seat notifies as a sign-up does', async () => {
+    await relogin();
+    const meeting = await createMeeting(ctx.db, orgId, { registration_limit: 1 });
+    const before = (await inbox('olivia')).total;
+    await as('olivia', 'POST', `/api/meetings/${meeting.id}/guests`, generalBody(30));
+    let page = await inbox('olivia');
+    expect(page.total).toBe(before + 1);
+    expect(page.items[0]).toMatchObject({ type: 'meeting_full', meeting_id: meeting.id });
+
+    const dated = await createMeeting(ctx.db, orgId, { meeting_type: 'date_schedule' });
+    const workshop = await createSchedule(ctx.db, dated.id, 1, 'Workshop');
+    const lecture = await createSchedule(ctx.db, dated.id, 0, 'Lecture');
+    const userType = await createUserType(ctx.db, dated.id, [workshop, lecture]);
+    const added = await as(
+      'olivia',
+      'POST',
+      `/api/meetings/${dated.id}/guests`,
+      dateScheduleBody(31, userType, [lecture]),
+    );
+    expect((await inbox('olivia')).total).toBe(before + 1);
+    const guestId = added.json().data.id as number;
+    await as('olivia', 'PUT', `/api/guests/${guestId}`, dateScheduleBody(31, userType, [lecture, workshop]));
+    page = await inbox('olivia');
+    expect(page.total).toBe(before + 2);
+    expect(page.items[0]).toMatchObject({ type: 'session_full', meeting_id: dated.id });
+    expect(page.items[0]!.message).toContain('"Workshop"');
+    // Door staff still hear nothing.
+    expect((await inbox('dora')).total).toBe(0);
+  });
+
+  it('tells the user when a guest or schedule-detail export has finished', async () => {
+    await relogin();
+    const meeting = await createMeeting(ctx.db, orgId, { meeting_type: 'date_schedule', name: '匯出會議' });
+    await ctx.db
+      .updateTable('meetings')
+      .set({ name_en: 'Export meeting' })
+      .where('id', '=', meeting.id)
+      .execute();
+    const before = (await inbox('olivia')).total;
+    await as('olivia', 'GET', `/api/meetings/${meeting.id}/guests/export`);
+    await as('olivia', 'GET', `/api/meetings/${meeting.id}/schedule-detail/export`);
+    const page = await inbox('olivia');
+    expect(page.total).toBe(before + 2);
+    const [detail, guests] = page.items;
+    expect(guests).toMatchObject({ type: 'export_ready', read: false });
+    expect(guests!.message).toMatch(/Export meeting-Guests-\d{8}-\d{4}\.xlsx/);
+    expect(detail).toMatchObject({ type: 'export_ready' });
+    expect(detail!.message).toMatch(/Export meeting-Schedule detail-\d{8}-\d{4}\.xlsx/);
+    // Only the user who exported is told.
+    expect((await inbox('oscar')).items.some((n) => n.type === 'export_ready')).toBe(false);
+  });
+
+  it("notifies the organisers of every organisation above the meeting's, not of its siblings", async () => {
+    await relogin();
+    const roles = (await as('admin', 'GET', '/api/roles')).json().data as { id: number; code: string }[];
+    const role = (code: string) => roles.find((r) => r.code === code)!.id;
+    const org = async (name: string, parentId: number | null) =>
+      (await as('admin', 'POST', '/api/organizations', { name, parent_id: parentId })).json().data
+        .id as number;
+    const top = await org('Federation', null);
+    const middle = await org('Association', top);
+    const leaf = await org('Committee', middle);
+    const sibling = await org('Other committee', middle);
+    for (const [account, code, organization] of [
+      ['tess', 'organiser', top],
+      ['milo', 'organiser', middle],
+      ['lena', 'organiser', leaf],
+      ['sid', 'organiser', sibling],
+      ['dirk', 'door_staff', top],
+    ] as const) {
+      await as('admin', 'POST', '/api/users', {
+        account,
+        name: account,
+        role_id: role(code),
+        organization_id: organization,
+        password: PASSWORD,
+      });
+      tokens[account] = (await ctx.login({ account, password: PASSWORD })).access_token;
+    }
+    const meeting = await createMeeting(ctx.db, leaf, { registration_limit: 1 });
+    expect((await signUp(ctx, meeting.publicId, generalBody(40), 40)).statusCode).toBe(200);
+
+    for (const who of ['tess', 'milo', 'lena']) {
+      const page = await inbox(who);
+      expect(
+        page.items.map((n) => [n.type, n.meeting_id]),
+        who,
+      ).toEqual([['meeting_full', meeting.id]]);
+    }
+    for (const who of ['sid', 'dirk', 'oscar']) {
+      expect(
+        (await inbox(who)).items.some((n) => n.meeting_id === meeting.id),
+        who,
+      ).toBe(false);
+    }
+  });
+
   it('counts beyond the badge cap (the top bar shows 99+)', async () => {
     const admins = await ctx.db
       .selectFrom('users')

@@ -360,6 +360,15 @@ export const ERRORS = {
       en: 'This guest is not enrolled in this session',
     },
   },
+  SCAN_NONCE_REUSED: {
+    code: 40974,
+    status: 409,
+    message: {
+      'zh-tw': '此掃描編號已用於另一次掃描，請重新掃描',
+      'zh-cn': '此扫描编号已用于另一次扫描，请重新扫描',
+      en: 'This scan id was already used for a different scan; please scan again',
+    },
+  },
   SCAN_MANUAL_DIRECTION: {
     code: 40074,
     status: 400,

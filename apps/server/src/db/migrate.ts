@@ -5,6 +5,8 @@ import * as backOffice from './migrations/2026-11-22-02-back-office.ts';
 import * as guests from './migrations/2026-11-22-03-guests.ts';
 import * as attendance from './migrations/2026-11-23-01-attendance.ts';
 import * as notifications from './migrations/2026-11-23-03-notifications.ts';
+import * as guestListIndexes from './migrations/2026-11-23-04-guest-list-indexes.ts';
+import * as guestSearch from './migrations/2026-11-23-05-guest-search.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-03-guests': guests,
   '2026-11-23-01-attendance': attendance,
   '2026-11-23-03-notifications': notifications,
+  '2026-11-23-04-guest-list-indexes': guestListIndexes,
+  '2026-11-23-05-guest-search': guestSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -224,4 +224,6 @@ export interface Database {
     last_in_at: number | null;
     last_out_at: number | null;
   };
+  /** Keyword search terms of live guests (hex of UTF-8; see modules/guests/guest-search.ts). */
+  guest_search_terms: { meeting_id: number; term: string; guest_id: number };
 }

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { indexGuests } from '../modules/guests/guest-search.ts';
 
 type Trx = Kysely<Database>;
 
@@ -49,7 +50,12 @@ export async function insertGuests(
     .select(['id', 'guest_code'])
     .where('meeting_id', '=', meetingId)
     .execute();
-  return new Map(ids.map((r) => [r.guest_code, Number(r.id)]));
+  const byCode = new Map(ids.map((r) => [r.guest_code, Number(r.id)]));
+  await indexGuests(
+    trx,
+    rows.map((row) => ({ ...row, id: byCode.get(row.guest_code)! })),
+  );
+  return byCode;
 }
 
 export function insertGuestSchedules(trx: Trx, rows: readonly Insertable<Database['guest_schedules']>[]) {

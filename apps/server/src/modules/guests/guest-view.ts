@@ -1,18 +1,12 @@
-import type { AdminGuest, AttendanceStatus, Language, MeetingType } from '@meetflow/shared';
+import {
+  nameIn,
+  type AdminGuest,
+  type AttendanceStatus,
+  type Language,
+  type MeetingType,
+} from '@meetflow/shared';
 import { guestDisplayName } from '../registration/guest-format.ts';
 import type { GuestListRow } from './guests.repository.ts';
-
-/** A name stored in the three languages ('' zh-tw, _cn zh-cn, _en en), in `lang`, else the zh-tw one. */
-export function nameIn(
-  lang: Language,
-  name: string | null,
-  nameCn: string | null,
-  nameEn: string | null,
-): string | null {
-  if (name === null) return null;
-  const chosen = lang === 'zh-cn' ? nameCn : lang === 'en' ? nameEn : name;
-  return chosen || name;
-}
 
 /**
  * A guest's status from their attendance summary of a scope: inside now; was inside and went out;

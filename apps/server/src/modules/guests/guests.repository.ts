@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { AttendanceStatus, GuestSortField } from '@meetflow/shared';
 import type { Database } from '../../db/schema.ts';
+import { attendanceStatusIs } from '../attendance/attendance-status.ts';
+import { keywordRange } from './guest-search.ts';
 
 type Trx = Kysely<Database>;
 
@@ -23,20 +25,6 @@ export interface GuestOrder {
 /** A whole guest code (24 random bytes, base64url): looked up on its unique index alone. */
 const GUEST_CODE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-const LIKE_COLUMNS = [
-  'guests.name',
-  'guests.name_zh',
-  'guests.name_en',
-  'guests.email',
-  'guests.organization',
-  'guests.institution',
-] as const;
-
-/** LIKE wildcards typed by the user are matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The live guests of one meeting with their whole-meeting attendance summary (scope 0: one primary
  * key probe per guest), narrowed by the filters. Every query starts from the meeting's rows
@@ -48,40 +36,33 @@ function filtered(db: Trx, filter: GuestFilter) {
     .leftJoin('guest_attendance as ga', (join) =>
       join.onRef('ga.guest_id', '=', 'guests.id').on('ga.scope_id', '=', 0),
     )
-    .where('guests.meeting_id', '=', filter.meetingId)
     .where('guests.cancelled_at', 'is', null);
 
   const keyword = filter.keyword?.trim();
-  if (keyword) {
-    if (GUEST_CODE_PATTERN.test(keyword)) {
-      // A scanned or pasted guest code: one unique-index lookup.
-      query = query.where('guests.guest_code', '=', keyword);
-    } else {
-      // Contains-match over the meeting's guests: LIKE cannot use a B-tree index, so this reads the
-      // meeting's rows (found through the meeting_id index). Fine for one meeting of 100,000 guests;
-      // a trigram or full-text index would be the next step beyond that.
-      const pattern = containsPattern(keyword);
-      const phoneDigits = keyword.replace(/[\s\-()]/g, '');
-      query = query.where((eb) =>
-        eb.or([
-          ...LIKE_COLUMNS.map(
-            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-          ),
-          ...(/^\+?\d+$/.test(phoneDigits)
-            ? [sql<boolean>`${sql.ref('guests.phone')} like ${containsPattern(phoneDigits)} escape '\\'`]
-            : []),
-        ]),
-      );
-    }
+  const range = keyword && !GUEST_CODE_PATTERN.test(keyword) ? keywordRange(keyword) : null;
+  // The search terms belong to the meeting already. Leaving guests.meeting_id out then keeps the
+  // planner from walking the meeting's (meeting_id, created_at) index to sort, and makes it fetch
+  // just the matching rows by id instead.
+  if (!range) query = query.where('guests.meeting_id', '=', filter.meetingId);
+  if (keyword && GUEST_CODE_PATTERN.test(keyword)) {
+    // A scanned or pasted guest code: one unique-index lookup.
+    query = query.where('guests.guest_code', '=', keyword);
+  } else if (range) {
+    // Word starts, any Chinese character, runs of phone digits: one range of the search-term index
+    // (guest-search.ts), never a scan of the meeting's guests.
+    query = query.where('guests.id', 'in', (eb) =>
+      eb
+        .selectFrom('guest_search_terms')
+        .select('guest_id')
+        .where('meeting_id', '=', filter.meetingId)
+        .where('term', '>=', range.from)
+        .where('term', '<', range.to),
+    );
   }
   if (filter.userTypeId !== undefined) query = query.where('guests.user_type_id', '=', filter.userTypeId);
   if (filter.signedUpFrom !== undefined) query = query.where('guests.created_at', '>=', filter.signedUpFrom);
   if (filter.signedUpTo !== undefined) query = query.where('guests.created_at', '<=', filter.signedUpTo);
-  if (filter.status === 'checked_in') query = query.where('ga.inside', '=', 1);
-  if (filter.status === 'left') {
-    query = query.where('ga.inside', '=', 0).where('ga.first_in_at', 'is not', null);
-  }
-  if (filter.status === 'not_checked_in') query = query.where('ga.first_in_at', 'is', null);
+  if (filter.status) query = query.where(attendanceStatusIs(filter.status, 'ga'));
   return query;
 }
 
@@ -143,26 +124,42 @@ function ordered(query: ReturnType<typeof withColumns>, order: GuestOrder) {
   return query.orderBy(column, direction).orderBy('guests.id', direction);
 }
 
+/** Whether the filter narrows the meeting's live guests at all. */
+export function isUnfiltered(filter: GuestFilter): boolean {
+  return (
+    !filter.keyword?.trim() &&
+    filter.userTypeId === undefined &&
+    filter.status === undefined &&
+    filter.signedUpFrom === undefined &&
+    filter.signedUpTo === undefined
+  );
+}
+
 /**
- * One page and the total: two statements. Sorting by sign-up time walks the (meeting_id, created_at)
- * index; sorting by name or last entry keeps the top rows of the meeting's matching guests.
+ * One page and the total. Sorting by sign-up time walks the (meeting_id, created_at) index and by
+ * name the (meeting_id, name…, id) ones; sorting by last entry keeps the top rows of the meeting's
+ * matching guests. `knownTotal` (the meeting's live sign-up count, for an unfiltered list) spares
+ * counting every guest of the meeting on every page.
  */
 export async function listGuests(
   db: Trx,
   filter: GuestFilter,
   order: GuestOrder,
   page: { offset: number; limit: number },
+  knownTotal?: number,
 ): Promise<{ rows: GuestListRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ordered(withColumns(filtered(db, filter)), order)
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    knownTotal ??
+      filtered(db, filter)
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow()
+        .then((count) => Number(count.total)),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total };
 }
 
 /**
@@ -202,6 +199,8 @@ export function findGuestMeeting(db: Trx, guestId: number) {
       'meetings.organization_id',
       'meetings.meeting_type',
       'meetings.name as meeting_name',
+      'meetings.name_cn as meeting_name_cn',
+      'meetings.name_en as meeting_name_en',
     ])
     .where('guests.id', '=', guestId)
     .where('guests.cancelled_at', 'is', null)
@@ -329,13 +328,18 @@ export async function cancelGuest(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A meeting that is not soft-deleted, with what the guest list needs of it. */
-export function findLiveMeeting(db: Trx, id: number) {
-  return db
+/**
+ * A meeting that is not soft-deleted, with what the guest list needs of it. `registered_count` is
+ * the seat counter: raised with each sign-up and lowered with each cancellation in the same
+ * transaction, so it is the number of live guests.
+ */
+export async function findLiveMeeting(db: Trx, id: number) {
+  const row = await db
     .selectFrom('meetings')
-    .select(['id', 'organization_id', 'name', 'name_cn', 'name_en', 'meeting_type'])
+    .select(['id', 'organization_id', 'name', 'name_cn', 'name_en', 'meeting_type', 'registered_count'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  return row && { ...row, registered_count: Number(row.registered_count) };
 }
 export type GuestMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;

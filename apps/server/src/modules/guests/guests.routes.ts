@@ -9,22 +9,24 @@ import {
   guestListQuery,
   guestPage,
   meetingGuestsParams,
+  nameIn,
   signUpBody,
 } from '@meetflow/shared';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp, sendXlsx, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { EXPORT_TEXT, guestExportColumns } from './guest-export.ts';
-import { nameIn } from './guest-view.ts';
 import type { GuestsService } from './guests.service.ts';
 
 const tags = ['guests'];
 const security = [{ bearer: [] }];
 
-export const guestsRoutes: FastifyPluginAsyncZod<{ guests: GuestsService; clock: () => number }> = async (
-  app,
-  { guests, clock },
-) => {
+export const guestsRoutes: FastifyPluginAsyncZod<{
+  guests: GuestsService;
+  notifications: Pick<NotificationsService, 'notify'>;
+  clock: () => number;
+}> = async (app, { guests, notifications, clock }) => {
   app.get(
     '/api/meetings/:id/guests',
     {
@@ -60,8 +62,9 @@ export const guestsRoutes: FastifyPluginAsyncZod<{ guests: GuestsService; clock:
       const lang = request.lang;
       const meeting = await guests.visibleMeeting(user, request.params.id);
       const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
+      const fileName = `${meetingName}-${EXPORT_TEXT.sheet[lang]}-${fileTimestamp(clock())}.xlsx`;
       return sendXlsx(request, reply, {
-        fileName: `${meetingName}-${EXPORT_TEXT.sheet[lang]}-${fileTimestamp(clock())}.xlsx`,
+        fileName,
         sheets: [
           xlsxSheet({
             name: EXPORT_TEXT.sheet,
@@ -69,13 +72,15 @@ export const guestsRoutes: FastifyPluginAsyncZod<{ guests: GuestsService; clock:
             rows: guests.exportRows(meeting, request.query, lang),
           }),
         ],
-        audit: (rows, completed) =>
-          guests.log(
+        audit: async (rows, completed) => {
+          await guests.log(
             user,
             request.ip,
             'export',
             `Exported ${rows} guests of meeting #${meeting.id} (${meeting.name})${completed ? '' : ' (interrupted)'}`,
-          ),
+          );
+          if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
+        },
       });
     },
   );

@@ -4,6 +4,7 @@ import {
   type GuestDetail,
   type GuestListFilter,
   type GuestPage,
+  nameIn,
   type Language,
   type SignUpInput,
 } from '@meetflow/shared';
@@ -21,9 +22,15 @@ import {
   requirePhone,
   takeSessionSeats,
 } from '../registration/guest-rules.ts';
-import { insertGuestSchedules, isUniqueViolation } from '../registration/registration.repository.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import {
+  insertGuestSchedules,
+  isUniqueViolation,
+  type FilledSeats,
+} from '../registration/registration.repository.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { nameIn, toAdminGuest } from './guest-view.ts';
+import { indexGuests, unindexGuest } from './guest-search.ts';
+import { toAdminGuest } from './guest-view.ts';
 import * as repo from './guests.repository.ts';
 
 /** Rows per keyset batch of an export: one batch is what an export holds in memory. */
@@ -35,6 +42,10 @@ export interface GuestsDeps {
   db: Db;
   systemLog: SystemLog;
   clock: () => number;
+  /** Told after a committed add, delete or change of sessions: the meeting's live figures changed. */
+  onSignupsChanged?: (meetingId: number) => void;
+  /** Told after the commit when an add or edit took the last seat of the meeting or a session. */
+  notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
 }
 
 function phoneTaken(): AppError {
@@ -86,6 +97,15 @@ export function createGuestsService(deps: GuestsDeps) {
     return toAdminGuest(row, meetingType, lang);
   }
 
+  /** After the commit: a guest added here fills a meeting or session as a sign-up would. */
+  async function announceFilled(
+    meeting: { id: number; name: string; name_cn: string; name_en: string },
+    filled: FilledSeats,
+  ) {
+    if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
+    for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
+  }
+
   async function log(
     user: AuthUser,
     ip: string,
@@ -105,15 +125,17 @@ export function createGuestsService(deps: GuestsDeps) {
       lang: Language,
     ): Promise<GuestPage> {
       const meeting = await visibleMeeting(user, meetingId);
+      const filter = toFilter(meeting.id, query);
       const { rows, total } = await repo.listGuests(
         db,
-        toFilter(meeting.id, query),
+        filter,
         {
           sortBy: query.sort_by,
           sortOrder: query.sort_order,
           nameColumn: meeting.meeting_type === 'general' ? 'name' : 'name_zh',
         },
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+        repo.isUnfiltered(filter) ? meeting.registered_count : undefined,
       );
       return {
         items: rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang)),
@@ -168,6 +190,7 @@ export function createGuestsService(deps: GuestsDeps) {
       const scheduleIds =
         body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting.id, body)).chosen : [];
       const now = clock();
+      const filled: FilledSeats = { meeting: false, sessions: [] };
       let id: number;
       try {
         id = await db.transaction().execute((trx) =>
@@ -182,12 +205,15 @@ export function createGuestsService(deps: GuestsDeps) {
             },
             scheduleIds,
             now,
+            filled,
           ),
         );
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken();
         throw error;
       }
+      deps.onSignupsChanged?.(meeting.id);
+      await announceFilled(meeting, filled);
       await log(
         user,
         ip,
@@ -217,18 +243,19 @@ export function createGuestsService(deps: GuestsDeps) {
           ? (await checkScheduleChoice(db, guest.meeting_id, body)).chosen
           : null;
       const now = clock();
+      const filled: FilledSeats = { meeting: false, sessions: [] };
       try {
         await db.transaction().execute(async (trx) => {
-          if (!(await repo.updateGuest(trx, guest.id, guestFormValues(body, phone)))) {
-            throw new AppError('NOT_FOUND');
-          }
+          const values = guestFormValues(body, phone);
+          if (!(await repo.updateGuest(trx, guest.id, values))) throw new AppError('NOT_FOUND');
+          await indexGuests(trx, [{ ...values, id: guest.id, meeting_id: guest.meeting_id }]);
           if (chosen === null) return;
           const current = await repo.guestScheduleIds(trx, guest.id);
           const dropped = current.filter((id) => !chosen.includes(id));
           const added = chosen.filter((id) => !current.includes(id));
           await repo.deleteGuestSchedules(trx, guest.id, dropped);
           await repo.releaseSessionSeats(trx, dropped);
-          await takeSessionSeats(trx, added);
+          await takeSessionSeats(trx, added, filled);
           await insertGuestSchedules(trx, guest.id, added, now);
         });
       } catch (error) {
@@ -239,6 +266,16 @@ export function createGuestsService(deps: GuestsDeps) {
         }
         throw error;
       }
+      if (chosen !== null) deps.onSignupsChanged?.(guest.meeting_id);
+      await announceFilled(
+        {
+          id: guest.meeting_id,
+          name: guest.meeting_name,
+          name_cn: guest.meeting_name_cn,
+          name_en: guest.meeting_name_en,
+        },
+        filled,
+      );
       await log(
         user,
         ip,
@@ -259,11 +296,13 @@ export function createGuestsService(deps: GuestsDeps) {
       const guest = await visibleGuest(user, guestId);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
+        await unindexGuest(trx, guest.id);
         const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
         await repo.releaseMeetingSeat(trx, guest.meeting_id);
         await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
         await repo.releaseSessionSeats(trx, scheduleIds);
       });
+      deps.onSignupsChanged?.(guest.meeting_id);
       await log(
         user,
         ip,

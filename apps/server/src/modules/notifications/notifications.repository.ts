@@ -23,8 +23,9 @@ export async function insertNotification(db: Db, userId: number, n: NewNotificat
 }
 
 /**
- * One statement for everyone concerned with a meeting: its creator, and the enabled users of its
- * organisation who may see its guests (guest:view, or an administrator role).
+ * One statement for everyone concerned with a meeting: its creator, and the enabled users who may
+ * see its guests (guest:view, or an administrator role) and whose organisation is the meeting's or
+ * one above it: organisation scoping lets a parent organisation's users see their subtree's meetings.
  */
 export async function insertForMeetingAudience(
   db: Db,
@@ -32,6 +33,21 @@ export async function insertForMeetingAudience(
   n: Omit<NewNotification, 'meetingId'>,
 ): Promise<void> {
   const audience = db
+    .withRecursive('chain(id)', (qb) =>
+      qb
+        .selectFrom('meetings')
+        .select('meetings.organization_id as id')
+        .where('meetings.id', '=', meetingId)
+        // UNION, not UNION ALL: a cycle in damaged data would end instead of looping.
+        .union((sub) =>
+          sub
+            .selectFrom('organizations')
+            .innerJoin('chain', 'chain.id', 'organizations.id')
+            .select('organizations.parent_id as id')
+            .where('organizations.parent_id', 'is not', null)
+            .$narrowType<{ id: number }>(),
+        ),
+    )
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .innerJoin('meetings', (join) => join.on('meetings.id', '=', meetingId))
@@ -40,7 +56,7 @@ export async function insertForMeetingAudience(
       eb.or([
         eb('users.id', '=', eb.ref('meetings.created_by')),
         eb.and([
-          eb('users.organization_id', '=', eb.ref('meetings.organization_id')),
+          eb('users.organization_id', 'in', eb.selectFrom('chain').select('chain.id')),
           eb.or([eb('roles.is_admin', '=', 1), eb('roles.permissions', 'like', '%"guest:view"%')]),
         ]),
       ]),

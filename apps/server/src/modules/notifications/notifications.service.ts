@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_TEXTS,
   NOTIFICATION_TYPES,
+  nameIn,
   type Language,
   type NotificationItem,
   type NotificationPage,
@@ -29,9 +30,7 @@ const DEADLINE_CHECK_EVERY_MS = 30_000;
 const DEADLINE_LOOKBACK_MS = 7 * 86_400_000;
 
 function pick(names: Names | undefined, lang: Language): string {
-  if (!names) return '';
-  const text = lang === 'zh-cn' ? names.name_cn : lang === 'en' ? names.name_en : names.name;
-  return text || names.name;
+  return names ? (nameIn(lang, names.name, names.name_cn, names.name_en) ?? '') : '';
 }
 
 function render(type: NotificationType, params: NotificationParams, lang: Language): string {

@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { normalizePhone } from './guest-format.ts';
+import { indexGuests } from '../guests/guest-search.ts';
 import * as repo from './registration.repository.ts';
 
 /*
@@ -119,5 +120,6 @@ export async function insertGuestTakingSeats(
   await takeSessionSeats(trx, scheduleIds, filled);
   const id = await repo.insertGuest(trx, values);
   await repo.insertGuestSchedules(trx, id, scheduleIds, now);
+  await indexGuests(trx, [{ ...values, id }]);
   return id;
 }

@@ -14,6 +14,8 @@ export function createGuestService(deps: {
   db: Db;
   clock: () => number;
   notifications?: Pick<NotificationsService, 'sessionFilled'>;
+  /** Told after a committed enrolment or cancellation: the sessions' live figures changed. */
+  onSignupsChanged?: (meetingId: number) => void;
 }) {
   const { db, clock } = deps;
 
@@ -55,6 +57,7 @@ export function createGuestService(deps: {
           // A concurrent enrolment of the same guest won: the seat taken here was rolled back.
           if (!repo.isUniqueViolation(error)) throw error;
         }
+        deps.onSignupsChanged?.(meeting.id);
         // After the commit: the enrolment that took the session's last seat tells the organisers.
         if (filled) await deps.notifications?.sessionFilled(meeting, filled);
       }
@@ -69,6 +72,7 @@ export function createGuestService(deps: {
           await repo.releaseSessionSeat(trx, scheduleId);
         }
       });
+      deps.onSignupsChanged?.(meeting.id);
       return toPublicGuest(db, meeting, guest);
     },
   };

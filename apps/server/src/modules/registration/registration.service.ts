@@ -38,6 +38,8 @@ export interface RegistrationDeps {
   limiters: LimiterFactory;
   clock: () => number;
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
+  /** Told after a committed sign-up: the meeting's live "signed up" figures changed. */
+  onSignupsChanged?: (meetingId: number) => void;
 }
 
 export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
@@ -169,6 +171,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         if (repo.isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
         throw error;
       }
+      deps.onSignupsChanged?.(meeting.id);
       // After the commit, and only for the sign-up that took a last seat: one write then, none otherwise.
       if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
       for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);

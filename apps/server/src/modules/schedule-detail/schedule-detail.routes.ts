@@ -4,13 +4,14 @@ import {
   enrolledGuestsParams,
   enrolledGuestsQuery,
   envelope,
+  nameIn,
   scheduleDetail,
   scheduleDetailParams,
 } from '@meetflow/shared';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp, sendXlsx } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
-import { nameIn } from '../guests/guest-view.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { SCHEDULE_EXPORT_TEXT, type ScheduleDetailService } from './schedule-detail.service.ts';
 
 const tags = ['schedule-detail'];
@@ -18,8 +19,9 @@ const security = [{ bearer: [] }];
 
 export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
   scheduleDetail: ScheduleDetailService;
+  notifications: Pick<NotificationsService, 'notify'>;
   clock: () => number;
-}> = async (app, { scheduleDetail: service, clock }) => {
+}> = async (app, { scheduleDetail: service, notifications, clock }) => {
   app.get(
     '/api/meetings/:id/schedule-detail',
     {
@@ -71,15 +73,18 @@ export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
       const lang = request.lang;
       const meeting = await service.visibleMeeting(user, request.params.id);
       const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
+      const fileName = `${meetingName}-${SCHEDULE_EXPORT_TEXT.file[lang]}-${fileTimestamp(clock())}.xlsx`;
       return sendXlsx(request, reply, {
-        fileName: `${meetingName}-${SCHEDULE_EXPORT_TEXT.file[lang]}-${fileTimestamp(clock())}.xlsx`,
+        fileName,
         sheets: await service.exportSheets(meeting, lang),
-        audit: (rows, completed) =>
-          service.logExport(
+        audit: async (rows, completed) => {
+          await service.logExport(
             user,
             request.ip,
             `Exported the schedule detail of meeting #${meeting.id} (${meeting.name}): ${rows} rows${completed ? '' : ' (interrupted)'}`,
-          ),
+          );
+          if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
+        },
       });
     },
   );

@@ -1,10 +1,11 @@
-import type {
-  EnrolledGuest,
-  EnrolledGuestPage,
-  Language,
-  Localized,
-  ScheduleDetail,
-  SessionSummary,
+import {
+  nameIn,
+  type EnrolledGuest,
+  type EnrolledGuestPage,
+  type Language,
+  type Localized,
+  type ScheduleDetail,
+  type SessionSummary,
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,7 +14,7 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import { listSchedules } from '../dictionary/schedules.repository.ts';
 import { withMeetingTimes } from '../dictionary/schedules.service.ts';
 import { STATUS_TEXT } from '../guests/guest-export.ts';
-import { attendanceStatus, nameIn } from '../guests/guest-view.ts';
+import { attendanceStatus } from '../guests/guest-view.ts';
 import { findLiveMeeting, type GuestMeeting } from '../guests/guests.repository.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
