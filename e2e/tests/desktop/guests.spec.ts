@@ -28,6 +28,8 @@ function generalGuest(name: string, institution: string) {
 
 async function chooseMeeting(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).click();
+  // Search rather than scroll: other tests (the demo data) add meetings.
+  await page.keyboard.type(name);
   await page.locator('.ant-select-item-option', { hasText: name }).click();
 }
 

@@ -23,6 +23,8 @@ test('an administrator adds a door-staff user, who can log in until disabled', a
   await page.getByTestId('user-form-role').click();
   await page.locator('.ant-select-item-option', { hasText: '門口工作人員' }).click();
   await page.getByTestId('user-form-organization').click();
+  // Search rather than scroll: other tests (the demo data) fill the tree.
+  await page.keyboard.type(orgName);
   await page.locator('.ant-select-tree-title', { hasText: orgName }).click();
   await page.getByTestId('user-form-password').fill('Door-pass-123');
   await page.getByTestId('user-form-submit').click();
