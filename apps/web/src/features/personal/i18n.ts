@@ -24,6 +24,9 @@ const zhTw = {
   },
 };
 
+/** Every language must have every key of the source catalogue. */
+type Catalogue = typeof zhTw;
+
 registerFeatureCatalogue('personalArea', {
   'zh-tw': zhTw,
   'zh-cn': {
@@ -48,7 +51,7 @@ registerFeatureCatalogue('personalArea', {
       registration_closed: '报名截止',
       export_ready: '导出完成',
     },
-  },
+  } satisfies Catalogue,
   en: {
     account: 'Account',
     name: 'Display name',
@@ -72,5 +75,5 @@ registerFeatureCatalogue('personalArea', {
       registration_closed: 'Registration closed',
       export_ready: 'Export finished',
     },
-  },
+  } satisfies Catalogue,
 });

@@ -33,6 +33,9 @@ const zhTw = {
   sources: { admin: '後台', public: '訪客', client: '前端', system: '系統' },
 };
 
+/** Every language must have every key of the source catalogue. */
+type Catalogue = typeof zhTw;
+
 registerFeatureCatalogue('systemLog', {
   'zh-tw': zhTw,
   'zh-cn': {
@@ -66,7 +69,7 @@ registerFeatureCatalogue('systemLog', {
       error: '错误',
     },
     sources: { admin: '后台', public: '访客', client: '前端', system: '系统' },
-  },
+  } satisfies Catalogue,
   en: {
     actionType: 'Action type',
     sourceType: 'Source type',
@@ -98,5 +101,5 @@ registerFeatureCatalogue('systemLog', {
       error: 'Error',
     },
     sources: { admin: 'Back office', public: 'Visitor', client: 'Client', system: 'System' },
-  },
+  } satisfies Catalogue,
 });

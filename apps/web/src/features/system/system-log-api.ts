@@ -1,16 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { LogAction, LogSource, SystemLogPage } from '@meetflow/shared';
+import type { SystemLogFilter, SystemLogPage } from '@meetflow/shared';
 import { http } from '../../lib/http.ts';
 
-export interface LogFilters {
-  action_type?: LogAction | undefined;
-  source_type?: LogSource | undefined;
-  username?: string | undefined;
-  ip?: string | undefined;
-  keyword?: string | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-}
+/** The page's filters: the shared contract's, with the presets turned into from/to by the page. */
+export type LogFilters = Omit<SystemLogFilter, 'range'>;
 
 /** Only the filters that are set, as query parameters. */
 export function logQueryParams(filters: LogFilters): Record<string, string> {
