@@ -84,6 +84,17 @@ test('the guest list finds a guest, shows the detail and exports what it shows',
   await expect(drawer).toContainText('lam.ka.wai@example.com');
   await expect(drawer).toContainText('尚無掃描記錄');
   await snap(page, info, 'guest-detail-zh-tw');
+
+  // A guest at the help desk is checked in from their detail, after a confirmation.
+  await drawer.getByTestId('guest-manual-scan').click();
+  const dialog = page.getByTestId('manual-scan');
+  await expect(dialog.getByTestId('manual-scan-code')).not.toHaveValue('');
+  await dialog.getByTestId('manual-scan-submit').click();
+  await page.getByTestId('manual-scan-confirm').click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(drawer).toContainText('manual');
+  await expect(table).toContainText('已簽到');
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 

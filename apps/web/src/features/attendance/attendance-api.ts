@@ -89,6 +89,10 @@ export function useManualScan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ScanRequest) => sendScan(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKey }),
+    // Records, statistics and the guest list all show the guest's attendance.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: attendanceKey });
+      await queryClient.invalidateQueries({ queryKey: ['guests'] });
+    },
   });
 }

@@ -9,10 +9,14 @@ import { feedbackForAnswer, feedbackForError } from './scan-result.ts';
 import { newScanNonce } from './scan-retry.ts';
 import './i18n.ts';
 
-/** An organiser records a check-in or check-out at the desk, after a confirmation. */
+/**
+ * An organiser records a check-in or check-out at the desk, after a confirmation: by typing the
+ * guest code, or for the guest already chosen (`guestCode`, from the guest's detail).
+ */
 export function ManualScanDialog(props: {
   meetingId: number;
   scheduleId: number | null;
+  guestCode?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -57,13 +61,13 @@ export function ManualScanDialog(props: {
       destroyOnHidden
       data-testid="manual-scan"
     >
-      <Form form={form} layout="vertical" initialValues={{ type: 'in' }}>
+      <Form form={form} layout="vertical" initialValues={{ type: 'in', code: props.guestCode ?? '' }}>
         <Form.Item
           name="code"
           label={t('attendance.records.manualGuest')}
           rules={[{ required: true, whitespace: true, message: t('attendance.records.manualGuestRequired') }]}
         >
-          <Input autoComplete="off" data-testid="manual-scan-code" />
+          <Input autoComplete="off" readOnly={props.guestCode !== undefined} data-testid="manual-scan-code" />
         </Form.Item>
         <Form.Item name="type" label={t('attendance.direction')}>
           <Radio.Group

@@ -1,5 +1,7 @@
-import { Alert, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Auth } from '../auth/permission.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
 import { useGuestDetail } from './guests-api.ts';
@@ -9,14 +11,45 @@ import './i18n.ts';
 
 const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));
 
+// The desk's check-in/out dialog, shared with the records page; loaded when first opened.
+const ManualScanDialog = lazy(() =>
+  import('../attendance/manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
+);
+
 /** One guest: every field of their sign-up, their sessions with attendance times, and their scans. */
 export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useGuestDetail(guestId);
   const guest = detail.data;
+  const [manual, setManual] = useState(false);
 
   return (
-    <Drawer open title={t('guests.detailTitle')} onClose={onClose} size={720} data-testid="guest-detail">
+    <Drawer
+      open
+      title={t('guests.detailTitle')}
+      onClose={onClose}
+      size={720}
+      data-testid="guest-detail"
+      extra={
+        guest && (
+          <Auth value="records:scan">
+            <Button onClick={() => setManual(true)} data-testid="guest-manual-scan">
+              {t('guests.manualScan')}
+            </Button>
+          </Auth>
+        )
+      }
+    >
+      {manual && guest && (
+        <Suspense fallback={null}>
+          <ManualScanDialog
+            meetingId={guest.meeting_id}
+            scheduleId={null}
+            guestCode={guest.guest_code}
+            onClose={() => setManual(false)}
+          />
+        </Suspense>
+      )}
       {detail.isLoading && <Skeleton active />}
       {detail.isError && <Alert type="error" showIcon title={t('http.unanswered')} />}
       {guest && (
