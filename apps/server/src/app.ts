@@ -142,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
     log: app.log,
     compute: (scope) => attendance.statsOf(scope),
+    clock,
     ...deps.live,
   });
   const attendance = createAttendanceService({

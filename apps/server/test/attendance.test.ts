@@ -738,12 +738,22 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
       await appB.listen({ port: 0, host: '127.0.0.1' });
       const address = appB.server.address();
       const urlB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const statsOnB = async () => {
+        const res = await appB.inject({
+          method: 'GET',
+          url: `/api/attendance/stats?meeting_id=${meeting.id}`,
+          headers: bearer(admin),
+        });
+        return res.json().data as AttendanceStats;
+      };
       const stream = await openStream(urlB, admin, `meeting_id=${meeting.id}`);
       const before = await stream.next();
+      // b remembers its figures now; a's scan must make it forget them.
+      expect(await statsOnB()).toEqual(before);
       expect((await scanAs(appA, codes[3]!)).json().data.result).toBe('success');
-      expect(await stream.next((s) => s.inside === before.inside + 1)).toMatchObject({
-        checked_in_today: before.checked_in_today + 1,
-      });
+      const pushed = await stream.next((s) => s.inside === before.inside + 1);
+      expect(pushed).toMatchObject({ checked_in_today: before.checked_in_today + 1 });
+      expect(await statsOnB()).toEqual(pushed);
       stream.close();
     } finally {
       await appA.close();

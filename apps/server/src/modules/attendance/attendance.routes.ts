@@ -77,7 +77,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
         request.query.meeting_id,
         request.query.schedule_id,
       );
-      return ok(request, await attendance.stats(scope));
+      return ok(request, await live.current({ meetingId: scope.meetingId, scopeId: scope.scopeId }));
     },
   );
 

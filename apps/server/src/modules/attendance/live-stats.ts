@@ -36,8 +36,13 @@ export function createLiveStats(deps: {
   coalesceMs?: number;
   /** How often an open stream gets a keep-alive tick. */
   heartbeatMs?: number;
+  /** How long remembered figures may be served without a change announced (midnight, say). */
+  maxAgeMs?: number;
+  clock?: () => number;
 }) {
   const { redis, compute, log } = deps;
+  const maxAgeMs = deps.maxAgeMs ?? 5_000;
+  const clock = deps.clock ?? Date.now;
   const coalesceMs = deps.coalesceMs ?? 250;
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const local = new EventEmitter();
@@ -61,9 +66,29 @@ export function createLiveStats(deps: {
   let subscribed: Promise<void> | null = null;
   let closed = false;
 
+  /**
+   * The last figures computed per scope, served until a change of the scope is announced (here or
+   * by another instance) or they are `maxAgeMs` old: a count over 100,000 summary rows is then paid
+   * once per change, not once per reader. `version` rises with each change, so figures computed
+   * across a change are not kept.
+   */
+  const remembered = new Map<string, { stats: AttendanceStats; at: number }>();
+  const versions = new Map<string, number>();
+
+  function forget(match: RegExpExecArray) {
+    const prefix = `${match[1]}:`;
+    for (const key of [...remembered.keys(), ...versions.keys()]) {
+      if (match[2] === WHOLE_MEETING ? key.startsWith(prefix) : key === match[0]) {
+        remembered.delete(key);
+        versions.set(key, (versions.get(key) ?? 0) + 1);
+      }
+    }
+  }
+
   function changed(key: string) {
     const match = KEY_PATTERN.exec(key);
     if (!match || closed) return;
+    forget(match);
     if (match[2] === WHOLE_MEETING) {
       const meetingId = Number(match[1]);
       for (const entry of watched.values()) if (entry.scope.meetingId === meetingId) schedule(entry);
@@ -124,6 +149,10 @@ export function createLiveStats(deps: {
   }
 
   function announce(key: string): void {
+    // This instance forgets at once: the answer to the request that made the change must not be
+    // followed by stale figures while the message goes round through Redis.
+    const match = KEY_PATTERN.exec(key);
+    if (match) forget(match);
     if (!redis) {
       local.emit(LOCAL_EVENT, key);
       return;
@@ -135,6 +164,24 @@ export function createLiveStats(deps: {
   }
 
   return {
+    /**
+     * Today's figures of a scope, computed at most once per announced change (or `maxAgeMs`).
+     * With Redis, the first call starts listening for other instances' changes.
+     */
+    async current(scope: StatsScope): Promise<AttendanceStats> {
+      const key = keyOf(scope);
+      await ensureSubscribed().catch(() => undefined); // without it, maxAgeMs still bounds staleness
+      const known = remembered.get(key);
+      if (known && clock() - known.at < maxAgeMs) return known.stats;
+      const version = versions.get(key) ?? 0;
+      const stats = await compute(scope);
+      if ((versions.get(key) ?? 0) === version) {
+        if (remembered.size >= 10_000) remembered.clear();
+        remembered.set(key, { stats, at: clock() });
+      }
+      return stats;
+    },
+
     /** After an accepted scan (the transaction has committed). */
     publish(scope: StatsScope): void {
       announce(keyOf(scope));
@@ -207,6 +254,7 @@ export function createLiveStats(deps: {
       closed = true;
       for (const entry of watched.values()) if (entry.timer) clearTimeout(entry.timer);
       watched.clear();
+      remembered.clear();
       local.removeAllListeners();
       if (subscriber) subscriber.disconnect();
       subscriber = null;
