@@ -93,7 +93,7 @@ test('the guest list finds a guest, shows the detail and exports what it shows',
   await page.getByTestId('manual-scan-confirm').click();
   await expect(page.getByText('保存成功').first()).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(drawer).toContainText('manual');
+  await expect(drawer).toContainText('手動（服務台）');
   await expect(table).toContainText('已簽到');
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();

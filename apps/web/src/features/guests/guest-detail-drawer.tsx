@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MANUAL_STATION } from '@meetflow/shared';
 import { Auth } from '../auth/permission.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
@@ -137,7 +138,13 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
                 title: t('guests.session'),
                 render: (_, s) => s.schedule_name ?? t('guests.wholeMeeting'),
               },
-              { key: 'station', title: t('guests.station'), dataIndex: 'station' },
+              {
+                key: 'station',
+                title: t('guests.station'),
+                dataIndex: 'station',
+                render: (station: string) =>
+                  station === MANUAL_STATION ? t('guests.manualStation') : station,
+              },
             ]}
             data-testid="guest-scans"
           />
