@@ -9,10 +9,13 @@ const START = Date.UTC(2027, 0, 10, 0);
 const END = Date.UTC(2027, 0, 12, 23);
 
 let serial = 0;
-/** A valid Macao mobile number (66xxxxxx) unique to this run. */
+/**
+ * A valid Macao mobile number unique to this run. 62xxxxxx is allocated throughout; 66xxxxxx is not
+ * (6606–6609 are not mobile ranges), which made clock-built numbers fail now and then.
+ */
 export function macaoPhone(): string {
   serial += 1;
-  return `66${String(Date.now() + serial).slice(-6)}`;
+  return `62${String(Date.now() + serial).slice(-6)}`;
 }
 
 export interface Created {
