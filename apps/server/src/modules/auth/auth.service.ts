@@ -150,18 +150,18 @@ export function createAuthService(deps: AuthDeps) {
     async authenticate(accessToken: string): Promise<AuthUser> {
       const now = clock();
       const claims = await accessTokens.verify(accessToken, now);
-      const session = await sessions.findSession(db, claims.sessionId);
-      if (!session || session.revoked_at !== null || session.user_id !== claims.userId)
+      // The session and its user in one read: logout, password changes and disabled users take
+      // effect on the very next request.
+      const user = await users.findUserOfSession(db, claims.sessionId);
+      if (!user || user.session_revoked_at !== null || user.id !== claims.userId || !user.enabled)
         throw new AppError('SESSION_REVOKED');
-      const user = await users.findUserById(db, claims.userId);
-      if (!user?.enabled) throw new AppError('SESSION_REVOKED');
       return {
         id: user.id,
         account: user.account,
         name: user.name,
         permissions: permissionsOf(user),
         organizationId: user.organization_id,
-        sessionId: session.id,
+        sessionId: user.session_id,
         tokenExpiresAt: claims.expiresAt,
       };
     },

@@ -31,6 +31,15 @@ export function findUserById(db: Trx, id: number) {
   return userWithRole(db).where('users.id', '=', id).executeTakeFirst();
 }
 
+/** The user of a session, with the session's state: what every authenticated request reads, in one query. */
+export function findUserOfSession(db: Trx, sessionId: string) {
+  return userWithRole(db)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
 export async function countUsers(db: Trx): Promise<number> {
   const row = await db
     .selectFrom('users')
