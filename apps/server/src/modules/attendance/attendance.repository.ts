@@ -30,8 +30,8 @@ export async function findScheduleOfMeeting(db: Trx, scheduleId: number, meeting
     .executeTakeFirst();
 }
 
-/** The guest a scanned code names (guests.guest_code is unique), with the registration type's name. */
-export async function findGuestByCode(db: Trx, guestCode: string, lang: Language) {
+/** A guest as a scan answer names them: meeting, state, names and registration type. */
+function scannedGuest(db: Trx, lang: Language) {
   return db
     .selectFrom('guests')
     .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
@@ -43,27 +43,17 @@ export async function findGuestByCode(db: Trx, guestCode: string, lang: Language
       'guests.name_zh',
       'guests.name_en',
       `${nameColumn('user_types', lang)} as user_type_name`,
-    ])
-    .where('guests.guest_code', '=', guestCode)
-    .executeTakeFirst();
+    ]);
+}
+
+/** The guest a scanned code names (guests.guest_code is unique), with the registration type's name. */
+export function findGuestByCode(db: Trx, guestCode: string, lang: Language) {
+  return scannedGuest(db, lang).where('guests.guest_code', '=', guestCode).executeTakeFirst();
 }
 export type ScannedGuest = NonNullable<Awaited<ReturnType<typeof findGuestByCode>>>;
 
-export async function findGuestById(db: Trx, guestId: number, lang: Language) {
-  return db
-    .selectFrom('guests')
-    .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
-    .select([
-      'guests.id',
-      'guests.meeting_id',
-      'guests.cancelled_at',
-      'guests.name',
-      'guests.name_zh',
-      'guests.name_en',
-      `${nameColumn('user_types', lang)} as user_type_name`,
-    ])
-    .where('guests.id', '=', guestId)
-    .executeTakeFirst();
+export function findGuestById(db: Trx, guestId: number, lang: Language) {
+  return scannedGuest(db, lang).where('guests.id', '=', guestId).executeTakeFirst();
 }
 
 export async function isEnrolled(db: Trx, guestId: number, scheduleId: number): Promise<boolean> {

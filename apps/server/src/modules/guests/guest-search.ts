@@ -89,17 +89,11 @@ export function keywordRange(keyword: string): { from: string; to: string } | nu
   return { from, to: `${from}g` };
 }
 
-/** Writes (or rewrites) the terms of these guests. Call inside the transaction that wrote them. */
+/**
+ * Writes the terms of guests that have none yet (just inserted). Call inside the transaction that
+ * wrote them: a sign-up pays for the inserts only.
+ */
 export async function indexGuests(db: Db, guests: readonly SearchableGuest[]): Promise<void> {
-  if (guests.length === 0) return;
-  await db
-    .deleteFrom('guest_search_terms')
-    .where(
-      'guest_id',
-      'in',
-      guests.map((g) => g.id),
-    )
-    .execute();
   const rows = guests.flatMap((guest) =>
     searchTermKeys(guest).map((term) => ({ meeting_id: guest.meeting_id, term, guest_id: guest.id })),
   );
@@ -110,6 +104,12 @@ export async function indexGuests(db: Db, guests: readonly SearchableGuest[]): P
       .values(rows.slice(start, start + 5000))
       .execute();
   }
+}
+
+/** Replaces the terms of an edited guest, in the transaction that changed it. */
+export async function reindexGuest(db: Db, guest: SearchableGuest): Promise<void> {
+  await unindexGuest(db, guest.id);
+  await indexGuests(db, [guest]);
 }
 
 /** Removes a guest from search (a cancelled guest keeps its row for the scan history). */

@@ -29,7 +29,7 @@ import {
   type FilledSeats,
 } from '../registration/registration.repository.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { indexGuests, unindexGuest } from './guest-search.ts';
+import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as repo from './guests.repository.ts';
 
@@ -248,7 +248,7 @@ export function createGuestsService(deps: GuestsDeps) {
         await db.transaction().execute(async (trx) => {
           const values = guestFormValues(body, phone);
           if (!(await repo.updateGuest(trx, guest.id, values))) throw new AppError('NOT_FOUND');
-          await indexGuests(trx, [{ ...values, id: guest.id, meeting_id: guest.meeting_id }]);
+          await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
           if (chosen === null) return;
           const current = await repo.guestScheduleIds(trx, guest.id);
           const dropped = current.filter((id) => !chosen.includes(id));
