@@ -9,7 +9,7 @@ import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { indexGuests } from '../apps/server/src/modules/guests/guest-search.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
-import { rssMb, startProcess } from './lib.ts';
+import { cpuMs, rssMb, startProcess } from './lib.ts';
 
 /**
  * The door on the day (issue 7): check-in scans from 100 stations on a meeting of 100,000 guests,
@@ -27,6 +27,9 @@ export interface DoorDayResult {
   scansPerSecond: number;
   scanP99: number;
   scanErrors: number;
+  /** Server CPU time per scan and per health request, in µs. */
+  scanCpuUs: number;
+  healthCpuUs: number;
   healthPerSecond: number;
   statsP95: { small: number; big: number };
   searchP95: { small: number; big: number };
@@ -221,11 +224,16 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
       };
       // Warm-up on guests the measured run does not touch, then the HTTP ceiling of the same process.
       await scanRun(big.id, bigCodes, BIG - 3000, 3000);
+      const pid = app.child.pid!;
+      const healthCpuBegin = cpuMs(pid);
       const health = await autocannon({ url: `${base}/api/health`, connections: STATIONS, duration: 5 });
+      const healthCpuUs = ((cpuMs(pid) - healthCpuBegin) * 1000) / health.requests.total;
       // Timed here: autocannon reports its duration in whole seconds, too coarse for a rate.
       const scansBegin = performance.now();
+      const scanCpuBegin = cpuMs(pid);
       const scans = await scanRun(big.id, bigCodes, 0, SCANS);
       const scanSeconds = (performance.now() - scansBegin) / 1000;
+      const scanCpuUs = ((cpuMs(pid) - scanCpuBegin) * 1000) / scans.requests.total;
       await scanRun(small.id, smallCodes, 0, SMALL / 5);
 
       const statsUrl = (id: number) => `${base}/api/attendance/stats?meeting_id=${id}`;
@@ -244,6 +252,8 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
         scansPerSecond: scans.requests.total / scanSeconds,
         scanP99: scans.latency.p99,
         scanErrors: scans.non2xx + scans.errors,
+        scanCpuUs,
+        healthCpuUs,
         healthPerSecond: health.requests.average,
         statsP95,
         searchP95,

@@ -177,6 +177,14 @@ if (want('door')) {
       pass: door.scanP99 <= 50,
     },
     {
+      metric: 'server CPU per scan',
+      ours: door.scanCpuUs,
+      baseline: door.healthCpuUs,
+      unit: 'µs',
+      target: 'report (baseline: per GET /api/health)',
+      pass: null,
+    },
+    {
       metric: 'check-in scans refused or failed',
       ours: door.scanErrors,
       baseline: null,

@@ -3,6 +3,7 @@ import { LANGUAGE_SUFFIX, type AttendanceStatus, type Language, type ScanType } 
 import type { Database } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { attendanceStatusIs } from './attendance-status.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 type Trx = Kysely<Database>;
 
@@ -10,13 +11,15 @@ const nameColumn = <T extends string>(table: T, lang: Language) =>
   `${table}.name${LANGUAGE_SUFFIX[lang]}` as `${T}.name` | `${T}.name_cn` | `${T}.name_en`;
 
 /** A live meeting with what the scan rules and the statistics need. */
-export async function findLiveMeeting(db: Trx, meetingId: number) {
-  const row = await db
+const liveMeeting = preparedQuery<{ id: number }>()((db, p) =>
+  db
     .selectFrom('meetings')
     .select(['id', 'organization_id', 'meeting_type', 'registered_count'])
-    .where('id', '=', meetingId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('id', '=', p('id'))
+    .where('deleted_at', 'is', null),
+);
+export async function findLiveMeeting(db: Trx, meetingId: number) {
+  const row = await liveMeeting.takeFirst(db, { id: meetingId });
   return row && { ...row, registered_count: Number(row.registered_count) };
 }
 export type ScopeMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;
@@ -30,45 +33,52 @@ export async function findScheduleOfMeeting(db: Trx, scheduleId: number, meeting
     .executeTakeFirst();
 }
 
-/** A guest as a scan answer names them: meeting, state, names and registration type. */
-function scannedGuest(db: Trx, lang: Language) {
-  return db
-    .selectFrom('guests')
-    .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
-    .select([
-      'guests.id',
-      'guests.meeting_id',
-      'guests.cancelled_at',
-      'guests.name',
-      'guests.name_zh',
-      'guests.name_en',
-      `${nameColumn('user_types', lang)} as user_type_name`,
-    ]);
+/**
+ * A guest as a scan answer names them: meeting, state, names and the registration type's name in
+ * `lang`, looked up by code (guests.guest_code is unique) or by id. One prepared query per language.
+ */
+function scannedGuest(by: 'guest_code' | 'id') {
+  const query = (lang: Language) =>
+    preparedQuery<{ key: string | number }>()((db, p) =>
+      db
+        .selectFrom('guests')
+        .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
+        .select([
+          'guests.id',
+          'guests.meeting_id',
+          'guests.cancelled_at',
+          'guests.name',
+          'guests.name_zh',
+          'guests.name_en',
+          `${nameColumn('user_types', lang)} as user_type_name`,
+        ])
+        .where(`guests.${by}`, '=', p('key')),
+    );
+  const byLanguage = { 'zh-tw': query('zh-tw'), 'zh-cn': query('zh-cn'), en: query('en') } satisfies Record<
+    Language,
+    unknown
+  >;
+  return (db: Trx, key: string | number, lang: Language) => byLanguage[lang].takeFirst(db, { key });
 }
 
-/** The guest a scanned code names (guests.guest_code is unique), with the registration type's name. */
-export function findGuestByCode(db: Trx, guestCode: string, lang: Language) {
-  return scannedGuest(db, lang).where('guests.guest_code', '=', guestCode).executeTakeFirst();
-}
+export const findGuestByCode = scannedGuest('guest_code');
 export type ScannedGuest = NonNullable<Awaited<ReturnType<typeof findGuestByCode>>>;
 
-export function findGuestById(db: Trx, guestId: number, lang: Language) {
-  return scannedGuest(db, lang).where('guests.id', '=', guestId).executeTakeFirst();
-}
+export const findGuestById = scannedGuest('id');
 
-export async function isEnrolled(db: Trx, guestId: number, scheduleId: number): Promise<boolean> {
-  const row = await db
+const enrolment = preparedQuery<{ guestId: number; scheduleId: number }>()((db, p) =>
+  db
     .selectFrom('guest_schedules')
     .select('guest_id')
-    .where('guest_id', '=', guestId)
-    .where('schedule_id', '=', scheduleId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('guest_id', '=', p('guestId'))
+    .where('schedule_id', '=', p('scheduleId')),
+);
+export async function isEnrolled(db: Trx, guestId: number, scheduleId: number): Promise<boolean> {
+  return (await enrolment.takeFirst(db, { guestId, scheduleId })) !== undefined;
 }
 
-/** The recorded scan a client nonce belongs to, if that scan was accepted, with the code scanned. */
-export async function findCheckInByNonce(db: Trx, nonce: string) {
-  const row = await db
+const checkInByNonce = preparedQuery<{ nonce: string }>()((db, p) =>
+  db
     .selectFrom('check_ins')
     .innerJoin('guests', 'guests.id', 'check_ins.guest_id')
     .select([
@@ -80,18 +90,23 @@ export async function findCheckInByNonce(db: Trx, nonce: string) {
       'check_ins.created_at',
       'guests.guest_code',
     ])
-    .where('check_ins.nonce', '=', nonce)
-    .executeTakeFirst();
+    .where('check_ins.nonce', '=', p('nonce')),
+);
+/** The recorded scan a client nonce belongs to, if that scan was accepted, with the code scanned. */
+export async function findCheckInByNonce(db: Trx, nonce: string) {
+  const row = await checkInByNonce.takeFirst(db, { nonce });
   return row && { ...row, created_at: Number(row.created_at) };
 }
 
-export async function findAttendance(db: Trx, guestId: number, scopeId: number) {
-  const row = await db
+const attendanceOf = preparedQuery<{ guestId: number; scopeId: number }>()((db, p) =>
+  db
     .selectFrom('guest_attendance')
     .select(['inside', 'first_in_at', 'last_in_at', 'last_out_at'])
-    .where('guest_id', '=', guestId)
-    .where('scope_id', '=', scopeId)
-    .executeTakeFirst();
+    .where('guest_id', '=', p('guestId'))
+    .where('scope_id', '=', p('scopeId')),
+);
+export async function findAttendance(db: Trx, guestId: number, scopeId: number) {
+  const row = await attendanceOf.takeFirst(db, { guestId, scopeId });
   if (!row) return undefined;
   const num = (v: number | null) => (v === null ? null : Number(v));
   return {
@@ -110,68 +125,80 @@ interface Transition {
 }
 
 /**
- * Outside → inside, as one conditional write: false when the guest is already inside (or another
- * transaction got there first). Both databases re-check the condition under the row lock.
+ * Outside → inside, as one conditional upsert: the first entry inserts the summary row, a later
+ * one updates it only while the guest is outside. No row comes back when the guest is already
+ * inside (or another transaction got there first): both databases decide under the row lock.
  */
-export async function markInside(trx: Trx, t: Transition): Promise<boolean> {
-  const updated = await trx
-    .updateTable('guest_attendance')
-    .set({
-      inside: 1,
-      last_in_at: t.at,
-      first_in_at: sql<number>`coalesce(first_in_at, ${t.at})`,
-    })
-    .where('guest_id', '=', t.guestId)
-    .where('scope_id', '=', t.scopeId)
-    .where('inside', '=', 0)
-    .returning('guest_id')
-    .executeTakeFirst();
-  if (updated) return true;
-  const inserted = await trx
+const entry = preparedQuery<Transition>()((db, p) =>
+  db
     .insertInto('guest_attendance')
     .values({
-      guest_id: t.guestId,
-      scope_id: t.scopeId,
-      meeting_id: t.meetingId,
+      guest_id: p('guestId'),
+      scope_id: p('scopeId'),
+      meeting_id: p('meetingId'),
       inside: 1,
-      first_in_at: t.at,
-      last_in_at: t.at,
+      first_in_at: p('at'),
+      last_in_at: p('at'),
       last_out_at: null,
     })
-    .onConflict((oc) => oc.columns(['guest_id', 'scope_id']).doNothing())
-    .returning('guest_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .onConflict((oc) =>
+      oc
+        .columns(['guest_id', 'scope_id'])
+        .doUpdateSet({
+          inside: 1,
+          last_in_at: (eb) => eb.ref('excluded.last_in_at'),
+          first_in_at: sql<number>`coalesce(guest_attendance.first_in_at, excluded.first_in_at)`,
+        })
+        .where('guest_attendance.inside', '=', 0),
+    )
+    .returning('guest_id'),
+);
+export async function markInside(trx: Trx, t: Transition): Promise<boolean> {
+  return (await entry.takeFirst(trx, t)) !== undefined;
 }
 
 /** Inside → outside; false when the guest is not inside. */
-export async function markOutside(trx: Trx, t: Transition): Promise<boolean> {
-  const updated = await trx
+const exit = preparedQuery<Transition>()((db, p) =>
+  db
     .updateTable('guest_attendance')
-    .set({ inside: 0, last_out_at: t.at })
-    .where('guest_id', '=', t.guestId)
-    .where('scope_id', '=', t.scopeId)
+    .set({ inside: 0, last_out_at: p('at') })
+    .where('guest_id', '=', p('guestId'))
+    .where('scope_id', '=', p('scopeId'))
     .where('inside', '=', 1)
-    .returning('guest_id')
-    .executeTakeFirst();
-  return updated !== undefined;
+    .returning('guest_id'),
+);
+export async function markOutside(trx: Trx, t: Transition): Promise<boolean> {
+  return (await exit.takeFirst(trx, t)) !== undefined;
 }
 
-export async function insertCheckIn(
-  trx: Trx,
-  values: {
-    meeting_id: number;
-    guest_id: number;
-    scope_id: number;
-    type: ScanType;
-    station: string;
-    operator_id: number;
-    nonce: string;
-    created_at: number;
-  },
-): Promise<number> {
-  const row = await trx.insertInto('check_ins').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+interface CheckInValues {
+  meeting_id: number;
+  guest_id: number;
+  scope_id: number;
+  type: ScanType;
+  station: string;
+  operator_id: number;
+  nonce: string;
+  created_at: number;
+}
+const checkIn = preparedQuery<CheckInValues>()((db, p) =>
+  db
+    .insertInto('check_ins')
+    .values({
+      meeting_id: p('meeting_id'),
+      guest_id: p('guest_id'),
+      scope_id: p('scope_id'),
+      type: p('type'),
+      station: p('station'),
+      operator_id: p('operator_id'),
+      nonce: p('nonce'),
+      created_at: p('created_at'),
+    })
+    .returning('id'),
+);
+export async function insertCheckIn(trx: Trx, values: CheckInValues): Promise<number> {
+  const row = await checkIn.takeFirst(trx, values);
+  return Number(row!.id);
 }
 
 /**

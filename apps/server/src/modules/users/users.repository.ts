@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern, lowerLike } from '../../lib/like.ts';
 
@@ -31,13 +32,15 @@ export function findUserById(db: Trx, id: number) {
   return userWithRole(db).where('users.id', '=', id).executeTakeFirst();
 }
 
-/** The user of a session, with the session's state: what every authenticated request reads, in one query. */
-export function findUserOfSession(db: Trx, sessionId: string) {
-  return userWithRole(db)
+const userOfSession = preparedQuery<{ sessionId: string }>()((db, p) =>
+  userWithRole(db)
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
     .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at'])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', p('sessionId')),
+);
+/** The user of a session, with the session's state: what every authenticated request reads, in one query. */
+export function findUserOfSession(db: Trx, sessionId: string) {
+  return userOfSession.takeFirst(db, { sessionId });
 }
 
 export async function countUsers(db: Trx): Promise<number> {
