@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -28,14 +29,16 @@ const meetingColumns = [
 
 export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;
 
-/** A meeting that is not soft-deleted, by its public id. */
-export function findLiveMeetingByPublicId(db: Trx, publicId: string) {
-  return db
+const liveMeetingByPublicId = preparedQuery<{ publicId: string }>()((db, p) =>
+  db
     .selectFrom('meetings')
     .select(meetingColumns)
-    .where('public_id', '=', publicId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('public_id', '=', p('publicId'))
+    .where('deleted_at', 'is', null),
+);
+/** A meeting that is not soft-deleted, by its public id. */
+export function findLiveMeetingByPublicId(db: Trx, publicId: string) {
+  return liveMeetingByPublicId.takeFirst(db, { publicId });
 }
 
 export function findLiveMeetingById(db: Trx, id: number) {
@@ -92,23 +95,27 @@ export function listUserTypeSchedules(db: Trx, meetingId: number) {
     .execute();
 }
 
-export function findUserTypeOfMeeting(db: Trx, meetingId: number, userTypeId: number) {
-  return db
+const userTypeOfMeeting = preparedQuery<{ meetingId: number; userTypeId: number }>()((db, p) =>
+  db
     .selectFrom('user_types')
     .select('id')
-    .where('id', '=', userTypeId)
-    .where('meeting_id', '=', meetingId)
-    .executeTakeFirst();
+    .where('id', '=', p('userTypeId'))
+    .where('meeting_id', '=', p('meetingId')),
+);
+export function findUserTypeOfMeeting(db: Trx, meetingId: number, userTypeId: number) {
+  return userTypeOfMeeting.takeFirst(db, { meetingId, userTypeId });
 }
 
-/** The sessions a user type may enrol in, ascending. */
-export async function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[]> {
-  const rows = await db
+const schedulesOfUserType = preparedQuery<{ userTypeId: number }>()((db, p) =>
+  db
     .selectFrom('user_type_schedules')
     .select('schedule_id')
-    .where('user_type_id', '=', userTypeId)
-    .orderBy('schedule_id')
-    .execute();
+    .where('user_type_id', '=', p('userTypeId'))
+    .orderBy('schedule_id'),
+);
+/** The sessions a user type may enrol in, ascending. */
+export async function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[]> {
+  const rows = await schedulesOfUserType.rows(db, { userTypeId });
   return rows.map((r) => r.schedule_id);
 }
 
@@ -121,8 +128,11 @@ export function listCollegeCategories(db: Trx) {
     .execute();
 }
 
+const collegeCategory = preparedQuery<{ id: number }>()((db, p) =>
+  db.selectFrom('college_categories').select('id').where('id', '=', p('id')),
+);
 export function findCollegeCategory(db: Trx, id: number) {
-  return db.selectFrom('college_categories').select('id').where('id', '=', id).executeTakeFirst();
+  return collegeCategory.takeFirst(db, { id });
 }
 
 /** A seat just taken; `filled` when it was the last one (the count has reached a non-zero limit). */
@@ -146,30 +156,34 @@ export interface FilledSeats {
  * capacity check (DESIGN.md, Data). Undefined means full. Call inside the sign-up transaction.
  * RETURNING the new count tells, at no extra cost, whether this was the last seat.
  */
-export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<SeatTaken | undefined> {
-  const row = await trx
+const meetingSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
+  db
     .updateTable('meetings')
     .set({ registered_count: sql<number>`registered_count + 1` })
-    .where('id', '=', meetingId)
+    .where('id', '=', p('meetingId'))
     .where((eb) =>
       eb.or([eb('registration_limit', '=', 0), eb('registered_count', '<', eb.ref('registration_limit'))]),
     )
-    .returning(['registered_count', 'registration_limit'])
-    .executeTakeFirst();
+    .returning(['registered_count', 'registration_limit']),
+);
+export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<SeatTaken | undefined> {
+  const row = await meetingSeat.takeFirst(trx, { meetingId });
   if (!row) return undefined;
   const limit = Number(row.registration_limit);
   return { filled: limit > 0 && Number(row.registered_count) >= limit };
 }
 
 /** The same for a session's seat. */
-export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<SessionSeatTaken | undefined> {
-  const row = await trx
+const sessionSeat = preparedQuery<{ scheduleId: number }>()((db, p) =>
+  db
     .updateTable('schedules')
     .set({ signup_count: sql<number>`signup_count + 1` })
-    .where('id', '=', scheduleId)
+    .where('id', '=', p('scheduleId'))
     .where((eb) => eb.or([eb('signup_limit', '=', 0), eb('signup_count', '<', eb.ref('signup_limit'))]))
-    .returning(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit'])
-    .executeTakeFirst();
+    .returning(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit']),
+);
+export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<SessionSeatTaken | undefined> {
+  const row = await sessionSeat.takeFirst(trx, { scheduleId });
   if (!row) return undefined;
   const limit = Number(row.signup_limit);
   return {
@@ -255,16 +269,18 @@ const guestColumns = [
 
 export type GuestRow = NonNullable<Awaited<ReturnType<typeof findGuestByPhone>>>;
 
-/** One indexed lookup on the unique (meeting_id, area_code, phone) key. */
-export function findGuestByPhone(db: Trx, meetingId: number, areaCode: string, phone: string) {
-  return db
+const guestByPhone = preparedQuery<{ meetingId: number; areaCode: string; phone: string }>()((db, p) =>
+  db
     .selectFrom('guests')
     .select(guestColumns)
-    .where('meeting_id', '=', meetingId)
-    .where('area_code', '=', areaCode)
-    .where('phone', '=', phone)
-    .where('cancelled_at', 'is', null)
-    .executeTakeFirst();
+    .where('meeting_id', '=', p('meetingId'))
+    .where('area_code', '=', p('areaCode'))
+    .where('phone', '=', p('phone'))
+    .where('cancelled_at', 'is', null),
+);
+/** One indexed lookup on the unique (meeting_id, area_code, phone) key. */
+export function findGuestByPhone(db: Trx, meetingId: number, areaCode: string, phone: string) {
+  return guestByPhone.takeFirst(db, { meetingId, areaCode, phone });
 }
 
 export function findGuestByTokenHash(db: Trx, tokenHash: string) {

@@ -161,12 +161,23 @@ export function createRegistrationService(deps: RegistrationDeps) {
         created_at: now,
       };
 
-      let guestId: number;
+      const masked = maskPhone(body.area_code, phone);
       const filled: repo.FilledSeats = { meeting: false, sessions: [] };
       try {
-        guestId = await db
-          .transaction()
-          .execute((trx) => insertGuestTakingSeats(trx, values, scheduleIds, now, filled));
+        // The audit entry commits with the sign-up: one disk flush answers both.
+        await db.transaction().execute(async (trx) => {
+          const guestId = await insertGuestTakingSeats(trx, values, scheduleIds, now, filled);
+          await systemLog.record(
+            {
+              action: 'sign_up',
+              source: 'public',
+              content: `Sign-up to meeting #${meeting.id} (${meeting.name}): guest #${guestId}, phone ${masked}`,
+              username: null,
+              ip,
+            },
+            trx,
+          );
+        });
       } catch (error) {
         if (repo.isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
         throw error;
@@ -176,14 +187,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
       for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
 
-      const masked = maskPhone(body.area_code, phone);
-      await systemLog.record({
-        action: 'sign_up',
-        source: 'public',
-        content: `Sign-up to meeting #${meeting.id} (${meeting.name}): guest #${guestId}, phone ${masked}`,
-        username: null,
-        ip,
-      });
       // Built from what was just written: no read-back on the hot path.
       const guest = {
         guest_code: values.guest_code,

@@ -1,10 +1,23 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern, lowerLike, prefixPattern } from '../../lib/like.ts';
 
-export async function insertLog(db: Db, entry: Insertable<Database['system_logs']>): Promise<void> {
-  await db.insertInto('system_logs').values(entry).execute();
+type LogValues = Required<Omit<Insertable<Database['system_logs']>, 'id'>>;
+const logInsert = preparedQuery<LogValues>()((db, p) =>
+  db.insertInto('system_logs').values({
+    content: p('content'),
+    action_type: p('action_type'),
+    source_type: p('source_type'),
+    username: p('username'),
+    ip: p('ip'),
+    ip_location: p('ip_location'),
+    created_at: p('created_at'),
+  }),
+);
+export async function insertLog(db: Db, entry: LogValues): Promise<void> {
+  await logInsert.execute(db, entry);
 }
 
 export interface LogFilter {

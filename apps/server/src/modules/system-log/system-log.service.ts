@@ -65,8 +65,9 @@ export function clientErrorContent(body: ClientErrorBody): string {
  */
 export function createSystemLog(db: Db, clock: () => number) {
   return {
-    async record(entry: LogEntry): Promise<void> {
-      await insertLog(db, {
+    /** Written with `trx` when given: the entry commits (or rolls back) with the change it records. */
+    async record(entry: LogEntry, trx: Db = db): Promise<void> {
+      await insertLog(trx, {
         content: entry.content,
         action_type: entry.action,
         source_type: entry.source,
