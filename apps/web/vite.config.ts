@@ -15,6 +15,11 @@ export default defineConfig({
     // Every supported browser has <link rel=modulepreload>; the polyfill would only add weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: {
+        // Ant Design's helper packages (@rc-component/*, @ant-design/*) declare no "sideEffects", though
+        // their modules have none: without this, whatever their barrels re-export stays in the bundle.
+        moduleSideEffects: [{ test: /node_modules[\\/]@(rc-component|ant-design)[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [

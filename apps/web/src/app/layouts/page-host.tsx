@@ -8,7 +8,7 @@ import {
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NotFound } from '../../components/not-found.tsx';
 import { PageVisibilityContext } from '../../components/page-visibility.ts';
@@ -33,9 +33,19 @@ function pageFor(route: AppRoute): ComponentType {
   return page;
 }
 
+const PageFailed = lazy(() => import('./page-failed.tsx'));
+
 function PageFallback() {
   const { t } = useTranslation();
-  return <Result status="error" title={t('error.title')} />;
+  const title = t('error.title');
+  // Should its chunk not load either (offline), the title alone.
+  return (
+    <PageErrorBoundary fallback={<p className="mf-page-failed">{title}</p>}>
+      <Suspense fallback={null}>
+        <PageFailed title={title} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
 }
 
 /**

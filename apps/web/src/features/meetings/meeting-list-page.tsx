@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, DatePicker, Input, Popconfirm, Space, Table, TreeSelect, Typography } from 'antd';
+import { Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared';
+import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
 import { usePageVisible } from '../../components/page-visibility.ts';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -214,7 +215,7 @@ export default function MeetingListPage() {
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           {hasAny('organization:view') && (
-            <TreeSelect
+            <LazyTreeSelect
               allowClear
               showSearch
               treeDefaultExpandAll
@@ -232,7 +233,7 @@ export default function MeetingListPage() {
               data-testid="meeting-filter-organization"
             />
           )}
-          <DatePicker.RangePicker
+          <LazyRangePicker
             value={range}
             onChange={(value) => {
               setRange(value);
