@@ -3,8 +3,8 @@ import { httpHooks } from './http-hooks.ts';
 import { ApiError, HTTP_STATUS_ERROR, NETWORK_ERROR, isEnvelope } from './http-errors.ts';
 
 /**
- * fetch() with the session's Authorization and Accept-Language headers, for the answers axios is not
- * made for: file downloads read as a stream and Server-Sent Events. Tokens go in headers only, never
+ * fetch() with the session's Authorization and Accept-Language headers, for the answers the JSON
+ * client (http.ts) is not made for: file downloads read as a stream and Server-Sent Events. Tokens go in headers only, never
  * in a URL. A failure is thrown as the same ApiError the JSON client throws.
  */
 export async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Response> {

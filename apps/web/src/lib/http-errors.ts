@@ -56,12 +56,15 @@ export type FailureKind =
   | { kind: 'timeout' }
   | { kind: 'status'; status: number };
 
-/** Classifies a failed exchange from what axios saw; kept pure so the mapping is unit-tested. */
-export function classifyFailure(input: {
+/** What the client saw of one exchange: no status when no answer came (offline, or timed out). */
+export interface Exchange {
   status: number | undefined;
   body: unknown;
-  axiosCode: string | undefined;
-}): FailureKind {
+  timedOut: boolean;
+}
+
+/** Classifies a failed exchange; kept pure so the mapping is unit-tested. */
+export function classifyFailure(input: Exchange): FailureKind {
   if (isEnvelope(input.body)) {
     return {
       kind: 'envelope',
@@ -70,7 +73,7 @@ export function classifyFailure(input: {
       data: input.body.data,
     };
   }
-  if (input.axiosCode === 'ECONNABORTED' || input.axiosCode === 'ETIMEDOUT') return { kind: 'timeout' };
+  if (input.timedOut) return { kind: 'timeout' };
   if (input.status === undefined || input.status === 0) return { kind: 'network' };
   return { kind: 'status', status: input.status };
 }

@@ -1,8 +1,8 @@
 import type { TokenInfo } from '@meetflow/shared';
 
 /**
- * What the HTTP client needs from the rest of the app. Kept apart from http.ts (and axios) so the
- * entry chunk can wire the session in without loading the client itself.
+ * What the HTTP client needs from the rest of the app. Kept apart from http.ts so the entry chunk
+ * can wire the session in without loading the client itself.
  */
 export interface HttpHooks {
   getToken(): TokenInfo | null;

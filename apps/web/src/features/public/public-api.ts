@@ -3,7 +3,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 
 /**
- * The visitor pages' API client: plain fetch (no axios, no query library) to keep the sign-up page
+ * The visitor pages' API client: plain fetch (no query library) to keep the sign-up page
  * light. Sends Accept-Language and the guest token header, unwraps the `{code, message, data}`
  * envelope and throws PublicApiError for anything else.
  */
