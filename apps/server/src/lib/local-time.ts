@@ -174,8 +174,8 @@ export function localDayBounds(day: string, zone: string = configuredZone): { fr
 }
 
 /**
- * The local wall-clock time as a Date whose UTC fields show it: spreadsheet cells carry no time
- * zone, and exceljs writes a Date's UTC fields, so the cell reads as the local time.
+ * The local wall-clock time as a Date whose UTC fields show it: spreadsheet cells and file names
+ * carry no time zone, so exports write these fields as the local time.
  */
 export function spreadsheetDateTime(ms: number, zone: string = configuredZone): Date {
   return new Date(ms + zoneOffset(ms, zone));

@@ -1,14 +1,13 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language, Localized } from '@meetflow/shared';
 import { localDateTimeText, spreadsheetDateTime } from './local-time.ts';
+import { writeXlsx, xmlSafe, type XlsxCell, type XlsxSheetData } from './xlsx-writer.ts';
 
 /*
  * Streamed XLSX exports. Rows come from an async iterable (the caller reads the database in keyset
- * batches) and each row is committed to the zip stream as soon as it is written, so memory holds one
- * batch, not the file. The writer waits whenever the HTTP client reads slower than rows are made.
+ * batches) and are read only as fast as the HTTP client takes the file (see `xlsx-writer.ts`), so
+ * memory holds one batch and a few chunks of the zip, not the file.
  */
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -37,13 +36,8 @@ export interface XlsxSheet<Row> {
 
 /** A sheet of any row type, ready to be written (see `xlsxSheet`). */
 export interface PreparedSheet {
-  write(workbook: ExcelJS.stream.xlsx.WorkbookWriter, context: WriteContext): Promise<number>;
-}
-
-interface WriteContext {
-  lang: Language;
-  /** Resolves when the client has room for more bytes; false when it has gone away. */
-  room: () => Promise<boolean>;
+  /** The sheet's cells in a language; `written` is called once per data row the writer has taken. */
+  cells(lang: Language, written: () => void): XlsxSheetData;
 }
 
 export interface XlsxExport {
@@ -61,16 +55,13 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * dashes after the sign, which no spreadsheet can run as a formula, so they stay as typed.
  */
 const PLAIN_NUMBER = /^[+-]?[\d\s().-]*\d[\d\s().-]*$/;
-// Characters XML 1.0 cannot carry: they would make the file unreadable.
-// eslint-disable-next-line no-control-regex
-const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /**
  * Text as a cell stores it: a value that a spreadsheet would read as a formula is prefixed with a
  * single quote, so it stays inert text even when someone edits the cell later.
  */
 export function safeCellText(value: string): string {
-  const clean = value.replace(XML_INVALID, '');
+  const clean = xmlSafe(value);
   return FORMULA_START.test(clean) && !PLAIN_NUMBER.test(clean) ? `'${clean}` : clean;
 }
 
@@ -84,91 +75,56 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-function sheetName(name: string): string {
-  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
-}
-
 /** Wraps a typed sheet so that sheets of different row types travel in one export. */
 export function xlsxSheet<Row>(sheet: XlsxSheet<Row>): PreparedSheet {
   return {
-    async write(workbook, { lang, room }) {
-      const worksheet = workbook.addWorksheet(sheetName(sheet.name[lang]), {
-        views: [{ state: 'frozen', ySplit: 1 }],
-      });
-      worksheet.columns = sheet.columns.map((column) => ({ width: column.width ?? 16 }));
-      const header = worksheet.addRow(sheet.columns.map((column) => safeCellText(column.header[lang])));
-      header.font = { bold: true };
-      header.commit();
-      let count = 0;
-      for await (const row of sheet.rows) {
-        const cells = sheet.columns.map((column) => {
-          const value = column.value(row, lang);
-          if (value === null || value === undefined || value === '') return null;
-          if (column.type === 'datetime') return typeof value === 'number' ? localDateTimeText(value) : null;
-          if (column.type === 'number' && typeof value === 'number') return value;
-          return safeCellText(String(value));
-        });
-        worksheet.addRow(cells).commit();
-        count += 1;
-        // Every hundred rows, let the bytes reach the client before making more.
-        if (count % 100 === 0 && !(await room())) break;
-      }
-      worksheet.commit();
-      return count;
+    cells(lang, written) {
+      return {
+        name: sheet.name[lang],
+        widths: sheet.columns.map((column) => column.width ?? 16),
+        header: sheet.columns.map((column) => safeCellText(column.header[lang])),
+        rows: rowCells(sheet, lang, written),
+      };
     },
   };
+}
+
+async function* rowCells<Row>(sheet: XlsxSheet<Row>, lang: Language, written: () => void) {
+  for await (const row of sheet.rows) {
+    yield sheet.columns.map((column): XlsxCell => {
+      const value = column.value(row, lang);
+      if (value === null || value === undefined || value === '') return null;
+      if (column.type === 'datetime') return typeof value === 'number' ? localDateTimeText(value) : null;
+      if (column.type === 'number' && typeof value === 'number') return value;
+      return safeCellText(String(value));
+    });
+    // The writer asks for the next row only once it has written this one.
+    written();
+  }
 }
 
 /**
  * Streams the workbook as the reply: headers first, then the file as it is written. A failure after
  * the first byte can only cut the download short (the client sees an incomplete file); failures
- * before it (not found, forbidden) are the caller's, thrown before this is called.
+ * before it (not found, forbidden) are the caller's, thrown before this is called. The reply ends
+ * only after the audit entry is written.
  */
 export function sendXlsx(request: FastifyRequest, reply: FastifyReply, spec: XlsxExport): FastifyReply {
   const output = new PassThrough();
-  const room = async (): Promise<boolean> => {
-    if (output.destroyed) return false;
-    if (output.writableNeedDrain) {
-      await Promise.race([once(output, 'drain'), once(output, 'close')]);
-    }
-    return !output.destroyed;
-  };
-
-  // The zip goes through its own stream so that the reply ends only after the audit entry is written.
-  const zip = new PassThrough();
-  zip.pipe(output, { end: false });
-
   const run = async () => {
     let rows = 0;
     let completed = false;
     try {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-        stream: zip,
-        useStyles: true,
-        useSharedStrings: false,
-      });
-      for (const sheet of spec.sheets) {
-        rows += await sheet.write(workbook, { lang: request.lang, room });
-        if (output.destroyed) break;
-      }
-      if (!output.destroyed) {
-        await workbook.commit();
-        completed = true;
-      }
+      const sheets = spec.sheets.map((sheet) => sheet.cells(request.lang, () => (rows += 1)));
+      completed = await writeXlsx(sheets, output);
     } finally {
       await spec.audit(rows, completed);
     }
-    if (completed) {
-      if (!zip.readableEnded) await once(zip, 'end');
-      output.end();
-    }
+    if (completed) output.end();
   };
   run().catch((error: unknown) => {
     request.log.error({ err: error }, 'export failed');
-    const failure = error instanceof Error ? error : new Error(String(error));
-    zip.destroy(failure);
-    output.destroy(failure);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
 
   return reply

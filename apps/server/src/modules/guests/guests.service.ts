@@ -33,8 +33,12 @@ import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as repo from './guests.repository.ts';
 
-/** Rows per keyset batch of an export: one batch is what an export holds in memory. */
-const EXPORT_BATCH = 500;
+/**
+ * Rows per keyset batch of an export: one batch is what an export holds in memory. Small, because
+ * what outlives each young-generation GC adds up, and past a few tens of MB V8 doubles its young
+ * generation (about +60 MB of RSS); 100 rows keep a 100,000-guest export below that.
+ */
+const EXPORT_BATCH = 100;
 
 type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
 
