@@ -1,6 +1,15 @@
-import { Suspense, lazy, startTransition, useState, type CSSProperties, type ReactNode } from 'react';
-import { Select, theme } from 'antd';
-import type { DatePicker, GetProps, TreeSelectProps } from 'antd';
+import {
+  Suspense,
+  lazy,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
+import { Select } from 'antd';
+import type { DatePicker, GetProps, GetRef, TreeSelectProps } from 'antd';
 import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import './lazy-filters.css';
 
@@ -15,10 +24,12 @@ const LazyRangePickerControl = lazy(() =>
   import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
 );
 
-/** What the real control should do when it replaces the look-alike: take the focus, and open after a press. */
+/** How the user reached the look-alike, for the real control to carry on from there. */
 interface Reach {
-  autoFocus?: boolean;
-  defaultOpen?: boolean;
+  /** The look-alike's input that took the press or the focus. */
+  input?: number;
+  /** A press, not only focus: the control opens. */
+  open?: boolean;
 }
 
 /**
@@ -29,12 +40,14 @@ interface Reach {
 function OnFirstUse({ standIn, children }: { standIn: ReactNode; children: (reach: Reach) => ReactNode }) {
   const [reach, setReach] = useState<Reach | null>(null);
   const reachWith = (next: Reach) => startTransition(() => setReach((current) => ({ ...current, ...next })));
+  const inputOf = (event: SyntheticEvent<HTMLElement>) =>
+    Math.max(0, [...event.currentTarget.querySelectorAll('input')].indexOf(event.target as HTMLInputElement));
   const lookAlike = (
     <span
       className="mf-first-use"
       onPointerEnter={() => reachWith({})}
-      onPointerDown={() => reachWith({ autoFocus: true, defaultOpen: true })}
-      onFocus={() => reachWith({ autoFocus: true })}
+      onPointerDown={(event) => reachWith({ input: inputOf(event), open: true })}
+      onFocus={(event) => reachWith({ input: inputOf(event) })}
     >
       {standIn}
     </span>
@@ -56,40 +69,41 @@ export function LazyTreeSelect(props: TreeSelectProps) {
     />
   );
   return (
-    <OnFirstUse standIn={standIn}>{(reach) => <LazyTreeSelectControl {...props} {...reach} />}</OnFirstUse>
+    <OnFirstUse standIn={standIn}>
+      {(reach) => (
+        <LazyTreeSelectControl {...props} autoFocus={reach.input !== undefined} defaultOpen={reach.open} />
+      )}
+    </OnFirstUse>
   );
 }
 
 type RangePickerProps = GetProps<typeof DatePicker.RangePicker>;
 
-/** antd's RangePicker, with an empty look-alike drawn from the theme's tokens until first use. */
+/** antd's RangePicker, with an empty look-alike until first use. */
 export function LazyRangePicker(props: RangePickerProps) {
   const testId = (props as { 'data-testid'?: string })['data-testid'];
   const [start, end] = Array.isArray(props.placeholder) ? props.placeholder : [];
   return (
     <OnFirstUse standIn={<RangeStandIn start={start} end={end} testId={testId} />}>
-      {(reach) => <LazyRangePickerControl {...props} {...reach} />}
+      {(reach) => <RangePickerControl {...props} reach={reach} />}
     </OnFirstUse>
   );
 }
 
+/** The real RangePicker, focused on the input (start or end) the user reached on the look-alike. */
+function RangePickerControl({ reach, ...props }: RangePickerProps & { reach: Reach }) {
+  const picker = useRef<GetRef<typeof DatePicker.RangePicker>>(null);
+  const { input } = reach;
+  useEffect(() => {
+    if (input !== undefined) picker.current?.nativeElement.querySelectorAll('input')[input]?.focus();
+  }, [input]);
+  return <LazyRangePickerControl ref={picker} {...props} defaultOpen={reach.open} />;
+}
+
 /** The closed, empty, outlined RangePicker: same box, placeholders, arrow and calendar icon. */
 function RangeStandIn({ start, end, testId }: { start?: string; end?: string; testId?: string }) {
-  const { token } = theme.useToken();
-  const style = {
-    '--mf-range-border': token.colorBorder,
-    '--mf-range-border-hover': token.colorPrimaryHover,
-    '--mf-range-bg': token.colorBgContainer,
-    '--mf-range-text': token.colorText,
-    '--mf-range-placeholder': token.colorTextPlaceholder,
-    '--mf-range-icon': token.colorTextQuaternary,
-    '--mf-range-radius': `${token.borderRadius}px`,
-    '--mf-range-height': `${token.controlHeight}px`,
-    '--mf-range-font-size': `${token.fontSize}px`,
-    '--mf-range-font-family': token.fontFamily,
-  } as CSSProperties;
   return (
-    <div className="mf-range-stand-in" style={style}>
+    <div className="mf-range-stand-in">
       <input readOnly size={12} placeholder={start} data-testid={testId} />
       <span className="mf-range-stand-in-separator" aria-hidden="true">
         <SwapRightOutlined />

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { EditOutlined, ScanOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { MANUAL_STATION } from '@meetflow/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { Auth } from '../auth/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
@@ -32,7 +32,6 @@ const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
  */
 export default function RecordsPage() {
   const { t } = useTranslation();
-  const visible = usePageVisible();
   const queryClient = useQueryClient();
   const meetings = useMeetingChoices();
   const [station, setStation] = useState<StationSettings>(readStation);
@@ -136,11 +135,9 @@ export default function RecordsPage() {
   ];
 
   return (
-    <Card>
+    <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.records')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.records')}</PageTitle>
         <Auth value="records:scan">
           <Space wrap>
             <Button
@@ -297,6 +294,6 @@ export default function RecordsPage() {
           />
         </Suspense>
       )}
-    </Card>
+    </PageCard>
   );
 }

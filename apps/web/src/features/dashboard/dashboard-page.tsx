@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, DatePicker, Empty, Row, Select, Skeleton, Spa
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ARRIVAL_BUCKET_MS, type AttendanceStats, type MeetingDashboard } from '@meetflow/shared';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { dayjs, formatShortDate } from '../../lib/dayjs.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useServerToday } from '../../lib/server-time.ts';
@@ -54,7 +54,6 @@ function padSlots(points: { at: number; count: number }[]): { at: number; count:
 export default function DashboardPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const visible = usePageVisible();
   const queryClient = useQueryClient();
   const meetings = useMeetingChoices();
   const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
@@ -160,11 +159,9 @@ export default function DashboardPage() {
   }
 
   return (
-    <Card>
+    <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.dashboard')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.dashboard')}</PageTitle>
         <Space wrap>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -229,6 +226,6 @@ export default function DashboardPage() {
           </Row>
         </Space>
       )}
-    </Card>
+    </PageCard>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Empty, Flex, Tabs, Typography } from 'antd';
+import { Button, Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { usePageVisible } from '../../components/page-visibility.ts';
 import { CollegeCategoriesPanel } from './college-categories-panel.tsx';
 import { useMeetingOptions } from './dictionary-api.ts';
@@ -53,10 +54,8 @@ export default function DictionaryPage() {
     meeting ? content(meeting.id) : <Empty description={t('dictionary.noMeeting')} />;
 
   return (
-    <Card>
-      <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ marginTop: 0 }}>
-        {t('route.dictionary')}
-      </Typography.Title>
+    <PageCard>
+      <PageTitle>{t('route.dictionary')}</PageTitle>
       {PER_MEETING.includes(tab) && (
         <Flex gap="middle" align="center" wrap style={{ marginBottom: 8 }}>
           <MeetingPicker
@@ -117,6 +116,6 @@ export default function DictionaryPage() {
       {meeting && (
         <ScheduleEditorDrawer meetingId={meeting.id} open={editorOpen} onClose={() => setEditorOpen(false)} />
       )}
-    </Card>
+    </PageCard>
   );
 }

@@ -1,23 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button.tsx';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -63,7 +51,6 @@ function EditGuest(props: { meetingId: number; guest: AdminGuest; onClose: () =>
  */
 export default function GuestListPage() {
   const { t } = useTranslation();
-  const visible = usePageVisible();
   const lang = currentLanguage();
   const { hasAny } = usePermission();
   const meetings = useMeetingChoices();
@@ -209,11 +196,9 @@ export default function GuestListPage() {
   };
 
   return (
-    <Card>
+    <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.guest')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.guest')}</PageTitle>
         <Space wrap>
           <Auth value="guest:edit">
             <Button
@@ -364,6 +349,6 @@ export default function GuestListPage() {
           )}
         </Suspense>
       )}
-    </Card>
+    </PageCard>
   );
 }

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Input, Popconfirm, Space, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -41,7 +41,6 @@ type Range = [Dayjs | null, Dayjs | null] | null;
  */
 export default function MeetingListPage() {
   const { t } = useTranslation();
-  const visible = usePageVisible();
   const lang = currentLanguage();
   const { hasAny } = usePermission();
   const organizations = useOrganizationTree(hasAny('organization:view'));
@@ -208,10 +207,8 @@ export default function MeetingListPage() {
   };
 
   return (
-    <Card>
-      <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ marginTop: 0 }}>
-        {t('route.meeting')}
-      </Typography.Title>
+    <PageCard>
+      <PageTitle>{t('route.meeting')}</PageTitle>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           {hasAny('organization:view') && (
@@ -333,6 +330,6 @@ export default function MeetingListPage() {
           <DisplayConfigDrawer meetingId={displayFor} open onClose={() => setDisplayFor(null)} />
         </Suspense>
       )}
-    </Card>
+    </PageCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Empty, Flex, Input, Popconfirm, Skeleton, Tree, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Popconfirm, Skeleton, Tree, Typography } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationNode } from '@meetflow/shared';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { usePageVisible } from '../../components/page-visibility.ts';
 import { toast } from '../../lib/toast.ts';
 import { Auth, usePermission } from '../auth/permission.tsx';
@@ -220,11 +221,9 @@ export default function OrganizationPage() {
   }, [link, setParams]);
 
   return (
-    <Card>
+    <PageCard>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.organization')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.organization')}</PageTitle>
         <Flex gap={8} wrap>
           <Input.Search
             allowClear
@@ -279,6 +278,6 @@ export default function OrganizationPage() {
           }}
         />
       )}
-    </Card>
+    </PageCard>
   );
 }

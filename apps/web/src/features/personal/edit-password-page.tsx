@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, fieldMessage } from '@meetflow/shared';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -56,10 +57,8 @@ export default function EditPasswordPage() {
   });
 
   return (
-    <Card style={{ maxWidth: 560 }}>
-      <Typography.Title level={4} data-testid="page-title" style={{ marginTop: 0 }}>
-        {t('route.editpassword')}
-      </Typography.Title>
+    <PageCard style={{ maxWidth: 560 }}>
+      <PageTitle>{t('route.editpassword')}</PageTitle>
       <Form<PasswordForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="old_password" label={t('personal.oldPassword')} rules={rules.old}>
           <Input.Password autoComplete="current-password" maxLength={128} data-testid="old-password" />
@@ -85,6 +84,6 @@ export default function EditPasswordPage() {
           {t('common.submit')}
         </Button>
       </Form>
-    </Card>
+    </PageCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
+import { Badge, Button, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@meetflow/shared';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
 import './i18n.ts';
@@ -17,7 +17,6 @@ const TYPE_COLORS: Record<string, string> = {
 /** /personal/notification: my notifications, newest first, with mark read / all read. */
 export default function NotificationPage() {
   const { t, i18n } = useTranslation();
-  const visible = usePageVisible();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -27,11 +26,9 @@ export default function NotificationPage() {
   const unread = list.data?.unread ?? 0;
 
   return (
-    <Card style={{ maxWidth: 960 }}>
+    <PageCard style={{ maxWidth: 960 }}>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.notification')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.notification')}</PageTitle>
         <Flex gap={12} align="center" wrap>
           <Checkbox
             checked={unreadOnly}
@@ -107,6 +104,6 @@ export default function NotificationPage() {
           </List.Item>
         )}
       />
-    </Card>
+    </PageCard>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Card, Form, Input, Select, Typography } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, LANGUAGES, type Language } from '@meetflow/shared';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { setLanguage } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -47,10 +48,8 @@ export default function PersonalSettingPage() {
   };
 
   return (
-    <Card style={{ maxWidth: 560 }}>
-      <Typography.Title level={4} data-testid="page-title" style={{ marginTop: 0 }}>
-        {t('route.setting')}
-      </Typography.Title>
+    <PageCard style={{ maxWidth: 560 }}>
+      <PageTitle>{t('route.setting')}</PageTitle>
       <Form<ProfileForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label={t('personalArea.account')}>
           <Input value={user?.account ?? ''} disabled data-testid="profile-account" />
@@ -78,6 +77,6 @@ export default function PersonalSettingPage() {
           {t('personalArea.save')}
         </Button>
       </Form>
-    </Card>
+    </PageCard>
   );
 }

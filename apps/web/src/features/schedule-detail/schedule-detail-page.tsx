@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Card, Empty, Progress, Select, Space, Table, Typography } from 'antd';
+import { Empty, Progress, Select, Space, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button.tsx';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { usePermission } from '../auth/permission.tsx';
@@ -15,7 +15,6 @@ import './i18n.ts';
 /** Per session of a meeting: enrolled guests, sign-ups against the limit, checked-in and inside counts (spec §2). */
 export default function ScheduleDetailPage() {
   const { t } = useTranslation();
-  const visible = usePageVisible();
   const lang = currentLanguage();
   const { hasAny } = usePermission();
   const meetings = useMeetingChoices();
@@ -64,11 +63,9 @@ export default function ScheduleDetailPage() {
   ];
 
   return (
-    <Card>
+    <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.scheduleDetail')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.scheduleDetail')}</PageTitle>
         {meetingId !== null && hasAny('schedule:export') && (
           <ExportButton
             type="primary"
@@ -107,6 +104,6 @@ export default function ScheduleDetailPage() {
         scroll={{ x: 760 }}
         data-testid="schedule-detail-table"
       />
-    </Card>
+    </PageCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import {
   type SystemLogEntry,
 } from '@meetflow/shared';
 import { ExportButton } from '../../components/export-button.tsx';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { dayjs, formatDateTime } from '../../lib/dayjs.ts';
 import { Auth } from '../auth/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
@@ -52,7 +52,6 @@ function toFilters(values: FilterForm): LogFilters {
 /** /system_setting/log: the append-only audit trail with filters, time presets and export. */
 export default function LogPage() {
   const { t, i18n } = useTranslation();
-  const visible = usePageVisible();
   const [form] = Form.useForm<FilterForm>();
   const [filters, setFilters] = useState<LogFilters>({});
   const [page, setPage] = useState(1);
@@ -140,11 +139,9 @@ export default function LogPage() {
   ];
 
   return (
-    <Card>
+    <PageCard>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.log')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.log')}</PageTitle>
         <Auth value="log:export">
           <ExportButton
             path={logExportPath(filters)}
@@ -249,6 +246,6 @@ export default function LogPage() {
           },
         }}
       />
-    </Card>
+    </PageCard>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@meetflow/shared';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { toast } from '../../lib/toast.ts';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
@@ -20,7 +20,6 @@ const PAGE_SIZES = [10, 20, 50, 100];
 /** /system_setting/user: back-office users with role, organisation, enabled flag and password reset. */
 export default function UserPage() {
   const { t } = useTranslation();
-  const visible = usePageVisible();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [keyword, setKeyword] = useState('');
@@ -116,11 +115,9 @@ export default function UserPage() {
   ];
 
   return (
-    <Card>
+    <PageCard>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} data-testid={visible ? 'page-title' : undefined} style={{ margin: 0 }}>
-          {t('route.user')}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t('route.user')}</PageTitle>
         <Flex gap={8} wrap>
           <Input.Search
             allowClear
@@ -184,6 +181,6 @@ export default function UserPage() {
           }}
         />
       )}
-    </Card>
+    </PageCard>
   );
 }
