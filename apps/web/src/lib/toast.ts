@@ -7,6 +7,8 @@ export interface ToastOptions {
   duration?: number;
 }
 export type ToastImpl = (type: ToastType, content: string, options: Required<ToastOptions>) => void;
+/** One toast as a renderer receives it. */
+export type ToastCall = Parameters<ToastImpl>;
 
 const COLORS: Record<ToastType, string> = {
   success: '#52c41a',
@@ -21,7 +23,7 @@ const timers = new Map<string, ReturnType<typeof setTimeout>>();
  * A dependency-free toast for the public pages, which must not pull in Ant Design. The admin shell
  * swaps in antd's message through setToastImpl.
  */
-const domToast: ToastImpl = (type, content, { key, duration }) => {
+export const domToast: ToastImpl = (type, content, { key, duration }) => {
   if (typeof document === 'undefined') return;
   let host = document.getElementById('mf-toast-host');
   if (!host) {

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Drawer, Layout, Watermark } from 'antd';
+import { Layout, Watermark } from 'antd';
 import { WATERMARK_DEFAULTS } from '@meetflow/shared';
 import { useSessionStore } from '../../features/auth/session-store.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
@@ -20,9 +20,12 @@ import { useLayoutMode } from './use-layout-mode.ts';
 import './admin-layout.css';
 
 const allRoutes = [...adminRoutes, notFoundRoute];
-// The drawer (colour picker and friends) loads on first open, not with the shell.
+// The drawers (the settings' colour picker and friends, the phone menu) load on first open, not with the shell.
 const SettingsDrawer = lazy(() =>
   import('./settings-drawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
+);
+const MobileMenuDrawer = lazy(() =>
+  import('./mobile-menu-drawer.tsx').then((m) => ({ default: m.MobileMenuDrawer })),
 );
 
 /** The back-office shell, a lazy chunk of its own: public pages never load it. */
@@ -51,6 +54,7 @@ function AdminShell() {
   const { collapsed, showTabs, watermark, dark, mobileAdaptation } = useSettingsStore();
   const mode = useLayoutMode(mobileAdaptation);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [mobileMenuLoaded, setMobileMenuLoaded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const fullPath = location.pathname + location.search;
@@ -109,7 +113,10 @@ function AdminShell() {
         <TopBar
           mode={mode}
           trail={trail}
-          onOpenMobileMenu={() => setMobileMenuOpen(true)}
+          onOpenMobileMenu={() => {
+            setMobileMenuLoaded(true);
+            setMobileMenuOpen(true);
+          }}
           onOpenSettings={() => {
             setSettingsLoaded(true);
             setSettingsOpen(true);
@@ -120,20 +127,19 @@ function AdminShell() {
           {current && !current.children && <PageHost current={current} />}
         </Layout.Content>
       </Layout>
-      {mode === 'mobile' && (
-        <Drawer
-          open={mobileMenuOpen}
-          onClose={() => setMobileMenuOpen(false)}
-          placement="left"
-          size={240}
-          closable={false}
-          styles={{ body: { padding: 0 } }}
-        >
-          <div data-testid="sidebar" className="mf-mobile-sider">
-            <Logo collapsed={false} />
-            <SidebarMenu selected={selected} collapsed={false} onNavigate={() => setMobileMenuOpen(false)} />
-          </div>
-        </Drawer>
+      {mode === 'mobile' && mobileMenuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)}>
+            <div data-testid="sidebar" className="mf-mobile-sider">
+              <Logo collapsed={false} />
+              <SidebarMenu
+                selected={selected}
+                collapsed={false}
+                onNavigate={() => setMobileMenuOpen(false)}
+              />
+            </div>
+          </MobileMenuDrawer>
+        </Suspense>
       )}
       {settingsLoaded && (
         <Suspense fallback={null}>

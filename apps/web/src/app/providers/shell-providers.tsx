@@ -1,15 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
-import { ConfigProvider, message, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { ConfigProvider, theme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BASE_Z_INDEX, TOAST_OFFSET, type Language } from '@meetflow/shared';
+import { BASE_Z_INDEX, type Language } from '@meetflow/shared';
 import { isLanguage } from '../../lib/language.ts';
-import { setToastImpl } from '../../lib/toast.ts';
 import '../../lib/dayjs.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
+import { ToastBridge } from './toast-bridge.tsx';
 
 const ANTD_LOCALES = { 'zh-tw': zhTW, 'zh-cn': zhCN, en: enUS } satisfies Record<Language, unknown>;
 
@@ -21,19 +21,6 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
-
-/** Routes lib/toast through antd's message while the admin UI is on screen (themed, grouped by key). */
-function ToastBridge() {
-  const [api, holder] = message.useMessage({ top: TOAST_OFFSET });
-  useEffect(
-    () =>
-      setToastImpl((type, content, { key, duration }) => {
-        void api.open({ type, content, key, duration: duration / 1000 });
-      }),
-    [api],
-  );
-  return holder;
-}
 
 /**
  * Providers of the login and back-office chunks: Ant Design theme and locale (following the

@@ -1,0 +1,34 @@
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { domToast, setToastImpl, type ToastCall } from '../../lib/toast.ts';
+
+// antd's message (~8 KB gzip) loads with the first toast. Should its chunk not load (offline), the
+// DOM toast stays in charge rather than the failure reaching the app's error boundary.
+type Toasts = ComponentType<{ first: readonly ToastCall[] }>;
+const MessageToasts = lazy<Toasts>(() =>
+  import('./message-toasts.tsx').catch(() => ({ default: DomToasts })),
+);
+
+/**
+ * Routes lib/toast through antd's message while the login page or the admin UI is on screen (themed,
+ * grouped by key). Toasts raised while the message chunk loads are shown when it is there.
+ */
+export function ToastBridge() {
+  const [first, setFirst] = useState<ToastCall[] | null>(null);
+  useEffect(() => setToastImpl((...call) => setFirst((calls) => [...(calls ?? []), call])), []);
+  if (!first) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessageToasts first={first} />
+    </Suspense>
+  );
+}
+
+function DomToasts({ first }: { first: readonly ToastCall[] }) {
+  const shown = useRef(0);
+  useEffect(() => {
+    for (const call of first.slice(shown.current)) domToast(...call);
+    shown.current = first.length;
+    return setToastImpl(domToast);
+  }, [first]);
+  return null;
+}
