@@ -26,7 +26,7 @@ export default defineConfig({
             {
               // What every page needs, as one chunk: fewer requests and better gzip than four slivers.
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { applyViewport } from '../lib/viewport.ts';
 import { RouteGuard } from './guards/route-guard.tsx';
 import { useRouteHandle } from './route-handle.ts';

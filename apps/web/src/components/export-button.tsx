@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, type ButtonProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { downloadFile } from '../lib/authorized-fetch.ts';
 import { ApiError, reportFailure } from '../lib/http.ts';
 import { isAuthFailure } from '../lib/http-errors.ts';

@@ -1,8 +1,7 @@
 import { Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@meetflow/shared';
-import { setLanguage } from '../lib/i18n.ts';
+import { setLanguage, useTranslation } from '../lib/i18n.ts';
 
 /** Each language in its own script, so a user can find theirs whatever is currently shown. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

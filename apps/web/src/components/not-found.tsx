@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import './plain-page.css';
 
 /** Constant page for unknown routes; plain markup so the catch-all never loads the admin bundle. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { PageCard, PageTitle } from './page-frame.tsx';
 
 /** A titled card with an empty state: the frame of back-office pages whose issues have not landed. */

@@ -7,10 +7,10 @@ import { currentLanguage, i18n } from './i18n.ts';
 
 /*
  * Imported by the chunks that show dates (not by the entry chunk, to keep public pages light).
- * dayjs locale names match our language codes one to one, so it simply follows i18next.
+ * dayjs locale names match our language codes one to one, so it simply follows lib/i18n.
  */
 dayjs.locale(currentLanguage());
-i18n.on('languageChanged', () => dayjs.locale(currentLanguage()));
+i18n.onLanguageChanged(() => dayjs.locale(currentLanguage()));
 
 export function formatShortDate(value: dayjs.ConfigType, lang: Language = currentLanguage()): string {
   return dayjs(value).format(SHORT_DATE_FORMAT[lang]);

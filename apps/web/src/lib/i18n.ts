@@ -1,14 +1,18 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { Language } from '@meetflow/shared';
 import zhTw, { type Catalogue } from '../locales/zh-tw.ts';
 import { appConfig } from './app-config.ts';
-import { detectLanguage, htmlLang, isLanguage } from './language.ts';
+import { detectLanguage, htmlLang } from './language.ts';
 import { readJson, writeJson } from './storage.ts';
+import { Translator, type TFunction, type TextTree } from './translator.ts';
+
+export type { TFunction } from './translator.ts';
 
 const LANG_KEY = 'lang';
 
-export const i18n = i18next.createInstance();
+// zh-tw is the fallback: every other catalogue is checked against it (see locales/).
+export const i18n = new Translator<Language>('zh-tw');
+i18n.addTexts('zh-tw', zhTw, false);
 
 /** zh-tw (the default) ships in the entry chunk; the others load on demand to keep public pages light. */
 const loaders: Record<Exclude<Language, 'zh-tw'>, () => Promise<{ default: Catalogue }>> = {
@@ -16,17 +20,14 @@ const loaders: Record<Exclude<Language, 'zh-tw'>, () => Promise<{ default: Catal
   en: () => import('../locales/en.ts'),
 };
 
-/**
- * Main catalogues already loaded. Not `hasResourceBundle`: a feature's own strings may already have
- * created the language's bundle (registerFeatureCatalogue) before its main catalogue arrives.
- */
+/** Main catalogues already loaded (a feature's own strings may have arrived before its main catalogue). */
 const loadedCatalogues = new Set<Language>();
 
 async function ensureCatalogue(lang: Language): Promise<void> {
   if (lang === 'zh-tw' || loadedCatalogues.has(lang)) return;
   const { default: catalogue } = await loaders[lang]();
   // Deep merge: keep the feature sections registered so far.
-  i18n.addResourceBundle(lang, 'translation', catalogue, true, false);
+  i18n.addTexts(lang, catalogue, false);
   loadedCatalogues.add(lang);
 }
 
@@ -36,17 +37,9 @@ export async function initI18n(): Promise<Language> {
     appDefault: appConfig.defaultLang,
     browser: typeof navigator === 'undefined' ? [] : navigator.languages,
   });
-  await i18n.use(initReactI18next).init({
-    resources: { 'zh-tw': { translation: zhTw } },
-    lng: 'zh-tw',
-    fallbackLng: 'zh-tw',
-    // Our codes are lower-case; without this i18next would rewrite 'zh-tw' to 'zh-TW'.
-    lowerCaseLng: true,
-    interpolation: { escapeValue: false },
-  });
   try {
     await ensureCatalogue(lang);
-    await i18n.changeLanguage(lang);
+    i18n.changeLanguage(lang);
   } catch {
     // The chunk could not load (offline): zh-tw is better than nothing.
   }
@@ -55,16 +48,24 @@ export async function initI18n(): Promise<Language> {
 }
 
 export function currentLanguage(): Language {
-  const lang = i18n.language;
-  return isLanguage(lang) ? lang : 'zh-tw';
+  return i18n.language;
 }
 
-/** Switches the interface language; Ant Design's and dayjs' locales follow through 'languageChanged'. */
+const subscribe = (onChange: () => void) => i18n.onLanguageChanged(onChange);
+const snapshot = () => i18n.language;
+
+/** t() in the current language, and the instance; the component re-renders on a language switch. */
+export function useTranslation(): { t: TFunction; i18n: Translator<Language> } {
+  const language = useSyncExternalStore(subscribe, snapshot);
+  return useMemo(() => ({ t: i18n.getFixedT(language), i18n }), [language]);
+}
+
+/** Switches the interface language; Ant Design's and dayjs' locales follow (onLanguageChanged). */
 export async function setLanguage(lang: Language): Promise<void> {
   await ensureCatalogue(lang);
   writeJson(LANG_KEY, lang);
   document.documentElement.lang = htmlLang(lang);
-  await i18n.changeLanguage(lang);
+  i18n.changeLanguage(lang);
 }
 
 /**
@@ -72,11 +73,11 @@ export async function setLanguage(lang: Language): Promise<void> {
  * entry catalogue stays small for the public pages. Call once at module level of the feature's
  * `i18n.ts`; the texts join the default namespace under `section` (t('section.key')).
  */
-export function registerFeatureCatalogue<T extends Record<string, unknown>>(
+export function registerFeatureCatalogue<T extends TextTree>(
   section: string,
   catalogues: { 'zh-tw': T; 'zh-cn': NoInfer<T>; en: NoInfer<T> },
 ): void {
   for (const lang of ['zh-tw', 'zh-cn', 'en'] as const) {
-    i18n.addResourceBundle(lang, 'translation', { [section]: catalogues[lang] }, true, true);
+    i18n.addTexts(lang, { [section]: catalogues[lang] }, true);
   }
 }

@@ -9,7 +9,7 @@ import {
   type LazyExoticComponent,
 } from 'react';
 import { Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { PageVisibilityContext } from '../../components/page-visibility.ts';
 import { IframePage } from '../../features/iframe/iframe-page.tsx';

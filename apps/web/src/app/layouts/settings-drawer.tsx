@@ -1,9 +1,8 @@
 import { ColorPicker, Divider, Drawer, Segmented, Switch } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@meetflow/shared';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
-import { setLanguage } from '../../lib/i18n.ts';
+import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import {
   THEME_PRESETS,
   useSettingsStore,

@@ -1,6 +1,6 @@
 import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useRouteStore } from '../routes/route-store.ts';
 import { findRoute, firstVisibleLeaf, menuRoutes } from '../routes/route-filter.ts';
 import type { AppRoute } from '../routes/route-types.ts';

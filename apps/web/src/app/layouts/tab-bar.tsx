@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Dropdown } from 'antd';
 import { CloseOutlined, DownOutlined, PushpinFilled } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useTabsStore } from '../../features/tabs/tabs-store.ts';
 import { isClosable, type TabItem } from '../../features/tabs/tab-ops.ts';
 import { TabContextMenu } from './tab-context-menu.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CONTEXT_MENU_LISTENER_DELAY_MS } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { TabItem } from '../../features/tabs/tab-ops.ts';
 import { tabMenuEntries } from './tab-menu-entries.ts';
 import type { TabAction } from './use-tab-actions.ts';

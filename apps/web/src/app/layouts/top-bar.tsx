@@ -13,8 +13,8 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { MAX_BADGE } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LangSwitch } from '../../components/lang-switch.tsx';
 import { logout } from '../../features/auth/auth-api.ts';
 import { LOGIN_PATH } from '../../features/auth/redirect.ts';

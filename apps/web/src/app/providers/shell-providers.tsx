@@ -4,8 +4,8 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { BASE_Z_INDEX, type Language } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { isLanguage } from '../../lib/language.ts';
 import '../../lib/dayjs.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
@@ -24,7 +24,7 @@ const queryClient = new QueryClient({
 
 /**
  * Providers of the login and back-office chunks: Ant Design theme and locale (following the
- * settings store and the i18next language together) and the query client.
+ * settings store and the interface language together) and the query client.
  */
 export function ShellProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();

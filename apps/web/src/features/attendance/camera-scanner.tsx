@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { createRepeatFilter } from './camera-repeat.ts';
 import { createFrameDecoder } from './qr-decoder.ts';
 import './i18n.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import type { ScanType } from './attendance-types.ts';
 import { useManualScan } from './attendance-api.ts';

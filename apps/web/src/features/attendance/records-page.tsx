@@ -5,7 +5,7 @@ import { EditOutlined, ScanOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { MANUAL_STATION } from '@meetflow/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { Auth } from '../auth/permission.tsx';

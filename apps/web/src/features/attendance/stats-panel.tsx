@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Col, Row, Statistic } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLiveStats } from './attendance-api.ts';
 import './i18n.ts';
 

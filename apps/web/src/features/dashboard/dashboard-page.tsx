@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ARRIVAL_BUCKET_MS, type AttendanceStats, type MeetingDashboard } from '@meetflow/shared';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { dayjs, formatShortDate } from '../../lib/dayjs.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { useServerToday } from '../../lib/server-time.ts';
 import { statsQueryKey } from '../attendance/attendance-api.ts';
 import {

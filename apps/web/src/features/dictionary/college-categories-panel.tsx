@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { collegeCategoryBody, type CollegeCategory, type CollegeCategoryBody } from '@meetflow/shared';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useCollegeCategories, useCollegeCategoryCrud } from './dictionary-api.ts';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';

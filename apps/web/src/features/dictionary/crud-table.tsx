@@ -10,7 +10,7 @@ import {
   type FormInstance,
   type TableColumnsType,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldErrors } from '../auth/field-errors.ts';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { dictionaryEntryBody, type DictionaryEntry, type DictionaryEntryBody } from '@meetflow/shared';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useDictionaryEntries, useDictionaryEntryCrud } from './dictionary-api.ts';
 import { zodRule } from './zod-rule.ts';

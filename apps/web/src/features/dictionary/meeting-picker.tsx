@@ -1,7 +1,6 @@
 import { Select, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { Meeting } from '@meetflow/shared';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { localizedName } from './dictionary-logic.ts';
 import './i18n.ts';
 

@@ -1,8 +1,7 @@
 import { Form, Input, TimePicker } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { fieldMessage, meetingTimeBody, type MeetingTime, type MeetingTimeBody } from '@meetflow/shared';
 import { dayjs } from '../../lib/dayjs.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimeCrud, useMeetingTimes } from './dictionary-api.ts';
 import { zodRule } from './zod-rule.ts';

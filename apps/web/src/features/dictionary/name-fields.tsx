@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Language } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { zodRule } from './zod-rule.ts';
 
 const NAMES = [

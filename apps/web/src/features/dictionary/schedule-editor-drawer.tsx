@@ -1,6 +1,5 @@
 import { Divider, Drawer, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { useMeeting } from './dictionary-api.ts';
 import { localizedName, meetingDays } from './dictionary-logic.ts';
 import { ScheduleMapMatrix } from './schedule-map-matrix.tsx';

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { fieldMessage, type Schedule, type UserType } from '@meetflow/shared';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { usePermission } from '../auth/permission.tsx';
 import { EDIT_PERMISSION } from './crud-table.tsx';

@@ -1,8 +1,7 @@
 import { DatePicker, Empty, Form, InputNumber, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared';
 import { dayjs } from '../../lib/dayjs.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimes, useScheduleCrud, useSchedules } from './dictionary-api.ts';
 import { isOutsideDays, localizedName, type DayRange } from './dictionary-logic.ts';

@@ -1,7 +1,6 @@
 import { Alert, Checkbox, Form, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { userTypeBody, type Schedule, type UserType, type UserTypeBody } from '@meetflow/shared';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useSchedules, useUserTypeCrud, useUserTypes } from './dictionary-api.ts';
 import { localizedName } from './dictionary-logic.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { MANUAL_STATION } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Auth } from '../auth/permission.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';

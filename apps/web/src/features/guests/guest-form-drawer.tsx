@@ -1,5 +1,4 @@
 import { Button, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   AREA_CODE_VALUES,
   dateScheduleSignUpBody,
@@ -8,7 +7,7 @@ import {
   type SignUpBody,
 } from '@meetflow/shared';
 import { ApiError } from '../../lib/http.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldErrors } from '../auth/field-errors.ts';
 import { useCollegeCategories, useSchedules, useUserTypes } from '../dictionary/dictionary-api.ts';

@@ -3,11 +3,10 @@ import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { Auth, usePermission } from '../auth/permission.tsx';

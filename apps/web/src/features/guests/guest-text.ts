@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n.ts';
 import type { AdminGuest, AttendanceStatus } from './guests-types.ts';
 
 export function statusColor(status: AttendanceStatus): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** A route whose page is another document (spec §2 Layout "an iframe page"), e.g. the API docs. */
 export function IframePage({ src, titleKey }: { src: string; titleKey: string }) {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, ColorPicker, Drawer, Form, Input, Select, Space, Spin, Tabs, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   DISPLAY_COLOR_FIELDS,
   DISPLAY_LANGUAGE_SUFFIX,
@@ -17,6 +16,7 @@ import {
   type Language,
   type MeetingDisplayConfig,
 } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';

@@ -8,7 +8,7 @@ let DisplayPreview: ComponentType<PreviewProps>;
 
 beforeAll(async () => {
   await initI18n();
-  // The feature registers its catalogue at import time, which needs an initialised i18next.
+  // The feature registers its catalogue at import time; the language is set up first.
   ({ DisplayPreview } = await import('./display-preview.tsx'));
 });
 afterEach(cleanup);

@@ -1,6 +1,5 @@
 import { useState, type CSSProperties } from 'react';
 import { Segmented, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   displayLanguage,
   displayTextOrDefault,
@@ -9,6 +8,7 @@ import {
   type Language,
   type MeetingDisplayConfig,
 } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { isPermutation } from './language-order.ts';
 import './i18n.ts';

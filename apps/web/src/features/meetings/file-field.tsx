@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Image, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { BANNER_MAX_BYTES, fileUrl, MB, PDF_MAX_BYTES, type FileKind } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { compressionPlan, COMPRESSION_RULES } from './image-compression.ts';
 import { uploadFile } from './meetings-api.ts';

@@ -13,7 +13,6 @@ import {
   TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import {
   fieldMessage,
   MEETING_TYPES,
@@ -24,7 +23,7 @@ import {
 } from '@meetflow/shared';
 import { fieldErrors } from '../auth/field-errors.ts';
 import { ApiError } from '../../lib/http.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { FileField } from './file-field.tsx';
 import { useOrganizationTree, useSaveMeeting } from './meetings-api.ts';

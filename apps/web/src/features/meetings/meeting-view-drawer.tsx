@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Image, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { fileUrl, type Meeting } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { publicLink } from './meeting-text.ts';
 import './i18n.ts';

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Form, Input, Modal, TreeSelect, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ERRORS, fieldMessage, type OrganizationNode } from '@meetflow/shared';
 import { ApiError } from '../../lib/http.ts';
 import { useSessionStore } from '../auth/session-store.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { fieldErrors } from '../auth/field-errors.ts';
 import { subtreeIdsOf, toTreeSelect } from './tree-utils.ts';
 import './i18n.ts';

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ERRORS, fieldMessage } from '@meetflow/shared';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { changePassword, logout } from '../auth/auth-api.ts';
 import { fieldErrors } from '../auth/field-errors.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';

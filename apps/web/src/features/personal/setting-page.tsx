@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ERRORS, LANGUAGES, type Language } from '@meetflow/shared';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';
-import { setLanguage } from '../../lib/i18n.ts';
+import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldErrors } from '../auth/field-errors.ts';
 import { useSessionStore } from '../auth/session-store.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pageText } from './page-texts.ts';
 import { ErrorSummary, PhoneFields, type ErrorTexts } from './form-fields.tsx';
 import { isAreaCode, isValidPhone, normalizePhone } from './phone-rule.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /**
  * A confirmation in a native modal <dialog>: focus trap, Escape and the backdrop come from the

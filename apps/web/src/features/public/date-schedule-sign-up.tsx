@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PublicMeeting } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pageText } from './page-texts.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { localized, sessionWhen } from './display.ts';

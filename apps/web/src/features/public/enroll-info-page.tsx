@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { PublicGuest } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pageText } from './page-texts.ts';
 import { formatDateTime, maskedContactLines } from './display.ts';
 import { GuestQr } from './guest-qr.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PUBLIC_AREA_CODES } from './phone-rule.ts';
 
 /** Displayed error text per field name. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PublicMeeting } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pageText } from './page-texts.ts';
 import { ChoiceField, ErrorSummary, PhoneFields, TextField } from './form-fields.tsx';
 import { usePageLanguage } from './public-frame.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { QR_QUIET_ZONE, qrPath } from './qr-path.ts';
 
 type QrState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; size: number; path: string };

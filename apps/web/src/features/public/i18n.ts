@@ -117,7 +117,7 @@ const loaders: Record<Exclude<Language, 'zh-tw'>, () => Promise<{ default: Publi
 const loaded = new Set<Language>(['zh-tw']);
 
 function add(lang: Language, catalogue: PublicCatalogue) {
-  i18n.addResourceBundle(lang, 'translation', { [SECTION]: catalogue }, true, true);
+  i18n.addTexts(lang, { [SECTION]: catalogue }, true);
   loaded.add(lang);
 }
 

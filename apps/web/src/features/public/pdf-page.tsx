@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { MeetingLoadState, PublicFrame, usePageLanguage } from './public-frame.tsx';
 import { localized } from './display.ts';
 import { fileUrl } from './public-api.ts';

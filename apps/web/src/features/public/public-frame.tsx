@@ -1,7 +1,6 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language, PublicMeeting } from '@meetflow/shared';
-import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { formatRange, localized, localizedLocation, readableTextOn } from './display.ts';
 import { offeredLanguages } from './language-pick.ts';
 import { fileUrl, NETWORK_FAILURE, PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PublicGuest, PublicMeeting } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { localized, matchesKeyword, sessionWhen } from './display.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { FormNotice } from './use-sign-up-submit.ts';
 
 /** The server's message above the form (render only when there is one); "already signed up" links to check-in. */

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { PublicMeeting } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pageText } from './page-texts.ts';
 import { DateScheduleSignUp } from './date-schedule-sign-up.tsx';
 import { GeneralSignUp } from './general-sign-up.tsx';

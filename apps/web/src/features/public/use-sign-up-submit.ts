@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { PublicMeeting } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pageText } from './page-texts.ts';
 import { toast } from '../../lib/toast.ts';
 import type { ErrorTexts } from './form-fields.tsx';

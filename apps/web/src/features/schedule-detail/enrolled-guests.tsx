@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Empty, Table, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/dayjs.ts';
 import { statusColor } from '../guests/guest-text.ts';
 import { useEnrolledGuests, type EnrolledGuest } from './schedule-detail-api.ts';

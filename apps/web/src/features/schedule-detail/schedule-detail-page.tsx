@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Empty, Progress, Select, Space, Table } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { usePermission } from '../auth/permission.tsx';
 import { localizedName } from '../dictionary/dictionary-logic.ts';

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import {
   LOG_ACTIONS,
   LOG_SOURCES,
@@ -10,6 +9,7 @@ import {
   type LogSource,
   type SystemLogEntry,
 } from '@meetflow/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 import { ExportButton } from '../../components/export-button.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { dayjs, formatDateTime } from '../../lib/dayjs.ts';

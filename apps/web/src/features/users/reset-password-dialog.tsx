@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ERRORS, MIN_PASSWORD_LENGTH, fieldMessage, type AdminUser } from '@meetflow/shared';
 import { ApiError } from '../../lib/http.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { fieldErrors } from '../auth/field-errors.ts';
 import { useResetPassword } from './users-api.ts';
 import './i18n.ts';

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_PATTERN,
   ERRORS,
@@ -10,7 +9,7 @@ import {
   type Role,
 } from '@meetflow/shared';
 import { ApiError } from '../../lib/http.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { fieldErrors } from '../auth/field-errors.ts';
 import { useOrganizationTree } from '../organizations/organizations-api.ts';
 import { toTreeSelect } from '../organizations/tree-utils.ts';
