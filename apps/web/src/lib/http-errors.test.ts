@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, isAuthFailure } from './http-errors.ts';
+import { ERRORS } from '@meetflow/shared';
+import { SESSION_LOST, classifyFailure, isAuthFailure } from './http-errors.ts';
 
 describe('classifyFailure', () => {
   it('uses the envelope when the server sent one', () => {
@@ -38,5 +39,16 @@ describe('isAuthFailure', () => {
     expect(isAuthFailure(40100, undefined)).toBe(true);
     expect(isAuthFailure(1, 'token已过期')).toBe(true);
     expect(isAuthFailure(40102, 'Incorrect account or password')).toBe(false);
+  });
+});
+
+describe('SESSION_LOST', () => {
+  it('matches the shared error catalogue', () => {
+    expect(SESSION_LOST.UNAUTHORIZED).toBe(ERRORS.UNAUTHORIZED.code);
+    expect(SESSION_LOST.TOKEN_EXPIRED).toBe(ERRORS.TOKEN_EXPIRED.code);
+    expect(SESSION_LOST.SESSION_REVOKED).toBe(ERRORS.SESSION_REVOKED.code);
+    expect([...SESSION_LOST.tokenExpiredMessages].sort()).toEqual(
+      Object.values(ERRORS.TOKEN_EXPIRED.message).sort(),
+    );
   });
 });
