@@ -20,8 +20,11 @@ import './lazy-filters.css';
  */
 
 const LazyTreeSelectControl = lazy(() => import('antd/es/tree-select'));
+// With lib/dayjs, which registers the locales of the picker's month and weekday names.
 const LazyRangePickerControl = lazy(() =>
-  import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
+  Promise.all([import('antd/es/date-picker'), import('../lib/dayjs.ts')]).then(([m]) => ({
+    default: m.default.RangePicker,
+  })),
 );
 
 /** How the user reached the look-alike, for the real control to carry on from there. */

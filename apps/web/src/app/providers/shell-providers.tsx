@@ -7,7 +7,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BASE_Z_INDEX, type Language } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { isLanguage } from '../../lib/language.ts';
-import '../../lib/dayjs.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
 import { ToastBridge } from './toast-bridge.tsx';
 

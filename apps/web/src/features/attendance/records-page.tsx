@@ -7,7 +7,8 @@ import { MANUAL_STATION } from '@meetflow/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
+import '../../lib/dayjs.ts'; // the date picker's locales
 import { Auth } from '../auth/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
 import type { AttendanceRecord, AttendanceStatus, RecordQuery, ScanType } from './attendance-types.ts';

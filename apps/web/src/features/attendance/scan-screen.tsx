@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Button, Input, Segmented, Space, Typography, type InputRef } from 'antd';
 import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../lib/i18n.ts';
-import { dayjs, formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { markActivity } from '../auth/activity.ts';
 import { sendScan } from './attendance-api.ts';
 import {

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typog
 import { MANUAL_STATION } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Auth } from '../auth/permission.tsx';
-import { formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
 import { useGuestDetail } from './guests-api.ts';
 import type { GuestEnrolment, GuestScan } from './guests-types.ts';

@@ -12,7 +12,7 @@ import {
   Switch,
   TreeSelect,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import {
   fieldMessage,
   MEETING_TYPES,
@@ -22,6 +22,7 @@ import {
   type MeetingType,
 } from '@meetflow/shared';
 import { fieldErrors } from '../auth/field-errors.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';

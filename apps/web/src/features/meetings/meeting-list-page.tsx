@@ -8,7 +8,7 @@ import type { Dayjs } from 'dayjs';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { Auth, usePermission } from '../auth/permission.tsx';

@@ -1,7 +1,7 @@
 import { Descriptions, Drawer, Image, Typography } from 'antd';
 import { fileUrl, type Meeting } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
-import { formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { publicLink } from './meeting-text.ts';
 import './i18n.ts';
 

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Empty, Flex, List, Tag, Typography } from 'ant
 import type { NotificationItem } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
 import './i18n.ts';
 

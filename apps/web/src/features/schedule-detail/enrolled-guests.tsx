@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
-import { formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { statusColor } from '../guests/guest-text.ts';
 import { useEnrolledGuests, type EnrolledGuest } from './schedule-detail-api.ts';
 import './i18n.ts';

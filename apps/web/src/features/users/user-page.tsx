@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { AdminUser } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { formatDateTime } from '../../lib/dayjs.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
