@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { Api } from '../../support/api.ts';
 import {
@@ -7,6 +7,7 @@ import {
   macaoPhone,
   publicSignUp,
 } from '../../support/public-meetings.ts';
+import { chooseOption } from '../../support/select.ts';
 import { login, pageTitle, snap, switchLanguage } from '../../support/session.ts';
 
 function generalGuest(name: string, institution: string) {
@@ -24,13 +25,6 @@ function generalGuest(name: string, institution: string) {
     contact_number: '28000000',
     contact_phone: '66999999',
   };
-}
-
-async function chooseMeeting(page: Page, testId: string, name: string) {
-  await page.getByTestId(testId).click();
-  // Search rather than scroll: other tests (the demo data) add meetings.
-  await page.keyboard.type(name);
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
 }
 
 test('the guest list finds a guest, shows the detail and exports what it shows', async ({
@@ -66,7 +60,7 @@ test('the guest list finds a guest, shows the detail and exports what it shows',
   await login(page);
   await page.goto('/#/meeting_management/guest');
   await expect(pageTitle(page)).toHaveText('嘉賓列表');
-  await chooseMeeting(page, 'guest-meeting', `嘉賓名單 ${suffix}（繁）`);
+  await chooseOption(page, 'guest-meeting', `嘉賓名單 ${suffix}（繁）`);
   const table = page.getByTestId('guest-table');
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
   await expect(table).toContainText('Kiang Wu Hospital');
@@ -114,7 +108,7 @@ test('the guest list finds a guest, shows the detail and exports what it shows',
 
   // Schedule detail of the date-schedule meeting.
   await page.goto('/#/meeting_management/schedule-detail');
-  await chooseMeeting(page, 'schedule-detail-meeting', `日程明細 ${suffix}（繁）`);
+  await chooseOption(page, 'schedule-detail-meeting', `日程明細 ${suffix}（繁）`);
   const sessions = page.getByTestId('schedule-detail-table');
   await expect(sessions.locator('tbody tr.ant-table-row')).toHaveCount(3);
   await expect(sessions.locator('tbody tr.ant-table-row').first()).toContainText('2 /');
@@ -130,7 +124,7 @@ test('the guest list finds a guest, shows the detail and exports what it shows',
   await expect(page.getByTestId(`enrolled-guests-${ds.sessions.a}`)).toContainText('Doctor');
   await snap(page, info, 'schedule-detail-en');
   await page.goto('/#/meeting_management/guest');
-  await chooseMeeting(page, 'guest-meeting', `嘉賓名單 ${suffix} (EN)`);
+  await chooseOption(page, 'guest-meeting', `嘉賓名單 ${suffix} (EN)`);
   // The page is cached with its filters: clearing the keyword shows every guest again.
   await page.getByTestId('guest-search').locator('input').fill('');
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);

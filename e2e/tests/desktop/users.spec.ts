@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Api } from '../../support/api.ts';
+import { chooseOption } from '../../support/select.ts';
 import { login, pageTitle, snap } from '../../support/session.ts';
 
 test('an administrator adds a door-staff user, who can log in until disabled', async ({
@@ -22,10 +23,7 @@ test('an administrator adds a door-staff user, who can log in until disabled', a
   await page.getByTestId('user-form-name').fill('陳大文');
   await page.getByTestId('user-form-role').click();
   await page.locator('.ant-select-item-option', { hasText: '門口工作人員' }).click();
-  await page.getByTestId('user-form-organization').click();
-  // Search rather than scroll: other tests (the demo data) fill the tree.
-  await page.keyboard.type(orgName);
-  await page.locator('.ant-select-tree-title', { hasText: orgName }).click();
+  await chooseOption(page, 'user-form-organization', orgName);
   await page.getByTestId('user-form-password').fill('Door-pass-123');
   await page.getByTestId('user-form-submit').click();
   await expect(page.getByText('新增成功！')).toBeVisible();
