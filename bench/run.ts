@@ -16,7 +16,7 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const want = (group: 'basics' | 'signup' | 'door') => !budgetsOnly && (only === null || only === group);
 const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Admin: the first back-office screen is the meeting list (antd Table, DatePicker, TreeSelect); see README.
-const BUDGET_KB = { public: 120, admin: 500 };
+const BUDGET_KB = { public: 120, admin: 350 };
 
 interface Row {
   metric: string;
