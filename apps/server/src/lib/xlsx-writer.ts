@@ -170,7 +170,7 @@ export async function writeXlsx(sheets: readonly XlsxSheetData[], output: Writab
   zip.on('error', (error: Error) => output.destroy(error));
   zip.outputStream.pipe(output, { end: false });
 
-  /** Waits until `stream` has room; false when the output has gone. */
+  /** Waits until `part` has room; false when the output has gone. */
   const room = async (part: Writable) => {
     if (part.writableNeedDrain && !output.destroyed) {
       await once(part, 'drain', { signal: gone.signal }).catch(() => undefined);

@@ -120,7 +120,7 @@ export function reportFailure(error: unknown): void {
 
 async function request<T>(call: Call): Promise<T> {
   const { silent = false } = call;
-  const t = i18n.t.bind(i18n);
+  const t = i18n.t;
   const answer = await exchange(call);
   const { status, body } = answer;
   if (status !== undefined && status >= 200 && status < 300) {

@@ -6,7 +6,6 @@ import zhTW from 'antd/es/locale/zh_TW';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BASE_Z_INDEX, type Language } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
-import { isLanguage } from '../../lib/language.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
 import { ToastBridge } from './toast-bridge.tsx';
 
@@ -29,7 +28,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const primaryColor = useSettingsStore((s) => s.primaryColor);
   const dark = useSettingsStore((s) => s.dark);
-  const lang = isLanguage(i18n.language) ? i18n.language : 'zh-tw';
+  const lang = i18n.language;
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider

@@ -1,5 +1,6 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { domToast, setToastImpl, type ToastCall } from '../../lib/toast.ts';
+import { useToastImpl } from './use-toast-impl.ts';
 
 // antd's message (~8 KB gzip) loads with the first toast. Should its chunk not load (offline), the
 // DOM toast stays in charge rather than the failure reaching the app's error boundary.
@@ -24,11 +25,6 @@ export function ToastBridge() {
 }
 
 function DomToasts({ first }: { first: readonly ToastCall[] }) {
-  const shown = useRef(0);
-  useEffect(() => {
-    for (const call of first.slice(shown.current)) domToast(...call);
-    shown.current = first.length;
-    return setToastImpl(domToast);
-  }, [first]);
+  useToastImpl(first, domToast);
   return null;
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@meetflow/shared';
+import { formatDateTime as formatTimestamp } from '../../lib/date-time.ts';
 
 export interface LocalizedNames {
   name: string;
@@ -20,12 +21,9 @@ export function localizedLocation(
   return own?.trim() ? own : meeting.location;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 2026-11-22 09:30 in the visitor's time zone. */
+/** 2026-11-22 09:30 in the visitor's time zone: the shell's timestamp without its seconds. */
 export function formatDateTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatTimestamp(ms).slice(0, 16);
 }
 
 /** "2026-11-22 09:30 – 17:00" when both ends are on the same day. */
