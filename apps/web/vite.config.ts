@@ -1,10 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
   // Relative asset URLs: the server hosts dist at '/', and hash routing never changes the document path.
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip siblings of every text asset, at maximum level once per build, for the server to
+    // send as they are (a file whose compressed form is not smaller gets none).
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

@@ -41,6 +41,7 @@ import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authorization } from './plugins/authorization.ts';
+import { compression } from './plugins/compression.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { gracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { openapi } from './plugins/openapi.ts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandling);
   await app.register(gracefulShutdown);
   await app.register(security);
+  await app.register(compression);
   await app.register(authorization, { auth });
   await app.register(openapi);
 

@@ -6,7 +6,9 @@ import { ERRORS, errorMessage } from '@meetflow/shared';
 
 /**
  * Serves the built single-page app from the same origin as the API. Hashed assets are cached
- * for a year; index.html is always revalidated so a deploy is picked up at once.
+ * for a year; index.html is always revalidated so a deploy is picked up at once. The build writes
+ * brotli and gzip siblings (.br, .gz) of each text file: the one the browser accepts is sent as it
+ * is, with `Vary: Accept-Encoding`, so no request pays for compressing.
  */
 export const webApp = fp<{ root: string }>(async (app, { root }) => {
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
@@ -15,6 +17,7 @@ export const webApp = fp<{ root: string }>(async (app, { root }) => {
       root,
       wildcard: false,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

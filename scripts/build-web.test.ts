@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildReason, sourcesHash, stampBuild } from './build-web.ts';
+
+describe('building the web app only when needed', () => {
+  let root: string;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  /** What a finished build leaves: the app in dist and the stamp of the sources it came from. */
+  const build = () => {
+    write('apps/web/dist/index.html', '<!doctype html>');
+    stampBuild(root, sourcesHash(root));
+  };
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-web-'));
+    write('apps/web/src/main.tsx', 'render()');
+    write('apps/web/vite.config.ts', 'export default {}');
+    write('packages/shared/src/errors.ts', 'export const ERRORS = {}');
+    write('package-lock.json', '{"lockfileVersion":3}');
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('builds when there is no build, or one that does not say what it was built from', () => {
+    expect(buildReason(root)).toBe('no build yet');
+    write('apps/web/dist/index.html', '<!doctype html>');
+    expect(buildReason(root)).toBe('the build does not say what it was built from');
+  });
+
+  it('does not build again from the same sources, even when their files are newer', () => {
+    build();
+    expect(buildReason(root)).toBeNull();
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(root, 'apps/web/src/main.tsx'), later, later);
+    expect(buildReason(root)).toBeNull();
+  });
+
+  it.each([
+    ['a web source', 'apps/web/src/main.tsx'],
+    ['the Vite config', 'apps/web/vite.config.ts'],
+    ['a shared module', 'packages/shared/src/errors.ts'],
+    ['the lockfile', 'package-lock.json'],
+    ['a new web file', 'apps/web/src/new-page.tsx'],
+  ])('builds again after a change to %s', (_what, file) => {
+    build();
+    write(file, 'changed');
+    expect(buildReason(root)).toBe('its sources changed');
+  });
+
+  it('ignores what is not a source: the build itself and installed packages', () => {
+    build();
+    write('apps/web/dist/assets/app.js', 'built');
+    write('apps/web/node_modules/.vite/deps.json', '{}');
+    write('packages/shared/node_modules/x/index.js', '');
+    expect(buildReason(root)).toBeNull();
+  });
+});
