@@ -18,7 +18,7 @@ export const TEST_DB: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postg
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh, empty database for one test file: a temp SQLite file or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (TEST_DB === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-test-'));
     return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };

@@ -11,7 +11,7 @@ import * as dictionaryTenancy from './migrations/2026-11-24-02-dictionary-tenanc
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-22-01-foundation': foundation,
   '2026-11-22-02-back-office': backOffice,
   '2026-11-22-03-guests': guests,
