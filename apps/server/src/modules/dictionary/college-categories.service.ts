@@ -3,10 +3,10 @@ import type { CollegeCategory, collegeCategoryBody } from '@meetflow/shared';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './college-categories.repository.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,
-  readableOwners,
   requestedOwner,
   type Actor,
   type DictionaryDeps,
@@ -33,7 +33,7 @@ export function createCollegeCategoriesService({ db, systemLog, clock }: Diction
 
   return {
     list: async (user: AuthUser): Promise<CollegeCategory[]> =>
-      repo.listCollegeCategories(db, await readableOwners(db, user)),
+      repo.listCollegeCategories(db, await visibleOrganizationIds(db, user)),
 
     async create(actor: Actor, body: Body): Promise<CollegeCategory> {
       const owner = await requestedOwner(db, actor.user, body.organization_id, actor.user.organizationId);

@@ -49,9 +49,6 @@ export async function visibleMeeting(db: Db, user: AuthUser, meetingId: number):
  * its meetings. Meetings use global entries and those of their organisation or one above it.
  */
 
-/** The owners whose entries the user reads besides the global ones; null: every entry. */
-export const readableOwners = visibleOrganizationIds;
-
 /** An entry the user may change: 404 outside their subtree, 403 for a global one unless administrator. */
 export async function assertOwnerWritable(db: Db, user: AuthUser, owner: number | null): Promise<void> {
   if (owner === null) {

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import type { MeetingTime, meetingTimeBody } from '@meetflow/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,
-  readableOwners,
   requestedOwner,
   type Actor,
   type DictionaryDeps,
@@ -34,7 +34,7 @@ export function createMeetingTimesService({ db, systemLog, clock }: DictionaryDe
 
   return {
     list: async (user: AuthUser): Promise<MeetingTime[]> =>
-      repo.listMeetingTimes(db, await readableOwners(db, user)),
+      repo.listMeetingTimes(db, await visibleOrganizationIds(db, user)),
 
     async create(actor: Actor, body: Body): Promise<MeetingTime> {
       const owner = await requestedOwner(db, actor.user, body.organization_id, actor.user.organizationId);
