@@ -111,6 +111,8 @@ describe(`API conventions (${TEST_DB})`, () => {
       data: null,
     });
     expect(res.body).not.toMatch(/select|password_hash|at .*\.ts/);
+    // The details go to the log instead, at error level (the one error this file expects).
+    expect(ctx.takeErrorLogs()).toEqual([expect.stringContaining('unhandled error')]);
   });
 
   it('sends strict security headers', async () => {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared';
+import { Migrator } from 'kysely/migration';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest, migrations } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
-import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { bearer, createTestContext, freshDatabase, TEST_DB, type TestContext } from './helpers.ts';
+import { dateScheduleBody, signUp } from './registration-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const LANGS = ['zh-tw', 'zh-cn', 'en'] as const;
@@ -753,6 +758,195 @@ describe(`data dictionary (${TEST_DB})`, () => {
       expect(untouched.name_en).toBe('Opening');
     });
 
+    // Time slots and college categories: global (administrators change them) or owned by a subtree.
+    const ownedKinds = [
+      { url: '/api/meeting-times', body: { start_time: '08:00', end_time: '09:00' }, renamed: 'remark_en' },
+      {
+        url: '/api/college-categories',
+        body: { name: '眼科', name_cn: '眼科', name_en: 'Eyes' },
+        renamed: 'name_en',
+      },
+    ] as const;
+
+    it.each(ownedKinds)(
+      '$url: organisers change their subtree’s entries only; global ones are the administrators’',
+      async ({ url, body, renamed }) => {
+        const orgA = await insertOrganization('A');
+        const childA = await insertOrganization('A1', orgA);
+        const orgB = await insertOrganization('B');
+        const organiser = await loginAs('organiser', orgA);
+        const create = async (token: string, extra: object = {}) => {
+          const res = await call(token, 'POST', url, { ...body, ...extra });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().data as { id: number; organization_id: number | null };
+        };
+        const global = await create(admin);
+        const theirs = await create(admin, { organization_id: orgB });
+        const mine = await create(organiser);
+        expect([global.organization_id, theirs.organization_id, mine.organization_id]).toEqual([
+          null,
+          orgB,
+          orgA,
+        ]);
+        expect((await create(organiser, { organization_id: childA })).organization_id).toBe(childA);
+
+        const listed = (await call(organiser, 'GET', url)).json().data.map((e: { id: number }) => e.id);
+        expect(listed).toEqual(expect.arrayContaining([global.id, mine.id]));
+        expect(listed).not.toContain(theirs.id);
+        const all = (await call(admin, 'GET', url)).json().data.map((e: { id: number }) => e.id);
+        expect(all).toEqual(expect.arrayContaining([global.id, mine.id, theirs.id]));
+
+        // Another tenant's entry is not even confirmed to exist; a global one is read-only.
+        const rename = { ...body, [renamed]: 'Renamed' };
+        expect((await call(organiser, 'PUT', `${url}/${theirs.id}`, rename)).statusCode).toBe(404);
+        expect((await call(organiser, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(404);
+        for (const lang of LANGS) {
+          for (const res of [
+            await call(organiser, 'PUT', `${url}/${global.id}`, rename, lang),
+            await call(organiser, 'DELETE', `${url}/${global.id}`, undefined, lang),
+            await call(organiser, 'POST', url, { ...body, organization_id: null }, lang),
+            await call(organiser, 'PUT', `${url}/${mine.id}`, { ...body, organization_id: null }, lang),
+          ]) {
+            expect(res.statusCode, res.body).toBe(403);
+            expect(res.json()).toMatchObject({
+              code: ERRORS.GLOBAL_ENTRY_ADMIN_ONLY.code,
+              message: ERRORS.GLOBAL_ENTRY_ADMIN_ONLY.message[lang],
+            });
+          }
+        }
+        // Nor can an entry be handed to another tenant, or to an organisation that does not exist.
+        for (const organization_id of [orgB, 2_000_000]) {
+          const res = await call(organiser, 'PUT', `${url}/${mine.id}`, { ...body, organization_id });
+          expect(res.statusCode, res.body).toBe(400);
+          expect(Object.keys(res.json().data.fields)).toEqual(['organization_id']);
+        }
+        expect((await call(admin, 'POST', url, { ...body, organization_id: 2_000_000 })).statusCode).toBe(
+          400,
+        );
+
+        const kept = (await call(admin, 'GET', url)).json().data as Record<string, unknown>[];
+        expect(kept.find((e) => e.id === theirs.id)).toMatchObject({ ...body, organization_id: orgB });
+        expect(kept.find((e) => e.id === global.id)).toMatchObject({ ...body, organization_id: null });
+        const edited = await call(organiser, 'PUT', `${url}/${mine.id}`, rename);
+        expect(edited.json().data).toMatchObject({ [renamed]: 'Renamed', organization_id: orgA });
+        expect((await call(organiser, 'DELETE', `${url}/${mine.id}`)).statusCode).toBe(200);
+        expect((await call(admin, 'PUT', `${url}/${global.id}`, rename)).statusCode).toBe(200);
+      },
+    );
+
+    it('lets only administrators change the generic dictionary entries, which are global', async () => {
+      const organiser = await loginAs('organiser', await insertOrganization('entries'));
+      const entry = { type: 'salutation', label: 'Mr', value: 'mr' };
+      const created = await call(admin, 'POST', '/api/dictionary-entries', entry);
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().data.id as number;
+      expect((await call(organiser, 'GET', '/api/dictionary-entries?type=salutation')).json().data).toEqual([
+        expect.objectContaining({ id, value: 'mr' }),
+      ]);
+      for (const res of [
+        await call(organiser, 'POST', '/api/dictionary-entries', { ...entry, value: 'ms' }),
+        await call(organiser, 'PUT', `/api/dictionary-entries/${id}`, { ...entry, label: 'Mister' }),
+        await call(organiser, 'DELETE', `/api/dictionary-entries/${id}`),
+      ]) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().code).toBe(ERRORS.GLOBAL_ENTRY_ADMIN_ONLY.code);
+      }
+      expect((await call(organiser, 'PUT', '/api/dictionary-entries/2000000', entry)).statusCode).toBe(404);
+    });
+
+    it("refers sessions and guests only to entries of their meeting's organisation or above", async () => {
+      const orgA = await insertOrganization('A');
+      const childA = await insertOrganization('A1', orgA);
+      const orgB = await insertOrganization('B');
+      const organiser = await loginAs('organiser', orgA);
+      const meeting = await insertMeeting(childA);
+      const { public_id } = await ctx.db
+        .updateTable('meetings')
+        .set({ meeting_type: 'date_schedule' })
+        .where('id', '=', meeting)
+        .returning('public_id')
+        .executeTakeFirstOrThrow();
+      const entry = async (url: string, payload: object) =>
+        (await call(admin, 'POST', url, payload)).json().data.id as number;
+      const slot = { start_time: '13:00', end_time: '14:00' };
+      const slots = {
+        global: await entry('/api/meeting-times', slot),
+        above: await entry('/api/meeting-times', { ...slot, organization_id: orgA }),
+        theirs: await entry('/api/meeting-times', { ...slot, organization_id: orgB }),
+      };
+      const category = { name: '牙科', name_cn: '牙科', name_en: 'Dental' };
+      const categories = {
+        global: await entry('/api/college-categories', category),
+        above: await entry('/api/college-categories', { ...category, organization_id: orgA }),
+        theirs: await entry('/api/college-categories', { ...category, organization_id: orgB }),
+      };
+
+      for (const id of [slots.global, slots.above]) {
+        const res = await call(
+          organiser,
+          'POST',
+          `/api/meetings/${meeting}/schedules`,
+          scheduleBody({ meeting_time_id: id }),
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const session = await createSchedule(meeting);
+      for (const res of [
+        await call(
+          organiser,
+          'POST',
+          `/api/meetings/${meeting}/schedules`,
+          scheduleBody({ meeting_time_id: slots.theirs }),
+        ),
+        await call(
+          organiser,
+          'PUT',
+          `/api/schedules/${session.id}`,
+          scheduleBody({ meeting_time_id: slots.theirs }),
+        ),
+      ]) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().data.fields).toEqual({ meeting_time_id: 'This time slot does not exist' });
+      }
+
+      // The public form offers the global categories and those above the meeting, and takes no other.
+      const page = await ctx.app.inject({ method: 'GET', url: `/api/public/meetings/${public_id}` });
+      const offered = page.json().data.college_categories.map((c: { id: number }) => c.id);
+      expect(offered).toEqual(expect.arrayContaining([categories.global, categories.above]));
+      expect(offered).not.toContain(categories.theirs);
+      const type = await createUserType(meeting, [session.id]);
+      const guest = (n: number, college_category_id: number) => ({
+        ...dateScheduleBody(n, type.id, [session.id]),
+        college_category_id,
+      });
+      const refusedSignUp = await signUp(ctx, public_id, guest(1, categories.theirs));
+      const refusedAdd = await call(
+        organiser,
+        'POST',
+        `/api/meetings/${meeting}/guests`,
+        guest(2, categories.theirs),
+      );
+      for (const res of [refusedSignUp, refusedAdd]) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(Object.keys(res.json().data.fields)).toEqual(['college_category_id']);
+      }
+      expect((await signUp(ctx, public_id, guest(3, categories.above))).statusCode).toBe(200);
+      const added = await call(
+        organiser,
+        'POST',
+        `/api/meetings/${meeting}/guests`,
+        guest(4, categories.global),
+      );
+      expect(added.statusCode, added.body).toBe(200);
+      const edited = await call(
+        organiser,
+        'PUT',
+        `/api/guests/${added.json().data.id}`,
+        guest(4, categories.theirs),
+      );
+      expect(edited.statusCode, edited.body).toBe(400);
+    });
+
     it('refuses door staff on every dictionary route with 403', async () => {
       const org = await insertOrganization('org');
       const meeting = await insertMeeting(org);
@@ -796,5 +990,128 @@ describe(`data dictionary (${TEST_DB})`, () => {
         expect(anonymous.statusCode, `anonymous ${method} ${url}`).toBe(401);
       }
     });
+  });
+});
+
+describe(`migration 2026-11-24-02, owners of time slots and college categories (${TEST_DB})`, () => {
+  it('gives an entry to the one organisation whose meetings use it and leaves the others global', async () => {
+    const database = await freshDatabase();
+    const { db } = openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }));
+    try {
+      const earlier = Object.entries(migrations).filter(([name]) => name < '2026-11-24-02');
+      await new Migrator({ db, provider: { getMigrations: async () => Object.fromEntries(earlier) } })
+        .migrateToLatest()
+        .then(({ error }) => expect(error).toBeUndefined());
+      const now = Date.now();
+      const insert = async (
+        table: 'organizations' | 'meeting_times' | 'college_categories',
+        values: object,
+      ) =>
+        (
+          await db
+            .insertInto(table)
+            .values({ created_at: now, updated_at: now, ...values } as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const [orgA, orgB] = [
+        await insert('organizations', { name: 'A' }),
+        await insert('organizations', { name: 'B' }),
+      ];
+      let n = 0;
+      const meeting = async (organization_id: number) =>
+        (
+          await db
+            .insertInto('meetings')
+            .values({
+              public_id: `meeting${++n}`,
+              organization_id,
+              name: 'm',
+              name_cn: 'm',
+              name_en: 'm',
+              start_at: now,
+              end_at: now,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const [meetingA, otherA, meetingB] = [await meeting(orgA), await meeting(orgA), await meeting(orgB)];
+      const slot = { start_time: '09:00', end_time: '10:00' };
+      const slots = {
+        onlyA: await insert('meeting_times', slot),
+        shared: await insert('meeting_times', slot),
+        unused: await insert('meeting_times', slot),
+      };
+      for (const [meeting_id, meeting_time_id] of [
+        [meetingA, slots.onlyA],
+        [otherA, slots.onlyA],
+        [meetingA, slots.shared],
+        [meetingB, slots.shared],
+      ] as const) {
+        await db
+          .insertInto('schedules')
+          .values({
+            meeting_id,
+            meeting_time_id,
+            name: 's',
+            name_cn: 's',
+            name_en: 's',
+            date: '2026-12-01',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+      const category = { name: 'c', name_cn: 'c', name_en: 'c' };
+      const categories = {
+        onlyB: await insert('college_categories', category),
+        shared: await insert('college_categories', category),
+        unused: await insert('college_categories', category),
+      };
+      for (const [meeting_id, college_category_id] of [
+        [meetingB, categories.onlyB],
+        [meetingA, categories.shared],
+        [meetingB, categories.shared],
+      ] as const) {
+        n += 1;
+        await db
+          .insertInto('guests')
+          .values({
+            meeting_id,
+            college_category_id,
+            guest_code: `code${n}`,
+            token_hash: `hash${n}`,
+            area_code: '853',
+            phone: `+8536600000${n}`,
+            email: '',
+            created_at: now,
+          })
+          .execute();
+      }
+
+      await migrateToLatest(db);
+      const owners = async (table: 'meeting_times' | 'college_categories') =>
+        Object.fromEntries(
+          (await db.selectFrom(table).select(['id', 'organization_id']).execute()).map((r) => [
+            r.id,
+            r.organization_id,
+          ]),
+        );
+      expect(await owners('meeting_times')).toEqual({
+        [slots.onlyA]: orgA,
+        [slots.shared]: null,
+        [slots.unused]: null,
+      });
+      expect(await owners('college_categories')).toEqual({
+        [categories.onlyB]: orgB,
+        [categories.shared]: null,
+        [categories.unused]: null,
+      });
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
   });
 });

@@ -18,7 +18,7 @@ export const TEST_DB: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postg
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh, empty database for one test file: a temp SQLite file or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (TEST_DB === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-test-'));
     return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -51,17 +51,33 @@ export interface TestContext {
   now(): number;
   captcha(): Promise<string>;
   login(credentials?: { account: string; password: string }): Promise<TokenInfo>;
+  /** The error-level log lines so far, which close() then no longer counts: for tests that provoke one. */
+  takeErrorLogs(): string[];
   close(): Promise<void>;
 }
 
+/** pino's level number of "error": a normal action never logs at or above it. */
+const ERROR_LEVEL = 50;
+
+/**
+ * A test context: a fresh database, migrated, with the first administrator, and an app on a
+ * controllable clock. Unless the test reads the log itself (`logStream`), close() fails the file
+ * when the server logged an error: a normal action must never end in one (a 500 always logs).
+ */
 export async function createTestContext(
   env: Record<string, string> = {},
   options: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
+  const errorLines: string[] = [];
+  const logStream = options.logStream ?? {
+    write(line: string) {
+      if ((JSON.parse(line) as { level: number }).level >= ERROR_LEVEL) errorLines.push(line);
+    },
+  };
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'silent' : 'error',
     // Tests that build local times with Date take the machine's zone; a test passes TIME_ZONE to differ.
     TIME_ZONE: Intl.DateTimeFormat().resolvedOptions().timeZone,
     MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
@@ -73,7 +89,7 @@ export async function createTestContext(
   await migrateToLatest(db);
   await ensureFirstAdmin(db, { account: ADMIN.account, password: ADMIN.password });
   let now = Date.now();
-  const app = await buildApp({ config, db, dbKind: kind, clock: () => now, logStream: options.logStream });
+  const app = await buildApp({ config, db, dbKind: kind, clock: () => now, logStream });
 
   const context: TestContext = {
     app,
@@ -96,10 +112,12 @@ export async function createTestContext(
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
       return res.json().data.token as TokenInfo;
     },
+    takeErrorLogs: () => errorLines.splice(0),
     async close() {
       await app.close();
       await db.destroy();
       await database.drop();
+      if (errorLines.length > 0) throw new Error(`The server logged errors:\n${errorLines.join('')}`);
     },
   };
   return context;

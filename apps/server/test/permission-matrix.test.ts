@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '@meetflow/shared';
+import { ERRORS, PERMISSIONS } from '@meetflow/shared';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -14,6 +14,7 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
   let ctx: TestContext;
   const tokens: Record<string, string> = {};
   const held: Record<string, readonly string[]> = {};
+  let otherOrganization: number;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -28,6 +29,7 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
         })
       ).json().data;
     const org = await call('POST', '/api/organizations', { name: 'Matrix' });
+    otherOrganization = (await call('POST', '/api/organizations', { name: 'Elsewhere' })).id;
     const roles = (await call('GET', '/api/roles')) as { id: number; code: string; permissions: string[] }[];
     for (const role of roles) {
       held[role.code] = role.permissions;
@@ -96,6 +98,46 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
           expect(res.statusCode, label).toBe(403);
         }
       }
+    },
+  );
+
+  // Holding dictionary:edit is not enough for every entry: global ones are the administrators',
+  // and another organisation's are out of sight (404), whatever the route.
+  it.each([
+    ['/api/meeting-times', { start_time: '08:00', end_time: '09:00' }, true],
+    ['/api/college-categories', { name: '內科', name_cn: '内科', name_en: 'Medicine' }, true],
+    ['/api/dictionary-entries', { type: 'matrix', label: 'A', value: 'a' }, false],
+  ] as const)(
+    'keeps %s: global entries to administrators, owned ones to their subtree',
+    async (base, body, owned) => {
+      const as = (role: string, method: Method, url: string, payload?: object) =>
+        ctx.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${tokens[role]}` },
+          ...(payload ? { payload } : {}),
+        });
+      const entry = async (payload: object) => {
+        const res = await as('administrator', 'POST', base, payload);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data.id as number;
+      };
+      const global = await entry(body);
+      const theirs = owned ? await entry({ ...body, organization_id: otherOrganization }) : null;
+      const writes = protectedRoutes().filter((r) => r.url === `${base}/:id`);
+      expect(writes.map((r) => r.method).sort()).toEqual(['DELETE', 'PUT']);
+      for (const route of writes) {
+        const payload = route.method === 'PUT' ? body : undefined;
+        const label = `organiser ${route.method} ${route.url}`;
+        const refused = await as('organiser', route.method as Method, `${base}/${global}`, payload);
+        expect(refused.statusCode, label).toBe(403);
+        expect(refused.json().code, label).toBe(ERRORS.GLOBAL_ENTRY_ADMIN_ONLY.code);
+        if (theirs !== null) {
+          const hidden = await as('organiser', route.method as Method, `${base}/${theirs}`, payload);
+          expect(hidden.statusCode, label).toBe(404);
+        }
+      }
+      expect((await as('administrator', 'PUT', `${base}/${global}`, body)).statusCode).toBe(200);
     },
   );
 });

@@ -77,6 +77,15 @@ export const ERRORS = {
       en: 'You do not have permission to do this',
     },
   },
+  GLOBAL_ENTRY_ADMIN_ONLY: {
+    code: 40310,
+    status: 403,
+    message: {
+      'zh-tw': '這是所有組織共用的資料，只有管理員可以修改',
+      'zh-cn': '这是所有组织共用的数据，只有管理员可以修改',
+      en: 'This entry is shared by all organisations; only an administrator may change it',
+    },
+  },
   NOT_FOUND: {
     code: 40400,
     status: 404,
@@ -127,6 +136,15 @@ export const ERRORS = {
       en: 'This organisation still has meetings (deleted ones included) and cannot be deleted',
     },
   },
+  ORGANIZATION_HAS_DICTIONARY_ENTRIES: {
+    code: 40920,
+    status: 409,
+    message: {
+      'zh-tw': '此組織仍有自己的時段或學院類別，無法刪除',
+      'zh-cn': '此组织仍有自己的时段或学院类别，无法删除',
+      en: 'Time slots or college categories still belong to this organisation; it cannot be deleted',
+    },
+  },
   ORGANIZATION_MOVE_CYCLE: {
     code: 40914,
     status: 409,
@@ -170,6 +188,24 @@ export const ERRORS = {
       'zh-tw': '此時段仍被日程使用，無法刪除',
       'zh-cn': '此时段仍被日程使用，无法删除',
       en: 'This time slot is still used by sessions and cannot be deleted',
+    },
+  },
+  USER_TYPE_IN_USE: {
+    code: 40935,
+    status: 409,
+    message: {
+      'zh-tw': '此使用者類型仍有嘉賓使用（包括已取消的報名），無法刪除',
+      'zh-cn': '此用户类型仍有嘉宾使用（包括已取消的报名），无法删除',
+      en: 'Guests (cancelled sign-ups included) still hold this user type; it cannot be deleted',
+    },
+  },
+  COLLEGE_CATEGORY_IN_USE: {
+    code: 40936,
+    status: 409,
+    message: {
+      'zh-tw': '此學院類別仍有嘉賓使用（包括已取消的報名），無法刪除',
+      'zh-cn': '此学院类别仍有嘉宾使用（包括已取消的报名），无法删除',
+      en: 'Guests (cancelled sign-ups included) still carry this college category; it cannot be deleted',
     },
   },
   SCHEDULE_HAS_SIGNUPS: {

@@ -100,6 +100,8 @@ export interface Database {
   /** Dictionary of time slots (HH:mm) that sessions pick from. */
   meeting_times: {
     id: Generated<number>;
+    /** null: a global entry (administrators change it); otherwise it belongs to this subtree. */
+    organization_id: number | null;
     start_time: string;
     end_time: string;
     remark: Generated<string>;
@@ -138,8 +140,10 @@ export interface Database {
   };
   /** The guest–schedule map: sessions a registration type may enrol in. */
   user_type_schedules: { user_type_id: number; schedule_id: number };
+  /** Owned like meeting_times: null is global. */
   college_categories: {
     id: Generated<number>;
+    organization_id: number | null;
     name: string;
     name_cn: string;
     name_en: string;

@@ -117,9 +117,9 @@ async function organizationTree(
   return { ids, created };
 }
 
-/** The shared dictionaries: time slots and college categories, reusing equal entries. */
+/** The shared dictionaries: global time slots and college categories, reusing equal entries. */
 async function dictionaries(trx: Trx, now: number) {
-  const times = await listMeetingTimes(trx);
+  const times = await listMeetingTimes(trx, []);
   const timeIds: number[] = [];
   for (const [start, end, remark, remark_cn, remark_en] of MEETING_TIMES) {
     const found = times.find((t) => t.start_time === start && t.end_time === end);
@@ -138,7 +138,7 @@ async function dictionaries(trx: Trx, now: number) {
         ).id,
     );
   }
-  const categories = await listCollegeCategories(trx);
+  const categories = await listCollegeCategories(trx, []);
   const categoryIds: number[] = [];
   for (const [sort, category] of COLLEGE_CATEGORIES.entries()) {
     const found = categories.find((c) => c.name_en === category.name_en);

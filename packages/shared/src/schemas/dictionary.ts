@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { FieldMessageKey } from '../errors.ts';
 
 /*
- * The data dictionary (spec §3, §5): meeting times (global), sessions ("schedules") and user types
- * of a meeting, the guest–schedule map, college categories (global) and generic dictionary entries.
+ * The data dictionary (spec §3, §5): meeting times, sessions ("schedules") and user types of a
+ * meeting, the guest–schedule map, college categories and generic dictionary entries.
  * Multi-language text uses the spec's suffixes: '' zh-tw, _cn zh-cn, _en en.
  */
 
@@ -21,6 +21,12 @@ const optionalText = (max = 200) => z.string().trim().max(max).default('');
 const sort = z.number().int().min(0).max(1_000_000).optional();
 // Ids fit a 32-bit integer column on PostgreSQL.
 const id = z.number().int().positive().max(2_147_483_647);
+/**
+ * Who owns a time slot or college category: null = global (every organisation reads it, only an
+ * administrator changes it), else that organisation's subtree. Omitted: a new entry belongs to the
+ * author's organisation (global for an administrator), an edited one keeps its owner.
+ */
+const owner = id.nullable().optional();
 
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const SCHEDULE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,6 +55,7 @@ export const meetingTimeBody = z
     remark: optionalText(),
     remark_cn: optionalText(),
     remark_en: optionalText(),
+    organization_id: owner,
   })
   // HH:mm strings compare in time order.
   .refine((v) => v.start_time < v.end_time, { path: ['end_time'], message: 'endTimeBeforeStart' });
@@ -56,6 +63,7 @@ export type MeetingTimeBody = z.input<typeof meetingTimeBody>;
 
 export const meetingTime = z.object({
   id: z.number().int(),
+  organization_id: z.number().int().nullable(),
   start_time: z.string(),
   end_time: z.string(),
   remark: z.string(),
@@ -146,11 +154,13 @@ export const collegeCategoryBody = z.strictObject({
   name_cn: requiredText('categoryNameRequired'),
   name_en: requiredText('categoryNameRequired'),
   sort,
+  organization_id: owner,
 });
 export type CollegeCategoryBody = z.input<typeof collegeCategoryBody>;
 
 export const collegeCategory = z.object({
   id: z.number().int(),
+  organization_id: z.number().int().nullable(),
   name: z.string(),
   name_cn: z.string(),
   name_en: z.string(),

@@ -4,10 +4,25 @@ import type { Database } from '../../db/schema.ts';
 type Trx = Kysely<Database>;
 type Row = Database['college_categories'];
 
-const columns = ['id', 'name', 'name_cn', 'name_en', 'sort', 'created_at', 'updated_at'] as const;
+const columns = [
+  'id',
+  'organization_id',
+  'name',
+  'name_cn',
+  'name_en',
+  'sort',
+  'created_at',
+  'updated_at',
+] as const;
 
-export function listCollegeCategories(db: Trx) {
-  return db.selectFrom('college_categories').select(columns).orderBy('sort').orderBy('id').execute();
+/** The global categories and those of `owners` (null: every category). */
+export function listCollegeCategories(db: Trx, owners: readonly number[] | null) {
+  let query = db.selectFrom('college_categories').select(columns);
+  if (owners !== null)
+    query = query.where((eb) =>
+      eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', owners.length ? owners : [-1])]),
+    );
+  return query.orderBy('sort').orderBy('id').execute();
 }
 
 export function findCollegeCategory(db: Trx, id: number) {
@@ -27,7 +42,17 @@ export function updateCollegeCategory(db: Trx, id: number, values: Updateable<Ro
     .executeTakeFirst();
 }
 
-export async function deleteCollegeCategory(db: Trx, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('college_categories').where('id', '=', id).executeTakeFirst();
+/**
+ * Deletes the category only while no guest (cancelled ones included: their rows stay) carries it,
+ * in one statement, so that a sign-up meanwhile cannot slip between a check and the delete.
+ */
+export async function deleteUnusedCollegeCategory(db: Trx, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('college_categories')
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('guests').select('guests.id').where('guests.college_category_id', '=', id))),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

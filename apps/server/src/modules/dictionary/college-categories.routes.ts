@@ -9,7 +9,7 @@ import { idParams } from './dictionary-context.ts';
 const tags = ['dictionary'];
 const security = [{ bearer: [] }];
 
-/** College categories: a global list with names in three languages. */
+/** College categories (names in three languages), global or owned by an organisation subtree. */
 export const collegeCategoriesRoutes: FastifyPluginAsyncZod<{
   collegeCategories: CollegeCategoriesService;
 }> = async (app, { collegeCategories }) => {
@@ -20,11 +20,11 @@ export const collegeCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'All college categories',
+        summary: "The global college categories and those of the user's organisation subtree",
         response: { 200: envelope(z.array(collegeCategory)) },
       },
     },
-    async (request) => ok(request, await collegeCategories.list()),
+    async (request) => ok(request, await collegeCategories.list(currentUser(request))),
   );
 
   app.post(
@@ -34,7 +34,7 @@ export const collegeCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Add a college category',
+        summary: "Add a college category; an organiser's belongs to their organisation",
         body: collegeCategoryBody,
         response: { 200: envelope(collegeCategory) },
       },
@@ -53,7 +53,7 @@ export const collegeCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Replace a college category',
+        summary: 'Replace a college category (global ones: administrators only)',
         params: idParams,
         body: collegeCategoryBody,
         response: { 200: envelope(collegeCategory) },
@@ -77,7 +77,7 @@ export const collegeCategoriesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Delete a college category',
+        summary: 'Delete a college category (refused while guests carry it)',
         params: idParams,
         response: { 200: envelope(z.null()) },
       },

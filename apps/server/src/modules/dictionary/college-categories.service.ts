@@ -2,35 +2,69 @@ import type { z } from 'zod';
 import type { CollegeCategory, collegeCategoryBody } from '@meetflow/shared';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './college-categories.repository.ts';
-import { createAuditor, type Actor, type DictionaryDeps } from './dictionary-context.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
+import {
+  assertOwnerWritable,
+  createAuditor,
+  requestedOwner,
+  type Actor,
+  type DictionaryDeps,
+} from './dictionary-context.ts';
 
 type Body = z.output<typeof collegeCategoryBody>;
 
 const describe = (c: { id: number; name: string }) => `college category #${c.id} "${c.name}"`;
 
-/** The global list of college categories offered on the date-schedule sign-up form. */
+/**
+ * The college categories offered on the date-schedule sign-up form: global ones and those owned by
+ * an organisation subtree (see dictionary-context.ts).
+ */
 export function createCollegeCategoriesService({ db, systemLog, clock }: DictionaryDeps) {
   const audit = createAuditor(systemLog);
+
+  /** The category the user may change; 404 when missing or outside their subtree. */
+  async function writableCategory(user: AuthUser, id: number) {
+    const row = await repo.findCollegeCategory(db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    await assertOwnerWritable(db, user, row.organization_id);
+    return row;
+  }
+
   return {
-    list: (): Promise<CollegeCategory[]> => repo.listCollegeCategories(db),
+    list: async (user: AuthUser): Promise<CollegeCategory[]> =>
+      repo.listCollegeCategories(db, await visibleOrganizationIds(db, user)),
 
     async create(actor: Actor, body: Body): Promise<CollegeCategory> {
+      const owner = await requestedOwner(db, actor.user, body.organization_id, actor.user.organizationId);
       const now = clock();
-      const row = await repo.insertCollegeCategory(db, { ...body, created_at: now, updated_at: now });
+      const row = await repo.insertCollegeCategory(db, {
+        ...body,
+        organization_id: owner,
+        created_at: now,
+        updated_at: now,
+      });
       await audit(actor, 'create', `Created ${describe(row)}`);
       return row;
     },
 
     async update(actor: Actor, id: number, body: Body): Promise<CollegeCategory> {
-      const row = await repo.updateCollegeCategory(db, id, { ...body, updated_at: clock() });
+      const existing = await writableCategory(actor.user, id);
+      const owner = await requestedOwner(db, actor.user, body.organization_id, existing.organization_id);
+      const row = await repo.updateCollegeCategory(db, id, {
+        ...body,
+        organization_id: owner,
+        updated_at: clock(),
+      });
       if (!row) throw new AppError('NOT_FOUND');
       await audit(actor, 'update', `Updated ${describe(row)}`);
       return row;
     },
 
+    /** Refused while guests carry it: their sign-ups would lose what they chose. */
     async remove(actor: Actor, id: number): Promise<void> {
-      const row = await repo.findCollegeCategory(db, id);
-      if (!row || !(await repo.deleteCollegeCategory(db, id))) throw new AppError('NOT_FOUND');
+      const row = await writableCategory(actor.user, id);
+      if (!(await repo.deleteUnusedCollegeCategory(db, id))) throw new AppError('COLLEGE_CATEGORY_IN_USE');
       await audit(actor, 'delete', `Deleted ${describe(row)}`);
     },
   };

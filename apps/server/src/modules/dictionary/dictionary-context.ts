@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDate } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import { assertOrganizationVisible, visibleOrganizationIds } from '../organizations/organization-scope.ts';
+import { findOrganization } from '../organizations/organizations.repository.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { findLiveMeeting, type LiveMeeting } from './schedules.repository.ts';
 
@@ -39,6 +40,43 @@ export async function visibleMeeting(db: Db, user: AuthUser, meetingId: number):
   if (!meeting) throw new AppError('NOT_FOUND');
   await assertOrganizationVisible(db, user, meeting.organization_id);
   return meeting;
+}
+
+/*
+ * Owned entries (time slots, college categories; docs/ARCHITECTURE.md "Data decisions"): owner null
+ * is a global entry, read by everyone and changed by administrators only (users bound to no
+ * organisation); otherwise the entry belongs to that organisation's subtree, seen and changed like
+ * its meetings. Meetings use global entries and those of their organisation or one above it.
+ */
+
+/** An entry the user may change: 404 outside their subtree, 403 for a global one unless administrator. */
+export async function assertOwnerWritable(db: Db, user: AuthUser, owner: number | null): Promise<void> {
+  if (owner === null) {
+    if (user.organizationId !== null) throw new AppError('GLOBAL_ENTRY_ADMIN_ONLY');
+    return;
+  }
+  await assertOrganizationVisible(db, user, owner);
+}
+
+/**
+ * The owner an entry gets from a body: omitted keeps `current`; otherwise an organisation that
+ * exists in the user's subtree, or null (global) from an administrator.
+ */
+export async function requestedOwner(
+  db: Db,
+  user: AuthUser,
+  requested: number | null | undefined,
+  current: number | null,
+): Promise<number | null> {
+  if (requested === undefined) return current;
+  if (requested === null) {
+    if (user.organizationId !== null) throw new AppError('GLOBAL_ENTRY_ADMIN_ONLY');
+    return null;
+  }
+  const visible = await visibleOrganizationIds(db, user);
+  if (!(await findOrganization(db, requested)) || (visible !== null && !visible.includes(requested)))
+    throw fieldError('organization_id', 'invalidOption');
+  return requested;
 }
 
 /** A 400 with a message on one field, in the shape forms show beside the field. */

@@ -9,7 +9,7 @@ import type { DictionaryEntriesService } from './dictionary-entries.service.ts';
 const tags = ['dictionary'];
 const security = [{ bearer: [] }];
 
-/** Generic dictionary entries (type, label, value), filtered by ?type=. */
+/** Generic dictionary entries (type, label, value), filtered by ?type=; global, so administrators change them. */
 export const dictionaryEntriesRoutes: FastifyPluginAsyncZod<{
   dictionaryEntries: DictionaryEntriesService;
 }> = async (app, { dictionaryEntries }) => {

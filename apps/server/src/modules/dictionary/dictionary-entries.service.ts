@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DictionaryEntry, dictionaryEntryBody } from '@meetflow/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { createAuditor, type Actor, type DictionaryDeps } from './dictionary-context.ts';
+import { assertOwnerWritable, createAuditor, type Actor, type DictionaryDeps } from './dictionary-context.ts';
 import * as repo from './dictionary-entries.repository.ts';
 
 type Body = z.output<typeof dictionaryEntryBody>;
@@ -18,7 +18,10 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(String(e?.message ?? ''));
 }
 
-/** Generic typed lists (type, label, value); (type, value) is unique. */
+/**
+ * Generic typed lists (type, label, value); (type, value) is unique across the installation, so
+ * every entry is global: everyone reads them, administrators alone change them.
+ */
 export function createDictionaryEntriesService({ db, systemLog, clock }: DictionaryDeps) {
   const audit = createAuditor(systemLog);
 
@@ -33,10 +36,19 @@ export function createDictionaryEntriesService({ db, systemLog, clock }: Diction
     }
   }
 
+  /** The entry, when it exists (404) and the user may change global entries (403). */
+  async function writableEntry(actor: Actor, id: number) {
+    const row = await repo.findDictionaryEntry(db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    await assertOwnerWritable(db, actor.user, null);
+    return row;
+  }
+
   return {
     list: (type: string | undefined): Promise<DictionaryEntry[]> => repo.listDictionaryEntries(db, type),
 
     async create(actor: Actor, body: Body): Promise<DictionaryEntry> {
+      await assertOwnerWritable(db, actor.user, null);
       const now = clock();
       const row = await write(body, undefined, () =>
         repo.insertDictionaryEntry(db, { ...body, created_at: now, updated_at: now }),
@@ -46,7 +58,7 @@ export function createDictionaryEntriesService({ db, systemLog, clock }: Diction
     },
 
     async update(actor: Actor, id: number, body: Body): Promise<DictionaryEntry> {
-      if (!(await repo.findDictionaryEntry(db, id))) throw new AppError('NOT_FOUND');
+      await writableEntry(actor, id);
       const row = await write(body, id, () =>
         repo.updateDictionaryEntry(db, id, { ...body, updated_at: clock() }),
       );
@@ -56,8 +68,8 @@ export function createDictionaryEntriesService({ db, systemLog, clock }: Diction
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
-      const row = await repo.findDictionaryEntry(db, id);
-      if (!row || !(await repo.deleteDictionaryEntry(db, id))) throw new AppError('NOT_FOUND');
+      const row = await writableEntry(actor, id);
+      if (!(await repo.deleteDictionaryEntry(db, id))) throw new AppError('NOT_FOUND');
       await audit(actor, 'delete', `Deleted ${describe(row)}`);
     },
   };

@@ -6,6 +6,7 @@ type Row = Database['meeting_times'];
 
 const columns = [
   'id',
+  'organization_id',
   'start_time',
   'end_time',
   'remark',
@@ -15,14 +16,14 @@ const columns = [
   'updated_at',
 ] as const;
 
-export function listMeetingTimes(db: Trx) {
-  return db
-    .selectFrom('meeting_times')
-    .select(columns)
-    .orderBy('start_time')
-    .orderBy('end_time')
-    .orderBy('id')
-    .execute();
+/** The global time slots and those of `owners` (null: every slot). */
+export function listMeetingTimes(db: Trx, owners: readonly number[] | null) {
+  let query = db.selectFrom('meeting_times').select(columns);
+  if (owners !== null)
+    query = query.where((eb) =>
+      eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', owners.length ? owners : [-1])]),
+    );
+  return query.orderBy('start_time').orderBy('end_time').orderBy('id').execute();
 }
 
 export function findMeetingTime(db: Trx, id: number) {

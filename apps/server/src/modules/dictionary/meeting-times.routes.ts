@@ -9,7 +9,7 @@ import type { MeetingTimesService } from './meeting-times.service.ts';
 const tags = ['dictionary'];
 const security = [{ bearer: [] }];
 
-/** Meeting times: the global dictionary of HH:mm time slots. */
+/** Meeting times: HH:mm time slots, global or owned by an organisation subtree. */
 export const meetingTimesRoutes: FastifyPluginAsyncZod<{ meetingTimes: MeetingTimesService }> = async (
   app,
   { meetingTimes },
@@ -21,11 +21,11 @@ export const meetingTimesRoutes: FastifyPluginAsyncZod<{ meetingTimes: MeetingTi
       schema: {
         tags,
         security,
-        summary: 'All meeting times',
+        summary: "The global meeting times and those of the user's organisation subtree",
         response: { 200: envelope(z.array(meetingTime)) },
       },
     },
-    async (request) => ok(request, await meetingTimes.list()),
+    async (request) => ok(request, await meetingTimes.list(currentUser(request))),
   );
 
   app.post(
@@ -35,7 +35,7 @@ export const meetingTimesRoutes: FastifyPluginAsyncZod<{ meetingTimes: MeetingTi
       schema: {
         tags,
         security,
-        summary: 'Add a meeting time (start before end, HH:mm)',
+        summary: "Add a meeting time (start before end, HH:mm); an organiser's belongs to their organisation",
         body: meetingTimeBody,
         response: { 200: envelope(meetingTime) },
       },
@@ -51,7 +51,7 @@ export const meetingTimesRoutes: FastifyPluginAsyncZod<{ meetingTimes: MeetingTi
       schema: {
         tags,
         security,
-        summary: 'Replace a meeting time',
+        summary: 'Replace a meeting time (global ones: administrators only)',
         params: idParams,
         body: meetingTimeBody,
         response: { 200: envelope(meetingTime) },

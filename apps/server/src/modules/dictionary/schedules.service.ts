@@ -3,6 +3,7 @@ import type { MeetingTime, Schedule, scheduleBody } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { ownerCovers } from '../organizations/organization-scope.ts';
 import {
   createAuditor,
   dateWithinMeeting,
@@ -45,9 +46,12 @@ export async function withMeetingTimes(db: Db, rows: readonly repo.ScheduleRow[]
 export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps) {
   const audit = createAuditor(systemLog);
 
-  async function checkBody(meeting: { start_at: number; end_at: number }, body: Body): Promise<void> {
+  /** The day within the meeting; the time slot global or owned by the meeting's organisation or above. */
+  async function checkBody(meeting: repo.LiveMeeting, body: Body): Promise<void> {
     if (!dateWithinMeeting(body.date, meeting)) throw fieldError('date', 'scheduleDateOutsideMeeting');
-    if (body.meeting_time_id != null && !(await findMeetingTime(db, body.meeting_time_id)))
+    if (body.meeting_time_id == null) return;
+    const time = await findMeetingTime(db, body.meeting_time_id);
+    if (!time || !(await ownerCovers(db, time.organization_id, meeting.organization_id)))
       throw fieldError('meeting_time_id', 'meetingTimeNotFound');
   }
 

@@ -68,8 +68,25 @@ export async function replaceScheduleSet(
     .execute();
 }
 
-export async function deleteUserType(trx: Trx, id: number): Promise<boolean> {
+/** Whether any guest (a cancelled one too: the row stays for the scan log) holds the user type. */
+export async function userTypeHeld(db: Trx, id: number): Promise<boolean> {
+  const row = await db.selectFrom('guests').select('id').where('user_type_id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes the user type and its session set unless a guest holds it, checked in the delete itself
+ * (a sign-up may land after an earlier check). Call inside a transaction: false leaves the set to
+ * be rolled back by the caller's refusal.
+ */
+export async function deleteUnheldUserType(trx: Trx, id: number): Promise<boolean> {
   await trx.deleteFrom('user_type_schedules').where('user_type_id', '=', id).execute();
-  const result = await trx.deleteFrom('user_types').where('id', '=', id).executeTakeFirst();
+  const result = await trx
+    .deleteFrom('user_types')
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('guests').select('guests.id').where('guests.user_type_id', '=', id))),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -109,10 +109,13 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
       return { ...row, schedule_ids: scheduleIds };
     },
 
+    /** Refused while guests hold it (their sign-ups name it); the session set goes with it. */
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await visibleUserType(actor.user, id);
-      const deleted = await db.transaction().execute((trx) => repo.deleteUserType(trx, id));
-      if (!deleted) throw new AppError('NOT_FOUND');
+      await db.transaction().execute(async (trx) => {
+        if (await repo.deleteUnheldUserType(trx, id)) return;
+        throw new AppError((await repo.userTypeHeld(trx, id)) ? 'USER_TYPE_IN_USE' : 'NOT_FOUND');
+      });
       await audit(actor, 'delete', `Deleted ${describe(row)}`);
     },
 

@@ -192,7 +192,7 @@ export function createGuestsService(deps: GuestsDeps) {
       assertMeetingType(body, meeting.meeting_type);
       const phone = requirePhone(body.area_code, body.phone);
       const scheduleIds =
-        body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting.id, body)).chosen : [];
+        body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting, body)).chosen : [];
       const now = clock();
       const filled: FilledSeats = { meeting: false, sessions: [] };
       let id: number;
@@ -244,7 +244,13 @@ export function createGuestsService(deps: GuestsDeps) {
       const phone = requirePhone(body.area_code, body.phone);
       const chosen =
         body.meeting_type === 'date_schedule'
-          ? (await checkScheduleChoice(db, guest.meeting_id, body)).chosen
+          ? (
+              await checkScheduleChoice(
+                db,
+                { id: guest.meeting_id, organization_id: guest.organization_id },
+                body,
+              )
+            ).chosen
           : null;
       const now = clock();
       const filled: FilledSeats = { meeting: false, sessions: [] };

@@ -25,6 +25,35 @@ export async function subtreeIds(db: Trx, rootId: number): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
+/** The organisation and every organisation above it, up to the top level. */
+export async function ancestorIds(db: Trx, id: number): Promise<number[]> {
+  const rows = await db
+    .withRecursive('up(id, parent_id)', (qb) =>
+      qb
+        .selectFrom('organizations')
+        .select(['id', 'parent_id'])
+        .where('id', '=', id)
+        .unionAll((sub) =>
+          sub
+            .selectFrom('organizations')
+            .innerJoin('up', 'up.parent_id', 'organizations.id')
+            .select(['organizations.id', 'organizations.parent_id']),
+        ),
+    )
+    .selectFrom('up')
+    .select('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Whether an entry owned by `owner` (a time slot, a college category; null = global) applies to
+ * what belongs to `organizationId`: a global one does, and so does one owned by it or above it.
+ */
+export async function ownerCovers(db: Trx, owner: number | null, organizationId: number): Promise<boolean> {
+  return owner === null || (await ancestorIds(db, organizationId)).includes(owner);
+}
+
 /**
  * The organisations a user may see: null means all of them (no organisation set, as for
  * administrators); otherwise their organisation's subtree.

@@ -80,11 +80,14 @@ export async function deleteOrganization(db: Trx, id: number): Promise<void> {
   await db.deleteFrom('organizations').where('id', '=', id).execute();
 }
 
-/** What still hangs on an organisation: sub-organisations, users, meetings (soft-deleted ones too). */
+/**
+ * What still hangs on an organisation: sub-organisations, users, meetings (soft-deleted ones too),
+ * and the time slots and college categories it owns.
+ */
 export async function dependents(
   db: Trx,
   id: number,
-): Promise<{ children: boolean; users: boolean; meetings: boolean }> {
+): Promise<{ children: boolean; users: boolean; meetings: boolean; dictionaryEntries: boolean }> {
   // One after another: inside a transaction the queries share a single connection anyway.
   const child = await db
     .selectFrom('organizations')
@@ -97,5 +100,20 @@ export async function dependents(
     .select('id')
     .where('organization_id', '=', id)
     .executeTakeFirst();
-  return { children: child !== undefined, users: user !== undefined, meetings: meeting !== undefined };
+  const slot = await db
+    .selectFrom('meeting_times')
+    .select('id')
+    .where('organization_id', '=', id)
+    .executeTakeFirst();
+  const category = await db
+    .selectFrom('college_categories')
+    .select('id')
+    .where('organization_id', '=', id)
+    .executeTakeFirst();
+  return {
+    children: child !== undefined,
+    users: user !== undefined,
+    meetings: meeting !== undefined,
+    dictionaryEntries: slot !== undefined || category !== undefined,
+  };
 }

@@ -129,6 +129,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         if (hanging.children) throw new AppError('ORGANIZATION_HAS_CHILDREN');
         if (hanging.users) throw new AppError('ORGANIZATION_HAS_USERS');
         if (hanging.meetings) throw new AppError('ORGANIZATION_HAS_MEETINGS');
+        if (hanging.dictionaryEntries) throw new AppError('ORGANIZATION_HAS_DICTIONARY_ENTRIES');
         await orgs.deleteOrganization(trx, id);
         return row;
       });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { normalizePhone } from './guest-format.ts';
 import { indexGuests } from '../guests/guest-search.ts';
+import { ownerCovers } from '../organizations/organization-scope.ts';
 import * as repo from './registration.repository.ts';
 
 /*
@@ -42,14 +43,17 @@ export function assertMeetingType(body: SignUpInput, meetingType: string): void 
  */
 export async function checkScheduleChoice(
   db: Trx,
-  meetingId: number,
+  meeting: { id: number; organization_id: number },
   body: DateScheduleInput,
 ): Promise<{ chosen: number[]; allowed: number[] }> {
-  if (!(await repo.findUserTypeOfMeeting(db, meetingId, body.user_type_id))) {
+  if (!(await repo.findUserTypeOfMeeting(db, meeting.id, body.user_type_id))) {
     throw fieldError('user_type_id', 'userTypeNotInMeeting');
   }
-  if (body.college_category_id !== null && !(await repo.findCollegeCategory(db, body.college_category_id))) {
-    throw fieldError('college_category_id', 'collegeCategoryNotInMeeting');
+  if (body.college_category_id !== null) {
+    // Global, or owned by the meeting's organisation or one above it: never another tenant's.
+    const category = await repo.findCollegeCategory(db, body.college_category_id);
+    if (!category || !(await ownerCovers(db, category.organization_id, meeting.organization_id)))
+      throw fieldError('college_category_id', 'collegeCategoryNotInMeeting');
   }
   const allowed = await repo.allowedScheduleIds(db, body.user_type_id);
   const allowedSet = new Set(allowed);

@@ -7,6 +7,7 @@ type Trx = Kysely<Database>;
 const meetingColumns = [
   'id',
   'public_id',
+  'organization_id',
   'name',
   'name_cn',
   'name_en',
@@ -119,17 +120,21 @@ export async function allowedScheduleIds(db: Trx, userTypeId: number): Promise<n
   return rows.map((r) => r.schedule_id);
 }
 
-export function listCollegeCategories(db: Trx) {
+/** The global categories and those of `owners` (a meeting's organisation and the ones above it). */
+export function listCollegeCategories(db: Trx, owners: readonly number[]) {
   return db
     .selectFrom('college_categories')
     .select(['id', 'name', 'name_cn', 'name_en'])
+    .where((eb) =>
+      eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', owners.length ? owners : [-1])]),
+    )
     .orderBy('sort')
     .orderBy('id')
     .execute();
 }
 
 const collegeCategory = preparedQuery<{ id: number }>()((db, p) =>
-  db.selectFrom('college_categories').select('id').where('id', '=', p('id')),
+  db.selectFrom('college_categories').select(['id', 'organization_id']).where('id', '=', p('id')),
 );
 export function findCollegeCategory(db: Trx, id: number) {
   return collegeCategory.takeFirst(db, { id });

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { ancestorIds } from '../organizations/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { guestDisplayName, maskEmail, maskPhone, normalizePhone } from './guest-format.ts';
 import {
@@ -81,14 +82,17 @@ export function createRegistrationService(deps: RegistrationDeps) {
     async getMeeting(publicId: string): Promise<PublicMeeting> {
       const meeting = await liveMeeting(publicId);
       const dateSchedule = meeting.meeting_type === 'date_schedule';
+      // The categories this meeting offers: global ones and those of its organisation or above.
+      const collegeCategories = async () =>
+        repo.listCollegeCategories(db, await ancestorIds(db, meeting.organization_id));
       const [schedules, userTypes, pairs, categories] = dateSchedule
         ? await Promise.all([
             repo.listSchedulesWithTimes(db, meeting.id),
             repo.listUserTypes(db, meeting.id),
             repo.listUserTypeSchedules(db, meeting.id),
-            repo.listCollegeCategories(db),
+            collegeCategories(),
           ])
-        : [[], [], [], await repo.listCollegeCategories(db)];
+        : [[], [], [], await collegeCategories()];
       return {
         public_id: meeting.public_id,
         name: meeting.name,
@@ -149,7 +153,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (status === 'full') throw new AppError('MEETING_FULL');
       const { chosen: scheduleIds, allowed } =
         body.meeting_type === 'date_schedule'
-          ? await checkScheduleChoice(db, meeting.id, body)
+          ? await checkScheduleChoice(db, meeting, body)
           : { chosen: [], allowed: [] };
 
       const token = randomToken(32);

@@ -2,17 +2,20 @@ import { collegeCategoryBody, type CollegeCategory, type CollegeCategoryBody } f
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useCollegeCategories, useCollegeCategoryCrud } from './dictionary-api.ts';
+import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import './i18n.ts';
 
 type CategoryValues = Pick<CollegeCategory, 'name' | 'name_cn' | 'name_en'>;
 
-/** College categories offered on the date-schedule sign-up form. */
+/** College categories offered on the date-schedule sign-up form: shared ones and the organisation's. */
 export function CollegeCategoriesPanel({ addRequest }: { addRequest?: number }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const categories = useCollegeCategories();
   const api = useCollegeCategoryCrud();
+  const mayChange = useMayChangeEntry();
+  const ownerColumn = useOwnerColumn<CollegeCategory>();
 
   return (
     <CrudTable<CollegeCategory, CategoryValues, CollegeCategoryBody>
@@ -27,7 +30,9 @@ export function CollegeCategoriesPanel({ addRequest }: { addRequest?: number }) 
         { title: t('dictionary.fields.name'), dataIndex: 'name', key: 'name' },
         { title: t('dictionary.fields.nameCn'), dataIndex: 'name_cn', key: 'name_cn' },
         { title: t('dictionary.fields.nameEn'), dataIndex: 'name_en', key: 'name_en' },
+        ownerColumn,
       ]}
+      canChange={(row) => row === null || mayChange(row.organization_id)}
       toValues={(row) => ({ name: row.name, name_cn: row.name_cn, name_en: row.name_en })}
       toBody={(v) => ({ name: v.name, name_cn: v.name_cn, name_en: v.name_en })}
       renderFields={() => (

@@ -41,6 +41,8 @@ export interface CrudTableProps<T extends { id: number }, V extends object, B> {
   modalWidth?: number;
   /** Changing this number opens the add dialog (dialog routes link straight to it). */
   addRequest?: number;
+  /** Whether the user may change a row (null: add a new one); all of them when absent. */
+  canChange?: (row: T | null) => boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export function CrudTable<T extends { id: number }, V extends object, B>(props: 
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const prefix = props.testIdPrefix;
+  const canChange = (row: T | null) => props.canChange?.(row) ?? true;
 
   const close = () => setEditing(undefined);
 
@@ -62,7 +65,7 @@ export function CrudTable<T extends { id: number }, V extends object, B>(props: 
   const [seenAddRequest, setSeenAddRequest] = useState<number>();
   if (props.addRequest !== seenAddRequest) {
     setSeenAddRequest(props.addRequest);
-    if (props.addRequest) setEditing(null);
+    if (props.addRequest && canChange(null)) setEditing(null);
   }
 
   const onFinish = async (values: V) => {
@@ -95,28 +98,29 @@ export function CrudTable<T extends { id: number }, V extends object, B>(props: 
     title: t('dictionary.actions'),
     key: 'actions',
     width: 150,
-    render: (_value, row) => (
-      <Space size="small">
-        <Button
-          type="link"
-          size="small"
-          onClick={() => setEditing(row)}
-          data-testid={`${prefix}-edit-${row.id}`}
-        >
-          {t('dictionary.edit')}
-        </Button>
-        <Popconfirm
-          title={t('dictionary.deleteConfirm')}
-          okText={t('common.confirm')}
-          cancelText={t('common.cancel')}
-          onConfirm={() => onDelete(row)}
-        >
-          <Button type="link" size="small" danger data-testid={`${prefix}-delete-${row.id}`}>
-            {t('dictionary.delete')}
+    render: (_value, row) =>
+      canChange(row) && (
+        <Space size="small">
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setEditing(row)}
+            data-testid={`${prefix}-edit-${row.id}`}
+          >
+            {t('dictionary.edit')}
           </Button>
-        </Popconfirm>
-      </Space>
-    ),
+          <Popconfirm
+            title={t('dictionary.deleteConfirm')}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => onDelete(row)}
+          >
+            <Button type="link" size="small" danger data-testid={`${prefix}-delete-${row.id}`}>
+              {t('dictionary.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
   };
 
   return (
@@ -124,14 +128,16 @@ export function CrudTable<T extends { id: number }, V extends object, B>(props: 
       <Flex justify="space-between" align="center" gap="middle" wrap style={{ marginBottom: 16 }}>
         <div>{props.toolbar}</div>
         <Auth value={EDIT_PERMISSION}>
-          <Button
-            type="primary"
-            onClick={() => setEditing(null)}
-            disabled={props.addDisabled}
-            data-testid={`${prefix}-add`}
-          >
-            {props.titles.add}
-          </Button>
+          {canChange(null) && (
+            <Button
+              type="primary"
+              onClick={() => setEditing(null)}
+              disabled={props.addDisabled}
+              data-testid={`${prefix}-add`}
+            >
+              {props.titles.add}
+            </Button>
+          )}
         </Auth>
       </Flex>
       <Table<T>

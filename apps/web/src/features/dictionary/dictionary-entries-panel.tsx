@@ -4,6 +4,7 @@ import { dictionaryEntryBody, type DictionaryEntry, type DictionaryEntryBody } f
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useDictionaryEntries, useDictionaryEntryCrud } from './dictionary-api.ts';
+import { useMayChangeEntry } from './entry-owner.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
 
@@ -11,7 +12,7 @@ type EntryValues = Pick<DictionaryEntry, 'type' | 'label' | 'value'>;
 
 const FIELDS = ['type', 'label', 'value'] as const;
 
-/** Generic typed lists (type, label, value), filtered by type. */
+/** Generic typed lists (type, label, value), filtered by type; shared, so administrators change them. */
 export function DictionaryEntriesPanel({ addRequest }: { addRequest?: number }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -20,6 +21,8 @@ export function DictionaryEntriesPanel({ addRequest }: { addRequest?: number }) 
   const entries = useDictionaryEntries(type);
   const api = useDictionaryEntryCrud();
   const shape = dictionaryEntryBody.shape;
+  // Generic entries are shared by every organisation.
+  const mayChange = useMayChangeEntry();
 
   return (
     <CrudTable<DictionaryEntry, EntryValues, DictionaryEntryBody>
@@ -30,6 +33,7 @@ export function DictionaryEntriesPanel({ addRequest }: { addRequest?: number }) 
       api={api}
       titles={{ add: t('dictionary.titles.addEntry'), edit: t('dictionary.titles.editEntry') }}
       fieldNames={FIELDS}
+      canChange={() => mayChange(null)}
       toolbar={
         <Input.Search
           allowClear

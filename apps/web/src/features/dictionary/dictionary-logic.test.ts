@@ -5,6 +5,7 @@ import {
   isOutsideDays,
   localDay,
   localizedName,
+  mayChangeEntry,
   meetingDays,
   setsOf,
   toggleCell,
@@ -73,5 +74,14 @@ describe('guest–schedule matrix state', () => {
   it('names the user types left without any session', () => {
     expect(emptySets(original)).toEqual([]);
     expect(emptySets(toggleColumn(original, 10, false))).toEqual([2]);
+  });
+});
+
+describe('mayChangeEntry', () => {
+  it('lets administrators change every entry and others only entries of an organisation', () => {
+    expect(mayChangeEntry(null, null)).toBe(true);
+    expect(mayChangeEntry(null, 4)).toBe(true);
+    expect(mayChangeEntry(4, null)).toBe(false);
+    expect(mayChangeEntry(4, 7)).toBe(true);
   });
 });

@@ -79,3 +79,12 @@ export function emptySets(sets: ScheduleSets): number[] {
     .filter(([, ids]) => ids.length === 0)
     .map(([id]) => Number(id));
 }
+
+/**
+ * Whether a user may change an entry owned by `owner` (null: shared by every organisation): global
+ * entries are the administrators' (users bound to no organisation); the others the list shows are
+ * of the user's own subtree.
+ */
+export function mayChangeEntry(userOrganization: number | null, owner: number | null): boolean {
+  return userOrganization === null || owner !== null;
+}

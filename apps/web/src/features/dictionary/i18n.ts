@@ -36,6 +36,7 @@ const zhTw = {
     type: '類型',
     label: '標籤',
     value: '值',
+    owner: '所屬組織',
     sort: '排序',
   },
   titles: {
@@ -51,6 +52,7 @@ const zhTw = {
     editEntry: '編輯字典項',
   },
   allTypes: '全部類型',
+  shared: '全部組織共用',
   noSessionsToPick: '此會議尚無日程，請先新增日程',
   editor: {
     title: '編輯日程',
@@ -100,6 +102,7 @@ const zhCn: typeof zhTw = {
     type: '类型',
     label: '标签',
     value: '值',
+    owner: '所属组织',
     sort: '排序',
   },
   titles: {
@@ -115,6 +118,7 @@ const zhCn: typeof zhTw = {
     editEntry: '编辑字典项',
   },
   allTypes: '全部类型',
+  shared: '全部组织共用',
   noSessionsToPick: '此会议尚无日程，请先新增日程',
   editor: {
     title: '编辑日程',
@@ -164,6 +168,7 @@ const en: typeof zhTw = {
     type: 'Type',
     label: 'Label',
     value: 'Value',
+    owner: 'Organisation',
     sort: 'Sort',
   },
   titles: {
@@ -179,6 +184,7 @@ const en: typeof zhTw = {
     editEntry: 'Edit dictionary entry',
   },
   allTypes: 'All types',
+  shared: 'Shared by all',
   noSessionsToPick: 'This meeting has no schedules yet; add one first',
   editor: {
     title: 'Edit schedule',

@@ -4,6 +4,7 @@ import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimeCrud, useMeetingTimes } from './dictionary-api.ts';
+import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
 
@@ -28,12 +29,14 @@ const timeProps = {
   normalize: (value: dayjs.Dayjs | null) => (value ? value.format('HH:mm') : undefined),
 };
 
-/** The global dictionary of time slots sessions pick from. */
+/** The time slots sessions pick from: shared ones and the organisation's. */
 export function MeetingTimesPanel({ addRequest }: { addRequest?: number }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const times = useMeetingTimes();
   const api = useMeetingTimeCrud();
+  const mayChange = useMayChangeEntry();
+  const ownerColumn = useOwnerColumn<MeetingTime>();
   const shape = meetingTimeBody.shape;
 
   return (
@@ -51,7 +54,9 @@ export function MeetingTimesPanel({ addRequest }: { addRequest?: number }) {
         { title: t('dictionary.fields.remark'), dataIndex: 'remark', key: 'remark' },
         { title: t('dictionary.fields.remarkCn'), dataIndex: 'remark_cn', key: 'remark_cn' },
         { title: t('dictionary.fields.remarkEn'), dataIndex: 'remark_en', key: 'remark_en' },
+        ownerColumn,
       ]}
+      canChange={(row) => row === null || mayChange(row.organization_id)}
       toValues={(row) => ({ ...row })}
       toBody={(v) => ({
         start_time: v.start_time ?? '',

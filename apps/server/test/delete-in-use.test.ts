@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type ErrorName } from '@meetflow/shared';
+import { adminApi, type Api } from './guest-fixtures.ts';
+import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import {
+  createMeeting,
+  createOrganization,
+  createSchedule,
+  createUserType,
+  dateScheduleBody,
+  guestRequest,
+  signUp,
+} from './registration-fixtures.ts';
+
+const LANGS = ['zh-tw', 'zh-cn', 'en'] as const;
+
+/**
+ * Every DELETE of the API, tried while what it deletes is in use: a refusal is a 409 that names the
+ * user in each language, a soft delete succeeds, and nothing ends in a 5xx (a foreign key surfacing).
+ * Error-level log lines fail the file too (see helpers.ts).
+ */
+describe(`deleting things in use (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let api: Api;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    api = adminApi(ctx, (await ctx.login()).access_token);
+  });
+  afterAll(() => ctx.close());
+
+  /** Route pattern → what its delete does to an entity in use: refused with a code, or done. */
+  const outcomes: Record<string, ErrorName | 'done'> = {
+    'DELETE /api/meeting-times/:id': 'MEETING_TIME_IN_USE',
+    'DELETE /api/schedules/:id': 'SCHEDULE_HAS_SIGNUPS',
+    'DELETE /api/user-types/:id': 'USER_TYPE_IN_USE',
+    'DELETE /api/college-categories/:id': 'COLLEGE_CATEGORY_IN_USE',
+    'DELETE /api/organizations/:id': 'ORGANIZATION_HAS_MEETINGS',
+    // Nothing refers to generic entries; guests and meetings are soft-deleted, an enrolment is a seat.
+    'DELETE /api/dictionary-entries/:id': 'done',
+    'DELETE /api/public/guest/enrolments/:scheduleId': 'done',
+    'DELETE /api/guests/:id': 'done',
+    'DELETE /api/meetings/:id': 'done',
+  };
+
+  it('knows every DELETE route of the API', () => {
+    const deletes = ctx.app.routeAuthTable.filter((r) => r.method === 'DELETE').map((r) => `DELETE ${r.url}`);
+    expect(deletes.sort()).toEqual(Object.keys(outcomes).sort());
+  });
+
+  it('answers each delete of an entity in use with a localised 409 or does it, never a 5xx', async () => {
+    const org = await createOrganization(ctx.db);
+    const meeting = await createMeeting(ctx.db, org, { meeting_type: 'date_schedule' });
+    const session = await createSchedule(ctx.db, meeting.id, 0, 'Opening');
+    const extra = await createSchedule(ctx.db, meeting.id, 0, 'Workshop');
+    const userType = await createUserType(ctx.db, meeting.id, [session, extra]);
+    const created = async (url: string, body: object) => {
+      const res = await api('POST', url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const slot = await created('/api/meeting-times', { start_time: '09:00', end_time: '10:00' });
+    await ctx.db.updateTable('schedules').set({ meeting_time_id: slot }).where('id', '=', session).execute();
+    const category = await created('/api/college-categories', {
+      name: '內科',
+      name_cn: '内科',
+      name_en: 'Med',
+    });
+    const entry = await created('/api/dictionary-entries', { type: 'title', label: 'Dr', value: 'dr' });
+    const signup = await signUp(ctx, meeting.publicId, {
+      ...dateScheduleBody(1, userType, [session, extra]),
+      college_category_id: category,
+    });
+    expect(signup.statusCode, signup.body).toBe(200);
+    const guestToken = signup.json().data.guest_token as string;
+    const guest = await ctx.db
+      .selectFrom('guests')
+      .select('id')
+      .where('meeting_id', '=', meeting.id)
+      .executeTakeFirstOrThrow();
+
+    const tried = new Set<string>();
+    async function tryDelete(
+      route: string,
+      url: string,
+      send = (lang: string) => api('DELETE', url, undefined, lang),
+    ) {
+      tried.add(route);
+      const expected = outcomes[route]!;
+      for (const lang of expected === 'done' ? ['en'] : LANGS) {
+        const res = await send(lang);
+        expect(res.statusCode, `${route}: ${res.body}`).toBeLessThan(500);
+        if (expected === 'done') {
+          expect(res.statusCode, `${route}: ${res.body}`).toBe(200);
+        } else {
+          expect(res.statusCode, route).toBe(409);
+          expect(res.json(), route).toMatchObject({
+            code: ERRORS[expected].code,
+            message: ERRORS[expected].message[lang as (typeof LANGS)[number]],
+          });
+        }
+      }
+    }
+
+    await tryDelete('DELETE /api/meeting-times/:id', `/api/meeting-times/${slot}`);
+    await tryDelete('DELETE /api/schedules/:id', `/api/schedules/${session}`);
+    await tryDelete('DELETE /api/user-types/:id', `/api/user-types/${userType}`);
+    await tryDelete('DELETE /api/college-categories/:id', `/api/college-categories/${category}`);
+    await tryDelete('DELETE /api/organizations/:id', `/api/organizations/${org}`);
+    await tryDelete('DELETE /api/dictionary-entries/:id', `/api/dictionary-entries/${entry}`);
+    await tryDelete('DELETE /api/public/guest/enrolments/:scheduleId', '', () =>
+      guestRequest(ctx, guestToken, 'DELETE', `/api/public/guest/enrolments/${extra}`),
+    );
+    await tryDelete('DELETE /api/guests/:id', `/api/guests/${guest.id}`);
+    // A cancelled guest's row stays (the scan log refers to it), and so does what it holds.
+    await tryDelete('DELETE /api/user-types/:id', `/api/user-types/${userType}`);
+    await tryDelete('DELETE /api/college-categories/:id', `/api/college-categories/${category}`);
+    await tryDelete('DELETE /api/meetings/:id', `/api/meetings/${meeting.id}`);
+    expect([...tried].sort()).toEqual(Object.keys(outcomes).sort());
+
+    const kept = await ctx.db
+      .selectFrom('user_types')
+      .innerJoin('guests', 'guests.user_type_id', 'user_types.id')
+      .innerJoin('college_categories', 'college_categories.id', 'guests.college_category_id')
+      .select('guests.id')
+      .where('user_types.id', '=', userType)
+      .where('college_categories.id', '=', category)
+      .execute();
+    expect(kept).toHaveLength(1);
+  });
+
+  it('refuses to delete an organisation that still owns time slots or college categories', async () => {
+    const org = await createOrganization(ctx.db);
+    const res = await api('POST', '/api/meeting-times', {
+      start_time: '11:00',
+      end_time: '12:00',
+      organization_id: org,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const lang of LANGS) {
+      const refused = await api('DELETE', `/api/organizations/${org}`, undefined, lang);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: ERRORS.ORGANIZATION_HAS_DICTIONARY_ENTRIES.code,
+        message: ERRORS.ORGANIZATION_HAS_DICTIONARY_ENTRIES.message[lang],
+      });
+    }
+    expect((await api('DELETE', `/api/meeting-times/${res.json().data.id}`)).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/organizations/${org}`)).statusCode).toBe(200);
+  });
+});
