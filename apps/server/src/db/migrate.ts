@@ -7,6 +7,7 @@ import * as attendance from './migrations/2026-11-23-01-attendance.ts';
 import * as notifications from './migrations/2026-11-23-03-notifications.ts';
 import * as guestListIndexes from './migrations/2026-11-23-04-guest-list-indexes.ts';
 import * as guestSearch from './migrations/2026-11-23-05-guest-search.ts';
+import * as lockouts from './migrations/2026-11-24-06-lockouts.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-03-notifications': notifications,
   '2026-11-23-04-guest-list-indexes': guestListIndexes,
   '2026-11-23-05-guest-search': guestSearch,
+  '2026-11-24-06-lockouts': lockouts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

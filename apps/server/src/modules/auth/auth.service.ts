@@ -16,6 +16,7 @@ import * as users from '../users/users.repository.ts';
 import { permissionsOf, toUserInfo } from '../users/users.service.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { CaptchaService } from './captcha.service.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import * as sessions from './sessions.repository.ts';
 
@@ -45,9 +46,10 @@ interface AuthDeps {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, captcha, accessTokens, systemLog, clock } = deps;
-  // Per IP: a whole office behind one address still logs in; per account: brute force stops early.
+  // Per IP, failures only: a whole office behind one address still logs in. Per account: growing
+  // waits rather than a lock, so a stranger's failures cannot keep the owner out.
   const loginPerIp = deps.limiters('login_ip', 30, 10 * 60);
-  const loginPerAccount = deps.limiters('login_account', 10, 15 * 60);
+  const throttle = createLoginThrottle(db, clock);
   const refreshPerIp = deps.limiters('refresh_ip', 60, 60);
 
   async function issueTokens(trx: Db, userId: number, sessionId: string, now: number): Promise<TokenInfo> {
@@ -64,8 +66,8 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+      await throttle.check(body.account, ip);
       await loginPerIp.consume(ip);
-      await loginPerAccount.consume(body.account.toLowerCase());
       const fail = async (reason: string) =>
         systemLog.record({
           action: 'login_failed',
@@ -85,11 +87,13 @@ export function createAuthService(deps: AuthDeps) {
         : await verifyAgainstDummy(body.password);
       // One answer for an unknown account, a wrong password and a disabled account: no enumeration.
       if (!user || !passwordOk || !user.enabled) {
+        // Counted only past the captcha: every counted failure cost the guesser a solved captcha.
+        await throttle.failed(body.account, ip);
         await fail('Login failed: wrong account or password');
         throw new AppError('INVALID_CREDENTIALS');
       }
       // Only failures count: colleagues behind one venue NAT may all log in within minutes.
-      await loginPerAccount.reset(body.account.toLowerCase());
+      await throttle.succeeded(body.account, ip);
       await loginPerIp.refund(ip);
 
       const now = clock();
