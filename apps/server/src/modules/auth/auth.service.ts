@@ -1,4 +1,3 @@
-import { passwordProblem } from '@meetflow/shared';
 import type {
   ChangePasswordBody,
   LoginBody,
@@ -18,6 +17,7 @@ import type { AccessTokens } from './access-token.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { passwordWeakness } from './password-strength.ts';
 import * as sessions from './sessions.repository.ts';
 
 export interface AuthUser {
@@ -202,8 +202,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!row) throw new AppError('SESSION_REVOKED');
       if (!(await verifyPassword(row.password_hash, body.old_password)))
         throw new AppError('PASSWORD_INCORRECT');
-      // At least 8 characters, not the account name, not a common password.
-      const problem = passwordProblem(row.account, body.new_password);
+      const problem = passwordWeakness(body.new_password, row);
       if (problem) throw new AppError('VALIDATION_FAILED', { data: { fields: { new_password: problem } } });
       const now = clock();
       const hash = await hashPassword(body.new_password);
