@@ -218,22 +218,20 @@ describe(`authentication (${TEST_DB})`, () => {
   });
 
   const attempt = (password: string, ip: string) =>
-    ctx.app
-      .inject({ method: 'GET', url: '/api/captcha', remoteAddress: ip })
-      .then((captcha) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          remoteAddress: ip,
-          headers: { 'accept-language': 'en' },
-          payload: {
-            account: 'admin',
-            password,
-            captcha_id: captcha.json().data.captcha_id,
-            verify_code: CAPTCHA_ANSWER,
-          },
-        }),
-      );
+    ctx.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: ip }).then((captcha) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: ip,
+        headers: { 'accept-language': 'en' },
+        payload: {
+          account: 'admin',
+          password,
+          captcha_id: captcha.json().data.captcha_id,
+          verify_code: CAPTCHA_ANSWER,
+        },
+      }),
+    );
 
   it('slows brute force from one address with a growing wait (429 and Retry-After), not a lock', async () => {
     for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`, '10.1.0.1')).statusCode).toBe(401);
@@ -278,6 +276,15 @@ describe(`authentication (${TEST_DB})`, () => {
     expect(wait).toBeLessThanOrEqual(60);
     ctx.advance(wait * 1000);
     expect((await attempt(ADMIN.password, '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('lets no burst of parallel guesses slip past the wait together', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(`burst-${i}`, `10.4.0.${i}`).then((r) => r.statusCode)),
+    );
+    // The account's free failures are answered; every other guess of the burst waits.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 
   it('does not count successful logins against the per-IP budget (a venue shares one address)', async () => {

@@ -66,6 +66,7 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+      // Before the captcha is spent: an attempt that must wait keeps it.
       await throttle.check(body.account, ip);
       await loginPerIp.consume(ip);
       const fail = async (reason: string) =>
@@ -81,14 +82,14 @@ export function createAuthService(deps: AuthDeps) {
         await fail('Login failed: wrong or expired verification code');
         throw new AppError('CAPTCHA_INVALID');
       }
+      // Counted only past the captcha, so each counted failure cost the guesser a solved captcha.
+      await throttle.claim(body.account, ip);
       const user = await users.findUserByAccount(db, body.account);
       const passwordOk = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       // One answer for an unknown account, a wrong password and a disabled account: no enumeration.
       if (!user || !passwordOk || !user.enabled) {
-        // Counted only past the captcha: every counted failure cost the guesser a solved captcha.
-        await throttle.failed(body.account, ip);
         await fail('Login failed: wrong account or password');
         throw new AppError('INVALID_CREDENTIALS');
       }

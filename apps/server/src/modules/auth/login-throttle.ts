@@ -27,43 +27,70 @@ export function waitAfter(failureCount: number, rule: BackOff): number {
   return Math.min(rule.maxWaitMs, rule.firstWaitMs * 2 ** (failureCount - rule.free));
 }
 
+const rateLimited = (waitMs: number) =>
+  new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+
 /**
  * Login failures per (account, address) and per account, kept in the database with the server's
- * clock so that every instance sees them and the waits follow the one injectable clock.
+ * clock so that every instance sees them and the waits follow the one injectable clock. An attempt
+ * is counted as a failure before the password is checked and forgiven when it was right, so that
+ * parallel attempts cannot all pass one opening of the wait.
  */
 export function createLoginThrottle(db: Db, clock: () => number) {
   const keysOf = (account: string, ip: string) => {
     const name = account.trim().toLowerCase();
-    return { pair: `pair:${ip} ${name}`, account: `account:${name}` };
+    return [
+      { key: `pair:${ip} ${name}`, rule: LOGIN_BACK_OFF.perAccountAndIp },
+      { key: `account:${name}`, rule: LOGIN_BACK_OFF.perAccount },
+    ];
   };
 
+  /** The live count of a key (a forgotten one reads as none) and how long it still asks to wait. */
+  function state(row: failures.FailureCount | undefined, rule: BackOff, now: number) {
+    if (!row || row.last_failure_at < now - LOGIN_BACK_OFF.forgetAfterMs) return { count: 0, waitMs: 0 };
+    return { count: row.failures, waitMs: row.last_failure_at + waitAfter(row.failures, rule) - now };
+  }
+
+  async function read(keys: string[]) {
+    const rows = await failures.findFailures(db, keys);
+    return new Map(rows.map((row) => [row.key, row]));
+  }
+
   return {
-    /** Throws RATE_LIMITED with the remaining wait while either count asks the caller to wait. */
+    /** Read-only: answers RATE_LIMITED while either count asks to wait, before a captcha is spent. */
     async check(account: string, ip: string): Promise<void> {
       const keys = keysOf(account, ip);
       const now = clock();
-      const rows = await failures.findFailures(db, [keys.pair, keys.account]);
-      let waitMs = 0;
-      for (const row of rows) {
-        if (row.last_failure_at < now - LOGIN_BACK_OFF.forgetAfterMs) continue;
-        const rule = row.key === keys.pair ? LOGIN_BACK_OFF.perAccountAndIp : LOGIN_BACK_OFF.perAccount;
-        waitMs = Math.max(waitMs, row.last_failure_at + waitAfter(row.failures, rule) - now);
+      const rows = await read(keys.map((k) => k.key));
+      const waitMs = Math.max(...keys.map(({ key, rule }) => state(rows.get(key), rule, now).waitMs));
+      if (waitMs > 0) throw rateLimited(waitMs);
+    },
+
+    /** Counts this attempt as a failure on both keys, or answers RATE_LIMITED. */
+    async claim(account: string, ip: string): Promise<void> {
+      await failures.deleteStaleFailures(db, clock() - LOGIN_BACK_OFF.forgetAfterMs);
+      for (const { key, rule } of keysOf(account, ip)) {
+        for (let tries = 0; ; tries++) {
+          const now = clock();
+          const row = (await read([key])).get(key);
+          const { count, waitMs } = state(row, rule, now);
+          if (waitMs > 0) throw rateLimited(waitMs);
+          if (await failures.claimAttempt(db, key, row, { failures: count + 1, now })) break;
+          // Each lost race means another attempt was counted, so the wait starts within `free`
+          // rounds; the bound only guards against counts going back down meanwhile.
+          if (tries > rule.free) throw rateLimited(rule.firstWaitMs);
+        }
       }
-      if (waitMs > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
     },
 
-    async failed(account: string, ip: string): Promise<void> {
-      const keys = keysOf(account, ip);
-      const now = clock();
-      const forgetBefore = now - LOGIN_BACK_OFF.forgetAfterMs;
-      await failures.deleteStaleFailures(db, forgetBefore);
-      await failures.recordFailure(db, keys.pair, now, forgetBefore);
-      await failures.recordFailure(db, keys.account, now, forgetBefore);
-    },
-
-    /** Clears this address's count only: clearing the account's would give a stranger fresh free guesses. */
+    /**
+     * The right password: this address starts afresh, and the account's advance count is taken
+     * back (clearing it would give a stranger fresh free guesses).
+     */
     async succeeded(account: string, ip: string): Promise<void> {
-      await failures.clearFailures(db, keysOf(account, ip).pair);
+      const [pair, whole] = keysOf(account, ip);
+      await failures.clearFailures(db, pair!.key);
+      await failures.forgiveAttempt(db, whole!.key);
     },
   };
 }
