@@ -29,6 +29,17 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
+  it('refuses to start with an easily guessed ADMIN_PASSWORD, naming it and the reason', () => {
+    for (const weak of ['password123', 'Summer2024!', 'admin12345', 'qwertyuiop1']) {
+      expect(() => loadConfig({ ADMIN_PASSWORD: weak })).toThrow(
+        /ADMIN_PASSWORD: This password is (easy to guess|too common)/,
+      );
+    }
+    expect(loadConfig({ ADMIN_PASSWORD: 'Harbour-lantern-tides-42' }).adminPassword).toBe(
+      'Harbour-lantern-tides-42',
+    );
+  });
+
   it('takes the time zone from TIME_ZONE (Asia/Macau by default) and refuses an unknown one', () => {
     expect(loadConfig({}).timeZone).toBe('Asia/Macau');
     expect(loadConfig({ TIME_ZONE: 'Europe/London' }).timeZone).toBe('Europe/London');

@@ -1,44 +1,53 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { fieldMessage } from '@meetflow/shared';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/local-time.ts';
+import { passwordWeakness } from './modules/auth/password-strength.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
-    .optional(),
-  CAPTCHA_ENABLED: flag.default(true),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(7200),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(300)
-    .default(7 * 24 * 3600),
-  ADMIN_ACCOUNT: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
-  TRUST_PROXY: z.string().optional(),
-  WEB_DIST: z.string().optional(),
-  TIME_ZONE: z
-    .string()
-    .default(DEFAULT_TIME_ZONE)
-    .refine(isTimeZone, 'TIME_ZONE must be an IANA time zone name such as Asia/Macau'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
-  MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+      .optional(),
+    CAPTCHA_ENABLED: flag.default(true),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(7200),
+    REFRESH_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(300)
+      .default(7 * 24 * 3600),
+    ADMIN_ACCOUNT: z.string().min(1).default('admin'),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
+    TRUST_PROXY: z.string().optional(),
+    WEB_DIST: z.string().optional(),
+    TIME_ZONE: z
+      .string()
+      .default(DEFAULT_TIME_ZONE)
+      .refine(isTimeZone, 'TIME_ZONE must be an IANA time zone name such as Asia/Macau'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
+    MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
+  })
+  .superRefine((e, ctx) => {
+    // The first administrator's password is checked like every password the server sets.
+    const weakness = e.ADMIN_PASSWORD && passwordWeakness(e.ADMIN_PASSWORD, { account: e.ADMIN_ACCOUNT });
+    if (weakness)
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: fieldMessage(weakness, 'en') });
+  });
 
 export interface Config {
   env: 'production' | 'development' | 'test';

@@ -217,26 +217,74 @@ describe(`authentication (${TEST_DB})`, () => {
     );
   });
 
-  it('rate-limits login attempts per account with 429 and Retry-After', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await login({
-        account: 'admin',
-        password: `wrong-${i}`,
-        captcha_id: await ctx.captcha(),
-        verify_code: CAPTCHA_ANSWER,
+  const attempt = (password: string, ip: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: ip }).then((captcha) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: ip,
+        headers: { 'accept-language': 'en' },
+        payload: {
+          account: 'admin',
+          password,
+          captcha_id: captcha.json().data.captcha_id,
+          verify_code: CAPTCHA_ANSWER,
+        },
+      }),
+    );
+
+  it('slows brute force from one address with a growing wait (429 and Retry-After), not a lock', async () => {
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`, '10.1.0.1')).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const limited = await attempt('wrong-again', '10.1.0.1');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({
+        code: ERRORS.RATE_LIMITED.code,
+        message: 'Too many attempts, please try again later',
       });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) {
-        expect(res.json()).toMatchObject({
-          code: ERRORS.RATE_LIMITED.code,
-          message: 'Too many attempts, please try again later',
-        });
-        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      }
+      const wait = Number(limited.headers['retry-after']);
+      waits.push(wait);
+      ctx.advance(wait * 1000);
+      expect((await attempt(`wrong-after-wait-${i}`, '10.1.0.1')).statusCode).toBe(401);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(waits).toEqual([1, 2, 4, 8]);
+    // The right password from that address also waits its turn, then works and clears the count.
+    const waiting = await attempt(ADMIN.password, '10.1.0.1');
+    expect(waiting.statusCode).toBe(429);
+    ctx.advance(Number(waiting.headers['retry-after']) * 1000);
+    expect((await attempt(ADMIN.password, '10.1.0.1')).statusCode).toBe(200);
+    expect((await attempt('one-typo', '10.1.0.1')).statusCode).toBe(401);
+  });
+
+  it("does not lock the owner out after a stranger's failures from other addresses", async () => {
+    /** A patient stranger: waits out every 429 (a few times at most) until the guess is answered. */
+    const guess = async (password: string, ip: string) => {
+      for (let tries = 0; tries < 3; tries++) {
+        const res = await attempt(password, ip);
+        if (res.statusCode !== 429) return res.statusCode;
+        ctx.advance(Number(res.headers['retry-after']) * 1000);
+      }
+      return 429;
+    };
+    for (let i = 0; i < 20; i++) expect(await guess(`guess-${i}`, `10.2.0.${i % 4}`)).toBe(401);
+    const owner = await attempt(ADMIN.password, '10.3.0.1');
+    expect(owner.statusCode).toBe(429);
+    // Seconds, not the old 15-minute lock.
+    const wait = Number(owner.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    ctx.advance(wait * 1000);
+    expect((await attempt(ADMIN.password, '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('lets no burst of parallel guesses slip past the wait together', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(`burst-${i}`, `10.4.0.${i}`).then((r) => r.statusCode)),
+    );
+    // The account's free failures are answered; every other guess of the burst waits.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 
   it('does not count successful logins against the per-IP budget (a venue shares one address)', async () => {

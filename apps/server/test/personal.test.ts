@@ -114,6 +114,21 @@ describe(`personal area: profile and password (${TEST_DB})`, () => {
       expect(res.statusCode, common).toBe(400);
       expect(res.json().data.fields.new_password, common).toMatch(/too common/);
     }
+    // Not on any short list, but a strength estimator guesses them quickly: refused in every language.
+    for (const guessable of ['Summer2024!', 'Frank.lee2024']) {
+      const res = await change(PASSWORD, guessable);
+      expect(res.statusCode, guessable).toBe(400);
+      expect(res.json().data.fields.new_password, guessable).toBe(
+        'This password is easy to guess; use a longer one, such as a few unrelated words',
+      );
+    }
+    const zhTw = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: { ...bearer(token), 'accept-language': 'zh-tw' },
+      payload: { old_password: PASSWORD, new_password: 'Winter2025?' },
+    });
+    expect(zhTw.json().data.fields.new_password).toBe('此密碼容易被猜中，請用更長的密碼，例如幾個不相關的詞');
     const wrong = await change('not-it-at-all', 'Fresh-start-77');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe(ERRORS.PASSWORD_INCORRECT.code);

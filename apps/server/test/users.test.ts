@@ -261,6 +261,26 @@ describe(`users and roles (${TEST_DB})`, () => {
       'zh-cn',
     );
     expect(weak.json().data.fields.password).toBe('密码至少 8 个字符，且不能与账号相同');
+    const guessable = await call(
+      admin,
+      'POST',
+      `/api/users/${erin.id}/reset-password`,
+      { password: 'Summer2024!' },
+      'zh-cn',
+    );
+    expect(guessable.statusCode).toBe(400);
+    expect(guessable.json().data.fields.password).toBe(
+      '此密码容易被猜中，请用更长的密码，例如几个不相关的词',
+    );
+    const created = await call(
+      admin,
+      'POST',
+      '/api/users',
+      { account: 'grace', name: 'Grace', role_id: roleId('administrator'), password: 'Winter2025?' },
+      'en',
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().data.fields.password).toMatch(/easy to guess/);
   });
 
   it('refuses to disable or demote oneself, and protects the last enabled administrator', async () => {

@@ -486,6 +486,11 @@ export const FIELD_MESSAGES = {
     'zh-cn': '此密码太常见，容易被猜中，请换一个',
     en: 'This password is too common and easy to guess; choose another',
   },
+  passwordGuessable: {
+    'zh-tw': '此密碼容易被猜中，請用更長的密碼，例如幾個不相關的詞',
+    'zh-cn': '此密码容易被猜中，请用更长的密码，例如几个不相关的词',
+    en: 'This password is easy to guess; use a longer one, such as a few unrelated words',
+  },
   colorInvalid: {
     'zh-tw': '請輸入 #RRGGBB 格式的顏色',
     'zh-cn': '请输入 #RRGGBB 格式的颜色',

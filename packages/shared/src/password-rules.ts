@@ -116,8 +116,10 @@ const COMMON_STEMS = new Set([
 ]);
 
 /**
- * The strength rules of a new password: at least eight characters, not the account name, not a
- * common password. Answers the field message key of the first rule broken, or null.
+ * The quick strength rules of a new password: at least eight characters, not the account name, not a
+ * common password. Answers the field message key of the first rule broken, or null. Light enough for
+ * the browser's instant feedback; the server also asks a strength estimator (zxcvbn) before it sets
+ * any password (apps/server/src/modules/auth/password-strength.ts).
  */
 export function passwordProblem(account: string, password: string): FieldMessageKey | null {
   if (password.length < MIN_PASSWORD_LENGTH) return 'passwordTooWeak';

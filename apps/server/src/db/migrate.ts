@@ -8,6 +8,7 @@ import * as notifications from './migrations/2026-11-23-03-notifications.ts';
 import * as guestListIndexes from './migrations/2026-11-23-04-guest-list-indexes.ts';
 import * as guestSearch from './migrations/2026-11-23-05-guest-search.ts';
 import * as dictionaryTenancy from './migrations/2026-11-24-02-dictionary-tenancy.ts';
+import * as lockouts from './migrations/2026-11-24-06-lockouts.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-04-guest-list-indexes': guestListIndexes,
   '2026-11-23-05-guest-search': guestSearch,
   '2026-11-24-02-dictionary-tenancy': dictionaryTenancy,
+  '2026-11-24-06-lockouts': lockouts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -230,4 +230,8 @@ export interface Database {
   };
   /** Keyword search terms of live guests (hex of UTF-8; see modules/guests/guest-search.ts). */
   guest_search_terms: { meeting_id: number; term: string; guest_id: number };
+  /** Failed logins per key (`account` or `account|ip`), for the growing wait (auth/login-throttle.ts). */
+  login_failures: { key: string; failures: number; last_failure_at: number };
+  /** Tokens issued by code retrieval, one per device; the sign-up device's is guests.token_hash. */
+  guest_tokens: { token_hash: string; guest_id: number; created_at: number };
 }

@@ -1,8 +1,8 @@
-import { passwordProblem } from '@meetflow/shared';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { randomToken } from '../lib/secure-random.ts';
+import { passwordWeakness } from '../modules/auth/password-strength.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import {
   insertCollegeCategory,
@@ -203,7 +203,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   for (const user of DEMO_USERS) {
     if (await accountExists(db, user.account)) continue;
     const password = options.passwords?.[user.key] ?? randomToken(12);
-    const problem = passwordProblem(user.account, password);
+    const problem = passwordWeakness(password, user);
     if (problem) throw new Error(`The password for ${user.account} is too weak (${problem}).`);
     passwords.set(user.account, password);
     hashes.set(user.account, await hashPassword(password));

@@ -1,4 +1,3 @@
-import { passwordProblem } from '@meetflow/shared';
 import type {
   ChangePasswordBody,
   LoginBody,
@@ -16,7 +15,9 @@ import * as users from '../users/users.repository.ts';
 import { permissionsOf, toUserInfo } from '../users/users.service.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { CaptchaService } from './captcha.service.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { passwordWeakness } from './password-strength.ts';
 import * as sessions from './sessions.repository.ts';
 
 export interface AuthUser {
@@ -45,9 +46,10 @@ interface AuthDeps {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, captcha, accessTokens, systemLog, clock } = deps;
-  // Per IP: a whole office behind one address still logs in; per account: brute force stops early.
+  // Per IP, failures only: a whole office behind one address still logs in. Per account: growing
+  // waits rather than a lock, so a stranger's failures cannot keep the owner out.
   const loginPerIp = deps.limiters('login_ip', 30, 10 * 60);
-  const loginPerAccount = deps.limiters('login_account', 10, 15 * 60);
+  const throttle = createLoginThrottle(db, clock);
   const refreshPerIp = deps.limiters('refresh_ip', 60, 60);
 
   async function issueTokens(trx: Db, userId: number, sessionId: string, now: number): Promise<TokenInfo> {
@@ -64,8 +66,9 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+      // Before the captcha is spent: an attempt that must wait keeps it.
+      await throttle.check(body.account, ip);
       await loginPerIp.consume(ip);
-      await loginPerAccount.consume(body.account.toLowerCase());
       const fail = async (reason: string) =>
         systemLog.record({
           action: 'login_failed',
@@ -79,6 +82,8 @@ export function createAuthService(deps: AuthDeps) {
         await fail('Login failed: wrong or expired verification code');
         throw new AppError('CAPTCHA_INVALID');
       }
+      // Counted only past the captcha, so each counted failure cost the guesser a solved captcha.
+      await throttle.claim(body.account, ip);
       const user = await users.findUserByAccount(db, body.account);
       const passwordOk = user
         ? await verifyPassword(user.password_hash, body.password)
@@ -89,7 +94,7 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError('INVALID_CREDENTIALS');
       }
       // Only failures count: colleagues behind one venue NAT may all log in within minutes.
-      await loginPerAccount.reset(body.account.toLowerCase());
+      await throttle.succeeded(body.account, ip);
       await loginPerIp.refund(ip);
 
       const now = clock();
@@ -198,8 +203,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!row) throw new AppError('SESSION_REVOKED');
       if (!(await verifyPassword(row.password_hash, body.old_password)))
         throw new AppError('PASSWORD_INCORRECT');
-      // At least 8 characters, not the account name, not a common password.
-      const problem = passwordProblem(row.account, body.new_password);
+      const problem = passwordWeakness(body.new_password, row);
       if (problem) throw new AppError('VALIDATION_FAILED', { data: { fields: { new_password: problem } } });
       const now = clock();
       const hash = await hashPassword(body.new_password);

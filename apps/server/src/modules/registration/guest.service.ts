@@ -64,9 +64,10 @@ export function createGuestService(deps: {
       return toPublicGuest(db, meeting, guest);
     },
 
-    /** Frees the seat; cancelling what is not enrolled changes nothing. */
+    /** Frees the seat; cancelling a session of this meeting that is not enrolled changes nothing. */
     async cancel(token: string | undefined, scheduleId: number): Promise<PublicGuest> {
       const { guest, meeting } = await authenticate(token);
+      if (!(await repo.scheduleBelongsToMeeting(db, scheduleId, meeting.id))) throw new AppError('NOT_FOUND');
       await db.transaction().execute(async (trx) => {
         if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId)) {
           await repo.releaseSessionSeat(trx, scheduleId);

@@ -288,17 +288,70 @@ export function findGuestByPhone(db: Trx, meetingId: number, areaCode: string, p
   return guestByPhone.takeFirst(db, { meetingId, areaCode, phone });
 }
 
-export function findGuestByTokenHash(db: Trx, tokenHash: string) {
-  return db
+/** The sign-up device's token is on the guest row; tokens from code retrievals are in guest_tokens. */
+export async function findGuestByTokenHash(db: Trx, tokenHash: string) {
+  const signUpDevice = await db
     .selectFrom('guests')
     .select(guestColumns)
     .where('token_hash', '=', tokenHash)
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
+  return (
+    signUpDevice ??
+    db
+      .selectFrom('guest_tokens')
+      .innerJoin('guests', 'guests.id', 'guest_tokens.guest_id')
+      .select(guestColumns.map((column) => `guests.${column}` as const))
+      .where('guest_tokens.token_hash', '=', tokenHash)
+      .where('guests.cancelled_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
-export async function replaceGuestTokenHash(db: Trx, guestId: number, tokenHash: string): Promise<void> {
-  await db.updateTable('guests').set({ token_hash: tokenHash }).where('id', '=', guestId).execute();
+/** Retrieved tokens kept per guest: enough devices, and a bound on what repeated look-ups can store. */
+export const GUEST_TOKENS_KEPT = 20;
+
+/**
+ * Adds a device's token and drops the guest's oldest retrieved ones beyond GUEST_TOKENS_KEPT; the
+ * sign-up device's token is never dropped.
+ */
+export async function addGuestToken(
+  trx: Trx,
+  guestId: number,
+  tokenHash: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('guest_tokens')
+    .values({ token_hash: tokenHash, guest_id: guestId, created_at: now })
+    .execute();
+  await trx
+    .deleteFrom('guest_tokens')
+    .where('guest_id', '=', guestId)
+    .where('token_hash', 'not in', (eb) =>
+      eb
+        .selectFrom('guest_tokens')
+        .select('token_hash')
+        .where('guest_id', '=', guestId)
+        .orderBy('created_at', 'desc')
+        .orderBy('token_hash')
+        .limit(GUEST_TOKENS_KEPT),
+    )
+    .execute();
+}
+
+export async function scheduleBelongsToMeeting(
+  db: Trx,
+  scheduleId: number,
+  meetingId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('schedules')
+    .select('id')
+    .where('id', '=', scheduleId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

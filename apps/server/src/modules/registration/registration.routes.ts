@@ -66,7 +66,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Code retrieval by area code and phone; issues a new guest token (other devices are signed out)',
+          "Code retrieval by area code and phone; issues a guest token for this device (the guest's other devices stay signed in)",
         params: publicMeetingParams,
         body: lookupBody,
         response: { 200: envelope(guestTokenResult) },

@@ -24,13 +24,21 @@ import {
 } from './guest-rules.ts';
 import * as repo from './registration.repository.ts';
 
-/** Rate limits of the anonymous endpoints (attempts per window). */
+/**
+ * Rate limits of the anonymous endpoints (attempts per window). Code retrieval is counted per
+ * (address, phone) and per phone, whatever the answer, so unknown and known numbers count alike;
+ * per address, failures and all attempts are counted apart, so a venue's Wi-Fi full of typos
+ * still lets a correct retrieval through while one address cannot probe numbers quickly.
+ */
 export const PUBLIC_LIMITS = {
   /** Generous: a venue's Wi-Fi puts many guests behind one address. */
   signUpPerIp: { points: 60, seconds: 60 },
-  /** Failed retrievals only: a success gives its attempt back (venue Wi-Fi again). */
-  lookupPerIp: { points: 20, seconds: 600 },
-  lookupPerPhone: { points: 5, seconds: 600 },
+  lookupPerIpAndPhone: { points: 5, seconds: 600 },
+  lookupPerPhone: { points: 20, seconds: 600 },
+  /** Failed retrievals; once spent, only correct ones pass. */
+  lookupFailuresPerIp: { points: 300, seconds: 600 },
+  /** Every retrieval, correct or not: bounds how many numbers one address can try. */
+  lookupPerIp: { points: 600, seconds: 600 },
 } as const;
 
 export interface RegistrationDeps {
@@ -61,16 +69,12 @@ export function createRegistrationService(deps: RegistrationDeps) {
     PUBLIC_LIMITS.signUpPerIp.points,
     PUBLIC_LIMITS.signUpPerIp.seconds,
   );
-  const lookupPerIp = deps.limiters(
-    'public_lookup_ip',
-    PUBLIC_LIMITS.lookupPerIp.points,
-    PUBLIC_LIMITS.lookupPerIp.seconds,
-  );
-  const lookupPerPhone = deps.limiters(
-    'public_lookup_phone',
-    PUBLIC_LIMITS.lookupPerPhone.points,
-    PUBLIC_LIMITS.lookupPerPhone.seconds,
-  );
+  const limiter = (name: string, limit: { points: number; seconds: number }) =>
+    deps.limiters(name, limit.points, limit.seconds);
+  const lookupPerIpAndPhone = limiter('public_lookup_ip_phone', PUBLIC_LIMITS.lookupPerIpAndPhone);
+  const lookupPerPhone = limiter('public_lookup_phone', PUBLIC_LIMITS.lookupPerPhone);
+  const lookupFailuresPerIp = limiter('public_lookup_ip_failures', PUBLIC_LIMITS.lookupFailuresPerIp);
+  const lookupPerIp = limiter('public_lookup_ip', PUBLIC_LIMITS.lookupPerIp);
 
   async function liveMeeting(publicId: string): Promise<repo.PublicMeetingRow> {
     const meeting = await repo.findLiveMeetingByPublicId(db, publicId);
@@ -207,32 +211,39 @@ export function createRegistrationService(deps: RegistrationDeps) {
     },
 
     /**
-     * Code retrieval by area code + phone. Unknown numbers do the same work (one indexed query and a
-     * token hash) and answer INVALID_INFO. A successful lookup issues a NEW token and replaces the
-     * stored hash: other devices of this guest are signed out.
+     * Code retrieval by area code + phone. A success issues a token for this device and leaves the
+     * guest's other devices signed in: a retrieval at the door must not sign out the phone that
+     * signed up, nor may anyone who knows a number sign a guest out.
      */
     async lookup(publicId: string, body: { area_code: string; phone: string }, ip: string) {
-      await lookupPerIp.consume(ip);
       const digits = body.phone.replace(/\D/g, '');
-      await lookupPerPhone.consume(`${body.area_code}:${digits.replace(/^0+/, '')}`);
+      const phoneKey = `${body.area_code}:${digits.replace(/^0+/, '')}`;
+      await lookupPerIp.consume(ip);
+      await lookupPerIpAndPhone.consume(`${ip} ${phoneKey}`);
+      await lookupPerPhone.consume(phoneKey);
       const meeting = await liveMeeting(publicId);
       const phone = normalizePhone(body.area_code, body.phone) ?? `+${body.area_code}${digits}`;
       const guest = await repo.findGuestByPhone(db, meeting.id, body.area_code, phone);
+      if (!guest) {
+        await lookupFailuresPerIp.consume(ip);
+        throw new AppError('INVALID_INFO');
+      }
       const token = randomToken(32);
-      const tokenHash = sha256(token);
-      // Unknown numbers run the same UPDATE (matching no row) so both answers have the same shape.
-      await repo.replaceGuestTokenHash(db, guest?.id ?? 0, tokenHash);
-      if (!guest) throw new AppError('INVALID_INFO');
-      await lookupPerIp.refund(ip);
-      await systemLog.record({
-        action: 'code_lookup',
-        source: 'public',
-        content: `Code retrieval for meeting #${meeting.id} (${meeting.name}): guest #${guest.id}, phone ${maskPhone(
-          guest.area_code,
-          guest.phone,
-        )}`,
-        username: null,
-        ip,
+      await db.transaction().execute(async (trx) => {
+        await repo.addGuestToken(trx, guest.id, sha256(token), clock());
+        await systemLog.record(
+          {
+            action: 'code_lookup',
+            source: 'public',
+            content: `Code retrieval for meeting #${meeting.id} (${meeting.name}): guest #${guest.id}, phone ${maskPhone(
+              guest.area_code,
+              guest.phone,
+            )}`,
+            username: null,
+            ip,
+          },
+          trx,
+        );
       });
       return { guest_token: token, guest: await toPublicGuest(db, meeting, guest) };
     },

@@ -11,12 +11,12 @@ import {
   type UserListQuery,
   type UserPage,
   LANGUAGES,
-  passwordProblem,
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/secure-random.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { passwordWeakness } from '../auth/password-strength.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
@@ -140,8 +140,8 @@ export function createUsersService({
     return row;
   }
 
-  function checkPassword(account: string, password: string) {
-    const problem = passwordProblem(account, password);
+  function checkPassword(user: { account: string; name: string }, password: string) {
+    const problem = passwordWeakness(password, user);
     if (problem) throw invalidField('password', problem);
   }
 
@@ -168,7 +168,7 @@ export function createUsersService({
     },
 
     async create(actor: Actor, body: CreateUserBody, ip: string): Promise<AdminUser> {
-      checkPassword(body.account, body.password);
+      checkPassword(body, body.password);
       const passwordHash = await hashPassword(body.password);
       const created = await db.transaction().execute(async (trx) => {
         const role = await roleOrFail(trx, body.role_id);
@@ -256,7 +256,7 @@ export function createUsersService({
 
     async resetPassword(actor: Actor, id: number, body: ResetPasswordBody, ip: string): Promise<void> {
       const target = await visibleUser(db, actor, id);
-      checkPassword(target.account, body.password);
+      checkPassword(target, body.password);
       const hash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
         const now = clock();

@@ -9,7 +9,8 @@ const zhTw = {
   languageAuto: '跟隨瀏覽器',
   save: '儲存',
   saved: '個人設定已儲存',
-  passwordHelp: '至少 8 個字元，不能與帳號相同，也不能是常見密碼。修改後，其他裝置的登入會立即失效。',
+  passwordHelp:
+    '至少 8 個字元，不能與帳號相同，且不易被猜中（例如幾個不相關的詞）。修改後，其他裝置的登入會立即失效。',
   markRead: '標為已讀',
   markAllRead: '全部標為已讀',
   unreadOnly: '只看未讀',
@@ -38,7 +39,8 @@ registerFeatureCatalogue('personalArea', {
     languageAuto: '跟随浏览器',
     save: '保存',
     saved: '个人设置已保存',
-    passwordHelp: '至少 8 个字符，不能与账号相同，也不能是常见密码。修改后，其他设备的登录会立即失效。',
+    passwordHelp:
+      '至少 8 个字符，不能与账号相同，且不易被猜中（例如几个不相关的词）。修改后，其他设备的登录会立即失效。',
     markRead: '标为已读',
     markAllRead: '全部标为已读',
     unreadOnly: '只看未读',
@@ -62,7 +64,7 @@ registerFeatureCatalogue('personalArea', {
     save: 'Save',
     saved: 'Personal settings saved',
     passwordHelp:
-      'At least 8 characters, not the account name and not a common password. Your sessions on other devices end at once.',
+      'At least 8 characters, not the account name, and hard to guess (a few unrelated words work well). Your sessions on other devices end at once.',
     markRead: 'Mark read',
     markAllRead: 'Mark all read',
     unreadOnly: 'Unread only',

@@ -14,7 +14,7 @@ const zhTw = {
   enabledOn: '啟用',
   enabledOff: '停用',
   password: '密碼',
-  passwordHelp: '至少 8 個字元，且不能與帳號相同。',
+  passwordHelp: '至少 8 個字元，不能與帳號相同，且不易被猜中（例如幾個不相關的詞）。',
   organizationHelp: '管理員可不選組織（可查看全部組織）；其他角色只能查看所選組織及其下級組織的資料。',
   createdAt: '建立時間',
   actions: '操作',
@@ -49,7 +49,7 @@ registerFeatureCatalogue('users', {
     enabledOn: '启用',
     enabledOff: '停用',
     password: '密码',
-    passwordHelp: '至少 8 个字符，且不能与账号相同。',
+    passwordHelp: '至少 8 个字符，不能与账号相同，且不易被猜中（例如几个不相关的词）。',
     organizationHelp: '管理员可不选组织（可查看全部组织）；其他角色只能查看所选组织及其下级组织的数据。',
     createdAt: '创建时间',
     actions: '操作',
@@ -81,7 +81,8 @@ registerFeatureCatalogue('users', {
     enabledOn: 'Enabled',
     enabledOff: 'Disabled',
     password: 'Password',
-    passwordHelp: 'At least 8 characters, different from the account.',
+    passwordHelp:
+      'At least 8 characters, different from the account, and hard to guess (a few unrelated words work well).',
     organizationHelp:
       'Administrators may have no organisation (they see all of them); other roles see only the chosen organisation and its sub-organisations.',
     createdAt: 'Created',
