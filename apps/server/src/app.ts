@@ -42,7 +42,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authorization } from './plugins/authorization.ts';
 import { compression } from './plugins/compression.ts';
-import { errorHandling } from './plugins/errors.ts';
+import { answerRoutingError, errorHandling } from './plugins/errors.ts';
 import { gracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { openapi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
@@ -108,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // Malformed URLs fail in the router, before any hook: they too answer the envelope.
+    frameworkErrors: answerRoutingError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -698,7 +698,7 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
     const stream = await openStream(baseUrl, admin, `meeting_id=${meeting.id}`);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(stream.response.headers.get('cache-control')).toContain('no-cache');
+    expect(stream.response.headers.get('cache-control')).toContain('no-store');
     expect(stream.response.headers.get('content-encoding')).toBeNull();
     expect(await stream.next()).toEqual({ signed_up: 4, checked_in_today: 0, inside: 0, left: 0 });
 

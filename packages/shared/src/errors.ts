@@ -346,6 +346,11 @@ export const ERRORS = {
     status: 413,
     message: { 'zh-tw': '上傳內容過大', 'zh-cn': '上传内容过大', en: 'The request is too large' },
   },
+  URI_TOO_LONG: {
+    code: 41400,
+    status: 414,
+    message: { 'zh-tw': '網址過長', 'zh-cn': '网址过长', en: 'The address is too long' },
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     code: 41500,
     status: 415,

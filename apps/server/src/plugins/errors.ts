@@ -6,10 +6,12 @@ import {
   errorMessage,
   fieldMessage,
   isFieldMessageKey,
+  languageFromHeader,
   localizeIssues,
   type ErrorName,
 } from '@meetflow/shared';
 import { AppError } from '../lib/app-error.ts';
+import { baseHeaders } from './security.ts';
 
 function send(reply: FastifyReply, request: FastifyRequest, name: ErrorName, data: unknown = null) {
   return reply
@@ -24,46 +26,57 @@ const FRAMEWORK_ERRORS: Record<string, ErrorName> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
 };
 
 /**
  * One place turns every failure into the envelope. Unexpected errors are logged server-side and
  * answered with a generic message: no stack traces, SQL or internals reach the client.
  */
+function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    let data = error.data;
+    const fields = (data as { fields?: Record<string, string> } | null)?.fields;
+    if (fields) {
+      const localized = Object.fromEntries(
+        Object.entries(fields).map(([k, v]) => [k, isFieldMessageKey(v) ? fieldMessage(v, request.lang) : v]),
+      );
+      data = { fields: localized };
+    }
+    return send(reply, request, error.errorName, data);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      ...(v.params as object),
+      code: v.keyword,
+      message: v.message,
+      path: v.instancePath.split('/').filter(Boolean),
+    }));
+    return send(reply, request, 'VALIDATION_FAILED', { fields: localizeIssues(issues, request.lang) });
+  }
+  const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (mapped) return send(reply, request, mapped);
+  if (error.statusCode === 429) return send(reply, request, 'RATE_LIMITED');
+  // Prototype poisoning and other client mistakes arrive as 4xx errors from the framework.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return send(reply, request, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, request, 'INTERNAL');
+}
+
 export const errorHandling = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      let data = error.data;
-      const fields = (data as { fields?: Record<string, string> } | null)?.fields;
-      if (fields) {
-        const localized = Object.fromEntries(
-          Object.entries(fields).map(([k, v]) => [
-            k,
-            isFieldMessageKey(v) ? fieldMessage(v, request.lang) : v,
-          ]),
-        );
-        data = { fields: localized };
-      }
-      return send(reply, request, error.errorName, data);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        ...(v.params as object),
-        code: v.keyword,
-        message: v.message,
-        path: v.instancePath.split('/').filter(Boolean),
-      }));
-      return send(reply, request, 'VALIDATION_FAILED', { fields: localizeIssues(issues, request.lang) });
-    }
-    const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (mapped) return send(reply, request, mapped);
-    if (error.statusCode === 429) return send(reply, request, 'RATE_LIMITED');
-    // Prototype poisoning and other client mistakes arrive as 4xx errors from the framework.
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, request, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, request, 'INTERNAL');
-  });
+  app.setErrorHandler(answerError);
 });
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot take (broken percent-encoding, an over-long
+ * parameter) fails before any hook runs, so its language and headers are set here.
+ */
+export function answerRoutingError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.lang = languageFromHeader(request.headers['accept-language']);
+  reply.headers(baseHeaders(request.url));
+  return answerError(error, request, reply);
+}

@@ -1,9 +1,72 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { errorEnvelope } from '@meetflow/shared';
 
-/** The OpenAPI document is generated from the routes' zod schemas; nothing is written by hand. */
+/**
+ * A stable, readable operationId from the method and path, so clients generated from the document
+ * keep their function names: `GET /api/meetings/:id/guests` → `getMeetingsByIdGuests`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[-_.]/)));
+  return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join(
+    '',
+  );
+}
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorEnvelope } },
+});
+
+/** Files, spreadsheets and event streams have no JSON schema: their success is told by the summary. */
+const SUCCESS_NOT_JSON = { type: 'null', description: 'Success: not JSON, see the summary' };
+
+/** The envelope's failures an operation can answer, from who may call it and what it takes. */
+function errorAnswers(route: RouteOptions, schema: FastifySchema, needsToken: boolean) {
+  const auth = route.config?.auth;
+  const takesBody = Boolean(schema.body ?? schema.consumes);
+  return {
+    400: errorAnswer('Malformed request or invalid input; `data.fields` has a message per field'),
+    ...(needsToken ? { 401: errorAnswer('No valid token, or it has expired') } : {}),
+    ...(auth !== 'public' && auth !== 'user' ? { 403: errorAnswer('The user lacks the permission') } : {}),
+    404: errorAnswer('Not found, or outside the user’s organisations'),
+    ...(takesBody ? { 413: errorAnswer('The body is too large') } : {}),
+    ...(route.url.includes(':') ? { 414: errorAnswer('A path parameter is too long') } : {}),
+    ...(takesBody ? { 415: errorAnswer('Unsupported content type') } : {}),
+    default: errorAnswer('Any other failure: conflicts (409), rate limits (429), server errors (5xx)'),
+  };
+}
+
+/**
+ * The OpenAPI document is generated from the routes' zod schemas. What every operation shares is
+ * added here rather than in each route: its operationId, who may call it and its error answers.
+ */
+function transform(document: Parameters<typeof jsonSchemaTransform>[0]) {
+  const route = document.route as RouteOptions;
+  const schema: FastifySchema = document.schema ?? {};
+  if (schema.hide) return jsonSchemaTransform(document);
+  const method = [route.method].flat()[0] ?? 'GET';
+  const security = schema.security ?? (route.config?.auth === 'public' ? [] : [{ bearer: [] }]);
+  const result = jsonSchemaTransform({
+    ...document,
+    schema: {
+      ...schema,
+      operationId: schema.operationId ?? operationIdOf(method, route.url),
+      security,
+      response: { ...errorAnswers(route, schema, security.length > 0), ...(schema.response as object) },
+    },
+  });
+  if (!schema.response) Object.assign(result.schema.response as object, { 200: SUCCESS_NOT_JSON });
+  return result;
+}
+
 export const openapi = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
@@ -11,16 +74,23 @@ export const openapi = fp(async (app) => {
         title: 'MeetFlow API',
         version: '1.0.0',
         description:
-          'Every answer is the envelope `{code, message, data}`; code 0 is success. Messages follow `Accept-Language` (zh-tw, zh-cn, en). Protected routes need `Authorization: Bearer <access_token>`.',
+          'Every answer is the envelope `{code, message, data}`; code 0 is success, failures carry a catalogue code and the HTTP status that goes with it. Messages follow `Accept-Language` (zh-tw, zh-cn, en). Protected operations need `Authorization: Bearer <access_token>` (from `POST /api/login`); the visitor’s guest operations need `X-Guest-Token`.',
       },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access_token of POST /api/login, renewed with POST /api/tokens/create',
+          },
           guestToken: { type: 'apiKey', in: 'header', name: 'X-Guest-Token' },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
+    // Schemas with an `id` (the recursive organisation tree, the error envelope) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -49,10 +49,21 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
+const PAGE_HEADERS = securityHeaders();
+/**
+ * API answers carry personal data (guest lists, phones) and tokens: no browser or shared cache may
+ * keep them. A route meant to be cached (content-addressed files) replaces the header.
+ */
+const API_HEADERS = { ...PAGE_HEADERS, 'cache-control': 'no-store' };
+
+/** The headers an answer starts with, before any route runs. */
+export function baseHeaders(url: string): Record<string, string> {
+  return /^\/api(?:[/?]|$)/.test(url) ? API_HEADERS : PAGE_HEADERS;
+}
+
 export const security = fp(async (app) => {
-  const headers = securityHeaders();
   // Set before the handler runs: a route may still replace one (files get a stricter CSP).
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(baseHeaders(request.url));
   });
 });

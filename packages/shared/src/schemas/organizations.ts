@@ -42,11 +42,16 @@ export interface OrganizationNode extends Organization {
   children: OrganizationNode[];
 }
 
-/** A node of the tree the user may see; a scoped user's own organisation is a root. */
-export const organizationNode: z.ZodType<OrganizationNode> = organization.extend({
-  get children() {
-    return z.array(organizationNode);
-  },
-});
+/**
+ * A node of the tree the user may see; a scoped user's own organisation is a root. The `id` names
+ * it in the OpenAPI document, so the recursion is a reference to a schema that exists.
+ */
+export const organizationNode: z.ZodType<OrganizationNode> = organization
+  .extend({
+    get children() {
+      return z.array(organizationNode);
+    },
+  })
+  .meta({ id: 'OrganizationNode' });
 
 export const organizationTree = z.array(organizationNode);

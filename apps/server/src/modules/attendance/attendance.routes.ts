@@ -185,7 +185,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
 
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
+        .header('cache-control', 'no-store, no-transform')
         .header('x-accel-buffering', 'no')
         .send(stream);
     },

@@ -66,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, ca
       schema: {
         tags,
         summary: 'Rotate tokens: send the refresh token as `Authorization: Bearer <refresh_token>`',
+        security: [{ bearer: [] }],
         response: { 200: envelope(refreshResponse) },
       },
     },

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import {
+  createMeeting,
+  createOrganization,
+  generalBody,
+  guestRequest,
+  signUp,
+  type MeetingFixture,
+} from './registration-fixtures.ts';
+
+describe(`Cache-Control of personal data (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let webDist: string;
+  let meeting: MeetingFixture;
+  beforeAll(async () => {
+    // A stand-in web build: an app shell and one hashed asset.
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MeetFlow</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-Bx7f3k2q.js'), 'console.log(1);');
+    ctx = await createTestContext({ WEB_DIST: webDist });
+    meeting = await createMeeting(ctx.db, await createOrganization(ctx.db));
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('keeps tokens out of caches: login, refresh and the visitor’s guest answers say no-store', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { ...ADMIN, captcha_id: await ctx.captcha(), verify_code: CAPTCHA_ANSWER },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tokens/create',
+      headers: bearer(login.json().data.token.refresh_token),
+    });
+    expect(refresh.statusCode).toBe(200);
+    expect(refresh.headers['cache-control']).toBe('no-store');
+
+    const signed = await signUp(ctx, meeting.publicId, generalBody(1));
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['cache-control']).toBe('no-store');
+    const guest = await guestRequest(ctx, signed.json().data.guest_token, 'GET', '/api/public/guest');
+    expect(guest.statusCode).toBe(200);
+    expect(guest.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers authenticated data (the user, guest lists with phones) and failures with no-store', async () => {
+    const { access_token } = await ctx.login();
+    for (const url of [
+      '/api/me',
+      `/api/meetings/${meeting.id}/guests`,
+      '/api/meetings/999999',
+      '/api/nope',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(access_token) });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // A URL the router rejects before any hook runs.
+    const broken = await ctx.app.inject({ method: 'GET', url: '/api/meetings/%zz' });
+    expect(broken.headers['cache-control']).toBe('no-store');
+    expect(broken.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps hashed static assets immutable and revalidates the app shell', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-Bx7f3k2q.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html']) {
+      const shell = await ctx.app.inject({ method: 'GET', url });
+      expect(shell.statusCode, url).toBe(200);
+      expect(shell.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+});
