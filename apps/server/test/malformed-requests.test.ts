@@ -9,6 +9,7 @@ interface ParameterSchema {
   maxLength?: number;
 }
 interface Operation {
+  requestBody?: unknown;
   parameters?: { in: 'path' | 'query'; name: string; schema: ParameterSchema }[];
 }
 
@@ -23,11 +24,13 @@ function wrongValues(schema: ParameterSchema): string[] {
   return [];
 }
 
-describe(`malformed path and query parameters on every operation (${TEST_DB})`, () => {
+describe(`malformed requests on every operation (${TEST_DB})`, () => {
   let ctx: TestContext;
   let token: string;
   let operations: { method: string; path: string; operation: Operation }[];
   let overLong: string;
+  /** Requests sent so far: each asks for the next language in turn. */
+  let sentCount = 0;
   beforeAll(async () => {
     ctx = await createTestContext();
     token = (await ctx.login()).access_token;
@@ -46,13 +49,22 @@ describe(`malformed path and query parameters on every operation (${TEST_DB})`, 
   afterAll(() => ctx.close());
 
   /** Every answer is the envelope with a catalogue failure, a client status and the asked-for language. */
-  async function expectEnvelopeFailure(method: string, url: string, index: number) {
-    const language = LANGUAGES[index % LANGUAGES.length]!;
+  async function expectEnvelopeFailure(
+    method: string,
+    url: string,
+    sent?: { type: string; payload: string },
+  ) {
+    const language = LANGUAGES[sentCount++ % LANGUAGES.length]!;
     const res = await ctx.app.inject({
       method: method as 'GET',
       url,
-      // Logged in as the administrator, so parameters reach validation rather than the token check.
-      headers: { ...bearer(token), 'accept-language': language },
+      // Logged in as the administrator, so requests reach parsing and validation, not the token check.
+      headers: {
+        ...bearer(token),
+        'accept-language': language,
+        ...(sent ? { 'content-type': sent.type } : {}),
+      },
+      ...(sent ? { payload: sent.payload } : {}),
     });
     const where = `${method} ${url.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
     expect(res.headers['content-type'], where).toMatch(/^application\/json/);
@@ -73,16 +85,14 @@ describe(`malformed path and query parameters on every operation (${TEST_DB})`, 
   }
 
   it('answers over-long and broken path parameters in the envelope', async () => {
-    let index = 0;
     let swept = 0;
     for (const { method, path, operation } of operations) {
       for (const param of operation.parameters?.filter((p) => p.in === 'path') ?? []) {
         const url = (value: string) => fill(path, param.name, value);
-        expect(await expectEnvelopeFailure(method, url(overLong), index++)).toBe(ERRORS.URI_TOO_LONG.code);
-        expect(await expectEnvelopeFailure(method, url('%zz'), index++)).toBe(ERRORS.BAD_REQUEST.code);
-        expect(await expectEnvelopeFailure(method, url('%E0%A4%A'), index++)).toBe(ERRORS.BAD_REQUEST.code);
-        for (const value of wrongValues(param.schema))
-          await expectEnvelopeFailure(method, url(value), index++);
+        expect(await expectEnvelopeFailure(method, url(overLong))).toBe(ERRORS.URI_TOO_LONG.code);
+        expect(await expectEnvelopeFailure(method, url('%zz'))).toBe(ERRORS.BAD_REQUEST.code);
+        expect(await expectEnvelopeFailure(method, url('%E0%A4%A'))).toBe(ERRORS.BAD_REQUEST.code);
+        for (const value of wrongValues(param.schema)) await expectEnvelopeFailure(method, url(value));
         swept++;
       }
     }
@@ -90,12 +100,11 @@ describe(`malformed path and query parameters on every operation (${TEST_DB})`, 
   });
 
   it('answers wrong and broken query parameters in the envelope', async () => {
-    let index = 0;
     let swept = 0;
     for (const { method, path, operation } of operations) {
       for (const param of operation.parameters?.filter((p) => p.in === 'query') ?? []) {
         for (const value of wrongValues(param.schema)) {
-          await expectEnvelopeFailure(method, `${fill(path)}?${param.name}=${value}`, index++);
+          await expectEnvelopeFailure(method, `${fill(path)}?${param.name}=${value}`);
           swept++;
         }
       }
@@ -104,9 +113,23 @@ describe(`malformed path and query parameters on every operation (${TEST_DB})`, 
   });
 
   it('answers a broken segment after any operation’s path in the envelope', async () => {
-    let index = 0;
     for (const { method, path } of operations) {
-      expect(await expectEnvelopeFailure(method, `${fill(path)}/%zz`, index++)).toBe(ERRORS.BAD_REQUEST.code);
+      expect(await expectEnvelopeFailure(method, `${fill(path)}/%zz`)).toBe(ERRORS.BAD_REQUEST.code);
+    }
+  });
+
+  it('answers bodies of an unsupported type or over the limit in the envelope, on every operation taking one', async () => {
+    const overLimit = JSON.stringify({ text: 'x'.repeat(ctx.app.initialConfig.bodyLimit ?? 1_048_576) });
+    const withBody = operations.filter(({ operation }) => operation.requestBody);
+    expect(withBody.length).toBeGreaterThan(20);
+    for (const { method, path } of withBody) {
+      const xml = { type: 'application/xml', payload: '<a/>' };
+      expect(await expectEnvelopeFailure(method, fill(path), xml)).toBe(ERRORS.UNSUPPORTED_MEDIA_TYPE.code);
+      // 413, except where a route raises its limit (uploads) and refuses the body otherwise.
+      await expectEnvelopeFailure(method, fill(path), {
+        type: 'application/json',
+        payload: overLimit,
+      });
     }
   });
 });
