@@ -9,15 +9,14 @@ import { errorEnvelope } from '@meetflow/shared';
  * A stable, readable operationId from the method and path, so clients generated from the document
  * keep their function names: `GET /api/meetings/:id/guests` → `getMeetingsByIdGuests`.
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = url
     .replace(/^\/api\/?/, '')
     .split('/')
     .filter(Boolean)
     .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[-_.]/)));
-  return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join(
-    '',
-  );
+  const capitalized = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return method.toLowerCase() + capitalized.join('');
 }
 
 const errorAnswer = (description: string) => ({
@@ -37,9 +36,10 @@ function errorAnswers(route: RouteOptions, schema: FastifySchema, needsToken: bo
     ...(needsToken ? { 401: errorAnswer('No valid token, or it has expired') } : {}),
     ...(auth !== 'public' && auth !== 'user' ? { 403: errorAnswer('The user lacks the permission') } : {}),
     404: errorAnswer('Not found, or outside the user’s organisations'),
-    ...(takesBody ? { 413: errorAnswer('The body is too large') } : {}),
     ...(route.url.includes(':') ? { 414: errorAnswer('A path parameter is too long') } : {}),
-    ...(takesBody ? { 415: errorAnswer('Unsupported content type') } : {}),
+    ...(takesBody
+      ? { 413: errorAnswer('The body is too large'), 415: errorAnswer('Unsupported content type') }
+      : {}),
     default: errorAnswer('Any other failure: conflicts (409), rate limits (429), server errors (5xx)'),
   };
 }
