@@ -15,9 +15,9 @@ const UNUSED_CONNECTION_GRACE_MS = 1_000;
 /**
  * While the server drains, every request that reaches it is still served (nothing a guest sent is
  * refused), but its connection closes after the answer, so that the client's next request opens a
- * connection to another instance. Once Fastify closes, it stops accepting and adds the same header;
- * Node closes idle keep-alive connections, and this plugin those opened without a request (a
- * client's or load balancer's spare connection), which Node would wait on for ever.
+ * connection to another instance. Once Fastify closes, it stops accepting; idle keep-alive
+ * connections are closed, and so are those opened without a request (a client's or load
+ * balancer's spare connection), which Node would otherwise wait on for ever.
  */
 export const gracefulShutdown = fp(async (app) => {
   let draining = false;
@@ -25,7 +25,8 @@ export const gracefulShutdown = fp(async (app) => {
     draining = true;
   });
   app.decorate('isDraining', () => draining);
-  app.addHook('onRequest', async (_request, reply) => {
+  // At sending, not on arrival: an answer to a request that came in before the drain closes too.
+  app.addHook('onSend', async (_request, reply) => {
     if (draining) reply.header('connection', 'close');
   });
 
@@ -36,8 +37,15 @@ export const gracefulShutdown = fp(async (app) => {
   });
   app.server.on('request', (request: { socket: Socket }) => unused.delete(request.socket));
   app.addHook('preClose', async () => {
-    setTimeout(() => {
+    if (!app.server.listening) return;
+    const closingSince = Date.now();
+    // Node closes the connections idle when the close begins; these sweeps close those that become
+    // idle later (an answer begun before the drain) or stay unused past the grace.
+    const sweep = setInterval(() => {
+      app.server.closeIdleConnections();
+      if (Date.now() - closingSince < UNUSED_CONNECTION_GRACE_MS) return;
       for (const socket of unused) socket.destroy();
-    }, UNUSED_CONNECTION_GRACE_MS).unref();
+    }, 250).unref();
+    app.server.once('close', () => clearInterval(sweep));
   });
 });
