@@ -114,7 +114,7 @@ describe(`Redis going away (${TEST_DB})`, () => {
       await stopRedis(redis);
       const downAfterMs = await waitFor(async () => (await health(a.url)).status === 503, 2_000);
       const down = await timed(() => health(a.url));
-      console.info(
+      console.warn(
         `Redis down (${TEST_DB}): health ${down.result.status} in ${down.ms} ms, ${downAfterMs} ms after the stop: ${JSON.stringify(down.result.body)}`,
       );
       expect(down.ms).toBeLessThan(1_000);
@@ -144,7 +144,7 @@ describe(`Redis going away (${TEST_DB})`, () => {
         async () => (await health(a.url)).status === 200 && (await health(b.url)).status === 200,
         5_000,
       );
-      console.info(`Redis back (${TEST_DB}): both instances healthy after ${recoveredMs} ms`);
+      console.warn(`Redis back (${TEST_DB}): both instances healthy after ${recoveredMs} ms`);
 
       // Counters are in Redis again (it came back empty).
       expect((await login(b.url)).status).toBe(200);
@@ -254,7 +254,7 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL terminating the connections i
       return viaA.status === 200 && viaB.status === 200;
     }, 2_000);
     const recovered = Date.now() - terminatedAt;
-    console.info(
+    console.warn(
       `PostgreSQL terminated ${rowCount} connections mid-burst: ${statuses.filter((s) => s === 200).length}×200, ${statuses.filter((s) => s === 503).length}×503, others ${JSON.stringify(statuses.filter((s) => s !== 200 && s !== 503))}; both serving again ${recovered} ms after (${recoveredMs} ms of retries)`,
     );
 

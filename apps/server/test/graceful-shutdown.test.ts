@@ -76,7 +76,7 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
 
     const tally = (results: (number | string)[]) =>
       Object.fromEntries([...new Set(results)].map((r) => [r, results.filter((x) => x === r).length]));
-    console.info(
+    console.warn(
       `SIGTERM burst (${TEST_DB}): before ${JSON.stringify(tally(beforeResults))}, after ${JSON.stringify(tally(afterResults))}, exit ${exitCode} after ${exitMs} ms`,
     );
     expect(exitCode).toBe(0);
