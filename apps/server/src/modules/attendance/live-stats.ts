@@ -3,6 +3,7 @@ import type {} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AttendanceStats } from '@meetflow/shared';
 import { logRedisAvailability } from '../../lib/redis.ts';
+import { within } from '../../lib/within.ts';
 
 const CHANNEL = 'mf:attendance:changed';
 /** How long a new watcher waits for the subscription (a dead Redis must not hold a request). */
@@ -67,7 +68,7 @@ export function createLiveStats(deps: {
   let heartbeats = 0;
 
   let subscriber: Redis | null = null;
-  let subscribed: Promise<void> = Promise.resolve();
+  let subscribed: Promise<unknown> = Promise.resolve();
   let closed = false;
 
   /**
@@ -158,15 +159,11 @@ export function createLiveStats(deps: {
         if (readyBefore) changedEverywhere();
         readyBefore = true;
       });
-      subscribed = connection.subscribe(CHANNEL).then(() => undefined);
-      subscribed.catch(() => undefined); // closed before it was ever subscribed
+      subscribed = connection.subscribe(CHANNEL);
+      subscribed.catch(() => undefined); // only when closed before Redis ever answered
     }
     if (['reconnecting', 'close', 'end'].includes(subscriber.status)) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      subscribed,
-      new Promise((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
-    ]).finally(() => clearTimeout(timer));
+    await within(subscribed, SUBSCRIBE_WAIT_MS);
   }
 
   function announce(key: string): void {

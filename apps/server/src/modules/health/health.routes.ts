@@ -1,28 +1,15 @@
-import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ERRORS, errorMessage, healthResponse } from '@meetflow/shared';
 import type { DatabaseKind, Db } from '../../db/database.ts';
 import { ok } from '../../lib/reply.ts';
+import { within } from '../../lib/within.ts';
+import { pingDatabase } from './health.repository.ts';
 
 const startedAt = Date.now();
 /** A dependency that has not answered by then counts as down: a health check must answer quickly. */
 const PROBE_TIMEOUT_MS = 1_000;
-
-async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([check(), timeout]);
-    return 'up';
-  } catch {
-    return 'down';
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const probe = async (check: Promise<unknown>) => ((await within(check, PROBE_TIMEOUT_MS)) ? 'up' : 'down');
 
 export const healthRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -51,8 +38,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       // A draining instance must leave the load balancer's rotation whatever its dependencies say.
       if (app.isDraining()) return reply.status(503).send({ ...unavailable, data: null });
       const [database, redisState] = await Promise.all([
-        probe(() => sql`select 1`.execute(db)),
-        redis ? probe(() => redis.ping()) : undefined,
+        probe(pingDatabase(db)),
+        redis ? probe(redis.ping()) : undefined,
       ]);
       const dependencies = { database, ...(redisState ? { redis: redisState } : {}) };
       const up = Object.values(dependencies).every((state) => state === 'up');
