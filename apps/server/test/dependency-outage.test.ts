@@ -139,6 +139,11 @@ describe(`Redis going away (${TEST_DB})`, () => {
       expect(signedUp.result.status).toBe(200);
       expect(signedUp.ms).toBeLessThan(1_000);
 
+      // Long enough for the clients to have tried to reconnect (and logged it).
+      await waitFor(
+        async () => [a, b].every((i) => i.output.some((l) => l.includes('Redis unavailable'))),
+        3_000,
+      );
       redis = await startRedis(redisPort);
       const recoveredMs = await waitFor(
         async () => (await health(a.url)).status === 200 && (await health(b.url)).status === 200,
@@ -153,6 +158,16 @@ describe(`Redis going away (${TEST_DB})`, () => {
         expect((await store.keys('mf_rl_*')).length).toBeGreaterThan(0);
       } finally {
         store.disconnect();
+      }
+
+      // Logged as structured lines, one per Redis connection and outage, with no stack traces.
+      for (const instance of [a, b]) {
+        const lines = instance.output.map((line) => JSON.parse(line) as { msg: string; connection?: string });
+        const outages = lines
+          .filter((line) => line.msg === 'Redis unavailable')
+          .map((line) => line.connection);
+        expect(outages).toContain('commands');
+        expect(new Set(outages).size).toBe(outages.length);
       }
 
       // b's subscription is back: a scan through a reaches b's stream.

@@ -9,6 +9,8 @@ const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 export interface Instance {
   child: ChildProcess;
   url: string;
+  /** What the process has written (log lines on stdout, anything else on stderr), line by line. */
+  output: string[];
 }
 
 /** A port nobody listens on right now. */
@@ -44,18 +46,23 @@ export async function startInstance(
         : { DATA_DIR: ctx.config.dataDir }),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const output: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => output.push(...chunk.split('\n').filter(Boolean)));
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url, output };
     } catch {
       // not listening yet
     }
     if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`instance on ${port} did not start`);
+      throw new Error(`instance on ${port} did not start:\n${output.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
