@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
 import { setTimeZone } from './lib/local-time.ts';
 import { createLimiterFactory } from './lib/rate-limiter.ts';
+import { logRedisAvailability } from './lib/redis.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (deps.redis) logRedisAvailability(deps.redis, app.log, 'commands');
   const limiters = createLimiterFactory(deps.redis);
   const systemLog = createSystemLog(db, clock);
   const notifications = createNotificationsService({
@@ -165,7 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authorization, { auth });
   await app.register(openapi);
 
-  await app.register(healthRoutes, { database: deps.dbKind, version: VERSION, timeZone: config.timeZone });
+  await app.register(healthRoutes, {
+    db,
+    database: deps.dbKind,
+    redis: deps.redis,
+    version: VERSION,
+    timeZone: config.timeZone,
+  });
   await app.register(authRoutes, { auth, captcha, limiters });
   await app.register(organizationRoutes, {
     organizations: createOrganizationsService({ db, systemLog, clock }),

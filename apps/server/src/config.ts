@@ -38,6 +38,8 @@ const envSchema = z
       .string()
       .default(DEFAULT_TIME_ZONE)
       .refine(isTimeZone, 'TIME_ZONE must be an IANA time zone name such as Asia/Macau'),
+    /** After SIGTERM, how long the instance keeps serving while its health says 503 (load balancer drain). */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -65,6 +67,7 @@ export interface Config {
   trustProxy: string[] | false;
   webDist: string;
   logLevel: string;
+  shutdownDrainMs: number;
   /** IANA zone where "today" begins and spreadsheet times are read (see lib/local-time.ts). */
   timeZone: string;
   captchaFixedAnswer: string | undefined;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : false,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     timeZone: e.TIME_ZONE,
     captchaFixedAnswer: e.MF_CAPTCHA_FIXED_ANSWER,
   };

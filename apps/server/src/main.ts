@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { createRedis } from './lib/redis.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 
@@ -17,17 +17,26 @@ if (admin.generatedPassword) {
   );
 }
 
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
 const app = await buildApp({ config, db, dbKind: kind, redis });
 
 let stopping = false;
+/**
+ * Health answers 503 at once and the instance keeps serving for SHUTDOWN_DRAIN_MS, so that the load
+ * balancer routes new traffic elsewhere before the listener closes. Then requests already received
+ * are answered, idle connections and event streams end, and the process exits; a stuck request
+ * cannot hold it for longer than 10 s more.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
+  app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+  setTimeout(() => {
+    app.log.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownDrainMs + 10_000).unref();
   app.startDraining();
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   await app.close();
   await db.destroy();
   redis?.disconnect();

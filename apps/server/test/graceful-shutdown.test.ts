@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared';
 import { createTestContext, TEST_DB } from './helpers.ts';
+import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
+import { call, exited, freePort, outcome, startInstance } from './server-process.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`graceful shutdown (${TEST_DB})`, () => {
-  it('lets in-flight requests finish and answers new ones with 503', async () => {
+  it('while draining, health answers 503 and requests are still served, on connections that then close', async () => {
     const ctx = await createTestContext();
     let release!: () => void;
     const started = new Promise<void>((resolve) => {
@@ -28,6 +32,10 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
       message: 'The service is restarting, please try again shortly',
       data: null,
     });
+    // A request that reaches this instance is still served; its client reconnects elsewhere after.
+    const served = await ctx.app.inject({ method: 'GET', url: '/api/captcha' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers.connection).toBe('close');
 
     release();
     const finished = await inflight;
@@ -35,4 +43,63 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
     expect(finished.json().data).toBe('finished');
     await ctx.close();
   });
+
+  it('a burst of sign-ups around SIGTERM: every request that reached the process is answered and every acknowledged sign-up is stored', async () => {
+    const ctx = await createTestContext();
+    const instance = await startInstance(ctx, await freePort(), { SHUTDOWN_DRAIN_MS: '500' });
+    const meeting = await createMeeting(ctx.db, await createOrganization(ctx.db));
+    const signUp = (n: number) =>
+      outcome(
+        call(instance.url, `/api/public/meetings/${meeting.publicId}/sign-ups`, {
+          body: generalBody(n),
+          headers: { 'x-forwarded-for': clientIp(n) },
+        }),
+      );
+    // Kept-alive connections from earlier traffic, as a load balancer holds them.
+    expect(await Promise.all(Array.from({ length: 10 }, (_, n) => signUp(n)))).toEqual(Array(10).fill(200));
+
+    const before = Array.from({ length: 40 }, (_, n) => signUp(100 + n));
+    await sleep(15);
+    const signalledAt = Date.now();
+    instance.child.kill('SIGTERM');
+    const after: Promise<number | string>[] = [];
+    for (let n = 0; n < 20; n++) {
+      after.push(signUp(200 + n));
+      await sleep(5);
+    }
+    // Within the drain window (the signal has arrived by now): out of the load balancer's rotation.
+    const health = outcome(fetch(`${instance.url}/api/health`));
+    const beforeResults = await Promise.all(before);
+    const afterResults = await Promise.all(after);
+    const exitCode = await exited(instance);
+    const exitMs = Date.now() - signalledAt;
+
+    const tally = (results: (number | string)[]) =>
+      Object.fromEntries([...new Set(results)].map((r) => [r, results.filter((x) => x === r).length]));
+    console.warn(
+      `SIGTERM burst (${TEST_DB}): before ${JSON.stringify(tally(beforeResults))}, after ${JSON.stringify(tally(afterResults))}, exit ${exitCode} after ${exitMs} ms`,
+    );
+    expect(exitCode).toBe(0);
+    expect(await health).toBe(503);
+    // Sent before the signal: each one is served.
+    expect(beforeResults).toEqual(Array(40).fill(200));
+    // Sent during the drain window: served, never dropped.
+    expect(afterResults).toEqual(Array(20).fill(200));
+    expect(exitMs).toBeLessThan(5_000);
+
+    const acknowledged = [...beforeResults.keys()]
+      .filter((i) => beforeResults[i] === 200)
+      .map((i) => generalBody(100 + i).name)
+      .concat(
+        [...afterResults.keys()].filter((i) => afterResults[i] === 200).map((i) => generalBody(200 + i).name),
+      );
+    const stored = await ctx.db
+      .selectFrom('guests')
+      .select('name')
+      .where('meeting_id', '=', meeting.id)
+      .where('name', 'in', acknowledged)
+      .execute();
+    expect(stored).toHaveLength(acknowledged.length);
+    await ctx.close();
+  }, 60_000);
 });

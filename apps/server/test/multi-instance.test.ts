@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from './event-stream.ts';
 import { ADMIN, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { call, startInstance, stopInstance, type Instance } from './server-process.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 
 /*
@@ -13,77 +12,6 @@ import { clientIp, createMeeting, createOrganization, generalBody } from './regi
  * (TEST_REDIS_URL, default redis://127.0.0.1:6379): like PostgreSQL, it fails rather than skips.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
-
-interface Instance {
-  child: ChildProcess;
-  url: string;
-}
-
-async function startInstance(ctx: TestContext, port: number): Promise<Instance> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
-      REDIS_URL,
-      // The test plays the load balancer: it tells each instance the guest's address.
-      TRUST_PROXY: '127.0.0.1',
-      ADMIN_PASSWORD: ADMIN.password,
-      ...(ctx.config.databaseUrl
-        ? { DATABASE_URL: ctx.config.databaseUrl }
-        : { DATA_DIR: ctx.config.dataDir }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`instance on ${port} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function stopInstance(instance: Instance): Promise<void> {
-  return new Promise((resolve) => {
-    if (instance.child.exitCode !== null) return resolve();
-    instance.child.once('exit', () => resolve());
-    instance.child.kill('SIGTERM');
-  });
-}
-
-/** The parts of the answers these tests read. */
-interface Answer {
-  code: number;
-  data: {
-    captcha_id: string;
-    token: { access_token: string; refresh_token: string };
-    guest: { guest_code: string };
-    result: string;
-  };
-}
-
-async function call(
-  url: string,
-  pathname: string,
-  init: { body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${url}${pathname}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...init.headers },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer };
-}
 
 describe(`two instances behave as one (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -93,7 +21,10 @@ describe(`two instances behave as one (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     const port = 4300 + Math.floor(Math.random() * 500) * 2;
-    [a, b] = await Promise.all([startInstance(ctx, port), startInstance(ctx, port + 1)]);
+    [a, b] = await Promise.all([
+      startInstance(ctx, port, { REDIS_URL }),
+      startInstance(ctx, port + 1, { REDIS_URL }),
+    ]);
   }, 60_000);
 
   afterAll(async () => {

@@ -18,11 +18,15 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): {
 } {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
-    // An idle connection cut by the server (restart, failover, admin command) must not crash the
-    // process: the pool drops it and opens a new one on next use.
+    // A connection cut by the server (restart, failover, admin command) must not crash the process.
+    // The pool listens on idle connections only, and drops them; it opens new ones on next use.
     pool.on('error', (error) => {
       console.warn(`PostgreSQL idle connection lost: ${error.message}`);
     });
+    // A connection in use emits the same 'error' (which, unheard, ends the process); its query has
+    // already failed with it, answered 503 by the error handler, and the pool discards the client
+    // when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });

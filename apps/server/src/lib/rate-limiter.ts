@@ -19,13 +19,20 @@ export type LimiterFactory = (name: string, points: number, durationSeconds: num
 
 /**
  * Counters live in Redis when it is configured, so that every instance shares them; a single
- * instance keeps them in memory.
+ * instance keeps them in memory. While Redis is away each instance counts in memory (the insurance
+ * limiter) rather than failing or waiting, and goes back to Redis once it is ready again.
  */
 export function createLimiterFactory(redis: Redis | undefined): LimiterFactory {
   return (name, points, duration) => {
     const options = { keyPrefix: `mf_rl_${name}`, points, duration };
     const limiter: RateLimiterAbstract = redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: false })
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          useRedisPackage: false,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
       : new RateLimiterMemory(options);
     return {
       async consume(key) {

@@ -63,6 +63,14 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return send(reply, request, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
   }
+  if (isConnectionLost(error)) {
+    request.log.warn(
+      { dependency: 'postgresql', reason: error.code ?? error.message },
+      'database connection lost',
+    );
+    reply.header('retry-after', '1');
+    return send(reply, request, 'SERVICE_UNAVAILABLE');
+  }
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, request, 'INTERNAL');
 }
@@ -79,4 +87,23 @@ export function answerRoutingError(error: FastifyError, request: FastifyRequest,
   request.lang = languageFromHeader(request.headers['accept-language']);
   reply.headers(baseHeaders(request.url));
   return answerError(error, request, reply);
+}
+
+/** SQLSTATE classes and socket errors of a database connection that went away; `pg` adds its own messages. */
+const CONNECTION_LOST_SQLSTATE = /^(08...|57P0[123])$/;
+const CONNECTION_LOST_SOCKET = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_LOST_MESSAGE = /^Connection terminated|is not queryable$/;
+
+/**
+ * The database went away under the request (failover, restart, an administrator's
+ * pg_terminate_backend): a 503 tells the client to try again, by which time the pool has new
+ * connections. Nothing was acknowledged, and a transaction that did not commit left nothing behind.
+ */
+function isConnectionLost(error: { code?: string | undefined; message: string }): boolean {
+  const code = error.code ?? '';
+  return (
+    CONNECTION_LOST_SQLSTATE.test(code) ||
+    CONNECTION_LOST_SOCKET.has(code) ||
+    CONNECTION_LOST_MESSAGE.test(error.message)
+  );
 }

@@ -1,32 +1,51 @@
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import { ERRORS, errorMessage } from '@meetflow/shared';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Starts answering new requests with 503 while those already running go on. */
+    /** Starts draining: health answers 503 so that a load balancer stops routing here. */
     startDraining(): void;
+    isDraining(): boolean;
   }
 }
 
+/** How long a connection opened but never used may hold a closing server: a client sends at once. */
+const UNUSED_CONNECTION_GRACE_MS = 1_000;
+
 /**
- * While the server drains and closes, requests already running finish and new ones get a 503 envelope
- * (Fastify's built-in 503 is switched off in app.ts so this answer carries our format).
+ * While the server drains, every request that reaches it is still served (nothing a guest sent is
+ * refused), but its connection closes after the answer, so that the client's next request opens a
+ * connection to another instance. Once Fastify closes, it stops accepting; idle keep-alive
+ * connections are closed, and so are those opened without a request (a client's or load
+ * balancer's spare connection), which Node would otherwise wait on for ever.
  */
 export const gracefulShutdown = fp(async (app) => {
-  let closing = false;
+  let draining = false;
   app.decorate('startDraining', () => {
-    closing = true;
+    draining = true;
   });
+  app.decorate('isDraining', () => draining);
+  // At sending, not on arrival: an answer to a request that came in before the drain closes too.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: { socket: Socket }) => unused.delete(request.socket));
   app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!closing) return;
-    reply.header('connection', 'close');
-    return reply.status(503).send({
-      code: ERRORS.SERVICE_UNAVAILABLE.code,
-      message: errorMessage('SERVICE_UNAVAILABLE', request.lang),
-      data: null,
-    });
+    if (!app.server.listening) return;
+    const closingSince = Date.now();
+    // Node closes the connections idle when the close begins; these sweeps close those that become
+    // idle later (an answer begun before the drain) or stay unused past the grace.
+    const sweep = setInterval(() => {
+      app.server.closeIdleConnections();
+      if (Date.now() - closingSince < UNUSED_CONNECTION_GRACE_MS) return;
+      for (const socket of unused) socket.destroy();
+    }, 250).unref();
+    app.server.once('close', () => clearInterval(sweep));
   });
 });

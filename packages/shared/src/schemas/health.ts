@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
+/** A service the instance needs, as probed for this answer. */
+export const dependencyState = z.enum(['up', 'down']);
+
 export const healthResponse = z.object({
-  status: z.literal('ok'),
+  /** `unavailable` (with HTTP 503) when a dependency below is down. */
+  status: z.enum(['ok', 'unavailable']),
   database: z.enum(['sqlite', 'postgres']),
+  /** Redis appears only where REDIS_URL is configured. */
+  dependencies: z.object({ database: dependencyState, redis: dependencyState.optional() }),
   uptime_s: z.number(),
   version: z.string(),
   /** IANA zone of the deployment (TIME_ZONE): where the server's "today" begins and ends. */

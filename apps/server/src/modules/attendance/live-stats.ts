@@ -2,8 +2,12 @@ import { EventEmitter } from 'node:events';
 import type {} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AttendanceStats } from '@meetflow/shared';
+import { logRedisAvailability } from '../../lib/redis.ts';
+import { within } from '../../lib/within.ts';
 
 const CHANNEL = 'mf:attendance:changed';
+/** How long a new watcher waits for the subscription (a dead Redis must not hold a request). */
+const SUBSCRIBE_WAIT_MS = 1_000;
 const LOCAL_EVENT = 'changed';
 
 /** A meeting (scopeId 0) or one of its sessions, as published and watched. */
@@ -20,7 +24,8 @@ const WHOLE_MEETING = '*';
 const KEY_PATTERN = /^(\d+):(\d+|\*)$/;
 
 interface Logger {
-  warn(object: unknown, message?: string): void;
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
 }
 
 /**
@@ -63,7 +68,7 @@ export function createLiveStats(deps: {
   let heartbeats = 0;
 
   let subscriber: Redis | null = null;
-  let subscribed: Promise<void> | null = null;
+  let subscribed: Promise<unknown> = Promise.resolve();
   let closed = false;
 
   /**
@@ -125,27 +130,40 @@ export function createLiveStats(deps: {
 
   local.on(LOCAL_EVENT, changed);
 
-  function ensureSubscribed(): Promise<void> {
-    if (!redis) return Promise.resolve();
-    if (!subscribed) {
-      const connection = redis.duplicate();
+  /** Every scope may have changed unseen (changes announced while Redis was away): recompute them. */
+  function changedEverywhere() {
+    for (const key of [...remembered.keys(), ...versions.keys()]) {
+      versions.set(key, (versions.get(key) ?? 0) + 1);
+    }
+    remembered.clear();
+    for (const entry of watched.values()) schedule(entry);
+  }
+
+  /**
+   * Resolves once other instances' changes are being received, or at once while Redis is away
+   * (this instance's own changes still reach its streams, and `maxAgeMs` bounds what is served).
+   * The subscriber reconnects and resubscribes by itself; each time it is back, every watched scope
+   * is recomputed, since changes published meanwhile were lost.
+   */
+  async function ensureSubscribed(): Promise<void> {
+    if (!redis || closed) return;
+    if (!subscriber) {
+      const connection = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
       subscriber = connection;
-      connection.on('error', (error: Error) => log.warn({ err: error }, 'live statistics subscriber error'));
+      logRedisAvailability(connection, log, 'live statistics');
       connection.on('message', (channel: string, message: string) => {
         if (channel === CHANNEL) changed(message);
       });
-      subscribed = connection.subscribe(CHANNEL).then(
-        () => undefined,
-        (error: unknown) => {
-          // The next watcher tries again; until then this instance's streams get no pushes.
-          subscribed = null;
-          subscriber = null;
-          connection.disconnect();
-          throw error;
-        },
-      );
+      let readyBefore = false;
+      connection.on('ready', () => {
+        if (readyBefore) changedEverywhere();
+        readyBefore = true;
+      });
+      subscribed = connection.subscribe(CHANNEL);
+      subscribed.catch(() => undefined); // only when closed before Redis ever answered
     }
-    return subscribed;
+    if (['reconnecting', 'close', 'end'].includes(subscriber.status)) return;
+    await within(subscribed, SUBSCRIBE_WAIT_MS);
   }
 
   function announce(key: string): void {
@@ -157,10 +175,9 @@ export function createLiveStats(deps: {
       local.emit(LOCAL_EVENT, key);
       return;
     }
-    redis.publish(CHANNEL, key).catch((error: unknown) => {
-      log.warn({ err: error }, 'live statistics could not be published; this instance only');
-      local.emit(LOCAL_EVENT, key);
-    });
+    // Redis away (logged once by its connection): this instance's streams still hear of it, and the
+    // others recompute everything when their subscriber is back.
+    redis.publish(CHANNEL, key).catch(() => local.emit(LOCAL_EVENT, key));
   }
 
   return {
@@ -170,7 +187,7 @@ export function createLiveStats(deps: {
      */
     async current(scope: StatsScope): Promise<AttendanceStats> {
       const key = keyOf(scope);
-      await ensureSubscribed().catch(() => undefined); // without it, maxAgeMs still bounds staleness
+      await ensureSubscribed();
       const known = remembered.get(key);
       if (known && clock() - known.at < maxAgeMs) return known.stats;
       const version = versions.get(key) ?? 0;
@@ -220,12 +237,7 @@ export function createLiveStats(deps: {
           watched.delete(key);
         }
       };
-      try {
-        await ensureSubscribed();
-      } catch (error) {
-        stop();
-        throw error;
-      }
+      await ensureSubscribed();
       return stop;
     },
 
@@ -256,9 +268,7 @@ export function createLiveStats(deps: {
       watched.clear();
       remembered.clear();
       local.removeAllListeners();
-      if (subscriber) subscriber.disconnect();
-      subscriber = null;
-      subscribed = null;
+      subscriber?.disconnect();
     },
   };
 }
