@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   await app.register(scheduleDetailRoutes, {
-    scheduleDetail: createScheduleDetailService({ db, systemLog }),
+    scheduleDetail: createScheduleDetailService({ db, systemLog, clock }),
     notifications,
     clock,
   });

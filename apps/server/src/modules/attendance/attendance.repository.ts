@@ -157,18 +157,37 @@ export async function markInside(trx: Trx, t: Transition): Promise<boolean> {
   return (await entry.takeFirst(trx, t)) !== undefined;
 }
 
-/** Inside → outside; false when the guest is not inside. */
-const exit = preparedQuery<Transition>()((db, p) =>
+/** Inside → outside; false when the guest is not inside today (an earlier day's entry is closed). */
+const exit = preparedQuery<Transition & { today: number }>()((db, p) =>
   db
     .updateTable('guest_attendance')
     .set({ inside: 0, last_out_at: p('at') })
     .where('guest_id', '=', p('guestId'))
     .where('scope_id', '=', p('scopeId'))
     .where('inside', '=', 1)
+    .where('last_in_at', '>=', p('today'))
     .returning('guest_id'),
 );
-export async function markOutside(trx: Trx, t: Transition): Promise<boolean> {
+export async function markOutside(trx: Trx, t: Transition & { today: number }): Promise<boolean> {
   return (await exit.takeFirst(trx, t)) !== undefined;
+}
+
+/**
+ * Closes out an entry of an earlier day at that day's end (`at`): only while the summary still
+ * shows that very entry, so that of two transactions racing to close it, one does.
+ */
+const dayEnd = preparedQuery<Transition & { lastInAt: number }>()((db, p) =>
+  db
+    .updateTable('guest_attendance')
+    .set({ inside: 0, last_out_at: p('at') })
+    .where('guest_id', '=', p('guestId'))
+    .where('scope_id', '=', p('scopeId'))
+    .where('inside', '=', 1)
+    .where('last_in_at', '=', p('lastInAt'))
+    .returning('guest_id'),
+);
+export async function markClosedOut(trx: Trx, t: Transition & { lastInAt: number }): Promise<boolean> {
+  return (await dayEnd.takeFirst(trx, t)) !== undefined;
 }
 
 interface CheckInValues {
@@ -177,7 +196,8 @@ interface CheckInValues {
   scope_id: number;
   type: ScanType;
   station: string;
-  operator_id: number;
+  /** null: written by the system (a day's close-out), not scanned by anyone. */
+  operator_id: number | null;
   nonce: string;
   created_at: number;
 }
@@ -203,7 +223,8 @@ export async function insertCheckIn(trx: Trx, values: CheckInValues): Promise<nu
 
 /**
  * Today's figures of a scope in one round trip: each count is an index range on guest_attendance
- * (inside, last_in_at, last_out_at), the sign-up count is the capacity counter.
+ * (last_in_at, last_out_at), the sign-up count is the capacity counter. Inside means entered today
+ * (attendance-status.ts): whoever is still marked inside from an earlier day was closed out then.
  */
 export async function countStats(
   db: Trx,
@@ -229,6 +250,7 @@ export async function countStats(
         .select((e) => e.fn.countAll<number>().as('n'))
         .where('meeting_id', '=', meetingId)
         .where('scope_id', '=', scopeId)
+        .where('last_in_at', '>=', since)
         .where('inside', '=', 1)
         .as('inside'),
       eb
@@ -257,6 +279,8 @@ export interface RecordFilter {
   status?: AttendanceStatus | undefined;
   from?: number | undefined;
   to?: number | undefined;
+  /** The start of today: whose status is read from a summary depends on it. */
+  today: number;
 }
 
 function filteredRecords(db: Trx, f: RecordFilter) {
@@ -278,7 +302,7 @@ function filteredRecords(db: Trx, f: RecordFilter) {
       .leftJoin('guest_attendance as summary', (join) =>
         join.onRef('summary.guest_id', '=', 'check_ins.guest_id').on('summary.scope_id', '=', 0),
       )
-      .where(attendanceStatusIs(status!, 'summary')),
+      .where(attendanceStatusIs(status!, 'summary', f.today)),
   );
 }
 

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
+  DAY_END_STATION,
   ERRORS,
   MANUAL_STATION,
   errorMessage,
@@ -13,12 +15,13 @@ import {
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { startOfLocalDay } from '../../lib/local-time.ts';
+import { localDayBounds, localDayTime, startOfLocalDay } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { isUniqueViolation } from '../registration/registration.repository.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
+import { isInsideToday } from './attendance-status.ts';
 import * as repo from './attendance.repository.ts';
 import type { StatsScope } from './live-stats.ts';
 
@@ -94,6 +97,37 @@ function scanGuest(guest: {
   return { id: guest.id, name: guestDisplayName(guest), user_type_name: guest.user_type_name ?? null };
 }
 
+type Summary = Awaited<ReturnType<typeof repo.findAttendance>>;
+
+/**
+ * Attendance is per local day: a guest still inside from an earlier day left at that day's last
+ * moment. That exit is written here, at the guest's next scan in the scope, as a row of the scan log
+ * marked DAY_END_STATION with no operator. Answers whether the summary was closed out now.
+ */
+async function closeEarlierDay(
+  trx: Db,
+  t: { guestId: number; scopeId: number; meetingId: number },
+  summary: Summary,
+  today: number,
+): Promise<boolean> {
+  if (!summary || summary.inside !== 1 || summary.last_in_at === null || summary.last_in_at >= today) {
+    return false;
+  }
+  const at = localDayTime(summary.last_in_at, 1) - 1;
+  if (!(await repo.markClosedOut(trx, { ...t, at, lastInAt: summary.last_in_at }))) return false;
+  await repo.insertCheckIn(trx, {
+    meeting_id: t.meetingId,
+    guest_id: t.guestId,
+    scope_id: t.scopeId,
+    type: 'out',
+    station: DAY_END_STATION,
+    operator_id: null,
+    nonce: randomUUID(),
+    created_at: at,
+  });
+  return true;
+}
+
 export function createAttendanceService(deps: {
   db: Db;
   systemLog: SystemLog;
@@ -149,9 +183,10 @@ export function createAttendanceService(deps: {
     },
 
     /**
-     * One scan: the state machine of DESIGN.md (entry, exit, or automatic toggle). An entry for a
-     * guest already inside, or an exit for one who is not, is a duplicate carrying the earlier time
-     * and records nothing. The check_ins row and the guest's summary are written in one transaction;
+     * One scan: the state machine of DESIGN.md (entry, exit, or automatic toggle), per local day:
+     * whoever is still inside from an earlier day is closed out first (closeEarlierDay), so the
+     * first scan of a day is an entry. An entry for a guest already inside, or an exit for one who
+     * is not, is a duplicate carrying the earlier time and records nothing. The check_ins row and the guest's summary are written in one transaction;
      * the unique nonce makes a retried scan return the first answer. Door scans are audited by the
      * scan log itself (station, operator); an organiser's manual entry also goes to the system log.
      */
@@ -181,15 +216,27 @@ export function createAttendanceService(deps: {
       let outcome: { recorded: boolean; type: ScanType };
       try {
         outcome = await db.transaction().execute(async (trx) => {
+          const today = startOfLocalDay(now);
+          const move = (type: ScanType) =>
+            type === 'in'
+              ? repo.markInside(trx, transition)
+              : repo.markOutside(trx, { ...transition, today });
           let type: ScanType;
+          let moved: boolean;
           if (body.direction === 'auto') {
-            const state = await repo.findAttendance(trx, guest.id, scope.scopeId);
-            type = state?.inside === 1 ? 'out' : 'in';
+            const summary = await repo.findAttendance(trx, guest.id, scope.scopeId);
+            await closeEarlierDay(trx, transition, summary, today);
+            type = isInsideToday(summary, today) ? 'out' : 'in';
+            moved = await move(type);
           } else {
+            // The fast path writes at once; only a refused move can be an earlier day still open.
             type = body.direction;
+            moved = await move(type);
+            if (!moved) {
+              const summary = await repo.findAttendance(trx, guest.id, scope.scopeId);
+              if (await closeEarlierDay(trx, transition, summary, today)) moved = await move(type);
+            }
           }
-          const moved =
-            type === 'in' ? await repo.markInside(trx, transition) : await repo.markOutside(trx, transition);
           if (!moved) return { recorded: false, type };
           await repo.insertCheckIn(trx, {
             meeting_id: scope.meetingId,
@@ -253,6 +300,7 @@ export function createAttendanceService(deps: {
     /** Entries and exits, newest first, with the list's filters; no contact data. */
     async records(user: AuthUser, query: RecordQuery, lang: Language): Promise<RecordPage> {
       const scope = await resolveScope(db, user, query.meeting_id, query.schedule_id);
+      const day = query.day === undefined ? undefined : localDayBounds(query.day);
       const { rows, total } = await repo.listRecords(
         db,
         {
@@ -261,8 +309,9 @@ export function createAttendanceService(deps: {
           type: query.type,
           station: query.station,
           status: query.status,
-          from: query.from,
-          to: query.to,
+          from: day ? Math.max(day.from, query.from ?? 0) : query.from,
+          to: day ? Math.min(day.to - 1, query.to ?? Infinity) : query.to,
+          today: localMidnight(clock()),
         },
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
         lang,
