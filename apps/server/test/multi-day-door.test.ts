@@ -43,6 +43,8 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
     race: '',
   };
   let sessionGuest: string;
+  /** At the session on day one, not back on day two. */
+  let sessionGone: string;
   let dayOne: string;
   let dayTwo: string;
   /** Macao midnight between the two days. */
@@ -99,6 +101,7 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
       n += 1;
     }
     sessionGuest = await signUpGuest(ctx, dated.publicId, dateScheduleBody(50, userType, [session]), 50);
+    sessionGone = await signUpGuest(ctx, dated.publicId, dateScheduleBody(51, userType, [session]), 51);
 
     // 23:50 in Macao on a coming day, and log in again then (access tokens last two hours).
     midnight = localDayTime(ctx.now(), 2);
@@ -115,9 +118,11 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
       type: 'in',
     });
     expect(await scan({ guest_code: code.left, direction: 'out' })).toMatchObject({ result: 'success' });
-    expect(
-      await scan({ guest_code: sessionGuest, direction: 'in', schedule_id: session }, dated.id),
-    ).toMatchObject({ result: 'success', type: 'in' });
+    for (const guest of [sessionGuest, sessionGone]) {
+      expect(
+        await scan({ guest_code: guest, direction: 'in', schedule_id: session }, dated.id),
+      ).toMatchObject({ result: 'success', type: 'in' });
+    }
     expect(await stats()).toEqual({ signed_up: 5, checked_in_today: 5, inside: 4, left: 1 });
 
     // 00:05 on day two.
@@ -136,6 +141,16 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
     expect(inside.total).toBe(0);
     const left = await get<{ total: number }>(`/api/meetings/${meeting.id}/guests?status=left`);
     expect(left.total).toBe(5);
+  });
+
+  it("closes out everyone still inside at day one's end with an automatic exit, by nobody", async () => {
+    // Reading the records writes the close-outs the meeting has not had yet.
+    const closeOuts = (await records(`day=${dayOne}`)).filter((r) => r.station === DAY_END_STATION);
+    const guestIds = await Promise.all([code.manual, code.station, code.away, code.race].map(guestIdOf));
+    expect(closeOuts.map((r) => r.guest_id).sort()).toEqual(guestIds.sort());
+    for (const r of closeOuts) {
+      expect(r).toMatchObject({ type: 'out', created_at: midnight - 1, operator_name: null });
+    }
   });
 
   it("records a manual entry on day two for a guest inside at day one's end", async () => {
@@ -157,10 +172,20 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
     });
   });
 
-  it('records a session entry on day two', async () => {
+  it('records a session entry on day two, and closes out the session guests of day one', async () => {
     expect(
       await scan({ guest_code: sessionGuest, direction: 'in', schedule_id: session }, dated.id),
     ).toMatchObject({ result: 'success', type: 'in' });
+    // The meeting's first scan of the day closed out the guest who did not come back, too.
+    const closedOut = await ctx.db
+      .selectFrom('check_ins')
+      .select(['type', 'scope_id', 'created_at', 'operator_id'])
+      .where('guest_id', '=', await guestIdOf(sessionGone))
+      .where('station', '=', DAY_END_STATION)
+      .execute();
+    expect(
+      closedOut.map((r) => ({ ...r, scope_id: Number(r.scope_id), created_at: Number(r.created_at) })),
+    ).toEqual([{ type: 'out', scope_id: session, created_at: midnight - 1, operator_id: null }]);
     expect(await stats(`meeting_id=${dated.id}&schedule_id=${session}`)).toMatchObject({
       checked_in_today: 1,
       inside: 1,
@@ -201,19 +226,15 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
     expect(await stats()).toEqual({ signed_up: 5, checked_in_today: 3, inside: 3, left: 0 });
   });
 
-  it('marks the close-out as an automatic exit at the last moment of day one, by nobody', async () => {
-    const closeOuts = (await records(`day=${dayOne}`)).filter((r) => r.station === DAY_END_STATION);
-    const guestIds = await Promise.all([code.manual, code.station, code.away, code.race].map(guestIdOf));
-    expect(closeOuts.map((r) => r.guest_id).sort()).toEqual(guestIds.sort());
-    for (const r of closeOuts) {
-      expect(r).toMatchObject({ type: 'out', created_at: midnight - 1, operator_name: null });
-    }
+  it("lists a session's day one with its close-outs", async () => {
     const sessionRecords = await get<{ items: AttendanceRecord[] }>(
       `/api/attendance/records?meeting_id=${dated.id}&schedule_id=${session}&day=${dayOne}`,
     );
-    expect(sessionRecords.items.map((r) => [r.type, r.station])).toEqual([
-      ['out', DAY_END_STATION],
-      ['in', 'Gate A'],
+    expect(sessionRecords.items.map((r) => [r.type, r.station, r.operator_name])).toEqual([
+      ['out', DAY_END_STATION, null],
+      ['out', DAY_END_STATION, null],
+      ['in', 'Gate A', expect.any(String)],
+      ['in', 'Gate A', expect.any(String)],
     ]);
   });
 
@@ -263,5 +284,31 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
       nonce: randomUUID(),
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('closes out, at the next scan, an entry of day one that was committed after the close-out ran', async () => {
+    // An entry stamped 23:59:59 whose transaction ended after midnight, when day two was closed already.
+    const guestId = await guestIdOf(code.left);
+    await ctx.db
+      .updateTable('guest_attendance')
+      .set({ inside: 1, last_in_at: midnight - 1000 })
+      .where('guest_id', '=', guestId)
+      .where('scope_id', '=', 0)
+      .execute();
+    expect(await scan({ guest_code: code.left, direction: 'in' })).toMatchObject({
+      result: 'success',
+      type: 'in',
+    });
+    const log = await ctx.db
+      .selectFrom('check_ins')
+      .select(['type', 'station', 'created_at'])
+      .where('guest_id', '=', guestId)
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(log.map((r) => [r.type, r.station, Number(r.created_at)])).toEqual([
+      ['in', 'Gate A', ctx.now()],
+      ['out', DAY_END_STATION, midnight - 1],
+    ]);
   });
 });

@@ -98,23 +98,50 @@ export async function findCheckInByNonce(db: Trx, nonce: string) {
   return row && { ...row, created_at: Number(row.created_at) };
 }
 
+const summaryColumns = ['inside', 'first_in_at', 'last_in_at', 'last_out_at'] as const;
+const num = (v: number | null) => (v === null ? null : Number(v));
+
 const attendanceOf = preparedQuery<{ guestId: number; scopeId: number }>()((db, p) =>
   db
     .selectFrom('guest_attendance')
-    .select(['inside', 'first_in_at', 'last_in_at', 'last_out_at'])
+    .select(summaryColumns)
     .where('guest_id', '=', p('guestId'))
     .where('scope_id', '=', p('scopeId')),
 );
 export async function findAttendance(db: Trx, guestId: number, scopeId: number) {
   const row = await attendanceOf.takeFirst(db, { guestId, scopeId });
   if (!row) return undefined;
-  const num = (v: number | null) => (v === null ? null : Number(v));
   return {
     inside: Number(row.inside),
     first_in_at: num(row.first_in_at),
     last_in_at: num(row.last_in_at),
     last_out_at: num(row.last_out_at),
   };
+}
+
+/**
+ * Up to `limit` summaries of a meeting still marked inside from before `today`: whom the end of an
+ * earlier day has to close out. In (guest, scope) order, so that racing close-outs lock alike.
+ */
+export async function findOpenEarlierDays(db: Trx, meetingId: number, today: number, limit: number) {
+  const rows = await db
+    .selectFrom('guest_attendance')
+    .select(['guest_id', 'scope_id', ...summaryColumns])
+    .where('meeting_id', '=', meetingId)
+    .where('inside', '=', 1)
+    .where('last_in_at', '<', today)
+    .orderBy('guest_id')
+    .orderBy('scope_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    guestId: Number(row.guest_id),
+    scopeId: Number(row.scope_id),
+    inside: Number(row.inside),
+    first_in_at: num(row.first_in_at),
+    last_in_at: num(row.last_in_at),
+    last_out_at: num(row.last_out_at),
+  }));
 }
 
 interface Transition {

@@ -99,10 +99,16 @@ function scanGuest(guest: {
 
 type Summary = Awaited<ReturnType<typeof repo.findAttendance>>;
 
+/** How many open summaries one close-out transaction handles. */
+const CLOSE_OUT_BATCH = 500;
+
 /**
  * Attendance is per local day: a guest still inside from an earlier day left at that day's last
- * moment. That exit is written here, at the guest's next scan in the scope, as a row of the scan log
- * marked DAY_END_STATION with no operator. Answers whether the summary was closed out now.
+ * moment. That exit is written here, as a row of the scan log marked DAY_END_STATION with no
+ * operator, lazily: for the whole meeting at its first scan of a day or when its records are read,
+ * and for one guest at their next scan (whatever a close-out of the meeting has not reached yet).
+ * Until then readers apply the same rule (attendance-status.ts). Answers whether the summary was
+ * closed out now; of racing close-outs of one summary, one does it.
  */
 async function closeEarlierDay(
   trx: Db,
@@ -136,6 +142,38 @@ export function createAttendanceService(deps: {
   onRecorded?: (scope: StatsScope) => void;
 }) {
   const { db, systemLog, clock } = deps;
+
+  /** Per meeting, the day (its start) whose close-out of earlier days this instance has done or is doing. */
+  const closing = new Map<number, { today: number; done: Promise<void> }>();
+
+  async function closeOutMeeting(meetingId: number, today: number): Promise<void> {
+    for (;;) {
+      const open = await repo.findOpenEarlierDays(db, meetingId, today, CLOSE_OUT_BATCH);
+      if (open.length === 0) return;
+      const closed = await db.transaction().execute(async (trx) => {
+        let count = 0;
+        for (const summary of open) {
+          const { guestId, scopeId } = summary;
+          if (await closeEarlierDay(trx, { guestId, scopeId, meetingId }, summary, today)) count += 1;
+        }
+        return count;
+      });
+      // Rows not closed were changed by a scan meanwhile and are no longer open.
+      if (open.length < CLOSE_OUT_BATCH || closed === 0) return;
+    }
+  }
+
+  /** Closes out the meeting's earlier days, once per day on this instance (callers share one run). */
+  function closeEarlierDays(meetingId: number, today: number): Promise<void> {
+    const known = closing.get(meetingId);
+    if (known?.today === today) return known.done;
+    const done = closeOutMeeting(meetingId, today).catch((error: unknown) => {
+      closing.delete(meetingId); // the next caller tries again
+      throw error;
+    });
+    closing.set(meetingId, { today, done });
+    return done;
+  }
 
   /**
    * The answer a recorded scan got, for a retry with the same nonce. A nonce is the client's id for
@@ -211,12 +249,13 @@ export function createAttendanceService(deps: {
         return refused('SCAN_NOT_ENROLLED', lang, now, who);
       }
 
+      const today = startOfLocalDay(now);
+      await closeEarlierDays(scope.meetingId, today);
       const station = body.manual ? MANUAL_STATION : body.station;
       const transition = { guestId: guest.id, scopeId: scope.scopeId, meetingId: scope.meetingId, at: now };
       let outcome: { recorded: boolean; type: ScanType };
       try {
         outcome = await db.transaction().execute(async (trx) => {
-          const today = startOfLocalDay(now);
           const move = (type: ScanType) =>
             type === 'in'
               ? repo.markInside(trx, transition)
@@ -300,6 +339,8 @@ export function createAttendanceService(deps: {
     /** Entries and exits, newest first, with the list's filters; no contact data. */
     async records(user: AuthUser, query: RecordQuery, lang: Language): Promise<RecordPage> {
       const scope = await resolveScope(db, user, query.meeting_id, query.schedule_id);
+      const today = localMidnight(clock());
+      await closeEarlierDays(scope.meetingId, today);
       const day = query.day === undefined ? undefined : localDayBounds(query.day);
       const { rows, total } = await repo.listRecords(
         db,
@@ -311,7 +352,7 @@ export function createAttendanceService(deps: {
           status: query.status,
           from: day ? Math.max(day.from, query.from ?? 0) : query.from,
           to: day ? Math.min(day.to - 1, query.to ?? Infinity) : query.to,
-          today: localMidnight(clock()),
+          today,
         },
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
         lang,
