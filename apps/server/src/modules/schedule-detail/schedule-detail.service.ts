@@ -145,8 +145,9 @@ export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog
         offset: (query.page - 1) * query.page_size,
         limit: query.page_size,
       });
+      const today = startOfLocalDay(clock());
       return {
-        items: rows.map((row) => toEnrolledGuest(row, lang, startOfLocalDay(clock()))),
+        items: rows.map((row) => toEnrolledGuest(row, lang, today)),
         total,
         page: query.page,
         page_size: query.page_size,
