@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import {
-  DAY_END_STATION,
   ERRORS,
   MANUAL_STATION,
   errorMessage,
@@ -15,7 +13,7 @@ import {
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { localDayBounds, localDayTime, startOfLocalDay } from '../../lib/local-time.ts';
+import { localDayBounds, startOfLocalDay } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { isUniqueViolation } from '../registration/registration.repository.ts';
@@ -23,6 +21,7 @@ import { guestDisplayName } from '../registration/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { isInsideToday } from './attendance-status.ts';
 import * as repo from './attendance.repository.ts';
+import { closeEarlierDay, createDayEndCloser } from './day-end.ts';
 import type { StatsScope } from './live-stats.ts';
 
 /** Where "today" starts: local midnight in the configured TIME_ZONE. */
@@ -97,43 +96,6 @@ function scanGuest(guest: {
   return { id: guest.id, name: guestDisplayName(guest), user_type_name: guest.user_type_name ?? null };
 }
 
-type Summary = Awaited<ReturnType<typeof repo.findAttendance>>;
-
-/** How many open summaries one close-out transaction handles. */
-const CLOSE_OUT_BATCH = 500;
-
-/**
- * Attendance is per local day: a guest still inside from an earlier day left at that day's last
- * moment. That exit is written here, as a row of the scan log marked DAY_END_STATION with no
- * operator, lazily: for the whole meeting at its first scan of a day or when its records are read,
- * and for one guest at their next scan (whatever a close-out of the meeting has not reached yet).
- * Until then readers apply the same rule (attendance-status.ts). Answers whether the summary was
- * closed out now; of racing close-outs of one summary, one does it.
- */
-async function closeEarlierDay(
-  trx: Db,
-  t: { guestId: number; scopeId: number; meetingId: number },
-  summary: Summary,
-  today: number,
-): Promise<boolean> {
-  if (!summary || summary.inside !== 1 || summary.last_in_at === null || summary.last_in_at >= today) {
-    return false;
-  }
-  const at = localDayTime(summary.last_in_at, 1) - 1;
-  if (!(await repo.markClosedOut(trx, { ...t, at, lastInAt: summary.last_in_at }))) return false;
-  await repo.insertCheckIn(trx, {
-    meeting_id: t.meetingId,
-    guest_id: t.guestId,
-    scope_id: t.scopeId,
-    type: 'out',
-    station: DAY_END_STATION,
-    operator_id: null,
-    nonce: randomUUID(),
-    created_at: at,
-  });
-  return true;
-}
-
 export function createAttendanceService(deps: {
   db: Db;
   systemLog: SystemLog;
@@ -143,37 +105,7 @@ export function createAttendanceService(deps: {
 }) {
   const { db, systemLog, clock } = deps;
 
-  /** Per meeting, the day (its start) whose close-out of earlier days this instance has done or is doing. */
-  const closing = new Map<number, { today: number; done: Promise<void> }>();
-
-  async function closeOutMeeting(meetingId: number, today: number): Promise<void> {
-    for (;;) {
-      const open = await repo.findOpenEarlierDays(db, meetingId, today, CLOSE_OUT_BATCH);
-      if (open.length === 0) return;
-      const closed = await db.transaction().execute(async (trx) => {
-        let count = 0;
-        for (const summary of open) {
-          const { guestId, scopeId } = summary;
-          if (await closeEarlierDay(trx, { guestId, scopeId, meetingId }, summary, today)) count += 1;
-        }
-        return count;
-      });
-      // Rows not closed were changed by a scan meanwhile and are no longer open.
-      if (open.length < CLOSE_OUT_BATCH || closed === 0) return;
-    }
-  }
-
-  /** Closes out the meeting's earlier days, once per day on this instance (callers share one run). */
-  function closeEarlierDays(meetingId: number, today: number): Promise<void> {
-    const known = closing.get(meetingId);
-    if (known?.today === today) return known.done;
-    const done = closeOutMeeting(meetingId, today).catch((error: unknown) => {
-      closing.delete(meetingId); // the next caller tries again
-      throw error;
-    });
-    closing.set(meetingId, { today, done });
-    return done;
-  }
+  const closeEarlierDays = createDayEndCloser(db);
 
   /**
    * The answer a recorded scan got, for a retry with the same nonce. A nonce is the client's id for
@@ -222,10 +154,10 @@ export function createAttendanceService(deps: {
 
     /**
      * One scan: the state machine of DESIGN.md (entry, exit, or automatic toggle), per local day:
-     * whoever is still inside from an earlier day is closed out first (closeEarlierDay), so the
-     * first scan of a day is an entry. An entry for a guest already inside, or an exit for one who
-     * is not, is a duplicate carrying the earlier time and records nothing. The check_ins row and the guest's summary are written in one transaction;
-     * the unique nonce makes a retried scan return the first answer. Door scans are audited by the
+     * whoever is still inside from an earlier day is closed out first (day-end.ts), so the first
+     * scan of a day is an entry. An entry for a guest already inside, or an exit for one who is
+     * not, is a duplicate carrying the earlier time and records nothing. The check_ins row and the
+     * guest's summary are written in one transaction; the unique nonce makes a retried scan return the first answer. Door scans are audited by the
      * scan log itself (station, operator); an organiser's manual entry also goes to the system log.
      */
     async scan(user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> {
