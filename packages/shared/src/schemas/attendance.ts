@@ -136,7 +136,9 @@ export const attendanceRecord = z.object({
   schedule_id: z.number().int().nullable(),
   schedule_name: z.string().nullable(),
   type: z.enum(SCAN_TYPES),
+  /** The door station, MANUAL_STATION for an organiser's desk, DAY_END_STATION for a day's close-out. */
   station: z.string(),
+  /** null for the automatic close-out at a day's end (and for a user no longer there). */
   operator_name: z.string().nullable(),
   created_at: z.number().int(),
 });
