@@ -138,7 +138,7 @@ export const attendanceRecord = z.object({
   type: z.enum(SCAN_TYPES),
   /** The door station, MANUAL_STATION for an organiser's desk, DAY_END_STATION for a day's close-out. */
   station: z.string(),
-  /** null for the automatic close-out at a day's end (and for a user no longer there). */
+  /** null for the automatic close-out at a day's end, which nobody scanned. */
   operator_name: z.string().nullable(),
   created_at: z.number().int(),
 });
