@@ -182,7 +182,10 @@ export function createAttendanceService(deps: {
       }
 
       const today = startOfLocalDay(now);
-      await closeEarlierDays(scope.meetingId, today);
+      // In the background: a door opening on day two must not wait for thousands of close-outs.
+      // This scan's own guest is closed out in its transaction; a failed run is retried by the next
+      // scan or records read.
+      closeEarlierDays(scope.meetingId, today).catch(() => undefined);
       const station = body.manual ? MANUAL_STATION : body.station;
       const transition = { guestId: guest.id, scopeId: scope.scopeId, meetingId: scope.meetingId, at: now };
       let outcome: { recorded: boolean; type: ScanType };

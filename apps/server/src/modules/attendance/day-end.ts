@@ -6,8 +6,8 @@ import * as repo from './attendance.repository.ts';
 
 type Summary = Awaited<ReturnType<typeof repo.findAttendance>>;
 
-/** How many open summaries one close-out transaction handles. */
-const CLOSE_OUT_BATCH = 500;
+/** How many open summaries one close-out transaction handles (scans of those guests wait for it). */
+const CLOSE_OUT_BATCH = 200;
 
 /**
  * Attendance is per local day: a guest still inside from an earlier day left at that day's last
