@@ -21,6 +21,7 @@ import {
 } from './registration-fixtures.ts';
 
 const MINUTE = 60_000;
+const DAY_MS = 24 * 60 * MINUTE;
 const ZONE = 'Asia/Macau';
 
 /**
@@ -321,5 +322,55 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
       ['out', DAY_END_STATION, midnight - 1],
       ['in', 'Gate A', lateEntry],
     ]);
+  });
+
+  it('closes out a meeting of many guests in batches, entries at the same moment included', async () => {
+    const big = await createMeeting(ctx.db, await createOrganization(ctx.db), { name: 'Big' });
+    const count = 1_200;
+    // Four arrival moments on day one, 300 guests each: batches end in the middle of a moment.
+    const entries = [0, 1, 2, 3].map((k) => midnight - (4 - k) * 60 * MINUTE);
+    for (let start = 0; start < count; start += 300) {
+      const ids = await ctx.db
+        .insertInto('guests')
+        .values(
+          Array.from({ length: 300 }, (_, i) => ({
+            meeting_id: big.id,
+            guest_code: randomUUID(),
+            token_hash: randomUUID(),
+            area_code: '853',
+            phone: `6${String(start + i).padStart(7, '0')}`,
+            email: `big${start + i}@example.com`,
+            name: `Big ${start + i}`,
+            created_at: midnight - DAY_MS,
+          })),
+        )
+        .returning('id')
+        .execute();
+      const at = entries[start / 300]!;
+      await ctx.db
+        .insertInto('guest_attendance')
+        .values(
+          ids.map(({ id }) => ({
+            guest_id: id,
+            scope_id: 0,
+            meeting_id: big.id,
+            inside: 1,
+            first_in_at: at,
+            last_in_at: at,
+            last_out_at: null,
+          })),
+        )
+        .execute();
+    }
+    const res = await admin('GET', `/api/attendance/records?meeting_id=${big.id}&day=${dayOne}&page_size=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.total).toBe(count);
+    const open = await ctx.db
+      .selectFrom('guest_attendance')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('meeting_id', '=', big.id)
+      .where('inside', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(open.n)).toBe(0);
   });
 });

@@ -98,19 +98,17 @@ export async function findCheckInByNonce(db: Trx, nonce: string) {
   return row && { ...row, created_at: Number(row.created_at) };
 }
 
-const summaryColumns = ['inside', 'first_in_at', 'last_in_at', 'last_out_at'] as const;
-const num = (v: number | null) => (v === null ? null : Number(v));
-
 const attendanceOf = preparedQuery<{ guestId: number; scopeId: number }>()((db, p) =>
   db
     .selectFrom('guest_attendance')
-    .select(summaryColumns)
+    .select(['inside', 'first_in_at', 'last_in_at', 'last_out_at'])
     .where('guest_id', '=', p('guestId'))
     .where('scope_id', '=', p('scopeId')),
 );
 export async function findAttendance(db: Trx, guestId: number, scopeId: number) {
   const row = await attendanceOf.takeFirst(db, { guestId, scopeId });
   if (!row) return undefined;
+  const num = (v: number | null) => (v === null ? null : Number(v));
   return {
     inside: Number(row.inside),
     first_in_at: num(row.first_in_at),
@@ -119,28 +117,43 @@ export async function findAttendance(db: Trx, guestId: number, scopeId: number) 
   };
 }
 
-/**
- * Up to `limit` summaries of a meeting still marked inside from before `today`: whom the end of an
- * earlier day has to close out. In (guest, scope) order, so that racing close-outs lock alike.
- */
-export async function findOpenEarlierDays(db: Trx, meetingId: number, today: number, limit: number) {
+/** The scopes of a meeting with summaries still marked inside from before `today`. */
+export async function findScopesOpenBefore(db: Trx, meetingId: number, today: number): Promise<number[]> {
   const rows = await db
     .selectFrom('guest_attendance')
-    .select(['guest_id', 'scope_id', ...summaryColumns])
+    .select('scope_id')
+    .distinct()
     .where('meeting_id', '=', meetingId)
     .where('inside', '=', 1)
     .where('last_in_at', '<', today)
-    .orderBy('guest_id')
-    .orderBy('scope_id')
-    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.scope_id));
+}
+
+/**
+ * Up to `limit` summaries of a scope still marked inside with an entry from `from` to before `today`,
+ * by entry time: whom the end of an earlier day has to close out. One range of the (meeting, scope,
+ * last entry) index; a caller going on from the last entry seen skips the rows it has closed.
+ */
+export async function findOpenBefore(
+  db: Trx,
+  q: { meetingId: number; scopeId: number; from: number; today: number; limit: number },
+) {
+  const rows = await db
+    .selectFrom('guest_attendance')
+    .select(['guest_id', 'last_in_at'])
+    .where('meeting_id', '=', q.meetingId)
+    .where('scope_id', '=', q.scopeId)
+    .where('last_in_at', '>=', q.from)
+    .where('last_in_at', '<', q.today)
+    .where('inside', '=', 1)
+    .orderBy('last_in_at')
+    .limit(q.limit)
     .execute();
   return rows.map((row) => ({
     guestId: Number(row.guest_id),
-    scopeId: Number(row.scope_id),
-    inside: Number(row.inside),
-    first_in_at: num(row.first_in_at),
-    last_in_at: num(row.last_in_at),
-    last_out_at: num(row.last_out_at),
+    scopeId: q.scopeId,
+    lastInAt: Number(row.last_in_at),
   }));
 }
 
@@ -200,21 +213,35 @@ export async function markOutside(trx: Trx, t: Transition & { today: number }): 
 }
 
 /**
- * Closes out an entry of an earlier day at that day's end (`at`): only while the summary still
- * shows that very entry, so that of two transactions racing to close it, one does.
+ * Closes out, at `at` (the last moment of their day), these guests' summaries of one scope that are
+ * still inside from the entries read (all of that day, from `firstIn` to `lastIn`) — not one
+ * re-entered since — so that of transactions racing to close a summary, one does. The entry range
+ * is also what keeps the statement on a short stretch of the (meeting, scope, last entry) index.
+ * Answers the guests closed out.
  */
-const dayEnd = preparedQuery<Transition & { lastInAt: number }>()((db, p) =>
-  db
+export async function markClosedOut(
+  trx: Trx,
+  q: {
+    meetingId: number;
+    scopeId: number;
+    firstIn: number;
+    lastIn: number;
+    at: number;
+    guestIds: readonly number[];
+  },
+): Promise<number[]> {
+  const rows = await trx
     .updateTable('guest_attendance')
-    .set({ inside: 0, last_out_at: p('at') })
-    .where('guest_id', '=', p('guestId'))
-    .where('scope_id', '=', p('scopeId'))
+    .set({ inside: 0, last_out_at: q.at })
+    .where('meeting_id', '=', q.meetingId)
+    .where('scope_id', '=', q.scopeId)
+    .where('guest_id', 'in', q.guestIds)
     .where('inside', '=', 1)
-    .where('last_in_at', '=', p('lastInAt'))
-    .returning('guest_id'),
-);
-export async function markClosedOut(trx: Trx, t: Transition & { lastInAt: number }): Promise<boolean> {
-  return (await dayEnd.takeFirst(trx, t)) !== undefined;
+    .where('last_in_at', '>=', q.firstIn)
+    .where('last_in_at', '<=', q.lastIn)
+    .returning('guest_id')
+    .execute();
+  return rows.map((row) => Number(row.guest_id));
 }
 
 interface CheckInValues {
@@ -246,6 +273,11 @@ const checkIn = preparedQuery<CheckInValues>()((db, p) =>
 export async function insertCheckIn(trx: Trx, values: CheckInValues): Promise<number> {
   const row = await checkIn.takeFirst(trx, values);
   return Number(row!.id);
+}
+
+/** Several rows of the scan log in one statement. */
+export async function insertCheckIns(trx: Trx, rows: readonly CheckInValues[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('check_ins').values(rows).execute();
 }
 
 /**
