@@ -3,9 +3,9 @@ import type { AttendanceStatus } from '@meetflow/shared';
 
 /*
  * Attendance is per local day of TIME_ZONE: a guest still inside when a day ends is closed out at
- * its last moment. The close-out's row in the scan log is written lazily, at the guest's next scan
- * in that scope (attendance.service.ts), so every reader applies the same rule meanwhile: a summary
- * that says "inside" counts only when its entry was today. `today` is the start of the local day.
+ * its last moment. The close-out's row in the scan log is written lazily (day-end.ts), so every
+ * reader applies the same rule meanwhile: a summary that says "inside" counts only when its entry
+ * was today. `today` is the start of the local day.
  */
 
 /** Whether a summary row (inside, last entry) means inside on the day that starts at `today`. */
