@@ -157,8 +157,9 @@ export function createAttendanceService(deps: {
      * whoever is still inside from an earlier day is closed out first (day-end.ts), so the first
      * scan of a day is an entry. An entry for a guest already inside, or an exit for one who is
      * not, is a duplicate carrying the earlier time and records nothing. The check_ins row and the
-     * guest's summary are written in one transaction; the unique nonce makes a retried scan return the first answer. Door scans are audited by the
-     * scan log itself (station, operator); an organiser's manual entry also goes to the system log.
+     * guest's summary are written in one transaction; the unique nonce makes a retried scan return
+     * the first answer. Door scans are audited by the scan log itself (station, operator); an
+     * organiser's manual entry also goes to the system log.
      */
     async scan(user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> {
       if (body.manual && body.direction === 'auto') throw new AppError('SCAN_MANUAL_DIRECTION');
