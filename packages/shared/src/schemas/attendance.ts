@@ -21,8 +21,8 @@ export type ScanOutcome = (typeof SCAN_OUTCOMES)[number];
 
 /**
  * A guest's attendance status, all-time, for the whole meeting: `checked_in` inside now (entered
- * today: every day closes everyone out at its end), `left` entered at some time and out now, `not_checked_in` never entered. The guest list and the records
- * list use the same rule.
+ * today: every day closes everyone out at its end), `left` entered at some time and out now,
+ * `not_checked_in` never entered. The guest list and the records list use the same rule.
  */
 export const ATTENDANCE_STATUSES = ['checked_in', 'not_checked_in', 'left'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];

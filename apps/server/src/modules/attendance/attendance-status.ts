@@ -33,7 +33,9 @@ export function attendanceStatus(
 
 /** isInsideToday() as SQL over a guest_attendance row named `summary`. */
 export function isInsideTodaySql(summary: string, today: number): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${summary}.inside`)} = 1 and ${sql.ref(`${summary}.last_in_at`)} >= ${today})`;
+  const inside = sql.ref(`${summary}.inside`);
+  const lastIn = sql.ref(`${summary}.last_in_at`);
+  return sql<boolean>`(${inside} = 1 and ${lastIn} >= ${today})`;
 }
 
 /**

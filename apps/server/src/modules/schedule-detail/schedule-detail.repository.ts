@@ -17,7 +17,8 @@ export function findScheduleMeeting(db: Trx, scheduleId: number) {
 
 /**
  * Per session of the meeting: guests ever checked in and guests inside now (entered today: see
- * attendance-status.ts), from the attendance summaries (one grouped query over the (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
+ * attendance-status.ts), from the attendance summaries (one grouped query over the
+ * (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
  */
 export async function sessionCounts(
   db: Trx,

@@ -27,7 +27,7 @@ const ManualScanDialog = lazy(() =>
 type Range = [Dayjs | null, Dayjs | null] | null;
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
 
-/** Stations the server names (an organiser's desk, the automatic exit at a day's end), in the reader's language. */
+/** Stations the server names (an organiser's desk, the exit at a day's end), in the reader's language. */
 const SYSTEM_STATIONS: Partial<Record<string, string>> = {
   [MANUAL_STATION]: 'attendance.records.manualStation',
   [DAY_END_STATION]: 'attendance.records.dayEndStation',
