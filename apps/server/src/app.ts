@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   await app.register(scheduleDetailRoutes, {
-    scheduleDetail: createScheduleDetailService({ db, systemLog }),
+    scheduleDetail: createScheduleDetailService({ db, systemLog, clock }),
     notifications,
     clock,
   });

@@ -32,6 +32,15 @@ describe('local time in Asia/Macau (UTC+8, no daylight saving)', () => {
     expect(startOfLocalDay(utc('2026-11-23T16:00:00Z'), zone)).toBe(utc('2026-11-23T16:00:00Z'));
   });
 
+  it('remembers the day last asked for only within it, and only for its zone', () => {
+    const macao = utc('2026-11-22T16:00:00Z');
+    expect(startOfLocalDay(utc('2026-11-23T12:00:00Z'), zone)).toBe(macao);
+    expect(startOfLocalDay(utc('2026-11-23T12:00:00Z'), 'UTC')).toBe(utc('2026-11-23T00:00:00Z'));
+    expect(startOfLocalDay(utc('2026-11-23T12:00:00Z'), zone)).toBe(macao);
+    expect(startOfLocalDay(macao - 1, zone)).toBe(macao - 24 * HOUR);
+    expect(startOfLocalDay(macao + 24 * HOUR, zone)).toBe(macao + 24 * HOUR);
+  });
+
   it('names the local calendar day of an instant', () => {
     expect(localDate(utc('2026-12-31T15:59:59Z'), zone)).toBe('2026-12-31');
     expect(localDate(utc('2026-12-31T16:00:00Z'), zone)).toBe('2027-01-01');

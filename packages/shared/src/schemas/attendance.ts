@@ -20,15 +20,21 @@ export const SCAN_OUTCOMES = ['success', 'duplicate', 'refused'] as const;
 export type ScanOutcome = (typeof SCAN_OUTCOMES)[number];
 
 /**
- * A guest's attendance status, all-time, for the whole meeting: `checked_in` inside now, `left`
- * entered at some time and out now, `not_checked_in` never entered. The guest list and the records
- * list use the same rule.
+ * A guest's attendance status, all-time, for the whole meeting: `checked_in` inside now (entered
+ * today: every day closes everyone out at its end), `left` entered at some time and out now,
+ * `not_checked_in` never entered. The guest list and the records list use the same rule.
  */
 export const ATTENDANCE_STATUSES = ['checked_in', 'not_checked_in', 'left'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 /** What a manual check-in or check-out by an organiser is recorded as, whatever the operator's language. */
 export const MANUAL_STATION = 'manual';
+/**
+ * What the automatic exit that closes a guest's day is recorded as (no operator): attendance is per
+ * local day, so a guest still inside when the day ends leaves at its last moment. No door station
+ * may take this name.
+ */
+export const DAY_END_STATION = 'day-end';
 export const STATION_MAX = 64;
 export const RECORD_PAGE_SIZE_MAX = 100;
 
@@ -40,7 +46,12 @@ export const scanRequest = z.strictObject({
   /** The QR content as scanned; anything that is not a guest code is refused, not rejected. */
   guest_code: z.string().trim().min(1).max(512),
   direction: z.enum(SCAN_DIRECTIONS),
-  station: z.string().trim().max(STATION_MAX).default(''),
+  station: z
+    .string()
+    .trim()
+    .max(STATION_MAX)
+    .refine((station) => station.toLowerCase() !== DAY_END_STATION, 'invalidOption')
+    .default(''),
   /** An organiser's desk entry: recorded with the station MANUAL_STATION; needs an explicit direction. */
   manual: z.boolean().default(false),
   /** The client's id for this scan: a retry with the same nonce records nothing twice. */
@@ -80,10 +91,14 @@ export const attendanceScopeQuery = z.strictObject({
 });
 export type AttendanceScopeQuery = z.output<typeof attendanceScopeQuery>;
 
-/** Today's figures (since local midnight of the server) for a meeting or a session. */
+/**
+ * Today's figures (since local midnight of the server) for a meeting or a session. Attendance is
+ * per local day: a guest still inside when a day ends is closed out then (DAY_END_STATION).
+ */
 export const attendanceStats = z.object({
   signed_up: z.number().int(),
   checked_in_today: z.number().int(),
+  /** Entered today and not gone out since. */
   inside: z.number().int(),
   /** Came in and went out again today, and not back inside. */
   left: z.number().int(),
@@ -106,6 +121,8 @@ export const recordQuery = z.strictObject({
   status: z.enum(ATTENDANCE_STATUSES).optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
+  /** Records of one local day, YYYY-MM-DD in the server's time zone (combines with from/to). */
+  day: z.string().refine(isScheduleDate, 'invalidFormat').optional(),
 });
 /** The query as the client builds it (numbers, with page and size always set). */
 export type RecordQuery = z.output<typeof recordQuery>;
@@ -119,7 +136,9 @@ export const attendanceRecord = z.object({
   schedule_id: z.number().int().nullable(),
   schedule_name: z.string().nullable(),
   type: z.enum(SCAN_TYPES),
+  /** The door station, MANUAL_STATION for an organiser's desk, DAY_END_STATION for a day's close-out. */
   station: z.string(),
+  /** null for the automatic close-out at a day's end, which nobody scanned. */
   operator_name: z.string().nullable(),
   created_at: z.number().int(),
 });

@@ -117,6 +117,46 @@ export async function findAttendance(db: Trx, guestId: number, scopeId: number) 
   };
 }
 
+/** The scopes of a meeting with summaries still marked inside from before `today`. */
+export async function findScopesOpenBefore(db: Trx, meetingId: number, today: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('guest_attendance')
+    .select('scope_id')
+    .distinct()
+    .where('meeting_id', '=', meetingId)
+    .where('inside', '=', 1)
+    .where('last_in_at', '<', today)
+    .execute();
+  return rows.map((row) => Number(row.scope_id));
+}
+
+/**
+ * Up to `limit` summaries of a scope still marked inside with an entry from `from` to before `today`,
+ * by entry time: whom the end of an earlier day has to close out. One range of the (meeting, scope,
+ * last entry) index; a caller going on from the last entry seen skips the rows it has closed.
+ */
+export async function findOpenBefore(
+  db: Trx,
+  q: { meetingId: number; scopeId: number; from: number; today: number; limit: number },
+) {
+  const rows = await db
+    .selectFrom('guest_attendance')
+    .select(['guest_id', 'last_in_at'])
+    .where('meeting_id', '=', q.meetingId)
+    .where('scope_id', '=', q.scopeId)
+    .where('last_in_at', '>=', q.from)
+    .where('last_in_at', '<', q.today)
+    .where('inside', '=', 1)
+    .orderBy('last_in_at')
+    .limit(q.limit)
+    .execute();
+  return rows.map((row) => ({
+    guestId: Number(row.guest_id),
+    scopeId: q.scopeId,
+    lastInAt: Number(row.last_in_at),
+  }));
+}
+
 interface Transition {
   guestId: number;
   scopeId: number;
@@ -157,18 +197,51 @@ export async function markInside(trx: Trx, t: Transition): Promise<boolean> {
   return (await entry.takeFirst(trx, t)) !== undefined;
 }
 
-/** Inside → outside; false when the guest is not inside. */
-const exit = preparedQuery<Transition>()((db, p) =>
+/** Inside → outside; false when the guest is not inside today (an earlier day's entry is closed). */
+const exit = preparedQuery<Transition & { today: number }>()((db, p) =>
   db
     .updateTable('guest_attendance')
     .set({ inside: 0, last_out_at: p('at') })
     .where('guest_id', '=', p('guestId'))
     .where('scope_id', '=', p('scopeId'))
     .where('inside', '=', 1)
+    .where('last_in_at', '>=', p('today'))
     .returning('guest_id'),
 );
-export async function markOutside(trx: Trx, t: Transition): Promise<boolean> {
+export async function markOutside(trx: Trx, t: Transition & { today: number }): Promise<boolean> {
   return (await exit.takeFirst(trx, t)) !== undefined;
+}
+
+/**
+ * Closes out, at `at` (the last moment of their day), these guests' summaries of one scope that are
+ * still inside from the entries read (all of that day, from `firstIn` to `lastIn`) — not one
+ * re-entered since — so that of transactions racing to close a summary, one does. The entry range
+ * is also what keeps the statement on a short stretch of the (meeting, scope, last entry) index.
+ * Answers the guests closed out.
+ */
+export async function markClosedOut(
+  trx: Trx,
+  q: {
+    meetingId: number;
+    scopeId: number;
+    firstIn: number;
+    lastIn: number;
+    at: number;
+    guestIds: readonly number[];
+  },
+): Promise<number[]> {
+  const rows = await trx
+    .updateTable('guest_attendance')
+    .set({ inside: 0, last_out_at: q.at })
+    .where('meeting_id', '=', q.meetingId)
+    .where('scope_id', '=', q.scopeId)
+    .where('guest_id', 'in', q.guestIds)
+    .where('inside', '=', 1)
+    .where('last_in_at', '>=', q.firstIn)
+    .where('last_in_at', '<=', q.lastIn)
+    .returning('guest_id')
+    .execute();
+  return rows.map((row) => Number(row.guest_id));
 }
 
 interface CheckInValues {
@@ -177,7 +250,8 @@ interface CheckInValues {
   scope_id: number;
   type: ScanType;
   station: string;
-  operator_id: number;
+  /** null: written by the system (a day's close-out), not scanned by anyone. */
+  operator_id: number | null;
   nonce: string;
   created_at: number;
 }
@@ -201,9 +275,15 @@ export async function insertCheckIn(trx: Trx, values: CheckInValues): Promise<nu
   return Number(row!.id);
 }
 
+/** Several rows of the scan log in one statement. */
+export async function insertCheckIns(trx: Trx, rows: readonly CheckInValues[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('check_ins').values(rows).execute();
+}
+
 /**
  * Today's figures of a scope in one round trip: each count is an index range on guest_attendance
- * (inside, last_in_at, last_out_at), the sign-up count is the capacity counter.
+ * (last_in_at, last_out_at), the sign-up count is the capacity counter. Inside means entered today
+ * (attendance-status.ts): whoever is still marked inside from an earlier day was closed out then.
  */
 export async function countStats(
   db: Trx,
@@ -229,6 +309,7 @@ export async function countStats(
         .select((e) => e.fn.countAll<number>().as('n'))
         .where('meeting_id', '=', meetingId)
         .where('scope_id', '=', scopeId)
+        .where('last_in_at', '>=', since)
         .where('inside', '=', 1)
         .as('inside'),
       eb
@@ -257,6 +338,8 @@ export interface RecordFilter {
   status?: AttendanceStatus | undefined;
   from?: number | undefined;
   to?: number | undefined;
+  /** The start of today: whose status is read from a summary depends on it. */
+  today: number;
 }
 
 function filteredRecords(db: Trx, f: RecordFilter) {
@@ -278,7 +361,7 @@ function filteredRecords(db: Trx, f: RecordFilter) {
       .leftJoin('guest_attendance as summary', (join) =>
         join.onRef('summary.guest_id', '=', 'check_ins.guest_id').on('summary.scope_id', '=', 0),
       )
-      .where(attendanceStatusIs(status!, 'summary')),
+      .where(attendanceStatusIs(status!, 'summary', f.today)),
   );
 }
 

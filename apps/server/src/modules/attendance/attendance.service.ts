@@ -13,13 +13,15 @@ import {
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { startOfLocalDay } from '../../lib/local-time.ts';
+import { localDayBounds, startOfLocalDay } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { isUniqueViolation } from '../registration/registration.repository.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
+import { isInsideToday } from './attendance-status.ts';
 import * as repo from './attendance.repository.ts';
+import { closeEarlierDay, createDayEndCloser } from './day-end.ts';
 import type { StatsScope } from './live-stats.ts';
 
 /** Where "today" starts: local midnight in the configured TIME_ZONE. */
@@ -103,6 +105,8 @@ export function createAttendanceService(deps: {
 }) {
   const { db, systemLog, clock } = deps;
 
+  const closeEarlierDays = createDayEndCloser(db);
+
   /**
    * The answer a recorded scan got, for a retry with the same nonce. A nonce is the client's id for
    * one scan: reused for another guest, scope or fixed direction it is not a retry, and answering
@@ -149,11 +153,13 @@ export function createAttendanceService(deps: {
     },
 
     /**
-     * One scan: the state machine of DESIGN.md (entry, exit, or automatic toggle). An entry for a
-     * guest already inside, or an exit for one who is not, is a duplicate carrying the earlier time
-     * and records nothing. The check_ins row and the guest's summary are written in one transaction;
-     * the unique nonce makes a retried scan return the first answer. Door scans are audited by the
-     * scan log itself (station, operator); an organiser's manual entry also goes to the system log.
+     * One scan: the state machine of DESIGN.md (entry, exit, or automatic toggle), per local day:
+     * whoever is still inside from an earlier day is closed out first (day-end.ts), so the first
+     * scan of a day is an entry. An entry for a guest already inside, or an exit for one who is
+     * not, is a duplicate carrying the earlier time and records nothing. The check_ins row and the
+     * guest's summary are written in one transaction; the unique nonce makes a retried scan return
+     * the first answer. Door scans are audited by the scan log itself (station, operator); an
+     * organiser's manual entry also goes to the system log.
      */
     async scan(user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> {
       if (body.manual && body.direction === 'auto') throw new AppError('SCAN_MANUAL_DIRECTION');
@@ -176,20 +182,36 @@ export function createAttendanceService(deps: {
         return refused('SCAN_NOT_ENROLLED', lang, now, who);
       }
 
+      const today = startOfLocalDay(now);
+      // In the background: a door opening on day two must not wait for thousands of close-outs.
+      // This scan's own guest is closed out in its transaction; a failed run is retried by the next
+      // scan or records read.
+      closeEarlierDays(scope.meetingId, today).catch(() => undefined);
       const station = body.manual ? MANUAL_STATION : body.station;
       const transition = { guestId: guest.id, scopeId: scope.scopeId, meetingId: scope.meetingId, at: now };
       let outcome: { recorded: boolean; type: ScanType };
       try {
         outcome = await db.transaction().execute(async (trx) => {
+          const move = (type: ScanType) =>
+            type === 'in'
+              ? repo.markInside(trx, transition)
+              : repo.markOutside(trx, { ...transition, today });
           let type: ScanType;
+          let moved: boolean;
           if (body.direction === 'auto') {
-            const state = await repo.findAttendance(trx, guest.id, scope.scopeId);
-            type = state?.inside === 1 ? 'out' : 'in';
+            const summary = await repo.findAttendance(trx, guest.id, scope.scopeId);
+            await closeEarlierDay(trx, transition, summary, today);
+            type = isInsideToday(summary, today) ? 'out' : 'in';
+            moved = await move(type);
           } else {
+            // The fast path writes at once; only a refused move can be an earlier day still open.
             type = body.direction;
+            moved = await move(type);
+            if (!moved) {
+              const summary = await repo.findAttendance(trx, guest.id, scope.scopeId);
+              if (await closeEarlierDay(trx, transition, summary, today)) moved = await move(type);
+            }
           }
-          const moved =
-            type === 'in' ? await repo.markInside(trx, transition) : await repo.markOutside(trx, transition);
           if (!moved) return { recorded: false, type };
           await repo.insertCheckIn(trx, {
             meeting_id: scope.meetingId,
@@ -253,6 +275,9 @@ export function createAttendanceService(deps: {
     /** Entries and exits, newest first, with the list's filters; no contact data. */
     async records(user: AuthUser, query: RecordQuery, lang: Language): Promise<RecordPage> {
       const scope = await resolveScope(db, user, query.meeting_id, query.schedule_id);
+      const today = localMidnight(clock());
+      await closeEarlierDays(scope.meetingId, today);
+      const day = query.day === undefined ? undefined : localDayBounds(query.day);
       const { rows, total } = await repo.listRecords(
         db,
         {
@@ -261,8 +286,9 @@ export function createAttendanceService(deps: {
           type: query.type,
           station: query.station,
           status: query.status,
-          from: query.from,
-          to: query.to,
+          from: day ? Math.max(day.from, query.from ?? 0) : query.from,
+          to: day ? Math.min(day.to - 1, query.to ?? Infinity) : query.to,
+          today,
         },
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
         lang,

@@ -1,27 +1,17 @@
-import {
-  nameIn,
-  type AdminGuest,
-  type AttendanceStatus,
-  type Language,
-  type MeetingType,
-} from '@meetflow/shared';
+import { nameIn, type AdminGuest, type Language, type MeetingType } from '@meetflow/shared';
+import { attendanceStatus } from '../attendance/attendance-status.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
 import type { GuestListRow } from './guests.repository.ts';
 
-/**
- * A guest's status from their attendance summary of a scope: inside now; was inside and went out;
- * never scanned in (no summary row, or no entry yet).
- */
-export function attendanceStatus(
-  summary: { inside: number | null; first_in_at: number | null } | undefined,
-): AttendanceStatus {
-  if (!summary || summary.first_in_at === null) return 'not_checked_in';
-  return summary.inside === 1 ? 'checked_in' : 'left';
-}
-
 const GENDERS = new Set(['male', 'female']);
 
-export function toAdminGuest(row: GuestListRow, meetingType: MeetingType, lang: Language): AdminGuest {
+/** `today`: the start of the local day, which the attendance status depends on. */
+export function toAdminGuest(
+  row: GuestListRow,
+  meetingType: MeetingType,
+  lang: Language,
+  today: number,
+): AdminGuest {
   return {
     id: row.id,
     meeting_id: row.meeting_id,
@@ -49,7 +39,7 @@ export function toAdminGuest(row: GuestListRow, meetingType: MeetingType, lang: 
     academy_member: row.academy_member === 1,
     college_category_id: row.college_category_id,
     college_category_name: nameIn(lang, row.cc_name, row.cc_name_cn, row.cc_name_en),
-    status: attendanceStatus({ inside: row.inside, first_in_at: row.first_in_at }),
+    status: attendanceStatus(row, today),
     first_in_at: row.first_in_at,
     last_in_at: row.last_in_at,
     last_out_at: row.last_out_at,

@@ -10,7 +10,8 @@ export interface GuestFilter {
   meetingId: number;
   keyword?: string | undefined;
   userTypeId?: number | undefined;
-  status?: AttendanceStatus | undefined;
+  /** The status and the start of today, which a status depends on (attendance-status.ts). */
+  status?: { is: AttendanceStatus; today: number } | undefined;
   signedUpFrom?: number | undefined;
   signedUpTo?: number | undefined;
 }
@@ -62,7 +63,7 @@ function filtered(db: Trx, filter: GuestFilter) {
   if (filter.userTypeId !== undefined) query = query.where('guests.user_type_id', '=', filter.userTypeId);
   if (filter.signedUpFrom !== undefined) query = query.where('guests.created_at', '>=', filter.signedUpFrom);
   if (filter.signedUpTo !== undefined) query = query.where('guests.created_at', '<=', filter.signedUpTo);
-  if (filter.status) query = query.where(attendanceStatusIs(filter.status, 'ga'));
+  if (filter.status) query = query.where(attendanceStatusIs(filter.status.is, 'ga', filter.status.today));
   return query;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { startOfLocalDay } from '../../lib/local-time.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
@@ -56,12 +57,12 @@ function phoneTaken(): AppError {
   return new AppError('GUEST_PHONE_TAKEN', { data: { fields: { phone: 'phoneTaken' } } });
 }
 
-function toFilter(meetingId: number, query: Filters): repo.GuestFilter {
+function toFilter(meetingId: number, query: Filters, today: number): repo.GuestFilter {
   return {
     meetingId,
     keyword: query.keyword,
     userTypeId: query.user_type_id,
-    status: query.status,
+    status: query.status && { is: query.status, today },
     signedUpFrom: query.signed_up_from,
     signedUpTo: query.signed_up_to,
   };
@@ -98,7 +99,7 @@ export function createGuestsService(deps: GuestsDeps) {
   ) {
     const row = await repo.findGuestRow(db, meetingId, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return toAdminGuest(row, meetingType, lang);
+    return toAdminGuest(row, meetingType, lang, startOfLocalDay(clock()));
   }
 
   /** After the commit: a guest added here fills a meeting or session as a sign-up would. */
@@ -129,7 +130,8 @@ export function createGuestsService(deps: GuestsDeps) {
       lang: Language,
     ): Promise<GuestPage> {
       const meeting = await visibleMeeting(user, meetingId);
-      const filter = toFilter(meeting.id, query);
+      const today = startOfLocalDay(clock());
+      const filter = toFilter(meeting.id, query, today);
       const { rows, total } = await repo.listGuests(
         db,
         filter,
@@ -142,7 +144,7 @@ export function createGuestsService(deps: GuestsDeps) {
         repo.isUnfiltered(filter) ? meeting.registered_count : undefined,
       );
       return {
-        items: rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang)),
+        items: rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today)),
         total,
         page: query.page,
         page_size: query.page_size,
@@ -327,8 +329,9 @@ export function createGuestsService(deps: GuestsDeps) {
       query: Filters,
       lang: Language,
     ): AsyncGenerator<AdminGuest> {
-      for await (const batch of repo.guestBatches(db, toFilter(meeting.id, query), EXPORT_BATCH)) {
-        for (const row of batch) yield toAdminGuest(row, meeting.meeting_type, lang);
+      const today = startOfLocalDay(clock());
+      for await (const batch of repo.guestBatches(db, toFilter(meeting.id, query, today), EXPORT_BATCH)) {
+        for (const row of batch) yield toAdminGuest(row, meeting.meeting_type, lang, today);
       }
     },
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isInsideTodaySql } from '../attendance/attendance-status.ts';
 
 type Trx = Kysely<Database>;
 
@@ -15,12 +16,14 @@ export function findScheduleMeeting(db: Trx, scheduleId: number) {
 }
 
 /**
- * Per session of the meeting: guests ever checked in and guests inside now, from the attendance
- * summaries (one grouped query over the (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
+ * Per session of the meeting: guests ever checked in and guests inside now (entered today: see
+ * attendance-status.ts), from the attendance summaries (one grouped query over the
+ * (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
  */
 export async function sessionCounts(
   db: Trx,
   meetingId: number,
+  today: number,
 ): Promise<Map<number, { checked_in: number; inside: number }>> {
   const rows = await db
     .selectFrom('guest_attendance as ga')
@@ -30,7 +33,7 @@ export async function sessionCounts(
       sql<number | string>`sum(case when ${sql.ref('ga.first_in_at')} is not null then 1 else 0 end)`.as(
         'checked_in',
       ),
-      sql<number | string>`sum(${sql.ref('ga.inside')})`.as('inside'),
+      sql<number | string>`sum(case when ${isInsideTodaySql('ga', today)} then 1 else 0 end)`.as('inside'),
     ])
     .where('ga.meeting_id', '=', meetingId)
     .where('ga.scope_id', '>', 0)

@@ -9,12 +9,13 @@ import {
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { startOfLocalDay } from '../../lib/local-time.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { listSchedules } from '../dictionary/schedules.repository.ts';
 import { withMeetingTimes } from '../dictionary/schedules.service.ts';
 import { STATUS_TEXT } from '../guests/guest-export.ts';
-import { attendanceStatus } from '../guests/guest-view.ts';
+import { attendanceStatus } from '../attendance/attendance-status.ts';
 import { findLiveMeeting, type GuestMeeting } from '../guests/guests.repository.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
@@ -49,12 +50,12 @@ function timeSlot(s: SessionSummary): string {
   return s.meeting_time ? `${s.meeting_time.start_time}–${s.meeting_time.end_time}` : '';
 }
 
-function toEnrolledGuest(row: repo.EnrolledRow, lang: Language): EnrolledGuest {
+function toEnrolledGuest(row: repo.EnrolledRow, lang: Language, today: number): EnrolledGuest {
   return {
     guest_id: row.guest_id,
     display_name: guestDisplayName(row),
     user_type_name: nameIn(lang, row.ut_name, row.ut_name_cn, row.ut_name_en),
-    status: attendanceStatus({ inside: row.inside, first_in_at: row.first_in_at }),
+    status: attendanceStatus(row, today),
     enrolled_at: Number(row.enrolled_at),
     first_in_at: row.first_in_at,
     last_in_at: row.last_in_at,
@@ -92,8 +93,8 @@ const GUEST_COLUMNS: XlsxColumn<GuestOfSession>[] = [
 ];
 
 /** Schedule detail (issue 5): per session sign-ups against the limit, checked-in and inside counts, guests. */
-export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog }) {
-  const { db, systemLog } = deps;
+export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog; clock: () => number }) {
+  const { db, systemLog, clock } = deps;
 
   async function visibleMeeting(user: AuthUser, meetingId: number): Promise<GuestMeeting> {
     const meeting = await findLiveMeeting(db, meetingId);
@@ -105,15 +106,16 @@ export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog
   async function sessions(meetingId: number): Promise<ScheduleDetail> {
     const [schedules, counts] = await Promise.all([
       listSchedules(db, meetingId).then((rows) => withMeetingTimes(db, rows)),
-      repo.sessionCounts(db, meetingId),
+      repo.sessionCounts(db, meetingId, startOfLocalDay(clock())),
     ]);
     return schedules.map((s) => ({ ...s, ...(counts.get(s.id) ?? { checked_in: 0, inside: 0 }) }));
   }
 
   async function* guestsOfSessions(list: ScheduleDetail, lang: Language): AsyncGenerator<GuestOfSession> {
+    const today = startOfLocalDay(clock());
     for (const session of list) {
       for await (const batch of repo.enrolledBatches(db, session.id, EXPORT_BATCH)) {
-        for (const row of batch) yield { session, guest: toEnrolledGuest(row, lang) };
+        for (const row of batch) yield { session, guest: toEnrolledGuest(row, lang, today) };
       }
     }
   }
@@ -143,8 +145,9 @@ export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog
         offset: (query.page - 1) * query.page_size,
         limit: query.page_size,
       });
+      const today = startOfLocalDay(clock());
       return {
-        items: rows.map((row) => toEnrolledGuest(row, lang)),
+        items: rows.map((row) => toEnrolledGuest(row, lang, today)),
         total,
         page: query.page,
         page_size: query.page_size,

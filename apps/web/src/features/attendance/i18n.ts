@@ -59,6 +59,7 @@ const zhTw = {
     manualGuestRequired: '請輸入嘉賓碼',
     manualConfirm: '確定要為此嘉賓{{action}}嗎？',
     manualStation: '手動',
+    dayEndStation: '日終自動離場',
   },
 };
 
@@ -123,6 +124,7 @@ const zhCn: Catalogue = {
     manualGuestRequired: '请输入嘉宾码',
     manualConfirm: '确定要为此嘉宾{{action}}吗？',
     manualStation: '手动',
+    dayEndStation: '日终自动离场',
   },
 };
 
@@ -185,6 +187,7 @@ const en: Catalogue = {
     manualGuestRequired: 'Please enter the guest code',
     manualConfirm: 'Record a {{action}} for this guest?',
     manualStation: 'Manual',
+    dayEndStation: 'Day end (automatic)',
   },
 };
 

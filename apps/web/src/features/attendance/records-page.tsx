@@ -3,7 +3,7 @@ import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag } from 'ant
 import type { TableProps } from 'antd';
 import { EditOutlined, ScanOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { MANUAL_STATION } from '@meetflow/shared';
+import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
@@ -26,6 +26,12 @@ const ManualScanDialog = lazy(() =>
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
+
+/** Stations the server names (an organiser's desk, the exit at a day's end), in the reader's language. */
+const SYSTEM_STATIONS: Partial<Record<string, string>> = {
+  [MANUAL_STATION]: 'attendance.records.manualStation',
+  [DAY_END_STATION]: 'attendance.records.dayEndStation',
+};
 
 /**
  * Entry and exit records (spec §2) with the door station's scan mode. The route is cached, so the
@@ -125,8 +131,10 @@ export default function RecordsPage() {
     {
       key: 'station',
       title: t('attendance.records.station'),
-      render: (_, row) =>
-        row.station === MANUAL_STATION ? t('attendance.records.manualStation') : row.station,
+      render: (_, row) => {
+        const named = SYSTEM_STATIONS[row.station];
+        return named ? t(named) : row.station;
+      },
     },
     {
       key: 'operator',
