@@ -1,7 +1,7 @@
 import { AREA_CODE_VALUES, signUpBody, type AreaCode, type SignUpBody } from '@meetflow/shared';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { randomToken, sha256 } from '../lib/secure-random.ts';
+import { newGuestCode, randomToken, sha256 } from '../lib/secure-random.ts';
 import { guestFormValues, requirePhone } from '../modules/registration/guest-rules.ts';
 import { CONTACT_NAMES, INSTITUTIONS, JOB_TITLES, NOTES, type DemoMeeting } from './demo-catalogue.ts';
 import { demoEmail, demoLandline, demoMobile, demoPerson, type DemoPerson } from './demo-people.ts';
@@ -154,7 +154,7 @@ export function demoGuests(
         ...guestFormValues(body, requirePhone(body.area_code, body.phone)),
         meeting_id: context.meetingId,
         // Codes and tokens are secrets even in demo data: from the CSPRNG, as the sign-up makes them.
-        guest_code: randomToken(24),
+        guest_code: newGuestCode(),
         token_hash: sha256(randomToken(32)),
         created_at: createdAt,
       },

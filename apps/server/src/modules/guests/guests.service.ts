@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
-import { randomToken, sha256 } from '../../lib/secure-random.ts';
+import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { maskPhone } from '../registration/guest-format.ts';
@@ -205,7 +205,7 @@ export function createGuestsService(deps: GuestsDeps) {
             {
               ...guestFormValues(body, phone),
               meeting_id: meeting.id,
-              guest_code: randomToken(24),
+              guest_code: newGuestCode(),
               token_hash: sha256(randomToken(32)),
               created_at: now,
             },

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
-import { randomToken, sha256 } from '../../lib/secure-random.ts';
+import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { ancestorIds } from '../organizations/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
@@ -164,7 +164,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const values: Insertable<Database['guests']> = {
         ...guestFormValues(body, phone),
         meeting_id: meeting.id,
-        guest_code: randomToken(24),
+        guest_code: newGuestCode(),
         token_hash: sha256(token),
         created_at: now,
       };
