@@ -117,3 +117,13 @@ export async function outcome(request: Promise<{ status: number }>): Promise<num
     return cause?.code ?? cause?.message ?? String(error);
   }
 }
+
+/** Polls until `ready` holds, giving the time that took. */
+export async function waitFor(ready: () => Promise<boolean>, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await ready())) {
+    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
