@@ -89,6 +89,8 @@ test('the guest list finds a guest, shows the detail and exports what it shows',
   await expect(dialog).toBeHidden();
   await expect(drawer).toContainText('手動（服務台）');
   await expect(table).toContainText('已簽到');
+  // The toast sits over the drawer's close button until it fades (hovering it would hold it there).
+  await expect(page.getByText('保存成功')).toBeHidden();
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 
