@@ -1,7 +1,14 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { DATE_TIME_FORMAT } from '@meetflow/shared';
-import { dayIn, differsFromBrowserZone, formatDateTime, formatDayMonth, formatTime, zoneOffset } from './date-time.ts';
+import {
+  dayIn,
+  differsFromBrowserZone,
+  formatDateTime,
+  formatDayMonth,
+  formatTime,
+  zoneOffset,
+} from './date-time.ts';
 
 // A browser set to UTC, before any formatter exists.
 process.env.TZ = 'UTC';

@@ -116,5 +116,7 @@ export function matchesKeyword(
 ): boolean {
   const k = keyword.trim().toLowerCase();
   if (!k) return true;
-  return [s.name, s.name_cn, s.name_en, s.date, sessionWhen(s, lang)].some((v) => v.toLowerCase().includes(k));
+  return [s.name, s.name_cn, s.name_en, s.date, sessionWhen(s, lang)].some((v) =>
+    v.toLowerCase().includes(k),
+  );
 }

@@ -173,7 +173,9 @@ export function SessionLists({
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'cancel' ? t('pub.confirmCancel') : t('pub.confirmEnrol')}
-        body={pending ? `${localized(pending.session, lang)} · ${sessionWhen(pending.session, lang)}` : undefined}
+        body={
+          pending ? `${localized(pending.session, lang)} · ${sessionWhen(pending.session, lang)}` : undefined
+        }
         confirmLabel={pending?.kind === 'cancel' ? t('pub.cancelEnrol') : t('pub.enrol')}
         dismissLabel={pending?.kind === 'cancel' ? t('pub.keepEnrol') : undefined}
         busy={busy}
