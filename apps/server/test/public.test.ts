@@ -47,6 +47,8 @@ describe(`public pages API (${TEST_DB})`, () => {
     expect(data.schedules.map((s) => s.id).sort()).toEqual([sessions.a, sessions.b, sessions.c].sort());
     expect(data.user_types.find((t) => t.id === doctor)?.schedule_ids).toEqual([sessions.a, sessions.b]);
     expect(data.display_config.language_order).toEqual(['zh-tw', 'zh-cn', 'en']);
+    // The visitor pages show times in the deployment's zone, not the browser's.
+    expect(data.time_zone).toBe(ctx.config.timeZone);
     const plain = await ctx.app.inject({ method: 'GET', url: `/api/public/meetings/${general.publicId}` });
     expect(plain.json().data).toMatchObject({ user_types: [], schedules: [] });
   });

@@ -168,8 +168,14 @@ test('date-schedule sign-up in English: sessions of the type, confirm dialog, th
   await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toHaveCount(0);
   await snap(page, info, 'public-sessions-en');
 
+  // The action is named, never a "Cancel" beside the dialog's own "Cancel".
+  await expect(page.getByTestId(`cancel-${sessions.b}`)).toHaveText('Cancel enrollment');
   await page.getByTestId(`cancel-${sessions.b}`).click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText('Cancel this session?');
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Cancel your enrollment in this session?');
+  await expect(page.getByTestId('confirm-dialog').getByRole('button')).toHaveText([
+    'Keep enrollment',
+    'Cancel enrollment',
+  ]);
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toBeVisible();
   await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toContainText('5 seat(s) left');
@@ -245,6 +251,12 @@ test('closed and missing meetings show their own pages', async ({ page, request 
 
   await page.goto('/#/sign-up/no-such-meeting-id');
   await expect(page.getByTestId('public-no-meeting')).toContainText('查無會議資訊');
+
+  // An unknown address never sends a visitor to the admin login.
+  await page.goto('/#/no/such/page');
+  await expect(page.getByTestId('not-found')).toContainText('請打開主辦單位提供的連結');
+  await expect(page.getByTestId('not-found').locator('a')).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/no\/such\/page$/);
 });
 
 test('the schedule PDF renders and is zoomable; other public pages are not', async ({
@@ -267,6 +279,19 @@ test('the schedule PDF renders and is zoomable; other public pages are not', asy
     'content',
     /maximum-scale=10, user-scalable=yes/,
   );
+  // Text over the canvas (selectable, read aloud) and the file itself.
+  await expect(page.getByTestId('pdf-pages').locator('.textLayer span').first()).toContainText('MeetFlow');
+  const selected = await page.evaluate(() => {
+    const layer = document.querySelector('.textLayer')!;
+    window.getSelection()!.selectAllChildren(layer);
+    return window.getSelection()!.toString();
+  });
+  expect(selected).toContain('MeetFlow schedule');
+  const download = page.getByTestId('pdf-download');
+  await expect(download).toHaveAttribute('href', /^\/api\/files\/[^/]+$/);
+  await expect(download).toHaveAttribute('download', /\.pdf$/);
+  const file = await page.request.get((await download.getAttribute('href'))!);
+  expect(file.headers()['content-type']).toContain('application/pdf');
   await snap(page, info, 'public-schedule-zh-tw');
 
   await page.goto(`/#/guide/${meeting.public_id}`);
@@ -275,4 +300,106 @@ test('the schedule PDF renders and is zoomable; other public pages are not', asy
   await page.goto(`/#/sign-up/${meeting.public_id}`);
   await expect(page.getByTestId('sign-up-form')).toBeVisible();
   await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /user-scalable=no/);
+});
+
+test.describe('in a browser set to UTC', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test("times are the meeting's own (Asia/Macau), labelled, in the spec's short dates", async ({
+    page,
+    request,
+  }, info) => {
+    const api = await Api.login(request);
+    const { meeting, sessions } = await createDateScheduleMeeting(api, `UTC ${Date.now()}`);
+    // A yellow theme: the focus ring is derived from it, with 3:1 on the page.
+    await api.call('PUT', `/meetings/${meeting.id}/display-config`, {
+      language_order: ['en', 'zh-tw', 'zh-cn'],
+      theme_color: '#fadb14',
+    });
+
+    await page.goto(`/#/sign-up/${meeting.public_id}`);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
+    // 2027-01-10 00:00Z – 2027-01-12 23:00Z is 08:00 on the 10th to 07:00 on the 13th in Macao.
+    await expect(page.getByTestId('public-time')).toHaveText('10/01 08:00 – 13/01 07:00');
+    await expect(page.getByTestId('public-time-zone')).toHaveText(
+      'Times are local to the meeting (Asia/Macau, GMT+8)',
+    );
+
+    const focus = await page.evaluate(() =>
+      getComputedStyle(document.querySelector('main')!).getPropertyValue('--mf-focus'),
+    );
+    expect(focus).not.toBe('#fadb14');
+    await page.getByTestId('public-lang-zh-tw').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('public-lang-zh-tw')).toHaveCSS('outline-style', 'solid');
+    const ring = await page
+      .getByTestId('public-lang-zh-tw')
+      .evaluate((el) => getComputedStyle(el).outlineColor);
+    const hex = `#${(ring.match(/\d+/g) ?? [])
+      .slice(0, 3)
+      .map((c) => Number(c).toString(16).padStart(2, '0'))
+      .join('')}`;
+    expect(hex).toBe(focus);
+
+    await page.getByTestId('field-name_zh').fill('NA');
+    await page.getByTestId('field-name_en').fill('Utc Visitor');
+    await page.getByTestId('field-area_code').selectOption('853');
+    await page.getByTestId('field-phone').fill(macaoPhone());
+    await page.getByTestId('field-email').fill('utc@example.com');
+    await page.getByTestId('field-user_type_id').selectOption({ label: 'Doctor' });
+    await page.getByTestId('field-license_number').fill('NA');
+    await page.getByTestId('field-academy_member-no').check();
+    await page.getByTestId('sign-up-next').click();
+    await expect(page.getByTestId('session-choice')).toContainText('11/01');
+
+    // The session-choice error is tied to its checkboxes.
+    await page.getByTestId('sign-up-submit').click();
+    const error = page.getByTestId('error-schedule_ids');
+    await expect(error).toHaveText('Please choose at least one session');
+    const errorId = await error.getAttribute('id');
+    expect(errorId).toBeTruthy();
+    for (const id of [sessions.a, sessions.b]) {
+      const box = page.getByTestId(`session-option-${id}`);
+      await expect(box).toHaveAttribute('aria-invalid', 'true');
+      await expect(box).toHaveAttribute('aria-describedby', errorId!);
+    }
+    await expect(page.getByRole('checkbox', { name: /Opening plenary/ })).toHaveAccessibleDescription(
+      'Please choose at least one session',
+    );
+    await snap(page, info, 'public-date-schedule-utc-en');
+
+    await pickLanguage(page, 'zh-tw');
+    await expect(page.getByTestId('public-time')).toHaveText('1月10日 08:00 – 1月13日 07:00');
+    await expect(page.getByTestId('public-time-zone')).toContainText('Asia/Macau');
+    await expect(page.getByTestId('session-choice')).toContainText('1月11日');
+    await snap(page, info, 'public-date-schedule-utc-zh-tw');
+    await pickLanguage(page, 'zh-cn');
+    await expect(page.getByTestId('public-time')).toHaveText('1月10日 08:00 – 1月13日 07:00');
+    await snap(page, info, 'public-date-schedule-utc-zh-cn');
+
+    // The success toast leaves the language switch visible.
+    await page.getByTestId(`session-option-${sessions.a}`).check();
+    await page.getByTestId('sign-up-submit').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+    await page.getByTestId('view-sessions').click();
+    await page.getByTestId(`enrol-${sessions.b}`).click();
+    await page.getByTestId('confirm-ok').click();
+    const toast = page.locator('#mf-toast-host');
+    await expect(toast.getByText('操作成功！')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const [toastBox, switchBox] = [
+      await toast.boundingBox(),
+      await page.getByTestId('public-lang-switch').boundingBox(),
+    ];
+    expect(toastBox && switchBox).toBeTruthy();
+    const overlaps =
+      toastBox!.x < switchBox!.x + switchBox!.width &&
+      switchBox!.x < toastBox!.x + toastBox!.width &&
+      toastBox!.y < switchBox!.y + switchBox!.height &&
+      switchBox!.y < toastBox!.y + toastBox!.height;
+    expect(overlaps).toBe(false);
+    await expectNoHorizontalScroll(page);
+  });
 });

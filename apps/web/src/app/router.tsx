@@ -66,7 +66,8 @@ export function AppRouter() {
               {adminRouteElements(adminRoutes)}
               <Route path={notFoundRoute.path} element={null} />
             </Route>
-            <Route path="*" element={<NotFound />} />
+            {/* Only visitors without a session reach the catch-all: the guard sends users to /404. */}
+            <Route path="*" element={<NotFound visitor />} />
           </Route>
         </Routes>
       </RouteErrorBoundary>

@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
-import { SHORT_DATE_FORMAT, type Language } from '@meetflow/shared';
 import { currentLanguage, i18n } from './i18n.ts';
 
 /*
@@ -13,9 +12,5 @@ import { currentLanguage, i18n } from './i18n.ts';
  */
 dayjs.locale(currentLanguage());
 i18n.onLanguageChanged(() => dayjs.locale(currentLanguage()));
-
-export function formatShortDate(value: dayjs.ConfigType, lang: Language = currentLanguage()): string {
-  return dayjs(value).format(SHORT_DATE_FORMAT[lang]);
-}
 
 export { dayjs };

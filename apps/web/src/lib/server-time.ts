@@ -1,25 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { HealthResponse } from '@meetflow/shared';
+import { dayIn } from './date-time.ts';
 import { http } from './http.ts';
 
 /**
  * The server's calendar: "today" is the day in the deployment's TIME_ZONE (named by /api/health),
  * so a browser in another zone asks for the same day the statistics count.
  */
-
-/** 'YYYY-MM-DD' of an instant in an IANA zone (the browser's own when the zone is unknown). */
-export function dayIn(ms: number, timeZone?: string): string {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    ...(timeZone ? { timeZone } : {}),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  for (const part of format.formatToParts(ms)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** The deployment's time zone, fetched once per session of the app. */
 export function useServerTimeZone(): string | undefined {

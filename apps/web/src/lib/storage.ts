@@ -5,6 +5,9 @@ export function storageKey(key: string): string {
   return `${STORAGE_PREFIX}${key}`;
 }
 
+/** Key start of a meeting's guest token (mf_guest_<publicId>); the not-found page reads it too. */
+export const GUEST_TOKEN_KEY = 'guest_';
+
 function safeStorage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
@@ -30,6 +33,16 @@ export function writeJson(key: string, value: unknown): void {
   } catch {
     // Quota or privacy errors must not break the UI.
   }
+}
+
+/** The keys (without the prefix) that start with `start`, e.g. every meeting a guest token is kept for. */
+export function keysStartingWith(start: string): string[] {
+  const storage = safeStorage();
+  if (!storage) return [];
+  const full = storageKey(start);
+  return Object.keys(storage)
+    .filter((key) => key.startsWith(full))
+    .map((key) => key.slice(STORAGE_PREFIX.length));
 }
 
 export function removeKey(key: string): void {

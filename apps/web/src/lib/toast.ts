@@ -30,8 +30,9 @@ export const domToast: ToastImpl = (type, content, { key, duration }) => {
     host = document.createElement('div');
     host.id = 'mf-toast-host';
     Object.assign(host.style, {
+      // At the bottom: the visitor pages keep their language switch at the top, where a toast hid it.
       position: 'fixed',
-      top: `${TOAST_OFFSET}px`,
+      bottom: `calc(${TOAST_OFFSET}px + env(safe-area-inset-bottom, 0px))`,
       left: '50%',
       transform: 'translateX(-50%)',
       zIndex: String(BASE_Z_INDEX + 10),

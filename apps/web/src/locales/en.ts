@@ -128,6 +128,8 @@ const en: Catalogue = {
     title: '404',
     description: 'Sorry, the page you visited does not exist',
     backHome: 'Back to home',
+    guestPage: 'Go to my registration',
+    visitorHint: 'Please open the link the organiser sent you',
   },
   publicPage: {
     description: 'This page is coming soon',

@@ -128,6 +128,8 @@ const zhCn: Catalogue = {
     title: '404',
     description: '抱歉，您访问的页面不存在',
     backHome: '返回首页',
+    guestPage: '前往我的报名资料',
+    visitorHint: '请打开主办单位提供的链接',
   },
   publicPage: {
     description: '此页面即将推出',

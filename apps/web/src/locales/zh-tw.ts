@@ -127,6 +127,8 @@ const zhTw = {
     title: '404',
     description: '抱歉，您訪問的頁面不存在',
     backHome: '返回首頁',
+    guestPage: '前往我的報名資料',
+    visitorHint: '請打開主辦單位提供的連結',
   },
   publicPage: {
     description: '此頁面即將推出',

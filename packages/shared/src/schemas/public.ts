@@ -141,6 +141,8 @@ export const publicMeeting = z.object({
   location_en: z.string(),
   start_at: z.number().int(),
   end_at: z.number().int(),
+  /** IANA zone of the deployment (TIME_ZONE): the visitor pages show every time in it. */
+  time_zone: z.string(),
   meeting_type: z.enum(MEETING_TYPES),
   multi_language: z.boolean(),
   status: z.enum(PUBLIC_MEETING_STATUSES),

@@ -9,6 +9,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { timeZone } from '../../lib/local-time.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -107,6 +108,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         location_en: meeting.location_en,
         start_at: meeting.start_at,
         end_at: meeting.end_at,
+        time_zone: timeZone(),
         meeting_type: meeting.meeting_type,
         multi_language: meeting.multi_language === 1,
         status: meetingStatus(meeting, clock()),

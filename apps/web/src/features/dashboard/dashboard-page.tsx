@@ -3,9 +3,10 @@ import { Alert, Button, Card, Col, DatePicker, Empty, Row, Select, Skeleton, Spa
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ARRIVAL_BUCKET_MS, type AttendanceStats, type MeetingDashboard } from '@meetflow/shared';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { dayjs, formatShortDate } from '../../lib/dayjs.ts';
+import { formatDayMonth, formatTime } from '../../lib/date-time.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
-import { useServerToday } from '../../lib/server-time.ts';
+import { useServerTimeZone, useServerToday } from '../../lib/server-time.ts';
 import { statsQueryKey } from '../attendance/attendance-api.ts';
 import {
   meetingOptions,
@@ -59,6 +60,7 @@ export default function DashboardPage() {
   const meetingId = chosenMeeting ?? meetings.data?.items[0]?.id ?? null;
   const [scheduleId, setScheduleId] = useState<number | null>(null);
   const today = useServerToday();
+  const zone = useServerTimeZone();
   const [chosenDay, setDay] = useState<string | null>(null);
   const day = chosenDay ?? today;
   const sessions = useSessionChoices(meetingId);
@@ -103,12 +105,13 @@ export default function DashboardPage() {
 
   const signups = useMemo(() => {
     const points = dashboard.data?.signups ?? [];
-    return { labels: points.map((p) => formatShortDate(p.date, lang)), values: points.map((p) => p.count) };
+    return { labels: points.map((p) => formatDayMonth(p.date, lang)), values: points.map((p) => p.count) };
   }, [dashboard.data, lang]);
   const arrivals = useMemo(() => {
     const points = padSlots(dashboard.data?.arrivals ?? []);
-    return { labels: points.map((p) => dayjs(p.at).format('HH:mm')), values: points.map((p) => p.count) };
-  }, [dashboard.data]);
+    // The arrival day is the server's, so are its hours.
+    return { labels: points.map((p) => formatTime(p.at, zone)), values: points.map((p) => p.count) };
+  }, [dashboard.data, zone]);
 
   const noMeetings = meetings.isSuccess && meetings.data.items.length === 0;
 
@@ -216,7 +219,7 @@ export default function DashboardPage() {
               <Card
                 size="small"
                 title={t('dashboard.arrivals')}
-                extra={<Typography.Text type="secondary">{formatShortDate(day)}</Typography.Text>}
+                extra={<Typography.Text type="secondary">{formatDayMonth(day, lang)}</Typography.Text>}
                 data-testid="dashboard-arrivals"
               >
                 {chartBody('arrivals')}

@@ -3,12 +3,15 @@ import { useTranslation } from '../../lib/i18n.ts';
 
 /**
  * A confirmation in a native modal <dialog>: focus trap, Escape and the backdrop come from the
- * browser, with no UI library.
+ * browser, with no UI library. The buttons can name their actions, so that "Cancel enrollment"
+ * never sits beside a second "Cancel".
  */
 export function ConfirmDialog({
   open,
   title,
   body,
+  confirmLabel,
+  dismissLabel,
   busy,
   onConfirm,
   onCancel,
@@ -16,6 +19,8 @@ export function ConfirmDialog({
   open: boolean;
   title: string;
   body?: string;
+  confirmLabel?: string;
+  dismissLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -48,7 +53,7 @@ export function ConfirmDialog({
       {body && <p className="mf-pub-dialog-body">{body}</p>}
       <div className="mf-pub-actions">
         <button type="button" className="mf-pub-button mf-pub-secondary" onClick={onCancel} disabled={busy}>
-          {t('pub.cancel')}
+          {dismissLabel ?? t('pub.cancel')}
         </button>
         <button
           type="button"
@@ -59,7 +64,7 @@ export function ConfirmDialog({
           data-testid="confirm-ok"
           autoFocus
         >
-          {busy ? t('pub.submitting') : t('pub.confirm')}
+          {busy ? t('pub.submitting') : (confirmLabel ?? t('pub.confirm'))}
         </button>
       </div>
     </dialog>

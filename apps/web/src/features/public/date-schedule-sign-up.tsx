@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { pageText } from './page-texts.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { localized, sessionWhen } from './display.ts';
-import { ChoiceField, ErrorSummary, PhoneFields, SelectField, TextField } from './form-fields.tsx';
+import { ChoiceField, errorId, ErrorSummary, PhoneFields, SelectField, TextField } from './form-fields.tsx';
 import { usePageLanguage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';
 import {
@@ -220,13 +220,17 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
     );
   }
 
+  const choiceError = s.errors.schedule_ids;
   return (
     <form className="mf-pub-form" noValidate onSubmit={onChoose} data-testid="session-choice">
       <h2 className="mf-pub-h2" ref={stepHeading} tabIndex={-1}>
         2 / 2 · {t('pub.chooseSessions')}
       </h2>
       {summary}
-      <fieldset className="mf-pub-fieldset mf-pub-field" aria-describedby="pub-sessions-hint">
+      <fieldset
+        className={`mf-pub-fieldset mf-pub-field${choiceError ? ' has-error' : ''}`}
+        aria-describedby={choiceError ? `pub-sessions-hint ${errorId('schedule_ids')}` : 'pub-sessions-hint'}
+      >
         <legend className="mf-pub-label">{t('pub.chooseSessions')}</legend>
         <p className="mf-pub-hint" id="pub-sessions-hint">
           {t('pub.chooseSessionsHint')}
@@ -244,12 +248,14 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
                     id={session === sessions[0] ? 'pub-f-schedule_ids' : undefined}
                     checked={checked}
                     disabled={full && !checked}
+                    aria-invalid={choiceError ? true : undefined}
+                    aria-describedby={choiceError ? errorId('schedule_ids') : undefined}
                     data-testid={`session-option-${session.id}`}
                     onChange={(e) => toggle(session.id, e.target.checked)}
                   />
                   <span className="mf-pub-session-text">
                     <span className="mf-pub-session-name">{localized(session, lang)}</span>
-                    <span className="mf-pub-session-when">{sessionWhen(session)}</span>
+                    <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
                     <span className="mf-pub-session-seats">
                       {full
                         ? t('pub.sessionFull')
@@ -263,9 +269,9 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
             );
           })}
         </ul>
-        {s.errors.schedule_ids && (
-          <p className="mf-pub-error" data-testid="error-schedule_ids">
-            {s.errors.schedule_ids}
+        {choiceError && (
+          <p className="mf-pub-error" id={errorId('schedule_ids')} data-testid="error-schedule_ids">
+            {choiceError}
           </p>
         )}
       </fieldset>

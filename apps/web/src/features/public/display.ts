@@ -1,5 +1,5 @@
 import type { Language } from '@meetflow/shared';
-import { formatDateTime as formatTimestamp } from '../../lib/date-time.ts';
+import { dayIn, formatDayMonth, formatTime } from '../../lib/date-time.ts';
 
 export interface LocalizedNames {
   name: string;
@@ -21,23 +21,48 @@ export function localizedLocation(
   return own?.trim() ? own : meeting.location;
 }
 
-/** 2026-11-22 09:30 in the visitor's time zone: the shell's timestamp without its seconds. */
-export function formatDateTime(ms: number): string {
-  return formatTimestamp(ms).slice(0, 16);
+/*
+ * Every time on the visitor pages is the meeting's own wall clock (the deployment's zone, named by
+ * the meeting answer), in the spec's short dates: a browser set to UTC sees 08:30 as 08:30.
+ */
+
+/** '22/11 09:30' (English) or '11月22日 09:30' (Chinese) in `zone`. */
+export function formatDateTime(ms: number, zone: string, lang: Language): string {
+  return `${formatDayMonth(dayIn(ms, zone), lang)} ${formatTime(ms, zone)}`;
 }
 
-/** "2026-11-22 09:30 – 17:00" when both ends are on the same day. */
-export function formatRange(start: number, end: number): string {
-  const a = formatDateTime(start);
-  const b = formatDateTime(end);
-  return a.slice(0, 10) === b.slice(0, 10) ? `${a} – ${b.slice(11)}` : `${a} – ${b}`;
+/** '22/11 09:30 – 17:00' when both ends are on the same day, else both in full. */
+export function formatRange(start: number, end: number, zone: string, lang: Language): string {
+  const sameDay = dayIn(start, zone) === dayIn(end, zone);
+  return `${formatDateTime(start, zone, lang)} – ${sameDay ? formatTime(end, zone) : formatDateTime(end, zone, lang)}`;
 }
 
-/** A session's date and time slot, e.g. "2026-11-22 09:00–10:30". */
-export function sessionWhen(s: { date: string; start_time: string | null; end_time: string | null }): string {
-  if (s.start_time && s.end_time) return `${s.date} ${s.start_time}–${s.end_time}`;
-  if (s.start_time) return `${s.date} ${s.start_time}`;
-  return s.date;
+/** A session's day and time slot, e.g. '22/11 09:00–10:30' (its times are already the meeting's). */
+export function sessionWhen(
+  s: { date: string; start_time: string | null; end_time: string | null },
+  lang: Language,
+): string {
+  const day = formatDayMonth(s.date, lang);
+  if (s.start_time && s.end_time) return `${day} ${s.start_time}–${s.end_time}`;
+  if (s.start_time) return `${day} ${s.start_time}`;
+  return day;
+}
+
+/** WCAG relative luminance of '#rrggbb', or null for anything else. */
+function luminance(hex: string): number | null {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const v = parseInt(m[1]!, 16);
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel((v >> 16) & 255) + 0.7152 * channel((v >> 8) & 255) + 0.0722 * channel(v & 255);
+}
+
+/** WCAG contrast ratio of two luminances (1 to 21). */
+function contrast(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
 /**
@@ -45,17 +70,34 @@ export function sessionWhen(s: { date: string; start_time: string | null; end_ti
  * and white contrasts more. The meeting's own colour stays; only the text adapts.
  */
 export function readableTextOn(hex: string): '#000000' | '#ffffff' {
-  const m = /^#([0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m) return '#ffffff';
-  const v = parseInt(m[1]!, 16);
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel((v >> 16) & 255) + 0.7152 * channel((v >> 8) & 255) + 0.0722 * channel(v & 255);
-  const onWhite = 1.05 / (l + 0.05);
-  const onBlack = (l + 0.05) / 0.05;
+  const l = luminance(hex);
+  if (l === null) return '#ffffff';
+  const onWhite = contrast(1, l);
+  const onBlack = contrast(0, l);
   return onWhite >= 4.5 || onWhite >= onBlack ? '#ffffff' : '#000000';
+}
+
+const FOCUS_CONTRAST = 3;
+const DEFAULT_FOCUS = '#1677ff';
+/** The page behind the white cards (app/global.css): the darker of the two a ring sits on. */
+const PAGE_BACKGROUND = '#f5f5f5';
+
+/**
+ * The focus ring's colour (WCAG 2.4.13 / 1.4.11 ask 3:1 against what it sits on): the theme colour
+ * when it has that contrast on `background`, else the theme colour mixed step by step towards black
+ * (on a light page) or white (on a dark one) until it has. A yellow theme keeps its hue, darkened.
+ */
+export function focusColorOn(theme: string, background = PAGE_BACKGROUND): string {
+  const base = luminance(theme) === null ? DEFAULT_FOCUS : theme.trim().toLowerCase();
+  const back = luminance(background) ?? 1;
+  const target = back > 0.5 ? 0 : 255;
+  const rgb = [1, 3, 5].map((i) => parseInt(base.slice(i, i + 2), 16));
+  for (let step = 0; step <= 20; step++) {
+    const mixed = rgb.map((c) => Math.round(c + ((target - c) * step) / 20));
+    const hex = `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    if (contrast(luminance(hex)!, back) >= FOCUS_CONTRAST) return hex;
+  }
+  return target === 0 ? '#000000' : '#ffffff';
 }
 
 /**
@@ -66,12 +108,15 @@ export function maskedContactLines(guest: { masked_phone: string; masked_email: 
   return [guest.masked_phone, guest.masked_email].map((v) => v.trim()).filter((v) => v.length > 0);
 }
 
-/** Keeps the sessions whose name (any language), date or time contains the keyword. */
+/** Keeps the sessions whose name (any language), date (as shown or as YYYY-MM-DD) or time contains the keyword. */
 export function matchesKeyword(
   s: LocalizedNames & { date: string; start_time: string | null; end_time: string | null },
   keyword: string,
+  lang: Language,
 ): boolean {
   const k = keyword.trim().toLowerCase();
   if (!k) return true;
-  return [s.name, s.name_cn, s.name_en, sessionWhen(s)].some((v) => v.toLowerCase().includes(k));
+  return [s.name, s.name_cn, s.name_en, s.date, sessionWhen(s, lang)].some((v) =>
+    v.toLowerCase().includes(k),
+  );
 }

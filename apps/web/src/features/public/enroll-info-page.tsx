@@ -152,7 +152,7 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
                 </p>
               ))}
               <p className="mf-pub-guest-contact">
-                {t('pub.signedUpAt')}: {formatDateTime(guest.guest.signed_up_at)}
+                {t('pub.signedUpAt')}: {formatDateTime(guest.guest.signed_up_at, meeting.time_zone, lang)}
               </p>
             </section>
           )}

@@ -6,7 +6,7 @@ import { PUBLIC_AREA_CODES } from './phone-rule.ts';
 export type ErrorTexts = Record<string, string>;
 
 export const fieldId = (name: string) => `pub-f-${name}`;
-const errorId = (name: string) => `pub-e-${name}`;
+export const errorId = (name: string) => `pub-e-${name}`;
 
 interface FieldBase {
   name: string;

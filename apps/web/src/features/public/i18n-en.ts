@@ -91,15 +91,18 @@ const en: PublicCatalogue = {
   none: 'No Data',
   noMatch: 'No matching data',
   enrol: 'Enroll',
-  cancelEnrol: 'Cancel',
+  cancelEnrol: 'Cancel enrollment',
+  keepEnrol: 'Keep enrollment',
   confirmEnrol: 'Enroll in this session?',
-  confirmCancel: 'Cancel this session?',
+  confirmCancel: 'Cancel your enrollment in this session?',
   operationSuccess: 'Operation Successful!',
   noSchedule: 'No schedule has been uploaded yet',
   noGuide: 'No guide has been uploaded yet',
   pdfFailed: 'Could not load the document',
   pdfPage: 'Page {{page}} of {{total}}',
   zoomHint: 'Pinch to zoom (up to 10×)',
+  download: 'Download the PDF file',
+  zoneNote: 'Times are local to the meeting ({{zone}}, {{offset}})',
 };
 
 export default en;

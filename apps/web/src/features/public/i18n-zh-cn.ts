@@ -92,6 +92,7 @@ const zhCn: PublicCatalogue = {
   noMatch: '没有匹配的数据',
   enrol: '报名',
   cancelEnrol: '取消报名',
+  keepEnrol: '保留报名',
   confirmEnrol: '确认报名此日程？',
   confirmCancel: '确认取消此日程？',
   operationSuccess: '操作成功！',
@@ -100,6 +101,8 @@ const zhCn: PublicCatalogue = {
   pdfFailed: '文件加载失败',
   pdfPage: '第 {{page}} 页，共 {{total}} 页',
   zoomHint: '可用双指放大查看（最多 10 倍）',
+  download: '下载 PDF 文件',
+  zoneNote: '时间为会议当地时间（{{zone}}，{{offset}}）',
 };
 
 export default zhCn;

@@ -97,6 +97,7 @@ const zhTw = {
   noMatch: '沒有符合的資料',
   enrol: '報名',
   cancelEnrol: '取消報名',
+  keepEnrol: '保留報名',
   confirmEnrol: '確認報名此日程？',
   confirmCancel: '確認取消此日程？',
   operationSuccess: '操作成功！',
@@ -105,6 +106,8 @@ const zhTw = {
   pdfFailed: '文件載入失敗',
   pdfPage: '第 {{page}} 頁，共 {{total}} 頁',
   zoomHint: '可用雙指放大查看（最多 10 倍）',
+  download: '下載 PDF 檔案',
+  zoneNote: '時間為會議當地時間（{{zone}}，{{offset}}）',
 };
 
 export type PublicCatalogue = typeof zhTw;

@@ -30,16 +30,30 @@ export function PdfPage({ kind }: { kind: 'schedule' | 'guide' }) {
         <p className="mf-pub-subtitle mf-pub-schedule-text">{heading}</p>
       </header>
       {fileId ? (
-        <Suspense
-          fallback={
-            <p className="mf-pub-status" role="status">
-              <span className="mf-pub-spinner" aria-hidden="true" />
-              {t('pub.loading')}
-            </p>
-          }
-        >
-          <PdfViewer url={fileUrl(fileId)} label={heading} />
-        </Suspense>
+        <>
+          {/* The file itself: to keep offline, print, or open in the phone's own reader. */}
+          <p className="mf-pub-footer-link">
+            <a
+              className="mf-pub-link"
+              href={fileUrl(fileId)}
+              download={`${localized(meeting, lang)} - ${heading}.pdf`}
+              type="application/pdf"
+              data-testid="pdf-download"
+            >
+              {t('pub.download')}
+            </a>
+          </p>
+          <Suspense
+            fallback={
+              <p className="mf-pub-status" role="status">
+                <span className="mf-pub-spinner" aria-hidden="true" />
+                {t('pub.loading')}
+              </p>
+            }
+          >
+            <PdfViewer url={fileUrl(fileId)} label={heading} />
+          </Suspense>
+        </>
       ) : (
         <section className="mf-pub-card mf-pub-center" data-testid="pdf-empty">
           <p>{t(kind === 'schedule' ? 'pub.noSchedule' : 'pub.noGuide')}</p>

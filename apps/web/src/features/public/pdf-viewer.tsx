@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
+import './pdf-viewer.css';
 
 type ViewerState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; pages: number };
 
@@ -8,7 +9,8 @@ const MAX_OUTPUT_SCALE = 4;
 const MAX_CANVAS_PIXELS = 16_000_000;
 
 /**
- * Renders a PDF's pages as canvases fitted to the page width. pdf.js and its worker load only here
+ * Renders a PDF's pages as canvases fitted to the page width, each under a text layer of the page's
+ * words (selectable, searchable, read by screen readers). pdf.js and its worker load only here
  * (the worker is bundled by Vite from our own origin: CSP worker-src 'self').
  */
 export function PdfViewer({ url, label }: { url: string; label: string }) {
@@ -42,6 +44,10 @@ export function PdfViewer({ url, label }: { url: string; label: string }) {
         const pixels = base.width * cssScale * outputScale * base.height * cssScale * outputScale;
         if (pixels > MAX_CANVAS_PIXELS) outputScale *= Math.sqrt(MAX_CANVAS_PIXELS / pixels);
         const viewport = page.getViewport({ scale: cssScale * outputScale });
+        const sheet = document.createElement('div');
+        sheet.className = 'mf-pub-pdf-sheet';
+        // The text layer sizes itself from this factor: CSS pixels per PDF point.
+        sheet.style.setProperty('--total-scale-factor', String(cssScale));
         const canvas = document.createElement('canvas');
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
@@ -49,9 +55,18 @@ export function PdfViewer({ url, label }: { url: string; label: string }) {
         canvas.setAttribute('role', 'img');
         canvas.setAttribute('aria-label', `${label} – ${t('pub.pdfPage', { page: n, total: doc.numPages })}`);
         canvas.dataset.testid = `pdf-page-${n}`;
-        container.appendChild(canvas);
+        const text = document.createElement('div');
+        text.className = 'textLayer';
+        sheet.append(canvas, text);
+        container.appendChild(sheet);
         await page.render({ canvas, viewport }).promise;
         canvas.dataset.rendered = 'true';
+        const textLayer = new pdfjs.TextLayer({
+          textContentSource: page.streamTextContent(),
+          container: text,
+          viewport: page.getViewport({ scale: cssScale }),
+        });
+        await textLayer.render();
       }
       if (!cancelled) setState({ status: 'ready', pages: doc.numPages });
     })().catch(() => {

@@ -1,6 +1,6 @@
 import type { GuestTokenResult, PublicGuest, PublicMeeting } from '@meetflow/shared';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/storage.ts';
 
 /**
  * The visitor pages' API client: plain fetch (no query library) to keep the sign-up page
@@ -108,7 +108,7 @@ export const publicApi = {
 export const fileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
 
 /** The guest token of one meeting lives in local storage as mf_guest_<publicId>, never in the URL. */
-const tokenKey = (publicId: string) => `guest_${publicId}`;
+const tokenKey = (publicId: string) => `${GUEST_TOKEN_KEY}${publicId}`;
 
 export function readGuestToken(publicId: string): string | null {
   const value = readJson<unknown>(tokenKey(publicId), null);

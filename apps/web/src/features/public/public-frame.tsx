@@ -1,7 +1,8 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { Language, PublicMeeting } from '@meetflow/shared';
 import { currentLanguage, setLanguage, useTranslation } from '../../lib/i18n.ts';
-import { formatRange, localized, localizedLocation, readableTextOn } from './display.ts';
+import { differsFromBrowserZone, zoneOffset } from '../../lib/date-time.ts';
+import { focusColorOn, formatRange, localized, localizedLocation, readableTextOn } from './display.ts';
 import { offeredLanguages } from './language-pick.ts';
 import { fileUrl, NETWORK_FAILURE, PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';
 import type { MeetingState } from './use-public-meeting.ts';
@@ -75,6 +76,7 @@ export function PublicFrame({ meeting, children }: { meeting: PublicMeeting; chi
   const style = {
     '--mf-primary': config.theme_color,
     '--mf-on-primary': readableTextOn(config.theme_color),
+    '--mf-focus': focusColorOn(config.theme_color),
     '--mf-hint': config.hint_text_color,
     '--mf-schedule-text': config.schedule_text_color,
   } as CSSProperties;
@@ -110,7 +112,19 @@ export function MeetingHeader({ meeting, subtitle }: { meeting: PublicMeeting; s
       <dl className="mf-pub-meta">
         <div>
           <dt>{t('pub.time')}</dt>
-          <dd>{formatRange(meeting.start_at, meeting.end_at)}</dd>
+          <dd>
+            <span data-testid="public-time">
+              {formatRange(meeting.start_at, meeting.end_at, meeting.time_zone, lang)}
+            </span>
+            {differsFromBrowserZone(meeting.start_at, meeting.time_zone) && (
+              <span className="mf-pub-zone" data-testid="public-time-zone">
+                {t('pub.zoneNote', {
+                  zone: meeting.time_zone,
+                  offset: zoneOffset(meeting.start_at, meeting.time_zone),
+                })}
+              </span>
+            )}
+          </dd>
         </div>
         {location && (
           <div>

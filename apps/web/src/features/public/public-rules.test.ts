@@ -11,7 +11,7 @@ import {
 } from '@meetflow/shared';
 import { initI18n } from '../../lib/i18n.ts';
 import { PAGE_TEXT_DEFAULTS, pageText } from './page-texts.ts';
-import { maskedContactLines, matchesKeyword, readableTextOn, sessionWhen } from './display.ts';
+import { focusColorOn, maskedContactLines, matchesKeyword, readableTextOn, sessionWhen } from './display.ts';
 import { offeredLanguages, pickPageLanguage } from './language-pick.ts';
 import { isValidPhone, normalizePhone } from './phone-rule.ts';
 import { PUBLIC_ERROR_CODES } from './public-api.ts';
@@ -203,6 +203,32 @@ describe('display helpers', () => {
     expect(readableTextOn('#000000')).toBe('#ffffff');
   });
 
+  it('derives a focus ring colour with 3:1 against the page from any theme colour', () => {
+    // WCAG contrast of two '#rrggbb' colours, computed here independently of display.ts.
+    const lum = (hex: string) =>
+      [1, 3, 5]
+        .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const ratio = (a: string, b: string) => {
+      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    // A yellow theme is 1.3:1 on the page: darkened until it passes, keeping its hue.
+    expect(ratio('#fadb14', '#f5f5f5')).toBeLessThan(1.5);
+    const yellow = focusColorOn('#fadb14');
+    expect(ratio(yellow, '#f5f5f5')).toBeGreaterThanOrEqual(3);
+    expect(ratio(yellow, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(ratio(yellow, '#f5f5f5')).toBeLessThan(3.6);
+    expect(parseInt(yellow.slice(1, 3), 16)).toBeGreaterThan(parseInt(yellow.slice(5, 7), 16));
+    // Colours that already pass stay as they are.
+    expect(focusColorOn('#1677ff')).toBe('#1677ff');
+    expect(focusColorOn('#003A8C')).toBe('#003a8c');
+    // On a dark background a dark theme is lightened instead.
+    expect(ratio(focusColorOn('#1f1f1f', '#141414'), '#141414')).toBeGreaterThanOrEqual(3);
+    expect(focusColorOn('not a colour')).toBe('#1677ff');
+  });
+
   it('searches sessions by any language’s name and by date', () => {
     const s = {
       name: '開幕式',
@@ -212,12 +238,15 @@ describe('display helpers', () => {
       start_time: '09:00',
       end_time: '10:00',
     };
-    expect(sessionWhen(s)).toBe('2026-12-01 09:00–10:00');
-    expect(matchesKeyword(s, 'open')).toBe(true);
-    expect(matchesKeyword(s, '开幕')).toBe(true);
-    expect(matchesKeyword(s, '12-01')).toBe(true);
-    expect(matchesKeyword(s, 'closing')).toBe(false);
-    expect(matchesKeyword(s, '  ')).toBe(true);
+    expect(sessionWhen(s, 'en')).toBe('01/12 09:00–10:00');
+    expect(sessionWhen(s, 'zh-tw')).toBe('12月01日 09:00–10:00');
+    expect(matchesKeyword(s, 'open', 'en')).toBe(true);
+    expect(matchesKeyword(s, '开幕', 'zh-cn')).toBe(true);
+    expect(matchesKeyword(s, '12-01', 'en')).toBe(true);
+    expect(matchesKeyword(s, '01/12', 'en')).toBe(true);
+    expect(matchesKeyword(s, '12月01日', 'zh-tw')).toBe(true);
+    expect(matchesKeyword(s, 'closing', 'en')).toBe(false);
+    expect(matchesKeyword(s, '  ', 'en')).toBe(true);
   });
 
   it('draws one unit square per dark module inside the quiet zone', () => {

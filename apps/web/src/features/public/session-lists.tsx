@@ -33,7 +33,7 @@ function SessionItem({
     >
       <div className="mf-pub-session-text">
         <span className="mf-pub-session-name">{localized(session, lang)}</span>
-        <span className="mf-pub-session-when">{sessionWhen(session)}</span>
+        <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
         {action === 'enrol' && (
           <span className="mf-pub-session-seats">
             {full
@@ -85,8 +85,8 @@ export function SessionLists({
   const enrollableIds = new Set(guest.enrollable_schedule_ids);
   const enrolled = meeting.schedules.filter((s) => enrolledIds.has(s.id));
   const canEnroll = meeting.schedules.filter((s) => enrollableIds.has(s.id) && !enrolledIds.has(s.id));
-  const shownEnrolled = enrolled.filter((s) => matchesKeyword(s, keyword));
-  const shownCanEnroll = canEnroll.filter((s) => matchesKeyword(s, keyword));
+  const shownEnrolled = enrolled.filter((s) => matchesKeyword(s, keyword, lang));
+  const shownCanEnroll = canEnroll.filter((s) => matchesKeyword(s, keyword, lang));
 
   const run = async () => {
     if (!pending) return;
@@ -173,7 +173,11 @@ export function SessionLists({
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'cancel' ? t('pub.confirmCancel') : t('pub.confirmEnrol')}
-        body={pending ? `${localized(pending.session, lang)} · ${sessionWhen(pending.session)}` : undefined}
+        body={
+          pending ? `${localized(pending.session, lang)} · ${sessionWhen(pending.session, lang)}` : undefined
+        }
+        confirmLabel={pending?.kind === 'cancel' ? t('pub.cancelEnrol') : t('pub.enrol')}
+        dismissLabel={pending?.kind === 'cancel' ? t('pub.keepEnrol') : undefined}
         busy={busy}
         onCancel={() => setPending(null)}
         onConfirm={() => void run()}
