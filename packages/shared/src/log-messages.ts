@@ -69,6 +69,7 @@ export const LOG_MESSAGES = {
     en: 'organisation "{name}" (id {id})',
   },
   'user.no_organization': { 'zh-tw': '無組織', 'zh-cn': '无组织', en: 'no organisation' },
+  'user.enabled': { 'zh-tw': '已啟用', 'zh-cn': '已启用', en: 'enabled' },
   'user.disabled': { 'zh-tw': '已停用', 'zh-cn': '已停用', en: 'disabled' },
   'user.updated': {
     'zh-tw': '修改使用者「{account}」（id {id}）：{changes}',
@@ -285,6 +286,7 @@ export const LOG_MESSAGES = {
     'zh-cn': '已加载演示数据：{meetings} 个会议、{guests} 位嘉宾、{scans} 次扫码',
     en: 'Demo data loaded: {meetings} meetings, {guests} guests, {scans} scans',
   },
+  'client.no_message': { 'zh-tw': '（沒有訊息）', 'zh-cn': '（没有消息）', en: '(no message)' },
   'client.error': {
     'zh-tw': '{message} [{info}] 於 {url}\n時間：{time}\n{stack}',
     'zh-cn': '{message} [{info}] 于 {url}\n时间：{time}\n{stack}',

@@ -20,7 +20,7 @@ export type { LogAction, LogMessage, LogSource } from '@meetflow/shared';
 export interface LogEntry {
   action: LogAction;
   source: LogSource;
-  /** Read in each reader's language; its parameters carry no passwords, tokens or phone numbers. */
+  /** Read in each reader's language; its parameters carry no passwords, tokens or full phone numbers. */
   message: LogMessage;
   username: string | null;
   ip: string | null;
@@ -95,7 +95,7 @@ export function clientErrorMessage(body: ClientErrorBody): LogMessage {
   return {
     key: 'client.error',
     params: {
-      message: body.message || '(no message)',
+      message: body.message || [{ key: 'client.no_message' }],
       info: body.info,
       url: body.url,
       time: body.time,

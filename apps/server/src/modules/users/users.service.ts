@@ -199,7 +199,7 @@ export function createUsersService({
           id: created.id,
           role: created.role_name,
           organization: [organization],
-          state: [{ key: created.enabled ? 'change.enabled' : 'user.disabled' }],
+          state: [{ key: created.enabled ? 'user.enabled' : 'user.disabled' }],
         },
       });
       return toAdminUser(created);
