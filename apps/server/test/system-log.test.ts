@@ -293,6 +293,10 @@ describe(`system log (${TEST_DB})`, () => {
     expect(await content('zh-tw')).toMatch(/^修改了個人資料：名稱「.*」→「Logged Admin」；語言 - → zh-cn$/);
     expect(await content('zh-cn')).toMatch(/^修改了个人资料：名称“.*”→“Logged Admin”；语言 - → zh-cn$/);
     expect((await list({ action_type: 'password_change' }, 'zh-tw')).items[0]?.content).toBe('修改了密碼');
+    // A keyword finds the wording of one change inside the list, in the reader's language.
+    expect((await list({ keyword: '語言' }, 'zh-tw')).items.map((e) => e.content)).toEqual([
+      await content('zh-tw'),
+    ]);
 
     const stored = await ctx.db.selectFrom('system_logs').select(['content', 'message_params']).execute();
     for (const row of stored) {

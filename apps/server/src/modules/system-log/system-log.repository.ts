@@ -48,6 +48,8 @@ function filtered(db: Db, filter: LogFilter) {
       eb.or([
         lowerLike('content', containsPattern(keyword)),
         ...(keywordKeys.length ? [eb('message_key', 'in', keywordKeys)] : []),
+        // A message nested in the parameters (one of a user's changes) is stored as {"key":"…",…}.
+        ...keywordKeys.map((key) => lowerLike('message_params', containsPattern(`{"key":"${key}"`))),
       ]),
     );
   }
