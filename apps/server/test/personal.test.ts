@@ -65,7 +65,7 @@ describe(`personal area: profile and password (${TEST_DB})`, () => {
     const log = await ctx.app.inject({
       method: 'GET',
       url: '/api/system-logs?username=frank&action_type=update',
-      headers: bearer(admin),
+      headers: { ...bearer(admin), 'accept-language': 'en' },
     });
     const entry = log.json().data.items[0].content as string;
     expect(entry).toContain('language - → en');

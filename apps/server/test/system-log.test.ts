@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type SystemLogEntry, type SystemLogPage } from '@meetflow/shared';
-import { bearer, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { ADMIN, bearer, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 const DAY = 86_400_000;
 
@@ -221,6 +221,110 @@ describe(`system log (${TEST_DB})`, () => {
     }
     const after = await list({});
     expect(after.items.find((e) => e.id === id)).toEqual(before.items[0]);
+  });
+
+  async function exportedContents(query: string, lang: string): Promise<unknown[]> {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/system-logs/export?${query}`,
+      headers: { ...bearer(admin), 'accept-language': lang },
+    });
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    return sheet.getColumn(1).values.slice(2);
+  }
+
+  it('reads an entry of a real action in the reader’s language, in the list and in the export', async () => {
+    // User text that looks like placeholders stays literal: `{id}` is not the organisation's id.
+    const name = 'Log {id} {x} 協會';
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: bearer(admin),
+      payload: { name },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+
+    const expected = {
+      en: `Created organisation "${name}" (id ${id}) at the top level`,
+      'zh-tw': `新增頂層組織「${name}」（id ${id}）`,
+      'zh-cn': `新增顶层组织“${name}”（id ${id}）`,
+    };
+    for (const [lang, content] of Object.entries(expected)) {
+      const page = await list({ action_type: 'create', keyword: 'Log {id}' }, lang);
+      expect(page.items.map((e) => e.content)).toEqual([content]);
+      expect(await exportedContents('action_type=create&keyword=Log%20%7Bid%7D', lang)).toEqual([content]);
+    }
+    // A keyword in the reader's own language finds the entry as well.
+    expect((await list({ keyword: '頂層組織' }, 'zh-tw')).items.map((e) => e.content)).toEqual([
+      expected['zh-tw'],
+    ]);
+    expect((await list({ keyword: 'top level' }, 'zh-cn')).items.map((e) => e.content)).toEqual([
+      expected['zh-cn'],
+    ]);
+  });
+
+  it('reads a list of changes in the reader’s language, and keeps passwords out of the stored parameters', async () => {
+    const password = 'Changed-pass-456';
+    const change = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: bearer(admin),
+      payload: { name: 'Logged Admin', email: null, language: 'zh-cn' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const reset = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: bearer(admin),
+      payload: { old_password: ADMIN.password, new_password: password },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    const content = async (lang: string) =>
+      (await list({ action_type: 'update', username: 'admin', keyword: 'Logged Admin' }, lang)).items[0]
+        ?.content;
+    expect(await content('en')).toMatch(
+      /^Updated own profile: name ".*" → "Logged Admin"; language - → zh-cn$/,
+    );
+    expect(await content('zh-tw')).toMatch(/^修改了個人資料：名稱「.*」→「Logged Admin」；語言 - → zh-cn$/);
+    expect(await content('zh-cn')).toMatch(/^修改了个人资料：名称“.*”→“Logged Admin”；语言 - → zh-cn$/);
+    expect((await list({ action_type: 'password_change' }, 'zh-tw')).items[0]?.content).toBe('修改了密碼');
+    // A keyword finds the wording of one change inside the list, in the reader's language.
+    expect((await list({ keyword: '語言' }, 'zh-tw')).items.map((e) => e.content)).toEqual([
+      await content('zh-tw'),
+    ]);
+
+    const stored = await ctx.db.selectFrom('system_logs').select(['content', 'message_params']).execute();
+    for (const row of stored) {
+      expect(row.message_params ?? '').not.toContain(password);
+      expect(row.content).not.toContain(password);
+    }
+  });
+
+  it('shows an entry older than the message catalogue as it was stored, in every language', async () => {
+    await ctx.db
+      .insertInto('system_logs')
+      .values({
+        content: 'Legacy entry {name} kept as written',
+        action_type: 'update',
+        source_type: 'admin',
+        username: 'admin',
+        ip: '10.9.0.1',
+        ip_location: null,
+        created_at: ctx.now(),
+      })
+      .execute();
+    for (const lang of ['en', 'zh-tw', 'zh-cn']) {
+      const page = await list({ keyword: 'Legacy entry' }, lang);
+      expect(page.items.map((e) => e.content)).toEqual(['Legacy entry {name} kept as written']);
+      expect(await exportedContents('keyword=Legacy%20entry', lang)).toEqual([
+        'Legacy entry {name} kept as written',
+      ]);
+    }
   });
 
   it('exports the filtered entries as XLSX, logs the export and notifies when it is done', async () => {

@@ -44,7 +44,8 @@ test('the system log filters by a time preset and by text, in zh-tw and en', asy
   await page.getByTestId('log-search').click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   const row = table.locator('tbody tr.ant-table-row').first();
-  await expect(row).toContainText('登入失敗');
+  // The content reads in the page's language as well, not only the action type.
+  await expect(row).toContainText('登入失敗：驗證碼錯誤或已過期');
   await expect(row).toContainText('內網');
   await page.getByTestId('log-filter-username').fill('');
   await page.getByTestId('log-search').click();

@@ -45,7 +45,11 @@ export interface Database {
   captchas: { id: string; answer_hash: string; expires_at: number };
   system_logs: {
     id: Generated<number>;
+    /** English text: what older rows show, and what keyword searches read. */
     content: string;
+    /** A key of LOG_MESSAGES and its parameters as JSON; null on rows older than the catalogue. */
+    message_key: string | null;
+    message_params: string | null;
     action_type: string;
     source_type: string;
     username: string | null;

@@ -11,6 +11,7 @@ import {
 import { insertMeetingTime, listMeetingTimes } from '../modules/dictionary/meeting-times.repository.ts';
 import { insertOrganization, listOrganizations } from '../modules/organizations/organizations.repository.ts';
 import { insertLog } from '../modules/system-log/system-log.repository.ts';
+import { storedMessageColumns } from '../modules/system-log/system-log.service.ts';
 import { accountExists, findUserByAccount, insertManagedUser } from '../modules/users/users.repository.ts';
 import {
   COLLEGE_CATEGORIES,
@@ -238,7 +239,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     const guests = seeded.reduce((n, m) => n + m.guests, 0);
     const scans = seeded.reduce((n, m) => n + m.scans, 0);
     await insertLog(trx, {
-      content: `Demo data loaded: ${seeded.length} meetings, ${guests} guests, ${scans} scans`,
+      ...storedMessageColumns({ key: 'demo.loaded', params: { meetings: seeded.length, guests, scans } }),
       action_type: 'create',
       source_type: 'system',
       username: null,

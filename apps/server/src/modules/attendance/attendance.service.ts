@@ -254,9 +254,14 @@ export function createAttendanceService(deps: {
         await systemLog.record({
           action: 'create',
           source: 'admin',
-          content: `Manual check-${outcome.type} of guest #${guest.id} at meeting #${scope.meetingId}${
-            scope.scopeId ? `, session #${scope.scopeId}` : ''
-          }`,
+          message: {
+            key: outcome.type === 'in' ? 'attendance.manual_in' : 'attendance.manual_out',
+            params: {
+              guest_id: guest.id,
+              meeting_id: scope.meetingId,
+              session: scope.scopeId ? [{ key: 'attendance.session', params: { id: scope.scopeId } }] : [],
+            },
+          },
           username: user.account,
           ip,
         });

@@ -69,17 +69,17 @@ export function createAuthService(deps: AuthDeps) {
       // Before the captcha is spent: an attempt that must wait keeps it.
       await throttle.check(body.account, ip);
       await loginPerIp.consume(ip);
-      const fail = async (reason: string) =>
+      const fail = async (key: 'auth.login_failed_captcha' | 'auth.login_failed_credentials') =>
         systemLog.record({
           action: 'login_failed',
           source: 'admin',
-          content: reason,
+          message: { key },
           username: body.account,
           ip,
         });
 
       if (!(await captcha.check(body.captcha_id, body.verify_code))) {
-        await fail('Login failed: wrong or expired verification code');
+        await fail('auth.login_failed_captcha');
         throw new AppError('CAPTCHA_INVALID');
       }
       // Counted only past the captcha, so each counted failure cost the guesser a solved captcha.
@@ -90,7 +90,7 @@ export function createAuthService(deps: AuthDeps) {
         : await verifyAgainstDummy(body.password);
       // One answer for an unknown account, a wrong password and a disabled account: no enumeration.
       if (!user || !passwordOk || !user.enabled) {
-        await fail('Login failed: wrong account or password');
+        await fail('auth.login_failed_credentials');
         throw new AppError('INVALID_CREDENTIALS');
       }
       // Only failures count: colleagues behind one venue NAT may all log in within minutes.
@@ -112,7 +112,7 @@ export function createAuthService(deps: AuthDeps) {
       await systemLog.record({
         action: 'login',
         source: 'admin',
-        content: 'Logged in',
+        message: { key: 'auth.logged_in' },
         username: user.account,
         ip,
       });
@@ -143,7 +143,7 @@ export function createAuthService(deps: AuthDeps) {
         await systemLog.record({
           action: 'logout',
           source: 'system',
-          content: 'Session revoked: a refresh token was used twice',
+          message: { key: 'auth.session_revoked' },
           username: null,
           ip,
         });
@@ -185,7 +185,7 @@ export function createAuthService(deps: AuthDeps) {
       await systemLog.record({
         action: 'logout',
         source: 'admin',
-        content: 'Logged out',
+        message: { key: 'auth.logged_out' },
         username: user.account,
         ip,
       });
@@ -214,7 +214,7 @@ export function createAuthService(deps: AuthDeps) {
       await systemLog.record({
         action: 'password_change',
         source: 'admin',
-        content: 'Changed password',
+        message: { key: 'auth.password_changed' },
         username: row.account,
         ip,
       });

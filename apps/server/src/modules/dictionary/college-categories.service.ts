@@ -14,7 +14,7 @@ import {
 
 type Body = z.output<typeof collegeCategoryBody>;
 
-const describe = (c: { id: number; name: string }) => `college category #${c.id} "${c.name}"`;
+const logParams = (c: { id: number; name: string }) => ({ id: c.id, name: c.name });
 
 /**
  * The college categories offered on the date-schedule sign-up form: global ones and those owned by
@@ -44,7 +44,7 @@ export function createCollegeCategoriesService({ db, systemLog, clock }: Diction
         created_at: now,
         updated_at: now,
       });
-      await audit(actor, 'create', `Created ${describe(row)}`);
+      await audit(actor, 'create', { key: 'college_category.created', params: logParams(row) });
       return row;
     },
 
@@ -57,7 +57,7 @@ export function createCollegeCategoriesService({ db, systemLog, clock }: Diction
         updated_at: clock(),
       });
       if (!row) throw new AppError('NOT_FOUND');
-      await audit(actor, 'update', `Updated ${describe(row)}`);
+      await audit(actor, 'update', { key: 'college_category.updated', params: logParams(row) });
       return row;
     },
 
@@ -65,7 +65,7 @@ export function createCollegeCategoriesService({ db, systemLog, clock }: Diction
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await writableCategory(actor.user, id);
       if (!(await repo.deleteUnusedCollegeCategory(db, id))) throw new AppError('COLLEGE_CATEGORY_IN_USE');
-      await audit(actor, 'delete', `Deleted ${describe(row)}`);
+      await audit(actor, 'delete', { key: 'college_category.deleted', params: logParams(row) });
     },
   };
 }

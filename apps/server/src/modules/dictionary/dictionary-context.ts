@@ -6,7 +6,7 @@ import { localDate } from '../../lib/local-time.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { assertOrganizationVisible, visibleOrganizationIds } from '../organizations/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.repository.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { findLiveMeeting, type LiveMeeting } from './schedules.repository.ts';
 
 export interface DictionaryDeps {
@@ -26,8 +26,8 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
 export const meetingParams = z.object({ meetingId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function createAuditor(systemLog: SystemLog) {
-  return (actor: Actor, action: 'create' | 'update' | 'delete', content: string) =>
-    systemLog.record({ action, source: 'admin', content, username: actor.user.account, ip: actor.ip });
+  return (actor: Actor, action: 'create' | 'update' | 'delete', message: LogMessage) =>
+    systemLog.record({ action, source: 'admin', message, username: actor.user.account, ip: actor.ip });
 }
 export type Auditor = ReturnType<typeof createAuditor>;
 

@@ -6,8 +6,11 @@ import * as repo from './dictionary-entries.repository.ts';
 
 type Body = z.output<typeof dictionaryEntryBody>;
 
-const describe = (e: { id: number; type: string; value: string }) =>
-  `dictionary entry #${e.id} (${e.type} = ${e.value})`;
+const logParams = (e: { id: number; type: string; value: string }) => ({
+  id: e.id,
+  type: e.type,
+  value: e.value,
+});
 
 const taken = () =>
   new AppError('DICTIONARY_VALUE_TAKEN', { data: { fields: { value: 'dictionaryValueTaken' } } });
@@ -53,7 +56,7 @@ export function createDictionaryEntriesService({ db, systemLog, clock }: Diction
       const row = await write(body, undefined, () =>
         repo.insertDictionaryEntry(db, { ...body, created_at: now, updated_at: now }),
       );
-      await audit(actor, 'create', `Created ${describe(row)}`);
+      await audit(actor, 'create', { key: 'dictionary_entry.created', params: logParams(row) });
       return row;
     },
 
@@ -63,14 +66,14 @@ export function createDictionaryEntriesService({ db, systemLog, clock }: Diction
         repo.updateDictionaryEntry(db, id, { ...body, updated_at: clock() }),
       );
       if (!row) throw new AppError('NOT_FOUND');
-      await audit(actor, 'update', `Updated ${describe(row)}`);
+      await audit(actor, 'update', { key: 'dictionary_entry.updated', params: logParams(row) });
       return row;
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await writableEntry(actor, id);
       if (!(await repo.deleteDictionaryEntry(db, id))) throw new AppError('NOT_FOUND');
-      await audit(actor, 'delete', `Deleted ${describe(row)}`);
+      await audit(actor, 'delete', { key: 'dictionary_entry.deleted', params: logParams(row) });
     },
   };
 }

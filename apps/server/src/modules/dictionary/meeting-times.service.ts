@@ -14,8 +14,11 @@ import * as repo from './meeting-times.repository.ts';
 
 type Body = z.output<typeof meetingTimeBody>;
 
-const describe = (t: { id: number; start_time: string; end_time: string }) =>
-  `meeting time #${t.id} (${t.start_time}-${t.end_time})`;
+const logParams = (t: { id: number; start_time: string; end_time: string }) => ({
+  id: t.id,
+  start: t.start_time,
+  end: t.end_time,
+});
 
 /**
  * The time slots (HH:mm–HH:mm) that sessions pick from: global ones and those owned by an
@@ -45,7 +48,7 @@ export function createMeetingTimesService({ db, systemLog, clock }: DictionaryDe
         created_at: now,
         updated_at: now,
       });
-      await audit(actor, 'create', `Created ${describe(row)}`);
+      await audit(actor, 'create', { key: 'meeting_time.created', params: logParams(row) });
       return row;
     },
 
@@ -58,14 +61,14 @@ export function createMeetingTimesService({ db, systemLog, clock }: DictionaryDe
         updated_at: clock(),
       });
       if (!row) throw new AppError('NOT_FOUND');
-      await audit(actor, 'update', `Updated ${describe(row)}`);
+      await audit(actor, 'update', { key: 'meeting_time.updated', params: logParams(row) });
       return row;
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await writableMeetingTime(actor.user, id);
       if (!(await repo.deleteUnusedMeetingTime(db, id))) throw new AppError('MEETING_TIME_IN_USE');
-      await audit(actor, 'delete', `Deleted ${describe(row)}`);
+      await audit(actor, 'delete', { key: 'meeting_time.deleted', params: logParams(row) });
     },
   };
 }

@@ -17,8 +17,11 @@ import * as repo from './schedules.repository.ts';
 
 type Body = z.output<typeof scheduleBody>;
 
-const describe = (s: { id: number; name: string; meeting_id: number }) =>
-  `session #${s.id} "${s.name}" of meeting #${s.meeting_id}`;
+const logParams = (s: { id: number; name: string; meeting_id: number }) => ({
+  id: s.id,
+  name: s.name,
+  meeting_id: s.meeting_id,
+});
 
 /** Sessions in the order visitors read them: by day, then time slot, then the organiser's sort. */
 export function compareSchedules(a: Schedule, b: Schedule): number {
@@ -89,7 +92,7 @@ export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps)
         created_at: now,
         updated_at: now,
       });
-      await audit(actor, 'create', `Created ${describe(row)}`);
+      await audit(actor, 'create', { key: 'schedule.created', params: logParams(row) });
       const [created] = await withMeetingTimes(db, [row]);
       return created!;
     },
@@ -104,7 +107,7 @@ export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps)
           data: { fields: { signup_limit: 'signupLimitBelowCount' } },
         });
       }
-      await audit(actor, 'update', `Updated ${describe(row)}`);
+      await audit(actor, 'update', { key: 'schedule.updated', params: logParams(row) });
       const [updated] = await withMeetingTimes(db, [row]);
       return updated!;
     },
@@ -124,7 +127,7 @@ export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps)
         // The count is checked again by the delete itself: a sign-up may land in between.
         if (!(await repo.deleteScheduleWithoutSignups(trx, id))) throw new AppError('SCHEDULE_HAS_SIGNUPS');
       });
-      await audit(actor, 'delete', `Deleted ${describe(row)}`);
+      await audit(actor, 'delete', { key: 'schedule.deleted', params: logParams(row) });
     },
   };
 }

@@ -17,8 +17,11 @@ import * as repo from './user-types.repository.ts';
 type Body = z.output<typeof userTypeBody>;
 type MapBody = z.output<typeof scheduleMapBody>;
 
-const describe = (t: { id: number; name: string; meeting_id: number }) =>
-  `user type #${t.id} "${t.name}" of meeting #${t.meeting_id}`;
+const logParams = (t: { id: number; name: string; meeting_id: number }) => ({
+  id: t.id,
+  name: t.name,
+  meeting_id: t.meeting_id,
+});
 
 const unique = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
@@ -91,7 +94,10 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
         await repo.replaceScheduleSet(trx, created.id, scheduleIds);
         return created;
       });
-      await audit(actor, 'create', `Created ${describe(row)} with sessions ${scheduleIds.join(', ')}`);
+      await audit(actor, 'create', {
+        key: 'user_type.created',
+        params: { ...logParams(row), sessions: scheduleIds.join(', ') },
+      });
       return { ...row, schedule_ids: scheduleIds };
     },
 
@@ -105,7 +111,10 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
         await repo.replaceScheduleSet(trx, id, scheduleIds);
         return updated;
       });
-      await audit(actor, 'update', `Updated ${describe(row)} with sessions ${scheduleIds.join(', ')}`);
+      await audit(actor, 'update', {
+        key: 'user_type.updated',
+        params: { ...logParams(row), sessions: scheduleIds.join(', ') },
+      });
       return { ...row, schedule_ids: scheduleIds };
     },
 
@@ -116,7 +125,7 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
         if (await repo.deleteUnheldUserType(trx, id)) return;
         throw new AppError((await repo.userTypeHeld(trx, id)) ? 'USER_TYPE_IN_USE' : 'NOT_FOUND');
       });
-      await audit(actor, 'delete', `Deleted ${describe(row)}`);
+      await audit(actor, 'delete', { key: 'user_type.deleted', params: logParams(row) });
     },
 
     getMap,
@@ -138,13 +147,16 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
           await repo.replaceScheduleSet(trx, entry.id, ids);
         }
       });
-      await audit(
-        actor,
-        'update',
-        `Updated the guest-schedule map of meeting #${meeting.id}: ${body.user_types
-          .map((t) => `user type #${t.id} -> sessions ${unique(t.schedule_ids).join(', ')}`)
-          .join('; ')}`,
-      );
+      await audit(actor, 'update', {
+        key: 'user_type.map_updated',
+        params: {
+          meeting_id: meeting.id,
+          types: body.user_types.map((t) => ({
+            key: 'user_type.map_item',
+            params: { id: t.id, sessions: unique(t.schedule_ids).join(', ') },
+          })),
+        },
+      });
       return getMap(actor.user, meetingId);
     },
   };

@@ -54,7 +54,7 @@ export function createFilesService(deps: { db: Db; systemLog: SystemLog; clock: 
       await systemLog.record({
         action: 'create',
         source: 'admin',
-        content: `Uploaded ${kind} file ${id} (${mime}, ${bytes.length} bytes)`,
+        message: { key: 'file.uploaded', params: { kind, id, mime, size: bytes.length } },
         username: user.account,
         ip,
       });

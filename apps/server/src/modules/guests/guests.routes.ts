@@ -73,12 +73,15 @@ export const guestsRoutes: FastifyPluginAsyncZod<{
           }),
         ],
         audit: async (rows, completed) => {
-          await guests.log(
-            user,
-            request.ip,
-            'export',
-            `Exported ${rows} guests of meeting #${meeting.id} (${meeting.name})${completed ? '' : ' (interrupted)'}`,
-          );
+          await guests.log(user, request.ip, 'export', {
+            key: 'guest.exported',
+            params: {
+              rows,
+              meeting_id: meeting.id,
+              meeting_name: meeting.name,
+              interrupted: completed ? [] : [{ key: 'export.interrupted' }],
+            },
+          });
           if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
         },
       });

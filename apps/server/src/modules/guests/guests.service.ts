@@ -29,7 +29,7 @@ import {
   isUniqueViolation,
   type FilledSeats,
 } from '../registration/registration.repository.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as repo from './guests.repository.ts';
@@ -115,9 +115,9 @@ export function createGuestsService(deps: GuestsDeps) {
     user: AuthUser,
     ip: string,
     action: 'create' | 'update' | 'delete' | 'export',
-    content: string,
+    message: LogMessage,
   ) {
-    await systemLog.record({ action, source: 'admin', content, username: user.account, ip });
+    await systemLog.record({ action, source: 'admin', message, username: user.account, ip });
   }
 
   return {
@@ -220,12 +220,15 @@ export function createGuestsService(deps: GuestsDeps) {
       }
       deps.onSignupsChanged?.(meeting.id);
       await announceFilled(meeting, filled);
-      await log(
-        user,
-        ip,
-        'create',
-        `Added guest #${id} to meeting #${meeting.id} (${meeting.name}), phone ${maskPhone(body.area_code, phone)}`,
-      );
+      await log(user, ip, 'create', {
+        key: 'guest.added',
+        params: {
+          id,
+          meeting_id: meeting.id,
+          meeting_name: meeting.name,
+          phone: maskPhone(body.area_code, phone),
+        },
+      });
       return adminGuest(meeting.id, meeting.meeting_type, id, lang);
     },
 
@@ -288,12 +291,10 @@ export function createGuestsService(deps: GuestsDeps) {
         },
         filled,
       );
-      await log(
-        user,
-        ip,
-        'update',
-        `Updated guest #${guest.id} of meeting #${guest.meeting_id} (${guest.meeting_name})`,
-      );
+      await log(user, ip, 'update', {
+        key: 'guest.updated',
+        params: { id: guest.id, meeting_id: guest.meeting_id, meeting_name: guest.meeting_name },
+      });
       return adminGuest(guest.meeting_id, guest.meeting_type, guest.id, lang);
     },
 
@@ -315,12 +316,10 @@ export function createGuestsService(deps: GuestsDeps) {
         await repo.releaseSessionSeats(trx, scheduleIds);
       });
       deps.onSignupsChanged?.(guest.meeting_id);
-      await log(
-        user,
-        ip,
-        'delete',
-        `Deleted guest #${guest.id} of meeting #${guest.meeting_id} (${guest.meeting_name})`,
-      );
+      await log(user, ip, 'delete', {
+        key: 'guest.deleted',
+        params: { id: guest.id, meeting_id: guest.meeting_id, meeting_name: guest.meeting_name },
+      });
     },
 
     /** Every matching guest, read in keyset batches: the export's rows. */

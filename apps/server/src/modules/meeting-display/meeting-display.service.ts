@@ -58,9 +58,18 @@ export function createMeetingDisplayService(deps: { db: Db; systemLog: SystemLog
       await systemLog.record({
         action: 'update',
         source: 'admin',
-        content: `Display config of meeting #${meeting.id} (${meeting.name}): ${
-          changed.length ? `changed ${changed.join(', ')}` : 'no changes'
-        }`,
+        message: {
+          key: 'meeting_display.updated',
+          params: {
+            meeting_id: meeting.id,
+            meeting_name: meeting.name,
+            changes: [
+              changed.length
+                ? { key: 'meeting_display.changed', params: { fields: changed.join(', ') } }
+                : { key: 'change.none' },
+            ],
+          },
+        },
         username: user.account,
         ip,
       });

@@ -19,7 +19,7 @@ import {
   subtreeIds,
   visibleOrganizationIds,
 } from '../organizations/organization-scope.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import {
   findMeeting,
   insertMeeting,
@@ -130,8 +130,13 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
     if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { data: { fields } });
   }
 
-  async function log(user: AuthUser, ip: string, action: 'create' | 'update' | 'delete', content: string) {
-    await systemLog.record({ action, source: 'admin', content, username: user.account, ip });
+  async function log(
+    user: AuthUser,
+    ip: string,
+    action: 'create' | 'update' | 'delete',
+    message: LogMessage,
+  ) {
+    await systemLog.record({ action, source: 'admin', message, username: user.account, ip });
   }
 
   return {
@@ -178,7 +183,7 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
           now: clock(),
         }),
       );
-      await log(user, ip, 'create', `Created meeting #${id} (${body.name})`);
+      await log(user, ip, 'create', { key: 'meeting.created', params: { id, name: body.name } });
       return this.get(user, id);
     },
 
@@ -192,7 +197,7 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
         .transaction()
         .execute((trx) => updateMeeting(trx, id, toValues(body), clock()));
       if (!updated) throw new AppError('NOT_FOUND');
-      await log(user, ip, 'update', `Updated meeting #${id} (${body.name})`);
+      await log(user, ip, 'update', { key: 'meeting.updated', params: { id, name: body.name } });
       return this.get(user, id);
     },
 
@@ -200,7 +205,7 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
       const before = await visibleMeeting(user, id);
       const deleted = await db.transaction().execute((trx) => softDeleteMeeting(trx, id, clock()));
       if (!deleted) throw new AppError('NOT_FOUND');
-      await log(user, ip, 'delete', `Deleted meeting #${id} (${before.name})`);
+      await log(user, ip, 'delete', { key: 'meeting.deleted', params: { id, name: before.name } });
     },
   };
 }

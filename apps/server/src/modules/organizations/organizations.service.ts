@@ -7,7 +7,7 @@ import type {
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { buildTree } from './organization-tree.ts';
 import { subtreeIds, visibleOrganizationIds } from './organization-scope.ts';
 import * as orgs from './organizations.repository.ts';
@@ -22,8 +22,6 @@ interface Deps {
   systemLog: SystemLog;
   clock: () => number;
 }
-
-const describe = (o: { id: number; name: string }) => `"${o.name}" (id ${o.id})`;
 
 /** Only users who see every organisation may work at the top level of the tree. */
 function refuseTopLevel(actor: Actor): void {
@@ -56,8 +54,8 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
     return at;
   }
 
-  const log = (actor: Actor, ip: string, action: 'create' | 'update' | 'delete', content: string) =>
-    systemLog.record({ action, source: 'admin', content, username: actor.account, ip });
+  const log = (actor: Actor, ip: string, action: 'create' | 'update' | 'delete', message: LogMessage) =>
+    systemLog.record({ action, source: 'admin', message, username: actor.account, ip });
 
   return {
     async tree(actor: Actor): Promise<OrganizationNode[]> {
@@ -81,11 +79,17 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         });
         return { created: { id, name: body.name, parent_id: parentId, sort }, parent };
       });
+      const named = { id: created.id, name: created.name };
       await log(
         actor,
         ip,
         'create',
-        `Created organisation ${describe(created)} ${parent ? `under ${describe(parent)}` : 'at the top level'}`,
+        parent
+          ? {
+              key: 'organization.created',
+              params: { ...named, parent_id: parent.id, parent_name: parent.name },
+            }
+          : { key: 'organization.created_top', params: named },
       );
       return created;
     },
@@ -97,7 +101,10 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         await orgs.renameOrganization(trx, id, body.name, clock());
         return row;
       });
-      await log(actor, ip, 'update', `Renamed organisation ${describe(before)} to "${body.name}"`);
+      await log(actor, ip, 'update', {
+        key: 'organization.renamed',
+        params: { id: before.id, name: before.name, new_name: body.name },
+      });
       return { ...before, name: body.name };
     },
 
@@ -113,11 +120,17 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         const sort = await reorder(trx, body.parent_id, id, body.sort);
         return { row, parent, sort };
       });
+      const moved = { id: row.id, name: row.name, sort };
       await log(
         actor,
         ip,
         'update',
-        `Moved organisation ${describe(row)} ${parent ? `under ${describe(parent)}` : 'to the top level'}, position ${sort}`,
+        parent
+          ? {
+              key: 'organization.moved',
+              params: { ...moved, parent_id: parent.id, parent_name: parent.name },
+            }
+          : { key: 'organization.moved_top', params: moved },
       );
       return { ...row, parent_id: body.parent_id, sort };
     },
@@ -133,7 +146,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         await orgs.deleteOrganization(trx, id);
         return row;
       });
-      await log(actor, ip, 'delete', `Deleted organisation ${describe(row)}`);
+      await log(actor, ip, 'delete', { key: 'organization.deleted', params: { id: row.id, name: row.name } });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { UpdateProfileBody, UserInfo } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { toUserInfo } from '../users/users.service.ts';
 import { updateProfile } from './profile.repository.ts';
@@ -24,16 +24,23 @@ export function createProfileService({
       await updateProfile(db, user.id, body, clock());
       const after = await findUserById(db, user.id);
       if (!after) throw new AppError('SESSION_REVOKED');
-      const changes: string[] = [];
-      if (before.name !== after.name) changes.push(`name "${before.name}" → "${after.name}"`);
+      const changes: LogMessage[] = [];
+      if (before.name !== after.name)
+        changes.push({ key: 'change.name', params: { from: before.name, to: after.name } });
       // An address is personal data: the log says that it changed, not what it was or became.
-      if (before.email !== after.email) changes.push('email changed');
+      if (before.email !== after.email) changes.push({ key: 'change.email' });
       if (before.language !== after.language)
-        changes.push(`language ${before.language ?? '-'} → ${after.language ?? '-'}`);
+        changes.push({
+          key: 'change.language',
+          params: { from: before.language ?? '-', to: after.language ?? '-' },
+        });
       await systemLog.record({
         action: 'update',
         source: 'admin',
-        content: `Updated own profile: ${changes.length ? changes.join('; ') : 'no changes'}`,
+        message: {
+          key: 'profile.updated',
+          params: { changes: changes.length ? changes : [{ key: 'change.none' }] },
+        },
         username: user.account,
         ip,
       });

@@ -181,7 +181,15 @@ export function createRegistrationService(deps: RegistrationDeps) {
             {
               action: 'sign_up',
               source: 'public',
-              content: `Sign-up to meeting #${meeting.id} (${meeting.name}): guest #${guestId}, phone ${masked}`,
+              message: {
+                key: 'registration.signed_up',
+                params: {
+                  meeting_id: meeting.id,
+                  meeting_name: meeting.name,
+                  guest_id: guestId,
+                  phone: masked,
+                },
+              },
               username: null,
               ip,
             },
@@ -237,10 +245,15 @@ export function createRegistrationService(deps: RegistrationDeps) {
           {
             action: 'code_lookup',
             source: 'public',
-            content: `Code retrieval for meeting #${meeting.id} (${meeting.name}): guest #${guest.id}, phone ${maskPhone(
-              guest.area_code,
-              guest.phone,
-            )}`,
+            message: {
+              key: 'registration.code_retrieved',
+              params: {
+                meeting_id: meeting.id,
+                meeting_name: meeting.name,
+                guest_id: guest.id,
+                phone: maskPhone(guest.area_code, guest.phone),
+              },
+            },
             username: null,
             ip,
           },

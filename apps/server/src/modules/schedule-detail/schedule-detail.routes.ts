@@ -78,11 +78,15 @@ export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
         fileName,
         sheets: await service.exportSheets(meeting, lang),
         audit: async (rows, completed) => {
-          await service.logExport(
-            user,
-            request.ip,
-            `Exported the schedule detail of meeting #${meeting.id} (${meeting.name}): ${rows} rows${completed ? '' : ' (interrupted)'}`,
-          );
+          await service.logExport(user, request.ip, {
+            key: 'schedule_detail.exported',
+            params: {
+              rows,
+              meeting_id: meeting.id,
+              meeting_name: meeting.name,
+              interrupted: completed ? [] : [{ key: 'export.interrupted' }],
+            },
+          });
           if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
         },
       });

@@ -19,7 +19,7 @@ import { attendanceStatus } from '../attendance/attendance-status.ts';
 import { findLiveMeeting, type GuestMeeting } from '../guests/guests.repository.ts';
 import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import * as repo from './schedule-detail.repository.ts';
 
 const EXPORT_BATCH = 500;
@@ -163,8 +163,8 @@ export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog
       ];
     },
 
-    async logExport(user: AuthUser, ip: string, content: string): Promise<void> {
-      await systemLog.record({ action: 'export', source: 'admin', content, username: user.account, ip });
+    async logExport(user: AuthUser, ip: string, message: LogMessage): Promise<void> {
+      await systemLog.record({ action: 'export', source: 'admin', message, username: user.account, ip });
     },
   };
 }

@@ -8,6 +8,8 @@ type LogValues = Required<Omit<Insertable<Database['system_logs']>, 'id'>>;
 const logInsert = preparedQuery<LogValues>()((db, p) =>
   db.insertInto('system_logs').values({
     content: p('content'),
+    message_key: p('message_key'),
+    message_params: p('message_params'),
     action_type: p('action_type'),
     source_type: p('source_type'),
     username: p('username'),
@@ -26,6 +28,8 @@ export interface LogFilter {
   username?: string | undefined;
   ipPrefix?: string | undefined;
   keyword?: string | undefined;
+  /** Message keys whose wording in the reader's language contains the keyword. */
+  keywordKeys?: readonly string[] | undefined;
   from?: number | undefined;
   to?: number | undefined;
 }
@@ -38,13 +42,25 @@ function filtered(db: Db, filter: LogFilter) {
   if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
   if (filter.username) query = query.where(lowerLike('username', containsPattern(filter.username)));
   if (filter.ipPrefix) query = query.where(lowerLike('ip', prefixPattern(filter.ipPrefix)));
-  if (filter.keyword) query = query.where(lowerLike('content', containsPattern(filter.keyword)));
+  const { keyword, keywordKeys = [] } = filter;
+  if (keyword) {
+    query = query.where((eb) =>
+      eb.or([
+        lowerLike('content', containsPattern(keyword)),
+        ...(keywordKeys.length ? [eb('message_key', 'in', keywordKeys)] : []),
+        // A message nested in the parameters (one of a user's changes) is stored as {"key":"…",…}.
+        ...keywordKeys.map((key) => lowerLike('message_params', containsPattern(`{"key":"${key}"`))),
+      ]),
+    );
+  }
   return query;
 }
 
 const COLUMNS = [
   'id',
   'content',
+  'message_key',
+  'message_params',
   'action_type',
   'source_type',
   'username',

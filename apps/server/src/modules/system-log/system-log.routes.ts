@@ -88,7 +88,10 @@ export const systemLogRoutes: FastifyPluginAsyncZod<Options> = async (
           await systemLog.record({
             action: 'export',
             source: 'admin',
-            content: `Exported ${rows} system log entries${completed ? '' : ' (interrupted)'}`,
+            message: {
+              key: 'system_log.exported',
+              params: { rows, interrupted: completed ? [] : [{ key: 'export.interrupted' }] },
+            },
             username: user.account,
             ip: request.ip,
           });

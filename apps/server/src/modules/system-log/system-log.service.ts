@@ -1,22 +1,27 @@
-import type {
-  ClientErrorBody,
-  Language,
-  LogAction,
-  LogSource,
-  SystemLogEntry,
-  SystemLogFilter,
-  SystemLogPage,
+import {
+  logMessage,
+  logMessageKeysContaining,
+  renderLogMessage,
+  type ClientErrorBody,
+  type Language,
+  type LogAction,
+  type LogMessage,
+  type LogSource,
+  type SystemLogEntry,
+  type SystemLogFilter,
+  type SystemLogPage,
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
 import { describeLocation, locateIp } from './ip-location.ts';
 import { insertLog, iterateLogs, listLogs, type LogFilter, type LogRow } from './system-log.repository.ts';
 
-export type { LogAction, LogSource } from '@meetflow/shared';
+export type { LogAction, LogMessage, LogSource } from '@meetflow/shared';
 
 export interface LogEntry {
   action: LogAction;
   source: LogSource;
-  content: string;
+  /** Read in each reader's language; its parameters carry no passwords, tokens or full phone numbers. */
+  message: LogMessage;
   username: string | null;
   ip: string | null;
 }
@@ -30,7 +35,7 @@ function monthsBefore(now: number, months: number): number {
 }
 
 /** Filters from the query: a preset counts back from the server's clock and ends now. */
-export function toLogFilter(query: SystemLogFilter, now: number): LogFilter {
+export function toLogFilter(query: SystemLogFilter, now: number, lang: Language): LogFilter {
   let from = query.from;
   let to = query.to;
   if (query.range) {
@@ -43,20 +48,60 @@ export function toLogFilter(query: SystemLogFilter, now: number): LogFilter {
     username: query.username || undefined,
     ipPrefix: query.ip || undefined,
     keyword: query.keyword || undefined,
+    keywordKeys: query.keyword ? logMessageKeysContaining(query.keyword, lang) : undefined,
     from,
     to,
   };
 }
 
-function toEntry(row: LogRow, lang: Language): SystemLogEntry {
-  return { ...row, ip_location: describeLocation(row.ip_location, lang) };
+/** The stored message, or null for rows older than the catalogue (or naming a key since removed). */
+function storedMessage(row: LogRow): LogMessage | null {
+  if (row.message_key === null) return null;
+  try {
+    const parsed = logMessage.safeParse({
+      key: row.message_key,
+      params: JSON.parse(row.message_params ?? '{}'),
+    });
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
-/** Spec §8's record of an uncaught browser error, as one readable log text. */
-export function clientErrorContent(body: ClientErrorBody): string {
-  const lines = [`${body.message || '(no message)'} [${body.info}] at ${body.url}`, `time: ${body.time}`];
-  if (body.stack) lines.push(body.stack);
-  return lines.join('\n');
+function toEntry(row: LogRow, lang: Language): SystemLogEntry {
+  const { message_key: _key, message_params: _params, ...entry } = row;
+  const message = storedMessage(row);
+  return {
+    ...entry,
+    content: message ? renderLogMessage(message, lang) : row.content,
+    ip_location: describeLocation(row.ip_location, lang),
+  };
+}
+
+/**
+ * The columns that keep a message: its key and parameters, and its English text, which older
+ * rows also hold and keyword searches read.
+ */
+export function storedMessageColumns(message: LogMessage) {
+  return {
+    content: renderLogMessage(message, 'en'),
+    message_key: message.key,
+    message_params: JSON.stringify(message.params ?? {}),
+  };
+}
+
+/** Spec §8's record of an uncaught browser error. */
+export function clientErrorMessage(body: ClientErrorBody): LogMessage {
+  return {
+    key: 'client.error',
+    params: {
+      message: body.message || [{ key: 'client.no_message' }],
+      info: body.info,
+      url: body.url,
+      time: body.time,
+      stack: body.stack,
+    },
+  };
 }
 
 /**
@@ -68,7 +113,7 @@ export function createSystemLog(db: Db, clock: () => number) {
     /** Written with `trx` when given: the entry commits (or rolls back) with the change it records. */
     async record(entry: LogEntry, trx: Db = db): Promise<void> {
       await insertLog(trx, {
-        content: entry.content,
+        ...storedMessageColumns(entry.message),
         action_type: entry.action,
         source_type: entry.source,
         username: entry.username,
@@ -82,7 +127,7 @@ export function createSystemLog(db: Db, clock: () => number) {
       query: SystemLogFilter & { page: number; page_size: number },
       lang: Language,
     ): Promise<SystemLogPage> {
-      const { rows, total } = await listLogs(db, toLogFilter(query, clock()), {
+      const { rows, total } = await listLogs(db, toLogFilter(query, clock(), lang), {
         offset: (query.page - 1) * query.page_size,
         limit: query.page_size,
       });
@@ -96,14 +141,14 @@ export function createSystemLog(db: Db, clock: () => number) {
 
     /** Every matching entry, newest first, read in batches for the streamed export. */
     async *entries(query: SystemLogFilter, lang: Language): AsyncGenerator<SystemLogEntry> {
-      for await (const row of iterateLogs(db, toLogFilter(query, clock()))) yield toEntry(row, lang);
+      for await (const row of iterateLogs(db, toLogFilter(query, clock(), lang))) yield toEntry(row, lang);
     },
 
     async recordClientError(body: ClientErrorBody, username: string | null, ip: string): Promise<void> {
       await this.record({
         action: 'error',
         source: 'client',
-        content: clientErrorContent(body),
+        message: clientErrorMessage(body),
         username,
         ip,
       });

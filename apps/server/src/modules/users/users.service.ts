@@ -21,7 +21,7 @@ import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.repository.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import * as users from './users.repository.ts';
 
 export function permissionsOf(row: Pick<users.UserRow, 'is_admin' | 'permissions'>): Permission[] {
@@ -92,8 +92,6 @@ function toAdminUser(row: users.ManagedUserRow): AdminUser {
   };
 }
 
-const describeUser = (u: { id: number; account: string }) => `"${u.account}" (id ${u.id})`;
-
 export function createUsersService({
   db,
   systemLog,
@@ -103,8 +101,8 @@ export function createUsersService({
   systemLog: SystemLog;
   clock: () => number;
 }) {
-  const log = (actor: Actor, ip: string, action: 'create' | 'update', content: string) =>
-    systemLog.record({ action, source: 'admin', content, username: actor.account, ip });
+  const log = (actor: Actor, ip: string, action: 'create' | 'update', message: LogMessage) =>
+    systemLog.record({ action, source: 'admin', message, username: actor.account, ip });
 
   async function roleOrFail(trx: Db, roleId: number) {
     const role = await users.findRole(trx, roleId);
@@ -188,15 +186,22 @@ export function createUsersService({
         if (!row) throw new AppError('INTERNAL');
         return row;
       });
-      const org = created.organization_name
-        ? `organisation "${created.organization_name}" (id ${created.organization_id})`
-        : 'no organisation';
-      await log(
-        actor,
-        ip,
-        'create',
-        `Created user ${describeUser(created)}: role ${created.role_name}, ${org}, ${created.enabled ? 'enabled' : 'disabled'}`,
-      );
+      const organization: LogMessage = created.organization_name
+        ? {
+            key: 'user.organization',
+            params: { name: created.organization_name, id: created.organization_id ?? '-' },
+          }
+        : { key: 'user.no_organization' };
+      await log(actor, ip, 'create', {
+        key: 'user.created',
+        params: {
+          account: created.account,
+          id: created.id,
+          role: created.role_name,
+          organization: [organization],
+          state: [{ key: created.enabled ? 'user.enabled' : 'user.disabled' }],
+        },
+      });
       return toAdminUser(created);
     },
 
@@ -234,23 +239,32 @@ export function createUsersService({
         if (!after) throw new AppError('INTERNAL');
         return { before, after };
       });
-      const changes: string[] = [];
-      if (before.name !== after.name) changes.push(`name "${before.name}" → "${after.name}"`);
+      const changes: LogMessage[] = [];
+      if (before.name !== after.name)
+        changes.push({ key: 'change.name', params: { from: before.name, to: after.name } });
       // An address is personal data: the log says that it changed, not what it was or became.
-      if (before.email !== after.email) changes.push('email changed');
-      if (before.role_id !== after.role_id) changes.push(`role ${before.role_name} → ${after.role_name}`);
+      if (before.email !== after.email) changes.push({ key: 'change.email' });
+      if (before.role_id !== after.role_id)
+        changes.push({ key: 'change.role', params: { from: before.role_name, to: after.role_name } });
       if (before.organization_id !== after.organization_id)
-        changes.push(
-          `organisation ${before.organization_name ?? '-'} → ${after.organization_name ?? '-'} (id ${after.organization_id ?? '-'})`,
-        );
+        changes.push({
+          key: 'change.organization',
+          params: {
+            from: before.organization_name ?? '-',
+            to: after.organization_name ?? '-',
+            id: after.organization_id ?? '-',
+          },
+        });
       if (before.enabled !== after.enabled)
-        changes.push(after.enabled ? 'enabled' : 'disabled, sessions ended');
-      await log(
-        actor,
-        ip,
-        'update',
-        `Updated user ${describeUser(after)}: ${changes.length ? changes.join('; ') : 'no changes'}`,
-      );
+        changes.push({ key: after.enabled ? 'change.enabled' : 'change.disabled' });
+      await log(actor, ip, 'update', {
+        key: 'user.updated',
+        params: {
+          account: after.account,
+          id: after.id,
+          changes: changes.length ? changes : [{ key: 'change.none' }],
+        },
+      });
       return toAdminUser(after);
     },
 
@@ -264,12 +278,10 @@ export function createUsersService({
         // Resetting one's own password keeps the session doing it, as changing it does.
         await revokeUserSessions(trx, id, now, id === actor.id ? actor.sessionId : undefined);
       });
-      await log(
-        actor,
-        ip,
-        'update',
-        `Reset the password of user ${describeUser(target)}; their sessions ended`,
-      );
+      await log(actor, ip, 'update', {
+        key: 'user.password_reset',
+        params: { account: target.account, id: target.id },
+      });
     },
   };
 }

@@ -14,7 +14,7 @@ export function logQueryParams(filters: LogFilters): Record<string, string> {
   );
 }
 
-/** `lang` is part of the key: the server answers IP locations in the request's language. */
+/** `lang` is part of the key: the server answers contents and IP locations in the request's language. */
 export function useSystemLogs(filters: LogFilters, page: number, pageSize: number, lang: string) {
   return useQuery({
     queryKey: ['system-logs', filters, page, pageSize, lang],

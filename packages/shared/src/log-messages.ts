@@ -1,0 +1,341 @@
+import { z } from 'zod';
+import type { Language, Localized } from './languages.ts';
+
+/*
+ * System-log entries are stored as a message key with parameters and read in the reader's
+ * language. `{name}` is a parameter; a parameter that is a list of messages reads as those
+ * messages joined (an empty list reads as nothing). Parameters carry ids, names and masked
+ * values only: never passwords, tokens, full phone numbers or addresses.
+ */
+export const LOG_MESSAGES = {
+  'auth.logged_in': { 'zh-tw': '登入成功', 'zh-cn': '登录成功', en: 'Logged in' },
+  'auth.login_failed_captcha': {
+    'zh-tw': '登入失敗：驗證碼錯誤或已過期',
+    'zh-cn': '登录失败：验证码错误或已过期',
+    en: 'Login failed: wrong or expired verification code',
+  },
+  'auth.login_failed_credentials': {
+    'zh-tw': '登入失敗：帳號或密碼錯誤',
+    'zh-cn': '登录失败：账号或密码错误',
+    en: 'Login failed: wrong account or password',
+  },
+  'auth.logged_out': { 'zh-tw': '登出', 'zh-cn': '登出', en: 'Logged out' },
+  'auth.session_revoked': {
+    'zh-tw': '工作階段已撤銷：同一更新權杖被使用兩次',
+    'zh-cn': '会话已撤销：同一刷新令牌被使用两次',
+    en: 'Session revoked: a refresh token was used twice',
+  },
+  'auth.password_changed': { 'zh-tw': '修改了密碼', 'zh-cn': '修改了密码', en: 'Changed password' },
+
+  'change.none': { 'zh-tw': '沒有變更', 'zh-cn': '没有变更', en: 'no changes' },
+  'change.name': {
+    'zh-tw': '名稱「{from}」→「{to}」',
+    'zh-cn': '名称“{from}”→“{to}”',
+    en: 'name "{from}" → "{to}"',
+  },
+  'change.email': { 'zh-tw': '電郵已變更', 'zh-cn': '邮箱已变更', en: 'email changed' },
+  'change.language': {
+    'zh-tw': '語言 {from} → {to}',
+    'zh-cn': '语言 {from} → {to}',
+    en: 'language {from} → {to}',
+  },
+  'change.role': { 'zh-tw': '角色 {from} → {to}', 'zh-cn': '角色 {from} → {to}', en: 'role {from} → {to}' },
+  'change.organization': {
+    'zh-tw': '組織 {from} → {to}（id {id}）',
+    'zh-cn': '组织 {from} → {to}（id {id}）',
+    en: 'organisation {from} → {to} (id {id})',
+  },
+  'change.enabled': { 'zh-tw': '已啟用', 'zh-cn': '已启用', en: 'enabled' },
+  'change.disabled': {
+    'zh-tw': '已停用，工作階段已結束',
+    'zh-cn': '已停用，会话已结束',
+    en: 'disabled, sessions ended',
+  },
+  'export.interrupted': { 'zh-tw': '（已中斷）', 'zh-cn': '（已中断）', en: ' (interrupted)' },
+
+  'profile.updated': {
+    'zh-tw': '修改了個人資料：{changes}',
+    'zh-cn': '修改了个人资料：{changes}',
+    en: 'Updated own profile: {changes}',
+  },
+  'user.created': {
+    'zh-tw': '新增使用者「{account}」（id {id}）：角色 {role}，{organization}，{state}',
+    'zh-cn': '新增用户“{account}”（id {id}）：角色 {role}，{organization}，{state}',
+    en: 'Created user "{account}" (id {id}): role {role}, {organization}, {state}',
+  },
+  'user.organization': {
+    'zh-tw': '組織「{name}」（id {id}）',
+    'zh-cn': '组织“{name}”（id {id}）',
+    en: 'organisation "{name}" (id {id})',
+  },
+  'user.no_organization': { 'zh-tw': '無組織', 'zh-cn': '无组织', en: 'no organisation' },
+  'user.enabled': { 'zh-tw': '已啟用', 'zh-cn': '已启用', en: 'enabled' },
+  'user.disabled': { 'zh-tw': '已停用', 'zh-cn': '已停用', en: 'disabled' },
+  'user.updated': {
+    'zh-tw': '修改使用者「{account}」（id {id}）：{changes}',
+    'zh-cn': '修改用户“{account}”（id {id}）：{changes}',
+    en: 'Updated user "{account}" (id {id}): {changes}',
+  },
+  'user.password_reset': {
+    'zh-tw': '重設使用者「{account}」（id {id}）的密碼，其工作階段已結束',
+    'zh-cn': '重置用户“{account}”（id {id}）的密码，其会话已结束',
+    en: 'Reset the password of user "{account}" (id {id}); their sessions ended',
+  },
+
+  'organization.created': {
+    'zh-tw': '新增組織「{name}」（id {id}），上級「{parent_name}」（id {parent_id}）',
+    'zh-cn': '新增组织“{name}”（id {id}），上级“{parent_name}”（id {parent_id}）',
+    en: 'Created organisation "{name}" (id {id}) under "{parent_name}" (id {parent_id})',
+  },
+  'organization.created_top': {
+    'zh-tw': '新增頂層組織「{name}」（id {id}）',
+    'zh-cn': '新增顶层组织“{name}”（id {id}）',
+    en: 'Created organisation "{name}" (id {id}) at the top level',
+  },
+  'organization.renamed': {
+    'zh-tw': '組織「{name}」（id {id}）改名為「{new_name}」',
+    'zh-cn': '组织“{name}”（id {id}）改名为“{new_name}”',
+    en: 'Renamed organisation "{name}" (id {id}) to "{new_name}"',
+  },
+  'organization.moved': {
+    'zh-tw': '組織「{name}」（id {id}）移至「{parent_name}」（id {parent_id}）之下，位置 {sort}',
+    'zh-cn': '组织“{name}”（id {id}）移至“{parent_name}”（id {parent_id}）之下，位置 {sort}',
+    en: 'Moved organisation "{name}" (id {id}) under "{parent_name}" (id {parent_id}), position {sort}',
+  },
+  'organization.moved_top': {
+    'zh-tw': '組織「{name}」（id {id}）移至頂層，位置 {sort}',
+    'zh-cn': '组织“{name}”（id {id}）移至顶层，位置 {sort}',
+    en: 'Moved organisation "{name}" (id {id}) to the top level, position {sort}',
+  },
+  'organization.deleted': {
+    'zh-tw': '刪除組織「{name}」（id {id}）',
+    'zh-cn': '删除组织“{name}”（id {id}）',
+    en: 'Deleted organisation "{name}" (id {id})',
+  },
+
+  'meeting.created': {
+    'zh-tw': '新增會議 #{id}（{name}）',
+    'zh-cn': '新增会议 #{id}（{name}）',
+    en: 'Created meeting #{id} ({name})',
+  },
+  'meeting.updated': {
+    'zh-tw': '修改會議 #{id}（{name}）',
+    'zh-cn': '修改会议 #{id}（{name}）',
+    en: 'Updated meeting #{id} ({name})',
+  },
+  'meeting.deleted': {
+    'zh-tw': '刪除會議 #{id}（{name}）',
+    'zh-cn': '删除会议 #{id}（{name}）',
+    en: 'Deleted meeting #{id} ({name})',
+  },
+  'meeting_display.updated': {
+    'zh-tw': '會議 #{meeting_id}（{meeting_name}）的展示設定：{changes}',
+    'zh-cn': '会议 #{meeting_id}（{meeting_name}）的展示设置：{changes}',
+    en: 'Display config of meeting #{meeting_id} ({meeting_name}): {changes}',
+  },
+  'meeting_display.changed': {
+    'zh-tw': '變更了 {fields}',
+    'zh-cn': '变更了 {fields}',
+    en: 'changed {fields}',
+  },
+  'file.uploaded': {
+    'zh-tw': '上載 {kind} 檔案 {id}（{mime}，{size} 位元組）',
+    'zh-cn': '上传 {kind} 文件 {id}（{mime}，{size} 字节）',
+    en: 'Uploaded {kind} file {id} ({mime}, {size} bytes)',
+  },
+
+  'dictionary_entry.created': {
+    'zh-tw': '新增字典項 #{id}（{type} = {value}）',
+    'zh-cn': '新增字典项 #{id}（{type} = {value}）',
+    en: 'Created dictionary entry #{id} ({type} = {value})',
+  },
+  'dictionary_entry.updated': {
+    'zh-tw': '修改字典項 #{id}（{type} = {value}）',
+    'zh-cn': '修改字典项 #{id}（{type} = {value}）',
+    en: 'Updated dictionary entry #{id} ({type} = {value})',
+  },
+  'dictionary_entry.deleted': {
+    'zh-tw': '刪除字典項 #{id}（{type} = {value}）',
+    'zh-cn': '删除字典项 #{id}（{type} = {value}）',
+    en: 'Deleted dictionary entry #{id} ({type} = {value})',
+  },
+  'user_type.created': {
+    'zh-tw': '新增會議 #{meeting_id} 的用戶類型 #{id}「{name}」，場次 {sessions}',
+    'zh-cn': '新增会议 #{meeting_id} 的用户类型 #{id}“{name}”，场次 {sessions}',
+    en: 'Created user type #{id} "{name}" of meeting #{meeting_id} with sessions {sessions}',
+  },
+  'user_type.updated': {
+    'zh-tw': '修改會議 #{meeting_id} 的用戶類型 #{id}「{name}」，場次 {sessions}',
+    'zh-cn': '修改会议 #{meeting_id} 的用户类型 #{id}“{name}”，场次 {sessions}',
+    en: 'Updated user type #{id} "{name}" of meeting #{meeting_id} with sessions {sessions}',
+  },
+  'user_type.deleted': {
+    'zh-tw': '刪除會議 #{meeting_id} 的用戶類型 #{id}「{name}」',
+    'zh-cn': '删除会议 #{meeting_id} 的用户类型 #{id}“{name}”',
+    en: 'Deleted user type #{id} "{name}" of meeting #{meeting_id}',
+  },
+  'user_type.map_updated': {
+    'zh-tw': '修改會議 #{meeting_id} 的嘉賓場次對應：{types}',
+    'zh-cn': '修改会议 #{meeting_id} 的嘉宾场次对应：{types}',
+    en: 'Updated the guest-schedule map of meeting #{meeting_id}: {types}',
+  },
+  'user_type.map_item': {
+    'zh-tw': '用戶類型 #{id} -> 場次 {sessions}',
+    'zh-cn': '用户类型 #{id} -> 场次 {sessions}',
+    en: 'user type #{id} -> sessions {sessions}',
+  },
+  'schedule.created': {
+    'zh-tw': '新增會議 #{meeting_id} 的場次 #{id}「{name}」',
+    'zh-cn': '新增会议 #{meeting_id} 的场次 #{id}“{name}”',
+    en: 'Created session #{id} "{name}" of meeting #{meeting_id}',
+  },
+  'schedule.updated': {
+    'zh-tw': '修改會議 #{meeting_id} 的場次 #{id}「{name}」',
+    'zh-cn': '修改会议 #{meeting_id} 的场次 #{id}“{name}”',
+    en: 'Updated session #{id} "{name}" of meeting #{meeting_id}',
+  },
+  'schedule.deleted': {
+    'zh-tw': '刪除會議 #{meeting_id} 的場次 #{id}「{name}」',
+    'zh-cn': '删除会议 #{meeting_id} 的场次 #{id}“{name}”',
+    en: 'Deleted session #{id} "{name}" of meeting #{meeting_id}',
+  },
+  'college_category.created': {
+    'zh-tw': '新增學院類別 #{id}「{name}」',
+    'zh-cn': '新增学院类别 #{id}“{name}”',
+    en: 'Created college category #{id} "{name}"',
+  },
+  'college_category.updated': {
+    'zh-tw': '修改學院類別 #{id}「{name}」',
+    'zh-cn': '修改学院类别 #{id}“{name}”',
+    en: 'Updated college category #{id} "{name}"',
+  },
+  'college_category.deleted': {
+    'zh-tw': '刪除學院類別 #{id}「{name}」',
+    'zh-cn': '删除学院类别 #{id}“{name}”',
+    en: 'Deleted college category #{id} "{name}"',
+  },
+  'meeting_time.created': {
+    'zh-tw': '新增會議時段 #{id}（{start}-{end}）',
+    'zh-cn': '新增会议时段 #{id}（{start}-{end}）',
+    en: 'Created meeting time #{id} ({start}-{end})',
+  },
+  'meeting_time.updated': {
+    'zh-tw': '修改會議時段 #{id}（{start}-{end}）',
+    'zh-cn': '修改会议时段 #{id}（{start}-{end}）',
+    en: 'Updated meeting time #{id} ({start}-{end})',
+  },
+  'meeting_time.deleted': {
+    'zh-tw': '刪除會議時段 #{id}（{start}-{end}）',
+    'zh-cn': '删除会议时段 #{id}（{start}-{end}）',
+    en: 'Deleted meeting time #{id} ({start}-{end})',
+  },
+
+  'guest.added': {
+    'zh-tw': '新增嘉賓 #{id} 至會議 #{meeting_id}（{meeting_name}），電話 {phone}',
+    'zh-cn': '新增嘉宾 #{id} 至会议 #{meeting_id}（{meeting_name}），电话 {phone}',
+    en: 'Added guest #{id} to meeting #{meeting_id} ({meeting_name}), phone {phone}',
+  },
+  'guest.updated': {
+    'zh-tw': '修改會議 #{meeting_id}（{meeting_name}）的嘉賓 #{id}',
+    'zh-cn': '修改会议 #{meeting_id}（{meeting_name}）的嘉宾 #{id}',
+    en: 'Updated guest #{id} of meeting #{meeting_id} ({meeting_name})',
+  },
+  'guest.deleted': {
+    'zh-tw': '刪除會議 #{meeting_id}（{meeting_name}）的嘉賓 #{id}',
+    'zh-cn': '删除会议 #{meeting_id}（{meeting_name}）的嘉宾 #{id}',
+    en: 'Deleted guest #{id} of meeting #{meeting_id} ({meeting_name})',
+  },
+  'guest.exported': {
+    'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的 {rows} 位嘉賓{interrupted}',
+    'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的 {rows} 位嘉宾{interrupted}',
+    en: 'Exported {rows} guests of meeting #{meeting_id} ({meeting_name}){interrupted}',
+  },
+  'schedule_detail.exported': {
+    'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的場次明細：{rows} 行{interrupted}',
+    'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的场次明细：{rows} 行{interrupted}',
+    en: 'Exported the schedule detail of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
+  },
+  'system_log.exported': {
+    'zh-tw': '匯出 {rows} 條系統日誌{interrupted}',
+    'zh-cn': '导出 {rows} 条系统日志{interrupted}',
+    en: 'Exported {rows} system log entries{interrupted}',
+  },
+  'attendance.manual_in': {
+    'zh-tw': '手動簽到：會議 #{meeting_id} 的嘉賓 #{guest_id}{session}',
+    'zh-cn': '手动签到：会议 #{meeting_id} 的嘉宾 #{guest_id}{session}',
+    en: 'Manual check-in of guest #{guest_id} at meeting #{meeting_id}{session}',
+  },
+  'attendance.manual_out': {
+    'zh-tw': '手動簽退：會議 #{meeting_id} 的嘉賓 #{guest_id}{session}',
+    'zh-cn': '手动签退：会议 #{meeting_id} 的嘉宾 #{guest_id}{session}',
+    en: 'Manual check-out of guest #{guest_id} at meeting #{meeting_id}{session}',
+  },
+  'attendance.session': { 'zh-tw': '，場次 #{id}', 'zh-cn': '，场次 #{id}', en: ', session #{id}' },
+  'registration.signed_up': {
+    'zh-tw': '報名會議 #{meeting_id}（{meeting_name}）：嘉賓 #{guest_id}，電話 {phone}',
+    'zh-cn': '报名会议 #{meeting_id}（{meeting_name}）：嘉宾 #{guest_id}，电话 {phone}',
+    en: 'Sign-up to meeting #{meeting_id} ({meeting_name}): guest #{guest_id}, phone {phone}',
+  },
+  'registration.code_retrieved': {
+    'zh-tw': '取碼，會議 #{meeting_id}（{meeting_name}）：嘉賓 #{guest_id}，電話 {phone}',
+    'zh-cn': '取码，会议 #{meeting_id}（{meeting_name}）：嘉宾 #{guest_id}，电话 {phone}',
+    en: 'Code retrieval for meeting #{meeting_id} ({meeting_name}): guest #{guest_id}, phone {phone}',
+  },
+  'demo.loaded': {
+    'zh-tw': '已載入示範資料：{meetings} 個會議、{guests} 位嘉賓、{scans} 次掃碼',
+    'zh-cn': '已加载演示数据：{meetings} 个会议、{guests} 位嘉宾、{scans} 次扫码',
+    en: 'Demo data loaded: {meetings} meetings, {guests} guests, {scans} scans',
+  },
+  'client.no_message': { 'zh-tw': '（沒有訊息）', 'zh-cn': '（没有消息）', en: '(no message)' },
+  'client.error': {
+    'zh-tw': '{message} [{info}] 於 {url}\n時間：{time}\n{stack}',
+    'zh-cn': '{message} [{info}] 于 {url}\n时间：{time}\n{stack}',
+    en: '{message} [{info}] at {url}\ntime: {time}\n{stack}',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type LogMessageKey = keyof typeof LOG_MESSAGES;
+export type LogParam = string | number | LogMessage[];
+export interface LogMessage {
+  key: LogMessageKey;
+  params?: Record<string, LogParam>;
+}
+
+const LOG_MESSAGE_KEYS = Object.keys(LOG_MESSAGES) as [LogMessageKey, ...LogMessageKey[]];
+
+/** The stored form (system_logs.message_key + message_params), checked again when read back. */
+export const logMessage: z.ZodType<LogMessage> = z.lazy(() =>
+  z.strictObject({
+    key: z.enum(LOG_MESSAGE_KEYS),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.array(logMessage)])).optional(),
+  }),
+);
+
+const LIST_SEPARATOR: Localized = { 'zh-tw': '；', 'zh-cn': '；', en: '; ' };
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * The message in `lang`. One pass over the template: a parameter's text is inserted as given and
+ * never read for placeholders itself, so a name containing `{x}` stays literal.
+ */
+export function renderLogMessage(message: LogMessage, lang: Language): string {
+  const params = message.params ?? {};
+  return LOG_MESSAGES[message.key][lang]
+    .replace(PLACEHOLDER, (placeholder, name: string) => {
+      const value = params[name];
+      if (value === undefined) return placeholder;
+      if (Array.isArray(value)) return value.map((m) => renderLogMessage(m, lang)).join(LIST_SEPARATOR[lang]);
+      return String(value);
+    })
+    .trimEnd();
+}
+
+/** Keys whose wording in `lang` (parameters left out) contains the text, case-insensitive: for searches. */
+export function logMessageKeysContaining(text: string, lang: Language): LogMessageKey[] {
+  const needle = text.toLowerCase();
+  return LOG_MESSAGE_KEYS.filter((key) =>
+    LOG_MESSAGES[key][lang]
+      .split(PLACEHOLDER)
+      .some((part, i) => i % 2 === 0 && part.toLowerCase().includes(needle)),
+  );
+}
