@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { TokenInfo } from '@meetflow/shared';
 import { ApiError, baseUrlFor, http, requestUrl } from './http.ts';
 import { configureHttp } from './http-hooks.ts';
 import { setToastImpl, type ToastCall } from './toast.ts';
@@ -23,7 +24,7 @@ describe('request URL', () => {
 });
 
 describe('an ended session (spec §8)', () => {
-  const token = {
+  const token: TokenInfo = {
     access_token: 'a',
     refresh_token: 'r',
     token_type: 'Bearer',
@@ -32,7 +33,7 @@ describe('an ended session (spec §8)', () => {
   };
   const answer = (status: number, body: unknown) =>
     vi.fn(async () => new Response(JSON.stringify(body), { status }));
-  let onAuthFailure: ReturnType<typeof vi.fn>;
+  let onAuthFailure: Mock<(message: string) => void>;
   let shown: ToastCall[];
   let restoreToast: () => void;
 
