@@ -18,6 +18,7 @@ import { readStation, writeStation, type ScanDirection, type StationSettings } f
 import { unlockAudio } from './scan-tone.ts';
 import { StatsPanel } from './stats-panel.tsx';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 const ScanScreen = lazy(() => import('./scan-screen.tsx').then((m) => ({ default: m.ScanScreen })));
 const ManualScanDialog = lazy(() =>
@@ -256,7 +257,7 @@ export default function RecordsPage() {
         dataSource={records.data?.items ?? []}
         loading={records.isFetching}
         locale={{
-          emptyText: <Empty description={records.isError ? t('http.unanswered') : t('message.noData')} />,
+          emptyText: emptyTextFor(records, <Empty description={t('message.noData')} />),
         }}
         onChange={(pagination) => {
           if (pagination.pageSize && pagination.pageSize !== pageSize) {

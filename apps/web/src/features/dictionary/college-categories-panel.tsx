@@ -5,6 +5,7 @@ import { useCollegeCategories, useCollegeCategoryCrud } from './dictionary-api.t
 import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 type CategoryValues = Pick<CollegeCategory, 'name' | 'name_cn' | 'name_en'>;
 
@@ -23,6 +24,7 @@ export function CollegeCategoriesPanel({ addRequest }: { addRequest?: number }) 
       testIdPrefix="college-category"
       rows={categories.data}
       loading={categories.isLoading}
+      emptyText={emptyTextFor(categories)}
       api={api}
       titles={{ add: t('dictionary.titles.addCategory'), edit: t('dictionary.titles.editCategory') }}
       fieldNames={NAME_FIELDS}

@@ -7,6 +7,7 @@ import { useDictionaryEntries, useDictionaryEntryCrud } from './dictionary-api.t
 import { useMayChangeEntry } from './entry-owner.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 type EntryValues = Pick<DictionaryEntry, 'type' | 'label' | 'value'>;
 
@@ -30,6 +31,7 @@ export function DictionaryEntriesPanel({ addRequest }: { addRequest?: number }) 
       testIdPrefix="dictionary-entry"
       rows={entries.data}
       loading={entries.isLoading}
+      emptyText={emptyTextFor(entries)}
       api={api}
       titles={{ add: t('dictionary.titles.addEntry'), edit: t('dictionary.titles.editEntry') }}
       fieldNames={FIELDS}

@@ -7,6 +7,7 @@ import { useMeetingTimeCrud, useMeetingTimes } from './dictionary-api.ts';
 import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 interface MeetingTimeValues {
   start_time: string | undefined;
@@ -45,6 +46,7 @@ export function MeetingTimesPanel({ addRequest }: { addRequest?: number }) {
       testIdPrefix="meeting-time"
       rows={times.data}
       loading={times.isLoading}
+      emptyText={emptyTextFor(times)}
       api={api}
       titles={{ add: t('dictionary.titles.addMeetingTime'), edit: t('dictionary.titles.editMeetingTime') }}
       fieldNames={FIELDS}

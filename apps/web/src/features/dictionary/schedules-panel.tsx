@@ -8,6 +8,7 @@ import { isOutsideDays, localizedName, type DayRange } from './dictionary-logic.
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 interface ScheduleValues {
   name: string;
@@ -52,7 +53,7 @@ export function SchedulesPanel({
       loading={schedules.isLoading}
       api={api}
       titles={{ add: t('dictionary.titles.addSchedule'), edit: t('dictionary.titles.editSchedule') }}
-      emptyText={<Empty description={t('message.noSchedule')} />}
+      emptyText={emptyTextFor(schedules, <Empty description={t('message.noSchedule')} />)}
       fieldNames={FIELDS}
       columns={[
         { title: t('dictionary.fields.date'), dataIndex: 'date', key: 'date', width: 120 },

@@ -8,6 +8,7 @@ import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import { timeSlotText } from './schedules-panel.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 interface UserTypeValues {
   name: string;
@@ -38,6 +39,7 @@ export function UserTypesPanel({ meetingId, addRequest }: { meetingId: number; a
       testIdPrefix="user-type"
       rows={userTypes.data}
       loading={userTypes.isLoading}
+      emptyText={emptyTextFor(userTypes)}
       api={api}
       titles={{ add: t('dictionary.titles.addUserType'), edit: t('dictionary.titles.editUserType') }}
       fieldNames={FIELDS}

@@ -18,6 +18,7 @@ import { guestFieldText, statusColor } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
 import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 const GuestDetailDrawer = lazy(() =>
   import('./guest-detail-drawer.tsx').then((m) => ({ default: m.GuestDetailDrawer })),
@@ -304,18 +305,17 @@ export default function GuestListPage() {
         loading={guests.isFetching}
         onChange={onTableChange}
         locale={{
-          emptyText: (
+          emptyText: emptyTextFor(
+            guests,
             <Empty
               description={
-                guests.isError
-                  ? t('http.unanswered')
-                  : meetingId === null
-                    ? t('guests.noMeeting')
-                    : keyword || status || userTypeId || range
-                      ? t('message.noMatchingData')
-                      : t('message.noData')
+                meetingId === null
+                  ? t('guests.noMeeting')
+                  : keyword || status || userTypeId || range
+                    ? t('message.noMatchingData')
+                    : t('message.noData')
               }
-            />
+            />,
           ),
         }}
         pagination={{

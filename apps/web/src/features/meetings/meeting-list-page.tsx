@@ -15,6 +15,7 @@ import { Auth, usePermission } from '../auth/permission.tsx';
 import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 // The drawers load when first opened: the list itself stays light for the first screen of the back office.
 const MeetingFormDrawer = lazy(() =>
@@ -300,6 +301,7 @@ export default function MeetingListPage() {
         columns={columns}
         dataSource={meetings.data?.items ?? []}
         loading={meetings.isFetching}
+        locale={{ emptyText: emptyTextFor(meetings) }}
         onChange={onTableChange}
         pagination={{
           current: page,

@@ -6,6 +6,7 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 const TYPE_COLORS: Record<string, string> = {
   meeting_full: 'red',
@@ -54,7 +55,7 @@ export default function NotificationPage() {
         data-testid="notification-list"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText: <Empty description={t('personalArea.empty')} /> }}
+        locale={{ emptyText: emptyTextFor(list, <Empty description={t('personalArea.empty')} />) }}
         pagination={
           (list.data?.total ?? 0) > pageSize
             ? {

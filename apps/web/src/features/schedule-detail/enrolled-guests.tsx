@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { statusColor } from '../guests/guest-text.ts';
 import { useEnrolledGuests, type EnrolledGuest } from './schedule-detail-api.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));
 
@@ -21,9 +22,7 @@ export function EnrolledGuests({ scheduleId }: { scheduleId: number }) {
       dataSource={guests.data?.items ?? []}
       loading={guests.isFetching}
       locale={{
-        emptyText: (
-          <Empty description={guests.isError ? t('http.unanswered') : t('scheduleDetail.noGuests')} />
-        ),
+        emptyText: emptyTextFor(guests, <Empty description={t('scheduleDetail.noGuests')} />),
       }}
       pagination={{
         current: page,

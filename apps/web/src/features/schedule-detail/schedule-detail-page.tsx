@@ -10,6 +10,7 @@ import { localizedName } from '../dictionary/dictionary-logic.ts';
 import { EnrolledGuests } from './enrolled-guests.tsx';
 import { scheduleExportPath, useSessionSummaries, type SessionSummary } from './schedule-detail-api.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 /** Per session of a meeting: enrolled guests, sign-ups against the limit, checked-in and inside counts (spec §2). */
 export default function ScheduleDetailPage() {
@@ -96,9 +97,7 @@ export default function ScheduleDetailPage() {
         pagination={false}
         expandable={{ expandedRowRender: (s) => <EnrolledGuests scheduleId={s.id} /> }}
         locale={{
-          emptyText: (
-            <Empty description={sessions.isError ? t('http.unanswered') : t('message.noSchedule')} />
-          ),
+          emptyText: emptyTextFor(sessions, <Empty description={t('message.noSchedule')} />),
         }}
         scroll={{ x: 760 }}
         data-testid="schedule-detail-table"

@@ -17,6 +17,7 @@ import { dayjs } from '../../lib/dayjs.ts';
 import { Auth } from '../auth/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 type Range = [dayjs.Dayjs | null, dayjs.Dayjs | null] | null;
 
@@ -233,6 +234,7 @@ export default function LogPage() {
         columns={columns}
         dataSource={logs.data?.items ?? []}
         loading={logs.isFetching}
+        locale={{ emptyText: emptyTextFor(logs) }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: page,

@@ -12,6 +12,7 @@ import { UserFormDialog } from './user-form-dialog.tsx';
 import { roleLabelKey } from './user-form.ts';
 import { useRoles, useUpdateUser, useUsers } from './users-api.ts';
 import './i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 
 type Dialog = { kind: 'form'; user: AdminUser | null } | { kind: 'reset'; user: AdminUser } | null;
 
@@ -145,6 +146,7 @@ export default function UserPage() {
         columns={columns}
         dataSource={users.data?.items ?? []}
         loading={users.isFetching}
+        locale={{ emptyText: emptyTextFor(users) }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: page,
