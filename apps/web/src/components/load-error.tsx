@@ -5,23 +5,29 @@ import { useTranslation } from '../lib/i18n.ts';
 import './load-error.css';
 
 interface Props {
+  /** What failed; the data of a list by default. */
+  title?: string;
   /** The client's account of the failure (network, timeout, the server's message). */
   reason: string | undefined;
   onRetry: () => void;
   retrying: boolean;
 }
 
-/** A load that failed, said as such and with a retry: an empty table would pass for "no data". */
-export function LoadError({ reason, onRetry, retrying }: Props) {
+/**
+ * A load that failed, said as such and with a retry: an empty table would pass for "no data", and a
+ * page whose code did not arrive would be a dead end.
+ */
+export function LoadError({ title, reason, onRetry, retrying }: Props) {
   const { t } = useTranslation();
   return (
     <div role="alert" data-testid="load-error">
       <Empty
         // Not the empty box, whose picture is titled "No data".
         image={<CloseCircleOutlined className="mf-load-error-icon" />}
+        styles={{ image: { height: 'auto' } }}
         description={
           <>
-            <strong>{t('error.loadFailed')}</strong>
+            <strong>{title ?? t('error.loadFailed')}</strong>
             {reason && <div>{reason}</div>}
           </>
         }

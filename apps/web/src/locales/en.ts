@@ -137,7 +137,6 @@ const en: Catalogue = {
     title: 'Something went wrong on this page',
     reload: 'Reload',
     loadFailed: 'The data could not be loaded',
-    pageLoadFailed: 'This page could not be loaded',
     retry: 'Retry',
   },
   iframe: {

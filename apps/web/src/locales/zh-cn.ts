@@ -137,7 +137,6 @@ const zhCn: Catalogue = {
     title: '页面发生错误',
     reload: '重新加载',
     loadFailed: '数据加载失败',
-    pageLoadFailed: '页面加载失败',
     retry: '重试',
   },
   iframe: {

@@ -136,7 +136,6 @@ const zhTw = {
     title: '頁面發生錯誤',
     reload: '重新載入',
     loadFailed: '資料載入失敗',
-    pageLoadFailed: '頁面載入失敗',
     retry: '重試',
   },
   iframe: {
