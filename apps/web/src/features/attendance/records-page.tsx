@@ -9,6 +9,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
 import type { AttendanceRecord, AttendanceStatus, RecordQuery, ScanType } from './attendance-types.ts';
@@ -18,7 +19,6 @@ import { readStation, writeStation, type ScanDirection, type StationSettings } f
 import { unlockAudio } from './scan-tone.ts';
 import { StatsPanel } from './stats-panel.tsx';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 const ScanScreen = lazy(() => import('./scan-screen.tsx').then((m) => ({ default: m.ScanScreen })));
 const ManualScanDialog = lazy(() =>

@@ -1,11 +1,11 @@
 import { collegeCategoryBody, type CollegeCategory, type CollegeCategoryBody } from '@meetflow/shared';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useCollegeCategories, useCollegeCategoryCrud } from './dictionary-api.ts';
 import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 type CategoryValues = Pick<CollegeCategory, 'name' | 'name_cn' | 'name_en'>;
 

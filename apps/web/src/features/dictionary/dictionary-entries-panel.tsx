@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Form, Input } from 'antd';
 import { dictionaryEntryBody, type DictionaryEntry, type DictionaryEntryBody } from '@meetflow/shared';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useDictionaryEntries, useDictionaryEntryCrud } from './dictionary-api.ts';
 import { useMayChangeEntry } from './entry-owner.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 type EntryValues = Pick<DictionaryEntry, 'type' | 'label' | 'value'>;
 

@@ -2,12 +2,12 @@ import { Form, Input, TimePicker } from 'antd';
 import { fieldMessage, meetingTimeBody, type MeetingTime, type MeetingTimeBody } from '@meetflow/shared';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimeCrud, useMeetingTimes } from './dictionary-api.ts';
 import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 interface MeetingTimeValues {
   start_time: string | undefined;

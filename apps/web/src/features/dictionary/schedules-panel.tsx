@@ -2,13 +2,13 @@ import { DatePicker, Empty, Form, InputNumber, Select } from 'antd';
 import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimes, useScheduleCrud, useSchedules } from './dictionary-api.ts';
 import { isOutsideDays, localizedName, type DayRange } from './dictionary-logic.ts';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 interface ScheduleValues {
   name: string;

@@ -1,6 +1,7 @@
 import { Alert, Checkbox, Form, Tag } from 'antd';
 import { userTypeBody, type Schedule, type UserType, type UserTypeBody } from '@meetflow/shared';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useSchedules, useUserTypeCrud, useUserTypes } from './dictionary-api.ts';
 import { localizedName } from './dictionary-logic.ts';
@@ -8,7 +9,6 @@ import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import { timeSlotText } from './schedules-panel.tsx';
 import { zodRule } from './zod-rule.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 interface UserTypeValues {
   name: string;

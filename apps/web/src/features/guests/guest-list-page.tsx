@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { useUserTypes } from '../dictionary/dictionary-api.ts';
@@ -18,7 +19,6 @@ import { guestFieldText, statusColor } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
 import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 const GuestDetailDrawer = lazy(() =>
   import('./guest-detail-drawer.tsx').then((m) => ({ default: m.GuestDetailDrawer })),

@@ -11,11 +11,11 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 // The drawers load when first opened: the list itself stays light for the first screen of the back office.
 const MeetingFormDrawer = lazy(() =>

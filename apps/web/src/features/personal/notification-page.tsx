@@ -4,9 +4,9 @@ import type { NotificationItem } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 const TYPE_COLORS: Record<string, string> = {
   meeting_full: 'red',

@@ -4,13 +4,13 @@ import type { TableProps } from 'antd';
 import { ExportButton } from '../../components/export-button.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { usePermission } from '../auth/permission.tsx';
 import { localizedName } from '../dictionary/dictionary-logic.ts';
 import { EnrolledGuests } from './enrolled-guests.tsx';
 import { scheduleExportPath, useSessionSummaries, type SessionSummary } from './schedule-detail-api.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 /** Per session of a meeting: enrolled guests, sign-ups against the limit, checked-in and inside counts (spec §2). */
 export default function ScheduleDetailPage() {

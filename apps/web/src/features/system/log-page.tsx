@@ -14,10 +14,10 @@ import { ExportButton } from '../../components/export-button.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 type Range = [dayjs.Dayjs | null, dayjs.Dayjs | null] | null;
 

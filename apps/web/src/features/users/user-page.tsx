@@ -7,12 +7,12 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import { roleLabelKey } from './user-form.ts';
 import { useRoles, useUpdateUser, useUsers } from './users-api.ts';
 import './i18n.ts';
-import { emptyTextFor } from '../../components/load-error.tsx';
 
 type Dialog = { kind: 'form'; user: AdminUser | null } | { kind: 'reset'; user: AdminUser } | null;
 
