@@ -3,9 +3,10 @@ import { useLocation } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
 import { applyViewport } from '../lib/viewport.ts';
 import { RouteGuard } from './guards/route-guard.tsx';
-import { useRouteHandle } from './route-handle.ts';
+import { ToastBridge } from './providers/toast-bridge.tsx';
+import { PUBLIC_ROUTES, useRouteHandle } from './route-handle.ts';
 
-/** The top of every page: guard, document title and viewport. */
+/** The top of every page: guard, document title, viewport and the toasts of the login and back-office layouts. */
 export function RootLayout() {
   const location = useLocation();
   const { t, i18n } = useTranslation();
@@ -24,5 +25,12 @@ export function RootLayout() {
     document.title = title ? `${title} - ${appName}` : appName;
   }, [titleKey, fallback, t, i18n.language]);
 
-  return <RouteGuard />;
+  // Visitor pages keep lib/toast's DOM toast: Ant Design's message is not theirs to load.
+  const visitorPage = PUBLIC_ROUTES.some((route) => route.name === handle?.name);
+  return (
+    <>
+      {!visitorPage && <ToastBridge />}
+      <RouteGuard />
+    </>
+  );
 }

@@ -21,13 +21,11 @@ export function wireSession(): void {
     getToken: () => useSessionStore.getState().token,
     onAuthFailure: (message) => {
       useSessionStore.getState().clear();
+      // The toast holder sits above both layouts, so the message outlives the switch to login.
+      toast.error(message, { key: message });
       const { pathname, search } = currentRoute();
-      const show = () => toast.error(message, { key: message });
-      if (pathname === LOGIN_PATH) return show();
-      // The hash router follows the address; the toast comes after the switch, or it would vanish
-      // with the back-office shell that rendered it.
-      window.location.replace(`#${loginPathWithRedirect(pathname + search)}`);
-      setTimeout(show, 0);
+      // The hash router follows the address.
+      if (pathname !== LOGIN_PATH) window.location.replace(`#${loginPathWithRedirect(pathname + search)}`);
     },
   });
 }

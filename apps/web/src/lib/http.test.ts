@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { baseUrlFor, requestUrl } from './http.ts';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { TokenInfo } from '@meetflow/shared';
+import { ApiError, baseUrlFor, http, requestUrl } from './http.ts';
+import { configureHttp } from './http-hooks.ts';
+import { setToastImpl, type ToastCall } from './toast.ts';
 
 describe('base URL per path (spec §7)', () => {
   it('drops the base URL for paths containing /image and keeps it otherwise', () => {
@@ -17,5 +20,57 @@ describe('request URL', () => {
     );
     expect(requestUrl('/me', undefined)).toBe('/api/me');
     expect(requestUrl('/image/banner.png', {})).toBe('/image/banner.png');
+  });
+});
+
+describe('an ended session (spec §8)', () => {
+  const token: TokenInfo = {
+    access_token: 'a',
+    refresh_token: 'r',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    login_time: Date.now(),
+  };
+  const answer = (status: number, body: unknown) =>
+    vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  let onAuthFailure: Mock<(message: string) => void>;
+  let shown: ToastCall[];
+  let restoreToast: () => void;
+
+  beforeEach(() => {
+    onAuthFailure = vi.fn();
+    shown = [];
+    configureHttp({ getToken: () => token, onAuthFailure });
+    restoreToast = setToastImpl((...call) => shown.push(call));
+  });
+  afterEach(() => {
+    restoreToast();
+    configureHttp({ getToken: () => null, onAuthFailure: () => undefined });
+    vi.unstubAllGlobals();
+  });
+
+  it('logs out on a background (silent) request answered token-expired', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: 40101, message: 'token已過期', data: null }));
+    await expect(http.get('/me/notifications/unread-count', { silent: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(onAuthFailure).toHaveBeenCalledWith('token已過期');
+  });
+
+  it('also when only the message says so, on a revoked session, and on a 200 carrying the code', async () => {
+    vi.stubGlobal('fetch', answer(200, { code: 99999, message: 'token expired', data: null }));
+    await expect(http.get('/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    vi.stubGlobal('fetch', answer(401, { code: 40103, message: 'revoked', data: null }));
+    await expect(http.get('/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(onAuthFailure.mock.calls).toEqual([['token expired'], ['revoked']]);
+  });
+
+  it('keeps other failures of a silent request quiet, and toasts them otherwise', async () => {
+    vi.stubGlobal('fetch', answer(500, { code: 50000, message: 'boom', data: null }));
+    await expect(http.get('/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(shown).toEqual([]);
+    await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(shown.map(([type, content]) => [type, content])).toEqual([['error', 'boom']]);
+    expect(onAuthFailure).not.toHaveBeenCalled();
   });
 });

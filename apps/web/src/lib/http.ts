@@ -28,7 +28,10 @@ export interface RequestOptions {
   params?: object | null;
   /** Milliseconds before the call is given up as timed out (REQUEST_TIMEOUT_MS by default). */
   timeout?: number;
-  /** No toast and no automatic logout: the caller handles the failure itself. */
+  /**
+   * No toast: the caller shows the failure itself (or a background poll shows nothing). An ended
+   * session is still handled, for every call (spec §8), or the user would stay on a dead page.
+   */
   silent?: boolean;
 }
 
@@ -98,10 +101,9 @@ async function exchange(call: Call): Promise<Exchange> {
 }
 
 function fail(error: ApiError, silent: boolean): never {
-  if (silent) throw error;
   if (isAuthFailure(error.code, error.message)) {
     httpHooks().onAuthFailure(error.message);
-  } else {
+  } else if (!silent) {
     // Keyed by text: the same message is shown once at a time however many calls fail together.
     toast.error(error.message, { key: error.message });
   }

@@ -138,6 +138,8 @@ const en: Catalogue = {
   error: {
     title: 'Something went wrong on this page',
     reload: 'Reload',
+    loadFailed: 'The data could not be loaded',
+    retry: 'Retry',
   },
   iframe: {
     title: 'Embedded page',

@@ -138,6 +138,8 @@ const zhCn: Catalogue = {
   error: {
     title: '页面发生错误',
     reload: '重新加载',
+    loadFailed: '数据加载失败',
+    retry: '重试',
   },
   iframe: {
     title: '内嵌页面',

@@ -137,6 +137,8 @@ const zhTw = {
   error: {
     title: '頁面發生錯誤',
     reload: '重新載入',
+    loadFailed: '資料載入失敗',
+    retry: '重試',
   },
   iframe: {
     title: '內嵌頁面',

@@ -5,11 +5,13 @@ import {
   lazy,
   useLayoutEffect,
   useRef,
+  useState,
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { PageVisibilityContext } from '../../components/page-visibility.ts';
 import { IframePage } from '../../features/iframe/iframe-page.tsx';
@@ -21,30 +23,31 @@ import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { pageLoaders } from './page-loaders.ts';
 
 // One lazy component per route for the whole session: React.lazy must not be recreated on render.
+// A failed download is forgotten, though: React.lazy keeps the rejection, and a retry must import again.
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 function pageFor(route: AppRoute): ComponentType {
   const load = pageLoaders[route.name];
   if (!load) return NotFound;
   let page = pages.get(route.name);
   if (!page) {
-    page = lazy(load);
+    page = lazy(() =>
+      load().catch((error: unknown) => {
+        pages.delete(route.name);
+        throw error;
+      }),
+    );
     pages.set(route.name, page);
   }
   return page;
 }
 
-const PageFailed = lazy(() => import('./page-failed.tsx'));
-
-function PageFallback() {
+/** A page that crashed or whose code did not arrive (offline, a new deployment): try it again. */
+function PageFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  const title = t('error.title');
-  // Should its chunk not load either (offline), the title alone.
   return (
-    <PageErrorBoundary fallback={<p className="mf-page-failed">{title}</p>}>
-      <Suspense fallback={null}>
-        <PageFailed title={title} />
-      </Suspense>
-    </PageErrorBoundary>
+    <div className="mf-page-failed">
+      <LoadError title={t('error.title')} reason={undefined} retrying={false} onRetry={onRetry} />
+    </div>
   );
 }
 
@@ -54,6 +57,8 @@ function PageFallback() {
  */
 function PageFrame({ route, reloadKey }: { route: AppRoute; reloadKey: number }) {
   const box = useRef<HTMLDivElement>(null);
+  // A retry renders the page afresh: a new boundary, and a new lazy component after a failed import.
+  const [attempt, setAttempt] = useState(0);
   const scrollTop = useRef(0);
   useLayoutEffect(() => {
     if (box.current) box.current.scrollTop = scrollTop.current;
@@ -72,7 +77,10 @@ function PageFrame({ route, reloadKey }: { route: AppRoute; reloadKey: number })
         scrollTop.current = event.currentTarget.scrollTop;
       }}
     >
-      <PageErrorBoundary key={reloadKey} fallback={<PageFallback />}>
+      <PageErrorBoundary
+        key={`${reloadKey}:${attempt}`}
+        fallback={<PageFailed onRetry={() => setAttempt((n) => n + 1)} />}
+      >
         <Suspense
           fallback={
             <div className="mf-page-loading">

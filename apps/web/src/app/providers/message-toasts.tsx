@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { message } from 'antd';
 import { TOAST_OFFSET } from '@meetflow/shared';
 import type { ToastCall, ToastImpl } from '../../lib/toast.ts';
+import { ShellTheme } from './shell-theme.tsx';
 import { useToastImpl } from './use-toast-impl.ts';
 
 /** lib/toast through antd's message: first the toasts that waited for this chunk, then every later one. */
@@ -14,5 +15,5 @@ export default function MessageToasts({ first }: { first: readonly ToastCall[] }
     [api],
   );
   useToastImpl(first, show);
-  return holder;
+  return <ShellTheme>{holder}</ShellTheme>;
 }

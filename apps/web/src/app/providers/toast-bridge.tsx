@@ -11,7 +11,9 @@ const MessageToasts = lazy<Toasts>(() =>
 
 /**
  * Routes lib/toast through antd's message while the login page or the admin UI is on screen (themed,
- * grouped by key). Toasts raised while the message chunk loads are shown when it is there.
+ * grouped by key). Toasts raised while the message chunk loads are shown when it is there. Mounted
+ * once above both layouts (RootLayout), so a toast raised just before login leads to the back
+ * office, or a password change back to login, stays on screen across the switch.
  */
 export function ToastBridge() {
   const [first, setFirst] = useState<ToastCall[] | null>(null);

@@ -9,6 +9,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
 import type { AttendanceRecord, AttendanceStatus, RecordQuery, ScanType } from './attendance-types.ts';
@@ -256,7 +257,7 @@ export default function RecordsPage() {
         dataSource={records.data?.items ?? []}
         loading={records.isFetching}
         locale={{
-          emptyText: <Empty description={records.isError ? t('http.unanswered') : t('message.noData')} />,
+          emptyText: emptyTextFor(records, <Empty description={t('message.noData')} />),
         }}
         onChange={(pagination) => {
           if (pagination.pageSize && pagination.pageSize !== pageSize) {

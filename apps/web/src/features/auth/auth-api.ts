@@ -8,7 +8,7 @@ import type {
   UserInfo,
 } from '@meetflow/shared';
 import { REFRESH_PATH, http } from '../../lib/http.ts';
-import { useSessionStore } from './session-store.ts';
+import { isLoggedIn, useSessionStore } from './session-store.ts';
 
 /*
  * Answers are typed from the shared schemas but not re-parsed here: the server validates its
@@ -52,11 +52,12 @@ export function refreshSession(): Promise<TokenInfo> {
 }
 
 /**
- * Ends the session on the server (best effort: an expired token must not keep the user logged in
- * here) and then clears every client-side trace of it.
+ * Ends the session on the server (best effort: a failure must not keep the user logged in here) and
+ * then clears every client-side trace of it. An expired token is not sent: its token-expired answer
+ * would end the session a second time, with a message the user who chose to leave has no use for.
  */
 export async function logout(): Promise<void> {
-  if (useSessionStore.getState().token) {
+  if (isLoggedIn()) {
     await http.post('/logout', undefined, { silent: true }).catch(() => undefined);
   }
   useSessionStore.getState().clear();

@@ -1,5 +1,6 @@
 import { collegeCategoryBody, type CollegeCategory, type CollegeCategoryBody } from '@meetflow/shared';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useCollegeCategories, useCollegeCategoryCrud } from './dictionary-api.ts';
 import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
@@ -23,6 +24,7 @@ export function CollegeCategoriesPanel({ addRequest }: { addRequest?: number }) 
       testIdPrefix="college-category"
       rows={categories.data}
       loading={categories.isLoading}
+      emptyText={emptyTextFor(categories)}
       api={api}
       titles={{ add: t('dictionary.titles.addCategory'), edit: t('dictionary.titles.editCategory') }}
       fieldNames={NAME_FIELDS}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Input } from 'antd';
 import { dictionaryEntryBody, type DictionaryEntry, type DictionaryEntryBody } from '@meetflow/shared';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useDictionaryEntries, useDictionaryEntryCrud } from './dictionary-api.ts';
 import { useMayChangeEntry } from './entry-owner.tsx';
@@ -30,6 +31,7 @@ export function DictionaryEntriesPanel({ addRequest }: { addRequest?: number }) 
       testIdPrefix="dictionary-entry"
       rows={entries.data}
       loading={entries.isLoading}
+      emptyText={emptyTextFor(entries)}
       api={api}
       titles={{ add: t('dictionary.titles.addEntry'), edit: t('dictionary.titles.editEntry') }}
       fieldNames={FIELDS}

@@ -2,6 +2,7 @@ import { Form, Input, TimePicker } from 'antd';
 import { fieldMessage, meetingTimeBody, type MeetingTime, type MeetingTimeBody } from '@meetflow/shared';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimeCrud, useMeetingTimes } from './dictionary-api.ts';
 import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
@@ -45,6 +46,7 @@ export function MeetingTimesPanel({ addRequest }: { addRequest?: number }) {
       testIdPrefix="meeting-time"
       rows={times.data}
       loading={times.isLoading}
+      emptyText={emptyTextFor(times)}
       api={api}
       titles={{ add: t('dictionary.titles.addMeetingTime'), edit: t('dictionary.titles.editMeetingTime') }}
       fieldNames={FIELDS}

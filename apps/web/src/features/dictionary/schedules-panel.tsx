@@ -2,6 +2,7 @@ import { DatePicker, Empty, Form, InputNumber, Select } from 'antd';
 import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimes, useScheduleCrud, useSchedules } from './dictionary-api.ts';
 import { isOutsideDays, localizedName, type DayRange } from './dictionary-logic.ts';
@@ -52,7 +53,7 @@ export function SchedulesPanel({
       loading={schedules.isLoading}
       api={api}
       titles={{ add: t('dictionary.titles.addSchedule'), edit: t('dictionary.titles.editSchedule') }}
-      emptyText={<Empty description={t('message.noSchedule')} />}
+      emptyText={emptyTextFor(schedules, <Empty description={t('message.noSchedule')} />)}
       fieldNames={FIELDS}
       columns={[
         { title: t('dictionary.fields.date'), dataIndex: 'date', key: 'date', width: 120 },

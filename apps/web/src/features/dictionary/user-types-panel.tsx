@@ -1,6 +1,7 @@
 import { Alert, Checkbox, Form, Tag } from 'antd';
 import { userTypeBody, type Schedule, type UserType, type UserTypeBody } from '@meetflow/shared';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useSchedules, useUserTypeCrud, useUserTypes } from './dictionary-api.ts';
 import { localizedName } from './dictionary-logic.ts';
@@ -38,6 +39,7 @@ export function UserTypesPanel({ meetingId, addRequest }: { meetingId: number; a
       testIdPrefix="user-type"
       rows={userTypes.data}
       loading={userTypes.isLoading}
+      emptyText={emptyTextFor(userTypes)}
       api={api}
       titles={{ add: t('dictionary.titles.addUserType'), edit: t('dictionary.titles.editUserType') }}
       fieldNames={FIELDS}

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { useUserTypes } from '../dictionary/dictionary-api.ts';
@@ -304,18 +305,17 @@ export default function GuestListPage() {
         loading={guests.isFetching}
         onChange={onTableChange}
         locale={{
-          emptyText: (
+          emptyText: emptyTextFor(
+            guests,
             <Empty
               description={
-                guests.isError
-                  ? t('http.unanswered')
-                  : meetingId === null
-                    ? t('guests.noMeeting')
-                    : keyword || status || userTypeId || range
-                      ? t('message.noMatchingData')
-                      : t('message.noData')
+                meetingId === null
+                  ? t('guests.noMeeting')
+                  : keyword || status || userTypeId || range
+                    ? t('message.noMatchingData')
+                    : t('message.noData')
               }
-            />
+            />,
           ),
         }}
         pagination={{

@@ -11,6 +11,7 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
@@ -300,6 +301,7 @@ export default function MeetingListPage() {
         columns={columns}
         dataSource={meetings.data?.items ?? []}
         loading={meetings.isFetching}
+        locale={{ emptyText: emptyTextFor(meetings) }}
         onChange={onTableChange}
         pagination={{
           current: page,

@@ -4,6 +4,7 @@ import type { NotificationItem } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
 import './i18n.ts';
 
@@ -54,7 +55,7 @@ export default function NotificationPage() {
         data-testid="notification-list"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText: <Empty description={t('personalArea.empty')} /> }}
+        locale={{ emptyText: emptyTextFor(list, <Empty description={t('personalArea.empty')} />) }}
         pagination={
           (list.data?.total ?? 0) > pageSize
             ? {

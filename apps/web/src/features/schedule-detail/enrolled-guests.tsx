@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { statusColor } from '../guests/guest-text.ts';
 import { useEnrolledGuests, type EnrolledGuest } from './schedule-detail-api.ts';
 import './i18n.ts';
@@ -21,9 +22,7 @@ export function EnrolledGuests({ scheduleId }: { scheduleId: number }) {
       dataSource={guests.data?.items ?? []}
       loading={guests.isFetching}
       locale={{
-        emptyText: (
-          <Empty description={guests.isError ? t('http.unanswered') : t('scheduleDetail.noGuests')} />
-        ),
+        emptyText: emptyTextFor(guests, <Empty description={t('scheduleDetail.noGuests')} />),
       }}
       pagination={{
         current: page,

@@ -4,6 +4,7 @@ import type { TableProps } from 'antd';
 import { ExportButton } from '../../components/export-button.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { usePermission } from '../auth/permission.tsx';
 import { localizedName } from '../dictionary/dictionary-logic.ts';
@@ -96,9 +97,7 @@ export default function ScheduleDetailPage() {
         pagination={false}
         expandable={{ expandedRowRender: (s) => <EnrolledGuests scheduleId={s.id} /> }}
         locale={{
-          emptyText: (
-            <Empty description={sessions.isError ? t('http.unanswered') : t('message.noSchedule')} />
-          ),
+          emptyText: emptyTextFor(sessions, <Empty description={t('message.noSchedule')} />),
         }}
         scroll={{ x: 760 }}
         data-testid="schedule-detail-table"

@@ -14,6 +14,7 @@ import { ExportButton } from '../../components/export-button.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
@@ -233,6 +234,7 @@ export default function LogPage() {
         columns={columns}
         dataSource={logs.data?.items ?? []}
         loading={logs.isFetching}
+        locale={{ emptyText: emptyTextFor(logs) }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: page,

@@ -7,6 +7,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
+import { emptyTextFor } from '../../components/load-error.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import { roleLabelKey } from './user-form.ts';
@@ -145,6 +146,7 @@ export default function UserPage() {
         columns={columns}
         dataSource={users.data?.items ?? []}
         loading={users.isFetching}
+        locale={{ emptyText: emptyTextFor(users) }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: page,
