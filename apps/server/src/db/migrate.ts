@@ -9,6 +9,7 @@ import * as guestListIndexes from './migrations/2026-11-23-04-guest-list-indexes
 import * as guestSearch from './migrations/2026-11-23-05-guest-search.ts';
 import * as dictionaryTenancy from './migrations/2026-11-24-02-dictionary-tenancy.ts';
 import * as lockouts from './migrations/2026-11-24-06-lockouts.ts';
+import * as scanOperatorName from './migrations/2026-11-24-07-scan-operator-name.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-05-guest-search': guestSearch,
   '2026-11-24-02-dictionary-tenancy': dictionaryTenancy,
   '2026-11-24-06-lockouts': lockouts,
+  '2026-11-24-07-scan-operator-name': scanOperatorName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
