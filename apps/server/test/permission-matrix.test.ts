@@ -73,8 +73,7 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     expect(
       protectedRoutes().every(
         (r) =>
-          r.auth === 'user' ||
-          [r.auth].flat().every((p) => (PERMISSIONS as readonly string[]).includes(p)),
+          r.auth === 'user' || [r.auth].flat().every((p) => (PERMISSIONS as readonly string[]).includes(p)),
       ),
     ).toBe(true);
   });
