@@ -179,10 +179,10 @@ export function createAttendanceService(deps: {
      * not, is a duplicate carrying the earlier time and records nothing; so is any scan within the
      * repeat window after the guest's last one in the scope today, at any station, answered with
      * that last action (the window is a condition of the summary's update, so it holds across
-     * stations and instances). The check_ins row and the
-     * guest's summary are written in one transaction; the unique nonce makes a retried scan return
-     * the first answer. Door scans are audited by the scan log itself (station, operator); an
-     * organiser's manual entry also goes to the system log.
+     * stations and instances). The check_ins row and the guest's summary are written in one
+     * transaction; the unique nonce makes a retried scan return the first answer. Door scans are
+     * audited by the scan log itself (station, operator); an organiser's manual entry also goes to
+     * the system log.
      */
     async scan(user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> {
       if (body.manual && body.direction === 'auto') throw new AppError('SCAN_MANUAL_DIRECTION');
