@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, CAPTCHA_ANSWER, PORT } from './support/constants.ts';
+import { ADMIN, CAPTCHA_ANSWER, PORT, SCAN_REPEAT_MS } from './support/constants.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_WEB_DIST (with E2E_PORT) lets two runs with their own builds share a machine.
@@ -76,6 +76,7 @@ export default defineConfig({
       WEB_DIST: webDist,
       ADMIN_PASSWORD: ADMIN.password,
       MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
+      SCAN_REPEAT_MS: String(SCAN_REPEAT_MS),
       LOG_LEVEL: 'warn',
     },
   },

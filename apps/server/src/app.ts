@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     systemLog,
     clock,
+    repeatWindowMs: config.scanRepeatWindowMs,
     onRecorded: (scope) => live.publish(scope),
   });
   const onSignupsChanged = (meetingId: number) => live.publishMeeting(meetingId);

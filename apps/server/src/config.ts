@@ -40,6 +40,8 @@ const envSchema = z
       .refine(isTimeZone, 'TIME_ZONE must be an IANA time zone name such as Asia/Macau'),
     /** After SIGTERM, how long the instance keeps serving while its health says 503 (load balancer drain). */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
+    /** A repeat of the same guest in the same scope this soon after their last scan is a duplicate of it. */
+    SCAN_REPEAT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -68,6 +70,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   shutdownDrainMs: number;
+  /** A scanner's double read, or two stations reading one badge: see attendance.service.ts. */
+  scanRepeatWindowMs: number;
   /** IANA zone where "today" begins and spreadsheet times are read (see lib/local-time.ts). */
   timeZone: string;
   captchaFixedAnswer: string | undefined;
@@ -109,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     timeZone: e.TIME_ZONE,
+    scanRepeatWindowMs: e.SCAN_REPEAT_MS,
     captchaFixedAnswer: e.MF_CAPTCHA_FIXED_ANSWER,
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, PERMISSIONS } from '@meetflow/shared';
+import { ERRORS, hasAnyPermission, PERMISSIONS } from '@meetflow/shared';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -65,12 +65,15 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     expect(byKey.get('GET /api/users')).toBe('user:manage');
     expect(byKey.get('POST /api/organizations/:id/move')).toBe('organization:edit');
     expect(byKey.get('PUT /api/meetings/:meetingId/schedule-map')).toBe('dictionary:edit');
+    // Door staff choose the session they scan from this list.
+    expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
     // Only the personal routes (me, password, logout) stop at "any logged-in user".
     const userOnly = protectedRoutes().filter((r) => r.auth === 'user');
     expect(userOnly.every((r) => /^\/api\/(me|logout)/.test(r.url))).toBe(true);
     expect(
       protectedRoutes().every(
-        (r) => r.auth === 'user' || (PERMISSIONS as readonly string[]).includes(r.auth),
+        (r) =>
+          r.auth === 'user' || [r.auth].flat().every((p) => (PERMISSIONS as readonly string[]).includes(p)),
       ),
     ).toBe(true);
   });
@@ -92,7 +95,7 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
           headers: { authorization: `Bearer ${tokens[role]}` },
         });
         const label = `${role} ${route.method} ${route.url}`;
-        if (held[role]!.includes(route.auth)) {
+        if (hasAnyPermission(held[role]!, route.auth)) {
           expect([401, 403], label).not.toContain(res.statusCode);
         } else {
           expect(res.statusCode, label).toBe(403);

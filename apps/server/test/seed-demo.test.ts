@@ -122,12 +122,15 @@ describe(`seed:demo (${TEST_DB})`, () => {
   it('leaves a scan log whose summaries match it, all this morning and none in the future', async () => {
     const scans = await ctx.db
       .selectFrom('check_ins')
-      .select(['guest_id', 'scope_id', 'type', 'created_at', 'nonce', 'meeting_id'])
+      .select(['guest_id', 'scope_id', 'type', 'created_at', 'nonce', 'meeting_id', 'operator_name'])
       .orderBy('created_at')
       .orderBy('id')
       .execute();
     expect(scans.length).toBeGreaterThan(300);
     expect(new Set(scans.map((s) => s.nonce)).size).toBe(scans.length);
+    // Each scan names its operator as the records list shows it.
+    expect(scans.filter((s) => s.operator_name === null)).toEqual([]);
+    expect(scans.map((s) => s.operator_name)).toContain('何志強');
     const midnight = new Date(ctx.now()).setHours(0, 0, 0, 0);
     const expected = new Map<
       string,

@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
-import { createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
+import { SCAN_REPEAT_MS } from '../../support/constants.ts';
+import { createDateScheduleMeeting, createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
+import { chooseOption } from '../../support/select.ts';
 import { login, pageTitle, snap, switchLanguage } from '../../support/session.ts';
 
 /** Signs a guest up through the public API and returns the QR content (the guest code). */
@@ -100,7 +102,8 @@ test('scan mode: entry, duplicate, exit and unknown code; a second station updat
   await expect(result).toContainText('上次時間');
   await expect(page.getByTestId('scan-result-name')).toHaveText('Alice Chan');
 
-  // Exit.
+  // Exit, once the repeat window has passed (a read within it repeats the entry).
+  await page.waitForTimeout(SCAN_REPEAT_MS);
   await page.getByTestId('scan-direction-out').click();
   await expect(page.getByTestId('scan-input')).toBeFocused();
   await scanWithGun(page, alice);
@@ -128,6 +131,7 @@ test('scan mode: entry, duplicate, exit and unknown code; a second station updat
   await expect(page.getByTestId('scan-screen')).toBeHidden();
   const rows = page.getByTestId('records-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(3);
+  await expect(page.locator('.ant-pagination-total-text:visible')).toHaveText('共 3 條記錄');
   await expect(rows.first()).toContainText('Bob Leong');
   await expect(rows.first()).toContainText('正門 1 號');
 
@@ -182,4 +186,38 @@ test('a station that only scans, never clicking, is not logged out after 90 minu
   await page.waitForTimeout(200);
   await expect(page).toHaveURL(/#\/meeting_management\/records/);
   await expect(page.getByTestId('scan-screen')).toBeVisible();
+});
+
+test('door staff scan a session of the meeting chosen on the records page', async ({
+  page,
+  request,
+}, info) => {
+  const api = await Api.login(request);
+  const suffix = String(Date.now()).slice(-6);
+  const { meeting } = await createDateScheduleMeeting(api, `日程掃描 ${suffix}`);
+  const { organization_id } = await api.call<{ organization_id: number }>('GET', `/meetings/${meeting.id}`);
+  const roles = await api.call<{ id: number; code: string | null }[]>('GET', '/roles');
+  const credentials = { account: `door_${suffix}`, password: 'E2e-door-pass-1' };
+  await api.call('POST', '/users', {
+    ...credentials,
+    name: `Door ${suffix}`,
+    role_id: roles.find((r) => r.code === 'door_staff')!.id,
+    organization_id,
+  });
+
+  await login(page, 'en', credentials);
+  await page.goto('/#/meeting_management/records');
+  await chooseOption(page, 'records-meeting', `日程掃描 ${suffix} (EN)`);
+  await page.getByTestId('scan-mode-open').click();
+  // The dialog starts on the meeting shown, and its sessions are there to choose.
+  await expect(page.getByTestId('scan-setup-meeting')).toContainText(`日程掃描 ${suffix} (EN)`);
+  await page.getByTestId('scan-setup-session').click();
+  const session = page.locator('.ant-select-dropdown:visible').getByTitle(/^Workshop on imaging/);
+  await expect(session).toBeVisible();
+  await session.click();
+  await page.getByTestId('scan-setup-station').fill('Room 2');
+  await snap(page, info, 'scan-setup-session-en');
+  await page.getByTestId('scan-setup-start').click();
+  await expect(page.getByTestId('scan-screen')).toContainText('Workshop on imaging');
+  await expect(page.getByTestId('scan-screen')).toContainText('Room 2');
 });

@@ -9,6 +9,7 @@ import * as guestListIndexes from './migrations/2026-11-23-04-guest-list-indexes
 import * as guestSearch from './migrations/2026-11-23-05-guest-search.ts';
 import * as dictionaryTenancy from './migrations/2026-11-24-02-dictionary-tenancy.ts';
 import * as lockouts from './migrations/2026-11-24-06-lockouts.ts';
+import * as scanOperatorName from './migrations/2026-11-24-07-scan-operator-name.ts';
 import * as logMessages from './migrations/2026-11-24-09-log-messages.ts';
 import type { Database } from './schema.ts';
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-05-guest-search': guestSearch,
   '2026-11-24-02-dictionary-tenancy': dictionaryTenancy,
   '2026-11-24-06-lockouts': lockouts,
+  '2026-11-24-07-scan-operator-name': scanOperatorName,
   '2026-11-24-09-log-messages': logMessages,
 };
 

@@ -207,6 +207,8 @@ export interface Database {
     type: 'in' | 'out';
     station: string;
     operator_id: number | null;
+    /** The operator's name at scan time: a later rename does not rewrite the log. */
+    operator_name: string | null;
     nonce: string;
     created_at: number;
   };

@@ -62,8 +62,21 @@ export function insertGuestSchedules(trx: Trx, rows: readonly Insertable<Databas
   return inBatches(rows, (batch) => trx.insertInto('guest_schedules').values(batch).execute());
 }
 
-export function insertCheckIns(trx: Trx, rows: readonly Insertable<Database['check_ins']>[]) {
-  return inBatches(rows, (batch) => trx.insertInto('check_ins').values(batch).execute());
+/** Scan rows with each operator's name as it is now, the moment the demo scans are made. */
+export async function insertCheckIns(trx: Trx, rows: readonly Insertable<Database['check_ins']>[]) {
+  const operatorIds = [...new Set(rows.flatMap((row) => (row.operator_id == null ? [] : [row.operator_id])))];
+  const names = new Map(
+    operatorIds.length === 0
+      ? []
+      : (await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', operatorIds).execute()).map(
+          (user) => [Number(user.id), user.name],
+        ),
+  );
+  const named = rows.map((row) => ({
+    ...row,
+    operator_name: row.operator_id == null ? null : (names.get(row.operator_id) ?? null),
+  }));
+  return inBatches(named, (batch) => trx.insertInto('check_ins').values(batch).execute());
 }
 
 export function insertAttendance(trx: Trx, rows: readonly Insertable<Database['guest_attendance']>[]) {

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import { languageFromHeader, type Language, type Permission } from '@meetflow/shared';
 import type { AuthUser } from '../modules/auth/auth.service.ts';
 
-/** Who may call a route: anyone, any logged-in user, or holders of one permission. */
-export type RouteAuth = 'public' | 'user' | Permission;
+/** Who may call a route: anyone, any logged-in user, or holders of a permission (any one of a list). */
+export type RouteAuth = 'public' | 'user' | Permission | readonly Permission[];
 
 declare module 'fastify' {
   interface FastifyRequest {

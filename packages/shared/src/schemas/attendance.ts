@@ -70,14 +70,17 @@ export type ScanGuest = z.infer<typeof scanGuest>;
 
 export const scanAnswer = z.object({
   result: z.enum(SCAN_OUTCOMES),
-  /** The direction recorded (or that would have been). */
+  /**
+   * The direction recorded (or that would have been); for a repeat within the server's window after
+   * the guest's last scan in the scope, at any station, that last scan's direction.
+   */
   type: z.enum(SCAN_TYPES).nullable(),
   guest: scanGuest.nullable(),
   /** Why a scan was refused, in the request's language. */
   reason: z.string().nullable(),
   /** The catalogue code of the refusal, or null. */
   reason_code: z.number().int().nullable(),
-  /** For a duplicate: when the guest was recorded the previous time (ms). */
+  /** For a duplicate: when the guest was recorded the previous time (ms): the last scan for a repeat. */
   previous_at: z.number().int().nullable(),
   /** When the scan was recorded (for a retried nonce: the first time). */
   at: z.number().int(),

@@ -166,10 +166,11 @@ interface Transition {
 
 /**
  * Outside → inside, as one conditional upsert: the first entry inserts the summary row, a later
- * one updates it only while the guest is outside. No row comes back when the guest is already
- * inside (or another transaction got there first): both databases decide under the row lock.
+ * one updates it only while the guest is outside and left before `settledBefore` (the repeat
+ * window). No row comes back when the guest is already inside, left too recently, or another
+ * transaction got there first: both databases decide under the row lock.
  */
-const entry = preparedQuery<Transition>()((db, p) =>
+const entry = preparedQuery<Transition & { settledBefore: number }>()((db, p) =>
   db
     .insertInto('guest_attendance')
     .values({
@@ -189,16 +190,25 @@ const entry = preparedQuery<Transition>()((db, p) =>
           last_in_at: (eb) => eb.ref('excluded.last_in_at'),
           first_in_at: sql<number>`coalesce(guest_attendance.first_in_at, excluded.first_in_at)`,
         })
-        .where('guest_attendance.inside', '=', 0),
+        .where('guest_attendance.inside', '=', 0)
+        .where((eb) =>
+          eb.or([
+            eb('guest_attendance.last_out_at', 'is', null),
+            eb('guest_attendance.last_out_at', '<=', p('settledBefore')),
+          ]),
+        ),
     )
     .returning('guest_id'),
 );
-export async function markInside(trx: Trx, t: Transition): Promise<boolean> {
+export async function markInside(trx: Trx, t: Transition & { settledBefore: number }): Promise<boolean> {
   return (await entry.takeFirst(trx, t)) !== undefined;
 }
 
-/** Inside → outside; false when the guest is not inside today (an earlier day's entry is closed). */
-const exit = preparedQuery<Transition & { today: number }>()((db, p) =>
+/**
+ * Inside → outside; false when the guest is not inside today (an earlier day's entry is closed) or
+ * entered after `settledBefore` (the repeat window).
+ */
+const exit = preparedQuery<Transition & { today: number; settledBefore: number }>()((db, p) =>
   db
     .updateTable('guest_attendance')
     .set({ inside: 0, last_out_at: p('at') })
@@ -206,9 +216,13 @@ const exit = preparedQuery<Transition & { today: number }>()((db, p) =>
     .where('scope_id', '=', p('scopeId'))
     .where('inside', '=', 1)
     .where('last_in_at', '>=', p('today'))
+    .where('last_in_at', '<=', p('settledBefore'))
     .returning('guest_id'),
 );
-export async function markOutside(trx: Trx, t: Transition & { today: number }): Promise<boolean> {
+export async function markOutside(
+  trx: Trx,
+  t: Transition & { today: number; settledBefore: number },
+): Promise<boolean> {
   return (await exit.takeFirst(trx, t)) !== undefined;
 }
 
@@ -252,6 +266,8 @@ interface CheckInValues {
   station: string;
   /** null: written by the system (a day's close-out), not scanned by anyone. */
   operator_id: number | null;
+  /** The operator's name at scan time, kept through later renames. */
+  operator_name: string | null;
   nonce: string;
   created_at: number;
 }
@@ -265,6 +281,7 @@ const checkIn = preparedQuery<CheckInValues>()((db, p) =>
       type: p('type'),
       station: p('station'),
       operator_id: p('operator_id'),
+      operator_name: p('operator_name'),
       nonce: p('nonce'),
       created_at: p('created_at'),
     })
@@ -375,7 +392,6 @@ export async function listRecords(
     filteredRecords(db, filter)
       .innerJoin('guests', 'guests.id', 'check_ins.guest_id')
       .leftJoin('schedules', 'schedules.id', 'check_ins.scope_id')
-      .leftJoin('users', 'users.id', 'check_ins.operator_id')
       .select([
         'check_ins.id',
         'check_ins.guest_id',
@@ -389,7 +405,7 @@ export async function listRecords(
         'guests.name_zh as guest_name_zh',
         'guests.name_en as guest_name_en',
         `${nameColumn('schedules', lang)} as schedule_name`,
-        'users.name as operator_name',
+        'check_ins.operator_name',
       ])
       .orderBy('check_ins.created_at', 'desc')
       .orderBy('check_ins.id', 'desc')

@@ -96,10 +96,30 @@ function scanGuest(guest: {
   return { id: guest.id, name: guestDisplayName(guest), user_type_name: guest.user_type_name ?? null };
 }
 
+/**
+ * The guest's last scan of a scope today, from their summary: their entry while inside, else their
+ * exit. A day's close-out (at the end of an earlier day) is not one.
+ */
+function lastScanToday(
+  summary: Awaited<ReturnType<typeof repo.findAttendance>>,
+  today: number,
+): { type: ScanType; at: number } | null {
+  const last =
+    summary?.inside === 1
+      ? { type: 'in' as const, at: summary.last_in_at }
+      : { type: 'out' as const, at: summary?.last_out_at ?? null };
+  return last.at !== null && last.at >= today ? { type: last.type, at: last.at } : null;
+}
+
 export function createAttendanceService(deps: {
   db: Db;
   systemLog: SystemLog;
   clock: () => number;
+  /**
+   * A scan of a guest in a scope this soon after their last one there is a duplicate of that one,
+   * whatever the station or its mode: a scanner's double read, or two stations reading one badge.
+   */
+  repeatWindowMs: number;
   /** Told after every recorded scan, once its transaction has committed. */
   onRecorded?: (scope: StatsScope) => void;
 }) {
@@ -156,10 +176,13 @@ export function createAttendanceService(deps: {
      * One scan: the state machine of DESIGN.md (entry, exit, or automatic toggle), per local day:
      * whoever is still inside from an earlier day is closed out first (day-end.ts), so the first
      * scan of a day is an entry. An entry for a guest already inside, or an exit for one who is
-     * not, is a duplicate carrying the earlier time and records nothing. The check_ins row and the
-     * guest's summary are written in one transaction; the unique nonce makes a retried scan return
-     * the first answer. Door scans are audited by the scan log itself (station, operator); an
-     * organiser's manual entry also goes to the system log.
+     * not, is a duplicate carrying the earlier time and records nothing; so is any scan within the
+     * repeat window after the guest's last one in the scope today, at any station, answered with
+     * that last action (the window is a condition of the summary's update, so it holds across
+     * stations and instances). The check_ins row and the guest's summary are written in one
+     * transaction; the unique nonce makes a retried scan return the first answer. Door scans are
+     * audited by the scan log itself (station, operator); an organiser's manual entry also goes to
+     * the system log.
      */
     async scan(user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> {
       if (body.manual && body.direction === 'auto') throw new AppError('SCAN_MANUAL_DIRECTION');
@@ -189,13 +212,15 @@ export function createAttendanceService(deps: {
       closeEarlierDays(scope.meetingId, today).catch(() => undefined);
       const station = body.manual ? MANUAL_STATION : body.station;
       const transition = { guestId: guest.id, scopeId: scope.scopeId, meetingId: scope.meetingId, at: now };
+      // Moves only when the last scan is older than the window; a new day starts afresh.
+      const settledBefore = Math.max(now - deps.repeatWindowMs, today - 1);
       let outcome: { recorded: boolean; type: ScanType };
       try {
         outcome = await db.transaction().execute(async (trx) => {
           const move = (type: ScanType) =>
             type === 'in'
-              ? repo.markInside(trx, transition)
-              : repo.markOutside(trx, { ...transition, today });
+              ? repo.markInside(trx, { ...transition, settledBefore })
+              : repo.markOutside(trx, { ...transition, today, settledBefore });
           let type: ScanType;
           let moved: boolean;
           if (body.direction === 'auto') {
@@ -220,6 +245,7 @@ export function createAttendanceService(deps: {
             type,
             station,
             operator_id: user.id,
+            operator_name: user.name,
             nonce: body.nonce,
             created_at: now,
           });
@@ -238,13 +264,16 @@ export function createAttendanceService(deps: {
         const original = await repo.findCheckInByNonce(db, body.nonce);
         if (original) return replay(original, scope, body, lang);
         const state = await repo.findAttendance(db, guest.id, scope.scopeId);
+        const last = lastScanToday(state, today);
+        const repeated = last !== null && now - last.at < deps.repeatWindowMs ? last : null;
         return {
           result: 'duplicate',
-          type: outcome.type,
+          type: repeated?.type ?? outcome.type,
           guest: who,
           reason: null,
           reason_code: null,
-          previous_at: (outcome.type === 'in' ? state?.last_in_at : state?.last_out_at) ?? null,
+          previous_at:
+            repeated?.at ?? (outcome.type === 'in' ? state?.last_in_at : state?.last_out_at) ?? null,
           at: now,
         };
       }

@@ -53,6 +53,7 @@ async function closeOut(trx: Db, meetingId: number, entries: readonly OpenEntry[
         type: 'out' as const,
         station: DAY_END_STATION,
         operator_id: null,
+        operator_name: null,
         nonce: randomUUID(),
         created_at: group.at,
       })),

@@ -17,7 +17,8 @@ export const schedulesRoutes: FastifyPluginAsyncZod<{ schedules: SchedulesServic
   app.get(
     '/api/meetings/:meetingId/schedules',
     {
-      config: { auth: 'dictionary:view' },
+      // Door staff pick the session they scan; the meeting must be one they may scan (same scope rule).
+      config: { auth: ['dictionary:view', 'records:scan'] },
       schema: {
         tags,
         security,

@@ -5,6 +5,7 @@ const zhTw = {
   selectMeeting: '請選擇會議',
   session: '日程',
   wholeMeeting: '整個會議',
+  sessionsFailed: '日程載入失敗，請稍後再試',
   direction: '方向',
   directions: { in: '入場', out: '離場', auto: '自動切換' },
   station: '站點名稱',
@@ -39,6 +40,7 @@ const zhTw = {
     preview: '相機畫面',
   },
   records: {
+    total: '共 {{count}} 條記錄',
     title: '出入記錄',
     time: '時間',
     guest: '嘉賓',
@@ -70,6 +72,7 @@ const zhCn: Catalogue = {
   selectMeeting: '请选择会议',
   session: '日程',
   wholeMeeting: '整个会议',
+  sessionsFailed: '日程加载失败，请稍后再试',
   direction: '方向',
   directions: { in: '入场', out: '离场', auto: '自动切换' },
   station: '站点名称',
@@ -104,6 +107,7 @@ const zhCn: Catalogue = {
     preview: '相机画面',
   },
   records: {
+    total: '共 {{count}} 条记录',
     title: '出入记录',
     time: '时间',
     guest: '嘉宾',
@@ -133,6 +137,7 @@ const en: Catalogue = {
   selectMeeting: 'Select a meeting',
   session: 'Session',
   wholeMeeting: 'Whole meeting',
+  sessionsFailed: 'The sessions could not be loaded. Please try again.',
   direction: 'Direction',
   directions: { in: 'Entry', out: 'Exit', auto: 'Automatic' },
   station: 'Station name',
@@ -167,6 +172,7 @@ const en: Catalogue = {
     preview: 'Camera picture',
   },
   records: {
+    total: 'Total: {{count}}',
     title: 'Entry and exit records',
     time: 'Time',
     guest: 'Guest',

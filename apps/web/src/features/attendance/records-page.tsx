@@ -15,7 +15,13 @@ import { attendanceKey, useRecordPage } from './attendance-api.ts';
 import type { AttendanceRecord, AttendanceStatus, RecordQuery, ScanType } from './attendance-types.ts';
 import { meetingOptions, sessionOptions, useMeetingChoices, useSessionChoices } from './meeting-options.ts';
 import { ScanSetupDialog } from './scan-setup-dialog.tsx';
-import { readStation, writeStation, type ScanDirection, type StationSettings } from './scan-station.ts';
+import {
+  readStation,
+  setupDefaults,
+  writeStation,
+  type ScanDirection,
+  type StationSettings,
+} from './scan-station.ts';
 import { unlockAudio } from './scan-tone.ts';
 import { StatsPanel } from './stats-panel.tsx';
 import './i18n.ts';
@@ -192,7 +198,8 @@ export default function RecordsPage() {
         <Select
           allowClear
           style={{ width: 220, maxWidth: '100%' }}
-          placeholder={t('attendance.wholeMeeting')}
+          placeholder={t(sessions.isError ? 'attendance.sessionsFailed' : 'attendance.wholeMeeting')}
+          status={sessions.isError ? 'error' : undefined}
           value={scheduleId}
           options={sessionOptions(sessions.data)}
           onChange={filtered(setScheduleId)}
@@ -270,6 +277,7 @@ export default function RecordsPage() {
           pageSize,
           total: records.data?.total ?? 0,
           showSizeChanger: true,
+          showTotal: (total) => t('attendance.records.total', { count: total }),
           pageSizeOptions: [20, 50, 100],
         }}
         scroll={{ x: 800 }}
@@ -277,7 +285,11 @@ export default function RecordsPage() {
       />
 
       {setupOpen && (
-        <ScanSetupDialog initial={station} onStart={startScan} onCancel={() => setSetupOpen(false)} />
+        <ScanSetupDialog
+          initial={setupDefaults(station, { meetingId, scheduleId: scheduleId ?? null })}
+          onStart={startScan}
+          onCancel={() => setSetupOpen(false)}
+        />
       )}
       {manualOpen && meetingId !== null && (
         <Suspense fallback={null}>

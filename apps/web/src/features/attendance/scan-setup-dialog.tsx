@@ -69,7 +69,12 @@ export function ScanSetupDialog(props: {
             data-testid="scan-setup-meeting"
           />
         </Form.Item>
-        <Form.Item name="scheduleId" label={t('attendance.session')}>
+        <Form.Item
+          name="scheduleId"
+          label={t('attendance.session')}
+          // Not an empty list: door staff must see that the sessions are missing, not absent.
+          {...(sessions.isError ? { validateStatus: 'error', help: t('attendance.sessionsFailed') } : {})}
+        >
           <Select
             loading={sessions.isLoading}
             options={[

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATION, nextDirection, parseStation, readStation, writeStation } from './scan-station.ts';
+import {
+  DEFAULT_STATION,
+  nextDirection,
+  parseStation,
+  readStation,
+  setupDefaults,
+  writeStation,
+} from './scan-station.ts';
 
 describe('scan station settings', () => {
   it('keeps valid settings as they are', () => {
@@ -24,6 +31,22 @@ describe('scan station settings', () => {
     writeStation({ name: 'Hall A', meetingId: 1, scheduleId: null, direction: 'auto' });
     expect(JSON.parse(localStorage.getItem('mf_scanStation')!)).toMatchObject({ name: 'Hall A' });
     expect(readStation()).toEqual({ name: 'Hall A', meetingId: 1, scheduleId: null, direction: 'auto' });
+  });
+
+  it('sets up scanning for the meeting and session shown on the records page', () => {
+    const station = { name: 'North door', meetingId: 3, scheduleId: 9, direction: 'auto' as const };
+    expect(setupDefaults(station, { meetingId: 5, scheduleId: null })).toEqual({
+      ...station,
+      meetingId: 5,
+      scheduleId: null,
+    });
+    expect(setupDefaults(station, { meetingId: 5, scheduleId: 12 })).toMatchObject({
+      meetingId: 5,
+      scheduleId: 12,
+    });
+    // The station's own meeting keeps its remembered session; no meeting shown keeps everything.
+    expect(setupDefaults(station, { meetingId: 3, scheduleId: null })).toEqual(station);
+    expect(setupDefaults(station, { meetingId: null, scheduleId: null })).toEqual(station);
   });
 
   it('toggles entry → exit → automatic → entry', () => {

@@ -46,6 +46,19 @@ export function writeStation(settings: StationSettings): void {
   writeJson(STORAGE_KEY, settings);
 }
 
+/**
+ * What the scan-setup dialog starts from: the meeting (and session filter) shown on the records
+ * page, with the station's remembered session when it belongs to that meeting.
+ */
+export function setupDefaults(
+  station: StationSettings,
+  shown: { meetingId: number | null; scheduleId: number | null },
+): StationSettings {
+  if (shown.meetingId === null) return station;
+  const remembered = shown.meetingId === station.meetingId ? station.scheduleId : null;
+  return { ...station, meetingId: shown.meetingId, scheduleId: shown.scheduleId ?? remembered };
+}
+
 /** The direction toggle's order (also the F2 shortcut's): entry → exit → automatic → entry. */
 export function nextDirection(direction: ScanDirection): ScanDirection {
   const index = SCAN_DIRECTIONS.indexOf(direction);
