@@ -67,7 +67,14 @@ export function AppRouter() {
               <Route path={notFoundRoute.path} element={null} />
             </Route>
             {/* Only visitors without a session reach the catch-all: the guard sends users to /404. */}
-            <Route path="*" element={<NotFound visitor />} />
+            <Route
+              path="*"
+              element={
+                <main>
+                  <NotFound visitor />
+                </main>
+              }
+            />
           </Route>
         </Routes>
       </RouteErrorBoundary>

@@ -11,7 +11,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 export function LangSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   return (
     <Dropdown
       trigger={['click']}
@@ -25,12 +25,8 @@ export function LangSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
         onClick: ({ key }) => void setLanguage(key as Language),
       }}
     >
-      <Button
-        type={type}
-        icon={<TranslationOutlined />}
-        aria-label={t('layout.language')}
-        data-testid="lang-switch"
-      >
+      {/* Named by its visible text alone (WCAG 2.5.3): the current language, in its own script. */}
+      <Button type={type} icon={<TranslationOutlined aria-hidden />} data-testid="lang-switch">
         <span className="mf-lang-label">{LANGUAGE_NAMES[i18n.language as Language] ?? i18n.language}</span>
       </Button>
     </Dropdown>

@@ -13,12 +13,15 @@ function way(visitor: boolean): { to: string; label: string } | null {
   return meeting ? { to: `/enroll-info/${encodeURIComponent(meeting)}`, label: 'notFound.guestPage' } : null;
 }
 
-/** Constant page for unknown routes; plain markup so the catch-all never loads the admin bundle. */
+/**
+ * Constant page for unknown routes; plain markup so the catch-all never loads the admin bundle. No
+ * `main` of its own: the back office shows it inside the shell's, the catch-all route wraps it in one.
+ */
 export function NotFound({ visitor = false }: { visitor?: boolean }) {
   const { t } = useTranslation();
   const back = way(visitor);
   return (
-    <main className="mf-plain-page" data-testid="not-found">
+    <div className="mf-plain-page" data-testid="not-found">
       <p className="mf-plain-code" aria-hidden="true">
         404
       </p>
@@ -31,6 +34,6 @@ export function NotFound({ visitor = false }: { visitor?: boolean }) {
       ) : (
         <p className="mf-plain-text">{t('notFound.visitorHint')}</p>
       )}
-    </main>
+    </div>
   );
 }

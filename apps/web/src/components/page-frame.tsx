@@ -16,12 +16,15 @@ export function PageCard({ style, children }: { style?: CSSProperties; children:
   );
 }
 
-/** The page's heading; `page-title` only while the page is on screen (cached pages wait hidden). */
+/**
+ * The page's heading and the document's one `h1` (drawn at heading-4 size); `page-title` only while
+ * the page is on screen (cached pages wait hidden).
+ */
 export function PageTitle({ style, children }: { style?: CSSProperties; children: ReactNode }) {
   const visible = usePageVisible();
   return (
-    <h4 className="mf-page-title" data-testid={visible ? 'page-title' : undefined} style={style}>
+    <h1 className="mf-page-title" data-testid={visible ? 'page-title' : undefined} style={style}>
       {children}
-    </h4>
+    </h1>
   );
 }

@@ -86,6 +86,7 @@ const en: Catalogue = {
     logout: 'Log out',
   },
   tabs: {
+    bar: 'Open pages',
     reload: 'Reload',
     close: 'Close',
     closeOthers: 'Close others',

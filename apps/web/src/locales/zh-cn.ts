@@ -86,6 +86,7 @@ const zhCn: Catalogue = {
     logout: '退出登录',
   },
   tabs: {
+    bar: '已打开的页面',
     reload: '重新加载',
     close: '关闭',
     closeOthers: '关闭其他',

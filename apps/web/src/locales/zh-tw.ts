@@ -85,6 +85,7 @@ const zhTw = {
     logout: '登出',
   },
   tabs: {
+    bar: '已開啟的頁面',
     reload: '重新載入',
     close: '關閉',
     closeOthers: '關閉其他',

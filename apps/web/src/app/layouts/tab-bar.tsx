@@ -26,47 +26,50 @@ export function TabBar({ activeId }: { activeId: string | undefined }) {
 
   return (
     <div className="mf-tabbar" data-testid="tab-bar">
-      <div className="mf-tabbar-scroll" role="tablist">
+      {/*
+        A tab is a link between pages rather than an ARIA tab (there is no tab panel), and its close
+        button sits beside the button that opens it, not inside it: nested controls are unreachable
+        for screen readers. Both are native buttons, so Tab, Enter and Space work without extra code.
+      */}
+      <nav className="mf-tabbar-scroll" aria-label={t('tabs.bar')}>
         {tabs.map((tab) => {
           const selected = tab.tabId === activeId;
+          const title = t(tab.i18nKey, { defaultValue: tab.title });
           return (
             <div
               key={tab.tabId}
-              role="tab"
-              tabIndex={selected ? 0 : -1}
-              aria-selected={selected}
               className={`mf-tab${selected ? ' is-active' : ''}${tab.isPin ? ' is-pinned' : ''}`}
               data-testid={`tab-${tab.name}`}
               data-pinned={tab.isPin || undefined}
               data-permanent={tab.isPermanent || undefined}
-              onClick={() => void navigate(tab.fullPath)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') void navigate(tab.fullPath);
-              }}
-              onContextMenu={(event) => {
-                event.preventDefault();
-                setMenu({ tab, x: event.clientX, y: event.clientY });
-              }}
             >
-              {tab.isPin && <PushpinFilled className="mf-tab-pin" aria-label={t('tabs.pin')} />}
-              <span className="mf-tab-title">{t(tab.i18nKey, { defaultValue: tab.title })}</span>
+              <button
+                type="button"
+                className="mf-tab-open"
+                aria-current={selected ? 'page' : undefined}
+                onClick={() => void navigate(tab.fullPath)}
+                onContextMenu={(event) => {
+                  event.preventDefault();
+                  setMenu({ tab, x: event.clientX, y: event.clientY });
+                }}
+              >
+                {tab.isPin && <PushpinFilled className="mf-tab-pin" aria-label={t('tabs.pin')} />}
+                <span className="mf-tab-title">{title}</span>
+              </button>
               {isClosable(tab) && (
                 <button
                   type="button"
                   className="mf-tab-close"
-                  aria-label={`${t('tabs.close')} ${t(tab.i18nKey, { defaultValue: tab.title })}`}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    act('close', tab);
-                  }}
+                  aria-label={`${t('tabs.close')} ${title}`}
+                  onClick={() => act('close', tab)}
                 >
-                  <CloseOutlined />
+                  <CloseOutlined aria-hidden />
                 </button>
               )}
             </div>
           );
         })}
-      </div>
+      </nav>
       {active && (
         // The same actions for touch screens, where there is no right click.
         <Dropdown

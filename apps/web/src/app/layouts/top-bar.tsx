@@ -131,13 +131,9 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
             },
           }}
         >
-          <Button
-            type="text"
-            className="mf-user-button"
-            aria-label={t('layout.userMenu')}
-            data-testid="user-menu"
-          >
-            <Avatar size="small" icon={<UserOutlined />} />
+          {/* Named by the user's name it shows (WCAG 2.5.3), not by a label of its own. */}
+          <Button type="text" className="mf-user-button" data-testid="user-menu">
+            <Avatar size="small" icon={<UserOutlined aria-hidden />} />
             <span className="mf-user-name">{user?.name ?? user?.account}</span>
           </Button>
         </Dropdown>

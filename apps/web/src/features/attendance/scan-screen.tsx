@@ -181,7 +181,8 @@ export function ScanScreen(props: {
         </Space>
       </header>
 
-      <main className="scan-screen-body">
+      {/* Not a second `main`: the scan screen is a dialog over the records page, inside the shell's. */}
+      <div className="scan-screen-body">
         <section
           className="scan-result"
           style={colors ? { background: colors.background, borderColor: colors.border } : undefined}
@@ -269,7 +270,7 @@ export function ScanScreen(props: {
             </ol>
           </section>
         )}
-      </main>
+      </div>
     </div>
   );
 }

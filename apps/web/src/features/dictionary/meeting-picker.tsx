@@ -20,6 +20,7 @@ export function MeetingPicker(props: {
         showSearch={{ optionFilterProp: 'label' }}
         style={{ minWidth: 320 }}
         placeholder={t('dictionary.selectMeeting')}
+        aria-label={t('dictionary.meeting')}
         loading={props.loading}
         value={props.value}
         onChange={props.onChange}

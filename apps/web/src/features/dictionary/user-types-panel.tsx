@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Form, Tag } from 'antd';
+import { Alert, Checkbox, Form, Tag, type GetProps } from 'antd';
 import { userTypeBody, type Schedule, type UserType, type UserTypeBody } from '@meetflow/shared';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
@@ -18,6 +18,17 @@ interface UserTypeValues {
 }
 
 const FIELDS = [...NAME_FIELDS, 'schedule_ids'] as const;
+
+/**
+ * The sessions' checkboxes without the `aria-required` Form.Item adds to its control: a group of
+ * checkboxes may not carry it (ARIA); the label's mark and the rule's message say it instead.
+ */
+function SessionChecks({
+  'aria-required': _required,
+  ...props
+}: GetProps<typeof Checkbox.Group> & { 'aria-required'?: unknown }) {
+  return <Checkbox.Group {...props} />;
+}
 
 export function sessionLabel(s: Schedule, lang: ReturnType<typeof currentLanguage>): string {
   return [s.date, timeSlotText(s.meeting_time), localizedName(s, lang)].filter(Boolean).join(' ');
@@ -88,7 +99,7 @@ export function UserTypesPanel({ meetingId, addRequest }: { meetingId: number; a
             required
             rules={[zodRule(userTypeBody.shape.schedule_ids, lang)]}
           >
-            <Checkbox.Group
+            <SessionChecks
               style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
               options={sessions.map((s) => ({ value: s.id, label: sessionLabel(s, lang) }))}
               data-testid="user-type-sessions"

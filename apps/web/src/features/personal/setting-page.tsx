@@ -50,8 +50,8 @@ export default function PersonalSettingPage() {
     <PageCard style={{ maxWidth: 560 }}>
       <PageTitle>{t('route.setting')}</PageTitle>
       <Form<ProfileForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item label={t('personalArea.account')}>
-          <Input value={user?.account ?? ''} disabled data-testid="profile-account" />
+        <Form.Item label={t('personalArea.account')} htmlFor="profile-account">
+          <Input id="profile-account" value={user?.account ?? ''} disabled data-testid="profile-account" />
         </Form.Item>
         <Form.Item
           name="name"

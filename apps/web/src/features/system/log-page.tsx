@@ -158,6 +158,7 @@ export default function LogPage() {
           <Select
             allowClear
             placeholder={t('systemLog.actionType')}
+            aria-label={t('systemLog.actionType')}
             style={{ width: 150 }}
             data-testid="log-filter-action"
             options={LOG_ACTIONS.map((a) => ({ value: a, label: t(`systemLog.actions.${a}`) }))}
@@ -168,6 +169,7 @@ export default function LogPage() {
           <Select
             allowClear
             placeholder={t('systemLog.sourceType')}
+            aria-label={t('systemLog.sourceType')}
             style={{ width: 130 }}
             data-testid="log-filter-source"
             options={LOG_SOURCES.map((s) => ({ value: s, label: t(`systemLog.sources.${s}`) }))}
