@@ -4,7 +4,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BASE_Z_INDEX, type Language } from '@meetflow/shared';
+import { BASE_Z_INDEX, formValidateMessages, type Language } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
 import { ToastBridge } from './toast-bridge.tsx';
@@ -33,6 +33,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={ANTD_LOCALES[lang]}
+        form={{ validateMessages: formValidateMessages(lang) }}
         theme={{
           algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
           token: { colorPrimary: primaryColor, zIndexPopupBase: BASE_Z_INDEX },
