@@ -17,6 +17,8 @@ const zhTw = {
   unreadOnly: '只看未讀',
   unread: '未讀',
   empty: '沒有通知',
+  recent: '最近通知',
+  viewAll: '查看全部通知',
   total_other: '共 {{count}} 則',
   types: {
     meeting_full: '會議額滿',
@@ -26,8 +28,7 @@ const zhTw = {
   },
 };
 
-/** Every language must have every key of the source catalogue. */
-// English adds its singular (`total_one`) to the forms all languages share.
+/** Every language must have every key of the source catalogue; English adds its singular (`total_one`). */
 type Catalogue = typeof zhTw;
 
 registerFeatureCatalogue('personalArea', {
@@ -48,6 +49,8 @@ registerFeatureCatalogue('personalArea', {
     unreadOnly: '只看未读',
     unread: '未读',
     empty: '没有通知',
+    recent: '最近通知',
+    viewAll: '查看全部通知',
     total_other: '共 {{count}} 条',
     types: {
       meeting_full: '会议满额',
@@ -72,6 +75,8 @@ registerFeatureCatalogue('personalArea', {
     unreadOnly: 'Unread only',
     unread: 'Unread',
     empty: 'No notifications',
+    recent: 'Recent notifications',
+    viewAll: 'View all notifications',
     total_one: '{{count}} notification',
     total_other: '{{count}} notifications',
     types: {

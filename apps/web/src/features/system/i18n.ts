@@ -34,8 +34,7 @@ const zhTw = {
   sources: { admin: '後台', public: '訪客', client: '前端', system: '系統' },
 };
 
-/** Every language must have every key of the source catalogue. */
-// English adds its singular (`total_one`) to the forms all languages share.
+/** Every language must have every key of the source catalogue; English adds its singular (`total_one`). */
 type Catalogue = typeof zhTw;
 
 registerFeatureCatalogue('systemLog', {
