@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { format } from 'prettier';
+import { format, resolveConfig } from 'prettier';
 import { AREA_CODES } from '../packages/shared/src/constants.ts';
 
 interface Metadata {
@@ -18,7 +18,10 @@ interface Metadata {
   nonGeographic?: Record<string, unknown>;
 }
 
-export const PHONE_METADATA_FILE = path.join(import.meta.dirname, '../packages/shared/src/phone-metadata.json');
+export const PHONE_METADATA_FILE = path.join(
+  import.meta.dirname,
+  '../packages/shared/src/phone-metadata.json',
+);
 
 /** The metadata of the regions behind `callingCodes` only. */
 export function metadataFor(full: Metadata, callingCodes: readonly string[]): Metadata {
@@ -41,7 +44,8 @@ export async function renderPhoneMetadata(): Promise<string> {
     full,
     AREA_CODES.map((area) => area.value),
   );
-  return format(JSON.stringify(subset), { parser: 'json' });
+  const style = await resolveConfig(PHONE_METADATA_FILE);
+  return format(JSON.stringify(subset), { ...style, filepath: PHONE_METADATA_FILE });
 }
 
 if (import.meta.main) fs.writeFileSync(PHONE_METADATA_FILE, await renderPhoneMetadata());

@@ -118,7 +118,10 @@ test('personal settings save the language, and a full meeting lights the notific
   await expect(dropdown.getByTestId('notification-dropdown-item').first()).toContainText(
     'The meeting "Full-house meeting" has reached its registration limit',
   );
-  await expect(dropdown.getByTestId('notification-dropdown-item').first()).toHaveAttribute('data-read', 'false');
+  await expect(dropdown.getByTestId('notification-dropdown-item').first()).toHaveAttribute(
+    'data-read',
+    'false',
+  );
   await snap(page, info, 'notification-dropdown-en');
   await dropdown.getByTestId('notification-view-all').click();
   await expect(dropdown).toBeHidden();

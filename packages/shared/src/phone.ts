@@ -16,7 +16,8 @@ export function phoneDigits(value: string): string {
 /** The phone in E.164 ('+85366123456') when it is a valid number of the area code, otherwise null. */
 export function normalizePhone(areaCode: string, phone: string): string | null {
   const digits = phoneDigits(phone);
-  if (!/^\d{1,17}$/.test(digits) || !Object.hasOwn(PHONE_METADATA.country_calling_codes, areaCode)) return null;
+  if (!/^\d{1,17}$/.test(digits) || !Object.hasOwn(PHONE_METADATA.country_calling_codes, areaCode))
+    return null;
   // Read as a national number of the area code, so Taiwan's trunk prefix (0912…) is understood too.
   const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: areaCode }, PHONE_METADATA);
   if (!parsed || parsed.countryCallingCode !== areaCode || !parsed.isValid()) return null;

@@ -96,17 +96,17 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
           placement="bottomRight"
           open={bellOpen}
           onOpenChange={setBellOpen}
+          // Rendered only while open: the chunk loads on the first click, the list is fresh on each.
+          destroyOnHidden
           content={
-            bellOpen && (
-              <Suspense fallback={null}>
-                <NotificationDropdown
-                  onViewAll={() => {
-                    setBellOpen(false);
-                    void navigate('/personal/notification');
-                  }}
-                />
-              </Suspense>
-            )
+            <Suspense fallback={null}>
+              <NotificationDropdown
+                onViewAll={() => {
+                  setBellOpen(false);
+                  void navigate('/personal/notification');
+                }}
+              />
+            </Suspense>
           }
         >
           <Badge count={unread} overflowCount={MAX_BADGE} size="small" data-testid="notification-badge">

@@ -21,30 +21,33 @@ describe('form messages of the back office', () => {
       }) as MediaQueryList;
   });
 
-  it.each(LANGUAGES)('an e-mail rule speaks the catalogue in %s, never "…不是一個有效的email"', async (lang) => {
-    await initI18n();
-    await setLanguage(lang);
-    let form: FormInstance | undefined;
-    function ProfileForm() {
-      [form] = Form.useForm();
-      return (
-        <Form form={form}>
-          <Form.Item name="email" label="電郵" rules={[{ type: 'email' }]}>
-            <Input />
-          </Form.Item>
-        </Form>
+  it.each(LANGUAGES)(
+    'an e-mail rule speaks the catalogue in %s, never "…不是一個有效的email"',
+    async (lang) => {
+      await initI18n();
+      await setLanguage(lang);
+      let form: FormInstance | undefined;
+      function ProfileForm() {
+        [form] = Form.useForm();
+        return (
+          <Form form={form}>
+            <Form.Item name="email" label="電郵" rules={[{ type: 'email' }]}>
+              <Input />
+            </Form.Item>
+          </Form>
+        );
+      }
+      render(
+        <ShellProviders>
+          <ProfileForm />
+        </ShellProviders>,
       );
-    }
-    render(
-      <ShellProviders>
-        <ProfileForm />
-      </ShellProviders>,
-    );
-    form!.setFieldsValue({ email: 'not-an-email' });
-    await act(async () => {
-      await form!.validateFields().catch(() => undefined);
-    });
-    expect(form!.getFieldError('email')).toEqual([FIELD_MESSAGES.emailInvalid[lang]]);
-    expect(await screen.findByText(FIELD_MESSAGES.emailInvalid[lang])).toBeTruthy();
-  });
+      form!.setFieldsValue({ email: 'not-an-email' });
+      await act(async () => {
+        await form!.validateFields().catch(() => undefined);
+      });
+      expect(form!.getFieldError('email')).toEqual([FIELD_MESSAGES.emailInvalid[lang]]);
+      expect(await screen.findByText(FIELD_MESSAGES.emailInvalid[lang])).toBeTruthy();
+    },
+  );
 });

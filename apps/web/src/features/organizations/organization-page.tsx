@@ -301,7 +301,7 @@ export default function OrganizationPage() {
           onOk={() => moveNode(pendingMove.node, pendingMove.target)}
           onCancel={() => setPendingMove(null)}
         >
-          {t('organizations.moveHelp')}
+          {t('organizations.moveScope')}
         </Modal>
       )}
       {dialog?.kind === 'move' && (

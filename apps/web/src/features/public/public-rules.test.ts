@@ -31,7 +31,7 @@ import {
 } from './sign-up-form.ts';
 
 describe('client phone rule per area code', () => {
-  it.each(PHONE_CASES)('+$areaCode $phone is the server\'s answer', ({ areaCode, phone, e164 }) => {
+  it.each(PHONE_CASES)("+$areaCode $phone is the server's answer", ({ areaCode, phone, e164 }) => {
     expect(isValidPhone(areaCode, phone)).toBe(e164 !== null);
   });
 
