@@ -1,11 +1,12 @@
-import { AREA_CODE_VALUES, isValidPhone, phoneDigits, type AreaCode } from '@meetflow/shared';
+import { AREA_CODES, isValidPhone, phoneDigits } from '@meetflow/shared';
 
 /**
  * The public forms' phone check: the shared rule the server applies (libphonenumber's full metadata
  * for our area codes), so a number the page accepts is one the server accepts.
  */
-export const PUBLIC_AREA_CODES = AREA_CODE_VALUES;
-export type PublicAreaCode = AreaCode;
+// From the constants, not the zod schemas: the public pages' first download stays free of zod.
+export const PUBLIC_AREA_CODES = AREA_CODES.map((area) => area.value);
+export type PublicAreaCode = (typeof AREA_CODES)[number]['value'];
 
 /** Spaces, dashes and brackets people type are not part of the number. */
 export const normalizePhone = phoneDigits;
