@@ -46,18 +46,27 @@ test('organisations: a refused delete closes its bubble; a drop under another pa
   const node = (id: number) => page.locator(`[data-testid="org-node"][data-id="${id}"]`);
   await expect(node(moving.id)).toBeVisible();
 
-  // "From" still has a sub-organisation: the server refuses, the bubble closes, the reason shows.
+  // "From" still has a sub-organisation: the server refuses. The answer is held back (a slow venue
+  // network) to show that the bubble closes at once rather than waiting, so no second one stacks on it.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/organizations/${from.id}`, async (route) => {
+    if (route.request().method() === 'DELETE') await held;
+    await route.continue();
+  });
+  const bubbles = page.locator('.ant-popconfirm:visible');
   await node(from.id).getByTestId('org-delete').click();
   await page.getByTestId('org-delete-confirm').click();
-  await expect(page.locator('.ant-message')).toContainText(/sub-organisation|cannot|still/i);
-  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
-  // A second delete opens one bubble, not two stacked (the lower row: a bubble opens above its row).
-  await node(moving.id).getByTestId('org-delete').click();
-  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(1);
+  await expect(bubbles).toHaveCount(0);
+  // Another delete meanwhile opens one bubble, not a second beside the first.
   await node(to.id).getByTestId('org-delete').click();
-  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(1);
+  await expect(bubbles).toHaveCount(1);
   await page.keyboard.press('Escape');
-  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
+  await expect(bubbles).toHaveCount(0);
+  answer();
+  await expect(page.locator('.ant-message')).toContainText('still has sub-organisations');
+  await expect(bubbles).toHaveCount(0);
+  await expect(node(from.id)).toBeVisible();
 
   // Dragging "Moving" onto "To" names both and waits; cancelling leaves it where it was.
   const drag = () => node(moving.id).dragTo(node(to.id));
