@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Meeting } from '@meetflow/shared';
+import { normalizePhone, type Meeting } from '@meetflow/shared';
 import { DemoDataRefusedError, seedDemo, type SeedDemoResult } from '../src/demo/seed-demo.ts';
-import { normalizePhone } from '../src/modules/registration/guest-format.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 const PASSWORDS = { organiser: 'Organiser-pass-1', door: 'Door-staff-pass-1', hkDoor: 'Hk-door-pass-1' };

@@ -112,7 +112,19 @@ test('personal settings save the language, and a full meeting lights the notific
   await expect(page.getByText('Personal settings saved')).toBeVisible();
   await snap(page, info, 'personal-setting-en');
 
+  // The bell opens the recent notifications; the full list is one click further.
   await page.getByTestId('notification-button').click();
+  const dropdown = page.getByTestId('notification-dropdown');
+  await expect(dropdown.getByTestId('notification-dropdown-item').first()).toContainText(
+    'The meeting "Full-house meeting" has reached its registration limit',
+  );
+  await expect(dropdown.getByTestId('notification-dropdown-item').first()).toHaveAttribute(
+    'data-read',
+    'false',
+  );
+  await snap(page, info, 'notification-dropdown-en');
+  await dropdown.getByTestId('notification-view-all').click();
+  await expect(dropdown).toBeHidden();
   await expect(pageTitle(page)).toHaveText('Notifications');
   await expect(page.getByTestId('notification-list')).toContainText(
     'The meeting "Full-house meeting" has reached its registration limit',

@@ -133,7 +133,7 @@ test('date-schedule sign-up in English: sessions of the type, confirm dialog, th
   await expect(page.getByTestId(`session-option-${sessions.a}`)).toBeVisible();
   await expect(page.getByTestId(`session-option-${sessions.b}`)).toBeVisible();
   await expect(page.getByTestId(`session-option-${sessions.c}`)).toHaveCount(0);
-  await expect(page.getByTestId('session-choice')).toContainText('5 seat(s) left');
+  await expect(page.getByTestId('session-choice')).toContainText('5 seats left');
   await page.getByTestId('sign-up-submit').click();
   await expect(page.getByTestId('error-schedule_ids')).toHaveText('Please choose at least one session');
 
@@ -178,7 +178,7 @@ test('date-schedule sign-up in English: sessions of the type, confirm dialog, th
   ]);
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toBeVisible();
-  await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toContainText('5 seat(s) left');
+  await expect(page.getByTestId(`can-enroll-${sessions.b}`)).toContainText('5 seats left');
   await expect(page.getByTestId(`enrolled-${sessions.b}`)).toHaveCount(0);
 
   for (const lang of ['zh-tw', 'zh-cn'] as const) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loginBody } from './schemas/auth.ts';
-import { localizeIssues } from './validation.ts';
+import { FIELD_MESSAGES } from './errors.ts';
+import { LANGUAGES } from './languages.ts';
+import { formValidateMessages, localizeIssues } from './validation.ts';
 
 describe('localizeIssues', () => {
   it('uses the schema message keys in each language', () => {
@@ -31,5 +33,15 @@ describe('localizeIssues', () => {
     const result = z.object({ a: z.string() }).safeParse({});
     if (result.success) throw new Error('expected failure');
     expect(localizeIssues(result.error.issues, 'zh-tw')).toEqual({ a: '此欄位必填' });
+  });
+});
+
+describe('formValidateMessages', () => {
+  it.each(LANGUAGES)('gives the forms catalogue messages in %s, the e-mail one included', (lang) => {
+    const messages = formValidateMessages(lang);
+    expect(messages.types.email).toBe(FIELD_MESSAGES.emailInvalid[lang]);
+    expect(messages.required).toBe(FIELD_MESSAGES.required[lang]);
+    // No sentence assembled from a rule type: no '${type}' placeholder left for the form library.
+    expect(JSON.stringify(messages)).not.toMatch(/\$\{/);
   });
 });

@@ -1,5 +1,4 @@
-import type { AreaCode } from '@meetflow/shared';
-import { normalizePhone } from '../modules/registration/guest-format.ts';
+import { normalizePhone, type AreaCode } from '@meetflow/shared';
 import type { DemoRandom } from './demo-random.ts';
 
 /*

@@ -71,11 +71,12 @@ export async function setLanguage(lang: Language): Promise<void> {
 /**
  * A back-office feature brings its own strings in all three languages, inside its lazy chunk: the
  * entry catalogue stays small for the public pages. Call once at module level of the feature's
- * `i18n.ts`; the texts join the default namespace under `section` (t('section.key')).
+ * `i18n.ts`; the texts join the default namespace under `section` (t('section.key')). A plural has
+ * the forms of each language: `total_other` in Chinese, `total_one` besides it in English.
  */
 export function registerFeatureCatalogue<T extends TextTree>(
   section: string,
-  catalogues: { 'zh-tw': T; 'zh-cn': NoInfer<T>; en: NoInfer<T> },
+  catalogues: { 'zh-tw': T; 'zh-cn': NoInfer<T> & TextTree; en: NoInfer<T> & TextTree },
 ): void {
   for (const lang of ['zh-tw', 'zh-cn', 'en'] as const) {
     i18n.addTexts(lang, { [section]: catalogues[lang] }, true);

@@ -49,4 +49,18 @@ describe('Translator', () => {
     i18n.changeLanguage('en');
     expect(zh('a.b', { n: 2 })).toBe('乙 2');
   });
+
+  it('picks the plural form of the language by count (key_one / key_other), Chinese having one form', () => {
+    const i18n = new Translator<'zh-tw' | 'en'>('zh-tw');
+    i18n.addTexts('zh-tw', { users: { total_other: '共 {{count}} 位使用者' }, seats: '{{count}} 個' }, false);
+    i18n.addTexts('en', { users: { total_one: '{{count}} user', total_other: '{{count}} users' } }, false);
+    expect(i18n.t('users.total', { count: 1 })).toBe('共 1 位使用者');
+    i18n.changeLanguage('en');
+    expect(i18n.t('users.total', { count: 1 })).toBe('1 user');
+    expect(i18n.t('users.total', { count: 0 })).toBe('0 users');
+    expect(i18n.t('users.total', { count: 2 })).toBe('2 users');
+    // No plural keys: the plain key, and the fallback language's forms.
+    expect(i18n.t('seats', { count: 1 })).toBe('1 個');
+    expect(i18n.getFixedT('zh-tw')('users.total', { count: 2 })).toBe('共 2 位使用者');
+  });
 });

@@ -1,7 +1,8 @@
 /*
  * The few parts of i18next the app used, at a tenth of its weight (i18next was ~15 KB gzip of every
  * page, the public sign-up page included): nested catalogues per language, `{{name}}` interpolation,
- * a fallback language, and a language-changed event.
+ * plural forms by `count` (i18next's `key_one` / `key_other`), a fallback language, and a
+ * language-changed event.
  */
 
 export interface TextTree {
@@ -11,6 +12,8 @@ export interface TextTree {
 export interface TOptions {
   /** Shown when no catalogue has the key (instead of the key itself). */
   defaultValue?: string;
+  /** Picks the plural form `key_<form>` (Intl.PluralRules of the language), else `key_other`, else `key`. */
+  count?: number;
   /** Values for `{{name}}` placeholders. */
   [name: string]: unknown;
 }
@@ -34,6 +37,14 @@ function merge(target: TextTree, source: TextTree, overwrite: boolean): void {
     else if (current === undefined || overwrite)
       target[key] = typeof value === 'object' ? structuredClone(value) : value;
   }
+}
+
+const pluralRulesCache = new Map<string, Intl.PluralRules>();
+
+function pluralRules(language: string): Intl.PluralRules {
+  let rules = pluralRulesCache.get(language);
+  if (!rules) pluralRulesCache.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
 }
 
 export class Translator<Lang extends string> {
@@ -80,10 +91,18 @@ export class Translator<Lang extends string> {
     };
   }
 
+  /** The language's text of `key`, in the plural form `count` asks for when the catalogue has one. */
+  private pick(language: Lang, key: string, count: number | undefined): string | undefined {
+    const catalogue = this.catalogues.get(language);
+    if (count === undefined) return lookup(catalogue, key);
+    const form = pluralRules(language).select(count);
+    return lookup(catalogue, `${key}_${form}`) ?? lookup(catalogue, `${key}_other`) ?? lookup(catalogue, key);
+  }
+
   private translate(language: Lang, key: string, options: TOptions = {}): string {
     const text =
-      lookup(this.catalogues.get(language), key) ??
-      lookup(this.catalogues.get(this.fallback), key) ??
+      this.pick(language, key, options.count) ??
+      this.pick(this.fallback, key, options.count) ??
       options.defaultValue ??
       key;
     // A placeholder without a value stays as written, as i18next left it.

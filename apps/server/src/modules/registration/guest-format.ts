@@ -1,17 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-
-/**
- * The phone in E.164 ('+85366123456') when it is a valid number of the area code's region
- * (libphonenumber's full metadata), otherwise null.
- */
-export function normalizePhone(areaCode: string, phone: string): string | null {
-  const digits = phone.replace(/[\s\-()]/g, '');
-  if (!/^\d{1,17}$/.test(digits)) return null;
-  const parsed = parsePhoneNumberFromString(`+${areaCode}${digits}`);
-  if (!parsed || parsed.countryCallingCode !== areaCode || !parsed.isValid()) return null;
-  return parsed.number;
-}
-
 /** '+853 ****5678': the area code and the last four digits only. */
 export function maskPhone(areaCode: string, e164: string): string {
   const national = e164.startsWith(`+${areaCode}`)

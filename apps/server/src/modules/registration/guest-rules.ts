@@ -1,8 +1,7 @@
-import type { FieldMessageKey, SignUpInput } from '@meetflow/shared';
+import { normalizePhone, type FieldMessageKey, type SignUpInput } from '@meetflow/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { normalizePhone } from './guest-format.ts';
 import { indexGuests } from '../guests/guest-search.ts';
 import { ownerCovers } from '../organizations/organization-scope.ts';
 import * as repo from './registration.repository.ts';

@@ -1,4 +1,5 @@
 import {
+  normalizePhone,
   resolveDisplayConfig,
   type PublicGuest,
   type PublicMeeting,
@@ -15,7 +16,7 @@ import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { ancestorIds } from '../organizations/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { guestDisplayName, maskEmail, maskPhone, normalizePhone } from './guest-format.ts';
+import { guestDisplayName, maskEmail, maskPhone } from './guest-format.ts';
 import {
   assertMeetingType,
   checkScheduleChoice,

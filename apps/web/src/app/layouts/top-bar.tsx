@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Avatar, Badge, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
+import { Avatar, Badge, Breadcrumb, Button, Dropdown, Popover, Tooltip } from 'antd';
 import {
   BellOutlined,
   FullscreenExitOutlined,
@@ -24,6 +24,9 @@ import { useSettingsStore } from '../../features/settings/settings-store.ts';
 import type { AppRoute } from '../routes/route-types.ts';
 import type { LayoutMode } from './use-layout-mode.ts';
 
+// Its list, strings and date formatting load on the first click, not with the shell.
+const NotificationDropdown = lazy(() => import('../../features/personal/notification-dropdown.tsx'));
+
 interface Props {
   mode: LayoutMode;
   trail: readonly AppRoute[];
@@ -37,6 +40,7 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
   const user = useSessionStore((s) => s.user);
   const collapsed = useSettingsStore((s) => s.collapsed);
   const update = useSettingsStore((s) => s.update);
+  const [bellOpen, setBellOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
   const unread = useUnreadCount(user !== null).data?.unread ?? 0;
 
@@ -87,15 +91,35 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
           </Tooltip>
         )}
         <LangSwitch />
-        <Badge count={unread} overflowCount={MAX_BADGE} size="small" data-testid="notification-badge">
-          <Button
-            type="text"
-            icon={<BellOutlined />}
-            aria-label={t('layout.notifications')}
-            data-testid="notification-button"
-            onClick={() => void navigate('/personal/notification')}
-          />
-        </Badge>
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          open={bellOpen}
+          onOpenChange={setBellOpen}
+          // Rendered only while open: the chunk loads on the first click, the list is fresh on each.
+          destroyOnHidden
+          content={
+            <Suspense fallback={null}>
+              <NotificationDropdown
+                onViewAll={() => {
+                  setBellOpen(false);
+                  void navigate('/personal/notification');
+                }}
+              />
+            </Suspense>
+          }
+        >
+          <Badge count={unread} overflowCount={MAX_BADGE} size="small" data-testid="notification-badge">
+            <Button
+              type="text"
+              icon={<BellOutlined />}
+              aria-label={t('layout.notifications')}
+              aria-haspopup="dialog"
+              aria-expanded={bellOpen}
+              data-testid="notification-button"
+            />
+          </Badge>
+        </Popover>
         <Button
           type="text"
           icon={<SettingOutlined />}

@@ -129,7 +129,14 @@ export const adminRoutes: AppRoute[] = [
   {
     name: 'apiDocs',
     path: '/iframe/api-docs',
-    meta: { title: 'API docs', i18nKey: 'route.apiDocs', icon: 'api', iframeSrc: '/api/docs' },
+    // Integrations (accounts, tokens, other systems) are set up by administrators, the users who manage users.
+    meta: {
+      title: 'API docs',
+      i18nKey: 'route.apiDocs',
+      icon: 'api',
+      iframeSrc: '/api/docs',
+      auth: ['user:manage'],
+    },
   },
   {
     name: 'personal',

@@ -46,7 +46,14 @@ describe('filterRoutes', () => {
 
   it('leaves a user without permissions only the personal area of the real config', () => {
     const result = filterRoutes(adminRoutes, allowedBy([]));
-    expect(result.map((r) => r.name)).toEqual(['apiDocs', 'personal']);
+    expect(result.map((r) => r.name)).toEqual(['personal']);
+  });
+
+  it('shows the API documentation to administrators only, not to organisers or door staff', () => {
+    const organiser = ['dashboard:view', 'meeting:view', 'meeting:edit', 'guest:view', 'organization:edit'];
+    expect(names(filterRoutes(adminRoutes, allowedBy(organiser)))).not.toContain('apiDocs');
+    expect(names(filterRoutes(adminRoutes, allowedBy(['records:scan'])))).not.toContain('apiDocs');
+    expect(names(filterRoutes(adminRoutes, allowedBy([...organiser, 'user:manage'])))).toContain('apiDocs');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Empty, Flex, Input, Popconfirm, Skeleton, Tree, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Modal, Popconfirm, Skeleton, Tree, Typography } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { OrganizationNode } from '@meetflow/shared';
@@ -19,7 +19,7 @@ import {
   useRenameOrganization,
 } from './organizations-api.ts';
 import { OrganizationMoveDialog, OrganizationNameDialog } from './organization-dialogs.tsx';
-import { dropTarget, filterTree, findNode, splitMatch } from './tree-utils.ts';
+import { dropTarget, filterTree, findNode, splitMatch, type DropTarget } from './tree-utils.ts';
 import './i18n.ts';
 
 type Dialog =
@@ -71,6 +71,9 @@ export default function OrganizationPage() {
   const [expanded, setExpanded] = useState<number[] | null>(null);
   const [autoExpandParent, setAutoExpandParent] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // One delete bubble at a time, closed by the answer whatever it is (a refusal is toasted).
+  const [confirmingDelete, setConfirmingDelete] = useState<number | null>(null);
+  const [pendingMove, setPendingMove] = useState<{ node: OrganizationNode; target: DropTarget } | null>(null);
 
   const filtered = useMemo(() => filterTree(tree, keyword), [tree, keyword]);
   const items = useMemo(() => toItems(filtered.nodes), [filtered]);
@@ -90,14 +93,26 @@ export default function OrganizationPage() {
     const relative = info.dropPosition - Number(pos[pos.length - 1]);
     const position = !info.dropToGap ? 0 : relative === -1 ? -1 : 1;
     const target = dropTarget(tree, info.dragNode.key, info.node.key, position, Boolean(info.node.expanded));
-    if (!target) return;
-    move.mutate(
-      { id: info.dragNode.key, ...target },
-      { onSuccess: () => toast.success(t('message.operationSuccess')) },
-    );
+    const node = findNode(tree, info.dragNode.key);
+    if (!target || !node) return;
+    // Another parent changes who sees the organisation and its meetings: ask first. Reordering does not.
+    if (target.parent_id !== node.parent_id) setPendingMove({ node, target });
+    else void moveNode(node, target);
+  };
+
+  const moveNode = async (node: OrganizationNode, target: DropTarget) => {
+    try {
+      await move.mutateAsync({ id: node.id, ...target });
+      toast.success(t('message.operationSuccess'));
+    } catch {
+      // The client has already shown the server's reason.
+    } finally {
+      setPendingMove(null);
+    }
   };
 
   const confirmDelete = async (node: OrganizationNode) => {
+    setConfirmingDelete(null);
     try {
       await remove.mutateAsync(node.id);
       toast.success(t('message.deleteSuccess'));
@@ -147,6 +162,8 @@ export default function OrganizationPage() {
               okText={t('common.confirm')}
               cancelText={t('common.cancel')}
               okButtonProps={{ danger: true, ...{ 'data-testid': 'org-delete-confirm' } }}
+              open={confirmingDelete === node.id}
+              onOpenChange={(open) => setConfirmingDelete(open ? node.id : null)}
               onConfirm={() => confirmDelete(node)}
             >
               <Button type="link" size="small" danger data-testid="org-delete">
@@ -265,6 +282,27 @@ export default function OrganizationPage() {
             closeDialog();
           }}
         />
+      )}
+      {pendingMove && (
+        <Modal
+          open
+          title={
+            pendingMove.target.parent_id === null
+              ? t('organizations.moveToTopConfirm', { name: pendingMove.node.name })
+              : t('organizations.moveConfirm', {
+                  name: pendingMove.node.name,
+                  parent: findNode(tree, pendingMove.target.parent_id)?.name ?? '',
+                })
+          }
+          okText={t('common.confirm')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ ...{ 'data-testid': 'org-move-confirm' } }}
+          confirmLoading={move.isPending}
+          onOk={() => moveNode(pendingMove.node, pendingMove.target)}
+          onCancel={() => setPendingMove(null)}
+        >
+          {t('organizations.moveScope')}
+        </Modal>
       )}
       {dialog?.kind === 'move' && (
         <OrganizationMoveDialog

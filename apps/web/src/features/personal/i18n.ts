@@ -1,4 +1,5 @@
 import { registerFeatureCatalogue } from '../../lib/i18n.ts';
+import type { TextTree } from '../../lib/translator.ts';
 
 const zhTw = {
   account: '帳號',
@@ -16,7 +17,9 @@ const zhTw = {
   unreadOnly: '只看未讀',
   unread: '未讀',
   empty: '沒有通知',
-  total: '共 {{total}} 則',
+  recent: '最近通知',
+  viewAll: '查看全部通知',
+  total_other: '共 {{count}} 則',
   types: {
     meeting_full: '會議額滿',
     session_full: '日程額滿',
@@ -25,7 +28,7 @@ const zhTw = {
   },
 };
 
-/** Every language must have every key of the source catalogue. */
+/** Every language must have every key of the source catalogue; English adds its singular (`total_one`). */
 type Catalogue = typeof zhTw;
 
 registerFeatureCatalogue('personalArea', {
@@ -46,7 +49,9 @@ registerFeatureCatalogue('personalArea', {
     unreadOnly: '只看未读',
     unread: '未读',
     empty: '没有通知',
-    total: '共 {{total}} 条',
+    recent: '最近通知',
+    viewAll: '查看全部通知',
+    total_other: '共 {{count}} 条',
     types: {
       meeting_full: '会议满额',
       session_full: '日程满额',
@@ -70,12 +75,15 @@ registerFeatureCatalogue('personalArea', {
     unreadOnly: 'Unread only',
     unread: 'Unread',
     empty: 'No notifications',
-    total: '{{total}} notifications',
+    recent: 'Recent notifications',
+    viewAll: 'View all notifications',
+    total_one: '{{count}} notification',
+    total_other: '{{count}} notifications',
     types: {
       meeting_full: 'Meeting full',
       session_full: 'Session full',
       registration_closed: 'Registration closed',
       export_ready: 'Export finished',
     },
-  } satisfies Catalogue,
+  } satisfies Catalogue & TextTree,
 });

@@ -62,7 +62,7 @@ export default function NotificationPage() {
                 current: page,
                 pageSize,
                 total: list.data?.total ?? 0,
-                showTotal: (total) => t('personalArea.total', { total }),
+                showTotal: (total) => t('personalArea.total', { count: total }),
                 onChange: (next, size) => {
                   setPage(size === pageSize ? next : 1);
                   setPageSize(size);

@@ -1,7 +1,9 @@
+import type { TextTree } from '../../lib/translator.ts';
 import type { PublicCatalogue } from './i18n.ts';
 
 /** English strings of the visitor pages (loaded when the page shows en). */
-const en: PublicCatalogue = {
+// English has a singular besides the other form: `seatsLeft_one` beside `seatsLeft_other`.
+const en: PublicCatalogue & TextTree = {
   language: 'Language',
   loading: 'Loading…',
   retry: 'Retry',
@@ -15,7 +17,8 @@ const en: PublicCatalogue = {
   required: 'required',
   optional: 'optional',
   pleaseSelect: 'Please select',
-  errorSummary: 'Please correct {{count}} item(s):',
+  errorSummary_one: 'Please correct {{count}} item:',
+  errorSummary_other: 'Please correct {{count}} items:',
   name: 'Name',
   gender: 'Gender',
   male: 'Male',
@@ -48,7 +51,8 @@ const en: PublicCatalogue = {
   back: 'Back',
   chooseSessions: 'Choose sessions',
   chooseSessionsHint: 'Choose the sessions you will attend (one or more).',
-  seatsLeft: '{{count}} seat(s) left',
+  seatsLeft_one: '{{count}} seat left',
+  seatsLeft_other: '{{count}} seats left',
   unlimited: 'Unlimited seats',
   sessionFull: 'Full',
   noSessions: 'No sessions are open for this registration type',

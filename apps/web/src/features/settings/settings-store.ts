@@ -31,7 +31,8 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   collapsed: false,
   showTabs: true,
   progressBar: true,
-  watermark: true,
+  // Off until a user turns it on: see "Layout settings" in apps/web/README.md.
+  watermark: false,
   mobileAdaptation: true,
 };
 

@@ -1,4 +1,5 @@
 import { registerFeatureCatalogue } from '../../lib/i18n.ts';
+import type { TextTree } from '../../lib/translator.ts';
 
 const zhTw = {
   actionType: '操作類型',
@@ -15,7 +16,7 @@ const zhTw = {
   endTime: '結束時間',
   any: '全部',
   export: '匯出',
-  total: '共 {{total}} 筆',
+  total_other: '共 {{count}} 筆',
   presets: { week: '最近一週', month: '最近一個月', threeMonths: '最近三個月' },
   actions: {
     login: '登入',
@@ -33,7 +34,7 @@ const zhTw = {
   sources: { admin: '後台', public: '訪客', client: '前端', system: '系統' },
 };
 
-/** Every language must have every key of the source catalogue. */
+/** Every language must have every key of the source catalogue; English adds its singular (`total_one`). */
 type Catalogue = typeof zhTw;
 
 registerFeatureCatalogue('systemLog', {
@@ -53,7 +54,7 @@ registerFeatureCatalogue('systemLog', {
     endTime: '结束时间',
     any: '全部',
     export: '导出',
-    total: '共 {{total}} 条',
+    total_other: '共 {{count}} 条',
     presets: { week: '最近一周', month: '最近一个月', threeMonths: '最近三个月' },
     actions: {
       login: '登录',
@@ -85,7 +86,8 @@ registerFeatureCatalogue('systemLog', {
     endTime: 'End time',
     any: 'All',
     export: 'Export',
-    total: '{{total}} entries',
+    total_one: '{{count}} entry',
+    total_other: '{{count}} entries',
     presets: { week: 'Last week', month: 'Last month', threeMonths: 'Last three months' },
     actions: {
       login: 'Login',
@@ -101,5 +103,5 @@ registerFeatureCatalogue('systemLog', {
       error: 'Error',
     },
     sources: { admin: 'Back office', public: 'Visitor', client: 'Client', system: 'System' },
-  } satisfies Catalogue,
+  } satisfies Catalogue & TextTree,
 });

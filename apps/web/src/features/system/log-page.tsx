@@ -244,7 +244,7 @@ export default function LogPage() {
           total: logs.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => <span data-testid="log-total">{t('systemLog.total', { total })}</span>,
+          showTotal: (total) => <span data-testid="log-total">{t('systemLog.total', { count: total })}</span>,
           onChange: (next, size) => {
             setPage(size === pageSize ? next : 1);
             setPageSize(size);

@@ -29,7 +29,7 @@ const zhTw = {
   enable: '啟用',
   disableConfirm: '確定要停用「{{account}}」嗎？該使用者會立即被登出。',
   enableConfirm: '確定要啟用「{{account}}」嗎？',
-  total: '共 {{total}} 位使用者',
+  total_other: '共 {{count}} 位使用者',
   roles: { administrator: '管理員', organiser: '主辦方', door_staff: '門口工作人員' },
 };
 
@@ -64,7 +64,7 @@ registerFeatureCatalogue('users', {
     enable: '启用',
     disableConfirm: '确定要停用“{{account}}”吗？该用户会立即被登出。',
     enableConfirm: '确定要启用“{{account}}”吗？',
-    total: '共 {{total}} 位用户',
+    total_other: '共 {{count}} 位用户',
     roles: { administrator: '管理员', organiser: '主办方', door_staff: '门口工作人员' },
   },
   en: {
@@ -98,7 +98,8 @@ registerFeatureCatalogue('users', {
     enable: 'Enable',
     disableConfirm: 'Disable "{{account}}"? They are logged out at once.',
     enableConfirm: 'Enable "{{account}}"?',
-    total: '{{total}} users',
+    total_one: '{{count}} user',
+    total_other: '{{count}} users',
     roles: { administrator: 'Administrator', organiser: 'Organiser', door_staff: 'Door staff' },
   },
 });

@@ -154,7 +154,7 @@ export default function UserPage() {
           total: users.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('users.total', { total }),
+          showTotal: (total) => t('users.total', { count: total }),
           onChange: (next, size) => {
             setPage(size === pageSize ? next : 1);
             setPageSize(size);

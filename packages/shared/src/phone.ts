@@ -1,0 +1,29 @@
+import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import metadata from './phone-metadata.json' with { type: 'json' };
+
+/**
+ * One phone rule for the web forms and the server: libphonenumber's full metadata for our area codes
+ * (phone-metadata.json, cut by scripts/phone-metadata.ts), so the browser never accepts what the
+ * server refuses, and the public pages carry a few KB of rules rather than the whole world's.
+ */
+const PHONE_METADATA = metadata as MetadataJson;
+
+/** Spaces, dashes and brackets people type are not part of the number. */
+export function phoneDigits(value: string): string {
+  return value.replace(/[\s\-()]/g, '');
+}
+
+/** The phone in E.164 ('+85366123456') when it is a valid number of the area code, otherwise null. */
+export function normalizePhone(areaCode: string, phone: string): string | null {
+  const digits = phoneDigits(phone);
+  if (!/^\d{1,17}$/.test(digits) || !Object.hasOwn(PHONE_METADATA.country_calling_codes, areaCode))
+    return null;
+  // Read as a national number of the area code, so Taiwan's trunk prefix (0912…) is understood too.
+  const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: areaCode }, PHONE_METADATA);
+  if (!parsed || parsed.countryCallingCode !== areaCode || !parsed.isValid()) return null;
+  return parsed.number;
+}
+
+export function isValidPhone(areaCode: string, phone: string): boolean {
+  return normalizePhone(areaCode, phone) !== null;
+}
