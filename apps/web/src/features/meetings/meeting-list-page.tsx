@@ -35,6 +35,7 @@ const ScheduleEditorDrawer = lazy(() =>
 
 type SortBy = 'start_at' | 'created_at' | 'name';
 type Range = [Dayjs | null, Dayjs | null] | null;
+const DATE_PARAM = 'YYYY-MM-DD';
 
 /**
  * The meeting list (spec §2): server-side pagination, sorting and filters. The route is cached
@@ -65,8 +66,9 @@ export default function MeetingListPage() {
     sort_by: sort.by,
     sort_order: sort.order,
     ...(organizationId ? { organization_id: organizationId } : {}),
-    ...(range?.[0] ? { start_from: range[0].startOf('day').valueOf() } : {}),
-    ...(range?.[1] ? { start_to: range[1].endOf('day').valueOf() } : {}),
+    // Calendar days: the server counts them in its time zone and matches the meetings held on any of them.
+    ...(range?.[0] ? { date_from: range[0].format(DATE_PARAM) } : {}),
+    ...(range?.[1] ? { date_to: range[1].format(DATE_PARAM) } : {}),
     ...(keyword ? { keyword } : {}),
   };
   const meetings = useMeetingPage(query);
