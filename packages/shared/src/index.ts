@@ -21,3 +21,4 @@ export * from './password-rules.ts';
 export * from './schemas/system-log.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/profile.ts';
+export * from './phone-format.ts';

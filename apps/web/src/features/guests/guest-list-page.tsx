@@ -13,7 +13,7 @@ import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { useUserTypes } from '../dictionary/dictionary-api.ts';
 import { localizedName } from '../dictionary/dictionary-logic.ts';
-import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
+import { GUEST_FIELDS } from './guest-columns.ts';
 import { guestFieldText, statusColor } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
 import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
@@ -120,8 +120,7 @@ export default function GuestListPage() {
     ...(field.key === 'name' || field.key === 'name_zh'
       ? { sorter: true, sortOrder: sortOrder('name') }
       : {}),
-    render: (_: unknown, guest: AdminGuest) =>
-      field.key === 'phone' ? displayPhone(guest) : guestFieldText(guest, field.key, t),
+    render: (_: unknown, guest: AdminGuest) => guestFieldText(guest, field.key, t),
   }));
 
   const columns: TableProps<AdminGuest>['columns'] = [
