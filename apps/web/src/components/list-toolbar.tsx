@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import { Button, Checkbox, Dropdown, Flex, Popover, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
@@ -25,7 +25,7 @@ export interface TableView<T> {
   setHidden: (hidden: ReadonlySet<string>) => void;
 }
 
-const columnKey = (column: TableColumnsType<unknown>[number]) => String(column.key);
+const columnKey = (column: { key?: Key }) => String(column.key);
 
 /** The table's view state; pass `columns` and `size` to the Table and the view to the toolbar. */
 export function useTableView<T>(allColumns: TableColumnsType<T>): TableView<T> {
