@@ -28,8 +28,11 @@ export interface TableView<T> {
 const columnKey = (column: { key?: Key }) => String(column.key);
 
 /** The table's view state; pass `columns` and `size` to the Table and the view to the toolbar. */
-export function useTableView<T>(allColumns: TableColumnsType<T>): TableView<T> {
-  const [size, setSize] = useState<Density>('large');
+export function useTableView<T>(
+  allColumns: TableColumnsType<T>,
+  initialSize: Density = 'large',
+): TableView<T> {
+  const [size, setSize] = useState<Density>(initialSize);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const columns = allColumns.filter((column) => !hidden.has(columnKey(column)));
   return { allColumns, columns, size, setSize, hidden, setHidden };

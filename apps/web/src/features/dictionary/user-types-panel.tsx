@@ -36,6 +36,7 @@ export function UserTypesPanel({ meetingId, addRequest }: { meetingId: number; a
     <CrudTable<UserType, UserTypeValues, UserTypeBody>
       addRequest={addRequest}
       testIdPrefix="user-type"
+      onRefresh={() => void userTypes.refetch()}
       rows={userTypes.data}
       loading={userTypes.isLoading}
       api={api}

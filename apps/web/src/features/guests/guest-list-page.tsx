@@ -4,6 +4,7 @@ import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ExportButton } from '../../components/export-button.tsx';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
@@ -194,6 +195,8 @@ export default function GuestListPage() {
     }
   };
 
+  const view = useTableView(columns);
+
   return (
     <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
@@ -296,9 +299,16 @@ export default function GuestListPage() {
         <Button onClick={resetFilters}>{t('common.reset')}</Button>
       </Space>
 
+      <ListToolbar
+        view={view}
+        total={guests.data?.total}
+        onRefresh={() => void guests.refetch()}
+        refreshing={guests.isFetching}
+      />
       <Table<AdminGuest>
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={guests.data?.items ?? []}
         loading={guests.isFetching}
         onChange={onTableChange}
@@ -323,7 +333,6 @@ export default function GuestListPage() {
           total: guests.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => `${total}`,
         }}
         scroll={{ x: 'max-content' }}
         data-testid="guest-table"

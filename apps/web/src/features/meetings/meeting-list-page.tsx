@@ -7,6 +7,7 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
@@ -126,6 +127,8 @@ export default function MeetingListPage() {
     {
       key: 'actions',
       title: t('meetings.columns.actions'),
+      // Always in view at the table's right edge, however narrow the screen.
+      fixed: 'right',
       width: 340,
       render: (_, meeting) => (
         <Space size={[4, 0]} wrap data-testid="meeting-row-actions">
@@ -208,6 +211,8 @@ export default function MeetingListPage() {
       setPage(pagination.current ?? 1);
     }
   };
+
+  const view = useTableView(columns);
 
   return (
     <PageCard>
@@ -297,9 +302,16 @@ export default function MeetingListPage() {
           </Button>
         </Auth>
       </Space>
+      <ListToolbar
+        view={view}
+        total={meetings.data?.total}
+        onRefresh={() => void meetings.refetch()}
+        refreshing={meetings.isFetching}
+      />
       <Table<Meeting>
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={meetings.data?.items ?? []}
         loading={meetings.isFetching}
         onChange={onTableChange}
