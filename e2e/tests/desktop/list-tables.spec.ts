@@ -85,14 +85,19 @@ test('session tables keep their actions in view at 1366 px; the list toolbar and
   await expect(panel.locator('.ant-table.ant-table-small')).toHaveCount(1);
   await expect(remove).toBeInViewport({ ratio: 1 });
 
-  // Meeting list: dates typed into the range picker; a meeting running on the day matches.
+  // Meeting list: dates typed into the range picker from the first key, even while its code still
+  // loads (slowed down here); a meeting running on the chosen day matches.
+  await page.route(/date-picker/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
   await page.goto('/#/meeting_management/meeting');
-  const range = page.getByTestId('meeting-filter-range');
-  await range.first().click();
-  await page.keyboard.type('2030-03-11');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('2030-03-11');
-  await page.keyboard.press('Enter');
+  await page.getByTestId('meeting-filter-range').first().click();
+  for (const input of ['start', 'end']) {
+    await page.keyboard.type('2030-03-11', { delay: 50 });
+    await expect(page.locator(`.ant-picker-range input[date-range="${input}"]`)).toHaveValue('2030-03-11');
+    await page.keyboard.press('Enter');
+  }
   const meetings = page.getByTestId('meeting-table');
   await expect(meetings.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(meetings).toContainText('表格測試會議');
