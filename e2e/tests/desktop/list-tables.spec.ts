@@ -6,34 +6,39 @@ import { login, pageTitle, snap } from '../../support/session.ts';
 // Long session names in every language: the columns grow wider than a 1366 px screen.
 const longName = (n: number) => `第${n}場 ${'澳門醫學年會專題研討與臨床個案分享'.repeat(3)}`;
 
-test('session tables keep their actions in view at 1366 px; the list toolbar and the date filter work', async ({
-  page,
-  request,
-}, info) => {
-  test.setTimeout(120_000);
-  const api = await Api.login(request);
+/** A date-schedule meeting held from 09:00 on the first day to 18:00 on the last, in Macao. */
+async function createMeeting(api: Api, name: string, firstDay: string, lastDay: string) {
   const org = await api.call<{ id: number }>('POST', '/organizations', {
-    name: `表格測試學會 ${String(Date.now()).slice(-6)}`,
+    name: `${name} ${String(Date.now()).slice(-6)}`,
   });
   const banner = await api.upload(
     '/files',
     { kind: 'banner' },
     { name: 'banner.png', mimeType: 'image/png', buffer: pngImage(360, 120) },
   );
-  // Held 10–12 March 2030 in Macao: the first meeting of the list (latest start).
-  const meeting = await api.call<{ id: number }>('POST', '/meetings', {
+  return api.call<{ id: number }>('POST', '/meetings', {
     organization_id: org.id,
-    name: '表格測試會議',
-    name_cn: '表格测试会议',
-    name_en: 'Table test meeting',
-    start_at: Date.parse('2030-03-10T09:00:00+08:00'),
-    end_at: Date.parse('2030-03-12T18:00:00+08:00'),
+    name,
+    name_cn: name,
+    name_en: name,
+    start_at: Date.parse(`${firstDay}T09:00:00+08:00`),
+    end_at: Date.parse(`${lastDay}T18:00:00+08:00`),
     registration_limit: 0,
     multi_language: true,
     signup_enabled: true,
     meeting_type: 'date_schedule',
     banner_file_id: banner.id,
   });
+}
+
+test('session tables keep their actions in view at 1366 px; the list toolbar works', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const api = await Api.login(request);
+  // The latest meeting: the one the dictionary page opens on.
+  const meeting = await createMeeting(api, '表格測試會議', '2030-03-10', '2030-03-12');
   const addSession = (n: number) =>
     api.call<{ id: number }>('POST', `/meetings/${meeting.id}/schedules`, {
       name: longName(n),
@@ -84,23 +89,32 @@ test('session tables keep their actions in view at 1366 px; the list toolbar and
   await page.getByRole('menuitem', { name: '緊湊' }).click();
   await expect(panel.locator('.ant-table.ant-table-small')).toHaveCount(1);
   await expect(remove).toBeInViewport({ ratio: 1 });
+});
 
-  // Meeting list: dates typed into the range picker from the first key, even while its code still
-  // loads (slowed down here); a meeting running on the chosen day matches.
+test('the meeting date filter takes typed dates and matches the meetings held on them', async ({
+  page,
+  request,
+}, info) => {
+  const api = await Api.login(request);
+  await createMeeting(api, '日期篩選會議', '2031-05-10', '2031-05-12');
+  await login(page, 'zh-tw');
+  // A fresh page, whose picker code has not loaded yet, and loads slowly: typing starts before it is there.
   await page.route(/date-picker/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
-  await page.goto('/#/meeting_management/meeting');
+  await page.reload();
+  await expect(pageTitle(page)).toBeVisible();
   await page.getByTestId('meeting-filter-range').first().click();
   for (const input of ['start', 'end']) {
-    await page.keyboard.type('2030-03-11', { delay: 50 });
-    await expect(page.locator(`.ant-picker-range input[date-range="${input}"]`)).toHaveValue('2030-03-11');
+    await page.keyboard.type('2031-05-11', { delay: 50 });
+    await expect(page.locator(`.ant-picker-range input[date-range="${input}"]`)).toHaveValue('2031-05-11');
     await page.keyboard.press('Enter');
   }
+  // Held 10–12 May: it matches the 11th, though it starts before it.
   const meetings = page.getByTestId('meeting-table');
   await expect(meetings.locator('tbody tr.ant-table-row')).toHaveCount(1);
-  await expect(meetings).toContainText('表格測試會議');
+  await expect(meetings).toContainText('日期篩選會議');
   await expect(page.getByTestId('list-toolbar-total').filter({ visible: true })).toHaveText('共 1 項');
   await expect(page.getByTestId('meeting-delete-button').first()).toBeInViewport({ ratio: 1 });
   await snap(page, info, 'meeting-list-1366');
