@@ -1,5 +1,5 @@
-import { useState, type Key, type ReactNode } from 'react';
-import { Button, Checkbox, Dropdown, Flex, Popover, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useState, type Key, type ReactNode } from 'react';
+import { Button, Dropdown, Flex, Popover, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { registerFeatureCatalogue, useTranslation } from '../lib/i18n.ts';
@@ -7,8 +7,11 @@ import { registerFeatureCatalogue, useTranslation } from '../lib/i18n.ts';
 /*
  * The list toolbar back-office users know from Ant Design Pro (refresh, density, column settings,
  * total), made of antd primitives: Pro itself would not fit the admin shell's budget. Only lazily
- * loaded list pages import this file, so it and its strings stay out of the shell.
+ * loaded list pages import this file; the meeting list is the admin shell's first screen, so the
+ * column checkboxes load when their popover first opens.
  */
+
+const ColumnChecks = lazy(() => import('./list-toolbar-columns.tsx'));
 
 export const DENSITIES = ['large', 'medium', 'small'] as const;
 export type Density = (typeof DENSITIES)[number];
@@ -50,29 +53,16 @@ interface ListToolbarProps<T> {
 
 export function ListToolbar<T>({ view, total, onRefresh, refreshing, children }: ListToolbarProps<T>) {
   const { t } = useTranslation();
-  const visibleKeys = view.allColumns.map(columnKey).filter((key) => !view.hidden.has(key));
   const columnSettings = (
-    <Checkbox.Group
-      value={visibleKeys}
-      onChange={(keys) =>
-        view.setHidden(new Set(view.allColumns.map(columnKey).filter((key) => !keys.includes(key))))
-      }
-      data-testid="list-toolbar-columns"
-    >
-      <Flex vertical gap={4}>
-        {view.allColumns.map((column) => (
-          <Checkbox key={columnKey(column)} value={columnKey(column)}>
-            {typeof column.title === 'function' ? columnKey(column) : (column.title as ReactNode)}
-          </Checkbox>
-        ))}
-      </Flex>
-    </Checkbox.Group>
+    <Suspense fallback={null}>
+      <ColumnChecks columns={view.allColumns} hidden={view.hidden} setHidden={view.setHidden} />
+    </Suspense>
   );
   return (
     <Flex wrap align="center" justify="space-between" gap={8} style={{ marginBottom: 12 }}>
-      <Typography.Text type="secondary" data-testid="list-toolbar-total">
+      <span style={{ color: 'var(--ant-color-text-secondary)' }} data-testid="list-toolbar-total">
         {total === undefined ? '' : t('listToolbar.total', { total })}
-      </Typography.Text>
+      </span>
       <Flex wrap align="center" gap={4}>
         {children}
         <Tooltip title={t('listToolbar.refresh')}>
