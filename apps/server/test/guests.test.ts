@@ -416,8 +416,10 @@ describe(`guest list, guest admin and export (${TEST_DB})`, () => {
       const alice = rows.find((r) => r[1] === 'Alice')!;
       expect(alice).toContain('Checked in');
       expect(alice[0]).toBe(codes.Alice);
-      // A phone number stays as it is; it is text, not a number.
-      expect(alice).toContain(`+853${macaoPhone(2)}`);
+      // Phones are text in the one international format of the back office, in every phone column.
+      expect(alice).toContain('+853 6600 0002');
+      expect(alice).toContain('+853 2800 0000');
+      expect(alice).toContain('+853 6699 9999');
     });
 
     it('stores a cell that starts like a formula as inert text', async () => {
@@ -469,6 +471,65 @@ describe(`guest list, guest admin and export (${TEST_DB})`, () => {
       expect(after.length).toBe(before.length + 1);
       expect(after[0]).toMatchObject({ username: 'admin' });
       expect(after[0]!.content).toContain(`Exported 5 guests of meeting #${general.id}`);
+    });
+
+    it('lists the guests in the order of the list, across keyset batches and ties', async () => {
+      const big = await createMeeting(ctx.db, orgA, { name: 'Order' });
+      // 230 guests (more than two export batches) with few distinct names, sign-up times and entries,
+      // so that batches end inside runs of equal values; every third guest never arrived.
+      const rows = await ctx.db
+        .insertInto('guests')
+        .values(
+          Array.from({ length: 230 }, (_, i) => ({
+            meeting_id: big.id,
+            guest_code: `order-${String(i).padStart(3, '0')}`,
+            token_hash: `order-${i}`,
+            area_code: '853',
+            phone: `+853${macaoPhone(1000 + i)}`,
+            email: `order${i}@example.com`,
+            name: `Guest ${i % 7}`,
+            created_at: 1_000 * (i % 5),
+          })),
+        )
+        .returning('id')
+        .execute();
+      await ctx.db
+        .insertInto('guest_attendance')
+        .values(
+          rows
+            .filter((_, i) => i % 3 !== 0)
+            .map(({ id }, i) => ({
+              guest_id: id,
+              scope_id: 0,
+              meeting_id: big.id,
+              inside: 1,
+              first_in_at: 5_000 + (i % 4),
+              last_in_at: 5_000 + (i % 4),
+              last_out_at: null,
+            })),
+        )
+        .execute();
+      for (const order of [
+        '',
+        '?sort_by=created_at&sort_order=asc',
+        '?sort_by=name&sort_order=asc',
+        '?sort_by=name&sort_order=desc',
+        '?sort_by=last_in_at&sort_order=desc',
+        '?sort_by=last_in_at&sort_order=asc',
+      ]) {
+        const listed: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const join = order ? '&' : '?';
+          const { items } = await list(big.id, `${order}${join}page_size=100&page=${page}`);
+          listed.push(...items.map((g) => g.guest_code));
+        }
+        const res = await admin('GET', `/api/meetings/${big.id}/guests/export${order}`, undefined, 'en');
+        const exported = sheetValues((await readWorkbook(res.rawPayload)).worksheets[0]!)
+          .slice(1)
+          .map((row) => row[0]);
+        expect(listed, order).toHaveLength(230);
+        expect(exported, order).toEqual(listed);
+      }
     });
   });
 

@@ -117,7 +117,8 @@ describe(`meetings (${TEST_DB})`, () => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    // The date filter counts days in the server's zone, whatever the machine's.
+    ctx = await createTestContext({ TIME_ZONE: 'Asia/Macau' });
     admin = (await ctx.login()).access_token;
     orgs.root = await addOrg('Root', null);
     orgs.macao = await addOrg('Macao college', orgs.root);
@@ -388,19 +389,50 @@ describe(`meetings (${TEST_DB})`, () => {
       expect(names[0]).toBe('Annual dinner');
     });
 
-    it('filters by organisation subtree, start time range and keyword (wildcards literal)', async () => {
+    it('filters by organisation subtree, date range and keyword (wildcards literal)', async () => {
       const macao = await list(`organization_id=${orgs.macao}&sort_by=start_at&sort_order=asc`);
       expect(macao.items.map((m) => m.id)).toEqual([ids[0], ids[1], ids[2], ids[4]]);
       const child = await list(`organization_id=${orgs.macaoChild}`);
       expect(child.items.map((m) => m.id)).toEqual([ids[2]]);
-      const range = await list(
-        `start_from=${T0 + 2 * 24 * HOUR}&start_to=${T0 + 4 * 24 * HOUR}&sort_by=start_at&sort_order=asc`,
-      );
+      // The meetings are held 9:00–10:00 in Macao on 11, 12, … January 2027.
+      const range = await list('date_from=2027-01-12&date_to=2027-01-14&sort_by=start_at&sort_order=asc');
       expect(range.items.map((m) => m.id)).toEqual([ids[1], ids[2], ids[3]]);
       expect((await list('keyword=nursing')).items.map((m) => m.id).sort()).toEqual([ids[1], ids[2]].sort());
       expect((await list('keyword=100%25')).items.map((m) => m.id)).toEqual([ids[1]]);
       expect((await list('keyword=%25')).items.map((m) => m.id)).toEqual([ids[1]]);
       expect((await list('keyword=會議3')).items.map((m) => m.id)).toEqual([ids[3]]);
+    });
+
+    it('matches the meetings held on any day of the range, in the server time zone', async () => {
+      const held = async (start: string, end: string) => {
+        const res = await api(
+          'POST',
+          '/api/meetings',
+          admin,
+          body({ start_at: Date.parse(start), end_at: Date.parse(end) }),
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data.id as number;
+      };
+      // Begun days before the range and still running on its first day (00:30 on 12 January in Macao).
+      const running = await held('2027-01-08T09:00:00+08:00', '2027-01-12T00:30:00+08:00');
+      // Over at 23:30 the day before the range (12 January already in UTC).
+      const over = await held('2027-01-08T09:00:00+08:00', '2027-01-11T23:30:00+08:00');
+      // Spans the whole range and beyond it.
+      const spanning = await held('2027-01-01T09:00:00+08:00', '2027-01-31T18:00:00+08:00');
+      try {
+        const range = await list('date_from=2027-01-12&date_to=2027-01-12&page_size=100');
+        expect(range.items.map((m) => m.id).sort()).toEqual([ids[1], running, spanning].sort());
+        const from = await list('date_from=2027-01-15&page_size=100');
+        expect(from.items.map((m) => m.id).sort()).toEqual([ids[4], ids[5], spanning].sort());
+        const to = await list('date_to=2027-01-11&page_size=100');
+        expect(to.items.map((m) => m.id).sort()).toEqual([ids[0], running, over, spanning].sort());
+        for (const query of ['date_from=2027-02-30', 'date_to=12/01/2027', 'start_from=0']) {
+          expect((await api('GET', `/api/meetings?${query}`, admin)).statusCode, query).toBe(400);
+        }
+      } finally {
+        for (const id of [running, over, spanning]) await api('DELETE', `/api/meetings/${id}`, admin);
+      }
     });
 
     it('answers sign-up and check-in counts with each row', async () => {

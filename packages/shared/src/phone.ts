@@ -27,3 +27,16 @@ export function normalizePhone(areaCode: string, phone: string): string | null {
 export function isValidPhone(areaCode: string, phone: string): boolean {
   return normalizePhone(areaCode, phone) !== null;
 }
+
+/** The guest record's phone fields, each shown with `formatPhone` in the back office and the export. */
+export const GUEST_PHONE_FIELDS = ['phone', 'contact_number', 'contact_phone'] as const;
+
+/**
+ * A phone number as every screen and file shows it, in the international format: '+853 6612 3456'.
+ * A number without '+' (a contact's phone, an older record) is read in `areaCode`'s numbering plan.
+ * Text that is no possible number of our area codes is shown as it was typed.
+ */
+export function formatPhone(phone: string, areaCode?: string): string {
+  const parsed = parsePhoneNumberFromString(phone, { defaultCallingCode: areaCode }, PHONE_METADATA);
+  return parsed?.isPossible() ? parsed.formatInternational() : phone;
+}

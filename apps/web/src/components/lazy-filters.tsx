@@ -3,9 +3,12 @@ import {
   lazy,
   startTransition,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
+  type FormEvent,
   type ReactNode,
+  type RefObject,
   type SyntheticEvent,
 } from 'react';
 import { Select } from 'antd';
@@ -86,32 +89,72 @@ type RangePickerProps = GetProps<typeof DatePicker.RangePicker>;
 export function LazyRangePicker(props: RangePickerProps) {
   const testId = (props as { 'data-testid'?: string })['data-testid'];
   const [start, end] = Array.isArray(props.placeholder) ? props.placeholder : [];
+  // What is typed into the look-alike while the control loads, start and end: handed on, never lost.
+  const typed = useRef<string[]>([]);
+  const standIn = (
+    <RangeStandIn
+      start={start}
+      end={end}
+      testId={testId}
+      onInput={(event) => {
+        typed.current = [...event.currentTarget.querySelectorAll('input')].map((input) => input.value);
+      }}
+    />
+  );
   return (
-    <OnFirstUse standIn={<RangeStandIn start={start} end={end} testId={testId} />}>
-      {(reach) => <RangePickerControl {...props} reach={reach} />}
+    <OnFirstUse standIn={standIn}>
+      {(reach) => <RangePickerControl {...props} reach={reach} typed={typed} />}
     </OnFirstUse>
   );
 }
 
-/** The real RangePicker, focused on the input (start or end) the user reached on the look-alike. */
-function RangePickerControl({ reach, ...props }: RangePickerProps & { reach: Reach }) {
+/**
+ * The real RangePicker, focused on the input (start or end) the user reached on the look-alike, with
+ * what they typed there: a date can be typed from the first key, however slowly the chunk loads.
+ */
+function RangePickerControl({
+  reach,
+  typed,
+  ...props
+}: RangePickerProps & { reach: Reach; typed: RefObject<string[]> }) {
   const picker = useRef<GetRef<typeof DatePicker.RangePicker>>(null);
+  const inputs = () => picker.current?.nativeElement.querySelectorAll('input');
   const { input } = reach;
-  useEffect(() => {
-    if (input !== undefined) picker.current?.nativeElement.querySelectorAll('input')[input]?.focus();
+  // Focus moves in the commit that removes the look-alike, so that no key falls between the two...
+  useLayoutEffect(() => {
+    if (input !== undefined) inputs()?.[input]?.focus();
   }, [input]);
+  // ...and the text goes in once the picker has settled its own (it empties its inputs on mount and focus).
+  useEffect(() => {
+    typed.current.forEach((text, index) => {
+      const target = inputs()?.[index];
+      if (text && target) typeInto(target, text + target.value);
+    });
+  }, [typed]);
   return <LazyRangePickerControl ref={picker} {...props} defaultOpen={reach.open} />;
 }
 
+/** Puts text into a React-managed input as typing would: the picker parses it as its own. */
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /** The closed, empty, outlined RangePicker: same box, placeholders, arrow and calendar icon. */
-function RangeStandIn({ start, end, testId }: { start?: string; end?: string; testId?: string }) {
+function RangeStandIn(props: {
+  start?: string | undefined;
+  end?: string | undefined;
+  testId?: string | undefined;
+  onInput: (event: FormEvent<HTMLDivElement>) => void;
+}) {
+  const { start, end, testId } = props;
   return (
-    <div className="mf-range-stand-in">
-      <input readOnly size={12} placeholder={start} data-testid={testId} />
+    <div className="mf-range-stand-in" onInput={props.onInput}>
+      <input size={12} placeholder={start} data-testid={testId} />
       <span className="mf-range-stand-in-separator" aria-hidden="true">
         <SwapRightOutlined />
       </span>
-      <input readOnly size={12} placeholder={end} data-testid={testId} />
+      <input size={12} placeholder={end} data-testid={testId} />
       <CalendarOutlined className="mf-range-stand-in-suffix" aria-hidden="true" />
     </div>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isScheduleDate } from './dictionary.ts';
 import { FILE_ID } from './files.ts';
 
 export const MEETING_TYPES = ['general', 'date_schedule'] as const;
@@ -86,10 +87,12 @@ export const meetingListQuery = z.strictObject({
   sort_order: z.enum(['asc', 'desc']).default('desc'),
   /** Includes the organisation's whole subtree. */
   organization_id: z.coerce.number().int().positive().optional(),
-  /** Meetings starting at or after this time (ms). */
-  start_from: z.coerce.number().int().min(0).optional(),
-  /** Meetings starting at or before this time (ms). */
-  start_to: z.coerce.number().int().min(0).optional(),
+  /**
+   * Meetings held on any day of this range, YYYY-MM-DD in the server's time zone, both days included:
+   * a meeting matches when its [start, end] overlaps the range (one that began earlier and still runs too).
+   */
+  date_from: z.string().refine(isScheduleDate, 'invalidFormat').optional(),
+  date_to: z.string().refine(isScheduleDate, 'invalidFormat').optional(),
   /** Matched against the names in every language. */
   keyword: z.string().trim().max(100).optional(),
 });

@@ -1,4 +1,10 @@
-import type { AdminGuest, AttendanceStatus, Localized, MeetingType } from '@meetflow/shared';
+import {
+  formatPhone,
+  type AdminGuest,
+  type AttendanceStatus,
+  type Localized,
+  type MeetingType,
+} from '@meetflow/shared';
 import type { XlsxColumn } from '../../lib/xlsx-export.ts';
 
 /** The words of the guest export, in the back office's terms. */
@@ -52,6 +58,9 @@ const text = (header: Localized, pick: (g: AdminGuest) => string | null, width =
   width,
   value: (g) => pick(g),
 });
+/** A phone as the back office shows it (formatPhone): one international format in every column. */
+const phone = (header: Localized, pick: (g: AdminGuest) => string): Column =>
+  text(header, (g) => (pick(g) ? formatPhone(pick(g), g.area_code) : null), 18);
 const yesNo = (header: Localized, pick: (g: AdminGuest) => boolean | null): Column => ({
   header,
   width: 12,
@@ -69,7 +78,7 @@ const datetime = (header: Localized, pick: (g: AdminGuest) => number | null): Co
 
 const CONTACT: Column[] = [
   text(EXPORT_TEXT.areaCode, (g) => g.area_code, 10),
-  text(EXPORT_TEXT.phone, (g) => g.phone),
+  phone(EXPORT_TEXT.phone, (g) => g.phone),
   text(EXPORT_TEXT.email, (g) => g.email, 28),
 ];
 
@@ -89,8 +98,8 @@ export function guestExportColumns(meetingType: MeetingType): Column[] {
           text(EXPORT_TEXT.institution, (g) => g.institution, 28),
           text(EXPORT_TEXT.jobTitle, (g) => g.job_title),
           text(EXPORT_TEXT.contactName, (g) => g.contact_name),
-          text(EXPORT_TEXT.contactNumber, (g) => g.contact_number),
-          text(EXPORT_TEXT.contactPhone, (g) => g.contact_phone),
+          phone(EXPORT_TEXT.contactNumber, (g) => g.contact_number),
+          phone(EXPORT_TEXT.contactPhone, (g) => g.contact_phone),
         ]
       : [
           text(EXPORT_TEXT.nameZh, (g) => g.name_zh, 20),

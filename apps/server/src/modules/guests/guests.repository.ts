@@ -111,6 +111,11 @@ function withColumns(query: ReturnType<typeof filtered>) {
 
 export type GuestListRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
 
+/** The column a non-entry order sorts by. */
+function sortColumn(order: GuestOrder) {
+  return order.sortBy === 'name' ? (`guests.${order.nameColumn}` as const) : 'guests.created_at';
+}
+
 function ordered(query: ReturnType<typeof withColumns>, order: GuestOrder) {
   const direction = order.sortOrder;
   if (order.sortBy === 'last_in_at') {
@@ -120,9 +125,26 @@ function ordered(query: ReturnType<typeof withColumns>, order: GuestOrder) {
       .orderBy('ga.last_in_at', direction)
       .orderBy('guests.id', direction);
   }
-  const column = order.sortBy === 'name' ? (`guests.${order.nameColumn}` as const) : 'guests.created_at';
   // The id breaks ties, so that pages never repeat or skip rows.
-  return query.orderBy(column, direction).orderBy('guests.id', direction);
+  return query.orderBy(sortColumn(order), direction).orderBy('guests.id', direction);
+}
+
+/** The rows that come after `last` in `ordered`'s order: the keyset condition of the next batch. */
+function after(query: ReturnType<typeof withColumns>, order: GuestOrder, last: GuestListRow) {
+  const later = order.sortOrder === 'asc' ? '>' : '<';
+  return query.where((eb) => {
+    const tieBrokenBy = (column: 'ga.last_in_at' | ReturnType<typeof sortColumn>, value: string | number) =>
+      eb.or([eb(column, later, value), eb.and([eb(column, '=', value), eb('guests.id', later, last.id)])]);
+    if (order.sortBy !== 'last_in_at') {
+      const value = order.sortBy === 'name' ? last[order.nameColumn] : last.created_at;
+      return tieBrokenBy(sortColumn(order), value);
+    }
+    // Never checked in come last: after one of them only the rest of them, after an entry every one of them.
+    if (last.last_in_at === null) {
+      return eb.and([eb('ga.last_in_at', 'is', null), eb('guests.id', later, last.id)]);
+    }
+    return eb.or([eb('ga.last_in_at', 'is', null), tieBrokenBy('ga.last_in_at', last.last_in_at)]);
+  });
 }
 
 /** Whether the filter narrows the meeting's live guests at all. */
@@ -164,25 +186,25 @@ export async function listGuests(
 }
 
 /**
- * The matching guests in id order, `size` at a time, each batch one keyset query (id > last seen):
- * an export of any size holds one batch in memory.
+ * The matching guests in the list's order, `size` at a time, each batch one keyset query (after the
+ * last row seen, see `after`): an export of any size holds one batch in memory, in the order on screen.
  */
 export async function* guestBatches(
   db: Trx,
   filter: GuestFilter,
+  order: GuestOrder,
   size: number,
 ): AsyncGenerator<GuestListRow[]> {
-  let after = 0;
+  let last: GuestListRow | undefined;
   for (;;) {
-    const rows = await withColumns(filtered(db, filter))
-      .where('guests.id', '>', after)
-      .orderBy('guests.id')
+    const query = withColumns(filtered(db, filter));
+    const rows = await ordered(last ? after(query, order, last) : query, order)
       .limit(size)
       .execute();
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < size) return;
-    after = rows[rows.length - 1]!.id;
+    last = rows[rows.length - 1]!;
   }
 }
 

@@ -6,6 +6,7 @@ import {
   type GuestPage,
   nameIn,
   type Language,
+  type MeetingType,
   type SignUpInput,
 } from '@meetflow/shared';
 import type { Db } from '../../db/database.ts';
@@ -65,6 +66,15 @@ function toFilter(meetingId: number, query: Filters, today: number): repo.GuestF
     status: query.status && { is: query.status, today },
     signedUpFrom: query.signed_up_from,
     signedUpTo: query.signed_up_to,
+  };
+}
+
+/** The list's order; the export follows it too, so that the file reads like the screen. */
+function toOrder(meetingType: MeetingType, query: Filters): repo.GuestOrder {
+  return {
+    sortBy: query.sort_by,
+    sortOrder: query.sort_order,
+    nameColumn: meetingType === 'general' ? 'name' : 'name_zh',
   };
 }
 
@@ -135,11 +145,7 @@ export function createGuestsService(deps: GuestsDeps) {
       const { rows, total } = await repo.listGuests(
         db,
         filter,
-        {
-          sortBy: query.sort_by,
-          sortOrder: query.sort_order,
-          nameColumn: meeting.meeting_type === 'general' ? 'name' : 'name_zh',
-        },
+        toOrder(meeting.meeting_type, query),
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
         repo.isUnfiltered(filter) ? meeting.registered_count : undefined,
       );
@@ -322,14 +328,19 @@ export function createGuestsService(deps: GuestsDeps) {
       });
     },
 
-    /** Every matching guest, read in keyset batches: the export's rows. */
+    /** Every matching guest in the list's order, read in keyset batches: the export's rows. */
     async *exportRows(
       meeting: repo.GuestMeeting,
       query: Filters,
       lang: Language,
     ): AsyncGenerator<AdminGuest> {
       const today = startOfLocalDay(clock());
-      for await (const batch of repo.guestBatches(db, toFilter(meeting.id, query, today), EXPORT_BATCH)) {
+      for await (const batch of repo.guestBatches(
+        db,
+        toFilter(meeting.id, query, today),
+        toOrder(meeting.meeting_type, query),
+        EXPORT_BATCH,
+      )) {
         for (const row of batch) yield toAdminGuest(row, meeting.meeting_type, lang, today);
       }
     },

@@ -55,8 +55,9 @@ export interface MeetingValues {
 export interface MeetingFilter {
   /** null: every organisation; otherwise only these (possibly none). */
   organizationIds: number[] | null;
-  startFrom?: number | undefined;
-  startTo?: number | undefined;
+  /** Meetings whose [start_at, end_at] overlaps [heldFrom, heldBefore) (ms). */
+  heldFrom?: number | undefined;
+  heldBefore?: number | undefined;
   keyword?: string | undefined;
 }
 
@@ -82,8 +83,8 @@ function liveMeetings(db: Trx, filter: MeetingFilter) {
     if (filter.organizationIds.length === 0) return query.where(sql<boolean>`1 = 0`);
     query = query.where('meetings.organization_id', 'in', filter.organizationIds);
   }
-  if (filter.startFrom !== undefined) query = query.where('meetings.start_at', '>=', filter.startFrom);
-  if (filter.startTo !== undefined) query = query.where('meetings.start_at', '<=', filter.startTo);
+  if (filter.heldFrom !== undefined) query = query.where('meetings.end_at', '>=', filter.heldFrom);
+  if (filter.heldBefore !== undefined) query = query.where('meetings.start_at', '<', filter.heldBefore);
   if (filter.keyword) {
     const pattern = containsPattern(filter.keyword);
     query = query.where((eb) =>

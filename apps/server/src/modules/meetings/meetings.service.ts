@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { localDayBounds } from '../../lib/local-time.ts';
 import { randomToken } from '../../lib/secure-random.ts';
 import { checkinCounts } from '../attendance/attendance.repository.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
@@ -150,7 +151,13 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
       }
       const { rows, total } = await listMeetings(
         db,
-        { organizationIds, startFrom: query.start_from, startTo: query.start_to, keyword: query.keyword },
+        {
+          organizationIds,
+          // Whole days in TIME_ZONE: from the first one's start to the last one's end.
+          heldFrom: query.date_from ? localDayBounds(query.date_from).from : undefined,
+          heldBefore: query.date_to ? localDayBounds(query.date_to).to : undefined,
+          keyword: query.keyword,
+        },
         { sortBy: query.sort_by, sortOrder: query.sort_order, lang },
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
       );

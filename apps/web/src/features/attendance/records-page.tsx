@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
@@ -150,6 +151,8 @@ export default function RecordsPage() {
     },
   ];
 
+  const view = useTableView(columns);
+
   return (
     <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
@@ -258,9 +261,16 @@ export default function RecordsPage() {
         </div>
       )}
 
+      <ListToolbar
+        view={view}
+        total={records.data?.total}
+        onRefresh={() => void records.refetch()}
+        refreshing={records.isFetching}
+      />
       <Table<AttendanceRecord>
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={records.data?.items ?? []}
         loading={records.isFetching}
         locale={{

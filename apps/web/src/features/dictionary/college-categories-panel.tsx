@@ -22,6 +22,7 @@ export function CollegeCategoriesPanel({ addRequest }: { addRequest?: number }) 
     <CrudTable<CollegeCategory, CategoryValues, CollegeCategoryBody>
       addRequest={addRequest}
       testIdPrefix="college-category"
+      onRefresh={() => void categories.refetch()}
       rows={categories.data}
       loading={categories.isLoading}
       emptyText={emptyTextFor(categories)}

@@ -10,6 +10,7 @@ import {
   type FormInstance,
   type TableColumnsType,
 } from 'antd';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
@@ -21,6 +22,8 @@ import './i18n.ts';
 export const EDIT_PERMISSION = 'dictionary:edit';
 
 export interface CrudTableProps<T extends { id: number }, V extends object, B> {
+  /** The toolbar's refresh: reads the rows again. */
+  onRefresh: () => void;
   rows: T[] | undefined;
   loading: boolean;
   columns: TableColumnsType<T>;
@@ -97,6 +100,8 @@ export function CrudTable<T extends { id: number }, V extends object, B>(props: 
   const actions: TableColumnsType<T>[number] = {
     title: t('dictionary.actions'),
     key: 'actions',
+    // Always in view at the table's right edge, however wide the other columns make it (1366 px screens).
+    fixed: 'right',
     width: 150,
     render: (_value, row) =>
       canChange(row) && (
@@ -123,6 +128,8 @@ export function CrudTable<T extends { id: number }, V extends object, B>(props: 
       ),
   };
 
+  const view = useTableView(hasAny(EDIT_PERMISSION) ? [...props.columns, actions] : props.columns, 'medium');
+
   return (
     <>
       <Flex justify="space-between" align="center" gap="middle" wrap style={{ marginBottom: 16 }}>
@@ -140,12 +147,18 @@ export function CrudTable<T extends { id: number }, V extends object, B>(props: 
           )}
         </Auth>
       </Flex>
+      <ListToolbar
+        view={view}
+        total={props.rows?.length}
+        onRefresh={props.onRefresh}
+        refreshing={props.loading}
+      />
       <Table<T>
         rowKey="id"
-        size="middle"
+        size={view.size}
         loading={props.loading}
         dataSource={props.rows ?? []}
-        columns={hasAny(EDIT_PERMISSION) ? [...props.columns, actions] : props.columns}
+        columns={view.columns}
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={props.emptyText ? { emptyText: props.emptyText } : undefined}

@@ -29,6 +29,7 @@ export function DictionaryEntriesPanel({ addRequest }: { addRequest?: number }) 
     <CrudTable<DictionaryEntry, EntryValues, DictionaryEntryBody>
       addRequest={addRequest}
       testIdPrefix="dictionary-entry"
+      onRefresh={() => void entries.refetch()}
       rows={entries.data}
       loading={entries.isLoading}
       emptyText={emptyTextFor(entries)}

@@ -44,6 +44,7 @@ export function MeetingTimesPanel({ addRequest }: { addRequest?: number }) {
     <CrudTable<MeetingTime, MeetingTimeValues, MeetingTimeBody>
       addRequest={addRequest}
       testIdPrefix="meeting-time"
+      onRefresh={() => void times.refetch()}
       rows={times.data}
       loading={times.isLoading}
       emptyText={emptyTextFor(times)}

@@ -49,6 +49,7 @@ export function SchedulesPanel({
     <CrudTable<Schedule, ScheduleValues, ScheduleBody>
       addRequest={addRequest}
       testIdPrefix="schedule"
+      onRefresh={() => void schedules.refetch()}
       rows={schedules.data}
       loading={schedules.isLoading}
       api={api}

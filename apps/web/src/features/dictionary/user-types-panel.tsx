@@ -48,6 +48,7 @@ export function UserTypesPanel({ meetingId, addRequest }: { meetingId: number; a
     <CrudTable<UserType, UserTypeValues, UserTypeBody>
       addRequest={addRequest}
       testIdPrefix="user-type"
+      onRefresh={() => void userTypes.refetch()}
       rows={userTypes.data}
       loading={userTypes.isLoading}
       emptyText={emptyTextFor(userTypes)}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GUEST_FIELDS, displayPhone } from './guest-columns.ts';
+import type { TFunction } from '../../lib/i18n.ts';
+import { GUEST_FIELDS } from './guest-columns.ts';
+import { guestFieldText } from './guest-text.ts';
+import type { AdminGuest } from './guests-types.ts';
 
 describe('guest list columns', () => {
   it('follow the general sign-up form', () => {
@@ -24,8 +27,17 @@ describe('guest list columns', () => {
     expect(keys).not.toContain('gender');
   });
 
-  it('shows the phone with its area code once', () => {
-    expect(displayPhone({ area_code: '853', phone: '+85366123456' })).toBe('+853 66123456');
-    expect(displayPhone({ area_code: '852', phone: '51234567' })).toBe('+852 51234567');
+  it('shows every phone column in the one international format', () => {
+    const t = ((key: string) => key) as TFunction;
+    const guest = {
+      area_code: '853',
+      phone: '+85366123456',
+      contact_number: '28123456',
+      contact_phone: '+852 5123-4567',
+    } as AdminGuest;
+    expect(guestFieldText(guest, 'phone', t)).toBe('+853 6612 3456');
+    expect(guestFieldText(guest, 'contact_number', t)).toBe('+853 2812 3456');
+    expect(guestFieldText(guest, 'contact_phone', t)).toBe('+852 5123 4567');
+    expect(guestFieldText({ ...guest, contact_phone: '' }, 'contact_phone', t)).toBe('—');
   });
 });

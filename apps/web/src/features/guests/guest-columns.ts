@@ -41,10 +41,3 @@ export const GUEST_FIELDS: Record<MeetingType, GuestField[]> = {
     { key: 'college_category_name', label: 'collegeCategory' },
   ],
 };
-
-/** The phone as dialled: '+853 66123456' from area code and number (stored without the area code or as E.164). */
-export function displayPhone(guest: Pick<AdminGuest, 'area_code' | 'phone'>): string {
-  const prefix = `+${guest.area_code}`;
-  const number = guest.phone.startsWith(prefix) ? guest.phone.slice(prefix.length) : guest.phone;
-  return `${prefix} ${number}`;
-}

@@ -4,7 +4,7 @@ import { MANUAL_STATION } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Auth } from '../auth/permission.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
-import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
+import { GUEST_FIELDS } from './guest-columns.ts';
 import { useGuestDetail } from './guests-api.ts';
 import type { GuestEnrolment, GuestScan } from './guests-types.ts';
 import { guestFieldText, statusColor } from './guest-text.ts';
@@ -66,7 +66,7 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
             </Descriptions.Item>
             {GUEST_FIELDS[guest.meeting_type].map((field) => (
               <Descriptions.Item key={field.key} label={t(`guests.fields.${field.label}`)}>
-                {field.key === 'phone' ? displayPhone(guest) : guestFieldText(guest, field.key, t)}
+                {guestFieldText(guest, field.key, t)}
               </Descriptions.Item>
             ))}
             {guest.meeting_type === 'date_schedule' && guest.other && (

@@ -4,6 +4,7 @@ import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { ExportButton } from '../../components/export-button.tsx';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
@@ -14,7 +15,7 @@ import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { useUserTypes } from '../dictionary/dictionary-api.ts';
 import { localizedName } from '../dictionary/dictionary-logic.ts';
-import { displayPhone, GUEST_FIELDS } from './guest-columns.ts';
+import { GUEST_FIELDS } from './guest-columns.ts';
 import { guestFieldText, statusColor } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
 import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
@@ -121,8 +122,7 @@ export default function GuestListPage() {
     ...(field.key === 'name' || field.key === 'name_zh'
       ? { sorter: true, sortOrder: sortOrder('name') }
       : {}),
-    render: (_: unknown, guest: AdminGuest) =>
-      field.key === 'phone' ? displayPhone(guest) : guestFieldText(guest, field.key, t),
+    render: (_: unknown, guest: AdminGuest) => guestFieldText(guest, field.key, t),
   }));
 
   const columns: TableProps<AdminGuest>['columns'] = [
@@ -195,6 +195,8 @@ export default function GuestListPage() {
       setPage(pagination.current ?? 1);
     }
   };
+
+  const view = useTableView(columns);
 
   return (
     <PageCard>
@@ -298,9 +300,16 @@ export default function GuestListPage() {
         <Button onClick={resetFilters}>{t('common.reset')}</Button>
       </Space>
 
+      <ListToolbar
+        view={view}
+        total={guests.data?.total}
+        onRefresh={() => void guests.refetch()}
+        refreshing={guests.isFetching}
+      />
       <Table<AdminGuest>
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={guests.data?.items ?? []}
         loading={guests.isFetching}
         onChange={onTableChange}
@@ -324,7 +333,6 @@ export default function GuestListPage() {
           total: guests.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => `${total}`,
         }}
         scroll={{ x: 'max-content' }}
         data-testid="guest-table"

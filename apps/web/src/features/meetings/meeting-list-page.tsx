@@ -7,6 +7,7 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
@@ -36,6 +37,7 @@ const ScheduleEditorDrawer = lazy(() =>
 
 type SortBy = 'start_at' | 'created_at' | 'name';
 type Range = [Dayjs | null, Dayjs | null] | null;
+const DATE_PARAM = 'YYYY-MM-DD';
 
 /**
  * The meeting list (spec §2): server-side pagination, sorting and filters. The route is cached
@@ -66,8 +68,9 @@ export default function MeetingListPage() {
     sort_by: sort.by,
     sort_order: sort.order,
     ...(organizationId ? { organization_id: organizationId } : {}),
-    ...(range?.[0] ? { start_from: range[0].startOf('day').valueOf() } : {}),
-    ...(range?.[1] ? { start_to: range[1].endOf('day').valueOf() } : {}),
+    // Calendar days: the server counts them in its time zone and matches the meetings held on any of them.
+    ...(range?.[0] ? { date_from: range[0].format(DATE_PARAM) } : {}),
+    ...(range?.[1] ? { date_to: range[1].format(DATE_PARAM) } : {}),
     ...(keyword ? { keyword } : {}),
   };
   const meetings = useMeetingPage(query);
@@ -125,6 +128,8 @@ export default function MeetingListPage() {
     {
       key: 'actions',
       title: t('meetings.columns.actions'),
+      // Always in view at the table's right edge, however narrow the screen.
+      fixed: 'right',
       width: 340,
       render: (_, meeting) => (
         <Space size={[4, 0]} wrap data-testid="meeting-row-actions">
@@ -207,6 +212,8 @@ export default function MeetingListPage() {
       setPage(pagination.current ?? 1);
     }
   };
+
+  const view = useTableView(columns);
 
   return (
     <PageCard>
@@ -296,9 +303,16 @@ export default function MeetingListPage() {
           </Button>
         </Auth>
       </Space>
+      <ListToolbar
+        view={view}
+        total={meetings.data?.total}
+        onRefresh={() => void meetings.refetch()}
+        refreshing={meetings.isFetching}
+      />
       <Table<Meeting>
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={meetings.data?.items ?? []}
         loading={meetings.isFetching}
         locale={{ emptyText: emptyTextFor(meetings) }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Empty, Progress, Select, Space, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { ExportButton } from '../../components/export-button.tsx';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
@@ -62,6 +63,8 @@ export default function ScheduleDetailPage() {
     { key: 'inside', title: t('scheduleDetail.inside'), dataIndex: 'inside', width: 90, align: 'right' },
   ];
 
+  const view = useTableView(columns);
+
   return (
     <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
@@ -89,9 +92,16 @@ export default function ScheduleDetailPage() {
           data-testid="schedule-detail-meeting"
         />
       </Space>
+      <ListToolbar
+        view={view}
+        total={sessions.data?.length}
+        onRefresh={() => void sessions.refetch()}
+        refreshing={sessions.isFetching}
+      />
       <Table<SessionSummary>
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={sessions.data ?? []}
         loading={sessions.isFetching}
         pagination={false}

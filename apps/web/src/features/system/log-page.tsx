@@ -11,6 +11,7 @@ import {
 } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ExportButton } from '../../components/export-button.tsx';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -140,6 +141,8 @@ export default function LogPage() {
     },
   ];
 
+  const view = useTableView(columns);
+
   return (
     <PageCard>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -230,10 +233,17 @@ export default function LogPage() {
           </Flex>
         </Form.Item>
       </Form>
+      <ListToolbar
+        view={view}
+        total={logs.data?.total}
+        onRefresh={() => void logs.refetch()}
+        refreshing={logs.isFetching}
+      />
       <Table<SystemLogEntry>
         data-testid="log-table"
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={logs.data?.items ?? []}
         loading={logs.isFetching}
         locale={{ emptyText: emptyTextFor(logs) }}

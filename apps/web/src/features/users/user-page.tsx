@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminUser } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
@@ -79,6 +80,7 @@ export default function UserPage() {
     {
       title: t('users.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, user) => (
         <Space size={0} wrap>
           <Button
@@ -115,6 +117,8 @@ export default function UserPage() {
     },
   ];
 
+  const view = useTableView(columns);
+
   return (
     <PageCard>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -140,10 +144,17 @@ export default function UserPage() {
           </Button>
         </Flex>
       </Flex>
+      <ListToolbar
+        view={view}
+        total={users.data?.total}
+        onRefresh={() => void users.refetch()}
+        refreshing={users.isFetching}
+      />
       <Table<AdminUser>
         data-testid="user-table"
         rowKey="id"
-        columns={columns}
+        size={view.size}
+        columns={view.columns}
         dataSource={users.data?.items ?? []}
         loading={users.isFetching}
         locale={{ emptyText: emptyTextFor(users) }}
