@@ -1,11 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, LANGUAGES } from '@meetflow/shared';
 import { initI18n, setLanguage } from '../../lib/i18n.ts';
 import { ShellProviders } from './shell-providers.tsx';
 
 describe('form messages of the back office', () => {
+  // Unmount while jsdom is still there: Ant Design schedules work that must not outlive the file.
+  afterEach(cleanup);
   beforeAll(() => {
     // jsdom has no media queries; Ant Design asks for them (responsive observers).
     window.matchMedia ??= (query: string) =>
