@@ -6,6 +6,21 @@ import zhTW from 'antd/es/locale/zh_TW';
 import { BASE_Z_INDEX, formValidateMessages, type Language } from '@meetflow/shared';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
+import { accessibleThemeColor } from '../../lib/color-contrast.ts';
+
+/**
+ * Placeholders, descriptions (breadcrumbs), danger and success text, and the green and orange tags
+ * (their text is the 7th shade of a palette grown from these seeds) at 4.5:1 or more on their ground.
+ */
+const LIGHT_TEXT_TOKENS = {
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.58)',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
+  colorError: '#cf1322',
+  colorSuccess: '#237804',
+  green: '#237804',
+  orange: '#ad4e00',
+};
 
 const ANTD_LOCALES = { 'zh-tw': zhTW, 'zh-cn': zhCN, en: enUS } satisfies Record<Language, unknown>;
 
@@ -18,6 +33,7 @@ export function ShellTheme({ children }: { children: ReactNode }) {
   const primaryColor = useSettingsStore((s) => s.primaryColor);
   const dark = useSettingsStore((s) => s.dark);
   const lang = i18n.language;
+  const themeColor = accessibleThemeColor(primaryColor, dark);
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
@@ -25,7 +41,15 @@ export function ShellTheme({ children }: { children: ReactNode }) {
       form={{ validateMessages: formValidateMessages(lang) }}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: primaryColor, zIndexPopupBase: BASE_Z_INDEX },
+        token: {
+          // Ant Design's own blue (#1677ff, 4.1:1 on white) and greys fail WCAG AA for text: the
+          // theme colour is taken darker where needed, links follow it, and the pale greys deepen.
+          colorPrimary: themeColor,
+          colorLink: themeColor,
+          colorInfo: themeColor,
+          ...(dark ? {} : LIGHT_TEXT_TOKENS),
+          zIndexPopupBase: BASE_Z_INDEX,
+        },
       }}
     >
       {children}

@@ -92,6 +92,10 @@ export default function RecordsPage() {
     unlockAudio();
     writeStation(settings);
     setStation(settings);
+    // The list under the scan screen shows what the station scans, as the setup started from the list.
+    setChosenMeeting(settings.meetingId);
+    setScheduleId(settings.scheduleId ?? undefined);
+    setPage(1);
     setSetupOpen(false);
     setScanning(true);
     // A real full screen where the browser allows it; the overlay alone covers the window otherwise.

@@ -1,5 +1,6 @@
 import type { Language } from '@meetflow/shared';
 import { dayIn, formatDayMonth, formatTime } from '../../lib/date-time.ts';
+import { colorWithContrast, contrast, luminance } from '../../lib/color-contrast.ts';
 
 export interface LocalizedNames {
   name: string;
@@ -48,23 +49,6 @@ export function sessionWhen(
   return day;
 }
 
-/** WCAG relative luminance of '#rrggbb', or null for anything else. */
-function luminance(hex: string): number | null {
-  const m = /^#([0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m) return null;
-  const v = parseInt(m[1]!, 16);
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel((v >> 16) & 255) + 0.7152 * channel((v >> 8) & 255) + 0.0722 * channel(v & 255);
-}
-
-/** WCAG contrast ratio of two luminances (1 to 21). */
-function contrast(a: number, b: number): number {
-  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-}
-
 /**
  * Text colour on a `hex` background: white when it meets WCAG AA (4.5:1), else whichever of black
  * and white contrasts more. The meeting's own colour stays; only the text adapts.
@@ -88,16 +72,7 @@ const PAGE_BACKGROUND = '#f5f5f5';
  * (on a light page) or white (on a dark one) until it has. A yellow theme keeps its hue, darkened.
  */
 export function focusColorOn(theme: string, background = PAGE_BACKGROUND): string {
-  const base = luminance(theme) === null ? DEFAULT_FOCUS : theme.trim().toLowerCase();
-  const back = luminance(background) ?? 1;
-  const target = back > 0.5 ? 0 : 255;
-  const rgb = [1, 3, 5].map((i) => parseInt(base.slice(i, i + 2), 16));
-  for (let step = 0; step <= 20; step++) {
-    const mixed = rgb.map((c) => Math.round(c + ((target - c) * step) / 20));
-    const hex = `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-    if (contrast(luminance(hex)!, back) >= FOCUS_CONTRAST) return hex;
-  }
-  return target === 0 ? '#000000' : '#ffffff';
+  return colorWithContrast(theme, background, FOCUS_CONTRAST, DEFAULT_FOCUS);
 }
 
 /**

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { BASE_Z_INDEX } from '@meetflow/shared';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { setProgressEnabled } from '../../lib/progress.ts';
+import { accessibleThemeColor } from '../../lib/color-contrast.ts';
 
 export const THEME_PRESETS = [
   '#1677ff',
@@ -57,7 +58,7 @@ function load(): LayoutSettings {
 /** Mirrors settings the non-React parts use (progress bar colour and toggle, dark background). */
 function applyToDocument(settings: LayoutSettings) {
   const root = document.documentElement;
-  root.style.setProperty('--mf-primary', settings.primaryColor);
+  root.style.setProperty('--mf-primary', accessibleThemeColor(settings.primaryColor, settings.dark));
   root.style.setProperty('--mf-z-base', String(BASE_Z_INDEX));
   root.dataset.theme = settings.dark ? 'dark' : 'light';
   setProgressEnabled(settings.progressBar);
