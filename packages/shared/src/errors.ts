@@ -1,4 +1,5 @@
 import type { Language, Localized } from './languages.ts';
+import { FORM_RULE_MESSAGES } from './form-messages.ts';
 
 interface CatalogueEntry {
   code: number;
@@ -447,13 +448,12 @@ export function errorMessage(name: ErrorName, lang: Language): string {
 
 /** Field-level validation messages, keyed by what went wrong. `{n}` is replaced by a bound. */
 export const FIELD_MESSAGES = {
-  required: { 'zh-tw': '此欄位必填', 'zh-cn': '此字段必填', en: 'This field is required' },
+  ...FORM_RULE_MESSAGES,
   tooShort: { 'zh-tw': '至少 {n} 個字元', 'zh-cn': '至少 {n} 个字符', en: 'At least {n} characters' },
   tooLong: { 'zh-tw': '最多 {n} 個字元', 'zh-cn': '最多 {n} 个字符', en: 'At most {n} characters' },
   tooSmall: { 'zh-tw': '不能小於 {n}', 'zh-cn': '不能小于 {n}', en: 'Must be at least {n}' },
   tooBig: { 'zh-tw': '不能大於 {n}', 'zh-cn': '不能大于 {n}', en: 'Must be at most {n}' },
   invalidType: { 'zh-tw': '格式不正確', 'zh-cn': '格式不正确', en: 'Invalid value' },
-  invalidFormat: { 'zh-tw': '格式不正確', 'zh-cn': '格式不正确', en: 'Invalid format' },
   invalidOption: { 'zh-tw': '選項不正確', 'zh-cn': '选项不正确', en: 'Not one of the allowed values' },
   unknownField: { 'zh-tw': '不允許的欄位', 'zh-cn': '不允许的字段', en: 'Unknown field' },
   accountRequired: { 'zh-tw': '請輸入帳號', 'zh-cn': '请输入账号', en: 'Please enter the account' },
@@ -476,11 +476,6 @@ export const FIELD_MESSAGES = {
   },
   organizationRequired: { 'zh-tw': '請選擇組織', 'zh-cn': '请选择组织', en: 'Please select an organisation' },
   roleRequired: { 'zh-tw': '請選擇角色', 'zh-cn': '请选择角色', en: 'Please select a role' },
-  emailInvalid: {
-    'zh-tw': '電郵地址格式不正確',
-    'zh-cn': '电邮地址格式不正确',
-    en: 'The email address is not valid',
-  },
   passwordTooWeak: {
     'zh-tw': '密碼至少 8 個字元，且不能與帳號相同',
     'zh-cn': '密码至少 8 个字符，且不能与账号相同',

@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './permissions.ts';
 export * from './errors.ts';
 export * from './validation.ts';
+export * from './form-messages.ts';
 export * from './phone.ts';
 export * from './schemas/envelope.ts';
 export * from './schemas/auth.ts';

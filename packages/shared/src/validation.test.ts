@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { loginBody } from './schemas/auth.ts';
 import { FIELD_MESSAGES } from './errors.ts';
 import { LANGUAGES } from './languages.ts';
-import { formValidateMessages, localizeIssues } from './validation.ts';
+import { formValidateMessages } from './form-messages.ts';
+import { localizeIssues } from './validation.ts';
 
 describe('localizeIssues', () => {
   it('uses the schema message keys in each language', () => {

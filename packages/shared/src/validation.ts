@@ -51,35 +51,3 @@ export function localizeIssues(issues: readonly IssueLike[], lang: Language): Re
   }
   return fields;
 }
-
-const FORM_RULE_TYPES = [
-  'string',
-  'method',
-  'array',
-  'object',
-  'number',
-  'date',
-  'boolean',
-  'integer',
-  'float',
-  'regexp',
-  'url',
-  'hex',
-] as const;
-
-/**
- * The messages of the web forms' own rules (Ant Design's `validateMessages`) from the field catalogue.
- * Ant Design's built-in ones splice the rule type into the sentence: "電郵不是一個有效的email".
- */
-export function formValidateMessages(lang: Language) {
-  const invalid = fieldMessage('invalidFormat', lang);
-  return {
-    default: invalid,
-    required: fieldMessage('required', lang),
-    whitespace: fieldMessage('required', lang),
-    types: {
-      ...Object.fromEntries(FORM_RULE_TYPES.map((type) => [type, invalid])),
-      email: fieldMessage('emailInvalid', lang),
-    },
-  };
-}
