@@ -11,15 +11,18 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * The check is soft: a test walking many pages reports all of them, then fails.
  */
 export async function expectAccessible(page: Page, state: string, options: { exclude?: string } = {}) {
-  // Colours are read as they are painted: a mask or drawer still fading tints what lies behind it.
-  // (Endless animations, such as a live indicator's pulse, are not waited for.)
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
+  // Colours are read as they are painted: a mask or drawer still fading, or a table dimmed while it
+  // reloads, tints what lies behind it. (Endless animations, such as a live pulse, are not waited for.)
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.ant-spin-blur') &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
   );
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (options.exclude) builder.exclude(options.exclude);

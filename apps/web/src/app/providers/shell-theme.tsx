@@ -18,6 +18,9 @@ const LIGHT_TEXT_TOKENS = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
   colorError: '#cf1322',
   colorSuccess: '#237804',
+  // Grown from the darker seed, the tint behind success tags would turn grey: keep Ant Design's own.
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
   green: '#237804',
   orange: '#ad4e00',
 };
