@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gracefulShutdown);
   await app.register(security);
   await app.register(compression);
-  await app.register(authorization, { auth });
+  await app.register(authorization, { authenticate: (token) => auth.authenticate(token) });
   await app.register(openapi);
 
   await app.register(healthRoutes, {

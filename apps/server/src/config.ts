@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { fieldMessage } from '@meetflow/shared';
+import { fieldMessage } from '@meetflow/shared/field-messages';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/local-time.ts';
 import { passwordWeakness } from './modules/auth/password-strength.ts';
 

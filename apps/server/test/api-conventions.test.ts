@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 describe(`API conventions (${TEST_DB})`, () => {

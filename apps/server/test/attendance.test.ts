@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type AttendanceStats, type ScanAnswer } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { type AttendanceStats, type ScanAnswer } from '@meetflow/shared/schemas/attendance';
 import { addUser, PASSWORD, scanner, signUpGuest, toNextMorning, type Guest } from './attendance-fixtures.ts';
 import { eventually, openAndDrop, openStream, statusOf } from './event-stream.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';

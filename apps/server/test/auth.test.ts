@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ERRORS, PERMISSIONS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { PERMISSIONS } from '@meetflow/shared/permissions';
 import { ADMIN, bearer, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 describe(`authentication (${TEST_DB})`, () => {

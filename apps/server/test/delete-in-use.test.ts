@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type ErrorName } from '@meetflow/shared';
+import { ERRORS, type ErrorName } from '@meetflow/shared/errors';
 import { adminApi, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {

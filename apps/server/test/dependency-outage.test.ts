@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type HealthResponse } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { type HealthResponse } from '@meetflow/shared/schemas/health';
 import { openStream } from './event-stream.ts';
 import { ADMIN, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';

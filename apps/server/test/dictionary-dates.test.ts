@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isScheduleDate } from '@meetflow/shared';
+import { isScheduleDate } from '@meetflow/shared/schemas/dictionary';
 import { DEFAULT_TIME_ZONE, setTimeZone } from '../src/lib/local-time.ts';
 import { dateWithinMeeting } from '../src/modules/dictionary/dictionary-context.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
 import { Migrator } from 'kysely/migration';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordPage, ScanAnswer } from '@meetflow/shared';
+import type { RecordPage, ScanAnswer } from '@meetflow/shared/schemas/attendance';
 import { addUser, scanner, signUpGuest, toNextMorning, type Guest } from './attendance-fixtures.ts';
 import { migrations } from '../src/db/migrate.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AttendanceStats } from '@meetflow/shared';
+import type { AttendanceStats } from '@meetflow/shared/schemas/attendance';
 
 /** Reads a Server-Sent Events response and waits for `stats` events matching a condition. */
 export async function openStream(baseUrl: string, token: string, query: string) {

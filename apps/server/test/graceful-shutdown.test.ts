@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
 import { createTestContext, TEST_DB } from './helpers.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 import { call, exited, freePort, outcome, startInstance } from './server-process.ts';

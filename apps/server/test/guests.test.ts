@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ERRORS, FIELD_MESSAGES, type AdminGuest, type GuestDetail } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { FIELD_MESSAGES } from '@meetflow/shared/field-messages';
+import { type AdminGuest, type GuestDetail } from '@meetflow/shared/schemas/guests';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   adminApi,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { TokenInfo } from '@meetflow/shared';
+import type { TokenInfo } from '@meetflow/shared/schemas/auth';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Db, type DatabaseKind } from '../src/db/database.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceStats, MeetingDashboard } from '@meetflow/shared';
+import type { AttendanceStats, MeetingDashboard } from '@meetflow/shared/schemas/attendance';
 import { startOfLocalDay } from '../src/lib/local-time.ts';
 import { adminApi, readWorkbook, scan, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';

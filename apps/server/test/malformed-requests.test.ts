@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, LANGUAGES, type ErrorName } from '@meetflow/shared';
+import { ERRORS, type ErrorName } from '@meetflow/shared/errors';
+import { LANGUAGES } from '@meetflow/shared/languages';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 interface ParameterSchema {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPLAY_CONFIG_DEFAULTS, ERRORS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { DISPLAY_CONFIG_DEFAULTS } from '@meetflow/shared/display-text';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 

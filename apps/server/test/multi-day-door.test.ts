@@ -6,7 +6,7 @@ import {
   type AttendanceStats,
   type MeetingDashboard,
   type ScanAnswer,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/attendance';
 import { localDate, localDayTime, startOfLocalDay } from '../src/lib/local-time.ts';
 import { adminApi, readWorkbook, sheetValues, signUpGuest, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, MAX_BADGE, type NotificationPage } from '@meetflow/shared';
+import { MAX_BADGE } from '@meetflow/shared/constants';
+import { ERRORS } from '@meetflow/shared/errors';
+import { type NotificationPage } from '@meetflow/shared/schemas/notifications';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,

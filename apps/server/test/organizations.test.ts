@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type OrganizationNode } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { type OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

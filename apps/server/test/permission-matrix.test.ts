@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, hasAnyPermission, PERMISSIONS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { hasAnyPermission, PERMISSIONS } from '@meetflow/shared/permissions';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 import { call, freePort, startInstance, stopInstance, waitFor, type Instance } from './server-process.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, publicGuest, publicMeeting } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { publicGuest, publicMeeting } from '@meetflow/shared/schemas/public';
 import { PHONE_CASES } from '@meetflow/shared/phone-cases';
 import { isUniqueViolation } from '../src/modules/registration/registration.repository.ts';
 import { PUBLIC_LIMITS } from '../src/modules/registration/registration.service.ts';

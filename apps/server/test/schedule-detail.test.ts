@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnrolledGuestPage, SessionSummary } from '@meetflow/shared';
+import type { EnrolledGuestPage, SessionSummary } from '@meetflow/shared/schemas/schedule-detail';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   adminApi,

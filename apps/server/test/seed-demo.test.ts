@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizePhone, type Meeting } from '@meetflow/shared';
+import { normalizePhone } from '@meetflow/shared/phone';
+import { type Meeting } from '@meetflow/shared/schemas/meetings';
 import { DemoDataRefusedError, seedDemo, type SeedDemoResult } from '../src/demo/seed-demo.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 

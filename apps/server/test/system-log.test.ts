@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type SystemLogEntry, type SystemLogPage } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { type SystemLogEntry, type SystemLogPage } from '@meetflow/shared/schemas/system-log';
 import { ADMIN, bearer, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 const DAY = 86_400_000;

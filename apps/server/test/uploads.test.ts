@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_MAX_BYTES, ERRORS, PDF_MAX_BYTES } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { BANNER_MAX_BYTES, PDF_MAX_BYTES } from '@meetflow/shared/schemas/files';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 

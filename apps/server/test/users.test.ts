@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, PERMISSIONS, type AdminUser, type Role } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { PERMISSIONS } from '@meetflow/shared/permissions';
+import { type AdminUser, type Role } from '@meetflow/shared/schemas/users';
 import { ADMIN, bearer, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

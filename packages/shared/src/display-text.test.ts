@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayLanguage, displayText, displayTextOrDefault, resolveDisplayConfig } from './display-text.ts';
 import {
   DISPLAY_CONFIG_DEFAULTS,
   DISPLAY_TEXT_DEFAULTS,
   DISPLAY_TEXT_FIELDS,
   DISPLAY_TEXT_KEYS,
-  meetingDisplayConfig,
-} from './schemas/meeting-display.ts';
+  displayLanguage,
+  displayText,
+  displayTextOrDefault,
+  resolveDisplayConfig,
+} from './display-text.ts';
+import { meetingDisplayConfig } from './schemas/meeting-display.ts';
 import { localizeIssues } from './validation.ts';
 
 describe('displayText', () => {

@@ -7,6 +7,8 @@ describe('languages', () => {
     expect(nameIn('zh-cn', '會議', '会议', 'Meeting')).toBe('会议');
     expect(nameIn('en', '會議', '会议', 'Meeting')).toBe('Meeting');
     expect(nameIn('en', '會議', '会议', '')).toBe('會議');
+    // A blank translation is no translation, on the public pages and in the back office alike.
+    expect(nameIn('en', '會議', '会议', '   ')).toBe('會議');
     expect(nameIn('zh-cn', '會議', null, null)).toBe('會議');
     expect(nameIn('en', null, null, 'Meeting')).toBeNull();
   });

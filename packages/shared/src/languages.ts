@@ -12,9 +12,17 @@ export const LANGUAGE_SUFFIX = { 'zh-tw': '', 'zh-cn': '_cn', en: '_en' } as con
 >;
 
 /**
- * A name stored in the three languages (`name`, `name_cn`, `name_en`), in `lang`; the zh-tw name
- * when that language's is empty, and null when there is no name at all.
+ * A text stored in the three languages (`name`, `name_cn`, `name_en`; likewise locations and
+ * remarks), in `lang`: the zh-tw text when that language's is empty or blank, and null when there
+ * is no text at all. The one rule for the back office, the public pages, exports and messages.
  */
+export function nameIn(lang: Language, name: string, nameCn: string | null, nameEn: string | null): string;
+export function nameIn(
+  lang: Language,
+  name: string | null,
+  nameCn: string | null,
+  nameEn: string | null,
+): string | null;
 export function nameIn(
   lang: Language,
   name: string | null,
@@ -23,7 +31,7 @@ export function nameIn(
 ): string | null {
   if (name === null) return null;
   const chosen = lang === 'zh-cn' ? nameCn : lang === 'en' ? nameEn : name;
-  return chosen || name;
+  return chosen?.trim() ? chosen : name;
 }
 
 /** Maps any BCP 47 tag to one of our languages, or undefined when none fits. */

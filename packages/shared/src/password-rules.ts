@@ -1,4 +1,4 @@
-import type { FieldMessageKey } from './errors.ts';
+import type { FieldMessageKey } from './field-messages.ts';
 import { MIN_PASSWORD_LENGTH } from './schemas/users.ts';
 
 /**

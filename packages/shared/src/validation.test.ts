@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loginBody } from './schemas/auth.ts';
-import { FIELD_MESSAGES } from './errors.ts';
+import { FIELD_MESSAGES } from './field-messages.ts';
 import { LANGUAGES } from './languages.ts';
 import { formValidateMessages } from './form-messages.ts';
 import { localizeIssues } from './validation.ts';

@@ -1,4 +1,4 @@
-import { fieldMessage, isFieldMessageKey, type FieldMessageKey } from './errors.ts';
+import { fieldMessage, isFieldMessageKey, type FieldMessageKey } from './field-messages.ts';
 import type { Language } from './languages.ts';
 
 /** The parts of a zod issue (or of fastify-type-provider-zod's validation error params) we read. */

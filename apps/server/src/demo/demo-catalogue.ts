@@ -1,4 +1,5 @@
-import type { AreaCode, MeetingDisplayConfigInput } from '@meetflow/shared';
+import type { MeetingDisplayConfigInput } from '@meetflow/shared/schemas/meeting-display';
+import type { AreaCode } from '@meetflow/shared/schemas/public';
 import type { BannerStyle, PdfLine } from './demo-files.ts';
 import type { Script } from './demo-people.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { FILE_KIND_MAX_BYTES, FILE_KIND_MIMES, type FileKind } from '@meetflow/shared';
+import { FILE_KIND_MAX_BYTES, FILE_KIND_MIMES, type FileKind } from '@meetflow/shared/schemas/files';
 import type { Db } from '../db/database.ts';
 import { insertFileIfAbsent } from '../modules/files/files.repository.ts';
 import { assertImageDimensions, sniffMime } from '../modules/files/files.service.ts';

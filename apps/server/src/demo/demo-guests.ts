@@ -1,4 +1,9 @@
-import { AREA_CODE_VALUES, signUpBody, type AreaCode, type SignUpBody } from '@meetflow/shared';
+import {
+  AREA_CODE_VALUES,
+  signUpBody,
+  type AreaCode,
+  type SignUpBody,
+} from '@meetflow/shared/schemas/public';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newGuestCode, randomToken, sha256 } from '../lib/secure-random.ts';

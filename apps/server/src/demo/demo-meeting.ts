@@ -1,4 +1,5 @@
-import { meetingDisplayConfig, resolveDisplayConfig } from '@meetflow/shared';
+import { resolveDisplayConfig } from '@meetflow/shared/display-text';
+import { meetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { localDate, localDayTime } from '../lib/local-time.ts';

@@ -1,4 +1,5 @@
-import { normalizePhone, type AreaCode } from '@meetflow/shared';
+import { normalizePhone } from '@meetflow/shared/phone';
+import { type AreaCode } from '@meetflow/shared/schemas/public';
 import type { DemoRandom } from './demo-random.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MANUAL_STATION } from '@meetflow/shared';
+import { MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { DemoRandom } from './demo-random.ts';

@@ -1,4 +1,5 @@
-import { ERRORS, type ErrorName } from '@meetflow/shared';
+import { ERRORS, type ErrorName } from '@meetflow/shared/errors';
+import type { FieldMessageKey } from '@meetflow/shared/field-messages';
 
 /** An expected failure with a catalogue entry; the error handler turns it into the envelope. */
 export class AppError extends Error {
@@ -17,4 +18,9 @@ export class AppError extends Error {
   get status(): number {
     return ERRORS[this.errorName].status;
   }
+}
+
+/** A 400 with a message on one field, in the shape forms show beside the field. */
+export function fieldError(field: string, key: FieldMessageKey): AppError {
+  return new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
 }

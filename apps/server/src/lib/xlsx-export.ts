@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language, Localized } from '@meetflow/shared';
+import type { Language, Localized } from '@meetflow/shared/languages';
 import { localDateTimeText, spreadsheetDateTime } from './local-time.ts';
 import { writeXlsx, xmlSafe, type XlsxCell, type XlsxSheetData } from './xlsx-writer.ts';
 

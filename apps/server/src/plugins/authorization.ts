@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { hasAnyPermission } from '@meetflow/shared';
+import { hasAnyPermission } from '@meetflow/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthService, AuthUser } from '../modules/auth/auth.service.ts';
+import type { Authenticate, AuthUser } from '../core/auth-user.ts';
 import type { RouteAuthEntry } from './request-context.ts';
 
 function bearer(header: string | undefined): string | undefined {
@@ -14,7 +14,7 @@ function bearer(header: string | undefined): string | undefined {
  * Every API route is protected unless it says `config: { auth: 'public' }`: forgetting to
  * declare a permission fails closed. Runs before the body is parsed.
  */
-export const authorization = fp<{ auth: AuthService }>(async (app, { auth }) => {
+export const authorization = fp<{ authenticate: Authenticate }>(async (app, { authenticate }) => {
   const table: RouteAuthEntry[] = [];
   app.decorate('routeAuthTable', table);
   app.addHook('onRoute', (route) => {
@@ -30,7 +30,7 @@ export const authorization = fp<{ auth: AuthService }>(async (app, { auth }) => 
     if (!required || required === 'public') return;
     const token = bearer(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHORIZED');
-    request.user = await auth.authenticate(token);
+    request.user = await authenticate(token);
     if (required !== 'user' && !hasAnyPermission(request.user.permissions, required))
       throw new AppError('FORBIDDEN');
   });

@@ -1,15 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  ERRORS,
-  errorMessage,
-  fieldMessage,
-  isFieldMessageKey,
-  languageFromHeader,
-  localizeIssues,
-  type ErrorName,
-} from '@meetflow/shared';
+import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
+import { fieldMessage, isFieldMessageKey } from '@meetflow/shared/field-messages';
+import { languageFromHeader } from '@meetflow/shared/languages';
+import { localizeIssues } from '@meetflow/shared/validation';
 import { AppError } from '../lib/app-error.ts';
 import { baseHeaders } from './security.ts';
 

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { errorEnvelope } from '@meetflow/shared';
+import { errorEnvelope } from '@meetflow/shared/schemas/envelope';
 
 /**
  * A stable, readable operationId from the method and path, so clients generated from the document

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import { languageFromHeader, type Language, type Permission } from '@meetflow/shared';
-import type { AuthUser } from '../modules/auth/auth.service.ts';
+import { languageFromHeader, type Language } from '@meetflow/shared/languages';
+import { type Permission } from '@meetflow/shared/permissions';
+import type { AuthUser } from '../core/auth-user.ts';
 
 /** Who may call a route: anyone, any logged-in user, or holders of a permission (any one of a list). */
 export type RouteAuth = 'public' | 'user' | Permission | readonly Permission[];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { ERRORS, errorMessage } from '@meetflow/shared';
+import { ERRORS, errorMessage } from '@meetflow/shared/errors';
 
 /**
  * Serves the built single-page app from the same origin as the API. Hashed assets are cached

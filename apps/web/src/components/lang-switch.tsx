@@ -1,6 +1,6 @@
 import { Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
-import { LANGUAGES, type Language } from '@meetflow/shared';
+import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { setLanguage, useTranslation } from '../lib/i18n.ts';
 
 /** Each language in its own script, so a user can find theirs whatever is currently shown. */

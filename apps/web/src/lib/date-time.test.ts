@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { DATE_TIME_FORMAT } from '@meetflow/shared';
+import { DATE_TIME_FORMAT } from '@meetflow/shared/constants';
 import {
   dayIn,
   differsFromBrowserZone,

@@ -1,4 +1,5 @@
-import { SHORT_DATE_FORMAT, type Language } from '@meetflow/shared';
+import { SHORT_DATE_FORMAT } from '@meetflow/shared/constants';
+import { type Language } from '@meetflow/shared/languages';
 
 /*
  * Dates and times without a date library (lists, tables and the public pages do without dayjs).

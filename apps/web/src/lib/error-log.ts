@@ -1,4 +1,5 @@
-import { CLIENT_ERROR_LIMITS, type TokenInfo } from '@meetflow/shared';
+import { CLIENT_ERROR_LIMITS } from '@meetflow/shared/constants';
+import { type TokenInfo } from '@meetflow/shared/schemas/auth';
 import { readJson } from './storage.ts';
 
 export const ERROR_LOG_KEY = 'errorLog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
 import { SESSION_LOST, classifyFailure, isAuthFailure } from './http-errors.ts';
 
 describe('classifyFailure', () => {

@@ -1,4 +1,4 @@
-import type { TokenInfo } from '@meetflow/shared';
+import type { TokenInfo } from '@meetflow/shared/schemas/auth';
 
 /**
  * What the HTTP client needs from the rest of the app. Kept apart from http.ts so the entry chunk

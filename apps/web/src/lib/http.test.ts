@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { TokenInfo } from '@meetflow/shared';
+import type { TokenInfo } from '@meetflow/shared/schemas/auth';
 import { ApiError, baseUrlFor, http, requestUrl } from './http.ts';
 import { configureHttp } from './http-hooks.ts';
 import { setToastImpl, type ToastCall } from './toast.ts';

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '@meetflow/shared';
+import { REQUEST_TIMEOUT_MS } from '@meetflow/shared/constants';
 import { currentLanguage, i18n } from './i18n.ts';
 import { httpHooks } from './http-hooks.ts';
 import {

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Language } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
 import zhTw, { type Catalogue } from '../locales/zh-tw.ts';
 import { appConfig } from './app-config.ts';
 import { detectLanguage, htmlLang } from './language.ts';

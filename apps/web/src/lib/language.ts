@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '@meetflow/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '@meetflow/shared/languages';
 
 export interface LanguageSources {
   /** The language the user picked in the switcher (kept in local storage). */

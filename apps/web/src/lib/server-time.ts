@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { HealthResponse } from '@meetflow/shared';
+import type { HealthResponse } from '@meetflow/shared/schemas/health';
 import { dayIn } from './date-time.ts';
 import { http } from './http.ts';
 

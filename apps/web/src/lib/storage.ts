@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX } from '@meetflow/shared';
+import { STORAGE_PREFIX } from '@meetflow/shared/constants';
 
 /** Every local storage key of the app carries the spec's prefix, so one origin can host other apps. */
 export function storageKey(key: string): string {

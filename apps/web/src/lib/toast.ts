@@ -1,4 +1,4 @@
-import { BASE_Z_INDEX, TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_OFFSET } from '@meetflow/shared';
+import { BASE_Z_INDEX, TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_OFFSET } from '@meetflow/shared/constants';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 export interface ToastOptions {

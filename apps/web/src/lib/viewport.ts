@@ -1,4 +1,4 @@
-import { VIEWPORT_MAX_SCALE } from '@meetflow/shared';
+import { VIEWPORT_MAX_SCALE } from '@meetflow/shared/constants';
 
 const ZOOMABLE = [/^\/schedule(\/|$)/, /^\/guide(\/|$)/];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldMessageKey } from '../errors.ts';
+import type { FieldMessageKey } from '../field-messages.ts';
 
 /*
  * The data dictionary (spec §3, §5): meeting times, sessions ("schedules") and user types of a

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AttendanceStatus } from '@meetflow/shared';
+import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
 
 /*
  * Attendance is per local day of TIME_ZONE: a guest still inside when a day ends is closed out at

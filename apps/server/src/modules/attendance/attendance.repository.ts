@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { LANGUAGE_SUFFIX, type AttendanceStatus, type Language, type ScanType } from '@meetflow/shared';
+import { LANGUAGE_SUFFIX, type Language } from '@meetflow/shared/languages';
+import { type AttendanceStatus, type ScanType } from '@meetflow/shared/schemas/attendance';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { attendanceStatusIs } from './attendance-status.ts';

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attendanceScopeQuery,
   attendanceStats,
-  envelope,
   recordPage,
   recordQuery,
   scanAnswer,
   scanRequest,
   type AttendanceStats,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/attendance';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { AuthService } from '../auth/auth.service.ts';

@@ -1,21 +1,19 @@
+import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
+import { type Language } from '@meetflow/shared/languages';
 import {
-  ERRORS,
   MANUAL_STATION,
-  errorMessage,
   type AttendanceStats,
-  type ErrorName,
-  type Language,
   type RecordPage,
   type RecordQuery,
   type ScanAnswer,
   type ScanInput,
   type ScanType,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/attendance';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDayBounds, startOfLocalDay } from '../../lib/local-time.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
-import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import { isUniqueViolation } from '../registration/registration.repository.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';

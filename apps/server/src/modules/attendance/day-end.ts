@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_END_STATION } from '@meetflow/shared';
+import { DAY_END_STATION } from '@meetflow/shared/schemas/attendance';
 import type { Db } from '../../db/database.ts';
 import { localDayTime } from '../../lib/local-time.ts';
 import * as repo from './attendance.repository.ts';

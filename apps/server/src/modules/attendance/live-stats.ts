@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type {} from 'fastify';
 import type { Redis } from 'ioredis';
-import type { AttendanceStats } from '@meetflow/shared';
+import type { AttendanceStats } from '@meetflow/shared/schemas/attendance';
 import { logRedisAvailability } from '../../lib/redis.ts';
 import { within } from '../../lib/within.ts';
 

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import {
   captchaResponse,
   changePasswordBody,
-  envelope,
   loginBody,
   loginResponse,
   refreshResponse,
   userInfo,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/auth';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import { AppError } from '../../lib/app-error.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';

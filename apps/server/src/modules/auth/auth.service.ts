@@ -1,15 +1,16 @@
+import type { Permission } from '@meetflow/shared/permissions';
 import type {
   ChangePasswordBody,
   LoginBody,
   LoginResponse,
-  Permission,
   RefreshResponse,
   TokenInfo,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/auth';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import * as users from '../users/users.repository.ts';
 import { permissionsOf, toUserInfo } from '../users/users.service.ts';
@@ -19,18 +20,6 @@ import { createLoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import { passwordWeakness } from './password-strength.ts';
 import * as sessions from './sessions.repository.ts';
-
-export interface AuthUser {
-  id: number;
-  account: string;
-  name: string;
-  permissions: Permission[];
-  /** null: sees every organisation; otherwise only this organisation's subtree. */
-  organizationId: number | null;
-  sessionId: string;
-  /** When the access token of this request expires (ms): long-lived answers end there. */
-  tokenExpiresAt: number;
-}
 
 type RefreshOutcome = { token: TokenInfo } | { token: null; reused: boolean };
 

@@ -1,5 +1,5 @@
 import svgCaptcha from 'svg-captcha';
-import type { CaptchaResponse } from '@meetflow/shared';
+import type { CaptchaResponse } from '@meetflow/shared/schemas/auth';
 import type { Db } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
 import * as captchas from './captcha.repository.ts';

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { passwordProblem, type FieldMessageKey } from '@meetflow/shared';
+import { type FieldMessageKey } from '@meetflow/shared/field-messages';
+import { passwordProblem } from '@meetflow/shared/password-rules';
 
 /** zxcvbn's "safely unguessable" (≥ 10^8 guesses): out of reach of throttled online guessing. */
 export const MIN_PASSWORD_SCORE = 3;

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dashboardArrivals,
-  dashboardQuery,
-  envelope,
-  meetingDashboard,
-  meetingIdParams,
-} from '@meetflow/shared';
+import { dashboardArrivals, dashboardQuery, meetingDashboard } from '@meetflow/shared/schemas/attendance';
+import { envelope } from '@meetflow/shared/schemas/envelope';
+import { meetingIdParams } from '@meetflow/shared/schemas/meetings';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { DashboardService } from './dashboard.service.ts';

@@ -3,10 +3,10 @@ import {
   type DashboardArrivals,
   type DashboardQuery,
   type MeetingDashboard,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/attendance';
 import type { Db } from '../../db/database.ts';
 import { localDate, localDayBounds, zoneOffset } from '../../lib/local-time.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { readStats, resolveScope } from '../attendance/attendance.service.ts';
 import { arrivalsPerBucket, signupsPerDay } from './dashboard.repository.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { collegeCategory, collegeCategoryBody, envelope } from '@meetflow/shared';
+import { collegeCategory, collegeCategoryBody } from '@meetflow/shared/schemas/dictionary';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { CollegeCategoriesService } from './college-categories.service.ts';

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { CollegeCategory, collegeCategoryBody } from '@meetflow/shared';
+import type { CollegeCategory, collegeCategoryBody } from '@meetflow/shared/schemas/dictionary';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './college-categories.repository.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
-import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,

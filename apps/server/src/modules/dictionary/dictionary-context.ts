@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { FieldMessageKey } from '@meetflow/shared';
+import type { FieldMessageKey } from '@meetflow/shared/field-messages';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDate } from '../../lib/local-time.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
-import { assertOrganizationVisible, visibleOrganizationIds } from '../organizations/organization-scope.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { assertOrganizationVisible, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.repository.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { findLiveMeeting, type LiveMeeting } from './schedules.repository.ts';

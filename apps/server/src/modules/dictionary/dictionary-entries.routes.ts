@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dictionaryEntry, dictionaryEntryBody, dictionaryEntryQuery, envelope } from '@meetflow/shared';
+import {
+  dictionaryEntry,
+  dictionaryEntryBody,
+  dictionaryEntryQuery,
+} from '@meetflow/shared/schemas/dictionary';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import { idParams } from './dictionary-context.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DictionaryEntry, dictionaryEntryBody } from '@meetflow/shared';
+import type { DictionaryEntry, dictionaryEntryBody } from '@meetflow/shared/schemas/dictionary';
 import { AppError } from '../../lib/app-error.ts';
 import { assertOwnerWritable, createAuditor, type Actor, type DictionaryDeps } from './dictionary-context.ts';
 import * as repo from './dictionary-entries.repository.ts';

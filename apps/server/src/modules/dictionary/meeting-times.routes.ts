@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, meetingTime, meetingTimeBody } from '@meetflow/shared';
+import { meetingTime, meetingTimeBody } from '@meetflow/shared/schemas/dictionary';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import { idParams } from './dictionary-context.ts';

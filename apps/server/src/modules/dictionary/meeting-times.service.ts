@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { MeetingTime, meetingTimeBody } from '@meetflow/shared';
+import type { MeetingTime, meetingTimeBody } from '@meetflow/shared/schemas/dictionary';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
-import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, schedule, scheduleBody } from '@meetflow/shared';
+import { schedule, scheduleBody } from '@meetflow/shared/schemas/dictionary';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import { idParams, meetingParams } from './dictionary-context.ts';

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { MeetingTime, Schedule, scheduleBody } from '@meetflow/shared';
+import type { MeetingTime, Schedule, scheduleBody } from '@meetflow/shared/schemas/dictionary';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
-import { ownerCovers } from '../organizations/organization-scope.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { ownerCovers } from '../../core/organization-scope.ts';
 import {
   createAuditor,
   dateWithinMeeting,

@@ -1,8 +1,13 @@
 import type { z } from 'zod';
-import type { ScheduleMap, scheduleMapBody, UserType, userTypeBody } from '@meetflow/shared';
+import type {
+  ScheduleMap,
+  scheduleMapBody,
+  UserType,
+  userTypeBody,
+} from '@meetflow/shared/schemas/dictionary';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import {
   createAuditor,
   fieldError,

@@ -1,14 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
-  envelope,
   fileParams,
   MB,
   PDF_MAX_BYTES,
   uploadedFile,
   uploadKind,
   type FileKind,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/files';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';

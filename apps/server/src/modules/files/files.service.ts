@@ -8,10 +8,10 @@ import {
   IMAGE_MAX_SIDE,
   type FileKind,
   type UploadedFile,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/files';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { findFile, findFileMimes, insertFileIfAbsent, type StoredFile } from './files.repository.ts';
 

@@ -1,10 +1,8 @@
-import {
-  formatPhone,
-  type AdminGuest,
-  type AttendanceStatus,
-  type Localized,
-  type MeetingType,
-} from '@meetflow/shared';
+import { type Localized } from '@meetflow/shared/languages';
+import { formatPhone } from '@meetflow/shared/phone';
+import { type AttendanceStatus } from '@meetflow/shared/schemas/attendance';
+import { type AdminGuest } from '@meetflow/shared/schemas/guests';
+import { type MeetingType } from '@meetflow/shared/schemas/meetings';
 import type { XlsxColumn } from '../../lib/xlsx-export.ts';
 
 /** The words of the guest export, in the back office's terms. */

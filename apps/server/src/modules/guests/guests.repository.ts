@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { AttendanceStatus, GuestSortField } from '@meetflow/shared';
+import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
+import type { GuestSortField } from '@meetflow/shared/schemas/guests';
 import type { Database } from '../../db/schema.ts';
 import { attendanceStatusIs } from '../attendance/attendance-status.ts';
 import { keywordRange } from './guest-search.ts';

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nameIn } from '@meetflow/shared/languages';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
   adminGuest,
-  envelope,
   guestDetail,
   guestExportQuery,
   guestIdParams,
   guestListQuery,
   guestPage,
   meetingGuestsParams,
-  nameIn,
-  signUpBody,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/guests';
+import { signUpBody } from '@meetflow/shared/schemas/public';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp, sendXlsx, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';

@@ -1,20 +1,19 @@
+import { nameIn, type Language } from '@meetflow/shared/languages';
 import {
   GUEST_DETAIL_SCANS_MAX,
   type AdminGuest,
   type GuestDetail,
   type GuestListFilter,
   type GuestPage,
-  nameIn,
-  type Language,
-  type MeetingType,
-  type SignUpInput,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/guests';
+import { type MeetingType } from '@meetflow/shared/schemas/meetings';
+import { type SignUpInput } from '@meetflow/shared/schemas/public';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
-import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import { maskPhone } from '../registration/guest-format.ts';
 import {
   assertMeetingType,

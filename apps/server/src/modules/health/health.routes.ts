@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, ERRORS, errorMessage, healthResponse } from '@meetflow/shared';
+import { ERRORS, errorMessage } from '@meetflow/shared/errors';
+import { envelope } from '@meetflow/shared/schemas/envelope';
+import { healthResponse } from '@meetflow/shared/schemas/health';
 import type { DatabaseKind, Db } from '../../db/database.ts';
 import { ok } from '../../lib/reply.ts';
 import { within } from '../../lib/within.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, meetingDisplayConfig } from '@meetflow/shared';
+import { envelope } from '@meetflow/shared/schemas/envelope';
+import { meetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { MeetingDisplayService } from './meeting-display.service.ts';

@@ -2,12 +2,12 @@ import {
   DISPLAY_COLOR_FIELDS,
   DISPLAY_TEXT_FIELDS,
   resolveDisplayConfig,
-  type MeetingDisplayConfig,
-} from '@meetflow/shared';
+} from '@meetflow/shared/display-text';
+import { type MeetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
-import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import {
   findMeetingDisplay,

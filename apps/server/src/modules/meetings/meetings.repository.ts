@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Language } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern, lowerLike } from '../../lib/like.ts';
 

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
-  envelope,
   meeting,
   meetingBody,
   meetingIdParams,
   meetingListQuery,
   meetingPage,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/meetings';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { MeetingsService } from './meetings.service.ts';

@@ -1,25 +1,25 @@
+import { type FieldMessageKey } from '@meetflow/shared/field-messages';
+import { type Language } from '@meetflow/shared/languages';
+import { FILE_KIND_MIMES } from '@meetflow/shared/schemas/files';
 import {
-  FILE_KIND_MIMES,
-  type FieldMessageKey,
-  type Language,
   type Meeting,
   type MeetingInput,
   type MeetingPage,
   type meetingListQuery,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/meetings';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDayBounds } from '../../lib/local-time.ts';
 import { randomToken } from '../../lib/secure-random.ts';
 import { checkinCounts } from '../attendance/attendance.repository.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { findFileMimes } from '../files/files.repository.ts';
 import {
   assertOrganizationVisible,
   subtreeIds,
   visibleOrganizationIds,
-} from '../organizations/organization-scope.ts';
+} from '../../core/organization-scope.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import {
   findMeeting,

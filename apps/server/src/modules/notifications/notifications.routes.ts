@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
-  envelope,
   notificationIdParams,
   notificationListQuery,
   notificationPage,
   unreadCount,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/notifications';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { NotificationsService } from './notifications.service.ts';

@@ -1,12 +1,11 @@
+import { nameIn, type Language } from '@meetflow/shared/languages';
 import {
   NOTIFICATION_TEXTS,
   NOTIFICATION_TYPES,
-  nameIn,
-  type Language,
   type NotificationItem,
   type NotificationPage,
   type NotificationType,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/notifications';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './notifications.repository.ts';

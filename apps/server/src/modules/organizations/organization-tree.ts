@@ -1,4 +1,4 @@
-import type { Organization, OrganizationNode } from '@meetflow/shared';
+import type { Organization, OrganizationNode } from '@meetflow/shared/schemas/organizations';
 
 /**
  * Nests a flat list (already in display order) into a tree. A node whose parent is not in the

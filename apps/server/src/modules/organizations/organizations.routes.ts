@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
   createOrganizationBody,
-  envelope,
   moveOrganizationBody,
   organization,
   organizationIdParams,
   organizationTree,
   renameOrganizationBody,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/organizations';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { OrganizationsService } from './organizations.service.ts';

@@ -4,12 +4,12 @@ import type {
   Organization,
   OrganizationNode,
   RenameOrganizationBody,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/organizations';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { buildTree } from './organization-tree.ts';
-import { subtreeIds, visibleOrganizationIds } from './organization-scope.ts';
+import { subtreeIds, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import * as orgs from './organizations.repository.ts';
 
 interface Actor {

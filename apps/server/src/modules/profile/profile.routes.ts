@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, updateProfileBody, userInfo } from '@meetflow/shared';
+import { userInfo } from '@meetflow/shared/schemas/auth';
+import { envelope } from '@meetflow/shared/schemas/envelope';
+import { updateProfileBody } from '@meetflow/shared/schemas/profile';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { ProfileService } from './profile.service.ts';

@@ -1,7 +1,8 @@
-import type { UpdateProfileBody, UserInfo } from '@meetflow/shared';
+import type { UserInfo } from '@meetflow/shared/schemas/auth';
+import type { UpdateProfileBody } from '@meetflow/shared/schemas/profile';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { toUserInfo } from '../users/users.service.ts';

@@ -1,9 +1,11 @@
-import { normalizePhone, type FieldMessageKey, type SignUpInput } from '@meetflow/shared';
+import { type FieldMessageKey } from '@meetflow/shared/field-messages';
+import { normalizePhone } from '@meetflow/shared/phone';
+import { type SignUpInput } from '@meetflow/shared/schemas/public';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { indexGuests } from '../guests/guest-search.ts';
-import { ownerCovers } from '../organizations/organization-scope.ts';
+import { ownerCovers } from '../../core/organization-scope.ts';
 import * as repo from './registration.repository.ts';
 
 /*

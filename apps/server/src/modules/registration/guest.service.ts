@@ -1,4 +1,4 @@
-import type { PublicGuest } from '@meetflow/shared';
+import type { PublicGuest } from '@meetflow/shared/schemas/public';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
   GUEST_TOKEN_HEADER,
   enrolBody,
   enrolmentParams,
-  envelope,
   guestTokenResult,
   lookupBody,
   publicGuest,
   publicMeeting,
   publicMeetingParams,
   signUpBody,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/public';
 import { ok } from '../../lib/reply.ts';
 import type { GuestService } from './guest.service.ts';
 import type { RegistrationService } from './registration.service.ts';

@@ -1,11 +1,11 @@
+import { resolveDisplayConfig } from '@meetflow/shared/display-text';
+import { normalizePhone } from '@meetflow/shared/phone';
 import {
-  normalizePhone,
-  resolveDisplayConfig,
   type PublicGuest,
   type PublicMeeting,
   type PublicMeetingStatus,
   type SignUpInput,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/public';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,7 +14,7 @@ import { timeZone } from '../../lib/local-time.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { ancestorIds } from '../organizations/organization-scope.ts';
+import { ancestorIds } from '../../core/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { guestDisplayName, maskEmail, maskPhone } from './guest-format.ts';
 import {

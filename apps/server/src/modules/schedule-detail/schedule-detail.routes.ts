@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nameIn } from '@meetflow/shared/languages';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
   enrolledGuestPage,
   enrolledGuestsParams,
   enrolledGuestsQuery,
-  envelope,
-  nameIn,
   scheduleDetail,
   scheduleDetailParams,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/schedule-detail';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp, sendXlsx } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';

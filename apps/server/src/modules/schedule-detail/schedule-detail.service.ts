@@ -1,23 +1,21 @@
+import { nameIn, type Language, type Localized } from '@meetflow/shared/languages';
 import {
-  nameIn,
   type EnrolledGuest,
   type EnrolledGuestPage,
-  type Language,
-  type Localized,
   type ScheduleDetail,
   type SessionSummary,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/schedule-detail';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { listSchedules } from '../dictionary/schedules.repository.ts';
 import { withMeetingTimes } from '../dictionary/schedules.service.ts';
 import { STATUS_TEXT } from '../guests/guest-export.ts';
 import { attendanceStatus } from '../attendance/attendance-status.ts';
 import { findLiveMeeting, type GuestMeeting } from '../guests/guests.repository.ts';
-import { assertOrganizationVisible } from '../organizations/organization-scope.ts';
+import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import * as repo from './schedule-detail.repository.ts';

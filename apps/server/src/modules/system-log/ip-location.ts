@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 import { Reader, type Response } from 'mmdb-lib';
-import type { Language } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
 
 /**
  * What is stored in system_logs.ip_location: the intranet marker, a country code "CC", or null.

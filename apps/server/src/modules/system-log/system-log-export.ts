@@ -1,4 +1,5 @@
-import type { Localized, LogAction, LogSource, SystemLogEntry } from '@meetflow/shared';
+import type { Localized } from '@meetflow/shared/languages';
+import type { LogAction, LogSource, SystemLogEntry } from '@meetflow/shared/schemas/system-log';
 import type { XlsxColumn } from '../../lib/xlsx-export.ts';
 
 export const LOG_EXPORT_SHEET: Localized = { 'zh-tw': '系統日誌', 'zh-cn': '系统日志', en: 'System log' };

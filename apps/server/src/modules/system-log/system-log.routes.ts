@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientErrorBody, envelope, systemLogFilter, systemLogPage, systemLogQuery } from '@meetflow/shared';
+import { envelope } from '@meetflow/shared/schemas/envelope';
+import {
+  clientErrorBody,
+  systemLogFilter,
+  systemLogPage,
+  systemLogQuery,
+} from '@meetflow/shared/schemas/system-log';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp, sendXlsx, xlsxSheet } from '../../lib/xlsx-export.ts';

@@ -1,21 +1,24 @@
+import { type Language } from '@meetflow/shared/languages';
 import {
   logMessage,
   logMessageKeysContaining,
   renderLogMessage,
-  type ClientErrorBody,
-  type Language,
-  type LogAction,
   type LogMessage,
+} from '@meetflow/shared/log-messages';
+import {
+  type ClientErrorBody,
+  type LogAction,
   type LogSource,
   type SystemLogEntry,
   type SystemLogFilter,
   type SystemLogPage,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/system-log';
 import type { Db } from '../../db/database.ts';
 import { describeLocation, locateIp } from './ip-location.ts';
 import { insertLog, iterateLogs, listLogs, type LogFilter, type LogRow } from './system-log.repository.ts';
 
-export type { LogAction, LogMessage, LogSource } from '@meetflow/shared';
+export type { LogMessage } from '@meetflow/shared/log-messages';
+export type { LogAction, LogSource } from '@meetflow/shared/schemas/system-log';
 
 export interface LogEntry {
   action: LogAction;

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
   adminUser,
   createUserBody,
-  envelope,
   resetPasswordBody,
   role,
   updateUserBody,
   userIdParams,
   userListQuery,
   userPage,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/users';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { UsersService } from './users.service.ts';

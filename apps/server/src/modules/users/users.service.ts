@@ -1,25 +1,23 @@
+import { type Language, LANGUAGES } from '@meetflow/shared/languages';
+import { PERMISSIONS, type Permission } from '@meetflow/shared/permissions';
+import { type UserInfo } from '@meetflow/shared/schemas/auth';
 import {
-  PERMISSIONS,
   type AdminUser,
   type CreateUserBody,
-  type Language,
-  type Permission,
   type ResetPasswordBody,
   type Role,
   type UpdateUserBody,
-  type UserInfo,
   type UserListQuery,
   type UserPage,
-  LANGUAGES,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/users';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/secure-random.ts';
-import type { AuthUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { passwordWeakness } from '../auth/password-strength.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { visibleOrganizationIds } from '../organizations/organization-scope.ts';
+import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.repository.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import * as users from './users.repository.ts';

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Layout, Watermark } from 'antd';
-import { WATERMARK_DEFAULTS } from '@meetflow/shared';
+import { WATERMARK_DEFAULTS } from '@meetflow/shared/constants';
 import { useSessionStore } from '../../features/auth/session-store.ts';
 import { useSettingsStore } from '../../features/settings/settings-store.ts';
 import { useTabsStore } from '../../features/tabs/tabs-store.ts';

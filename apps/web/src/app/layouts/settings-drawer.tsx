@@ -1,6 +1,6 @@
 import { ColorPicker, Divider, Drawer, Segmented, Switch } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { LANGUAGES, type Language } from '@meetflow/shared';
+import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import {

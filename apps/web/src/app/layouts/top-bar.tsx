@@ -13,7 +13,7 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { MAX_BADGE } from '@meetflow/shared';
+import { MAX_BADGE } from '@meetflow/shared/constants';
 import { useTranslation } from '../../lib/i18n.ts';
 import { LangSwitch } from '../../components/lang-switch.tsx';
 import { logout } from '../../features/auth/auth-api.ts';

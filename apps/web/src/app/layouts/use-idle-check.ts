@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { IDLE_CHECK_INTERVAL_MS } from '@meetflow/shared';
+import { IDLE_CHECK_INTERVAL_MS } from '@meetflow/shared/constants';
 import { lastActivityAt, markActivity } from '../../features/auth/activity.ts';
 import { decideIdle } from '../../features/auth/idle.ts';
 import { logout, refreshSession } from '../../features/auth/auth-api.ts';

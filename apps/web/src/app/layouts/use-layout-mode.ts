@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_BREAKPOINT } from '@meetflow/shared';
+import { MOBILE_BREAKPOINT } from '@meetflow/shared/constants';
 
 export type LayoutMode = 'mobile' | 'pc';
 

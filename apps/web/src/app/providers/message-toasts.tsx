@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { message } from 'antd';
-import { TOAST_OFFSET } from '@meetflow/shared';
+import { TOAST_OFFSET } from '@meetflow/shared/constants';
 import type { ToastCall, ToastImpl } from '../../lib/toast.ts';
 import { ShellTheme } from './shell-theme.tsx';
 import { useToastImpl } from './use-toast-impl.ts';

@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, LANGUAGES } from '@meetflow/shared';
+import { FIELD_MESSAGES } from '@meetflow/shared/field-messages';
+import { LANGUAGES } from '@meetflow/shared/languages';
 import { initI18n, setLanguage } from '../../lib/i18n.ts';
 import { ShellProviders } from './shell-providers.tsx';
 

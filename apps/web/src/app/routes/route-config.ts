@@ -1,4 +1,4 @@
-import type { Permission } from '@meetflow/shared';
+import type { Permission } from '@meetflow/shared/permissions';
 import type { AppRoute } from './route-types.ts';
 import { HOME_PATH } from '../../features/auth/redirect.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasAnyPermission } from '@meetflow/shared';
+import { hasAnyPermission } from '@meetflow/shared/permissions';
 import { adminRoutes } from './route-config.ts';
 import { ancestorsOf, filterRoutes, firstVisibleLeaf, flattenRoutes, menuRoutes } from './route-filter.ts';
 import type { AppRoute } from './route-types.ts';

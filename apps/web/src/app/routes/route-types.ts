@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Permission } from '@meetflow/shared';
+import type { Permission } from '@meetflow/shared/permissions';
 
 /** Icon names resolved to @ant-design/icons components inside the admin shell (icons stay out of the entry chunk). */
 export type IconName =

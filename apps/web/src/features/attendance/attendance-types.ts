@@ -14,4 +14,4 @@ export type {
   ScanOutcome,
   ScanRequest,
   ScanType,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/attendance';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERRORS, type TokenInfo } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { type TokenInfo } from '@meetflow/shared/schemas/auth';
 import { configureHttp } from '../../lib/http-hooks.ts';
 import { openEventStream, reconnectDelay, type StreamStatus } from './event-stream.ts';
 

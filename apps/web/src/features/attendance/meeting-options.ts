@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Meeting, MeetingPage, Schedule } from '@meetflow/shared';
+import type { Schedule } from '@meetflow/shared/schemas/dictionary';
+import type { Meeting, MeetingPage } from '@meetflow/shared/schemas/meetings';
 import { http } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { localizedName } from '../meetings/meeting-text.ts';

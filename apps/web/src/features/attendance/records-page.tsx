@@ -3,7 +3,7 @@ import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag } from 'ant
 import type { TableProps } from 'antd';
 import { EditOutlined, ScanOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared';
+import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_WINDOW_MS, type TokenInfo } from '@meetflow/shared';
+import { ACTIVE_WINDOW_MS } from '@meetflow/shared/constants';
+import { type TokenInfo } from '@meetflow/shared/schemas/auth';
 import { lastActivityAt, markActivity } from './activity.ts';
 import { decideIdle } from './idle.ts';
 

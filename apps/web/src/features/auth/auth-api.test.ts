@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TokenInfo } from '@meetflow/shared';
+import type { TokenInfo } from '@meetflow/shared/schemas/auth';
 import { configureHttp } from '../../lib/http-hooks.ts';
 import { logout } from './auth-api.ts';
 import { useSessionStore } from './session-store.ts';

@@ -6,7 +6,7 @@ import type {
   RefreshResponse,
   TokenInfo,
   UserInfo,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/auth';
 import { REFRESH_PATH, http } from '../../lib/http.ts';
 import { isLoggedIn, useSessionStore } from './session-store.ts';
 

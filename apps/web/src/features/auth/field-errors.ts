@@ -1,4 +1,4 @@
-import type { ValidationErrorData } from '@meetflow/shared';
+import type { ValidationErrorData } from '@meetflow/shared/schemas/envelope';
 
 function isValidationData(data: unknown): data is ValidationErrorData {
   const fields = (data as { fields?: unknown } | null)?.fields;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_WINDOW_MS, REFRESH_BEFORE_EXPIRY_MS, type TokenInfo } from '@meetflow/shared';
+import { ACTIVE_WINDOW_MS, REFRESH_BEFORE_EXPIRY_MS } from '@meetflow/shared/constants';
+import { type TokenInfo } from '@meetflow/shared/schemas/auth';
 import { decideIdle } from './idle.ts';
 
 const now = 10_000_000_000;

@@ -1,4 +1,5 @@
-import { ACTIVE_WINDOW_MS, REFRESH_BEFORE_EXPIRY_MS, type TokenInfo } from '@meetflow/shared';
+import { ACTIVE_WINDOW_MS, REFRESH_BEFORE_EXPIRY_MS } from '@meetflow/shared/constants';
+import { type TokenInfo } from '@meetflow/shared/schemas/auth';
 import { tokenExpiresAt } from './token.ts';
 
 export type IdleDecision = 'none' | 'refresh' | 'logout';

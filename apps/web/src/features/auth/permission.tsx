@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { hasAllPermissions, hasAnyPermission } from '@meetflow/shared';
+import { hasAllPermissions, hasAnyPermission } from '@meetflow/shared/permissions';
 import { appConfig } from '../../lib/app-config.ts';
 import { useSessionStore } from './session-store.ts';
 

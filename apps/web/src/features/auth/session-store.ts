@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LoginResponse, TokenInfo, UserInfo } from '@meetflow/shared';
+import type { LoginResponse, TokenInfo, UserInfo } from '@meetflow/shared/schemas/auth';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { isTokenValid } from './token.ts';
 

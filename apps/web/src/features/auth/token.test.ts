@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TokenInfo } from '@meetflow/shared';
+import type { TokenInfo } from '@meetflow/shared/schemas/auth';
 import { isTokenValid, tokenExpiresAt } from './token.ts';
 
 const token: TokenInfo = {

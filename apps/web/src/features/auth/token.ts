@@ -1,4 +1,4 @@
-import type { TokenInfo } from '@meetflow/shared';
+import type { TokenInfo } from '@meetflow/shared/schemas/auth';
 
 /** Token expiry = login_time + expires_in seconds (spec §9). */
 export function tokenExpiresAt(token: TokenInfo): number {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DashboardArrivals, MeetingDashboard } from '@meetflow/shared';
+import type { DashboardArrivals, MeetingDashboard } from '@meetflow/shared/schemas/attendance';
 import { http } from '../../lib/http.ts';
 
 export function dashboardKey(meetingId: number, scheduleId: number | null, day: string) {

@@ -1,7 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ARRIVAL_BUCKET_MS, type AttendanceStats, type MeetingDashboard } from '@meetflow/shared';
+import {
+  ARRIVAL_BUCKET_MS,
+  type AttendanceStats,
+  type MeetingDashboard,
+} from '@meetflow/shared/schemas/attendance';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDayMonth, formatTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';

@@ -1,4 +1,8 @@
-import { collegeCategoryBody, type CollegeCategory, type CollegeCategoryBody } from '@meetflow/shared';
+import {
+  collegeCategoryBody,
+  type CollegeCategory,
+  type CollegeCategoryBody,
+} from '@meetflow/shared/schemas/dictionary';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';

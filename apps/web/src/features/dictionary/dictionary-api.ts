@@ -4,8 +4,6 @@ import type {
   CollegeCategoryBody,
   DictionaryEntry,
   DictionaryEntryBody,
-  Meeting,
-  MeetingPage,
   MeetingTime,
   MeetingTimeBody,
   Schedule,
@@ -14,7 +12,8 @@ import type {
   ScheduleMapBody,
   UserType,
   UserTypeBody,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/dictionary';
+import type { Meeting, MeetingPage } from '@meetflow/shared/schemas/meetings';
 import { http } from '../../lib/http.ts';
 
 export const dictionaryKeys = {

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Form, Input } from 'antd';
-import { dictionaryEntryBody, type DictionaryEntry, type DictionaryEntryBody } from '@meetflow/shared';
+import {
+  dictionaryEntryBody,
+  type DictionaryEntry,
+  type DictionaryEntryBody,
+} from '@meetflow/shared/schemas/dictionary';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';

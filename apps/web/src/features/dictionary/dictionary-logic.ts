@@ -1,4 +1,5 @@
-import type { Language, UserType } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
+import type { UserType } from '@meetflow/shared/schemas/dictionary';
 
 /** The YYYY-MM-DD local day of an instant (the browser's zone, as the server uses its own). */
 export function localDay(ms: number): string {

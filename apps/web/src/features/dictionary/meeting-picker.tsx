@@ -1,5 +1,5 @@
 import { Select, Space, Typography } from 'antd';
-import type { Meeting } from '@meetflow/shared';
+import type { Meeting } from '@meetflow/shared/schemas/meetings';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { localizedName } from './dictionary-logic.ts';
 import './i18n.ts';

@@ -1,5 +1,6 @@
 import { Form, Input, TimePicker } from 'antd';
-import { fieldMessage, meetingTimeBody, type MeetingTime, type MeetingTimeBody } from '@meetflow/shared';
+import { fieldMessage } from '@meetflow/shared/field-messages';
+import { meetingTimeBody, type MeetingTime, type MeetingTimeBody } from '@meetflow/shared/schemas/dictionary';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';

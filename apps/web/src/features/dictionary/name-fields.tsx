@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import type { z } from 'zod';
-import type { Language } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
 import { zodRule } from './zod-rule.ts';
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
-import { fieldMessage, type Schedule, type UserType } from '@meetflow/shared';
+import { fieldMessage } from '@meetflow/shared/field-messages';
+import { type Schedule, type UserType } from '@meetflow/shared/schemas/dictionary';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { usePermission } from '../auth/permission.tsx';

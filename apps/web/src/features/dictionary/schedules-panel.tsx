@@ -1,5 +1,5 @@
 import { DatePicker, Empty, Form, InputNumber, Select } from 'antd';
-import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared';
+import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared/schemas/dictionary';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';

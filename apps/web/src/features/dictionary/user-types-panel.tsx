@@ -1,5 +1,10 @@
 import { Alert, Checkbox, Form, Tag, type GetProps } from 'antd';
-import { userTypeBody, type Schedule, type UserType, type UserTypeBody } from '@meetflow/shared';
+import {
+  userTypeBody,
+  type Schedule,
+  type UserType,
+  type UserTypeBody,
+} from '@meetflow/shared/schemas/dictionary';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleBody, userTypeBody } from '@meetflow/shared';
+import { scheduleBody, userTypeBody } from '@meetflow/shared/schemas/dictionary';
 import { zodRule } from './zod-rule.ts';
 
 describe('zodRule', () => {

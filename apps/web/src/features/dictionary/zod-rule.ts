@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { localizeIssues, type Language } from '@meetflow/shared';
+import { type Language } from '@meetflow/shared/languages';
+import { localizeIssues } from '@meetflow/shared/validation';
 
 /**
  * An antd form rule that runs one field's shared zod schema: the form shows exactly the server's

@@ -1,4 +1,4 @@
-import type { MeetingType } from '@meetflow/shared';
+import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 import type { AdminGuest } from './guests-types.ts';
 
 /** A field of the guest record shown as a list column: its i18n label under guests.fields. */

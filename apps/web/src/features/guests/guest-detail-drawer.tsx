@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
-import { MANUAL_STATION } from '@meetflow/shared';
+import { MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Auth } from '../auth/permission.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';

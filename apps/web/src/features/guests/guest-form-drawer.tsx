@@ -1,11 +1,11 @@
 import { Button, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
+import { type MeetingType } from '@meetflow/shared/schemas/meetings';
 import {
   AREA_CODE_VALUES,
   dateScheduleSignUpBody,
   generalSignUpBody,
-  type MeetingType,
   type SignUpBody,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/public';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';

@@ -1,4 +1,4 @@
-import { formatPhone, GUEST_PHONE_FIELDS } from '@meetflow/shared';
+import { formatPhone, GUEST_PHONE_FIELDS } from '@meetflow/shared/phone';
 import type { TFunction } from '../../lib/i18n.ts';
 import type { AdminGuest, AttendanceStatus } from './guests-types.ts';
 

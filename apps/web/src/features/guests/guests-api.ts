@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignUpBody } from '@meetflow/shared';
+import type { SignUpBody } from '@meetflow/shared/schemas/public';
 import { http } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import type { AdminGuest, GuestDetail, GuestListQuery, GuestPage } from './guests-types.ts';

@@ -6,7 +6,7 @@ import type { AttendanceStatus, ScanType } from '../attendance/attendance-types.
 
 export type { AttendanceStatus, ScanType };
 
-export { GUEST_SORT_FIELDS } from '@meetflow/shared';
+export { GUEST_SORT_FIELDS } from '@meetflow/shared/schemas/guests';
 export type {
   AdminGuest,
   GuestDetail,
@@ -15,4 +15,4 @@ export type {
   GuestPage,
   GuestScan,
   GuestSortField,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/guests';

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeetingDisplayConfig, MeetingDisplayConfigInput } from '@meetflow/shared';
+import type {
+  MeetingDisplayConfig,
+  MeetingDisplayConfigInput,
+} from '@meetflow/shared/schemas/meeting-display';
 import { http } from '../../lib/http.ts';
 
 export const displayConfigKey = (meetingId: number) => ['meetings', meetingId, 'display-config'] as const;

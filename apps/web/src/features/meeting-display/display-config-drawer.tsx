@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, ColorPicker, Drawer, Form, Input, Select, Space, Spin, Tabs, Typography } from 'antd';
+import { ERRORS } from '@meetflow/shared/errors';
+import { LANGUAGES, type Language } from '@meetflow/shared/languages';
+import { type MeetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import {
   DISPLAY_COLOR_FIELDS,
   DISPLAY_LANGUAGE_SUFFIX,
@@ -7,15 +10,11 @@ import {
   DISPLAY_TEXT_FIELDS,
   DISPLAY_TEXT_MAX,
   DISPLAY_TEXT_PAGES,
-  ERRORS,
-  LANGUAGES,
   type DisplayColorField,
   type DisplayTextField,
   type DisplayTextKey,
   type DisplayTextPage,
-  type Language,
-  type MeetingDisplayConfig,
-} from '@meetflow/shared';
+} from '@meetflow/shared/display-text';
 import { useTranslation } from '../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { ApiError } from '../../lib/http.ts';

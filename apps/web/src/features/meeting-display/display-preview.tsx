@@ -5,9 +5,9 @@ import {
   displayTextOrDefault,
   type DisplayTextField,
   type DisplayTextPage,
-  type Language,
-  type MeetingDisplayConfig,
-} from '@meetflow/shared';
+} from '@meetflow/shared/display-text';
+import { type Language } from '@meetflow/shared/languages';
+import { type MeetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import { useTranslation } from '../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { isPermutation } from './language-order.ts';

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@meetflow/shared';
+import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 
 /**
  * Puts `lang` at position `index` of the order. A language already used elsewhere swaps places

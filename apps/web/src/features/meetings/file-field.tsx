@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Image, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { BANNER_MAX_BYTES, fileUrl, MB, PDF_MAX_BYTES, type FileKind } from '@meetflow/shared';
+import { BANNER_MAX_BYTES, fileUrl, MB, PDF_MAX_BYTES, type FileKind } from '@meetflow/shared/schemas/files';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { compressionPlan, COMPRESSION_RULES } from './image-compression.ts';

@@ -13,14 +13,13 @@ import {
   TreeSelect,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { fieldMessage, type FieldMessageKey } from '@meetflow/shared/field-messages';
 import {
-  fieldMessage,
   MEETING_TYPES,
-  type FieldMessageKey,
   type Meeting,
   type MeetingBody,
   type MeetingType,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/meetings';
 import { fieldErrors } from '../auth/field-errors.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { ApiError } from '../../lib/http.ts';

@@ -5,7 +5,7 @@ import Input from 'antd/es/input/Input';
 import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import type { Meeting, MeetingListQuery } from '@meetflow/shared';
+import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';

@@ -1,4 +1,5 @@
-import type { Language, Meeting } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
+import type { Meeting } from '@meetflow/shared/schemas/meetings';
 
 /** The meeting's text in the interface language, falling back to Traditional Chinese when empty. */
 export function localizedName(

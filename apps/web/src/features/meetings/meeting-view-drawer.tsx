@@ -1,5 +1,6 @@
 import { Descriptions, Drawer, Image, Typography } from 'antd';
-import { fileUrl, type Meeting } from '@meetflow/shared';
+import { fileUrl } from '@meetflow/shared/schemas/files';
+import { type Meeting } from '@meetflow/shared/schemas/meetings';
 import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { publicLink } from './meeting-text.ts';

@@ -1,13 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FileKind,
-  Meeting,
-  MeetingBody,
-  MeetingListQuery,
-  MeetingPage,
-  OrganizationNode,
-  UploadedFile,
-} from '@meetflow/shared';
+import type { FileKind, UploadedFile } from '@meetflow/shared/schemas/files';
+import type { Meeting, MeetingBody, MeetingListQuery, MeetingPage } from '@meetflow/shared/schemas/meetings';
+import type { OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { http } from '../../lib/http.ts';
 
 export const meetingsKey = ['meetings'] as const;

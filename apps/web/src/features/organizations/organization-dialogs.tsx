@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Form, Input, Modal, TreeSelect, Typography } from 'antd';
-import { ERRORS, fieldMessage, type OrganizationNode } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { fieldMessage } from '@meetflow/shared/field-messages';
+import { type OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { ApiError } from '../../lib/http.ts';
 import { useSessionStore } from '../auth/session-store.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button, Empty, Flex, Input, Modal, Popconfirm, Skeleton, Tree, Typography } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { OrganizationNode } from '@meetflow/shared';
+import type { OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { usePageVisible } from '../../components/page-visibility.ts';

@@ -4,7 +4,7 @@ import type {
   MoveOrganizationBody,
   Organization,
   OrganizationNode,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/organizations';
 import { http } from '../../lib/http.ts';
 
 export const organizationsKey = ['organizations'] as const;

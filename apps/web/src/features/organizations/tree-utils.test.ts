@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganizationNode } from '@meetflow/shared';
+import type { OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { dropTarget, filterTree, splitMatch, subtreeIdsOf, toTreeSelect } from './tree-utils.ts';
 
 const node = (id: number, name: string, parent_id: number | null, children: OrganizationNode[] = []) => ({

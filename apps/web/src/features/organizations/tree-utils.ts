@@ -1,4 +1,4 @@
-import type { OrganizationNode } from '@meetflow/shared';
+import type { OrganizationNode } from '@meetflow/shared/schemas/organizations';
 
 /** Looks a node up anywhere in the tree. */
 export function findNode(nodes: readonly OrganizationNode[], id: number): OrganizationNode | undefined {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input } from 'antd';
-import { ERRORS, fieldMessage } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { fieldMessage } from '@meetflow/shared/field-messages';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';

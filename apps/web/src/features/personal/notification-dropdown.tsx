@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, List, Typography } from 'antd';
-import type { NotificationItem } from '@meetflow/shared';
+import type { NotificationItem } from '@meetflow/shared/schemas/notifications';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useNotifications } from './notifications-api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
-import type { NotificationItem } from '@meetflow/shared';
+import type { NotificationItem } from '@meetflow/shared/schemas/notifications';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';

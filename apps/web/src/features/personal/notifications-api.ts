@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPage, UnreadCount } from '@meetflow/shared';
+import type { NotificationPage, UnreadCount } from '@meetflow/shared/schemas/notifications';
 import { http } from '../../lib/http.ts';
 
 const notificationsKey = ['notifications'] as const;

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { passwordProblem } from '@meetflow/shared';
+import { passwordProblem } from '@meetflow/shared/password-rules';
 
 interface Messages {
   required: string;

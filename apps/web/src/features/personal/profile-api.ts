@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UpdateProfileBody, UserInfo } from '@meetflow/shared';
+import type { UserInfo } from '@meetflow/shared/schemas/auth';
+import type { UpdateProfileBody } from '@meetflow/shared/schemas/profile';
 import { http } from '../../lib/http.ts';
 import { useSessionStore } from '../auth/session-store.ts';
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Select } from 'antd';
-import { ERRORS, LANGUAGES, type Language } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
-import { pageText } from './page-texts.ts';
+import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { ErrorSummary, PhoneFields, type ErrorTexts } from './form-fields.tsx';
 import { isAreaCode, isValidPhone, normalizePhone } from './phone-rule.ts';
 import {
@@ -78,9 +78,9 @@ export default function CheckInPage() {
       <MeetingHeader meeting={meeting} />
       <section className="mf-pub-card" aria-labelledby="pub-checkin-title">
         <h2 className="mf-pub-h2" id="pub-checkin-title">
-          {pageText(config, 'checkin_title', lang)}
+          {displayTextOrDefault(config, 'checkin_title', lang)}
         </h2>
-        <p className="mf-pub-intro">{pageText(config, 'checkin_hint', lang)}</p>
+        <p className="mf-pub-intro">{displayTextOrDefault(config, 'checkin_hint', lang)}</p>
         <form
           className="mf-pub-form"
           noValidate
@@ -115,7 +115,7 @@ export default function CheckInPage() {
             disabled={busy}
             data-testid="check-in-submit"
           >
-            {busy ? t('pub.submitting') : pageText(config, 'checkin_button', lang)}
+            {busy ? t('pub.submitting') : displayTextOrDefault(config, 'checkin_button', lang)}
           </button>
         </form>
       </section>
@@ -125,7 +125,7 @@ export default function CheckInPage() {
           to={`/sign-up/${encodeURIComponent(meeting.public_id)}`}
           data-testid="link-sign-up"
         >
-          {pageText(config, 'checkin_not_signed_up_link', lang)}
+          {displayTextOrDefault(config, 'checkin_not_signed_up_link', lang)}
         </Link>
       </p>
     </PublicFrame>

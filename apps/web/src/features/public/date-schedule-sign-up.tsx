@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PublicMeeting } from '@meetflow/shared';
+import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
-import { pageText } from './page-texts.ts';
+import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { localized, sessionWhen } from './display.ts';
 import { ChoiceField, errorId, ErrorSummary, PhoneFields, SelectField, TextField } from './form-fields.tsx';
@@ -285,7 +285,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
           {t('pub.back')}
         </button>
         <button type="submit" className="mf-pub-button" disabled={s.busy} data-testid="sign-up-submit">
-          {pageText(meeting.display_config, 'signup_button', lang)}
+          {displayTextOrDefault(meeting.display_config, 'signup_button', lang)}
         </button>
       </div>
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import type { Language } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
 import { dayIn, formatDayMonth, formatTime } from '../../lib/date-time.ts';
 import { colorWithContrast, contrast, luminance } from '../../lib/color-contrast.ts';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import type { PublicGuest } from '@meetflow/shared';
+import type { PublicGuest } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
-import { pageText } from './page-texts.ts';
+import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { formatDateTime, maskedContactLines } from './display.ts';
 import { GuestQr } from './guest-qr.tsx';
 import {
@@ -139,9 +139,9 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
               data-testid="guest-card"
             >
               <h2 className="mf-pub-h2" id="pub-guest-title">
-                {pageText(config, 'guest_info_title', lang)}
+                {displayTextOrDefault(config, 'guest_info_title', lang)}
               </h2>
-              <p className="mf-pub-intro">{pageText(config, 'guest_info_hint', lang)}</p>
+              <p className="mf-pub-intro">{displayTextOrDefault(config, 'guest_info_hint', lang)}</p>
               <GuestQr code={guest.guest.guest_code} />
               <p className="mf-pub-guest-name" data-testid="guest-name">
                 {guest.guest.display_name}

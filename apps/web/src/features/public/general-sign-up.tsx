@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { PublicMeeting } from '@meetflow/shared';
+import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
-import { pageText } from './page-texts.ts';
+import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { ChoiceField, ErrorSummary, PhoneFields, TextField } from './form-fields.tsx';
 import { usePageLanguage } from './public-frame.tsx';
 import { EMPTY_GENERAL, generalBody, validateGeneral, type GeneralForm } from './sign-up-form.ts';
@@ -154,7 +154,7 @@ export function GeneralSignUp({ meeting }: { meeting: PublicMeeting }) {
         disabled={s.busy}
         data-testid="sign-up-submit"
       >
-        {s.busy ? t('pub.submitting') : pageText(meeting.display_config, 'signup_button', lang)}
+        {s.busy ? t('pub.submitting') : displayTextOrDefault(meeting.display_config, 'signup_button', lang)}
       </button>
     </form>
   );

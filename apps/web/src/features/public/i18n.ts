@@ -1,4 +1,4 @@
-import type { Language } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
 import { i18n } from '../../lib/i18n.ts';
 
 /**

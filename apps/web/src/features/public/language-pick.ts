@@ -1,4 +1,4 @@
-import type { Language } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
 
 const ALL: readonly Language[] = ['zh-tw', 'zh-cn', 'en'];
 

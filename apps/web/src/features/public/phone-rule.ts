@@ -1,4 +1,5 @@
-import { AREA_CODES, isValidPhone, phoneDigits } from '@meetflow/shared';
+import { AREA_CODES } from '@meetflow/shared/constants';
+import { isValidPhone, phoneDigits } from '@meetflow/shared/phone';
 
 /**
  * The public forms' phone check: the shared rule the server applies (libphonenumber's full metadata

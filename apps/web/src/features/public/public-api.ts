@@ -1,4 +1,4 @@
-import type { GuestTokenResult, PublicGuest, PublicMeeting } from '@meetflow/shared';
+import type { GuestTokenResult, PublicGuest, PublicMeeting } from '@meetflow/shared/schemas/public';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/storage.ts';
 

@@ -1,5 +1,6 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
-import type { Language, PublicMeeting } from '@meetflow/shared';
+import type { Language } from '@meetflow/shared/languages';
+import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { currentLanguage, setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { differsFromBrowserZone, zoneOffset } from '../../lib/date-time.ts';
 import { focusColorOn, formatRange, localized, localizedLocation, readableTextOn } from './display.ts';

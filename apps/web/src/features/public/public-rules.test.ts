@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DISPLAY_TEXT_DEFAULTS,
-  DISPLAY_TEXT_KEYS,
-  displayTextOrDefault,
-  ERRORS,
-  GUEST_TOKEN_HEADER,
-  LANGUAGES,
-  NOT_APPLICABLE,
-  signUpBody,
-} from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { LANGUAGES } from '@meetflow/shared/languages';
+import { GUEST_TOKEN_HEADER, NOT_APPLICABLE, signUpBody } from '@meetflow/shared/schemas/public';
 import { PHONE_CASES } from '@meetflow/shared/phone-cases';
 import { initI18n } from '../../lib/i18n.ts';
-import { PAGE_TEXT_DEFAULTS, pageText } from './page-texts.ts';
 import { focusColorOn, maskedContactLines, matchesKeyword, readableTextOn, sessionWhen } from './display.ts';
 import { offeredLanguages, pickPageLanguage } from './language-pick.ts';
 import { isValidPhone, normalizePhone } from './phone-rule.ts';
@@ -248,25 +240,6 @@ describe('API client constants', () => {
       expect(ERRORS[name as keyof typeof ERRORS].code, name).toBe(code);
     }
     expect(GUEST_TOKEN_HEADER).toBe('x-guest-token');
-  });
-});
-
-describe('page texts', () => {
-  it('match the shared defaults and displayTextOrDefault', () => {
-    expect(PAGE_TEXT_DEFAULTS).toEqual(DISPLAY_TEXT_DEFAULTS);
-    const configs = [
-      {},
-      { signup_title: 'Base' },
-      { signup_title: 'Base', signup_title_en: 'English', signup_title_cn: '  ' },
-      { checkin_hint_cn: '简体提示', guest_info_title: ' 標題 ' },
-    ];
-    for (const config of configs) {
-      for (const key of DISPLAY_TEXT_KEYS) {
-        for (const lang of LANGUAGES) {
-          expect(pageText(config, key, lang), `${key} ${lang}`).toBe(displayTextOrDefault(config, key, lang));
-        }
-      }
-    }
   });
 });
 

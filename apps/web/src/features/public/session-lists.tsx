@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PublicGuest, PublicMeeting } from '@meetflow/shared';
+import type { PublicGuest, PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import type { PublicMeeting } from '@meetflow/shared';
+import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
-import { pageText } from './page-texts.ts';
+import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { DateScheduleSignUp } from './date-schedule-sign-up.tsx';
 import { GeneralSignUp } from './general-sign-up.tsx';
 import { MeetingHeader, MeetingLoadState, PublicFrame, usePageLanguage } from './public-frame.tsx';
@@ -11,7 +11,9 @@ function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const text =
-    meeting.status === 'full' ? t('pub.full') : pageText(meeting.display_config, 'signup_closed', lang);
+    meeting.status === 'full'
+      ? t('pub.full')
+      : displayTextOrDefault(meeting.display_config, 'signup_closed', lang);
   return (
     <section className="mf-pub-card mf-pub-center" data-testid="sign-up-closed" data-status={meeting.status}>
       <h2 className="mf-pub-h2">{text}</h2>
@@ -33,9 +35,9 @@ export default function SignUpPage() {
       {meeting.status === 'open' ? (
         <section className="mf-pub-card" aria-labelledby="pub-signup-title">
           <h2 className="mf-pub-h2" id="pub-signup-title">
-            {pageText(config, 'signup_title', lang)}
+            {displayTextOrDefault(config, 'signup_title', lang)}
           </h2>
-          <p className="mf-pub-intro">{pageText(config, 'signup_intro', lang)}</p>
+          <p className="mf-pub-intro">{displayTextOrDefault(config, 'signup_intro', lang)}</p>
           {meeting.meeting_type === 'date_schedule' ? (
             <DateScheduleSignUp meeting={meeting} onStale={reload} />
           ) : (
@@ -51,7 +53,7 @@ export default function SignUpPage() {
           to={`/check-in/${encodeURIComponent(meeting.public_id)}`}
           data-testid="link-check-in"
         >
-          {pageText(config, 'signup_signed_up_link', lang)}
+          {displayTextOrDefault(config, 'signup_signed_up_link', lang)}
         </Link>
       </p>
     </PublicFrame>

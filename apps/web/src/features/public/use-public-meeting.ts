@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PublicMeeting } from '@meetflow/shared';
+import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { ensurePublicStrings } from './i18n.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PublicMeeting } from '@meetflow/shared';
+import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
-import { pageText } from './page-texts.ts';
+import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { toast } from '../../lib/toast.ts';
 import type { ErrorTexts } from './form-fields.tsx';
 import { errorMessage, usePageLanguage } from './public-frame.tsx';
@@ -58,7 +58,7 @@ export function useSignUpSubmit(meeting: PublicMeeting) {
     try {
       const result = await publicApi.signUp(meeting.public_id, body);
       saveGuestToken(meeting.public_id, result.guest_token);
-      toast.success(pageText(meeting.display_config, 'signup_success', lang));
+      toast.success(displayTextOrDefault(meeting.display_config, 'signup_success', lang));
       void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`);
       return null;
     } catch (error) {

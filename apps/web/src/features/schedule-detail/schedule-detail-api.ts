@@ -1,5 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { EnrolledGuest, EnrolledGuestPage, SessionSummary } from '@meetflow/shared';
+import type {
+  EnrolledGuest,
+  EnrolledGuestPage,
+  SessionSummary,
+} from '@meetflow/shared/schemas/schedule-detail';
 import { http } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { BASE_Z_INDEX } from '@meetflow/shared';
+import { BASE_Z_INDEX } from '@meetflow/shared/constants';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { setProgressEnabled } from '../../lib/progress.ts';
 import { accessibleThemeColor } from '../../lib/color-contrast.ts';

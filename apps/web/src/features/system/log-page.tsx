@@ -8,7 +8,7 @@ import {
   type LogAction,
   type LogSource,
   type SystemLogEntry,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/system-log';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ExportButton } from '../../components/export-button.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SystemLogFilter, SystemLogPage } from '@meetflow/shared';
+import type { SystemLogFilter, SystemLogPage } from '@meetflow/shared/schemas/system-log';
 import { http } from '../../lib/http.ts';
 
 /** The page's filters: the shared contract's, with the presets turned into from/to by the page. */

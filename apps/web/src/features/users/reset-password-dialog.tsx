@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
-import { ERRORS, MIN_PASSWORD_LENGTH, fieldMessage, type AdminUser } from '@meetflow/shared';
+import { ERRORS } from '@meetflow/shared/errors';
+import { fieldMessage } from '@meetflow/shared/field-messages';
+import { MIN_PASSWORD_LENGTH, type AdminUser } from '@meetflow/shared/schemas/users';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { fieldErrors } from '../auth/field-errors.ts';

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
+import { ERRORS } from '@meetflow/shared/errors';
+import { fieldMessage } from '@meetflow/shared/field-messages';
 import {
   ACCOUNT_PATTERN,
-  ERRORS,
   MIN_PASSWORD_LENGTH,
-  fieldMessage,
   type AdminUser,
   type Role,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/users';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { fieldErrors } from '../auth/field-errors.ts';

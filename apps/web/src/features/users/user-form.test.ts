@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminUser, Role } from '@meetflow/shared';
+import type { AdminUser, Role } from '@meetflow/shared/schemas/users';
 import { formValuesOf, organizationRequired, roleLabelKey, toCreateBody, toUpdateBody } from './user-form.ts';
 
 const roles: Role[] = [

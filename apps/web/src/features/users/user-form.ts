@@ -4,7 +4,7 @@ import {
   type CreateUserBody,
   type Role,
   type UpdateUserBody,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/users';
 
 /** What the user form holds; blank optional fields are '' or undefined until sent. */
 export interface UserFormValues {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { AdminUser } from '@meetflow/shared';
+import type { AdminUser } from '@meetflow/shared/schemas/users';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';

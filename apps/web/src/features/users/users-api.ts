@@ -6,7 +6,7 @@ import type {
   Role,
   UpdateUserBody,
   UserPage,
-} from '@meetflow/shared';
+} from '@meetflow/shared/schemas/users';
 import { http } from '../../lib/http.ts';
 
 export interface UserListParams {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
+import type { Database } from '../db/schema.ts';
 
 type Trx = Kysely<Database>;
 
@@ -46,34 +46,25 @@ export async function ancestorIds(db: Trx, id: number): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/**
- * Whether an entry owned by `owner` (a time slot, a college category; null = global) applies to
- * what belongs to `organizationId`: a global one does, and so does one owned by it or above it.
- */
-export async function ownerCovers(db: Trx, owner: number | null, organizationId: number): Promise<boolean> {
-  return owner === null || (await ancestorIds(db, organizationId)).includes(owner);
-}
+const liveMeeting = preparedQuery<{ id: number }>()((db, p) =>
+  db
+    .selectFrom('meetings')
+    .select([
+      'id',
+      'organization_id',
+      'meeting_type',
+      'name',
+      'name_cn',
+      'name_en',
+      'start_at',
+      'end_at',
+      'registered_count',
+    ])
+    .where('id', '=', p('id'))
+    .where('deleted_at', 'is', null),
+);
 
-/**
- * The organisations a user may see: null means all of them (no organisation set, as for
- * administrators); otherwise their organisation's subtree.
- */
-export async function visibleOrganizationIds(
-  db: Trx,
-  user: { organizationId: number | null },
-): Promise<number[] | null> {
-  return user.organizationId === null ? null : subtreeIds(db, user.organizationId);
-}
-
-/**
- * Refuses an organisation outside the user's subtree with 404, not 403: another organiser's data
- * must not even be confirmed to exist.
- */
-export async function assertOrganizationVisible(
-  db: Trx,
-  user: { organizationId: number | null },
-  organizationId: number,
-): Promise<void> {
-  const visible = await visibleOrganizationIds(db, user);
-  if (visible !== null && !visible.includes(organizationId)) throw new AppError('NOT_FOUND');
+/** A meeting that is not soft-deleted, with what every module's access check and headline need. */
+export function findLiveMeeting(db: Trx, id: number) {
+  return liveMeeting.takeFirst(db, { id });
 }

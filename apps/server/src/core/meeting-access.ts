@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
+import { findLiveMeeting } from './access.repository.ts';
+import type { AuthUser } from './auth-user.ts';
+import { assertOrganizationVisible } from './organization-scope.ts';
+
+type Trx = Kysely<Database>;
+
+export type VisibleMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;
+
+/**
+ * The one access rule for a meeting: it exists, is not soft-deleted and lies in the user's
+ * organisation subtree; 404 otherwise, so that another organiser's meetings are not even confirmed
+ * to exist. Every module that acts on a meeting starts here.
+ */
+export async function visibleMeeting(
+  db: Trx,
+  user: Pick<AuthUser, 'organizationId'>,
+  meetingId: number,
+): Promise<VisibleMeeting> {
+  const meeting = await findLiveMeeting(db, meetingId);
+  if (!meeting) throw new AppError('NOT_FOUND');
+  await assertOrganizationVisible(db, user, meeting.organization_id);
+  return meeting;
+}

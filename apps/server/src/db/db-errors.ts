@@ -1,0 +1,13 @@
+/**
+ * A unique-constraint violation on either database: PostgreSQL's SQLSTATE 23505, SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE (2067) / SQLITE_CONSTRAINT_PRIMARYKEY (1555) extended codes.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === '23505') return true;
+  if (e.errcode === 2067 || e.errcode === 1555) return true;
+  return (
+    typeof e.message === 'string' && /UNIQUE constraint failed|PRIMARY KEY constraint failed/.test(e.message)
+  );
+}

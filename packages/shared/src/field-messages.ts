@@ -1,0 +1,259 @@
+import type { Language, Localized } from './languages.ts';
+import { FORM_RULE_MESSAGES } from './form-messages.ts';
+
+/** Field-level validation messages, keyed by what went wrong. `{n}` is replaced by a bound. */
+export const FIELD_MESSAGES = {
+  ...FORM_RULE_MESSAGES,
+  tooShort: { 'zh-tw': '至少 {n} 個字元', 'zh-cn': '至少 {n} 个字符', en: 'At least {n} characters' },
+  tooLong: { 'zh-tw': '最多 {n} 個字元', 'zh-cn': '最多 {n} 个字符', en: 'At most {n} characters' },
+  tooSmall: { 'zh-tw': '不能小於 {n}', 'zh-cn': '不能小于 {n}', en: 'Must be at least {n}' },
+  tooBig: { 'zh-tw': '不能大於 {n}', 'zh-cn': '不能大于 {n}', en: 'Must be at most {n}' },
+  invalidType: { 'zh-tw': '格式不正確', 'zh-cn': '格式不正确', en: 'Invalid value' },
+  invalidOption: { 'zh-tw': '選項不正確', 'zh-cn': '选项不正确', en: 'Not one of the allowed values' },
+  unknownField: { 'zh-tw': '不允許的欄位', 'zh-cn': '不允许的字段', en: 'Unknown field' },
+  accountRequired: { 'zh-tw': '請輸入帳號', 'zh-cn': '请输入账号', en: 'Please enter the account' },
+  passwordRequired: { 'zh-tw': '請輸入密碼', 'zh-cn': '请输入密码', en: 'Please enter the password' },
+  captchaRequired: {
+    'zh-tw': '請輸入驗證碼',
+    'zh-cn': '请输入验证码',
+    en: 'Please enter the verification code',
+  },
+  accountFormat: {
+    'zh-tw': '帳號須為 3 至 64 個字元，只可使用英文字母、數字及 _ . -',
+    'zh-cn': '账号须为 3 至 64 个字符，只可使用英文字母、数字及 _ . -',
+    en: 'The account needs 3 to 64 characters: letters, digits, _ . or -',
+  },
+  nameRequired: { 'zh-tw': '請輸入名稱', 'zh-cn': '请输入名称', en: 'Please enter the name' },
+  organizationNameRequired: {
+    'zh-tw': '請輸入組織名稱',
+    'zh-cn': '请输入组织名称',
+    en: 'Please enter the organisation name',
+  },
+  organizationRequired: { 'zh-tw': '請選擇組織', 'zh-cn': '请选择组织', en: 'Please select an organisation' },
+  roleRequired: { 'zh-tw': '請選擇角色', 'zh-cn': '请选择角色', en: 'Please select a role' },
+  passwordTooWeak: {
+    'zh-tw': '密碼至少 8 個字元，且不能與帳號相同',
+    'zh-cn': '密码至少 8 个字符，且不能与账号相同',
+    en: 'The password needs at least 8 characters and must differ from the account',
+  },
+  passwordCommon: {
+    'zh-tw': '此密碼太常見，容易被猜中，請換一個',
+    'zh-cn': '此密码太常见，容易被猜中，请换一个',
+    en: 'This password is too common and easy to guess; choose another',
+  },
+  passwordGuessable: {
+    'zh-tw': '此密碼容易被猜中，請用更長的密碼，例如幾個不相關的詞',
+    'zh-cn': '此密码容易被猜中，请用更长的密码，例如几个不相关的词',
+    en: 'This password is easy to guess; use a longer one, such as a few unrelated words',
+  },
+  colorInvalid: {
+    'zh-tw': '請輸入 #RRGGBB 格式的顏色',
+    'zh-cn': '请输入 #RRGGBB 格式的颜色',
+    en: 'Enter a colour as #RRGGBB',
+  },
+  languageOrderInvalid: {
+    'zh-tw': '語言順序須包含繁體中文、簡體中文與英文各一次',
+    'zh-cn': '语言顺序须包含繁体中文、简体中文与英文各一次',
+    en: 'The language order must name Traditional Chinese, Simplified Chinese and English once each',
+  },
+  meetingNameRequired: {
+    'zh-tw': '請輸入會議名稱（繁體中文）',
+    'zh-cn': '请输入会议名称（繁体中文）',
+    en: 'Please enter the meeting name (Traditional Chinese)',
+  },
+  meetingNameCnRequired: {
+    'zh-tw': '請輸入會議名稱（簡體中文）',
+    'zh-cn': '请输入会议名称（简体中文）',
+    en: 'Please enter the meeting name (Simplified Chinese)',
+  },
+  meetingNameEnRequired: {
+    'zh-tw': '請輸入會議名稱（英文）',
+    'zh-cn': '请输入会议名称（英文）',
+    en: 'Please enter the meeting name (English)',
+  },
+  meetingTimeRequired: {
+    'zh-tw': '請選擇會議時間',
+    'zh-cn': '请选择会议时间',
+    en: 'Please select the meeting time',
+  },
+  meetingTimeOrder: {
+    'zh-tw': '結束時間必須晚於開始時間',
+    'zh-cn': '结束时间必须晚于开始时间',
+    en: 'The end time must be after the start time',
+  },
+  meetingTypeRequired: {
+    'zh-tw': '請選擇會議類型',
+    'zh-cn': '请选择会议类型',
+    en: 'Please select the meeting type',
+  },
+  bannerRequired: { 'zh-tw': '請上傳橫幅圖片', 'zh-cn': '请上传横幅图片', en: 'Please upload the banner' },
+  registrationDeadlineAfterEnd: {
+    'zh-tw': '報名截止時間不能晚於會議結束時間',
+    'zh-cn': '报名截止时间不能晚于会议结束时间',
+    en: 'The registration deadline cannot be after the end of the meeting',
+  },
+  bannerFileInvalid: {
+    'zh-tw': '橫幅必須是已上傳的 JPEG、PNG 或 WebP 圖片',
+    'zh-cn': '横幅必须是已上传的 JPEG、PNG 或 WebP 图片',
+    en: 'The banner must be an uploaded JPEG, PNG or WebP image',
+  },
+  pdfFileInvalid: {
+    'zh-tw': '必須是已上傳的 PDF 檔案',
+    'zh-cn': '必须是已上传的 PDF 文件',
+    en: 'This must be an uploaded PDF file',
+  },
+  startTimeRequired: {
+    'zh-tw': '請選擇開始時間',
+    'zh-cn': '请选择开始时间',
+    en: 'Please select the start time',
+  },
+  endTimeRequired: { 'zh-tw': '請選擇結束時間', 'zh-cn': '请选择结束时间', en: 'Please select the end time' },
+  timeFormat: { 'zh-tw': '時間格式應為 HH:mm', 'zh-cn': '时间格式应为 HH:mm', en: 'Use the HH:mm format' },
+  endTimeBeforeStart: {
+    'zh-tw': '結束時間必須晚於開始時間',
+    'zh-cn': '结束时间必须晚于开始时间',
+    en: 'The end time must be after the start time',
+  },
+  scheduleNameRequired: {
+    'zh-tw': '請輸入日程名稱',
+    'zh-cn': '请输入日程名称',
+    en: 'Please enter the schedule name',
+  },
+  signupLimitRequired: {
+    'zh-tw': '請輸入報名人數上限',
+    'zh-cn': '请输入报名人数上限',
+    en: 'Please enter signup limit count',
+  },
+  signupLimitBelowCount: {
+    'zh-tw': '不能低於目前已報名人數',
+    'zh-cn': '不能低于当前已报名人数',
+    en: 'Cannot be lower than the number of sign-ups already taken',
+  },
+  scheduleDateRequired: { 'zh-tw': '請選擇日期', 'zh-cn': '请选择日期', en: 'Please select the date' },
+  scheduleDateOutsideMeeting: {
+    'zh-tw': '日期必須在會議日期之內',
+    'zh-cn': '日期必须在会议日期之内',
+    en: "The date must be within the meeting's dates",
+  },
+  meetingTimeNotFound: {
+    'zh-tw': '此時段不存在',
+    'zh-cn': '此时段不存在',
+    en: 'This time slot does not exist',
+  },
+  userTypeNameRequired: {
+    'zh-tw': '請輸入使用者類型名稱',
+    'zh-cn': '请输入用户类型名称',
+    en: 'Please enter the user type name',
+  },
+  scheduleRequired: { 'zh-tw': '請勾選日程', 'zh-cn': '请勾选日程', en: 'Please check schedule' },
+  scheduleNotInMeeting: {
+    'zh-tw': '所選日程不屬於此會議',
+    'zh-cn': '所选日程不属于此会议',
+    en: 'The selected session does not belong to this meeting',
+  },
+  userTypeNotInMeeting: {
+    'zh-tw': '此使用者類型不屬於此會議',
+    'zh-cn': '此用户类型不属于此会议',
+    en: 'This user type does not belong to this meeting',
+  },
+  categoryNameRequired: {
+    'zh-tw': '請輸入學院類別名稱',
+    'zh-cn': '请输入学院类别名称',
+    en: 'Please enter the college category name',
+  },
+  dictionaryTypeRequired: {
+    'zh-tw': '請輸入字典類型',
+    'zh-cn': '请输入字典类型',
+    en: 'Please enter the dictionary type',
+  },
+  dictionaryTypeFormat: {
+    'zh-tw': '只能使用小寫字母、數字和底線，最多 64 個字元',
+    'zh-cn': '只能使用小写字母、数字和下划线，最多 64 个字符',
+    en: 'Use lower-case letters, digits and underscores, at most 64',
+  },
+  dictionaryLabelRequired: {
+    'zh-tw': '請輸入字典標籤',
+    'zh-cn': '请输入字典标签',
+    en: 'Please enter the dictionary label',
+  },
+  dictionaryValueRequired: {
+    'zh-tw': '請輸入字典值',
+    'zh-cn': '请输入字典值',
+    en: 'Dictionary value required',
+  },
+  dictionaryValueTaken: {
+    'zh-tw': '此類型下已有相同的值',
+    'zh-cn': '此类型下已有相同的值',
+    en: 'This value already exists for this type',
+  },
+  areaCodeRequired: { 'zh-tw': '請選擇區號', 'zh-cn': '请选择区号', en: 'Please select the area code' },
+  phoneRequired: {
+    'zh-tw': '請輸入手機號碼',
+    'zh-cn': '请输入手机号码',
+    en: 'Please enter the phone number',
+  },
+  phoneInvalid: { 'zh-tw': '手機號碼無效', 'zh-cn': '手机号码无效', en: 'Invalid phone' },
+  phoneTaken: {
+    'zh-tw': '此手機號碼已登記於本會議',
+    'zh-cn': '此手机号码已登记于本会议',
+    en: 'This phone number is already registered for this meeting',
+  },
+  emailRequired: { 'zh-tw': '請輸入電郵地址', 'zh-cn': '请输入电邮地址', en: 'Please enter the email' },
+  guestNameRequired: { 'zh-tw': '請輸入姓名', 'zh-cn': '请输入姓名', en: 'Please enter the name' },
+  genderRequired: { 'zh-tw': '請選擇性別', 'zh-cn': '请选择性别', en: 'Please select the gender' },
+  localGuestRequired: {
+    'zh-tw': '請選擇是否本地嘉賓',
+    'zh-cn': '请选择是否本地嘉宾',
+    en: 'Please select whether you are a local guest',
+  },
+  contactNumberRequired: {
+    'zh-tw': '請輸入聯絡電話（機構）',
+    'zh-cn': '请输入联系电话（机构）',
+    en: 'Please enter the contact number',
+  },
+  contactPhoneRequired: {
+    'zh-tw': '請輸入聯絡人手機',
+    'zh-cn': '请输入联系人手机',
+    en: 'Please enter the contact phone',
+  },
+  nameZhRequired: {
+    'zh-tw': '請輸入中文姓名或 NA',
+    'zh-cn': '请输入中文姓名或 NA',
+    en: 'Please enter the Chinese name or NA',
+  },
+  nameEnRequired: {
+    'zh-tw': '請輸入英文姓名或 NA',
+    'zh-cn': '请输入英文姓名或 NA',
+    en: 'Please enter the English name or NA',
+  },
+  userTypeRequired: {
+    'zh-tw': '請選擇報名類型',
+    'zh-cn': '请选择报名类型',
+    en: 'Please select the registration type',
+  },
+  licenseNumberRequired: {
+    'zh-tw': '請輸入執照號碼／證書號碼或 NA',
+    'zh-cn': '请输入执照号码／证书号码或 NA',
+    en: 'Please enter the license or certificate number, or NA',
+  },
+  collegeCategoryNotInMeeting: {
+    'zh-tw': '此學院類別不屬於此會議',
+    'zh-cn': '此学院类别不属于此会议',
+    en: 'This college category does not belong to this meeting',
+  },
+  scheduleNotForUserType: {
+    'zh-tw': '所選日程不開放給此報名類型',
+    'zh-cn': '所选日程不开放给此报名类型',
+    en: 'A selected session is not open to this registration type',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+export function isFieldMessageKey(value: string): value is FieldMessageKey {
+  return Object.hasOwn(FIELD_MESSAGES, value);
+}
+
+export function fieldMessage(key: FieldMessageKey, lang: Language, bound?: number | bigint): string {
+  return FIELD_MESSAGES[key][lang].replace('{n}', String(bound ?? ''));
+}
