@@ -1,4 +1,3 @@
-import type { Permission } from '@meetflow/shared/permissions';
 import type {
   ChangePasswordBody,
   LoginBody,
