@@ -11,7 +11,7 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { createLiveStats } from './modules/attendance/live-stats.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthService, revokeUserSessions } from './modules/auth/auth.service.ts';
 import { createCaptchaService } from './modules/auth/captcha.service.ts';
 import { getOrCreateSecret } from './modules/auth/secrets.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationRoutes, {
     organizations: createOrganizationsService({ db, systemLog, clock }),
   });
-  await app.register(userRoutes, { users: createUsersService({ db, systemLog, clock }) });
+  await app.register(userRoutes, { users: createUsersService({ db, systemLog, clock, revokeUserSessions }) });
   await app.register(meetingDisplayRoutes, {
     meetingDisplay: createMeetingDisplayService({ db, systemLog }),
   });

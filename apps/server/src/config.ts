@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/local-time.ts';
-import { passwordWeakness } from './modules/auth/password-strength.ts';
+import { passwordWeakness } from './core/password-strength.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])

@@ -4,7 +4,7 @@ import { Migrator } from 'kysely/migration';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest, migrations } from '../src/db/migrate.ts';
-import { hashPassword } from '../src/modules/auth/password.ts';
+import { hashPassword } from '../src/core/password.ts';
 import { bearer, createTestContext, freshDatabase, TEST_DB, type TestContext } from './helpers.ts';
 import { dateScheduleBody, signUp } from './registration-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { DISPLAY_CONFIG_DEFAULTS } from '@meetflow/shared/display-text';
-import { hashPassword } from '../src/modules/auth/password.ts';
+import { hashPassword } from '../src/core/password.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 const PASSWORD = 'Organiser-pass-1';

@@ -7,6 +7,14 @@ import { assertOrganizationVisible } from './organization-scope.ts';
 
 type Trx = Kysely<Database>;
 
+/**
+ * A live meeting without the access check, for work already authorised (the live feed recomputes
+ * figures of a scope a user was allowed to watch). Undefined once soft-deleted.
+ */
+export function liveMeeting(db: Trx, meetingId: number): Promise<VisibleMeeting | undefined> {
+  return findLiveMeeting(db, meetingId);
+}
+
 export type VisibleMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;
 
 /**

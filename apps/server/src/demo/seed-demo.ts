@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { randomToken } from '../lib/secure-random.ts';
-import { passwordWeakness } from '../modules/auth/password-strength.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { passwordWeakness } from '../core/password-strength.ts';
+import { hashPassword } from '../core/password.ts';
 import {
   insertCollegeCategory,
   listCollegeCategories,

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { hasAnyPermission } from '@meetflow/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { Authenticate, AuthUser } from '../core/auth-user.ts';
+import type { Actor, Authenticate, AuthUser } from '../core/auth-user.ts';
 import type { RouteAuthEntry } from './request-context.ts';
 
 function bearer(header: string | undefined): string | undefined {
@@ -42,4 +42,9 @@ export { bearer };
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
   return request.user;
+}
+
+/** The request's user and address, as a mutation names them in the system log. */
+export function currentActor(request: FastifyRequest): Actor {
+  return { user: currentUser(request), ip: request.ip };
 }

@@ -11,20 +11,6 @@ type Trx = Kysely<Database>;
 const nameColumn = <T extends string>(table: T, lang: Language) =>
   `${table}.name${LANGUAGE_SUFFIX[lang]}` as `${T}.name` | `${T}.name_cn` | `${T}.name_en`;
 
-/** A live meeting with what the scan rules and the statistics need. */
-const liveMeeting = preparedQuery<{ id: number }>()((db, p) =>
-  db
-    .selectFrom('meetings')
-    .select(['id', 'organization_id', 'meeting_type', 'registered_count'])
-    .where('id', '=', p('id'))
-    .where('deleted_at', 'is', null),
-);
-export async function findLiveMeeting(db: Trx, meetingId: number) {
-  const row = await liveMeeting.takeFirst(db, { id: meetingId });
-  return row && { ...row, registered_count: Number(row.registered_count) };
-}
-export type ScopeMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;
-
 export async function findScheduleOfMeeting(db: Trx, scheduleId: number, meetingId: number) {
   return db
     .selectFrom('schedules')

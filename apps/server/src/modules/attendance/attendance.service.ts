@@ -13,8 +13,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDayBounds, startOfLocalDay } from '../../lib/local-time.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { assertOrganizationVisible } from '../../core/organization-scope.ts';
-import { isUniqueViolation } from '../registration/registration.repository.ts';
+import { liveMeeting, visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import { guestDisplayName } from '../registration/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { isInsideToday } from './attendance-status.ts';
@@ -29,7 +29,7 @@ export function localMidnight(now: number): number {
 
 /** A meeting the user may see, and the scope within it (0 = whole meeting, else a session id). */
 export interface AttendanceScope extends StatsScope {
-  meeting: repo.ScopeMeeting;
+  meeting: VisibleMeeting;
   /** Where the sign-up figure comes from: a date-schedule session counts its own enrolments. */
   signupsFrom: 'meeting' | 'schedule';
 }
@@ -44,9 +44,8 @@ export async function resolveScope(
   meetingId: number,
   scheduleId: number | null | undefined,
 ): Promise<AttendanceScope> {
-  const meeting = await repo.findLiveMeeting(db, meetingId);
-  if (!meeting) throw new AppError('NOT_FOUND');
-  await assertOrganizationVisible(db, user, meeting.organization_id);
+  // The core access rule: one prepared meeting query plus the scope check, as the scan path needs.
+  const meeting = await visibleMeeting(db, user, meetingId);
   if (!scheduleId) return { meeting, meetingId, scopeId: 0, signupsFrom: 'meeting' };
   if (!(await repo.findScheduleOfMeeting(db, scheduleId, meetingId))) throw new AppError('NOT_FOUND');
   return {
@@ -164,7 +163,7 @@ export function createAttendanceService(deps: {
 
     /** Today's figures of a scope named by ids (the live feed recomputes with this). */
     async statsOf(scope: StatsScope): Promise<AttendanceStats> {
-      const meeting = await repo.findLiveMeeting(db, scope.meetingId);
+      const meeting = await liveMeeting(db, scope.meetingId);
       const signupsFrom =
         scope.scopeId !== 0 && meeting?.meeting_type === 'date_schedule' ? 'schedule' : 'meeting';
       return repo.countStats(db, { ...scope, signupsFrom }, localMidnight(clock()));

@@ -11,14 +11,17 @@ import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import * as users from '../users/users.repository.ts';
-import { permissionsOf, toUserInfo } from '../users/users.service.ts';
+// Auth depends on users (user rows, permissions), never the reverse: see users.service.ts.
+import * as users from '../users/users.service.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
-import { passwordWeakness } from './password-strength.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/password.ts';
+import { passwordWeakness } from '../../core/password-strength.ts';
 import * as sessions from './sessions.repository.ts';
+
+/** Ends a user's sessions but `keep`; app.ts hands it to the users module, which may not import auth. */
+export const revokeUserSessions = sessions.revokeUserSessions;
 
 type RefreshOutcome = { token: TokenInfo } | { token: null; reused: boolean };
 
@@ -104,7 +107,7 @@ export function createAuthService(deps: AuthDeps) {
         username: user.account,
         ip,
       });
-      return { token, user: toUserInfo(user) };
+      return { token, user: users.toUserInfo(user) };
     },
 
     /** Rotates the refresh token. Presenting a used one means it leaked: the whole session ends. */
@@ -152,7 +155,7 @@ export function createAuthService(deps: AuthDeps) {
         id: user.id,
         account: user.account,
         name: user.name,
-        permissions: permissionsOf(user),
+        permissions: users.permissionsOf(user),
         organizationId: user.organization_id,
         sessionId: user.session_id,
         tokenExpiresAt: claims.expiresAt,
@@ -182,7 +185,7 @@ export function createAuthService(deps: AuthDeps) {
     async me(user: AuthUser) {
       const row = await users.findUserById(db, user.id);
       if (!row) throw new AppError('SESSION_REVOKED');
-      return toUserInfo(row);
+      return users.toUserInfo(row);
     },
 
     /** Changes the password and ends every other session of the user. */

@@ -10,7 +10,7 @@ import {
   renameOrganizationBody,
 } from '@meetflow/shared/schemas/organizations';
 import { ok } from '../../lib/reply.ts';
-import { currentUser } from '../../plugins/authorization.ts';
+import { currentActor, currentUser } from '../../plugins/authorization.ts';
 import type { OrganizationsService } from './organizations.service.ts';
 
 const tags = ['organizations'];
@@ -46,8 +46,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ organizations: Organiza
         response: { 200: envelope(organization) },
       },
     },
-    async (request) =>
-      ok(request, await organizations.create(currentUser(request), request.body, request.ip)),
+    async (request) => ok(request, await organizations.create(currentActor(request), request.body)),
   );
 
   app.put(
@@ -64,10 +63,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ organizations: Organiza
       },
     },
     async (request) =>
-      ok(
-        request,
-        await organizations.rename(currentUser(request), request.params.id, request.body, request.ip),
-      ),
+      ok(request, await organizations.rename(currentActor(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -83,7 +79,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ organizations: Organiza
       },
     },
     async (request) => {
-      await organizations.remove(currentUser(request), request.params.id, request.ip);
+      await organizations.remove(currentActor(request), request.params.id);
       return ok(request, null);
     },
   );
@@ -102,9 +98,6 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ organizations: Organiza
       },
     },
     async (request) =>
-      ok(
-        request,
-        await organizations.move(currentUser(request), request.params.id, request.body, request.ip),
-      ),
+      ok(request, await organizations.move(currentActor(request), request.params.id, request.body)),
   );
 };

@@ -7,15 +7,14 @@ import type {
 } from '@meetflow/shared/schemas/organizations';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { buildTree } from './organization-tree.ts';
 import { subtreeIds, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import * as orgs from './organizations.repository.ts';
 
-interface Actor {
-  account: string;
-  organizationId: number | null;
-}
+/** An organisation by id, for modules that check one named in a body (users, dictionary). */
+export { findOrganization } from './organizations.repository.ts';
 
 interface Deps {
   db: Db;
@@ -25,7 +24,7 @@ interface Deps {
 
 /** Only users who see every organisation may work at the top level of the tree. */
 function refuseTopLevel(actor: Actor): void {
-  if (actor.organizationId !== null)
+  if (actor.user.organizationId !== null)
     throw new AppError('VALIDATION_FAILED', { data: { fields: { parent_id: 'organizationRequired' } } });
 }
 
@@ -33,7 +32,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
   /** The organisation if the actor may see it; otherwise 404, whether it exists or not. */
   async function visibleOrganization(trx: Db, actor: Actor, id: number): Promise<Organization> {
     const row = await orgs.findOrganization(trx, id);
-    const visible = await visibleOrganizationIds(trx, actor);
+    const visible = await visibleOrganizationIds(trx, actor.user);
     if (!row || (visible !== null && !visible.includes(id))) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -54,16 +53,16 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
     return at;
   }
 
-  const log = (actor: Actor, ip: string, action: 'create' | 'update' | 'delete', message: LogMessage) =>
-    systemLog.record({ action, source: 'admin', message, username: actor.account, ip });
+  const log = (actor: Actor, action: 'create' | 'update' | 'delete', message: LogMessage) =>
+    systemLog.record({ action, source: 'admin', message, username: actor.user.account, ip: actor.ip });
 
   return {
-    async tree(actor: Actor): Promise<OrganizationNode[]> {
-      const visible = await visibleOrganizationIds(db, actor);
+    async tree(user: AuthUser): Promise<OrganizationNode[]> {
+      const visible = await visibleOrganizationIds(db, user);
       return buildTree(await orgs.listOrganizations(db, visible));
     },
 
-    async create(actor: Actor, body: CreateOrganizationBody, ip: string): Promise<Organization> {
+    async create(actor: Actor, body: CreateOrganizationBody): Promise<Organization> {
       const parentId = body.parent_id ?? null;
       if (parentId === null) refuseTopLevel(actor);
       const { created, parent } = await db.transaction().execute(async (trx) => {
@@ -82,7 +81,6 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
       const named = { id: created.id, name: created.name };
       await log(
         actor,
-        ip,
         'create',
         parent
           ? {
@@ -94,21 +92,21 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
       return created;
     },
 
-    async rename(actor: Actor, id: number, body: RenameOrganizationBody, ip: string): Promise<Organization> {
+    async rename(actor: Actor, id: number, body: RenameOrganizationBody): Promise<Organization> {
       const before = await db.transaction().execute(async (trx) => {
         const row = await visibleOrganization(trx, actor, id);
         await assertNameFree(trx, row.parent_id, body.name, id);
         await orgs.renameOrganization(trx, id, body.name, clock());
         return row;
       });
-      await log(actor, ip, 'update', {
+      await log(actor, 'update', {
         key: 'organization.renamed',
         params: { id: before.id, name: before.name, new_name: body.name },
       });
       return { ...before, name: body.name };
     },
 
-    async move(actor: Actor, id: number, body: MoveOrganizationBody, ip: string): Promise<Organization> {
+    async move(actor: Actor, id: number, body: MoveOrganizationBody): Promise<Organization> {
       if (body.parent_id === null) refuseTopLevel(actor);
       const { row, parent, sort } = await db.transaction().execute(async (trx) => {
         const row = await visibleOrganization(trx, actor, id);
@@ -123,7 +121,6 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
       const moved = { id: row.id, name: row.name, sort };
       await log(
         actor,
-        ip,
         'update',
         parent
           ? {
@@ -135,7 +132,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
       return { ...row, parent_id: body.parent_id, sort };
     },
 
-    async remove(actor: Actor, id: number, ip: string): Promise<void> {
+    async remove(actor: Actor, id: number): Promise<void> {
       const row = await db.transaction().execute(async (trx) => {
         const row = await visibleOrganization(trx, actor, id);
         const hanging = await orgs.dependents(trx, id);
@@ -146,7 +143,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         await orgs.deleteOrganization(trx, id);
         return row;
       });
-      await log(actor, ip, 'delete', { key: 'organization.deleted', params: { id: row.id, name: row.name } });
+      await log(actor, 'delete', { key: 'organization.deleted', params: { id: row.id, name: row.name } });
     },
   };
 }

@@ -4,8 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { toUserInfo } from '../users/users.service.ts';
+import { findUserById, toUserInfo } from '../users/users.service.ts';
 import { updateProfile } from './profile.repository.ts';
 
 /** The personal settings page: a user's own display name, email and preferred language. */

@@ -12,7 +12,7 @@ import {
   userPage,
 } from '@meetflow/shared/schemas/users';
 import { ok } from '../../lib/reply.ts';
-import { currentUser } from '../../plugins/authorization.ts';
+import { currentActor, currentUser } from '../../plugins/authorization.ts';
 import type { UsersService } from './users.service.ts';
 
 const security = [{ bearer: [] }];
@@ -61,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
         response: { 200: envelope(adminUser) },
       },
     },
-    async (request) => ok(request, await users.create(currentUser(request), request.body, request.ip)),
+    async (request) => ok(request, await users.create(currentActor(request), request.body)),
   );
 
   app.put(
@@ -78,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
       },
     },
     async (request) =>
-      ok(request, await users.update(currentUser(request), request.params.id, request.body, request.ip)),
+      ok(request, await users.update(currentActor(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -95,7 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
       },
     },
     async (request) => {
-      await users.resetPassword(currentUser(request), request.params.id, request.body, request.ip);
+      await users.resetPassword(currentActor(request), request.params.id, request.body);
       return ok(request, null);
     },
   );

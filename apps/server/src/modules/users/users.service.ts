@@ -11,16 +11,28 @@ import {
   type UserPage,
 } from '@meetflow/shared/schemas/users';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/secure-random.ts';
-import type { AuthUser } from '../../core/auth-user.ts';
-import { passwordWeakness } from '../auth/password-strength.ts';
-import { hashPassword } from '../auth/password.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
+import { passwordWeakness } from '../../core/password-strength.ts';
+import { hashPassword } from '../../core/password.ts';
 import { visibleOrganizationIds } from '../../core/organization-scope.ts';
-import { findOrganization } from '../organizations/organizations.repository.ts';
+import { findOrganization } from '../organizations/organizations.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import * as users from './users.repository.ts';
+
+/*
+ * What the auth and profile modules need of user rows (sign-in, refresh, session checks, password
+ * change). They reach users through this file, never its repository; auth depends on users, not
+ * the other way round: users gets session revocation injected (createUsersService's deps).
+ */
+export {
+  findUserByAccount,
+  findUserById,
+  findUserOfSession,
+  updatePasswordHash,
+} from './users.repository.ts';
+export type { UserRow } from './users.repository.ts';
 
 export function permissionsOf(row: Pick<users.UserRow, 'is_admin' | 'permissions'>): Permission[] {
   if (row.is_admin) return [...PERMISSIONS];
@@ -68,10 +80,8 @@ export async function ensureFirstAdmin(
 
 // ---- user management: GET /api/roles, /api/users… (permission user:manage) ----
 
-type Actor = Pick<AuthUser, 'id' | 'account' | 'organizationId' | 'sessionId'>;
-
-const invalidField = (field: string, key: string) =>
-  new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
+/** Ends a user's sessions (all but `keep`) in the caller's transaction; the auth module's, injected. */
+export type RevokeUserSessions = (trx: Db, userId: number, now: number, keep?: string) => Promise<unknown>;
 
 function toAdminUser(row: users.ManagedUserRow): AdminUser {
   return {
@@ -94,17 +104,19 @@ export function createUsersService({
   db,
   systemLog,
   clock,
+  revokeUserSessions,
 }: {
   db: Db;
   systemLog: SystemLog;
   clock: () => number;
+  revokeUserSessions: RevokeUserSessions;
 }) {
-  const log = (actor: Actor, ip: string, action: 'create' | 'update', message: LogMessage) =>
-    systemLog.record({ action, source: 'admin', message, username: actor.account, ip });
+  const log = (actor: Actor, action: 'create' | 'update', message: LogMessage) =>
+    systemLog.record({ action, source: 'admin', message, username: actor.user.account, ip: actor.ip });
 
   async function roleOrFail(trx: Db, roleId: number) {
     const role = await users.findRole(trx, roleId);
-    if (!role) throw invalidField('role_id', 'invalidOption');
+    if (!role) throw fieldError('role_id', 'invalidOption');
     return role;
   }
 
@@ -112,20 +124,20 @@ export function createUsersService({
    * An administrator role may go without an organisation (sees everything); every other role needs
    * one, and a scoped manager may only hand out organisations of their own subtree.
    */
-  async function checkOrganization(trx: Db, actor: Actor, isAdminRole: boolean, orgId: number | null) {
+  async function checkOrganization(trx: Db, actor: AuthUser, isAdminRole: boolean, orgId: number | null) {
     if (orgId === null) {
       if (!isAdminRole || actor.organizationId !== null)
-        throw invalidField('organization_id', 'organizationRequired');
+        throw fieldError('organization_id', 'organizationRequired');
       return;
     }
     const visible = await visibleOrganizationIds(trx, actor);
     const exists = await findOrganization(trx, orgId);
     if (!exists || (visible !== null && !visible.includes(orgId)))
-      throw invalidField('organization_id', 'invalidOption');
+      throw fieldError('organization_id', 'invalidOption');
   }
 
   /** A user the manager may see; anything else is 404, whether it exists or not. */
-  async function visibleUser(trx: Db, actor: Actor, id: number) {
+  async function visibleUser(trx: Db, actor: AuthUser, id: number) {
     const row = await users.findManagedUser(trx, id);
     const visible = await visibleOrganizationIds(trx, actor);
     if (
@@ -138,7 +150,7 @@ export function createUsersService({
 
   function checkPassword(user: { account: string; name: string }, password: string) {
     const problem = passwordWeakness(password, user);
-    if (problem) throw invalidField('password', problem);
+    if (problem) throw fieldError('password', problem);
   }
 
   return {
@@ -153,7 +165,7 @@ export function createUsersService({
       }));
     },
 
-    async list(actor: Actor, query: UserListQuery): Promise<UserPage> {
+    async list(actor: AuthUser, query: UserListQuery): Promise<UserPage> {
       const organizationIds = await visibleOrganizationIds(db, actor);
       const { rows, total } = await users.listManagedUsers(
         db,
@@ -163,12 +175,12 @@ export function createUsersService({
       return { items: rows.map(toAdminUser), total, page: query.page, page_size: query.page_size };
     },
 
-    async create(actor: Actor, body: CreateUserBody, ip: string): Promise<AdminUser> {
+    async create(actor: Actor, body: CreateUserBody): Promise<AdminUser> {
       checkPassword(body, body.password);
       const passwordHash = await hashPassword(body.password);
       const created = await db.transaction().execute(async (trx) => {
         const role = await roleOrFail(trx, body.role_id);
-        await checkOrganization(trx, actor, role.is_admin === 1, body.organization_id ?? null);
+        await checkOrganization(trx, actor.user, role.is_admin === 1, body.organization_id ?? null);
         if (await users.accountExists(trx, body.account)) throw new AppError('ACCOUNT_TAKEN');
         const id = await users.insertManagedUser(trx, {
           account: body.account,
@@ -190,7 +202,7 @@ export function createUsersService({
             params: { name: created.organization_name, id: created.organization_id ?? '-' },
           }
         : { key: 'user.no_organization' };
-      await log(actor, ip, 'create', {
+      await log(actor, 'create', {
         key: 'user.created',
         params: {
           account: created.account,
@@ -203,17 +215,17 @@ export function createUsersService({
       return toAdminUser(created);
     },
 
-    async update(actor: Actor, id: number, body: UpdateUserBody, ip: string): Promise<AdminUser> {
+    async update(actor: Actor, id: number, body: UpdateUserBody): Promise<AdminUser> {
       const { before, after } = await db.transaction().execute(async (trx) => {
-        const before = await visibleUser(trx, actor, id);
+        const before = await visibleUser(trx, actor.user, id);
         const role = body.role_id === undefined ? null : await roleOrFail(trx, body.role_id);
         const isAdminRole = role ? role.is_admin === 1 : before.is_admin === 1;
         const orgId = body.organization_id === undefined ? before.organization_id : body.organization_id;
         if (body.role_id !== undefined || body.organization_id !== undefined)
-          await checkOrganization(trx, actor, isAdminRole, orgId);
+          await checkOrganization(trx, actor.user, isAdminRole, orgId);
         const disabling = before.enabled === 1 && body.enabled === false;
         const demoting = before.is_admin === 1 && !isAdminRole;
-        if (id === actor.id && (body.enabled === false || (role && role.id !== before.role_id)))
+        if (id === actor.user.id && (body.enabled === false || (role && role.id !== before.role_id)))
           throw new AppError('SELF_CHANGE_REFUSED');
         if (before.is_admin === 1 && before.enabled === 1 && (disabling || demoting)) {
           if ((await users.countEnabledAdministrators(trx)) <= 1) throw new AppError('LAST_ADMINISTRATOR');
@@ -255,7 +267,7 @@ export function createUsersService({
         });
       if (before.enabled !== after.enabled)
         changes.push({ key: after.enabled ? 'change.enabled' : 'change.disabled' });
-      await log(actor, ip, 'update', {
+      await log(actor, 'update', {
         key: 'user.updated',
         params: {
           account: after.account,
@@ -266,17 +278,17 @@ export function createUsersService({
       return toAdminUser(after);
     },
 
-    async resetPassword(actor: Actor, id: number, body: ResetPasswordBody, ip: string): Promise<void> {
-      const target = await visibleUser(db, actor, id);
+    async resetPassword(actor: Actor, id: number, body: ResetPasswordBody): Promise<void> {
+      const target = await visibleUser(db, actor.user, id);
       checkPassword(target, body.password);
       const hash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
         const now = clock();
         await users.updatePasswordHash(trx, id, hash, now);
         // Resetting one's own password keeps the session doing it, as changing it does.
-        await revokeUserSessions(trx, id, now, id === actor.id ? actor.sessionId : undefined);
+        await revokeUserSessions(trx, id, now, id === actor.user.id ? actor.user.sessionId : undefined);
       });
-      await log(actor, ip, 'update', {
+      await log(actor, 'update', {
         key: 'user.password_reset',
         params: { account: target.account, id: target.id },
       });
