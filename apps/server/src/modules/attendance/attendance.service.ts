@@ -56,6 +56,11 @@ export async function resolveScope(
   };
 }
 
+/** Check-ins per meeting, for the meetings list and detail (the meetings module reads them here). */
+export function checkinCounts(db: Db, meetingIds: readonly number[]): Promise<Map<number, number>> {
+  return repo.checkinCounts(db, meetingIds);
+}
+
 /** Today's figures of a scope (indexed counts, one round trip). */
 export function readStats(db: Db, scope: AttendanceScope, now: number): Promise<AttendanceStats> {
   return repo.countStats(db, scope, localMidnight(now));

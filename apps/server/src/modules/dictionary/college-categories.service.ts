@@ -2,13 +2,12 @@ import type { z } from 'zod';
 import type { CollegeCategory, collegeCategoryBody } from '@meetflow/shared/schemas/dictionary';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './college-categories.repository.ts';
-import type { AuthUser } from '../../core/auth-user.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,
   requestedOwner,
-  type Actor,
   type DictionaryDeps,
 } from './dictionary-context.ts';
 

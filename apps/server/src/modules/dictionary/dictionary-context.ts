@@ -1,24 +1,16 @@
 import { z } from 'zod';
-import type { FieldMessageKey } from '@meetflow/shared/field-messages';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { localDate } from '../../lib/local-time.ts';
-import type { AuthUser } from '../../core/auth-user.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible, visibleOrganizationIds } from '../../core/organization-scope.ts';
-import { findOrganization } from '../organizations/organizations.repository.ts';
+import { findOrganization } from '../organizations/organizations.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
-import { findLiveMeeting, type LiveMeeting } from './schedules.repository.ts';
 
 export interface DictionaryDeps {
   db: Db;
   systemLog: SystemLog;
   clock: () => number;
-}
-
-/** Who asks and from where: every mutation names both in the system log. */
-export interface Actor {
-  user: AuthUser;
-  ip: string;
 }
 
 /** Path ids: positive and within PostgreSQL's integer range (a larger one would be a 500 there). */
@@ -30,17 +22,6 @@ export function createAuditor(systemLog: SystemLog) {
     systemLog.record({ action, source: 'admin', message, username: actor.user.account, ip: actor.ip });
 }
 export type Auditor = ReturnType<typeof createAuditor>;
-
-/**
- * The meeting if it exists, is not soft-deleted and lies in the user's organisation subtree;
- * 404 otherwise, so that another organiser's meetings are not even confirmed to exist.
- */
-export async function visibleMeeting(db: Db, user: AuthUser, meetingId: number): Promise<LiveMeeting> {
-  const meeting = await findLiveMeeting(db, meetingId);
-  if (!meeting) throw new AppError('NOT_FOUND');
-  await assertOrganizationVisible(db, user, meeting.organization_id);
-  return meeting;
-}
 
 /*
  * Owned entries (time slots, college categories; docs/ARCHITECTURE.md "Data decisions"): owner null
@@ -77,11 +58,6 @@ export async function requestedOwner(
   if (!(await findOrganization(db, requested)) || (visible !== null && !visible.includes(requested)))
     throw fieldError('organization_id', 'invalidOption');
   return requested;
-}
-
-/** A 400 with a message on one field, in the shape forms show beside the field. */
-export function fieldError(field: string, key: FieldMessageKey): AppError {
-  return new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { DictionaryEntry, dictionaryEntryBody } from '@meetflow/shared/schemas/dictionary';
 import { AppError } from '../../lib/app-error.ts';
-import { assertOwnerWritable, createAuditor, type Actor, type DictionaryDeps } from './dictionary-context.ts';
+import type { Actor } from '../../core/auth-user.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
+import { assertOwnerWritable, createAuditor, type DictionaryDeps } from './dictionary-context.ts';
 import * as repo from './dictionary-entries.repository.ts';
 
 type Body = z.output<typeof dictionaryEntryBody>;
@@ -14,12 +16,6 @@ const logParams = (e: { id: number; type: string; value: string }) => ({
 
 const taken = () =>
   new AppError('DICTIONARY_VALUE_TAKEN', { data: { fields: { value: 'dictionaryValueTaken' } } });
-
-/** The unique constraint's violation, as either database reports it. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  return e?.code === '23505' || /UNIQUE constraint failed/i.test(String(e?.message ?? ''));
-}
 
 /**
  * Generic typed lists (type, label, value); (type, value) is unique across the installation, so

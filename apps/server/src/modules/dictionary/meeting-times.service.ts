@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type { MeetingTime, meetingTimeBody } from '@meetflow/shared/schemas/dictionary';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../../core/auth-user.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,
   requestedOwner,
-  type Actor,
   type DictionaryDeps,
 } from './dictionary-context.ts';
 import * as repo from './meeting-times.repository.ts';

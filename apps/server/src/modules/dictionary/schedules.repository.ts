@@ -20,17 +20,6 @@ const columns = [
 ] as const;
 
 export type ScheduleRow = Awaited<ReturnType<typeof insertSchedule>>;
-export type LiveMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;
-
-/** A meeting that is not soft-deleted: sessions and user types of deleted meetings are out of reach. */
-export function findLiveMeeting(db: Trx, id: number) {
-  return db
-    .selectFrom('meetings')
-    .select(['id', 'organization_id', 'name', 'start_at', 'end_at'])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
 
 export function listSchedules(db: Trx, meetingId: number) {
   return db.selectFrom('schedules').select(columns).where('meeting_id', '=', meetingId).execute();

@@ -1,17 +1,11 @@
 import type { z } from 'zod';
 import type { MeetingTime, Schedule, scheduleBody } from '@meetflow/shared/schemas/dictionary';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../../core/auth-user.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
-import {
-  createAuditor,
-  dateWithinMeeting,
-  fieldError,
-  visibleMeeting,
-  type Actor,
-  type DictionaryDeps,
-} from './dictionary-context.ts';
+import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { createAuditor, dateWithinMeeting, type DictionaryDeps } from './dictionary-context.ts';
 import { findMeetingTime, findMeetingTimes } from './meeting-times.repository.ts';
 import * as repo from './schedules.repository.ts';
 
@@ -24,6 +18,11 @@ const logParams = (s: { id: number; name: string; meeting_id: number }) => ({
 });
 
 /** Sessions in the order visitors read them: by day, then time slot, then the organiser's sort. */
+/** A meeting's sessions as stored, for other modules (the guest domain's schedule detail). */
+export function listSchedules(db: Db, meetingId: number): Promise<repo.ScheduleRow[]> {
+  return repo.listSchedules(db, meetingId);
+}
+
 export function compareSchedules(a: Schedule, b: Schedule): number {
   return (
     a.date.localeCompare(b.date) ||
@@ -50,7 +49,7 @@ export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps)
   const audit = createAuditor(systemLog);
 
   /** The day within the meeting; the time slot global or owned by the meeting's organisation or above. */
-  async function checkBody(meeting: repo.LiveMeeting, body: Body): Promise<void> {
+  async function checkBody(meeting: VisibleMeeting, body: Body): Promise<void> {
     if (!dateWithinMeeting(body.date, meeting)) throw fieldError('date', 'scheduleDateOutsideMeeting');
     if (body.meeting_time_id == null) return;
     const time = await findMeetingTime(db, body.meeting_time_id);

@@ -6,15 +6,10 @@ import type {
   userTypeBody,
 } from '@meetflow/shared/schemas/dictionary';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../../core/auth-user.ts';
-import {
-  createAuditor,
-  fieldError,
-  visibleMeeting,
-  type Actor,
-  type DictionaryDeps,
-} from './dictionary-context.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
+import { visibleMeeting } from '../../core/meeting-access.ts';
+import { createAuditor, type DictionaryDeps } from './dictionary-context.ts';
 import { listSchedules, scheduleIdsOfMeeting } from './schedules.repository.ts';
 import { withMeetingTimes } from './schedules.service.ts';
 import * as repo from './user-types.repository.ts';

@@ -15,6 +15,9 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { findFile, findFileMimes, insertFileIfAbsent, type StoredFile } from './files.repository.ts';
 
+/** Stored files' MIME types by id, for modules that check the files a body refers to (meetings). */
+export { findFileMimes };
+
 /** The type of the bytes, from their magic numbers only: the file name and the client's mime are ignored. */
 export async function sniffMime(bytes: Uint8Array): Promise<string | undefined> {
   return (await fileTypeFromBuffer(bytes))?.mime;

@@ -1,21 +1,14 @@
 import type { Db } from '../../db/database.ts';
 
-export interface MeetingDisplayRow {
-  id: number;
-  name: string;
-  organization_id: number;
-  display_config: string;
-}
-
-/** A live (not soft-deleted) meeting with its stored display config, or undefined. */
-export async function findMeetingDisplay(db: Db, meetingId: number): Promise<MeetingDisplayRow | undefined> {
+/** A live (not soft-deleted) meeting's stored display config, or undefined. */
+export async function findDisplayConfig(db: Db, meetingId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('meetings')
-    .select(['id', 'name', 'organization_id', 'display_config'])
+    .select('display_config')
     .where('id', '=', meetingId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && { ...row, id: Number(row.id), organization_id: Number(row.organization_id) };
+  return row?.display_config;
 }
 
 /** Writes the display config column only; answers whether a live meeting was updated. */

@@ -7,13 +7,9 @@ import { type MeetingDisplayConfig } from '@meetflow/shared/schemas/meeting-disp
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { assertOrganizationVisible } from '../../core/organization-scope.ts';
+import { visibleMeeting as accessibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import {
-  findMeetingDisplay,
-  updateMeetingDisplay,
-  type MeetingDisplayRow,
-} from './meeting-display.repository.ts';
+import { findDisplayConfig, updateMeetingDisplay } from './meeting-display.repository.ts';
 
 /** The keys whose values differ: the log names them instead of copying texts that may be long. */
 export function changedKeys(before: MeetingDisplayConfig, after: MeetingDisplayConfig): string[] {
@@ -28,12 +24,15 @@ export function changedKeys(before: MeetingDisplayConfig, after: MeetingDisplayC
 export function createMeetingDisplayService(deps: { db: Db; systemLog: SystemLog }) {
   const { db, systemLog } = deps;
 
-  /** The meeting if it is live and inside the user's organisation subtree; 404 otherwise. */
-  async function visibleMeeting(user: AuthUser, meetingId: number): Promise<MeetingDisplayRow> {
-    const meeting = await findMeetingDisplay(db, meetingId);
-    if (!meeting) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, meeting.organization_id);
-    return meeting;
+  /** The meeting through core's access rule (404 outside the user's subtree), with its stored config. */
+  async function visibleMeeting(
+    user: AuthUser,
+    meetingId: number,
+  ): Promise<VisibleMeeting & { display_config: string }> {
+    const meeting = await accessibleMeeting(db, user, meetingId);
+    const displayConfig = await findDisplayConfig(db, meetingId);
+    if (displayConfig === undefined) throw new AppError('NOT_FOUND');
+    return { ...meeting, display_config: displayConfig };
   }
 
   return {

@@ -12,9 +12,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDayBounds } from '../../lib/local-time.ts';
 import { randomToken } from '../../lib/secure-random.ts';
-import { checkinCounts } from '../attendance/attendance.repository.ts';
+import { checkinCounts } from '../attendance/attendance.service.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { findFileMimes } from '../files/files.repository.ts';
+import { visibleMeeting as accessibleMeeting } from '../../core/meeting-access.ts';
+import { findFileMimes } from '../files/files.service.ts';
 import {
   assertOrganizationVisible,
   subtreeIds,
@@ -95,9 +96,10 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
 
   /** A live meeting inside the user's subtree; 404 otherwise (another organiser's meeting is not confirmed). */
   async function visibleMeeting(user: AuthUser, id: number): Promise<MeetingRow> {
+    // Access through the one core rule, then the full row this module answers with.
+    await accessibleMeeting(db, user, id);
     const row = await findMeeting(db, id);
     if (!row) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, row.organization_id);
     return row;
   }
 

@@ -29,7 +29,7 @@ const DEADLINE_CHECK_EVERY_MS = 30_000;
 const DEADLINE_LOOKBACK_MS = 7 * 86_400_000;
 
 function pick(names: Names | undefined, lang: Language): string {
-  return names ? (nameIn(lang, names.name, names.name_cn, names.name_en) ?? '') : '';
+  return names ? nameIn(lang, names.name, names.name_cn, names.name_en) : '';
 }
 
 function render(type: NotificationType, params: NotificationParams, lang: Language): string {
