@@ -80,7 +80,7 @@ export async function ensureFirstAdmin(
 
 // ---- user management: GET /api/roles, /api/users… (permission user:manage) ----
 
-/** Ends a user's sessions (all but `keep`) in the caller's transaction; the auth module's, injected. */
+/** Ends a user's sessions (but one, when named) in the caller's transaction: auth's, injected. */
 export type RevokeUserSessions = (trx: Db, userId: number, now: number, keep?: string) => Promise<unknown>;
 
 function toAdminUser(row: users.ManagedUserRow): AdminUser {
