@@ -124,22 +124,22 @@ export function createUsersService({
    * An administrator role may go without an organisation (sees everything); every other role needs
    * one, and a scoped manager may only hand out organisations of their own subtree.
    */
-  async function checkOrganization(trx: Db, actor: AuthUser, isAdminRole: boolean, orgId: number | null) {
+  async function checkOrganization(trx: Db, user: AuthUser, isAdminRole: boolean, orgId: number | null) {
     if (orgId === null) {
-      if (!isAdminRole || actor.organizationId !== null)
+      if (!isAdminRole || user.organizationId !== null)
         throw fieldError('organization_id', 'organizationRequired');
       return;
     }
-    const visible = await visibleOrganizationIds(trx, actor);
+    const visible = await visibleOrganizationIds(trx, user);
     const exists = await findOrganization(trx, orgId);
     if (!exists || (visible !== null && !visible.includes(orgId)))
       throw fieldError('organization_id', 'invalidOption');
   }
 
   /** A user the manager may see; anything else is 404, whether it exists or not. */
-  async function visibleUser(trx: Db, actor: AuthUser, id: number) {
+  async function visibleUser(trx: Db, user: AuthUser, id: number) {
     const row = await users.findManagedUser(trx, id);
-    const visible = await visibleOrganizationIds(trx, actor);
+    const visible = await visibleOrganizationIds(trx, user);
     if (
       !row ||
       (visible !== null && (row.organization_id === null || !visible.includes(row.organization_id)))
@@ -165,8 +165,8 @@ export function createUsersService({
       }));
     },
 
-    async list(actor: AuthUser, query: UserListQuery): Promise<UserPage> {
-      const organizationIds = await visibleOrganizationIds(db, actor);
+    async list(user: AuthUser, query: UserListQuery): Promise<UserPage> {
+      const organizationIds = await visibleOrganizationIds(db, user);
       const { rows, total } = await users.listManagedUsers(
         db,
         { organizationIds, keyword: query.keyword },
