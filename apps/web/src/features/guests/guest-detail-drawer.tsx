@@ -2,12 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useTranslation } from '../../lib/i18n.ts';
-import { Auth } from '../auth/permission.tsx';
+import { Auth } from '../../components/permission.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
 import { useGuestDetail } from './guests-api.ts';
 import type { GuestEnrolment, GuestScan } from './guests-types.ts';
-import { guestFieldText, statusColor } from './guest-text.ts';
+import { statusColor } from '../../lib/attendance-types.ts';
+import { guestFieldText } from './guest-text.ts';
 import './i18n.ts';
 
 const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));

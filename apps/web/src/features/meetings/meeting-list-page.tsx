@@ -6,6 +6,7 @@ import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
+import { nameIn } from '@meetflow/shared/languages';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
@@ -13,8 +14,8 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { Auth, usePermission } from '../auth/permission.tsx';
-import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';
+import { Auth, usePermission } from '../../components/permission.tsx';
+import { copyText, publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
 import './i18n.ts';
 
@@ -97,7 +98,7 @@ export default function MeetingListPage() {
       title: t('meetings.columns.name'),
       sorter: true,
       sortOrder: sortOrder('name'),
-      render: (_, meeting) => localizedName(meeting, lang),
+      render: (_, meeting) => nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en),
     },
     {
       key: 'start_at',
@@ -116,7 +117,7 @@ export default function MeetingListPage() {
     {
       key: 'location',
       title: t('meetings.columns.location'),
-      render: (_, meeting) => localizedLocation(meeting, lang),
+      render: (_, meeting) => nameIn(lang, meeting.location, meeting.location_cn, meeting.location_en),
     },
     {
       key: 'type',
