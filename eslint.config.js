@@ -9,13 +9,23 @@ import globals from 'globals';
  * another feature or app/; lib/ and components/ import neither. Core no-restricted-imports with one
  * regex per folder depth (a glob's `*` stops at `/`, so each file matches one block): `../` one more
  * time than the file is deep leaves its own feature, whatever that feature is called, so a new
- * feature is covered without editing this list. Static imports and re-exports only (not `import()`).
+ * feature is covered without editing this list. Static imports, re-exports and `import()`.
  */
 const WEB = 'apps/web/src';
 const MAX_DEPTH = 4;
 const up = (n) => `(\\.\\./){${n}}`;
 function restrict(message, patterns) {
-  return { 'no-restricted-imports': ['error', { patterns: patterns.map((regex) => ({ regex, message })) }] };
+  return {
+    'no-restricted-imports': ['error', { patterns: patterns.map((regex) => ({ regex, message })) }],
+    // The same for import(): esquery's regex cannot hold a slash, hence \x2F.
+    'no-restricted-syntax': [
+      'error',
+      ...patterns.map((regex) => ({
+        selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+        message,
+      })),
+    ],
+  };
 }
 const webBoundaries = Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
   const below = '*/'.repeat(depth);

@@ -1,5 +1,6 @@
 import type { PageLoader } from '../routes/route-types.ts';
 import { DIALOG_ROUTES } from '../../lib/dialog-links.ts';
+import './feature-slots.ts';
 
 const dialogPage =
   (name: string): PageLoader =>

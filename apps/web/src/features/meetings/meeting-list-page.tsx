@@ -15,6 +15,7 @@ import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../../components/permission.tsx';
+import { slot } from '../../lib/feature-slots.ts';
 import { copyText, publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
 import './i18n.ts';
@@ -28,13 +29,9 @@ const MeetingViewDrawer = lazy(() =>
   import('./meeting-view-drawer.tsx').then((m) => ({ default: m.MeetingViewDrawer })),
 );
 
-const DisplayConfigDrawer = lazy(() =>
-  import('../meeting-display/display-config-drawer.tsx').then((m) => ({ default: m.DisplayConfigDrawer })),
-);
-
-const ScheduleEditorDrawer = lazy(() =>
-  import('../dictionary/schedule-editor-drawer.tsx').then((m) => ({ default: m.ScheduleEditorDrawer })),
-);
+// Other features' drawers, through the shell's slots (lib/feature-slots.ts).
+const DisplayConfigDrawer = slot('displayConfigDrawer');
+const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
 
 type SortBy = 'start_at' | 'created_at' | 'name';
 type Range = [Dayjs | null, Dayjs | null] | null;
