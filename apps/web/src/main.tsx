@@ -4,7 +4,7 @@ import './app/global.css';
 import { appConfig } from './lib/app-config.ts';
 import { installErrorLog, logError } from './lib/error-log.ts';
 import { initI18n } from './lib/i18n.ts';
-import './features/settings/settings-store.ts';
+import './app/settings/settings-store.ts';
 import { AppRouter } from './app/router.tsx';
 import { wireSession } from './app/wire-session.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { LOGIN_PATH } from '../features/auth/redirect.ts';
+import { LOGIN_PATH } from '../lib/session/redirect.ts';
 import { adminRoutes, notFoundRoute } from './routes/route-config.ts';
 import { flattenRoutes } from './routes/route-filter.ts';
 import type { RouteHandle, RouteMeta } from './routes/route-types.ts';

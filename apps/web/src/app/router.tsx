@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
-import { HOME_PATH, LOGIN_PATH } from '../features/auth/redirect.ts';
+import { HOME_PATH, LOGIN_PATH } from '../lib/session/redirect.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { progressDone, progressStart } from '../lib/progress.ts';
 import { RootLayout } from './root-layout.tsx';

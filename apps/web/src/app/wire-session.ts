@@ -1,7 +1,7 @@
 import { configureHttp } from '../lib/http-hooks.ts';
 import { toast } from '../lib/toast.ts';
-import { useSessionStore } from '../features/auth/session-store.ts';
-import { LOGIN_PATH, loginPathWithRedirect } from '../features/auth/redirect.ts';
+import { useSessionStore } from '../lib/session/session-store.ts';
+import { LOGIN_PATH, loginPathWithRedirect } from '../lib/session/redirect.ts';
 
 /** The app's current route (hash routing): pathname + search. */
 function currentRoute(): { pathname: string; search: string } {

@@ -3,7 +3,7 @@ import {
   HOME_PATH,
   loginPathWithRedirect,
   sanitizeRedirect,
-} from '../../features/auth/redirect.ts';
+} from '../../lib/session/redirect.ts';
 
 export const NOT_FOUND_PATH = '/404';
 

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { isLoggedIn, useSessionStore } from '../../features/auth/session-store.ts';
+import { isLoggedIn, useSessionStore } from '../../lib/session/session-store.ts';
 import { useRouteStore } from '../routes/route-store.ts';
 import { UNKNOWN_ROUTE, useRouteHandle } from '../route-handle.ts';
 import { BootFallback } from '../boot-fallback.tsx';

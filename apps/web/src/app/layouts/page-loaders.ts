@@ -1,10 +1,11 @@
 import type { PageLoader } from '../routes/route-types.ts';
-import { DIALOG_ROUTES } from '../../features/dialog-links/dialog-links.ts';
+import { DIALOG_ROUTES } from '../../lib/dialog-links.ts';
+import './feature-slots.ts';
 
 const dialogPage =
   (name: string): PageLoader =>
   () =>
-    import('../../features/dialog-links/dialog-route-page.tsx').then((m) => ({
+    import('../pages/dialog-route-page.tsx').then((m) => ({
       default: m.DIALOG_PAGES[name]!,
     }));
 

@@ -3,11 +3,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
-import {
-  THEME_PRESETS,
-  useSettingsStore,
-  type LayoutSettings,
-} from '../../features/settings/settings-store.ts';
+import { THEME_PRESETS, useSettingsStore, type LayoutSettings } from '../settings/settings-store.ts';
 
 type ToggleKey = 'collapsed' | 'showTabs' | 'progressBar' | 'watermark' | 'mobileAdaptation';
 

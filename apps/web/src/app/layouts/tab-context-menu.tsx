@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CONTEXT_MENU_LISTENER_DELAY_MS } from '@meetflow/shared/constants';
 import { useTranslation } from '../../lib/i18n.ts';
-import type { TabItem } from '../../features/tabs/tab-ops.ts';
+import type { TabItem } from '../tabs/tab-ops.ts';
 import { tabMenuEntries } from './tab-menu-entries.ts';
 import type { TabAction } from './use-tab-actions.ts';
 

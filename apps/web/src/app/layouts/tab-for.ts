@@ -1,4 +1,4 @@
-import type { TabItem } from '../../features/tabs/tab-ops.ts';
+import type { TabItem } from '../tabs/tab-ops.ts';
 import type { AppRoute } from '../routes/route-types.ts';
 
 export function tabFor(route: AppRoute, fullPath: string): TabItem {

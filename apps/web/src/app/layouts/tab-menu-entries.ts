@@ -1,4 +1,4 @@
-import { isClosable, type TabItem } from '../../features/tabs/tab-ops.ts';
+import { isClosable, type TabItem } from '../tabs/tab-ops.ts';
 import type { TabAction } from './use-tab-actions.ts';
 
 export interface TabMenuEntry {

@@ -16,11 +16,11 @@ import {
 import { MAX_BADGE } from '@meetflow/shared/constants';
 import { useTranslation } from '../../lib/i18n.ts';
 import { LangSwitch } from '../../components/lang-switch.tsx';
-import { logout } from '../../features/auth/auth-api.ts';
-import { LOGIN_PATH } from '../../features/auth/redirect.ts';
-import { useSessionStore } from '../../features/auth/session-store.ts';
+import { logout } from '../../lib/session/auth-api.ts';
+import { LOGIN_PATH } from '../../lib/session/redirect.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { useUnreadCount } from '../../features/personal/notifications-api.ts';
-import { useSettingsStore } from '../../features/settings/settings-store.ts';
+import { useSettingsStore } from '../settings/settings-store.ts';
 import type { AppRoute } from '../routes/route-types.ts';
 import type { LayoutMode } from './use-layout-mode.ts';
 

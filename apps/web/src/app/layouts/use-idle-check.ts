@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { IDLE_CHECK_INTERVAL_MS } from '@meetflow/shared/constants';
-import { lastActivityAt, markActivity } from '../../features/auth/activity.ts';
-import { decideIdle } from '../../features/auth/idle.ts';
-import { logout, refreshSession } from '../../features/auth/auth-api.ts';
-import { loginPathWithRedirect } from '../../features/auth/redirect.ts';
-import { useSessionStore } from '../../features/auth/session-store.ts';
+import { lastActivityAt, markActivity } from '../../lib/session/activity.ts';
+import { decideIdle } from '../../lib/session/idle.ts';
+import { logout, refreshSession } from '../../lib/session/auth-api.ts';
+import { loginPathWithRedirect } from '../../lib/session/redirect.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 
 function currentFullPath(): string {
   return window.location.hash.replace(/^#/, '') || '/';

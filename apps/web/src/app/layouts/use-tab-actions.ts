@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { useTabsStore } from '../../features/tabs/tabs-store.ts';
-import { tabAfterClose, type TabItem } from '../../features/tabs/tab-ops.ts';
-import { HOME_PATH } from '../../features/auth/redirect.ts';
+import { useTabsStore } from '../tabs/tabs-store.ts';
+import { tabAfterClose, type TabItem } from '../tabs/tab-ops.ts';
+import { HOME_PATH } from '../../lib/session/redirect.ts';
 
 export type TabAction = 'reload' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'pin' | 'unpin';
 

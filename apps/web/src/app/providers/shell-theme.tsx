@@ -7,7 +7,7 @@ import { BASE_Z_INDEX } from '@meetflow/shared/constants';
 import { formValidateMessages } from '@meetflow/shared/form-messages';
 import { type Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useSettingsStore } from '../../features/settings/settings-store.ts';
+import { useSettingsStore } from '../settings/settings-store.ts';
 import { accessibleThemeColor } from '../../lib/color-contrast.ts';
 
 /**

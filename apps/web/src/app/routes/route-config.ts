@@ -1,6 +1,6 @@
 import type { Permission } from '@meetflow/shared/permissions';
 import type { AppRoute } from './route-types.ts';
-import { HOME_PATH } from '../../features/auth/redirect.ts';
+import { HOME_PATH } from '../../lib/session/redirect.ts';
 
 /**
  * The back-office routes: pure data, so the entry chunk can match paths and run the guard without

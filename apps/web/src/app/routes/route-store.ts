@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { appConfig } from '../../lib/app-config.ts';
-import { checkPermission } from '../../features/auth/permission.tsx';
-import { onSessionCleared } from '../../features/auth/session-store.ts';
+import { checkPermission } from '../../components/permission.tsx';
+import { onSessionCleared } from '../../lib/session/session-store.ts';
 import { adminRoutes } from './route-config.ts';
 import { filterRoutes, flattenRoutes } from './route-filter.ts';
 import type { AppRoute } from './route-types.ts';

@@ -1,24 +1,12 @@
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import type {
-  AttendanceStats,
-  RecordPage,
-  RecordQuery,
-  ScanAnswer,
-  ScanRequest,
-} from './attendance-types.ts';
-import { openEventStream, type StreamStatus } from './event-stream.ts';
+import type { RecordPage, RecordQuery, ScanAnswer, ScanRequest } from '../../lib/attendance-types.ts';
 import { sendOnceMore } from './scan-retry.ts';
 
 export const attendanceKey = ['attendance'] as const;
 
 /** A door station must not wait a minute for an answer: after this the scan is sent once more. */
 const SCAN_TIMEOUT_MS = 8000;
-
-function scopeParams(meetingId: number, scheduleId: number | null) {
-  return { meeting_id: meetingId, ...(scheduleId ? { schedule_id: scheduleId } : {}) };
-}
 
 /** Records one scan; a request that got no answer is repeated once with the same nonce. */
 export function sendScan(body: ScanRequest): Promise<ScanAnswer> {
@@ -32,47 +20,6 @@ export function sendScan(body: ScanRequest): Promise<ScanAnswer> {
       ),
     body.nonce,
   );
-}
-
-export function statsQueryKey(meetingId: number, scheduleId: number | null) {
-  return [...attendanceKey, 'stats', meetingId, scheduleId ?? 0] as const;
-}
-
-/**
- * Today's statistics of a meeting or one session: loaded once, then kept current by the server's
- * event stream (every station's scans, on every instance), which writes into the query cache.
- */
-export function useLiveStats(meetingId: number | null, scheduleId: number | null) {
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<StreamStatus>('connecting');
-  const query = useQuery({
-    queryKey: statsQueryKey(meetingId ?? 0, scheduleId),
-    queryFn: () =>
-      http.get<AttendanceStats>('/attendance/stats', { params: scopeParams(meetingId!, scheduleId) }),
-    enabled: meetingId !== null,
-    placeholderData: keepPreviousData,
-  });
-
-  useEffect(() => {
-    if (meetingId === null) return;
-    const params = new URLSearchParams(
-      Object.entries(scopeParams(meetingId, scheduleId)).map(([k, v]) => [k, String(v)]),
-    );
-    return openEventStream(`/attendance/stream?${params.toString()}`, {
-      onStatus: setStatus,
-      onEvent(event) {
-        if (event.event !== 'stats') return;
-        try {
-          const stats = JSON.parse(event.data) as AttendanceStats;
-          queryClient.setQueryData(statsQueryKey(meetingId, scheduleId), stats);
-        } catch {
-          // A malformed event is skipped; the next one carries the full figures again.
-        }
-      },
-    });
-  }, [meetingId, scheduleId, queryClient]);
-
-  return { stats: query.data, loading: query.isLoading, error: query.isError, status };
 }
 
 export function useRecordPage(query: RecordQuery | null) {

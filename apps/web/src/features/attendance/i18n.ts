@@ -25,15 +25,6 @@ const zhTw = {
   retrying: '網絡不穩，正在重試…',
   offline: '網絡故障，請再掃一次',
   recent: '最近掃描',
-  stats: {
-    title: '今日統計',
-    signedUp: '已報名',
-    checkedInToday: '今日已簽到',
-    inside: '場內人數',
-    left: '已離場',
-    live: '即時',
-    reconnecting: '重新連線中',
-  },
   camera: {
     denied: '未獲准使用相機，請在瀏覽器設定中允許。',
     unavailable: '此裝置沒有可用的相機。',
@@ -92,15 +83,6 @@ const zhCn: Catalogue = {
   retrying: '网络不稳，正在重试…',
   offline: '网络故障，请再扫一次',
   recent: '最近扫描',
-  stats: {
-    title: '今日统计',
-    signedUp: '已报名',
-    checkedInToday: '今日已签到',
-    inside: '场内人数',
-    left: '已离场',
-    live: '实时',
-    reconnecting: '重新连接中',
-  },
   camera: {
     denied: '未获准使用相机，请在浏览器设置中允许。',
     unavailable: '此设备没有可用的相机。',
@@ -157,15 +139,6 @@ const en: Catalogue = {
   retrying: 'Network unsteady, retrying…',
   offline: 'Network failure, please scan again',
   recent: 'Recent scans',
-  stats: {
-    title: "Today's statistics",
-    signedUp: 'Signed up',
-    checkedInToday: 'Checked in today',
-    inside: 'Inside now',
-    left: 'Left',
-    live: 'Live',
-    reconnecting: 'Reconnecting',
-  },
   camera: {
     denied: 'Camera access was refused; allow it in the browser settings.',
     unavailable: 'No camera is available on this device.',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import type { ScanType } from './attendance-types.ts';
+import type { ScanType } from '../../lib/attendance-types.ts';
 import { useManualScan } from './attendance-api.ts';
 import { normalizeCode } from './scan-keys.ts';
 import { feedbackForAnswer, feedbackForError } from './scan-result.ts';

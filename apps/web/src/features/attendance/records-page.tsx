@@ -11,10 +11,20 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import '../../lib/dayjs.ts'; // the date picker's locales
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { Auth } from '../auth/permission.tsx';
+import { Auth } from '../../components/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
-import type { AttendanceRecord, AttendanceStatus, RecordQuery, ScanType } from './attendance-types.ts';
-import { meetingOptions, sessionOptions, useMeetingChoices, useSessionChoices } from './meeting-options.ts';
+import type {
+  AttendanceRecord,
+  AttendanceStatus,
+  RecordQuery,
+  ScanType,
+} from '../../lib/attendance-types.ts';
+import {
+  meetingOptions,
+  sessionOptions,
+  useMeetingChoices,
+  useSessionChoices,
+} from '../../lib/meeting-options.ts';
 import { ScanSetupDialog } from './scan-setup-dialog.tsx';
 import {
   readStation,
@@ -24,7 +34,7 @@ import {
   type StationSettings,
 } from './scan-station.ts';
 import { unlockAudio } from './scan-tone.ts';
-import { StatsPanel } from './stats-panel.tsx';
+import { StatsPanel } from '../../components/stats-panel.tsx';
 import './i18n.ts';
 
 const ScanScreen = lazy(() => import('./scan-screen.tsx').then((m) => ({ default: m.ScanScreen })));

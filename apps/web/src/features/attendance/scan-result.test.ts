@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR } from '../../lib/http-errors.ts';
-import type { ScanAnswer } from './attendance-types.ts';
+import type { ScanAnswer } from '../../lib/attendance-types.ts';
 import { feedbackForAnswer, feedbackForError } from './scan-result.ts';
 
 const answer = (over: Partial<ScanAnswer>): ScanAnswer => ({

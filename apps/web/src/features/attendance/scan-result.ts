@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/http-errors.ts';
-import type { ScanAnswer, ScanType } from './attendance-types.ts';
+import type { ScanAnswer, ScanType } from '../../lib/attendance-types.ts';
 import { isTransportFailure } from './scan-retry.ts';
 import type { ScanTone } from './scan-tone.ts';
 

@@ -4,7 +4,7 @@ import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
-import { markActivity } from '../auth/activity.ts';
+import { markActivity } from '../../lib/session/activity.ts';
 import { sendScan } from './attendance-api.ts';
 import {
   EMPTY_SCAN_KEYS,
@@ -18,7 +18,7 @@ import { feedbackForAnswer, feedbackForError, TONE_COLORS, type ScanFeedback } f
 import { newScanNonce } from './scan-retry.ts';
 import { nextDirection, SCAN_DIRECTIONS, type ScanDirection } from './scan-station.ts';
 import { playTone } from './scan-tone.ts';
-import { StatsPanel } from './stats-panel.tsx';
+import { StatsPanel } from '../../components/stats-panel.tsx';
 import './scan-screen.css';
 import './i18n.ts';
 

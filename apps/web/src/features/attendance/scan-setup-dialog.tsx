@@ -1,6 +1,11 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
-import { meetingOptions, sessionOptions, useMeetingChoices, useSessionChoices } from './meeting-options.ts';
+import {
+  meetingOptions,
+  sessionOptions,
+  useMeetingChoices,
+  useSessionChoices,
+} from '../../lib/meeting-options.ts';
 import { SCAN_DIRECTIONS, STATION_NAME_MAX, type StationSettings } from './scan-station.ts';
 import './i18n.ts';
 

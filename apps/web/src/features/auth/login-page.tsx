@@ -10,10 +10,10 @@ import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { LangSwitch } from '../../components/lang-switch.tsx';
-import { fetchCaptcha, login } from './auth-api.ts';
-import { HOME_PATH, sanitizeRedirect } from './redirect.ts';
-import { useSessionStore } from './session-store.ts';
-import { fieldErrors } from './field-errors.ts';
+import { fetchCaptcha, login } from '../../lib/session/auth-api.ts';
+import { HOME_PATH, sanitizeRedirect } from '../../lib/session/redirect.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 import './login-page.css';
 
 interface LoginForm {

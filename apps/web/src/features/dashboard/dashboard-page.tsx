@@ -11,14 +11,14 @@ import { formatDayMonth, formatTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { useServerTimeZone, useServerToday } from '../../lib/server-time.ts';
-import { statsQueryKey } from '../attendance/attendance-api.ts';
+import { statsQueryKey } from '../../lib/live-stats.ts';
 import {
   meetingOptions,
   sessionOptions,
   useMeetingChoices,
   useSessionChoices,
-} from '../attendance/meeting-options.ts';
-import { StatsPanel } from '../attendance/stats-panel.tsx';
+} from '../../lib/meeting-options.ts';
+import { StatsPanel } from '../../components/stats-panel.tsx';
 import { dashboardKey, fetchArrivals, useDashboard } from './dashboard-api.ts';
 import { createThrottle } from './throttle.ts';
 import { TrendChart } from './trend-chart.tsx';

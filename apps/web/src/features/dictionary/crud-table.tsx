@@ -14,8 +14,8 @@ import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import { fieldErrors } from '../auth/field-errors.ts';
-import { Auth, usePermission } from '../auth/permission.tsx';
+import { fieldErrors } from '../../lib/field-errors.ts';
+import { Auth, usePermission } from '../../components/permission.tsx';
 import type { CrudApi } from './dictionary-api.ts';
 import './i18n.ts';
 

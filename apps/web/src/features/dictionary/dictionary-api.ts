@@ -15,15 +15,15 @@ import type {
 } from '@meetflow/shared/schemas/dictionary';
 import type { Meeting, MeetingPage } from '@meetflow/shared/schemas/meetings';
 import { http } from '../../lib/http.ts';
+import {
+  dictionaryKeys,
+  useCollegeCategories,
+  useSchedules,
+  useUserTypes,
+} from '../../lib/dictionary-queries.ts';
 
-export const dictionaryKeys = {
-  meetingTimes: ['dictionary', 'meeting-times'] as const,
-  collegeCategories: ['dictionary', 'college-categories'] as const,
-  entries: ['dictionary', 'entries'] as const,
-  /** Sessions, user types and the map of one meeting: they change together. */
-  meeting: (meetingId: number) => ['dictionary', 'meeting', meetingId] as const,
-  meetingOptions: ['dictionary', 'meeting-options'] as const,
-};
+// The reads the guest pages share live in lib/; the dictionary pages import them from here too.
+export { dictionaryKeys, useCollegeCategories, useSchedules, useUserTypes };
 
 /** The meetings offered by the meeting picker (the first 100 the user may see). */
 export function useMeetingOptions() {
@@ -49,34 +49,11 @@ export function useMeetingTimes() {
   });
 }
 
-export function useSchedules(meetingId: number | undefined) {
-  return useQuery({
-    queryKey: [...dictionaryKeys.meeting(meetingId ?? 0), 'schedules'],
-    queryFn: () => http.get<Schedule[]>(`/meetings/${meetingId}/schedules`),
-    enabled: meetingId !== undefined,
-  });
-}
-
-export function useUserTypes(meetingId: number | undefined) {
-  return useQuery({
-    queryKey: [...dictionaryKeys.meeting(meetingId ?? 0), 'user-types'],
-    queryFn: () => http.get<UserType[]>(`/meetings/${meetingId}/user-types`),
-    enabled: meetingId !== undefined,
-  });
-}
-
 export function useScheduleMap(meetingId: number, enabled = true) {
   return useQuery({
     queryKey: [...dictionaryKeys.meeting(meetingId), 'map'],
     queryFn: () => http.get<ScheduleMap>(`/meetings/${meetingId}/schedule-map`),
     enabled,
-  });
-}
-
-export function useCollegeCategories() {
-  return useQuery({
-    queryKey: dictionaryKeys.collegeCategories,
-    queryFn: () => http.get<CollegeCategory[]>('/college-categories'),
   });
 }
 

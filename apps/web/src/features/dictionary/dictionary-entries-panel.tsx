@@ -10,7 +10,7 @@ import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useDictionaryEntries, useDictionaryEntryCrud } from './dictionary-api.ts';
 import { useMayChangeEntry } from './entry-owner.tsx';
-import { zodRule } from './zod-rule.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
 import './i18n.ts';
 
 type EntryValues = Pick<DictionaryEntry, 'type' | 'label' | 'value'>;

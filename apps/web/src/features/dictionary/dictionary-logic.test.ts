@@ -4,7 +4,6 @@ import {
   emptySets,
   isOutsideDays,
   localDay,
-  localizedName,
   mayChangeEntry,
   meetingDays,
   setsOf,
@@ -31,15 +30,6 @@ describe('meeting days for the session date picker', () => {
     expect(isOutsideDays('2026-12-04', range)).toBe(true);
     expect(isOutsideDays('2025-12-02', range)).toBe(true);
     expect(isOutsideDays('2026-12-04', undefined)).toBe(false);
-  });
-});
-
-describe('localizedName', () => {
-  it('picks the language column and falls back to the base name', () => {
-    const row = { name: '開幕', name_cn: '开幕', name_en: '' };
-    expect(localizedName(row, 'zh-cn')).toBe('开幕');
-    expect(localizedName(row, 'en')).toBe('開幕');
-    expect(localizedName(row, 'zh-tw')).toBe('開幕');
   });
 });
 

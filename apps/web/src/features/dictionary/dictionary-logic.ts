@@ -1,4 +1,3 @@
-import type { Language } from '@meetflow/shared/languages';
 import type { UserType } from '@meetflow/shared/schemas/dictionary';
 
 /** The YYYY-MM-DD local day of an instant (the browser's zone, as the server uses its own). */
@@ -22,15 +21,6 @@ export function meetingDays(meeting: { start_at: number; end_at: number }): DayR
 export function isOutsideDays(day: string, range: DayRange | undefined): boolean {
   if (!range) return false;
   return day < range.first || day > range.last;
-}
-
-/** The name in the interface language ('' zh-tw, _cn, _en), falling back to the base name. */
-export function localizedName(
-  row: { name: string; name_cn: string; name_en: string },
-  lang: Language,
-): string {
-  const value = lang === 'en' ? row.name_en : lang === 'zh-cn' ? row.name_cn : row.name;
-  return value || row.name;
 }
 
 /** user type id → ticked session ids: the editable state of the guest–schedule matrix. */

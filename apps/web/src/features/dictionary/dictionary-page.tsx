@@ -8,14 +8,14 @@ import { CollegeCategoriesPanel } from './college-categories-panel.tsx';
 import { useMeetingOptions } from './dictionary-api.ts';
 import { DictionaryEntriesPanel } from './dictionary-entries-panel.tsx';
 import { meetingDays } from './dictionary-logic.ts';
-import { MeetingPicker } from './meeting-picker.tsx';
+import { MeetingPicker } from '../../components/meeting-picker.tsx';
 import { MeetingTimesPanel } from './meeting-times-panel.tsx';
 import { ScheduleEditorDrawer } from './schedule-editor-drawer.tsx';
 import { SchedulesPanel } from './schedules-panel.tsx';
 import { UserTypesPanel } from './user-types-panel.tsx';
 import './i18n.ts';
 
-import { parseDictionaryLink, type DictionaryTab } from '../dialog-links/dialog-links.ts';
+import { parseDictionaryLink, type DictionaryTab } from '../../lib/dialog-links.ts';
 
 type TabKey = DictionaryTab;
 const PER_MEETING: readonly TabKey[] = ['schedules', 'userTypes'];

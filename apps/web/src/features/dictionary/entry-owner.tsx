@@ -1,9 +1,9 @@
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
-import { usePermission } from '../auth/permission.tsx';
-import { useSessionStore } from '../auth/session-store.ts';
-import { useOrganizationTree } from '../organizations/organizations-api.ts';
-import { findNode } from '../organizations/tree-utils.ts';
+import { usePermission } from '../../components/permission.tsx';
+import { useSessionStore } from '../../lib/session/session-store.ts';
+import { useOrganizationTree } from '../../lib/organization-tree.ts';
+import { findNode } from '../../lib/tree-utils.ts';
 import { mayChangeEntry } from './dictionary-logic.ts';
 import './i18n.ts';
 

@@ -7,7 +7,7 @@ import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimeCrud, useMeetingTimes } from './dictionary-api.ts';
 import { useMayChangeEntry, useOwnerColumn } from './entry-owner.tsx';
-import { zodRule } from './zod-rule.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
 import './i18n.ts';
 
 interface MeetingTimeValues {

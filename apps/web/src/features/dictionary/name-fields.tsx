@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import type { z } from 'zod';
 import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
-import { zodRule } from './zod-rule.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
 
 const NAMES = [
   { name: 'name', label: 'dictionary.fields.name' },

@@ -1,7 +1,8 @@
 import { Divider, Drawer, Typography } from 'antd';
+import { nameIn } from '@meetflow/shared/languages';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { useMeeting } from './dictionary-api.ts';
-import { localizedName, meetingDays } from './dictionary-logic.ts';
+import { meetingDays } from './dictionary-logic.ts';
 import { ScheduleMapMatrix } from './schedule-map-matrix.tsx';
 import { SchedulesPanel } from './schedules-panel.tsx';
 import './i18n.ts';
@@ -16,7 +17,7 @@ export function ScheduleEditorDrawer(props: { meetingId: number; open: boolean; 
   const meeting = useMeeting(props.meetingId, props.open);
   const days = meeting.data ? meetingDays(meeting.data) : undefined;
   const title = meeting.data
-    ? `${t('dictionary.editor.title')} · ${localizedName(meeting.data, lang)}`
+    ? `${t('dictionary.editor.title')} · ${nameIn(lang, meeting.data.name, meeting.data.name_cn, meeting.data.name_en)}`
     : t('dictionary.editor.title');
 
   return (

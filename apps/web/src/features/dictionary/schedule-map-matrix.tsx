@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { type Schedule, type UserType } from '@meetflow/shared/schemas/dictionary';
+import { nameIn } from '@meetflow/shared/languages';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { usePermission } from '../auth/permission.tsx';
+import { usePermission } from '../../components/permission.tsx';
 import { EDIT_PERMISSION } from './crud-table.tsx';
 import { useSaveScheduleMap, useScheduleMap } from './dictionary-api.ts';
 import {
   changedSets,
   emptySets,
-  localizedName,
   setsOf,
   toggleCell,
   toggleColumn,
@@ -59,7 +59,7 @@ export function ScheduleMapMatrix({ meetingId }: { meetingId: number }) {
       width: 180,
       render: (_v, row) => (
         <div>
-          <div>{localizedName(row, lang)}</div>
+          <div>{nameIn(lang, row.name, row.name_cn, row.name_en)}</div>
           {empty.has(row.id) && (
             <Typography.Text type="danger" style={{ fontSize: 12 }}>
               {fieldMessage('scheduleRequired', lang)}
@@ -76,7 +76,7 @@ export function ScheduleMapMatrix({ meetingId }: { meetingId: number }) {
         width: 140,
         title: (
           <Flex vertical align="center" gap={2}>
-            <span>{localizedName(s, lang)}</span>
+            <span>{nameIn(lang, s.name, s.name_cn, s.name_en)}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {[s.date, timeSlotText(s.meeting_time)].filter(Boolean).join(' ')}
             </Typography.Text>
@@ -85,7 +85,7 @@ export function ScheduleMapMatrix({ meetingId }: { meetingId: number }) {
               checked={userTypes.length > 0 && ticked === userTypes.length}
               indeterminate={ticked > 0 && ticked < userTypes.length}
               onChange={(e) => edit((current) => toggleColumn(current, s.id, e.target.checked))}
-              aria-label={localizedName(s, lang)}
+              aria-label={nameIn(lang, s.name, s.name_cn, s.name_en)}
               data-testid={`schedule-map-column-${s.id}`}
             />
           </Flex>
@@ -95,7 +95,7 @@ export function ScheduleMapMatrix({ meetingId }: { meetingId: number }) {
             disabled={!canEdit}
             checked={sets[row.id]?.includes(s.id) ?? false}
             onChange={(e) => edit((current) => toggleCell(current, row.id, s.id, e.target.checked))}
-            aria-label={`${localizedName(row, lang)} / ${localizedName(s, lang)}`}
+            aria-label={`${nameIn(lang, row.name, row.name_cn, row.name_en)} / ${nameIn(lang, s.name, s.name_cn, s.name_en)}`}
             data-testid={`schedule-map-cell-${row.id}-${s.id}`}
           />
         ),

@@ -1,13 +1,14 @@
 import { DatePicker, Empty, Form, InputNumber, Select } from 'antd';
 import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared/schemas/dictionary';
+import { nameIn } from '@meetflow/shared/languages';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useMeetingTimes, useScheduleCrud, useSchedules } from './dictionary-api.ts';
-import { isOutsideDays, localizedName, type DayRange } from './dictionary-logic.ts';
+import { isOutsideDays, type DayRange } from './dictionary-logic.ts';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
-import { zodRule } from './zod-rule.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
 import './i18n.ts';
 
 interface ScheduleValues {
@@ -132,13 +133,7 @@ export function SchedulesPanel({
               loading={times.isLoading}
               options={(times.data ?? []).map((time) => ({
                 value: time.id,
-                label: [
-                  timeSlotText(time),
-                  localizedName(
-                    { name: time.remark, name_cn: time.remark_cn, name_en: time.remark_en },
-                    lang,
-                  ),
-                ]
+                label: [timeSlotText(time), nameIn(lang, time.remark, time.remark_cn, time.remark_en)]
                   .filter(Boolean)
                   .join(' '),
               }))}

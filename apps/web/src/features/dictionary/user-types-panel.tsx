@@ -1,4 +1,5 @@
 import { Alert, Checkbox, Form, Tag, type GetProps } from 'antd';
+import { nameIn } from '@meetflow/shared/languages';
 import {
   userTypeBody,
   type Schedule,
@@ -9,10 +10,9 @@ import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useSchedules, useUserTypeCrud, useUserTypes } from './dictionary-api.ts';
-import { localizedName } from './dictionary-logic.ts';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import { timeSlotText } from './schedules-panel.tsx';
-import { zodRule } from './zod-rule.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
 import './i18n.ts';
 
 interface UserTypeValues {
@@ -36,7 +36,9 @@ function SessionChecks({
 }
 
 export function sessionLabel(s: Schedule, lang: ReturnType<typeof currentLanguage>): string {
-  return [s.date, timeSlotText(s.meeting_time), localizedName(s, lang)].filter(Boolean).join(' ');
+  return [s.date, timeSlotText(s.meeting_time), nameIn(lang, s.name, s.name_cn, s.name_en)]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A meeting's user types (registration types), each with the sessions it may enrol in (≥ 1). */

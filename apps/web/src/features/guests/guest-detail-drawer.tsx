@@ -1,21 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useTranslation } from '../../lib/i18n.ts';
-import { Auth } from '../auth/permission.tsx';
+import { Auth } from '../../components/permission.tsx';
+import { slot } from '../../lib/feature-slots.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
 import { useGuestDetail } from './guests-api.ts';
 import type { GuestEnrolment, GuestScan } from './guests-types.ts';
-import { guestFieldText, statusColor } from './guest-text.ts';
+import { statusColor } from '../../lib/attendance-types.ts';
+import { guestFieldText } from './guest-text.ts';
 import './i18n.ts';
 
 const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));
 
 // The desk's check-in/out dialog, shared with the records page; loaded when first opened.
-const ManualScanDialog = lazy(() =>
-  import('../attendance/manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
-);
+const ManualScanDialog = slot('manualScanDialog');
 
 /** One guest: every field of their sign-up, their sessions with attendance times, and their scans. */
 export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClose: () => void }) {

@@ -1,5 +1,6 @@
 import { Button, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
+import { nameIn } from '@meetflow/shared/languages';
 import {
   AREA_CODE_VALUES,
   dateScheduleSignUpBody,
@@ -9,10 +10,9 @@ import {
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { fieldErrors } from '../auth/field-errors.ts';
-import { useCollegeCategories, useSchedules, useUserTypes } from '../dictionary/dictionary-api.ts';
-import { localizedName } from '../dictionary/dictionary-logic.ts';
-import { zodRule } from '../dictionary/zod-rule.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
+import { useCollegeCategories, useSchedules, useUserTypes } from '../../lib/dictionary-queries.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
 import { useSaveGuest } from './guests-api.ts';
 import type { AdminGuest } from './guests-types.ts';
 import './i18n.ts';
@@ -170,7 +170,10 @@ export function GuestFormDrawer(props: {
             <Form.Item name="user_type_id" label={f('userType')} rules={rule('user_type_id')}>
               <Select
                 loading={userTypes.isLoading}
-                options={(userTypes.data ?? []).map((u) => ({ value: u.id, label: localizedName(u, lang) }))}
+                options={(userTypes.data ?? []).map((u) => ({
+                  value: u.id,
+                  label: nameIn(lang, u.name, u.name_cn, u.name_en),
+                }))}
                 onChange={() => form.setFieldValue('schedule_ids', [])}
               />
             </Form.Item>
@@ -180,7 +183,10 @@ export function GuestFormDrawer(props: {
                 loading={schedules.isLoading}
                 options={(schedules.data ?? [])
                   .filter((s) => !allowedSessions || allowedSessions.includes(s.id))
-                  .map((s) => ({ value: s.id, label: `${localizedName(s, lang)} (${s.date})` }))}
+                  .map((s) => ({
+                    value: s.id,
+                    label: `${nameIn(lang, s.name, s.name_cn, s.name_en)} (${s.date})`,
+                  }))}
               />
             </Form.Item>
             {text('license_number', 'licenseNumber', t('guests.naHint'))}
@@ -192,7 +198,10 @@ export function GuestFormDrawer(props: {
               <Select
                 allowClear
                 loading={categories.isLoading}
-                options={(categories.data ?? []).map((c) => ({ value: c.id, label: localizedName(c, lang) }))}
+                options={(categories.data ?? []).map((c) => ({
+                  value: c.id,
+                  label: nameIn(lang, c.name, c.name_cn, c.name_en),
+                }))}
               />
             </Form.Item>
           </>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { nameIn } from '@meetflow/shared/languages';
 import type { Dayjs } from 'dayjs';
 import { ExportButton } from '../../components/export-button.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
@@ -11,12 +12,12 @@ import '../../lib/dayjs.ts'; // the date picker's locales
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
-import { Auth, usePermission } from '../auth/permission.tsx';
-import { useUserTypes } from '../dictionary/dictionary-api.ts';
-import { localizedName } from '../dictionary/dictionary-logic.ts';
+import { meetingOptions, useMeetingChoices } from '../../lib/meeting-options.ts';
+import { Auth, usePermission } from '../../components/permission.tsx';
+import { useUserTypes } from '../../lib/dictionary-queries.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
-import { guestFieldText, statusColor } from './guest-text.ts';
+import { statusColor } from '../../lib/attendance-types.ts';
+import { guestFieldText } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
 import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
 import './i18n.ts';
@@ -265,7 +266,10 @@ export default function GuestListPage() {
             style={{ width: 180 }}
             placeholder={t('guests.userType')}
             value={userTypeId}
-            options={(userTypes.data ?? []).map((u) => ({ value: u.id, label: localizedName(u, lang) }))}
+            options={(userTypes.data ?? []).map((u) => ({
+              value: u.id,
+              label: nameIn(lang, u.name, u.name_cn, u.name_en),
+            }))}
             onChange={(value?: number) => {
               setUserTypeId(value);
               setPage(1);

@@ -1,10 +1,6 @@
 import { formatPhone, GUEST_PHONE_FIELDS } from '@meetflow/shared/phone';
 import type { TFunction } from '../../lib/i18n.ts';
-import type { AdminGuest, AttendanceStatus } from './guests-types.ts';
-
-export function statusColor(status: AttendanceStatus): string {
-  return status === 'checked_in' ? 'green' : status === 'left' ? 'blue' : 'default';
-}
+import type { AdminGuest } from './guests-types.ts';
 
 /**
  * One field of a guest as text for the list and the detail: booleans and choices in words, phones in

@@ -2,7 +2,7 @@
  * Shapes of the guest API, inferred from the shared zod schemas (one definition for both sides), in
  * one file so that the rest of the feature does not care where they come from.
  */
-import type { AttendanceStatus, ScanType } from '../attendance/attendance-types.ts';
+import type { AttendanceStatus, ScanType } from '../../lib/attendance-types.ts';
 
 export type { AttendanceStatus, ScanType };
 

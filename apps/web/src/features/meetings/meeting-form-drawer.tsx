@@ -20,7 +20,7 @@ import {
   type MeetingBody,
   type MeetingType,
 } from '@meetflow/shared/schemas/meetings';
-import { fieldErrors } from '../auth/field-errors.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';

@@ -6,6 +6,7 @@ import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
+import { nameIn } from '@meetflow/shared/languages';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
@@ -13,8 +14,9 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { Auth, usePermission } from '../auth/permission.tsx';
-import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';
+import { Auth, usePermission } from '../../components/permission.tsx';
+import { slot } from '../../lib/feature-slots.ts';
+import { copyText, publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
 import './i18n.ts';
 
@@ -27,13 +29,9 @@ const MeetingViewDrawer = lazy(() =>
   import('./meeting-view-drawer.tsx').then((m) => ({ default: m.MeetingViewDrawer })),
 );
 
-const DisplayConfigDrawer = lazy(() =>
-  import('../meeting-display/display-config-drawer.tsx').then((m) => ({ default: m.DisplayConfigDrawer })),
-);
-
-const ScheduleEditorDrawer = lazy(() =>
-  import('../dictionary/schedule-editor-drawer.tsx').then((m) => ({ default: m.ScheduleEditorDrawer })),
-);
+// Other features' drawers, through the shell's slots (lib/feature-slots.ts).
+const DisplayConfigDrawer = slot('displayConfigDrawer');
+const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
 
 type SortBy = 'start_at' | 'created_at' | 'name';
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -97,7 +95,7 @@ export default function MeetingListPage() {
       title: t('meetings.columns.name'),
       sorter: true,
       sortOrder: sortOrder('name'),
-      render: (_, meeting) => localizedName(meeting, lang),
+      render: (_, meeting) => nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en),
     },
     {
       key: 'start_at',
@@ -116,7 +114,7 @@ export default function MeetingListPage() {
     {
       key: 'location',
       title: t('meetings.columns.location'),
-      render: (_, meeting) => localizedLocation(meeting, lang),
+      render: (_, meeting) => nameIn(lang, meeting.location, meeting.location_cn, meeting.location_en),
     },
     {
       key: 'type',

@@ -1,24 +1,3 @@
-import type { Language } from '@meetflow/shared/languages';
-import type { Meeting } from '@meetflow/shared/schemas/meetings';
-
-/** The meeting's text in the interface language, falling back to Traditional Chinese when empty. */
-export function localizedName(
-  meeting: Pick<Meeting, 'name' | 'name_cn' | 'name_en'>,
-  lang: Language,
-): string {
-  const value = lang === 'zh-cn' ? meeting.name_cn : lang === 'en' ? meeting.name_en : meeting.name;
-  return value || meeting.name;
-}
-
-export function localizedLocation(
-  meeting: Pick<Meeting, 'location' | 'location_cn' | 'location_en'>,
-  lang: Language,
-): string {
-  const value =
-    lang === 'zh-cn' ? meeting.location_cn : lang === 'en' ? meeting.location_en : meeting.location;
-  return value || meeting.location;
-}
-
 /** Links of the public pages (hash routes), built from the unguessable public id. */
 export function publicLink(
   page: 'sign-up' | 'check-in',

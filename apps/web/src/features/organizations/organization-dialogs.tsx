@@ -4,10 +4,10 @@ import { ERRORS } from '@meetflow/shared/errors';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { type OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { ApiError } from '../../lib/http.ts';
-import { useSessionStore } from '../auth/session-store.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
-import { fieldErrors } from '../auth/field-errors.ts';
-import { subtreeIdsOf, toTreeSelect } from './tree-utils.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
+import { subtreeIdsOf, toTreeSelect } from '../../lib/tree-utils.ts';
 import './i18n.ts';
 
 /** data-* props for components whose prop objects are typed without them. */

@@ -8,9 +8,9 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { usePageVisible } from '../../components/page-visibility.ts';
 import { toast } from '../../lib/toast.ts';
-import { Auth, usePermission } from '../auth/permission.tsx';
-import { useSessionStore } from '../auth/session-store.ts';
-import { parseOrganizationLink } from '../dialog-links/dialog-links.ts';
+import { Auth, usePermission } from '../../components/permission.tsx';
+import { useSessionStore } from '../../lib/session/session-store.ts';
+import { parseOrganizationLink } from '../../lib/dialog-links.ts';
 import {
   useCreateOrganization,
   useDeleteOrganization,
@@ -19,7 +19,7 @@ import {
   useRenameOrganization,
 } from './organizations-api.ts';
 import { OrganizationMoveDialog, OrganizationNameDialog } from './organization-dialogs.tsx';
-import { dropTarget, filterTree, findNode, splitMatch, type DropTarget } from './tree-utils.ts';
+import { dropTarget, filterTree, findNode, splitMatch, type DropTarget } from '../../lib/tree-utils.ts';
 import './i18n.ts';
 
 type Dialog =

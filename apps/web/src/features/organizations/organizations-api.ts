@@ -1,22 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateOrganizationBody,
   MoveOrganizationBody,
   Organization,
-  OrganizationNode,
 } from '@meetflow/shared/schemas/organizations';
 import { http } from '../../lib/http.ts';
+import { organizationsKey, useOrganizationTree } from '../../lib/organization-tree.ts';
 
-export const organizationsKey = ['organizations'] as const;
-
-/** The organisation tree the user may see; shared by the tree page and organisation pickers. */
-export function useOrganizationTree(enabled = true) {
-  return useQuery({
-    queryKey: organizationsKey,
-    queryFn: () => http.get<OrganizationNode[]>('/organizations'),
-    enabled,
-  });
-}
+// The tree query lives in lib/ (user and dictionary forms pick organisations too).
+export { organizationsKey, useOrganizationTree };
 
 function useTreeMutation<V>(fn: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -7,10 +7,10 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { changePassword, logout } from '../auth/auth-api.ts';
-import { fieldErrors } from '../auth/field-errors.ts';
-import { LOGIN_PATH } from '../auth/redirect.ts';
-import { useSessionStore } from '../auth/session-store.ts';
+import { changePassword, logout } from '../../lib/session/auth-api.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
+import { LOGIN_PATH } from '../../lib/session/redirect.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { passwordRules } from './password-rules.ts';
 import './i18n.ts';
 

@@ -7,8 +7,8 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { fieldErrors } from '../auth/field-errors.ts';
-import { useSessionStore } from '../auth/session-store.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { useUpdateProfile } from './profile-api.ts';
 import './i18n.ts';
 

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
+import { nameIn } from '@meetflow/shared/languages';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { localized, sessionWhen } from './display.ts';
+import { sessionWhen } from './display.ts';
 import { ChoiceField, errorId, ErrorSummary, PhoneFields, SelectField, TextField } from './form-fields.tsx';
 import { usePageLanguage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';
@@ -171,7 +172,10 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
           value={form.user_type_id}
           onChange={set('user_type_id')}
           error={s.errors.user_type_id}
-          options={meeting.user_types.map((u) => ({ value: String(u.id), label: localized(u, lang) }))}
+          options={meeting.user_types.map((u) => ({
+            value: String(u.id),
+            label: nameIn(lang, u.name, u.name_cn, u.name_en),
+          }))}
         />
         <TextField
           name="license_number"
@@ -209,7 +213,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
             error={s.errors.college_category_id}
             options={meeting.college_categories.map((c) => ({
               value: String(c.id),
-              label: localized(c, lang),
+              label: nameIn(lang, c.name, c.name_cn, c.name_en),
             }))}
           />
         )}
@@ -254,7 +258,9 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
                     onChange={(e) => toggle(session.id, e.target.checked)}
                   />
                   <span className="mf-pub-session-text">
-                    <span className="mf-pub-session-name">{localized(session, lang)}</span>
+                    <span className="mf-pub-session-name">
+                      {nameIn(lang, session.name, session.name_cn, session.name_en)}
+                    </span>
                     <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
                     <span className="mf-pub-session-seats">
                       {full

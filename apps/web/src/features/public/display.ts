@@ -2,26 +2,6 @@ import type { Language } from '@meetflow/shared/languages';
 import { dayIn, formatDayMonth, formatTime } from '../../lib/date-time.ts';
 import { colorWithContrast, contrast, luminance } from '../../lib/color-contrast.ts';
 
-export interface LocalizedNames {
-  name: string;
-  name_cn: string;
-  name_en: string;
-}
-
-/** The name in `lang` by the suffix scheme, falling back to the base (zh-tw) field. */
-export function localized(item: LocalizedNames, lang: Language, base: 'name' = 'name'): string {
-  const own = lang === 'zh-cn' ? item[`${base}_cn`] : lang === 'en' ? item[`${base}_en`] : item[base];
-  return own?.trim() ? own : item[base];
-}
-
-export function localizedLocation(
-  meeting: { location: string; location_cn: string; location_en: string },
-  lang: Language,
-): string {
-  const own = lang === 'zh-cn' ? meeting.location_cn : lang === 'en' ? meeting.location_en : meeting.location;
-  return own?.trim() ? own : meeting.location;
-}
-
 /*
  * Every time on the visitor pages is the meeting's own wall clock (the deployment's zone, named by
  * the meeting answer), in the spec's short dates: a browser set to UTC sees 08:30 as 08:30.
@@ -85,7 +65,14 @@ export function maskedContactLines(guest: { masked_phone: string; masked_email: 
 
 /** Keeps the sessions whose name (any language), date (as shown or as YYYY-MM-DD) or time contains the keyword. */
 export function matchesKeyword(
-  s: LocalizedNames & { date: string; start_time: string | null; end_time: string | null },
+  s: {
+    name: string;
+    name_cn: string;
+    name_en: string;
+    date: string;
+    start_time: string | null;
+    end_time: string | null;
+  },
   keyword: string,
   lang: Language,
 ): boolean {

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+import { nameIn } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
 import { MeetingLoadState, PublicFrame, usePageLanguage } from './public-frame.tsx';
-import { localized } from './display.ts';
 import { fileUrl } from './public-api.ts';
 import { usePublicMeeting } from './use-public-meeting.ts';
 
@@ -25,7 +25,7 @@ export function PdfPage({ kind }: { kind: 'schedule' | 'guide' }) {
     <PublicFrame meeting={meeting}>
       <header className="mf-pub-head">
         <h1 className="mf-pub-title" data-testid="page-title">
-          {localized(meeting, lang)}
+          {nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en)}
         </h1>
         <p className="mf-pub-subtitle mf-pub-schedule-text">{heading}</p>
       </header>
@@ -36,7 +36,7 @@ export function PdfPage({ kind }: { kind: 'schedule' | 'guide' }) {
             <a
               className="mf-pub-link"
               href={fileUrl(fileId)}
-              download={`${localized(meeting, lang)} - ${heading}.pdf`}
+              download={`${nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en)} - ${heading}.pdf`}
               type="application/pdf"
               data-testid="pdf-download"
             >

@@ -1,9 +1,9 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
-import type { Language } from '@meetflow/shared/languages';
+import { nameIn, type Language } from '@meetflow/shared/languages';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { currentLanguage, setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { differsFromBrowserZone, zoneOffset } from '../../lib/date-time.ts';
-import { focusColorOn, formatRange, localized, localizedLocation, readableTextOn } from './display.ts';
+import { focusColorOn, formatRange, readableTextOn } from './display.ts';
 import { offeredLanguages } from './language-pick.ts';
 import { fileUrl, NETWORK_FAILURE, PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';
 import type { MeetingState } from './use-public-meeting.ts';
@@ -72,7 +72,7 @@ function LanguageSwitch({ meeting }: { meeting: PublicMeeting }) {
 /** `<main>` of every visitor page: the meeting's colours, the language switch and the content. */
 export function PublicFrame({ meeting, children }: { meeting: PublicMeeting; children: ReactNode }) {
   const lang = usePageLanguage();
-  useDocumentTitle(localized(meeting, lang));
+  useDocumentTitle(nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en));
   const config = meeting.display_config;
   const style = {
     '--mf-primary': config.theme_color,
@@ -95,7 +95,7 @@ export function PublicFrame({ meeting, children }: { meeting: PublicMeeting; chi
 export function MeetingHeader({ meeting, subtitle }: { meeting: PublicMeeting; subtitle?: string }) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
-  const location = localizedLocation(meeting, lang);
+  const location = nameIn(lang, meeting.location, meeting.location_cn, meeting.location_en);
   return (
     <header className="mf-pub-head">
       {meeting.banner_file_id && (
@@ -107,7 +107,7 @@ export function MeetingHeader({ meeting, subtitle }: { meeting: PublicMeeting; s
         />
       )}
       <h1 className="mf-pub-title" data-testid="page-title">
-        {localized(meeting, lang)}
+        {nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en)}
       </h1>
       {subtitle && <p className="mf-pub-subtitle">{subtitle}</p>}
       <dl className="mf-pub-meta">

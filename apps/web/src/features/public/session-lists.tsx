@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { PublicGuest, PublicMeeting } from '@meetflow/shared/schemas/public';
+import { nameIn } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { localized, matchesKeyword, sessionWhen } from './display.ts';
+import { matchesKeyword, sessionWhen } from './display.ts';
 import { errorMessage, usePageLanguage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi } from './public-api.ts';
 
@@ -32,7 +33,9 @@ function SessionItem({
       data-testid={`${action === 'enrol' ? 'can-enroll' : 'enrolled'}-${session.id}`}
     >
       <div className="mf-pub-session-text">
-        <span className="mf-pub-session-name">{localized(session, lang)}</span>
+        <span className="mf-pub-session-name">
+          {nameIn(lang, session.name, session.name_cn, session.name_en)}
+        </span>
         <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
         {action === 'enrol' && (
           <span className="mf-pub-session-seats">
@@ -50,7 +53,7 @@ function SessionItem({
         disabled={disabled}
         onClick={onAction}
         data-testid={`${action}-${session.id}`}
-        aria-label={`${actionLabel} ${localized(session, lang)}`}
+        aria-label={`${actionLabel} ${nameIn(lang, session.name, session.name_cn, session.name_en)}`}
       >
         {actionLabel}
       </button>
@@ -174,7 +177,9 @@ export function SessionLists({
         open={pending !== null}
         title={pending?.kind === 'cancel' ? t('pub.confirmCancel') : t('pub.confirmEnrol')}
         body={
-          pending ? `${localized(pending.session, lang)} · ${sessionWhen(pending.session, lang)}` : undefined
+          pending
+            ? `${nameIn(lang, pending.session.name, pending.session.name_cn, pending.session.name_en)} · ${sessionWhen(pending.session, lang)}`
+            : undefined
         }
         confirmLabel={pending?.kind === 'cancel' ? t('pub.cancelEnrol') : t('pub.enrol')}
         dismissLabel={pending?.kind === 'cancel' ? t('pub.keepEnrol') : undefined}

@@ -3,7 +3,7 @@ import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { statusColor } from '../guests/guest-text.ts';
+import { statusColor } from '../../lib/attendance-types.ts';
 import { useEnrolledGuests, type EnrolledGuest } from './schedule-detail-api.ts';
 import './i18n.ts';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Empty, Progress, Select, Space, Table } from 'antd';
 import type { TableProps } from 'antd';
+import { nameIn } from '@meetflow/shared/languages';
 import { ExportButton } from '../../components/export-button.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
-import { usePermission } from '../auth/permission.tsx';
-import { localizedName } from '../dictionary/dictionary-logic.ts';
+import { meetingOptions, useMeetingChoices } from '../../lib/meeting-options.ts';
+import { usePermission } from '../../components/permission.tsx';
 import { EnrolledGuests } from './enrolled-guests.tsx';
 import { scheduleExportPath, useSessionSummaries, type SessionSummary } from './schedule-detail-api.ts';
 import './i18n.ts';
@@ -24,7 +24,11 @@ export default function ScheduleDetailPage() {
   const sessions = useSessionSummaries(meetingId);
 
   const columns: TableProps<SessionSummary>['columns'] = [
-    { key: 'name', title: t('scheduleDetail.session'), render: (_, s) => localizedName(s, lang) },
+    {
+      key: 'name',
+      title: t('scheduleDetail.session'),
+      render: (_, s) => nameIn(lang, s.name, s.name_cn, s.name_en),
+    },
     { key: 'date', title: t('scheduleDetail.date'), dataIndex: 'date', width: 120 },
     {
       key: 'time',

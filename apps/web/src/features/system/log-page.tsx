@@ -16,7 +16,7 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { Auth } from '../auth/permission.tsx';
+import { Auth } from '../../components/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
 

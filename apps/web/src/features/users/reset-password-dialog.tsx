@@ -5,7 +5,7 @@ import { fieldMessage } from '@meetflow/shared/field-messages';
 import { MIN_PASSWORD_LENGTH, type AdminUser } from '@meetflow/shared/schemas/users';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
-import { fieldErrors } from '../auth/field-errors.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 import { useResetPassword } from './users-api.ts';
 import './i18n.ts';
 

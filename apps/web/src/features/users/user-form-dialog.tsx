@@ -10,9 +10,9 @@ import {
 } from '@meetflow/shared/schemas/users';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
-import { fieldErrors } from '../auth/field-errors.ts';
-import { useOrganizationTree } from '../organizations/organizations-api.ts';
-import { toTreeSelect } from '../organizations/tree-utils.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
+import { useOrganizationTree } from '../../lib/organization-tree.ts';
+import { toTreeSelect } from '../../lib/tree-utils.ts';
 import { useCreateUser, useUpdateUser } from './users-api.ts';
 import {
   USER_FORM_FIELDS,

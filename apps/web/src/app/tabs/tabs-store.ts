@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { readJson, writeJson } from '../../lib/storage.ts';
-import { onSessionCleared, useSessionStore } from '../auth/session-store.ts';
+import { onSessionCleared, useSessionStore } from '../../lib/session/session-store.ts';
 import {
   closeLeftTabs,
   closeOtherTabs,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Auth, AuthAll, checkPermission } from './permission.tsx';
-import { useSessionStore } from './session-store.ts';
+import { useSessionStore } from '../lib/session/session-store.ts';
 
 afterEach(() => {
   cleanup();

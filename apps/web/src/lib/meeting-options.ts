@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Schedule } from '@meetflow/shared/schemas/dictionary';
 import type { Meeting, MeetingPage } from '@meetflow/shared/schemas/meetings';
-import { http } from '../../lib/http.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
-import { localizedName } from '../meetings/meeting-text.ts';
+import { nameIn } from '@meetflow/shared/languages';
+import { http } from './http.ts';
+import { currentLanguage } from './i18n.ts';
 
 /** The meetings offered by the pickers of the attendance pages: the latest 100 the user may see. */
 export function useMeetingChoices() {
@@ -28,7 +28,7 @@ export function useSessionChoices(meetingId: number | null | undefined) {
 
 export function meetingOptions(meetings: Meeting[] | undefined) {
   const lang = currentLanguage();
-  return (meetings ?? []).map((m) => ({ value: m.id, label: localizedName(m, lang) }));
+  return (meetings ?? []).map((m) => ({ value: m.id, label: nameIn(lang, m.name, m.name_cn, m.name_en) }));
 }
 
 export function sessionLabel(schedule: Schedule): string {
@@ -36,7 +36,7 @@ export function sessionLabel(schedule: Schedule): string {
   const time = schedule.meeting_time
     ? ` ${schedule.meeting_time.start_time}–${schedule.meeting_time.end_time}`
     : '';
-  return `${localizedName(schedule, lang)} (${schedule.date}${time})`;
+  return `${nameIn(lang, schedule.name, schedule.name_cn, schedule.name_en)} (${schedule.date}${time})`;
 }
 
 export function sessionOptions(schedules: Schedule[] | undefined) {

@@ -7,7 +7,7 @@ import type {
   TokenInfo,
   UserInfo,
 } from '@meetflow/shared/schemas/auth';
-import { REFRESH_PATH, http } from '../../lib/http.ts';
+import { REFRESH_PATH, http } from '../http.ts';
 import { isLoggedIn, useSessionStore } from './session-store.ts';
 
 /*

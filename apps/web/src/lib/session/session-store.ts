@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LoginResponse, TokenInfo, UserInfo } from '@meetflow/shared/schemas/auth';
-import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { readJson, removeKey, writeJson } from '../storage.ts';
 import { isTokenValid } from './token.ts';
 
 const USER_KEY = 'userInfo';

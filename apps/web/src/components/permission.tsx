@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { hasAllPermissions, hasAnyPermission } from '@meetflow/shared/permissions';
-import { appConfig } from '../../lib/app-config.ts';
-import { useSessionStore } from './session-store.ts';
+import { appConfig } from '../lib/app-config.ts';
+import { useSessionStore } from '../lib/session/session-store.ts';
 
 export type PermissionMode = 'any' | 'all';
 

@@ -1,13 +1,13 @@
 import { Alert, Badge, Card, Col, Row, Statistic } from 'antd';
-import { useTranslation } from '../../lib/i18n.ts';
-import { useLiveStats } from './attendance-api.ts';
-import './i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { useLiveStats } from '../lib/live-stats.ts';
+import './stats-panel-i18n.ts';
 
 const FIGURES = [
-  { key: 'signed_up', label: 'attendance.stats.signedUp' },
-  { key: 'checked_in_today', label: 'attendance.stats.checkedInToday' },
-  { key: 'inside', label: 'attendance.stats.inside' },
-  { key: 'left', label: 'attendance.stats.left' },
+  { key: 'signed_up', label: 'statsPanel.signedUp' },
+  { key: 'checked_in_today', label: 'statsPanel.checkedInToday' },
+  { key: 'inside', label: 'statsPanel.inside' },
+  { key: 'left', label: 'statsPanel.left' },
 ] as const;
 
 /** Today's figures of a meeting or session, kept current by the live stream (shared by stations and the dashboard). */
@@ -17,11 +17,11 @@ export function StatsPanel({ meetingId, scheduleId }: { meetingId: number; sched
   return (
     <Card
       size="small"
-      title={t('attendance.stats.title')}
+      title={t('statsPanel.title')}
       extra={
         <Badge
           status={status === 'live' ? 'success' : 'warning'}
-          text={t(status === 'live' ? 'attendance.stats.live' : 'attendance.stats.reconnecting')}
+          text={t(status === 'live' ? 'statsPanel.live' : 'statsPanel.reconnecting')}
           data-testid="stats-status"
           data-status={status}
         />

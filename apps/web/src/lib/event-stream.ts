@@ -1,6 +1,6 @@
-import { authorizedFetch } from '../../lib/authorized-fetch.ts';
-import { ApiError } from '../../lib/http-errors.ts';
-import { reportFailure } from '../../lib/http.ts';
+import { authorizedFetch } from './authorized-fetch.ts';
+import { ApiError } from './http-errors.ts';
+import { reportFailure } from './http.ts';
 import { createSseParser, type SseEvent } from './sse-parser.ts';
 
 /** `stopped`: the server refused the session (401); the app's login flow takes over from there. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { type TokenInfo } from '@meetflow/shared/schemas/auth';
-import { configureHttp } from '../../lib/http-hooks.ts';
+import { configureHttp } from './http-hooks.ts';
 import { openEventStream, reconnectDelay, type StreamStatus } from './event-stream.ts';
 
 describe('event stream reconnection', () => {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { DIALOG_ROUTES, dialogTarget, type DialogRoute } from './dialog-links.ts';
+import { DIALOG_ROUTES, dialogTarget, type DialogRoute } from '../../lib/dialog-links.ts';
 
 function forwarder(route: DialogRoute): ComponentType {
   return function DialogRoutePage() {

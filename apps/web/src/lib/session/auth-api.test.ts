@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TokenInfo } from '@meetflow/shared/schemas/auth';
-import { configureHttp } from '../../lib/http-hooks.ts';
+import { configureHttp } from '../http-hooks.ts';
 import { logout } from './auth-api.ts';
 import { useSessionStore } from './session-store.ts';
 
