@@ -188,18 +188,18 @@ export function useListState<F, S extends string = never>(options: ListStateOpti
   // Follows the URL's changes while visible (not its lag behind a write of ours). The menu links to
   // the bare route: a page kept alive then shows its own state again rather than its defaults.
   const [seen, setSeen] = useState(location.search);
-  const [restore, setRestore] = useState(false);
+  const [restores, setRestores] = useState(0);
   if (visible && location.search !== seen) {
     setSeen(location.search);
-    if (location.search === '' && shown !== '') setRestore(true);
+    if (location.search === '' && shown !== '') setRestores((n) => n + 1);
     else setShown(location.search);
   }
   const { pathname } = location;
   useEffect(() => {
-    if (!restore) return;
-    setRestore(false);
-    void navigate({ pathname, search: latest.current }, { replace: true });
-  }, [restore, navigate, pathname]);
+    if (restores > 0) void navigate({ pathname, search: latest.current }, { replace: true });
+    // Only a new restore navigates; the path is the page's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restores]);
 
   const values = parseListState(shown, opts);
 
