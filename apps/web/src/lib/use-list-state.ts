@@ -109,9 +109,8 @@ export function parseListState<F, S extends string>(
   const sizeParam = positiveInteger.parse(params.get('size') ?? '');
   const size = sizeParam !== undefined && options.sizes.includes(sizeParam) ? sizeParam : options.defaultSize;
   const by = options.sorts?.find((s) => s === params.get('sort'));
-  const order = params.get('order');
-  const sort =
-    by !== undefined && (order === 'asc' || order === 'desc') ? { by, order } : options.defaultSort;
+  const order = (['asc', 'desc'] as const).find((o) => o === params.get('order'));
+  const sort = by !== undefined && order !== undefined ? { by, order } : options.defaultSort;
   const filters: Partial<F> = {};
   for (const key of Object.keys(options.filters) as (keyof F & string)[]) {
     const raw = params.get(key);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -15,12 +14,13 @@ import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
+import { field, useListState, type Range } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
 
-type Range = [dayjs.Dayjs | null, dayjs.Dayjs | null] | null;
+type TimeRange = Range<number>;
 
 interface FilterForm {
   action_type?: LogAction;
@@ -28,7 +28,7 @@ interface FilterForm {
   username?: string;
   ip?: string;
   keyword?: string;
-  range?: Range;
+  range?: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -39,32 +39,77 @@ const SOURCE_COLORS: Record<string, string> = {
   system: 'purple',
 };
 
-function toFilters(values: FilterForm): LogFilters {
+/** The list's URL params: the form's filters, the range as epoch milliseconds. */
+interface UrlFilters {
+  action: LogAction;
+  source: LogSource;
+  username: string;
+  ip: string;
+  keyword: string;
+  range: TimeRange;
+}
+
+function fromForm(values: FilterForm): Partial<UrlFilters> {
   const [start, end] = values.range ?? [null, null];
+  const from = start?.valueOf();
+  const to = end?.valueOf();
   return {
-    action_type: values.action_type,
-    source_type: values.source_type,
-    username: values.username?.trim(),
-    ip: values.ip?.trim(),
-    keyword: values.keyword?.trim(),
-    from: start?.valueOf(),
-    to: end?.valueOf(),
+    action: values.action_type,
+    source: values.source_type,
+    username: values.username?.trim() || undefined,
+    ip: values.ip?.trim() || undefined,
+    keyword: values.keyword?.trim() || undefined,
+    range: from === undefined && to === undefined ? undefined : [from, to],
+  };
+}
+
+function toForm(filters: Partial<UrlFilters>): FilterForm {
+  const [from, to] = filters.range ?? [];
+  return {
+    action_type: filters.action,
+    source_type: filters.source,
+    username: filters.username,
+    ip: filters.ip,
+    keyword: filters.keyword,
+    range: filters.range
+      ? [from === undefined ? null : dayjs(from), to === undefined ? null : dayjs(to)]
+      : null,
+  };
+}
+
+function toQuery(filters: Partial<UrlFilters>): LogFilters {
+  return {
+    action_type: filters.action,
+    source_type: filters.source,
+    username: filters.username,
+    ip: filters.ip,
+    keyword: filters.keyword,
+    from: filters.range?.[0],
+    to: filters.range?.[1],
   };
 }
 
 /** /system_setting/log: the append-only audit trail with filters, time presets and export. */
 export default function LogPage() {
   const { t, i18n } = useTranslation();
+  const list = useListState<UrlFilters>({
+    filters: {
+      action: field.enum(LOG_ACTIONS),
+      source: field.enum(LOG_SOURCES),
+      username: field.string(),
+      ip: field.string(),
+      keyword: field.string(),
+      range: field.timeRange(),
+    },
+    sizes: PAGE_SIZES,
+    defaultSize: 20,
+  });
   const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<LogFilters>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const logs = useSystemLogs(filters, page, pageSize, i18n.language);
+  const filters = toQuery(list.filters);
+  const logs = useSystemLogs(filters, list.page, list.size, i18n.language);
 
-  const apply = (values: FilterForm) => {
-    setFilters(toFilters(values));
-    setPage(1);
-  };
+  // The form applies all its fields at once: the ones it leaves empty are cleared.
+  const apply = (values: FilterForm) => list.setFilters(fromForm(values));
 
   // The presets end "now" when picked, not when the page was opened.
   const presets = [
@@ -156,7 +201,13 @@ export default function LogPage() {
           />
         </Auth>
       </Flex>
-      <Form<FilterForm> form={form} layout="inline" onFinish={apply} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form<FilterForm>
+        form={form}
+        layout="inline"
+        initialValues={toForm(list.filters)}
+        onFinish={apply}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
         <Form.Item name="action_type">
           <Select
             allowClear
@@ -249,16 +300,13 @@ export default function LogPage() {
         locale={{ emptyText: emptyTextFor(logs) }}
         scroll={{ x: 'max-content' }}
         pagination={{
-          current: page,
-          pageSize,
+          current: list.page,
+          pageSize: list.size,
           total: logs.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
           showTotal: (total) => <span data-testid="log-total">{t('systemLog.total', { count: total })}</span>,
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
+          onChange: list.setPage,
         }}
       />
     </PageCard>
