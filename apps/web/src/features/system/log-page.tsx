@@ -275,7 +275,8 @@ export default function LogPage() {
             <Button
               data-testid="log-reset"
               onClick={() => {
-                form.resetFields();
+                // Empty, not the initial values: those are the filters of the URL the page opened with.
+                form.setFieldsValue(toForm({}));
                 form.submit();
               }}
             >
