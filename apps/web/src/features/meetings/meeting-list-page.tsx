@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Popconfirm, Space, Table } from 'antd';
 // The bare Input: antd's `Input` export brings TextArea, Password, Search and OTP along (~9 KB gzip).
 import Input from 'antd/es/input/Input';
@@ -12,6 +12,7 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { field, useDraft, useListState, type Range } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';
@@ -35,13 +36,39 @@ const ScheduleEditorDrawer = lazy(() =>
   import('../dictionary/schedule-editor-drawer.tsx').then((m) => ({ default: m.ScheduleEditorDrawer })),
 );
 
-type SortBy = 'start_at' | 'created_at' | 'name';
-type Range = [Dayjs | null, Dayjs | null] | null;
+type SortBy = 'start_at' | 'name';
+type PickerRange = [Dayjs | null, Dayjs | null] | null;
 const DATE_PARAM = 'YYYY-MM-DD';
 
+interface Filters {
+  organization: number;
+  /** Calendar days: the server counts them in its time zone and matches the meetings held on any of them. */
+  range: Range<string>;
+  keyword: string;
+}
+
 /**
- * The meeting list (spec §2): server-side pagination, sorting and filters. The route is cached
- * (meta.cache), so filters and page survive a tab switch as plain component state.
+ * The date filter's value for the picker. The days the picker gave are kept as they are; days from a
+ * link or a reload are read with dayjs, loaded then (the first screen does without it).
+ */
+function usePickerRange(range: Range<string> | undefined): [PickerRange, (picked: PickerRange) => void] {
+  const [picked, setPicked] = useState<PickerRange>(null);
+  const [reader, setReader] = useState<{ read: (day: string) => Dayjs } | null>(null);
+  const needsReader = range !== undefined && reader === null;
+  useEffect(() => {
+    if (needsReader)
+      void import('../../lib/dayjs.ts').then(({ dayjs }) => setReader({ read: (day) => dayjs(day) }));
+  }, [needsReader]);
+  const day = (value: Dayjs | null | undefined) => value?.format(DATE_PARAM);
+  if (!range) return [null, setPicked];
+  if (picked && day(picked[0]) === range[0] && day(picked[1]) === range[1]) return [picked, setPicked];
+  const read = (text: string | undefined) => (text && reader ? reader.read(text) : null);
+  return [reader ? [read(range[0]), read(range[1])] : null, setPicked];
+}
+
+/**
+ * The meeting list (spec §2): server-side pagination, sorting and filters, kept in the URL (a list
+ * can be linked and reloaded). The route is cached (meta.cache): a tab switch keeps the page as it was.
  */
 export default function MeetingListPage() {
   const { t } = useTranslation();
@@ -49,13 +76,18 @@ export default function MeetingListPage() {
   const { hasAny } = usePermission();
   const organizations = useOrganizationTree(hasAny('organization:view'));
 
-  const [organizationId, setOrganizationId] = useState<number | undefined>();
-  const [range, setRange] = useState<Range>(null);
-  const [keywordInput, setKeywordInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [sort, setSort] = useState<{ by: SortBy; order: 'asc' | 'desc' }>({ by: 'start_at', order: 'desc' });
+  const list = useListState<Filters, SortBy>({
+    filters: { organization: field.number(), range: field.dateRange(), keyword: field.string() },
+    sizes: [10, 20, 50, 100],
+    defaultSize: 10,
+    sorts: ['name', 'start_at'],
+    defaultSort: { by: 'start_at', order: 'desc' },
+  });
+  const { page, size: pageSize, filters } = list;
+  const sort = list.sort ?? { by: 'start_at', order: 'desc' };
+  const keyword = filters.keyword ?? '';
+  const [keywordInput, setKeywordInput] = useDraft(keyword);
+  const [range, setPickerRange] = usePickerRange(filters.range);
 
   const [viewing, setViewing] = useState<Meeting | null>(null);
   const [editing, setEditing] = useState<{ meeting: Meeting | null } | null>(null);
@@ -67,10 +99,9 @@ export default function MeetingListPage() {
     page_size: pageSize,
     sort_by: sort.by,
     sort_order: sort.order,
-    ...(organizationId ? { organization_id: organizationId } : {}),
-    // Calendar days: the server counts them in its time zone and matches the meetings held on any of them.
-    ...(range?.[0] ? { date_from: range[0].format(DATE_PARAM) } : {}),
-    ...(range?.[1] ? { date_to: range[1].format(DATE_PARAM) } : {}),
+    ...(filters.organization ? { organization_id: filters.organization } : {}),
+    ...(filters.range?.[0] ? { date_from: filters.range[0] } : {}),
+    ...(filters.range?.[1] ? { date_to: filters.range[1] } : {}),
     ...(keyword ? { keyword } : {}),
   };
   const meetings = useMeetingPage(query);
@@ -89,7 +120,7 @@ export default function MeetingListPage() {
     }
   }
 
-  const sortOrder = (key: SortBy) => (sort.by === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
+  const { sortOrder } = list;
 
   const columns: TableProps<Meeting>['columns'] = [
     {
@@ -200,17 +231,12 @@ export default function MeetingListPage() {
   const onTableChange: TableProps<Meeting>['onChange'] = (pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const key = single?.columnKey;
-    if (single?.order && (key === 'name' || key === 'start_at')) {
-      setSort({ by: key, order: single.order === 'ascend' ? 'asc' : 'desc' });
-    } else {
-      setSort({ by: 'start_at', order: 'desc' });
-    }
-    if (pagination.pageSize && pagination.pageSize !== pageSize) {
-      setPageSize(pagination.pageSize);
-      setPage(1);
-    } else {
-      setPage(pagination.current ?? 1);
-    }
+    list.setSort(
+      single?.order && (key === 'name' || key === 'start_at')
+        ? { by: key, order: single.order === 'ascend' ? 'asc' : 'desc' }
+        : undefined,
+    );
+    list.setPage(pagination.current ?? 1, pagination.pageSize);
   };
 
   const view = useTableView(columns);
@@ -228,11 +254,8 @@ export default function MeetingListPage() {
               treeData={organizations.data ?? []}
               fieldNames={{ label: 'name', value: 'id', children: 'children' }}
               treeNodeFilterProp="name"
-              value={organizationId}
-              onChange={(value?: number) => {
-                setOrganizationId(value ?? undefined);
-                setPage(1);
-              }}
+              value={filters.organization}
+              onChange={(value?: number) => list.setFilters({ organization: value ?? undefined })}
               placeholder={t('meetings.organizationPlaceholder')}
               aria-label={t('meetings.organization')}
               style={{ width: 240 }}
@@ -241,9 +264,10 @@ export default function MeetingListPage() {
           )}
           <LazyRangePicker
             value={range}
-            onChange={(value) => {
-              setRange(value);
-              setPage(1);
+            onChange={(value: PickerRange) => {
+              setPickerRange(value);
+              const days: Range<string> = [value?.[0]?.format(DATE_PARAM), value?.[1]?.format(DATE_PARAM)];
+              list.setFilters({ range: days[0] || days[1] ? days : undefined });
             }}
             placeholder={[t('meetings.startTime'), t('meetings.endTime')]}
             allowEmpty={[true, true]}
@@ -257,36 +281,24 @@ export default function MeetingListPage() {
             value={keywordInput}
             onChange={(event) => {
               setKeywordInput(event.target.value);
-              if (!event.target.value) {
-                setKeyword('');
-                setPage(1);
-              }
+              if (!event.target.value) list.setFilters({ keyword: undefined });
             }}
-            onPressEnter={() => {
-              setKeyword(keywordInput.trim());
-              setPage(1);
-            }}
+            onPressEnter={() => list.setFilters({ keyword: keywordInput.trim() })}
             style={{ width: 240 }}
             data-testid="meeting-search-input"
           />
           <Button
             type="primary"
             icon={<SearchOutlined />}
-            onClick={() => {
-              setKeyword(keywordInput.trim());
-              setPage(1);
-            }}
+            onClick={() => list.setFilters({ keyword: keywordInput.trim() })}
             data-testid="meeting-search-button"
           >
             {t('common.search')}
           </Button>
           <Button
             onClick={() => {
-              setOrganizationId(undefined);
-              setRange(null);
               setKeywordInput('');
-              setKeyword('');
-              setPage(1);
+              list.resetFilters();
             }}
           >
             {t('common.reset')}
