@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { EditOutlined, ScanOutlined } from '@ant-design/icons';
@@ -9,7 +9,8 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
-import '../../lib/dayjs.ts'; // the date picker's locales
+import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
+import { field, useDraft, useListState, type Range } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
@@ -32,8 +33,18 @@ const ManualScanDialog = lazy(() =>
   import('./manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
 );
 
-type Range = [Dayjs | null, Dayjs | null] | null;
+type PickerRange = [Dayjs | null, Dayjs | null] | null;
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
+
+interface Filters {
+  meeting: number;
+  session: number;
+  type: ScanType;
+  status: AttendanceStatus;
+  station: string;
+  /** Instants, epoch milliseconds. */
+  range: Range<number>;
+}
 
 /** Stations the server names (an organiser's desk, the exit at a day's end), in the reader's language. */
 const SYSTEM_STATIONS: Partial<Record<string, string>> = {
@@ -42,8 +53,8 @@ const SYSTEM_STATIONS: Partial<Record<string, string>> = {
 };
 
 /**
- * Entry and exit records (spec §2) with the door station's scan mode. The route is cached, so the
- * filters survive a tab switch; the scan screen covers the whole window while it is open.
+ * Entry and exit records (spec §2) with the door station's scan mode. Meeting, page and filters are
+ * in the URL; the route is cached, so they survive a tab switch; the scan screen covers the whole window while it is open.
  */
 export default function RecordsPage() {
   const { t } = useTranslation();
@@ -54,16 +65,30 @@ export default function RecordsPage() {
   const [scanning, setScanning] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
 
-  const [chosenMeeting, setChosenMeeting] = useState<number | null>(station.meetingId);
-  const meetingId = chosenMeeting ?? meetings.data?.items[0]?.id ?? null;
-  const [scheduleId, setScheduleId] = useState<number | undefined>();
-  const [type, setType] = useState<ScanType | undefined>();
-  const [status, setStatus] = useState<AttendanceStatus | undefined>();
-  const [stationInput, setStationInput] = useState('');
-  const [stationFilter, setStationFilter] = useState('');
-  const [range, setRange] = useState<Range>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const list = useListState<Filters>({
+    filters: {
+      meeting: field.number(),
+      session: field.number(),
+      type: field.enum(['in', 'out'] as const),
+      status: field.enum(STATUSES),
+      station: field.string(),
+      range: field.timeRange(),
+    },
+    sizes: [20, 50, 100],
+    defaultSize: 20,
+  });
+  const { page, size: pageSize, filters } = list;
+  // Until one is chosen: the station's meeting, else the first.
+  const meetingId = filters.meeting ?? station.meetingId ?? meetings.data?.items[0]?.id ?? null;
+  const { session: scheduleId, type, status } = filters;
+  const stationFilter = filters.station ?? '';
+  const [stationInput, setStationInput] = useDraft(stationFilter);
+  const [rangeFrom, rangeTo] = filters.range ?? [];
+  const range = useMemo<PickerRange>(
+    () =>
+      rangeFrom || rangeTo ? [rangeFrom ? dayjs(rangeFrom) : null, rangeTo ? dayjs(rangeTo) : null] : null,
+    [rangeFrom, rangeTo],
+  );
   const sessions = useSessionChoices(meetingId);
 
   const query: RecordQuery | null =
@@ -77,25 +102,25 @@ export default function RecordsPage() {
           ...(type ? { type } : {}),
           ...(status ? { status } : {}),
           ...(stationFilter ? { station: stationFilter } : {}),
-          ...(range?.[0] ? { from: range[0].valueOf() } : {}),
-          ...(range?.[1] ? { to: range[1].valueOf() } : {}),
+          ...(rangeFrom ? { from: rangeFrom } : {}),
+          ...(rangeTo ? { to: rangeTo } : {}),
         };
   const records = useRecordPage(query);
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
 
   function startScan(settings: StationSettings) {
     unlockAudio();
     writeStation(settings);
     setStation(settings);
     // The list under the scan screen shows what the station scans, as the setup started from the list.
-    setChosenMeeting(settings.meetingId);
-    setScheduleId(settings.scheduleId ?? undefined);
-    setPage(1);
+    list.update((current) => ({
+      ...current,
+      page: 1,
+      filters: {
+        ...current.filters,
+        meeting: settings.meetingId ?? undefined,
+        session: settings.scheduleId ?? undefined,
+      },
+    }));
     setSetupOpen(false);
     setScanning(true);
     // A real full screen where the browser allows it; the overlay alone covers the window otherwise.
@@ -194,11 +219,7 @@ export default function RecordsPage() {
           loading={meetings.isLoading}
           value={meetingId ?? undefined}
           options={meetingOptions(meetings.data?.items)}
-          onChange={(id: number) => {
-            setChosenMeeting(id);
-            setScheduleId(undefined);
-            setPage(1);
-          }}
+          onChange={(id: number) => list.setFilters({ meeting: id, session: undefined })}
           aria-label={t('attendance.meeting')}
           data-testid="records-meeting"
         />
@@ -209,7 +230,7 @@ export default function RecordsPage() {
           status={sessions.isError ? 'error' : undefined}
           value={scheduleId}
           options={sessionOptions(sessions.data)}
-          onChange={filtered(setScheduleId)}
+          onChange={(value?: number) => list.setFilters({ session: value })}
           aria-label={t('attendance.session')}
           data-testid="records-session"
         />
@@ -222,7 +243,7 @@ export default function RecordsPage() {
             value: d,
             label: t(`attendance.directions.${d}`),
           }))}
-          onChange={filtered(setType)}
+          onChange={(value?: ScanType) => list.setFilters({ type: value })}
           aria-label={t('attendance.direction')}
           data-testid="records-type"
         />
@@ -232,14 +253,18 @@ export default function RecordsPage() {
           placeholder={t('attendance.records.status')}
           value={status}
           options={STATUSES.map((s) => ({ value: s, label: t(`attendance.records.statuses.${s}`) }))}
-          onChange={filtered(setStatus)}
+          onChange={(value?: AttendanceStatus) => list.setFilters({ status: value })}
           aria-label={t('attendance.records.status')}
           data-testid="records-status"
         />
         <DatePicker.RangePicker
           showTime
           value={range}
-          onChange={filtered(setRange)}
+          onChange={(value: PickerRange) => {
+            const from = value?.[0]?.valueOf();
+            const to = value?.[1]?.valueOf();
+            list.setFilters({ range: from || to ? [from, to] : undefined });
+          }}
           allowEmpty={[true, true]}
           aria-label={t('attendance.records.timeRange')}
           data-testid="records-range"
@@ -251,9 +276,9 @@ export default function RecordsPage() {
           value={stationInput}
           onChange={(event) => {
             setStationInput(event.target.value);
-            if (!event.target.value) filtered(setStationFilter)('');
+            if (!event.target.value) list.setFilters({ station: undefined });
           }}
-          onSearch={(value) => filtered(setStationFilter)(value.trim())}
+          onSearch={(value) => list.setFilters({ station: value.trim() })}
           aria-label={t('attendance.records.stationFilter')}
           data-testid="records-station"
         />
@@ -280,12 +305,7 @@ export default function RecordsPage() {
         locale={{
           emptyText: emptyTextFor(records, <Empty description={t('message.noData')} />),
         }}
-        onChange={(pagination) => {
-          if (pagination.pageSize && pagination.pageSize !== pageSize) {
-            setPageSize(pagination.pageSize);
-            setPage(1);
-          } else setPage(pagination.current ?? 1);
-        }}
+        onChange={(pagination) => list.setPage(pagination.current ?? 1, pagination.pageSize)}
         pagination={{
           current: page,
           pageSize,
