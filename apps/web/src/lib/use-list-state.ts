@@ -79,8 +79,8 @@ export interface Sort<S extends string> {
 }
 
 export interface ListStateOptions<F, S extends string> {
-  /** One codec per filter; the filter's name is its search param. */
-  filters: { [K in keyof F]-?: FieldCodec<NonNullable<F[K]>> };
+  /** One codec per filter (the filters' types are inferred from them); the name is its search param. */
+  filters: { [K in keyof F]: FieldCodec<F[K]> };
   /** The page sizes offered; a size outside them in the URL falls back to `defaultSize`. */
   sizes: readonly number[];
   defaultSize: number;
@@ -143,7 +143,7 @@ export function formatListState<F, S extends string>(
   for (const key of Object.keys(options.filters) as (keyof F & string)[]) {
     const value = values.filters[key];
     if (value === undefined || value === null) continue;
-    const text = options.filters[key].format(value as NonNullable<F[typeof key]>);
+    const text = options.filters[key].format(value as F[typeof key]);
     if (text !== '') params.set(key, text);
   }
   const text = params.toString();

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { EditOutlined, ScanOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -10,7 +9,8 @@ import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
-import { field, useDraft, useListState, type Range } from '../../lib/use-list-state.ts';
+import { asInstant, usePickerRange, type PickerRange } from '../../lib/picker-range.ts';
+import { field, useDraft, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
@@ -33,18 +33,8 @@ const ManualScanDialog = lazy(() =>
   import('./manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
 );
 
-type PickerRange = [Dayjs | null, Dayjs | null] | null;
+const instants = { read: (ms: number) => dayjs(ms), write: asInstant };
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
-
-interface Filters {
-  meeting: number;
-  session: number;
-  type: ScanType;
-  status: AttendanceStatus;
-  station: string;
-  /** Instants, epoch milliseconds. */
-  range: Range<number>;
-}
 
 /** Stations the server names (an organiser's desk, the exit at a day's end), in the reader's language. */
 const SYSTEM_STATIONS: Partial<Record<string, string>> = {
@@ -65,7 +55,7 @@ export default function RecordsPage() {
   const [scanning, setScanning] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
 
-  const list = useListState<Filters>({
+  const list = useListState({
     filters: {
       meeting: field.number(),
       session: field.number(),
@@ -84,11 +74,7 @@ export default function RecordsPage() {
   const stationFilter = filters.station ?? '';
   const [stationInput, setStationInput] = useDraft(stationFilter);
   const [rangeFrom, rangeTo] = filters.range ?? [];
-  const range = useMemo<PickerRange>(
-    () =>
-      rangeFrom || rangeTo ? [rangeFrom ? dayjs(rangeFrom) : null, rangeTo ? dayjs(rangeTo) : null] : null,
-    [rangeFrom, rangeTo],
-  );
+  const [range, pickRange] = usePickerRange(filters.range, instants);
   const sessions = useSessionChoices(meetingId);
 
   const query: RecordQuery | null =
@@ -260,11 +246,7 @@ export default function RecordsPage() {
         <DatePicker.RangePicker
           showTime
           value={range}
-          onChange={(value: PickerRange) => {
-            const from = value?.[0]?.valueOf();
-            const to = value?.[1]?.valueOf();
-            list.setFilters({ range: from || to ? [from, to] : undefined });
-          }}
+          onChange={(value: PickerRange) => list.setFilters({ range: pickRange(value) })}
           allowEmpty={[true, true]}
           aria-label={t('attendance.records.timeRange')}
           data-testid="records-range"

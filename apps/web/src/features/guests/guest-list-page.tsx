@@ -1,16 +1,16 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { ExportButton } from '../../components/export-button.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { asDay, usePickerRange, type PickerRange } from '../../lib/picker-range.ts';
 import { toast } from '../../lib/toast.ts';
-import { field, useDraft, useListState, type Range } from '../../lib/use-list-state.ts';
+import { field, useDraft, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { Auth, usePermission } from '../auth/permission.tsx';
@@ -29,18 +29,8 @@ const GuestFormDrawer = lazy(() =>
   import('./guest-form-drawer.tsx').then((m) => ({ default: m.GuestFormDrawer })),
 );
 
-type PickerRange = [Dayjs | null, Dayjs | null] | null;
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
-const DAY = 'YYYY-MM-DD';
-
-interface Filters {
-  meeting: number;
-  keyword: string;
-  type: number;
-  status: AttendanceStatus;
-  /** Sign-up days, from the start of the first to the end of the last. */
-  range: Range<string>;
-}
+const days = { read: (day: string) => dayjs(day), write: asDay };
 
 /** Editing a date-schedule guest needs their sessions, which only the detail carries. */
 function EditGuest(props: { meetingId: number; guest: AdminGuest; onClose: () => void }) {
@@ -68,7 +58,7 @@ export default function GuestListPage() {
   const { hasAny } = usePermission();
   const meetings = useMeetingChoices();
 
-  const list = useListState<Filters, GuestSortField>({
+  const list = useListState({
     filters: {
       meeting: field.number(),
       keyword: field.string(),
@@ -78,7 +68,7 @@ export default function GuestListPage() {
     },
     sizes: [20, 50, 100],
     defaultSize: 20,
-    sorts: ['name', 'created_at', 'last_in_at'],
+    sorts: ['name', 'created_at', 'last_in_at'] satisfies GuestSortField[],
     defaultSort: { by: 'created_at', order: 'desc' },
   });
   const { page, size: pageSize, filters } = list;
@@ -92,12 +82,7 @@ export default function GuestListPage() {
   const keyword = filters.keyword ?? '';
   const [keywordInput, setKeywordInput] = useDraft(keyword);
   const { type: userTypeId, status, range } = filters;
-  const [rangeFrom, rangeTo] = range ?? [];
-  const pickerRange = useMemo<PickerRange>(
-    () =>
-      rangeFrom || rangeTo ? [rangeFrom ? dayjs(rangeFrom) : null, rangeTo ? dayjs(rangeTo) : null] : null,
-    [rangeFrom, rangeTo],
-  );
+  const [pickerRange, pickRange] = usePickerRange(range, days);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ guest: AdminGuest | null } | null>(null);
 
@@ -294,10 +279,7 @@ export default function GuestListPage() {
         />
         <DatePicker.RangePicker
           value={pickerRange}
-          onChange={(value: PickerRange) => {
-            const days: Range<string> = [value?.[0]?.format(DAY), value?.[1]?.format(DAY)];
-            list.setFilters({ range: days[0] || days[1] ? days : undefined });
-          }}
+          onChange={(value: PickerRange) => list.setFilters({ range: pickRange(value) })}
           allowEmpty={[true, true]}
           placeholder={[t('guests.signUpDate'), t('guests.signUpDate')]}
           data-testid="guest-filter-range"

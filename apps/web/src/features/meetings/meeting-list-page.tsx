@@ -1,18 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Popconfirm, Space, Table } from 'antd';
 // The bare Input: antd's `Input` export brings TextArea, Password, Search and OTP along (~9 KB gzip).
 import Input from 'antd/es/input/Input';
 import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { asDay, useLazyDayReader, usePickerRange, type PickerRange } from '../../lib/picker-range.ts';
 import { toast } from '../../lib/toast.ts';
-import { field, useDraft, useListState, type Range } from '../../lib/use-list-state.ts';
+import { field, useDraft, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';
@@ -36,36 +36,6 @@ const ScheduleEditorDrawer = lazy(() =>
   import('../dictionary/schedule-editor-drawer.tsx').then((m) => ({ default: m.ScheduleEditorDrawer })),
 );
 
-type SortBy = 'start_at' | 'name';
-type PickerRange = [Dayjs | null, Dayjs | null] | null;
-const DATE_PARAM = 'YYYY-MM-DD';
-
-interface Filters {
-  organization: number;
-  /** Calendar days: the server counts them in its time zone and matches the meetings held on any of them. */
-  range: Range<string>;
-  keyword: string;
-}
-
-/**
- * The date filter's value for the picker. The days the picker gave are kept as they are; days from a
- * link or a reload are read with dayjs, loaded then (the first screen does without it).
- */
-function usePickerRange(range: Range<string> | undefined): [PickerRange, (picked: PickerRange) => void] {
-  const [picked, setPicked] = useState<PickerRange>(null);
-  const [reader, setReader] = useState<{ read: (day: string) => Dayjs } | null>(null);
-  const needsReader = range !== undefined && reader === null;
-  useEffect(() => {
-    if (needsReader)
-      void import('../../lib/dayjs.ts').then(({ dayjs }) => setReader({ read: (day) => dayjs(day) }));
-  }, [needsReader]);
-  const day = (value: Dayjs | null | undefined) => value?.format(DATE_PARAM);
-  if (!range) return [null, setPicked];
-  if (picked && day(picked[0]) === range[0] && day(picked[1]) === range[1]) return [picked, setPicked];
-  const read = (text: string | undefined) => (text && reader ? reader.read(text) : null);
-  return [reader ? [read(range[0]), read(range[1])] : null, setPicked];
-}
-
 /**
  * The meeting list (spec §2): server-side pagination, sorting and filters, kept in the URL (a list
  * can be linked and reloaded). The route is cached (meta.cache): a tab switch keeps the page as it was.
@@ -76,7 +46,8 @@ export default function MeetingListPage() {
   const { hasAny } = usePermission();
   const organizations = useOrganizationTree(hasAny('organization:view'));
 
-  const list = useListState<Filters, SortBy>({
+  const list = useListState({
+    // range: calendar days; the server counts them in its time zone and matches the meetings held on any.
     filters: { organization: field.number(), range: field.dateRange(), keyword: field.string() },
     sizes: [10, 20, 50, 100],
     defaultSize: 10,
@@ -87,7 +58,10 @@ export default function MeetingListPage() {
   const sort = list.sort ?? { by: 'start_at', order: 'desc' };
   const keyword = filters.keyword ?? '';
   const [keywordInput, setKeywordInput] = useDraft(keyword);
-  const [range, setPickerRange] = usePickerRange(filters.range);
+  const [range, pickRange] = usePickerRange(filters.range, {
+    read: useLazyDayReader(filters.range !== undefined),
+    write: asDay,
+  });
 
   const [viewing, setViewing] = useState<Meeting | null>(null);
   const [editing, setEditing] = useState<{ meeting: Meeting | null } | null>(null);
@@ -264,11 +238,7 @@ export default function MeetingListPage() {
           )}
           <LazyRangePicker
             value={range}
-            onChange={(value: PickerRange) => {
-              setPickerRange(value);
-              const days: Range<string> = [value?.[0]?.format(DATE_PARAM), value?.[1]?.format(DATE_PARAM)];
-              list.setFilters({ range: days[0] || days[1] ? days : undefined });
-            }}
+            onChange={(value: PickerRange) => list.setFilters({ range: pickRange(value) })}
             placeholder={[t('meetings.startTime'), t('meetings.endTime')]}
             allowEmpty={[true, true]}
             data-testid="meeting-filter-range"

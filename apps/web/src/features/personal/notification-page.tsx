@@ -18,7 +18,7 @@ const TYPE_COLORS: Record<string, string> = {
 /** /personal/notification: my notifications, newest first, with mark read / all read. */
 export default function NotificationPage() {
   const { t, i18n } = useTranslation();
-  const state = useListState<{ unread: boolean }>({
+  const state = useListState({
     filters: { unread: field.flag() },
     sizes: [10, 20, 50, 100],
     defaultSize: 20,

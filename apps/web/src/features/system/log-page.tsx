@@ -14,13 +14,12 @@ import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
-import { field, useListState, type Range } from '../../lib/use-list-state.ts';
+import { asInstant, usePickerRange } from '../../lib/picker-range.ts';
+import { field, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
-
-type TimeRange = Range<number>;
 
 interface FilterForm {
   action_type?: LogAction;
@@ -39,63 +38,25 @@ const SOURCE_COLORS: Record<string, string> = {
   system: 'purple',
 };
 
-/** The list's URL params: the form's filters, the range as epoch milliseconds. */
-interface UrlFilters {
-  action: LogAction;
-  source: LogSource;
-  username: string;
-  ip: string;
-  keyword: string;
-  range: TimeRange;
-}
-
-function fromForm(values: FilterForm): Partial<UrlFilters> {
-  const [start, end] = values.range ?? [null, null];
-  const from = start?.valueOf();
-  const to = end?.valueOf();
-  return {
-    action: values.action_type,
-    source: values.source_type,
-    username: values.username?.trim() || undefined,
-    ip: values.ip?.trim() || undefined,
-    keyword: values.keyword?.trim() || undefined,
-    range: from === undefined && to === undefined ? undefined : [from, to],
-  };
-}
-
-function toForm(filters: Partial<UrlFilters>): FilterForm {
-  const [from, to] = filters.range ?? [];
-  return {
-    action_type: filters.action,
-    source_type: filters.source,
-    username: filters.username,
-    ip: filters.ip,
-    keyword: filters.keyword,
-    range: filters.range
-      ? [from === undefined ? null : dayjs(from), to === undefined ? null : dayjs(to)]
-      : null,
-  };
-}
-
-function toQuery(filters: Partial<UrlFilters>): LogFilters {
-  return {
-    action_type: filters.action,
-    source_type: filters.source,
-    username: filters.username,
-    ip: filters.ip,
-    keyword: filters.keyword,
-    from: filters.range?.[0],
-    to: filters.range?.[1],
-  };
-}
+const instants = { read: (ms: number) => dayjs(ms), write: asInstant };
+const trimmed = (text?: string) => text?.trim() || undefined;
+const EMPTY_FORM: FilterForm = {
+  action_type: undefined,
+  source_type: undefined,
+  username: undefined,
+  ip: undefined,
+  keyword: undefined,
+  range: null,
+};
 
 /** /system_setting/log: the append-only audit trail with filters, time presets and export. */
 export default function LogPage() {
   const { t, i18n } = useTranslation();
-  const list = useListState<UrlFilters>({
+  // The form's filters, the range in epoch milliseconds.
+  const list = useListState({
     filters: {
-      action: field.enum(LOG_ACTIONS),
-      source: field.enum(LOG_SOURCES),
+      action_type: field.enum(LOG_ACTIONS),
+      source_type: field.enum(LOG_SOURCES),
       username: field.string(),
       ip: field.string(),
       keyword: field.string(),
@@ -104,12 +65,22 @@ export default function LogPage() {
     sizes: PAGE_SIZES,
     defaultSize: 20,
   });
+  const { range, ...picked } = list.filters;
+  const [pickerRange, pickRange] = usePickerRange(range, instants);
+  const filters: LogFilters = { ...picked, from: range?.[0], to: range?.[1] };
   const [form] = Form.useForm<FilterForm>();
-  const filters = toQuery(list.filters);
   const logs = useSystemLogs(filters, list.page, list.size, i18n.language);
 
   // The form applies all its fields at once: the ones it leaves empty are cleared.
-  const apply = (values: FilterForm) => list.setFilters(fromForm(values));
+  const apply = (values: FilterForm) =>
+    list.setFilters({
+      action_type: values.action_type,
+      source_type: values.source_type,
+      username: trimmed(values.username),
+      ip: trimmed(values.ip),
+      keyword: trimmed(values.keyword),
+      range: pickRange(values.range ?? null),
+    });
 
   // The presets end "now" when picked, not when the page was opened.
   const presets = [
@@ -204,7 +175,7 @@ export default function LogPage() {
       <Form<FilterForm>
         form={form}
         layout="inline"
-        initialValues={toForm(list.filters)}
+        initialValues={{ ...picked, range: pickerRange }}
         onFinish={apply}
         style={{ rowGap: 12, marginBottom: 16 }}
       >
@@ -276,7 +247,7 @@ export default function LogPage() {
               data-testid="log-reset"
               onClick={() => {
                 // Empty, not the initial values: those are the filters of the URL the page opened with.
-                form.setFieldsValue(toForm({}));
+                form.setFieldsValue(EMPTY_FORM);
                 form.submit();
               }}
             >

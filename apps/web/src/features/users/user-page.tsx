@@ -23,7 +23,7 @@ const PAGE_SIZES = [10, 20, 50, 100];
 /** /system_setting/user: back-office users with role, organisation, enabled flag and password reset. */
 export default function UserPage() {
   const { t } = useTranslation();
-  const list = useListState<{ keyword: string }>({
+  const list = useListState({
     filters: { keyword: field.string() },
     sizes: PAGE_SIZES,
     defaultSize: 10,
