@@ -5,12 +5,19 @@ import { EditOutlined, ScanOutlined } from '@ant-design/icons';
 import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useDraft,
+  useListState,
+  asInstant,
+  usePickerRange,
+  type PickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
-import { asInstant, usePickerRange, type PickerRange } from '../../lib/picker-range.ts';
-import { field, useDraft, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';

@@ -3,14 +3,21 @@ import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ExportButton } from '../../components/export-button.tsx';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useDraft,
+  useListState,
+  asDay,
+  usePickerRange,
+  type PickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
-import { asDay, usePickerRange, type PickerRange } from '../../lib/picker-range.ts';
 import { toast } from '../../lib/toast.ts';
-import { field, useDraft, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../attendance/meeting-options.ts';
 import { Auth, usePermission } from '../auth/permission.tsx';

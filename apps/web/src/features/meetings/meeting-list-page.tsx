@@ -6,13 +6,21 @@ import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useDraft,
+  useListState,
+  asDay,
+  useLazyDayReader,
+  usePickerRange,
+  type PickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
-import { asDay, useLazyDayReader, usePickerRange, type PickerRange } from '../../lib/picker-range.ts';
 import { toast } from '../../lib/toast.ts';
-import { field, useDraft, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../auth/permission.tsx';
 import { copyText, localizedLocation, localizedName, publicLink } from './meeting-text.ts';

@@ -1,9 +1,9 @@
 import { Badge, Button, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
 import type { NotificationItem } from '@meetflow/shared/schemas/notifications';
 import { useTranslation } from '../../lib/i18n.ts';
+import { field, useListState } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
-import { field, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
 import './i18n.ts';

@@ -10,12 +10,17 @@ import {
 } from '@meetflow/shared/schemas/system-log';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ExportButton } from '../../components/export-button.tsx';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useListState,
+  asInstant,
+  usePickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
-import { asInstant, usePickerRange } from '../../lib/picker-range.ts';
-import { field, useListState } from '../../lib/use-list-state.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../auth/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
