@@ -165,7 +165,8 @@ test('a list keeps its filter and page in the URL: a reload shows the same rows'
   const total = page.getByTestId('list-toolbar-total').filter({ visible: true });
   await expect(total).toHaveText('共 11 項');
   const table = page.getByTestId('meeting-table');
-  await table.locator('.ant-pagination-item-2').click();
+  // The pagination sits beside the table, outside its test id.
+  await page.getByRole('listitem', { name: '2', exact: true }).click();
   const rows = table.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
@@ -175,5 +176,5 @@ test('a list keeps its filter and page in the URL: a reload shows the same rows'
   await expect(search).toHaveValue(tag);
   await expect(total).toHaveText('共 11 項');
   await expect(rows).toHaveCount(1);
-  await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
 });
