@@ -51,7 +51,8 @@ const SYSTEM_STATIONS: Partial<Record<string, string>> = {
 
 /**
  * Entry and exit records (spec §2) with the door station's scan mode. Meeting, page and filters are
- * in the URL; the route is cached, so they survive a tab switch; the scan screen covers the whole window while it is open.
+ * in the URL; the route is cached, so they survive a tab switch. The scan screen covers the whole
+ * window while it is open.
  */
 export default function RecordsPage() {
   const { t } = useTranslation();
