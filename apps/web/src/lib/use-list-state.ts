@@ -194,11 +194,13 @@ export function useListState<F, S extends string = never>(options: ListStateOpti
     else setShown(location.search);
   }
   const { pathname } = location;
+  // Counted, as a hidden Activity's effects run again when it is shown: only a new restore navigates.
+  const restored = useRef(0);
   useEffect(() => {
-    if (restores > 0) void navigate({ pathname, search: latest.current }, { replace: true });
-    // Only a new restore navigates; the path is the page's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [restores]);
+    if (restores === restored.current) return;
+    restored.current = restores;
+    void navigate({ pathname, search: latest.current }, { replace: true });
+  }, [restores, navigate, pathname]);
 
   const values = parseListState(shown, opts);
 
