@@ -77,14 +77,13 @@ export default function LogPage() {
   const logs = useSystemLogs(filters, list.page, list.size, i18n.language);
 
   // The form applies all its fields at once: the ones it leaves empty are cleared.
-  const apply = (values: FilterForm) =>
+  const apply = ({ range: chosenRange, username, ip, keyword, ...choices }: FilterForm) =>
     list.setFilters({
-      action_type: values.action_type,
-      source_type: values.source_type,
-      username: trimmed(values.username),
-      ip: trimmed(values.ip),
-      keyword: trimmed(values.keyword),
-      range: pickRange(values.range ?? null),
+      ...choices,
+      username: trimmed(username),
+      ip: trimmed(ip),
+      keyword: trimmed(keyword),
+      range: pickRange(chosenRange ?? null),
     });
 
   // The presets end "now" when picked, not when the page was opened.
