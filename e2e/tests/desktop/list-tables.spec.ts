@@ -118,4 +118,63 @@ test('the meeting date filter takes typed dates and matches the meetings held on
   await expect(page.getByTestId('list-toolbar-total').filter({ visible: true })).toHaveText('共 1 項');
   await expect(page.getByTestId('meeting-delete-button').first()).toBeInViewport({ ratio: 1 });
   await snap(page, info, 'meeting-list-1366');
+
+  // The range is in the URL: a reload shows the same match, and the picker shows the days again.
+  await expect(page).toHaveURL(/[?&]range=2031-05-11\.\.2031-05-11(&|$)/);
+  await page.reload();
+  await expect(meetings.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(meetings).toContainText('日期篩選會議');
+  for (const input of ['start', 'end']) {
+    await expect(page.locator(`.ant-picker-range input[date-range="${input}"]`)).toHaveValue('2031-05-11');
+  }
+});
+
+test('a list keeps its filter and page in the URL: a reload shows the same rows', async ({
+  page,
+  request,
+}) => {
+  const api = await Api.login(request);
+  const tag = `重載測試 ${String(Date.now()).slice(-6)}`;
+  const org = await api.call<{ id: number }>('POST', '/organizations', { name: tag });
+  const banner = await api.upload(
+    '/files',
+    { kind: 'banner' },
+    { name: 'banner.png', mimeType: 'image/png', buffer: pngImage(360, 120) },
+  );
+  // Eleven matches: a second page at the meeting list's 10 a page.
+  for (let n = 1; n <= 11; n += 1) {
+    await api.call('POST', '/meetings', {
+      organization_id: org.id,
+      name: `${tag} 第${n}場`,
+      name_cn: `${tag} 第${n}场`,
+      name_en: `${tag} No. ${n}`,
+      start_at: Date.parse(`2032-01-${String(n).padStart(2, '0')}T09:00:00+08:00`),
+      end_at: Date.parse(`2032-01-${String(n).padStart(2, '0')}T18:00:00+08:00`),
+      registration_limit: 0,
+      multi_language: false,
+      signup_enabled: true,
+      meeting_type: 'general',
+      banner_file_id: banner.id,
+    });
+  }
+
+  await login(page, 'zh-tw');
+  const search = page.getByTestId('meeting-search-input');
+  await search.fill(tag);
+  await search.press('Enter');
+  const total = page.getByTestId('list-toolbar-total').filter({ visible: true });
+  await expect(total).toHaveText('共 11 項');
+  const table = page.getByTestId('meeting-table');
+  // The pagination sits beside the table, outside its test id.
+  await page.getByRole('listitem', { name: '2', exact: true }).click();
+  const rows = table.locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+
+  await page.reload();
+  await expect(pageTitle(page)).toBeVisible();
+  await expect(search).toHaveValue(tag);
+  await expect(total).toHaveText('共 11 項');
+  await expect(rows).toHaveCount(1);
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
 });

@@ -43,8 +43,18 @@ interface Reach {
  * inside a boundary already on screen, so the look-alike stays (and keeps taking clicks) while the
  * chunk loads; a press or focus that lands on it meanwhile is handed on to the control.
  */
-function OnFirstUse({ standIn, children }: { standIn: ReactNode; children: (reach: Reach) => ReactNode }) {
+function OnFirstUse({
+  standIn,
+  children,
+  holdsValue,
+}: {
+  standIn: ReactNode;
+  children: (reach: Reach) => ReactNode;
+  /** A value to show (a filter restored from the URL): the look-alike cannot, the control comes at once. */
+  holdsValue: boolean;
+}) {
   const [reach, setReach] = useState<Reach | null>(null);
+  if (holdsValue && !reach) setReach({});
   const reachWith = (next: Reach) => startTransition(() => setReach((current) => ({ ...current, ...next })));
   const inputOf = (event: SyntheticEvent<HTMLElement>) =>
     Math.max(0, [...event.currentTarget.querySelectorAll('input')].indexOf(event.target as HTMLInputElement));
@@ -75,7 +85,7 @@ export function LazyTreeSelect(props: TreeSelectProps) {
     />
   );
   return (
-    <OnFirstUse standIn={standIn}>
+    <OnFirstUse standIn={standIn} holdsValue={props.value !== undefined && props.value !== null}>
       {(reach) => (
         <LazyTreeSelectControl {...props} autoFocus={reach.input !== undefined} defaultOpen={reach.open} />
       )}
@@ -102,7 +112,7 @@ export function LazyRangePicker(props: RangePickerProps) {
     />
   );
   return (
-    <OnFirstUse standIn={standIn}>
+    <OnFirstUse standIn={standIn} holdsValue={Boolean(props.value?.[0] ?? props.value?.[1])}>
       {(reach) => <RangePickerControl {...props} reach={reach} typed={typed} />}
     </OnFirstUse>
   );

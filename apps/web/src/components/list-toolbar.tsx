@@ -13,6 +13,14 @@ import { registerFeatureCatalogue, useTranslation } from '../lib/i18n.ts';
 
 const ColumnChecks = lazy(() => import('./list-toolbar-columns.tsx'));
 
+/*
+ * The list pages' state comes from here too, so that it rides in this module's chunk, which every
+ * list page loads: on their own, the two helpers were two more requests for the admin shell's first
+ * screen. Import them from this module, not from lib/.
+ */
+export { field, useDraft, useListState } from '../lib/use-list-state.ts';
+export { asDay, asInstant, useLazyDayReader, usePickerRange, type PickerRange } from '../lib/picker-range.ts';
+
 export const DENSITIES = ['large', 'medium', 'small'] as const;
 export type Density = (typeof DENSITIES)[number];
 

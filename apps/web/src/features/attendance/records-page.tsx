@@ -2,14 +2,22 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { EditOutlined, ScanOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.ts';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useDraft,
+  useListState,
+  asInstant,
+  usePickerRange,
+  type PickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
-import '../../lib/dayjs.ts'; // the date picker's locales
+import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../../components/permission.tsx';
 import { attendanceKey, useRecordPage } from './attendance-api.ts';
@@ -42,7 +50,7 @@ const ManualScanDialog = lazy(() =>
   import('./manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
 );
 
-type Range = [Dayjs | null, Dayjs | null] | null;
+const instants = { read: (ms: number) => dayjs(ms), write: asInstant };
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
 
 /** Stations the server names (an organiser's desk, the exit at a day's end), in the reader's language. */
@@ -52,8 +60,9 @@ const SYSTEM_STATIONS: Partial<Record<string, string>> = {
 };
 
 /**
- * Entry and exit records (spec §2) with the door station's scan mode. The route is cached, so the
- * filters survive a tab switch; the scan screen covers the whole window while it is open.
+ * Entry and exit records (spec §2) with the door station's scan mode. Meeting, page and filters are
+ * in the URL; the route is cached, so they survive a tab switch. The scan screen covers the whole
+ * window while it is open.
  */
 export default function RecordsPage() {
   const { t } = useTranslation();
@@ -64,16 +73,26 @@ export default function RecordsPage() {
   const [scanning, setScanning] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
 
-  const [chosenMeeting, setChosenMeeting] = useState<number | null>(station.meetingId);
-  const meetingId = chosenMeeting ?? meetings.data?.items[0]?.id ?? null;
-  const [scheduleId, setScheduleId] = useState<number | undefined>();
-  const [type, setType] = useState<ScanType | undefined>();
-  const [status, setStatus] = useState<AttendanceStatus | undefined>();
-  const [stationInput, setStationInput] = useState('');
-  const [stationFilter, setStationFilter] = useState('');
-  const [range, setRange] = useState<Range>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const list = useListState({
+    filters: {
+      meeting: field.number(),
+      session: field.number(),
+      type: field.enum(['in', 'out'] as const),
+      status: field.enum(STATUSES),
+      station: field.string(),
+      range: field.timeRange(),
+    },
+    sizes: [20, 50, 100],
+    defaultSize: 20,
+  });
+  const { page, size: pageSize, filters } = list;
+  // Until one is chosen: the station's meeting, else the first.
+  const meetingId = filters.meeting ?? station.meetingId ?? meetings.data?.items[0]?.id ?? null;
+  const { session: scheduleId, type, status } = filters;
+  const stationFilter = filters.station ?? '';
+  const [stationInput, setStationInput] = useDraft(stationFilter);
+  const [rangeFrom, rangeTo] = filters.range ?? [];
+  const [range, pickRange] = usePickerRange(filters.range, instants);
   const sessions = useSessionChoices(meetingId);
 
   const query: RecordQuery | null =
@@ -87,25 +106,25 @@ export default function RecordsPage() {
           ...(type ? { type } : {}),
           ...(status ? { status } : {}),
           ...(stationFilter ? { station: stationFilter } : {}),
-          ...(range?.[0] ? { from: range[0].valueOf() } : {}),
-          ...(range?.[1] ? { to: range[1].valueOf() } : {}),
+          ...(rangeFrom ? { from: rangeFrom } : {}),
+          ...(rangeTo ? { to: rangeTo } : {}),
         };
   const records = useRecordPage(query);
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
 
   function startScan(settings: StationSettings) {
     unlockAudio();
     writeStation(settings);
     setStation(settings);
     // The list under the scan screen shows what the station scans, as the setup started from the list.
-    setChosenMeeting(settings.meetingId);
-    setScheduleId(settings.scheduleId ?? undefined);
-    setPage(1);
+    list.update((current) => ({
+      ...current,
+      page: 1,
+      filters: {
+        ...current.filters,
+        meeting: settings.meetingId ?? undefined,
+        session: settings.scheduleId ?? undefined,
+      },
+    }));
     setSetupOpen(false);
     setScanning(true);
     // A real full screen where the browser allows it; the overlay alone covers the window otherwise.
@@ -204,11 +223,7 @@ export default function RecordsPage() {
           loading={meetings.isLoading}
           value={meetingId ?? undefined}
           options={meetingOptions(meetings.data?.items)}
-          onChange={(id: number) => {
-            setChosenMeeting(id);
-            setScheduleId(undefined);
-            setPage(1);
-          }}
+          onChange={(id: number) => list.setFilters({ meeting: id, session: undefined })}
           aria-label={t('attendance.meeting')}
           data-testid="records-meeting"
         />
@@ -219,7 +234,7 @@ export default function RecordsPage() {
           status={sessions.isError ? 'error' : undefined}
           value={scheduleId}
           options={sessionOptions(sessions.data)}
-          onChange={filtered(setScheduleId)}
+          onChange={(value?: number) => list.setFilters({ session: value })}
           aria-label={t('attendance.session')}
           data-testid="records-session"
         />
@@ -232,7 +247,7 @@ export default function RecordsPage() {
             value: d,
             label: t(`attendance.directions.${d}`),
           }))}
-          onChange={filtered(setType)}
+          onChange={(value?: ScanType) => list.setFilters({ type: value })}
           aria-label={t('attendance.direction')}
           data-testid="records-type"
         />
@@ -242,14 +257,14 @@ export default function RecordsPage() {
           placeholder={t('attendance.records.status')}
           value={status}
           options={STATUSES.map((s) => ({ value: s, label: t(`attendance.records.statuses.${s}`) }))}
-          onChange={filtered(setStatus)}
+          onChange={(value?: AttendanceStatus) => list.setFilters({ status: value })}
           aria-label={t('attendance.records.status')}
           data-testid="records-status"
         />
         <DatePicker.RangePicker
           showTime
           value={range}
-          onChange={filtered(setRange)}
+          onChange={(value: PickerRange) => list.setFilters({ range: pickRange(value) })}
           allowEmpty={[true, true]}
           aria-label={t('attendance.records.timeRange')}
           data-testid="records-range"
@@ -261,9 +276,9 @@ export default function RecordsPage() {
           value={stationInput}
           onChange={(event) => {
             setStationInput(event.target.value);
-            if (!event.target.value) filtered(setStationFilter)('');
+            if (!event.target.value) list.setFilters({ station: undefined });
           }}
-          onSearch={(value) => filtered(setStationFilter)(value.trim())}
+          onSearch={(value) => list.setFilters({ station: value.trim() })}
           aria-label={t('attendance.records.stationFilter')}
           data-testid="records-station"
         />
@@ -290,12 +305,7 @@ export default function RecordsPage() {
         locale={{
           emptyText: emptyTextFor(records, <Empty description={t('message.noData')} />),
         }}
-        onChange={(pagination) => {
-          if (pagination.pageSize && pagination.pageSize !== pageSize) {
-            setPageSize(pagination.pageSize);
-            setPage(1);
-          } else setPage(pagination.current ?? 1);
-        }}
+        onChange={(pagination) => list.setPage(pagination.current ?? 1, pagination.pageSize)}
         pagination={{
           current: page,
           pageSize,

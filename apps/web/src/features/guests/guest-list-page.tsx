@@ -3,12 +3,20 @@ import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { nameIn } from '@meetflow/shared/languages';
-import type { Dayjs } from 'dayjs';
 import { ExportButton } from '../../components/export-button.tsx';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useDraft,
+  useListState,
+  asDay,
+  usePickerRange,
+  type PickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
-import '../../lib/dayjs.ts'; // the date picker's locales
+import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
@@ -29,8 +37,8 @@ const GuestFormDrawer = lazy(() =>
   import('./guest-form-drawer.tsx').then((m) => ({ default: m.GuestFormDrawer })),
 );
 
-type Range = [Dayjs | null, Dayjs | null] | null;
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
+const days = { read: (day: string) => dayjs(day), write: asDay };
 
 /** Editing a date-schedule guest needs their sessions, which only the detail carries. */
 function EditGuest(props: { meetingId: number; guest: AdminGuest; onClose: () => void }) {
@@ -49,8 +57,8 @@ function EditGuest(props: { meetingId: number; guest: AdminGuest; onClose: () =>
 
 /**
  * The guest list of one meeting (spec §2): server-side paging, sorting and filters, columns that
- * follow the meeting type, details, edit, delete, manual add and export. Cached route: the filters
- * survive a tab switch.
+ * follow the meeting type, details, edit, delete, manual add and export. The meeting, page and
+ * filters are in the URL; cached route: they survive a tab switch.
  */
 export default function GuestListPage() {
   const { t } = useTranslation();
@@ -58,22 +66,31 @@ export default function GuestListPage() {
   const { hasAny } = usePermission();
   const meetings = useMeetingChoices();
 
-  const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
+  const list = useListState({
+    filters: {
+      meeting: field.number(),
+      keyword: field.string(),
+      type: field.number(),
+      status: field.enum(STATUSES),
+      range: field.dateRange(),
+    },
+    sizes: [20, 50, 100],
+    defaultSize: 20,
+    sorts: ['name', 'created_at', 'last_in_at'] satisfies GuestSortField[],
+    defaultSort: { by: 'created_at', order: 'desc' },
+  });
+  const { page, size: pageSize, filters } = list;
+  const sort = list.sort ?? { by: 'created_at', order: 'desc' };
+  const chosenMeeting = filters.meeting;
+  // The first meeting until one is chosen.
   const meeting = meetings.data?.items.find((m) => m.id === chosenMeeting) ?? meetings.data?.items[0] ?? null;
   const meetingId = meeting?.id ?? null;
   const userTypes = useUserTypes(meeting?.meeting_type === 'date_schedule' ? meeting.id : undefined);
 
-  const [keywordInput, setKeywordInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [userTypeId, setUserTypeId] = useState<number | undefined>();
-  const [status, setStatus] = useState<AttendanceStatus | undefined>();
-  const [range, setRange] = useState<Range>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const [sort, setSort] = useState<{ by: GuestSortField; order: 'asc' | 'desc' }>({
-    by: 'created_at',
-    order: 'desc',
-  });
+  const keyword = filters.keyword ?? '';
+  const [keywordInput, setKeywordInput] = useDraft(keyword);
+  const { type: userTypeId, status, range } = filters;
+  const [pickerRange, pickRange] = usePickerRange(range, days);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ guest: AdminGuest | null } | null>(null);
 
@@ -85,19 +102,16 @@ export default function GuestListPage() {
     ...(keyword ? { keyword } : {}),
     ...(userTypeId ? { user_type_id: userTypeId } : {}),
     ...(status ? { status } : {}),
-    ...(range?.[0] ? { signed_up_from: range[0].startOf('day').valueOf() } : {}),
-    ...(range?.[1] ? { signed_up_to: range[1].endOf('day').valueOf() } : {}),
+    ...(pickerRange?.[0] ? { signed_up_from: pickerRange[0].startOf('day').valueOf() } : {}),
+    ...(pickerRange?.[1] ? { signed_up_to: pickerRange[1].endOf('day').valueOf() } : {}),
   };
   const guests = useGuestPage(meetingId, query);
   const remove = useDeleteGuest();
 
+  // The meeting stays: it is the list's subject, not a filter of it.
   const resetFilters = () => {
     setKeywordInput('');
-    setKeyword('');
-    setUserTypeId(undefined);
-    setStatus(undefined);
-    setRange(null);
-    setPage(1);
+    list.setFilters({ keyword: undefined, type: undefined, status: undefined, range: undefined });
   };
 
   async function confirmDelete(guest: AdminGuest) {
@@ -109,8 +123,7 @@ export default function GuestListPage() {
     }
   }
 
-  const sortOrder = (key: GuestSortField) =>
-    sort.by === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
+  const { sortOrder } = list;
 
   const fieldColumns: TableProps<AdminGuest>['columns'] = (
     meeting ? GUEST_FIELDS[meeting.meeting_type] : []
@@ -184,17 +197,12 @@ export default function GuestListPage() {
   const onTableChange: TableProps<AdminGuest>['onChange'] = (pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const key = single?.columnKey === 'name_zh' ? 'name' : single?.columnKey;
-    if (single?.order && (key === 'name' || key === 'created_at' || key === 'last_in_at')) {
-      setSort({ by: key, order: single.order === 'ascend' ? 'asc' : 'desc' });
-    } else {
-      setSort({ by: 'created_at', order: 'desc' });
-    }
-    if (pagination.pageSize && pagination.pageSize !== pageSize) {
-      setPageSize(pagination.pageSize);
-      setPage(1);
-    } else {
-      setPage(pagination.current ?? 1);
-    }
+    list.setSort(
+      single?.order && (key === 'name' || key === 'created_at' || key === 'last_in_at')
+        ? { by: key, order: single.order === 'ascend' ? 'asc' : 'desc' }
+        : undefined,
+    );
+    list.setPage(pagination.current ?? 1, pagination.pageSize);
   };
 
   const view = useTableView(columns);
@@ -235,8 +243,9 @@ export default function GuestListPage() {
           value={meetingId ?? undefined}
           options={meetingOptions(meetings.data?.items)}
           onChange={(id: number) => {
-            setChosenMeeting(id);
-            resetFilters();
+            // Another meeting: its own list, from page 1 and without the last one's filters.
+            setKeywordInput('');
+            list.update((current) => ({ ...current, page: 1, filters: { meeting: id } }));
           }}
           aria-label={t('guests.meeting')}
           data-testid="guest-meeting"
@@ -248,15 +257,9 @@ export default function GuestListPage() {
           value={keywordInput}
           onChange={(event) => {
             setKeywordInput(event.target.value);
-            if (!event.target.value) {
-              setKeyword('');
-              setPage(1);
-            }
+            if (!event.target.value) list.setFilters({ keyword: undefined });
           }}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPage(1);
-          }}
+          onSearch={(value) => list.setFilters({ keyword: value.trim() })}
           aria-label={t('common.search')}
           data-testid="guest-search"
         />
@@ -270,10 +273,7 @@ export default function GuestListPage() {
               value: u.id,
               label: nameIn(lang, u.name, u.name_cn, u.name_en),
             }))}
-            onChange={(value?: number) => {
-              setUserTypeId(value);
-              setPage(1);
-            }}
+            onChange={(value?: number) => list.setFilters({ type: value })}
             aria-label={t('guests.userType')}
             data-testid="guest-filter-type"
           />
@@ -284,19 +284,13 @@ export default function GuestListPage() {
           placeholder={t('guests.status')}
           value={status}
           options={STATUSES.map((s) => ({ value: s, label: t(`guests.statuses.${s}`) }))}
-          onChange={(value?: AttendanceStatus) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={(value?: AttendanceStatus) => list.setFilters({ status: value })}
           aria-label={t('guests.status')}
           data-testid="guest-filter-status"
         />
         <DatePicker.RangePicker
-          value={range}
-          onChange={(value) => {
-            setRange(value);
-            setPage(1);
-          }}
+          value={pickerRange}
+          onChange={(value: PickerRange) => list.setFilters({ range: pickRange(value) })}
           allowEmpty={[true, true]}
           placeholder={[t('guests.signUpDate'), t('guests.signUpDate')]}
           data-testid="guest-filter-range"

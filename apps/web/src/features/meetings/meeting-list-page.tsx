@@ -4,11 +4,20 @@ import { Button, Popconfirm, Space, Table } from 'antd';
 import Input from 'antd/es/input/Input';
 import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
 import { nameIn } from '@meetflow/shared/languages';
 import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useDraft,
+  useListState,
+  asDay,
+  useLazyDayReader,
+  usePickerRange,
+  type PickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
@@ -33,13 +42,9 @@ const MeetingViewDrawer = lazy(() =>
 const DisplayConfigDrawer = slot('displayConfigDrawer');
 const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
 
-type SortBy = 'start_at' | 'created_at' | 'name';
-type Range = [Dayjs | null, Dayjs | null] | null;
-const DATE_PARAM = 'YYYY-MM-DD';
-
 /**
- * The meeting list (spec §2): server-side pagination, sorting and filters. The route is cached
- * (meta.cache), so filters and page survive a tab switch as plain component state.
+ * The meeting list (spec §2): server-side pagination, sorting and filters, kept in the URL (a list
+ * can be linked and reloaded). The route is cached (meta.cache): a tab switch keeps the page as it was.
  */
 export default function MeetingListPage() {
   const { t } = useTranslation();
@@ -47,13 +52,22 @@ export default function MeetingListPage() {
   const { hasAny } = usePermission();
   const organizations = useOrganizationTree(hasAny('organization:view'));
 
-  const [organizationId, setOrganizationId] = useState<number | undefined>();
-  const [range, setRange] = useState<Range>(null);
-  const [keywordInput, setKeywordInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [sort, setSort] = useState<{ by: SortBy; order: 'asc' | 'desc' }>({ by: 'start_at', order: 'desc' });
+  const list = useListState({
+    // range: calendar days; the server counts them in its time zone and matches the meetings held on any.
+    filters: { organization: field.number(), range: field.dateRange(), keyword: field.string() },
+    sizes: [10, 20, 50, 100],
+    defaultSize: 10,
+    sorts: ['name', 'start_at'],
+    defaultSort: { by: 'start_at', order: 'desc' },
+  });
+  const { page, size: pageSize, filters } = list;
+  const sort = list.sort ?? { by: 'start_at', order: 'desc' };
+  const keyword = filters.keyword ?? '';
+  const [keywordInput, setKeywordInput] = useDraft(keyword);
+  const [range, pickRange] = usePickerRange(filters.range, {
+    read: useLazyDayReader(filters.range !== undefined),
+    write: asDay,
+  });
 
   const [viewing, setViewing] = useState<Meeting | null>(null);
   const [editing, setEditing] = useState<{ meeting: Meeting | null } | null>(null);
@@ -65,10 +79,9 @@ export default function MeetingListPage() {
     page_size: pageSize,
     sort_by: sort.by,
     sort_order: sort.order,
-    ...(organizationId ? { organization_id: organizationId } : {}),
-    // Calendar days: the server counts them in its time zone and matches the meetings held on any of them.
-    ...(range?.[0] ? { date_from: range[0].format(DATE_PARAM) } : {}),
-    ...(range?.[1] ? { date_to: range[1].format(DATE_PARAM) } : {}),
+    ...(filters.organization ? { organization_id: filters.organization } : {}),
+    ...(filters.range?.[0] ? { date_from: filters.range[0] } : {}),
+    ...(filters.range?.[1] ? { date_to: filters.range[1] } : {}),
     ...(keyword ? { keyword } : {}),
   };
   const meetings = useMeetingPage(query);
@@ -87,7 +100,7 @@ export default function MeetingListPage() {
     }
   }
 
-  const sortOrder = (key: SortBy) => (sort.by === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
+  const { sortOrder } = list;
 
   const columns: TableProps<Meeting>['columns'] = [
     {
@@ -198,17 +211,12 @@ export default function MeetingListPage() {
   const onTableChange: TableProps<Meeting>['onChange'] = (pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const key = single?.columnKey;
-    if (single?.order && (key === 'name' || key === 'start_at')) {
-      setSort({ by: key, order: single.order === 'ascend' ? 'asc' : 'desc' });
-    } else {
-      setSort({ by: 'start_at', order: 'desc' });
-    }
-    if (pagination.pageSize && pagination.pageSize !== pageSize) {
-      setPageSize(pagination.pageSize);
-      setPage(1);
-    } else {
-      setPage(pagination.current ?? 1);
-    }
+    list.setSort(
+      single?.order && (key === 'name' || key === 'start_at')
+        ? { by: key, order: single.order === 'ascend' ? 'asc' : 'desc' }
+        : undefined,
+    );
+    list.setPage(pagination.current ?? 1, pagination.pageSize);
   };
 
   const view = useTableView(columns);
@@ -226,11 +234,8 @@ export default function MeetingListPage() {
               treeData={organizations.data ?? []}
               fieldNames={{ label: 'name', value: 'id', children: 'children' }}
               treeNodeFilterProp="name"
-              value={organizationId}
-              onChange={(value?: number) => {
-                setOrganizationId(value ?? undefined);
-                setPage(1);
-              }}
+              value={filters.organization}
+              onChange={(value?: number) => list.setFilters({ organization: value ?? undefined })}
               placeholder={t('meetings.organizationPlaceholder')}
               aria-label={t('meetings.organization')}
               style={{ width: 240 }}
@@ -239,10 +244,7 @@ export default function MeetingListPage() {
           )}
           <LazyRangePicker
             value={range}
-            onChange={(value) => {
-              setRange(value);
-              setPage(1);
-            }}
+            onChange={(value: PickerRange) => list.setFilters({ range: pickRange(value) })}
             placeholder={[t('meetings.startTime'), t('meetings.endTime')]}
             allowEmpty={[true, true]}
             data-testid="meeting-filter-range"
@@ -255,36 +257,24 @@ export default function MeetingListPage() {
             value={keywordInput}
             onChange={(event) => {
               setKeywordInput(event.target.value);
-              if (!event.target.value) {
-                setKeyword('');
-                setPage(1);
-              }
+              if (!event.target.value) list.setFilters({ keyword: undefined });
             }}
-            onPressEnter={() => {
-              setKeyword(keywordInput.trim());
-              setPage(1);
-            }}
+            onPressEnter={() => list.setFilters({ keyword: keywordInput.trim() })}
             style={{ width: 240 }}
             data-testid="meeting-search-input"
           />
           <Button
             type="primary"
             icon={<SearchOutlined />}
-            onClick={() => {
-              setKeyword(keywordInput.trim());
-              setPage(1);
-            }}
+            onClick={() => list.setFilters({ keyword: keywordInput.trim() })}
             data-testid="meeting-search-button"
           >
             {t('common.search')}
           </Button>
           <Button
             onClick={() => {
-              setOrganizationId(undefined);
-              setRange(null);
               setKeywordInput('');
-              setKeyword('');
-              setPage(1);
+              list.resetFilters();
             }}
           >
             {t('common.reset')}

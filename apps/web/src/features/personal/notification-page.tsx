@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Badge, Button, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
 import type { NotificationItem } from '@meetflow/shared/schemas/notifications';
 import { useTranslation } from '../../lib/i18n.ts';
+import { field, useListState } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
@@ -18,9 +18,13 @@ const TYPE_COLORS: Record<string, string> = {
 /** /personal/notification: my notifications, newest first, with mark read / all read. */
 export default function NotificationPage() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const [unreadOnly, setUnreadOnly] = useState(false);
+  const state = useListState({
+    filters: { unread: field.flag() },
+    sizes: [10, 20, 50, 100],
+    defaultSize: 20,
+  });
+  const { page, size: pageSize } = state;
+  const unreadOnly = state.filters.unread ?? false;
   const list = useNotifications(page, pageSize, unreadOnly, i18n.language);
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
@@ -34,10 +38,7 @@ export default function NotificationPage() {
           <Checkbox
             checked={unreadOnly}
             data-testid="notification-unread-only"
-            onChange={(e) => {
-              setUnreadOnly(e.target.checked);
-              setPage(1);
-            }}
+            onChange={(e) => state.setFilters({ unread: e.target.checked || undefined })}
           >
             {t('personalArea.unreadOnly')}
           </Checkbox>
@@ -63,10 +64,7 @@ export default function NotificationPage() {
                 pageSize,
                 total: list.data?.total ?? 0,
                 showTotal: (total) => t('personalArea.total', { count: total }),
-                onChange: (next, size) => {
-                  setPage(size === pageSize ? next : 1);
-                  setPageSize(size);
-                },
+                onChange: state.setPage,
               }
             : false
         }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -11,7 +10,14 @@ import {
 } from '@meetflow/shared/schemas/system-log';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ExportButton } from '../../components/export-button.tsx';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import {
+  ListToolbar,
+  useTableView,
+  field,
+  useListState,
+  asInstant,
+  usePickerRange,
+} from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -20,15 +26,13 @@ import { Auth } from '../../components/permission.tsx';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
 
-type Range = [dayjs.Dayjs | null, dayjs.Dayjs | null] | null;
-
 interface FilterForm {
   action_type?: LogAction;
   source_type?: LogSource;
   username?: string;
   ip?: string;
   keyword?: string;
-  range?: Range;
+  range?: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -39,32 +43,48 @@ const SOURCE_COLORS: Record<string, string> = {
   system: 'purple',
 };
 
-function toFilters(values: FilterForm): LogFilters {
-  const [start, end] = values.range ?? [null, null];
-  return {
-    action_type: values.action_type,
-    source_type: values.source_type,
-    username: values.username?.trim(),
-    ip: values.ip?.trim(),
-    keyword: values.keyword?.trim(),
-    from: start?.valueOf(),
-    to: end?.valueOf(),
-  };
-}
+const instants = { read: (ms: number) => dayjs(ms), write: asInstant };
+const trimmed = (text?: string) => text?.trim() || undefined;
+const EMPTY_FORM: FilterForm = {
+  action_type: undefined,
+  source_type: undefined,
+  username: undefined,
+  ip: undefined,
+  keyword: undefined,
+  range: null,
+};
 
 /** /system_setting/log: the append-only audit trail with filters, time presets and export. */
 export default function LogPage() {
   const { t, i18n } = useTranslation();
+  // The form's filters, the range in epoch milliseconds.
+  const list = useListState({
+    filters: {
+      action_type: field.enum(LOG_ACTIONS),
+      source_type: field.enum(LOG_SOURCES),
+      username: field.string(),
+      ip: field.string(),
+      keyword: field.string(),
+      range: field.timeRange(),
+    },
+    sizes: PAGE_SIZES,
+    defaultSize: 20,
+  });
+  const { range, ...picked } = list.filters;
+  const [pickerRange, pickRange] = usePickerRange(range, instants);
+  const filters: LogFilters = { ...picked, from: range?.[0], to: range?.[1] };
   const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<LogFilters>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const logs = useSystemLogs(filters, page, pageSize, i18n.language);
+  const logs = useSystemLogs(filters, list.page, list.size, i18n.language);
 
-  const apply = (values: FilterForm) => {
-    setFilters(toFilters(values));
-    setPage(1);
-  };
+  // The form applies all its fields at once: the ones it leaves empty are cleared.
+  const apply = ({ range: chosenRange, username, ip, keyword, ...choices }: FilterForm) =>
+    list.setFilters({
+      ...choices,
+      username: trimmed(username),
+      ip: trimmed(ip),
+      keyword: trimmed(keyword),
+      range: pickRange(chosenRange ?? null),
+    });
 
   // The presets end "now" when picked, not when the page was opened.
   const presets = [
@@ -156,7 +176,13 @@ export default function LogPage() {
           />
         </Auth>
       </Flex>
-      <Form<FilterForm> form={form} layout="inline" onFinish={apply} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form<FilterForm>
+        form={form}
+        layout="inline"
+        initialValues={{ ...picked, range: pickerRange }}
+        onFinish={apply}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
         <Form.Item name="action_type">
           <Select
             allowClear
@@ -224,7 +250,8 @@ export default function LogPage() {
             <Button
               data-testid="log-reset"
               onClick={() => {
-                form.resetFields();
+                // Empty, not the initial values: those are the filters of the URL the page opened with.
+                form.setFieldsValue(EMPTY_FORM);
                 form.submit();
               }}
             >
@@ -249,16 +276,13 @@ export default function LogPage() {
         locale={{ emptyText: emptyTextFor(logs) }}
         scroll={{ x: 'max-content' }}
         pagination={{
-          current: page,
-          pageSize,
+          current: list.page,
+          pageSize: list.size,
           total: logs.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
           showTotal: (total) => <span data-testid="log-total">{t('systemLog.total', { count: total })}</span>,
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
+          onChange: list.setPage,
         }}
       />
     </PageCard>

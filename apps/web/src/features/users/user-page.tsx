@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminUser } from '@meetflow/shared/schemas/users';
 import { useTranslation } from '../../lib/i18n.ts';
-import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
+import { ListToolbar, useTableView, field, useDraft, useListState } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
@@ -22,11 +22,15 @@ const PAGE_SIZES = [10, 20, 50, 100];
 /** /system_setting/user: back-office users with role, organisation, enabled flag and password reset. */
 export default function UserPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [keyword, setKeyword] = useState('');
+  const list = useListState({
+    filters: { keyword: field.string() },
+    sizes: PAGE_SIZES,
+    defaultSize: 10,
+  });
+  const keyword = list.filters.keyword ?? '';
+  const [search, setSearch] = useDraft(keyword);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const users = useUsers({ page, page_size: pageSize, keyword });
+  const users = useUsers({ page: list.page, page_size: list.size, keyword });
   const roles = useRoles();
   const update = useUpdateUser();
 
@@ -127,10 +131,9 @@ export default function UserPage() {
           <Input.Search
             allowClear
             placeholder={t('users.search')}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPage(1);
-            }}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onSearch={(value) => list.setFilters({ keyword: value.trim() })}
             style={{ width: 240 }}
             data-testid="user-search"
           />
@@ -160,16 +163,13 @@ export default function UserPage() {
         locale={{ emptyText: emptyTextFor(users) }}
         scroll={{ x: 'max-content' }}
         pagination={{
-          current: page,
-          pageSize,
+          current: list.page,
+          pageSize: list.size,
           total: users.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
           showTotal: (total) => t('users.total', { count: total }),
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
+          onChange: list.setPage,
         }}
       />
 
