@@ -2,8 +2,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /*
  * The parts one feature opens inside another feature's page (a drawer, a dialog). Features do not
- * import each other: a page asks for a slot by name, and the admin shell (app/layouts/feature-slots.ts)
- * says which module fills it. Each part still loads in its own chunk on first open.
+ * import each other: a page asks for a slot by name, and app/slots/<page>.ts — the module the route
+ * loads in the page's place — says which module fills it. Each part still loads in its own chunk on
+ * first open, and because the import sits in the page's own chunk, the bundler knows what that page
+ * has already loaded (a slot filled from the shell split Ant Design's radio out of the first screen).
  */
 export interface FeatureSlots {
   /** meeting-display, opened from the meeting list. */
@@ -18,10 +20,10 @@ export type SlotLoaders = {
   [K in keyof FeatureSlots]: () => Promise<{ default: ComponentType<FeatureSlots[K]> }>;
 };
 
-let loaders: SlotLoaders | undefined;
+const loaders: Partial<SlotLoaders> = {};
 
-export function provideSlots(given: SlotLoaders): void {
-  loaders = given;
+export function provideSlots(given: Partial<SlotLoaders>): void {
+  Object.assign(loaders, given);
 }
 
 /** A lazy component for the slot; the module is asked for on first render, after the shell has provided it. */
@@ -29,7 +31,8 @@ export function slot<K extends keyof FeatureSlots>(
   name: K,
 ): LazyExoticComponent<ComponentType<FeatureSlots[K]>> {
   return lazy(() => {
-    if (!loaders) throw new Error(`feature slot ${name} rendered before the shell provided it`);
-    return loaders[name]();
+    const load = loaders[name];
+    if (!load) throw new Error(`feature slot ${name} rendered before its page provided it`);
+    return load();
   });
 }

@@ -1,6 +1,5 @@
 import type { PageLoader } from '../routes/route-types.ts';
 import { DIALOG_ROUTES } from '../../lib/dialog-links.ts';
-import './feature-slots.ts';
 
 const dialogPage =
   (name: string): PageLoader =>
@@ -11,8 +10,9 @@ const dialogPage =
 
 /** The page module of each back-office route; kept out of the entry chunk with the rest of the shell. */
 export const pageLoaders: Record<string, PageLoader> = {
-  meeting: () => import('../../features/meetings/meeting-list-page.tsx'),
-  guest: () => import('../../features/guests/guest-list-page.tsx'),
+  // Pages that open other features' parts load through app/slots/, which fills those slots.
+  meeting: () => import('../slots/meeting-list.ts'),
+  guest: () => import('../slots/guest-list.ts'),
   records: () => import('../../features/attendance/records-page.tsx'),
   scheduleDetail: () => import('../../features/schedule-detail/schedule-detail-page.tsx'),
   organization: () => import('../../features/organizations/organization-page.tsx'),

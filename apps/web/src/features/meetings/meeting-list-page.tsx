@@ -38,7 +38,7 @@ const MeetingViewDrawer = lazy(() =>
   import('./meeting-view-drawer.tsx').then((m) => ({ default: m.MeetingViewDrawer })),
 );
 
-// Other features' drawers, through the shell's slots (lib/feature-slots.ts).
+// Other features' drawers, through slots that app/slots/meeting-list.ts fills (lib/feature-slots.ts).
 const DisplayConfigDrawer = slot('displayConfigDrawer');
 const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
 

@@ -1,6 +1,6 @@
 import { provideSlots } from '../../lib/feature-slots.ts';
 
-// Which feature fills each slot (lib/feature-slots.ts); loaded with the admin shell, before any page.
+// The meeting list opens meeting-display's and dictionary's drawers (lib/feature-slots.ts).
 provideSlots({
   displayConfigDrawer: () =>
     import('../../features/meeting-display/display-config-drawer.tsx').then((m) => ({
@@ -10,6 +10,6 @@ provideSlots({
     import('../../features/dictionary/schedule-editor-drawer.tsx').then((m) => ({
       default: m.ScheduleEditorDrawer,
     })),
-  manualScanDialog: () =>
-    import('../../features/attendance/manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
 });
+
+export { default } from '../../features/meetings/meeting-list-page.tsx';
