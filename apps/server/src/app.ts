@@ -202,11 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
   await app.register(guestsRoutes, {
     guests: createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications }),
+    systemLog,
     notifications,
     clock,
   });
   await app.register(scheduleDetailRoutes, {
-    scheduleDetail: createScheduleDetailService({ db, systemLog, clock }),
+    scheduleDetail: createScheduleDetailService({ db, clock }),
+    systemLog,
     notifications,
     clock,
   });

@@ -46,6 +46,11 @@ export async function withMeetingTimes(db: Db, rows: readonly repo.ScheduleRow[]
 }
 
 /** A meeting's sessions ("schedules"): names ×3, sign-up limit (0 = unlimited), day, time slot. */
+/** A meeting's sessions with their time slots, for modules that read them (schedule detail). */
+export async function meetingSchedules(db: Db, meetingId: number): Promise<Schedule[]> {
+  return withMeetingTimes(db, await repo.listSchedules(db, meetingId));
+}
+
 export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps) {
   const audit = createAuditor(systemLog);
 

@@ -14,6 +14,8 @@ import { startOfLocalDay } from '../../lib/local-time.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';
+import { visibleMeeting as coreVisibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { keysetRows } from '../../lib/export-pipeline.ts';
 import { maskPhone } from '../registration/guest-format.ts';
 import {
   assertMeetingType,
@@ -33,13 +35,6 @@ import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts'
 import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as repo from './guests.repository.ts';
-
-/**
- * Rows per keyset batch of an export: one batch is what an export holds in memory. Small, because
- * what outlives each young-generation GC adds up, and past a few tens of MB V8 doubles its young
- * generation (about +60 MB of RSS); 100 rows keep a 100,000-guest export below that.
- */
-const EXPORT_BATCH = 100;
 
 type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
 
@@ -84,12 +79,9 @@ function toOrder(meetingType: MeetingType, query: Filters): repo.GuestOrder {
 export function createGuestsService(deps: GuestsDeps) {
   const { db, systemLog, clock } = deps;
 
-  /** A live meeting inside the user's subtree; 404 otherwise. */
-  async function visibleMeeting(user: AuthUser, meetingId: number): Promise<repo.GuestMeeting> {
-    const meeting = await repo.findLiveMeeting(db, meetingId);
-    if (!meeting) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, meeting.organization_id);
-    return meeting;
+  /** A live meeting inside the user's subtree; 404 otherwise (the one meeting access rule). */
+  function visibleMeeting(user: AuthUser, meetingId: number): Promise<VisibleMeeting> {
+    return coreVisibleMeeting(db, user, meetingId);
   }
 
   /** A live guest of a live meeting inside the user's subtree; 404 otherwise. */
@@ -328,19 +320,14 @@ export function createGuestsService(deps: GuestsDeps) {
     },
 
     /** Every matching guest in the list's order, read in keyset batches: the export's rows. */
-    async *exportRows(
-      meeting: repo.GuestMeeting,
-      query: Filters,
-      lang: Language,
-    ): AsyncGenerator<AdminGuest> {
+    async *exportRows(meeting: VisibleMeeting, query: Filters, lang: Language): AsyncGenerator<AdminGuest> {
       const today = startOfLocalDay(clock());
-      for await (const batch of repo.guestBatches(
-        db,
-        toFilter(meeting.id, query, today),
-        toOrder(meeting.meeting_type, query),
-        EXPORT_BATCH,
+      const filter = toFilter(meeting.id, query, today);
+      const order = toOrder(meeting.meeting_type, query);
+      for await (const row of keysetRows((last: repo.GuestListRow | undefined, size) =>
+        repo.guestsAfter(db, filter, order, last, size),
       )) {
-        for (const row of batch) yield toAdminGuest(row, meeting.meeting_type, lang, today);
+        yield toAdminGuest(row, meeting.meeting_type, lang, today);
       }
     },
 
