@@ -11,12 +11,11 @@ import { startOfLocalDay } from '../../lib/local-time.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { meetingSchedules } from '../dictionary/schedules.service.ts';
-import { STATUS_TEXT } from '../guests/guest-export.ts';
 import { attendanceStatus } from '../attendance/attendance-status.ts';
 import { visibleMeeting as coreVisibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { keysetRows } from '../../lib/export-pipeline.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';
-import { guestDisplayName } from '../registration/guest-format.ts';
+import { guestDisplayName, STATUS_TEXT } from '../guests/guest-format.ts';
 import * as repo from './schedule-detail.repository.ts';
 
 export const SCHEDULE_EXPORT_TEXT = {

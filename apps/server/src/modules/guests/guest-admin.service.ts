@@ -16,7 +16,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import { visibleMeeting as coreVisibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { keysetRows } from '../../lib/export-pipeline.ts';
-import { maskPhone } from '../registration/guest-format.ts';
+import { maskPhone } from './guest-format.ts';
 import {
   assertMeetingType,
   checkScheduleChoice,
@@ -24,13 +24,9 @@ import {
   insertGuestTakingSeats,
   requirePhone,
   takeSessionSeats,
-} from '../registration/guest-rules.ts';
+} from './guest-rules.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import {
-  insertGuestSchedules,
-  isUniqueViolation,
-  type FilledSeats,
-} from '../registration/registration.repository.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
@@ -106,7 +102,7 @@ export function createGuestsService(deps: GuestsDeps) {
   /** After the commit: a guest added here fills a meeting or session as a sign-up would. */
   async function announceFilled(
     meeting: { id: number; name: string; name_cn: string; name_en: string },
-    filled: FilledSeats,
+    filled: repo.FilledSeats,
   ) {
     if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
     for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
@@ -193,7 +189,7 @@ export function createGuestsService(deps: GuestsDeps) {
       const scheduleIds =
         body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting, body)).chosen : [];
       const now = clock();
-      const filled: FilledSeats = { meeting: false, sessions: [] };
+      const filled: repo.FilledSeats = { meeting: false, sessions: [] };
       let id: number;
       try {
         id = await db.transaction().execute((trx) =>
@@ -255,7 +251,7 @@ export function createGuestsService(deps: GuestsDeps) {
             ).chosen
           : null;
       const now = clock();
-      const filled: FilledSeats = { meeting: false, sessions: [] };
+      const filled: repo.FilledSeats = { meeting: false, sessions: [] };
       try {
         await db.transaction().execute(async (trx) => {
           const values = guestFormValues(body, phone);
@@ -268,7 +264,7 @@ export function createGuestsService(deps: GuestsDeps) {
           await repo.deleteGuestSchedules(trx, guest.id, dropped);
           await repo.releaseSessionSeats(trx, dropped);
           await takeSessionSeats(trx, added, filled);
-          await insertGuestSchedules(trx, guest.id, added, now);
+          await repo.insertGuestSchedules(trx, guest.id, added, now);
         });
       } catch (error) {
         if (isUniqueViolation(error)) {

@@ -17,8 +17,8 @@ import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { EXPORT_TEXT, guestExportColumns } from './guest-export.ts';
-import type { GuestsService } from './guests.service.ts';
+import { EXPORT_TEXT, guestExportColumns } from './guest-admin-export.ts';
+import type { GuestsService } from './guest-admin.service.ts';
 
 const tags = ['guests'];
 const security = [{ bearer: [] }];
