@@ -30,6 +30,7 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
+import * as seats from './guest-seats.repository.ts';
 import * as repo from './guests.repository.ts';
 
 type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
@@ -102,7 +103,7 @@ export function createGuestsService(deps: GuestsDeps) {
   /** After the commit: a guest added here fills a meeting or session as a sign-up would. */
   async function announceFilled(
     meeting: { id: number; name: string; name_cn: string; name_en: string },
-    filled: repo.FilledSeats,
+    filled: seats.FilledSeats,
   ) {
     if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
     for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
@@ -189,7 +190,7 @@ export function createGuestsService(deps: GuestsDeps) {
       const scheduleIds =
         body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting, body)).chosen : [];
       const now = clock();
-      const filled: repo.FilledSeats = { meeting: false, sessions: [] };
+      const filled: seats.FilledSeats = { meeting: false, sessions: [] };
       let id: number;
       try {
         id = await db.transaction().execute((trx) =>
@@ -251,7 +252,7 @@ export function createGuestsService(deps: GuestsDeps) {
             ).chosen
           : null;
       const now = clock();
-      const filled: repo.FilledSeats = { meeting: false, sessions: [] };
+      const filled: seats.FilledSeats = { meeting: false, sessions: [] };
       try {
         await db.transaction().execute(async (trx) => {
           const values = guestFormValues(body, phone);
@@ -262,9 +263,9 @@ export function createGuestsService(deps: GuestsDeps) {
           const dropped = current.filter((id) => !chosen.includes(id));
           const added = chosen.filter((id) => !current.includes(id));
           await repo.deleteGuestSchedules(trx, guest.id, dropped);
-          await repo.releaseSessionSeats(trx, dropped);
+          await seats.releaseSessionSeats(trx, dropped);
           await takeSessionSeats(trx, added, filled);
-          await repo.insertGuestSchedules(trx, guest.id, added, now);
+          await seats.insertGuestSchedules(trx, guest.id, added, now);
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -304,9 +305,9 @@ export function createGuestsService(deps: GuestsDeps) {
         if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
         await unindexGuest(trx, guest.id);
         const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
-        await repo.releaseMeetingSeat(trx, guest.meeting_id);
+        await seats.releaseMeetingSeat(trx, guest.meeting_id);
         await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
-        await repo.releaseSessionSeats(trx, scheduleIds);
+        await seats.releaseSessionSeats(trx, scheduleIds);
       });
       deps.onSignupsChanged?.(guest.meeting_id);
       await log(user, ip, 'delete', {

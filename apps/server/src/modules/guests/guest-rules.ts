@@ -5,9 +5,9 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { indexGuests } from './guest-search.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
-import * as repo from './guests.repository.ts';
+import * as repo from './guest-seats.repository.ts';
 
-export type { FilledSeats, SessionSeatTaken } from './guests.repository.ts';
+export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
 
 /*
  * The guest core's write API: the rules a guest's data obeys and the seats it takes, whoever writes
