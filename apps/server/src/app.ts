@@ -18,8 +18,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
-import { guestsRoutes } from './modules/guests/guests.routes.ts';
-import { createGuestsService } from './modules/guests/guests.service.ts';
+import { guestsRoutes } from './modules/guests/guest-admin.routes.ts';
+import { createGuestsService } from './modules/guests/guest-admin.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meetingDisplayRoutes } from './modules/meeting-display/meeting-display.routes.ts';
 import { createMeetingDisplayService } from './modules/meeting-display/meeting-display.service.ts';
@@ -27,7 +27,7 @@ import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { createMeetingsService } from './modules/meetings/meetings.service.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
-import { createGuestService } from './modules/registration/guest.service.ts';
+import { createVisitorGuestService } from './modules/registration/visitor-guest.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { scheduleDetailRoutes } from './modules/schedule-detail/schedule-detail.routes.ts';
 import { createScheduleDetailService } from './modules/schedule-detail/schedule-detail.service.ts';
@@ -196,17 +196,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifications,
       onSignupsChanged,
     }),
-    guests: createGuestService({ db, clock, notifications, onSignupsChanged }),
+    guests: createVisitorGuestService({ db, clock, notifications, onSignupsChanged }),
   });
   await app.register(attendanceRoutes, { attendance, live, auth, clock });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
   await app.register(guestsRoutes, {
     guests: createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications }),
+    systemLog,
     notifications,
     clock,
   });
   await app.register(scheduleDetailRoutes, {
-    scheduleDetail: createScheduleDetailService({ db, systemLog, clock }),
+    scheduleDetail: createScheduleDetailService({ db, clock }),
+    systemLog,
     notifications,
     clock,
   });

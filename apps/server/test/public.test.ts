@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { publicGuest, publicMeeting } from '@meetflow/shared/schemas/public';
 import { PHONE_CASES } from '@meetflow/shared/phone-cases';
-import { isUniqueViolation } from '../src/modules/registration/registration.repository.ts';
+import { isUniqueViolation } from '../src/db/db-errors.ts';
 import { PUBLIC_LIMITS } from '../src/modules/registration/registration.service.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {

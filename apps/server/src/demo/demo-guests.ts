@@ -7,7 +7,7 @@ import {
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newGuestCode, randomToken, sha256 } from '../lib/secure-random.ts';
-import { guestFormValues, requirePhone } from '../modules/registration/guest-rules.ts';
+import { guestFormValues, requirePhone } from '../modules/guests/guest-rules.ts';
 import { CONTACT_NAMES, INSTITUTIONS, JOB_TITLES, NOTES, type DemoMeeting } from './demo-catalogue.ts';
 import { demoEmail, demoLandline, demoMobile, demoPerson, type DemoPerson } from './demo-people.ts';
 import type { DemoRandom } from './demo-random.ts';

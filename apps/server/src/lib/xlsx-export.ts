@@ -5,9 +5,9 @@ import { localDateTimeText, spreadsheetDateTime } from './local-time.ts';
 import { writeXlsx, xmlSafe, type XlsxCell, type XlsxSheetData } from './xlsx-writer.ts';
 
 /*
- * Streamed XLSX exports. Rows come from an async iterable (the caller reads the database in keyset
- * batches) and are read only as fast as the HTTP client takes the file (see `xlsx-writer.ts`), so
- * memory holds one batch and a few chunks of the zip, not the file.
+ * Streamed XLSX exports. Rows come from an async iterable (`export-pipeline.ts` reads the database
+ * in keyset batches) and are read only as fast as the HTTP client takes the file (see
+ * `xlsx-writer.ts`), so memory holds one batch and a few chunks of the zip, not the file.
  */
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

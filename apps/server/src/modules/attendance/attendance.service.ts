@@ -15,7 +15,7 @@ import { localDayBounds, startOfLocalDay } from '../../lib/local-time.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { liveMeeting, visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
-import { guestDisplayName } from '../registration/guest-format.ts';
+import { guestDisplayName } from '../guests/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { isInsideToday } from './attendance-status.ts';
 import * as repo from './attendance.repository.ts';

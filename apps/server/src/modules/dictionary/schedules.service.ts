@@ -18,10 +18,6 @@ const logParams = (s: { id: number; name: string; meeting_id: number }) => ({
 });
 
 /** Sessions in the order visitors read them: by day, then time slot, then the organiser's sort. */
-/** A meeting's sessions as stored, for other modules (the guest domain's schedule detail). */
-export function listSchedules(db: Db, meetingId: number): Promise<repo.ScheduleRow[]> {
-  return repo.listSchedules(db, meetingId);
-}
 
 export function compareSchedules(a: Schedule, b: Schedule): number {
   return (
@@ -42,6 +38,11 @@ export async function withMeetingTimes(db: Db, rows: readonly repo.ScheduleRow[]
       meeting_time: r.meeting_time_id === null ? null : (times.get(r.meeting_time_id) ?? null),
     }))
     .sort(compareSchedules);
+}
+
+/** A meeting's sessions with their time slots, sorted (the user types' matrix, the schedule detail). */
+export async function meetingSchedules(db: Db, meetingId: number): Promise<Schedule[]> {
+  return withMeetingTimes(db, await repo.listSchedules(db, meetingId));
 }
 
 /** A meeting's sessions ("schedules"): names ×3, sign-up limit (0 = unlimited), day, time slot. */
@@ -78,7 +79,7 @@ export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps)
   return {
     async list(user: AuthUser, meetingId: number): Promise<Schedule[]> {
       await visibleMeeting(db, user, meetingId);
-      return withMeetingTimes(db, await repo.listSchedules(db, meetingId));
+      return meetingSchedules(db, meetingId);
     },
 
     async create(actor: Actor, meetingId: number, body: Body): Promise<Schedule> {

@@ -10,8 +10,8 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import { createAuditor, type DictionaryDeps } from './dictionary-context.ts';
-import { listSchedules, scheduleIdsOfMeeting } from './schedules.repository.ts';
-import { withMeetingTimes } from './schedules.service.ts';
+import { scheduleIdsOfMeeting } from './schedules.repository.ts';
+import { meetingSchedules } from './schedules.service.ts';
 import * as repo from './user-types.repository.ts';
 
 type Body = z.output<typeof userTypeBody>;
@@ -71,7 +71,7 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
   async function getMap(user: AuthUser, meetingId: number): Promise<ScheduleMap> {
     await visibleMeeting(db, user, meetingId);
     return {
-      schedules: await withMeetingTimes(db, await listSchedules(db, meetingId)),
+      schedules: await meetingSchedules(db, meetingId),
       user_types: await withScheduleIds(db, await repo.listUserTypes(db, meetingId)),
     };
   }

@@ -187,26 +187,21 @@ export async function listGuests(
 }
 
 /**
- * The matching guests in the list's order, `size` at a time, each batch one keyset query (after the
- * last row seen, see `after`): an export of any size holds one batch in memory, in the order on screen.
+ * The `size` matching guests after `last` in the list's order (one keyset query, see `after`): the
+ * export pipeline reads batch after batch, so an export of any size holds one batch in memory, in
+ * the order on screen.
  */
-export async function* guestBatches(
+export function guestsAfter(
   db: Trx,
   filter: GuestFilter,
   order: GuestOrder,
+  last: GuestListRow | undefined,
   size: number,
-): AsyncGenerator<GuestListRow[]> {
-  let last: GuestListRow | undefined;
-  for (;;) {
-    const query = withColumns(filtered(db, filter));
-    const rows = await ordered(last ? after(query, order, last) : query, order)
-      .limit(size)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < size) return;
-    last = rows[rows.length - 1]!;
-  }
+): Promise<GuestListRow[]> {
+  const query = withColumns(filtered(db, filter));
+  return ordered(last ? after(query, order, last) : query, order)
+    .limit(size)
+    .execute();
 }
 
 /** A live guest with its meeting's type and organisation, for scoping and answers. */
@@ -314,26 +309,6 @@ export async function deleteGuestSchedules(
     .execute();
 }
 
-/** Gives back the seats of these sessions (one each). */
-export async function releaseSessionSeats(trx: Trx, scheduleIds: readonly number[]): Promise<void> {
-  if (scheduleIds.length === 0) return;
-  await trx
-    .updateTable('schedules')
-    .set({ signup_count: sql<number>`signup_count - 1` })
-    .where('id', 'in', scheduleIds)
-    .where('signup_count', '>', 0)
-    .execute();
-}
-
-export async function releaseMeetingSeat(trx: Trx, meetingId: number): Promise<void> {
-  await trx
-    .updateTable('meetings')
-    .set({ registered_count: sql<number>`registered_count - 1` })
-    .where('id', '=', meetingId)
-    .where('registered_count', '>', 0)
-    .execute();
-}
-
 /**
  * Marks the guest cancelled and moves the phone out of the unique (meeting, area code, phone) key,
  * so the same number can sign up again. Answers false when the guest was already gone.
@@ -351,19 +326,3 @@ export async function cancelGuest(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-
-/**
- * A meeting that is not soft-deleted, with what the guest list needs of it. `registered_count` is
- * the seat counter: raised with each sign-up and lowered with each cancellation in the same
- * transaction, so it is the number of live guests.
- */
-export async function findLiveMeeting(db: Trx, id: number) {
-  const row = await db
-    .selectFrom('meetings')
-    .select(['id', 'organization_id', 'name', 'name_cn', 'name_en', 'meeting_type', 'registered_count'])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row && { ...row, registered_count: Number(row.registered_count) };
-}
-export type GuestMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeting>>>;

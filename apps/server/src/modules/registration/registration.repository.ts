@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -96,30 +96,6 @@ export function listUserTypeSchedules(db: Trx, meetingId: number) {
     .execute();
 }
 
-const userTypeOfMeeting = preparedQuery<{ meetingId: number; userTypeId: number }>()((db, p) =>
-  db
-    .selectFrom('user_types')
-    .select('id')
-    .where('id', '=', p('userTypeId'))
-    .where('meeting_id', '=', p('meetingId')),
-);
-export function findUserTypeOfMeeting(db: Trx, meetingId: number, userTypeId: number) {
-  return userTypeOfMeeting.takeFirst(db, { meetingId, userTypeId });
-}
-
-const schedulesOfUserType = preparedQuery<{ userTypeId: number }>()((db, p) =>
-  db
-    .selectFrom('user_type_schedules')
-    .select('schedule_id')
-    .where('user_type_id', '=', p('userTypeId'))
-    .orderBy('schedule_id'),
-);
-/** The sessions a user type may enrol in, ascending. */
-export async function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[]> {
-  const rows = await schedulesOfUserType.rows(db, { userTypeId });
-  return rows.map((r) => r.schedule_id);
-}
-
 /** The global categories and those of `owners` (a meeting's organisation and the ones above it). */
 export function listCollegeCategories(db: Trx, owners: readonly number[]) {
   return db
@@ -130,102 +106,6 @@ export function listCollegeCategories(db: Trx, owners: readonly number[]) {
     )
     .orderBy('sort')
     .orderBy('id')
-    .execute();
-}
-
-const collegeCategory = preparedQuery<{ id: number }>()((db, p) =>
-  db.selectFrom('college_categories').select(['id', 'organization_id']).where('id', '=', p('id')),
-);
-export function findCollegeCategory(db: Trx, id: number) {
-  return collegeCategory.takeFirst(db, { id });
-}
-
-/** A seat just taken; `filled` when it was the last one (the count has reached a non-zero limit). */
-export interface SeatTaken {
-  filled: boolean;
-}
-export interface SessionSeatTaken extends SeatTaken {
-  id: number;
-  name: string;
-  name_cn: string;
-  name_en: string;
-}
-/** Collects the seats a transaction filled, so that the organisers are notified after the commit. */
-export interface FilledSeats {
-  meeting: boolean;
-  sessions: SessionSeatTaken[];
-}
-
-/**
- * Takes one seat of the meeting if one is left (0 = unlimited): the conditional UPDATE is the
- * capacity check (DESIGN.md, Data). Undefined means full. Call inside the sign-up transaction.
- * RETURNING the new count tells, at no extra cost, whether this was the last seat.
- */
-const meetingSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
-  db
-    .updateTable('meetings')
-    .set({ registered_count: sql<number>`registered_count + 1` })
-    .where('id', '=', p('meetingId'))
-    .where((eb) =>
-      eb.or([eb('registration_limit', '=', 0), eb('registered_count', '<', eb.ref('registration_limit'))]),
-    )
-    .returning(['registered_count', 'registration_limit']),
-);
-export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<SeatTaken | undefined> {
-  const row = await meetingSeat.takeFirst(trx, { meetingId });
-  if (!row) return undefined;
-  const limit = Number(row.registration_limit);
-  return { filled: limit > 0 && Number(row.registered_count) >= limit };
-}
-
-/** The same for a session's seat. */
-const sessionSeat = preparedQuery<{ scheduleId: number }>()((db, p) =>
-  db
-    .updateTable('schedules')
-    .set({ signup_count: sql<number>`signup_count + 1` })
-    .where('id', '=', p('scheduleId'))
-    .where((eb) => eb.or([eb('signup_limit', '=', 0), eb('signup_count', '<', eb.ref('signup_limit'))]))
-    .returning(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit']),
-);
-export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<SessionSeatTaken | undefined> {
-  const row = await sessionSeat.takeFirst(trx, { scheduleId });
-  if (!row) return undefined;
-  const limit = Number(row.signup_limit);
-  return {
-    id: Number(row.id),
-    name: row.name,
-    name_cn: row.name_cn,
-    name_en: row.name_en,
-    filled: limit > 0 && Number(row.signup_count) >= limit,
-  };
-}
-
-export async function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {
-  await trx
-    .updateTable('schedules')
-    .set({ signup_count: sql<number>`signup_count - 1` })
-    .where('id', '=', scheduleId)
-    .where('signup_count', '>', 0)
-    .execute();
-}
-
-export async function insertGuest(trx: Trx, values: Insertable<Database['guests']>): Promise<number> {
-  const row = await trx.insertInto('guests').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertGuestSchedules(
-  trx: Trx,
-  guestId: number,
-  scheduleIds: readonly number[],
-  now: number,
-): Promise<void> {
-  if (scheduleIds.length === 0) return;
-  await trx
-    .insertInto('guest_schedules')
-    .values(
-      scheduleIds.map((scheduleId) => ({ guest_id: guestId, schedule_id: scheduleId, created_at: now })),
-    )
     .execute();
 }
 
@@ -352,18 +232,4 @@ export async function scheduleBelongsToMeeting(
     .where('meeting_id', '=', meetingId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * A unique-constraint violation on either database: PostgreSQL's SQLSTATE 23505, SQLite's
- * SQLITE_CONSTRAINT_UNIQUE (2067) / SQLITE_CONSTRAINT_PRIMARYKEY (1555) extended codes.
- */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
-  if (e.code === '23505') return true;
-  if (e.errcode === 2067 || e.errcode === 1555) return true;
-  return (
-    typeof e.message === 'string' && /UNIQUE constraint failed|PRIMARY KEY constraint failed/.test(e.message)
-  );
 }

@@ -13,7 +13,7 @@ import {
   signUpBody,
 } from '@meetflow/shared/schemas/public';
 import { ok } from '../../lib/reply.ts';
-import type { GuestService } from './guest.service.ts';
+import type { VisitorGuestService } from './visitor-guest.service.ts';
 import type { RegistrationService } from './registration.service.ts';
 
 const tags = ['public'];
@@ -27,7 +27,7 @@ function guestToken(request: FastifyRequest): string | undefined {
 /** The anonymous visitor API (issue 4): everything under /api/public, one place to rate-limit and audit. */
 export const registrationRoutes: FastifyPluginAsyncZod<{
   registration: RegistrationService;
-  guests: GuestService;
+  guests: VisitorGuestService;
 }> = async (app, { registration, guests }) => {
   app.get(
     '/api/public/meetings/:publicId',

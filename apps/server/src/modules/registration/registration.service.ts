@@ -16,14 +16,17 @@ import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { guestDisplayName, maskEmail, maskPhone } from './guest-format.ts';
+import { guestDisplayName, maskEmail, maskPhone } from '../guests/guest-format.ts';
 import {
   assertMeetingType,
   checkScheduleChoice,
   guestFormValues,
   insertGuestTakingSeats,
   requirePhone,
-} from './guest-rules.ts';
+  allowedScheduleIds,
+  type FilledSeats,
+} from '../guests/guest-rules.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import * as repo from './registration.repository.ts';
 
 /**
@@ -62,7 +65,7 @@ export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): Publ
 
 /**
  * The registration engine (issue 4): public meeting info, sign-up with atomic capacity, code
- * retrieval. Guest-token endpoints live in guest.service.ts.
+ * retrieval. Guest-token endpoints live in visitor-guest.service.ts.
  */
 export function createRegistrationService(deps: RegistrationDeps) {
   const { db, systemLog, clock } = deps;
@@ -173,7 +176,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       };
 
       const masked = maskPhone(body.area_code, phone);
-      const filled: repo.FilledSeats = { meeting: false, sessions: [] };
+      const filled: FilledSeats = { meeting: false, sessions: [] };
       try {
         // The audit entry commits with the sign-up: one disk flush answers both.
         await db.transaction().execute(async (trx) => {
@@ -198,7 +201,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           );
         });
       } catch (error) {
-        if (repo.isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
+        if (isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
         throw error;
       }
       deps.onSignupsChanged?.(meeting.id);
@@ -277,7 +280,7 @@ export async function toPublicGuest(
     meeting.meeting_type === 'date_schedule' ? await repo.guestScheduleIds(db, guest.id) : ([] as number[]);
   const allowed =
     meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
-      ? await repo.allowedScheduleIds(db, guest.user_type_id)
+      ? await allowedScheduleIds(db, guest.user_type_id)
       : [];
   return publicGuestView(meeting, guest, enrolled, allowed);
 }

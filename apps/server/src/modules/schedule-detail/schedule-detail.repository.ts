@@ -96,22 +96,16 @@ export async function listEnrolled(
   return { rows, total: Number(count.total) };
 }
 
-/** A session's guests in id order, `size` at a time (keyset: id > last seen), for exports. */
-export async function* enrolledBatches(
+/** The `size` guests of a session after guest id `after` in id order: one keyset batch of the export. */
+export function enrolledAfter(
   db: Trx,
   scheduleId: number,
+  after: number,
   size: number,
-): AsyncGenerator<EnrolledRow[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await withColumns(enrolled(db, scheduleId), scheduleId)
-      .where('g.id', '>', after)
-      .orderBy('g.id')
-      .limit(size)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < size) return;
-    after = rows[rows.length - 1]!.guest_id;
-  }
+): Promise<EnrolledRow[]> {
+  return withColumns(enrolled(db, scheduleId), scheduleId)
+    .where('g.id', '>', after)
+    .orderBy('g.id')
+    .limit(size)
+    .execute();
 }

@@ -9,7 +9,8 @@ import {
   scheduleDetailParams,
 } from '@meetflow/shared/schemas/schedule-detail';
 import { ok } from '../../lib/reply.ts';
-import { fileTimestamp, sendXlsx } from '../../lib/xlsx-export.ts';
+import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
+import { fileTimestamp } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { SCHEDULE_EXPORT_TEXT, type ScheduleDetailService } from './schedule-detail.service.ts';
@@ -19,9 +20,10 @@ const security = [{ bearer: [] }];
 
 export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
   scheduleDetail: ScheduleDetailService;
+  systemLog: ExportReporting['systemLog'];
   notifications: Pick<NotificationsService, 'notify'>;
   clock: () => number;
-}> = async (app, { scheduleDetail: service, notifications, clock }) => {
+}> = async (app, { scheduleDetail: service, systemLog, notifications, clock }) => {
   app.get(
     '/api/meetings/:id/schedule-detail',
     {
@@ -74,22 +76,18 @@ export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
       const meeting = await service.visibleMeeting(user, request.params.id);
       const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
       const fileName = `${meetingName}-${SCHEDULE_EXPORT_TEXT.file[lang]}-${fileTimestamp(clock())}.xlsx`;
-      return sendXlsx(request, reply, {
-        fileName,
-        sheets: await service.exportSheets(meeting, lang),
-        audit: async (rows, completed) => {
-          await service.logExport(user, request.ip, {
-            key: 'schedule_detail.exported',
-            params: {
-              rows,
-              meeting_id: meeting.id,
-              meeting_name: meeting.name,
-              interrupted: completed ? [] : [{ key: 'export.interrupted' }],
-            },
-          });
-          if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
+      return sendExport(
+        request,
+        reply,
+        { systemLog, notifications },
+        {
+          user,
+          fileName,
+          sheets: await service.exportSheets(meeting, lang),
+          auditKey: 'schedule_detail.exported',
+          auditParams: { meeting_id: meeting.id, meeting_name: meeting.name },
         },
-      });
+      );
     },
   );
 };

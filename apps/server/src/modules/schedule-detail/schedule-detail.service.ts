@@ -10,17 +10,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { listSchedules } from '../dictionary/schedules.repository.ts';
-import { withMeetingTimes } from '../dictionary/schedules.service.ts';
-import { STATUS_TEXT } from '../guests/guest-export.ts';
+import { meetingSchedules } from '../dictionary/schedules.service.ts';
 import { attendanceStatus } from '../attendance/attendance-status.ts';
-import { findLiveMeeting, type GuestMeeting } from '../guests/guests.repository.ts';
+import { visibleMeeting as coreVisibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { keysetRows } from '../../lib/export-pipeline.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';
-import { guestDisplayName } from '../registration/guest-format.ts';
-import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import { guestDisplayName, STATUS_TEXT } from '../guests/guest-format.ts';
 import * as repo from './schedule-detail.repository.ts';
-
-const EXPORT_BATCH = 500;
 
 export const SCHEDULE_EXPORT_TEXT = {
   file: { 'zh-tw': '日程明細', 'zh-cn': '日程明细', en: 'Schedule detail' },
@@ -91,19 +87,16 @@ const GUEST_COLUMNS: XlsxColumn<GuestOfSession>[] = [
 ];
 
 /** Schedule detail (issue 5): per session sign-ups against the limit, checked-in and inside counts, guests. */
-export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog; clock: () => number }) {
-  const { db, systemLog, clock } = deps;
+export function createScheduleDetailService(deps: { db: Db; clock: () => number }) {
+  const { db, clock } = deps;
 
-  async function visibleMeeting(user: AuthUser, meetingId: number): Promise<GuestMeeting> {
-    const meeting = await findLiveMeeting(db, meetingId);
-    if (!meeting) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, meeting.organization_id);
-    return meeting;
+  function visibleMeeting(user: AuthUser, meetingId: number): Promise<VisibleMeeting> {
+    return coreVisibleMeeting(db, user, meetingId);
   }
 
   async function sessions(meetingId: number): Promise<ScheduleDetail> {
     const [schedules, counts] = await Promise.all([
-      listSchedules(db, meetingId).then((rows) => withMeetingTimes(db, rows)),
+      meetingSchedules(db, meetingId),
       repo.sessionCounts(db, meetingId, startOfLocalDay(clock())),
     ]);
     return schedules.map((s) => ({ ...s, ...(counts.get(s.id) ?? { checked_in: 0, inside: 0 }) }));
@@ -112,9 +105,10 @@ export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog
   async function* guestsOfSessions(list: ScheduleDetail, lang: Language): AsyncGenerator<GuestOfSession> {
     const today = startOfLocalDay(clock());
     for (const session of list) {
-      for await (const batch of repo.enrolledBatches(db, session.id, EXPORT_BATCH)) {
-        for (const row of batch) yield { session, guest: toEnrolledGuest(row, lang, today) };
-      }
+      const rows = keysetRows((last: repo.EnrolledRow | undefined, size) =>
+        repo.enrolledAfter(db, session.id, last?.guest_id ?? 0, size),
+      );
+      for await (const row of rows) yield { session, guest: toEnrolledGuest(row, lang, today) };
     }
   }
 
@@ -153,16 +147,12 @@ export function createScheduleDetailService(deps: { db: Db; systemLog: SystemLog
     },
 
     /** Two sheets: the sessions with their figures, then every enrolled guest session by session. */
-    async exportSheets(meeting: GuestMeeting, lang: Language): Promise<PreparedSheet[]> {
+    async exportSheets(meeting: VisibleMeeting, lang: Language): Promise<PreparedSheet[]> {
       const list = await sessions(meeting.id);
       return [
         xlsxSheet({ name: T.sessionsSheet, columns: SESSION_COLUMNS, rows: each(list) }),
         xlsxSheet({ name: T.guestsSheet, columns: GUEST_COLUMNS, rows: guestsOfSessions(list, lang) }),
       ];
-    },
-
-    async logExport(user: AuthUser, ip: string, message: LogMessage): Promise<void> {
-      await systemLog.record({ action: 'export', source: 'admin', message, username: user.account, ip });
     },
   };
 }

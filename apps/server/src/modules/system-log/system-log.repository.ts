@@ -92,26 +92,25 @@ export async function listLogs(db: Db, filter: LogFilter, page: { offset: number
 }
 
 /**
- * The export reads in keyset pages (newest first, below the last id seen) so that memory stays
- * flat however long the log is.
+ * One keyset batch of the export (newest first, below `before`, the last entry seen): the export
+ * pipeline reads batch after batch, so memory stays flat however long the log is.
  */
-export async function* iterateLogs(db: Db, filter: LogFilter, batch = 1000) {
-  let before: { created_at: number; id: number } | null = null;
-  for (;;) {
-    let query = filtered(db, filter).select(COLUMNS);
-    if (before) {
-      const b = before;
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', b.created_at),
-          eb.and([eb('created_at', '=', b.created_at), eb('id', '<', b.id)]),
-        ]),
-      );
-    }
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batch).execute();
-    for (const r of rows) yield { ...r, id: Number(r.id), created_at: Number(r.created_at) };
-    const last = rows.at(-1);
-    if (!last || rows.length < batch) return;
-    before = { created_at: Number(last.created_at), id: Number(last.id) };
+export async function logsAfter(
+  db: Db,
+  filter: LogFilter,
+  before: { created_at: number; id: number } | undefined,
+  size: number,
+) {
+  let query = filtered(db, filter).select(COLUMNS);
+  if (before) {
+    const b = before;
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', b.created_at),
+        eb.and([eb('created_at', '=', b.created_at), eb('id', '<', b.id)]),
+      ]),
+    );
   }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) }));
 }

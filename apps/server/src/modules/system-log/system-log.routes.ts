@@ -9,7 +9,8 @@ import {
 } from '@meetflow/shared/schemas/system-log';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
-import { fileTimestamp, sendXlsx, xlsxSheet } from '../../lib/xlsx-export.ts';
+import { sendExport } from '../../lib/export-pipeline.ts';
+import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { bearer, currentUser } from '../../plugins/authorization.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -81,29 +82,23 @@ export const systemLogRoutes: FastifyPluginAsyncZod<Options> = async (
       const user = currentUser(request);
       const lang = request.lang;
       const fileName = `${LOG_EXPORT_SHEET[lang]}-${fileTimestamp(clock())}.xlsx`;
-      return sendXlsx(request, reply, {
-        fileName,
-        sheets: [
-          xlsxSheet({
-            name: LOG_EXPORT_SHEET,
-            columns: LOG_EXPORT_COLUMNS,
-            rows: systemLog.entries(request.query, lang),
-          }),
-        ],
-        audit: async (rows, completed) => {
-          await systemLog.record({
-            action: 'export',
-            source: 'admin',
-            message: {
-              key: 'system_log.exported',
-              params: { rows, interrupted: completed ? [] : [{ key: 'export.interrupted' }] },
-            },
-            username: user.account,
-            ip: request.ip,
-          });
-          if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
+      return sendExport(
+        request,
+        reply,
+        { systemLog, notifications },
+        {
+          user,
+          fileName,
+          sheets: [
+            xlsxSheet({
+              name: LOG_EXPORT_SHEET,
+              columns: LOG_EXPORT_COLUMNS,
+              rows: systemLog.entries(request.query, lang),
+            }),
+          ],
+          auditKey: 'system_log.exported',
         },
-      });
+      );
     },
   );
 

@@ -15,7 +15,8 @@ import {
 } from '@meetflow/shared/schemas/system-log';
 import type { Db } from '../../db/database.ts';
 import { describeLocation, locateIp } from './ip-location.ts';
-import { insertLog, iterateLogs, listLogs, type LogFilter, type LogRow } from './system-log.repository.ts';
+import { insertLog, listLogs, logsAfter, type LogFilter, type LogRow } from './system-log.repository.ts';
+import { keysetRows } from '../../lib/export-pipeline.ts';
 
 export type { LogMessage } from '@meetflow/shared/log-messages';
 export type { LogAction, LogSource } from '@meetflow/shared/schemas/system-log';
@@ -144,7 +145,12 @@ export function createSystemLog(db: Db, clock: () => number) {
 
     /** Every matching entry, newest first, read in batches for the streamed export. */
     async *entries(query: SystemLogFilter, lang: Language): AsyncGenerator<SystemLogEntry> {
-      for await (const row of iterateLogs(db, toLogFilter(query, clock(), lang))) yield toEntry(row, lang);
+      const filter = toLogFilter(query, clock(), lang);
+      for await (const row of keysetRows((last: LogRow | undefined, size) =>
+        logsAfter(db, filter, last, size),
+      )) {
+        yield toEntry(row, lang);
+      }
     },
 
     async recordClientError(body: ClientErrorBody, username: string | null, ip: string): Promise<void> {

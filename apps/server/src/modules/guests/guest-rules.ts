@@ -1,16 +1,18 @@
-import { type FieldMessageKey } from '@meetflow/shared/field-messages';
 import { normalizePhone } from '@meetflow/shared/phone';
 import { type SignUpInput } from '@meetflow/shared/schemas/public';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { indexGuests } from '../guests/guest-search.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import { indexGuests } from './guest-search.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
-import * as repo from './registration.repository.ts';
+import * as repo from './guest-seats.repository.ts';
+
+export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
 
 /*
- * The rules a guest's data obeys, whoever writes it: the public sign-up and the back office's manual
- * add and edit. The body has already passed the shared `signUpBody` schema.
+ * The guest core's write API: the rules a guest's data obeys and the seats it takes, whoever writes
+ * it: the visitor face (sign-up, enrolment) and the back office (manual add and edit). The body has
+ * already passed the shared `signUpBody` schema.
  */
 
 type Trx = Kysely<Database>;
@@ -21,10 +23,6 @@ export type GuestFormValues = Omit<
   Insertable<Database['guests']>,
   'meeting_id' | 'guest_code' | 'token_hash' | 'created_at'
 >;
-
-export function fieldError(field: string, key: FieldMessageKey): AppError {
-  return new AppError('VALIDATION_FAILED', { data: { fields: { [field]: key } } });
-}
 
 /** The phone in E.164 for the area code, or a 400 on the phone field. */
 export function requirePhone(areaCode: string, phone: string): string {
@@ -127,4 +125,30 @@ export async function insertGuestTakingSeats(
   await repo.insertGuestSchedules(trx, id, scheduleIds, now);
   await indexGuests(trx, [{ ...values, id }]);
   return id;
+}
+
+/** The sessions a registration type may enrol in. */
+export function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[]> {
+  return repo.allowedScheduleIds(db, userTypeId);
+}
+
+/**
+ * Enrols a guest in one session, taking its seat: SESSION_FULL if none is left. Call inside a
+ * transaction; returns the seat (`filled` when this enrolment took the last one).
+ */
+export async function enrolInSession(
+  trx: Trx,
+  guestId: number,
+  scheduleId: number,
+  now: number,
+): Promise<repo.SessionSeatTaken> {
+  const seat = await repo.takeSessionSeat(trx, scheduleId);
+  if (!seat) throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
+  await repo.insertGuestSchedules(trx, guestId, [scheduleId], now);
+  return seat;
+}
+
+/** Gives a session's seat back (after its enrolment was removed, in the same transaction). */
+export function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {
+  return repo.releaseSessionSeat(trx, scheduleId);
 }

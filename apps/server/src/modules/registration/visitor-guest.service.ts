@@ -3,6 +3,13 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { sha256 } from '../../lib/secure-random.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
+import {
+  allowedScheduleIds,
+  enrolInSession,
+  releaseSessionSeat,
+  type SessionSeatTaken,
+} from '../guests/guest-rules.ts';
 import * as repo from './registration.repository.ts';
 import { meetingStatus, toPublicGuest } from './registration.service.ts';
 
@@ -10,7 +17,7 @@ import { meetingStatus, toPublicGuest } from './registration.service.ts';
  * The guest's own page, authenticated by the `X-Guest-Token` header: their data, and enrolling in
  * or cancelling sessions with the same atomic seat counting as the sign-up.
  */
-export function createGuestService(deps: {
+export function createVisitorGuestService(deps: {
   db: Db;
   clock: () => number;
   notifications?: Pick<NotificationsService, 'sessionFilled'>;
@@ -41,21 +48,19 @@ export function createGuestService(deps: {
       if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
       const allowed =
         meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
-          ? await repo.allowedScheduleIds(db, guest.user_type_id)
+          ? await allowedScheduleIds(db, guest.user_type_id)
           : [];
       if (!allowed.includes(scheduleId)) throw new AppError('SESSION_NOT_ALLOWED');
       if (!(await repo.hasGuestSchedule(db, guest.id, scheduleId))) {
-        let filled = null as repo.SessionSeatTaken | null;
+        let filled = null as SessionSeatTaken | null;
         try {
           await db.transaction().execute(async (trx) => {
-            const seat = await repo.takeSessionSeat(trx, scheduleId);
-            if (!seat) throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
-            await repo.insertGuestSchedules(trx, guest.id, [scheduleId], clock());
+            const seat = await enrolInSession(trx, guest.id, scheduleId, clock());
             if (seat.filled) filled = seat;
           });
         } catch (error) {
           // A concurrent enrolment of the same guest won: the seat taken here was rolled back.
-          if (!repo.isUniqueViolation(error)) throw error;
+          if (!isUniqueViolation(error)) throw error;
         }
         deps.onSignupsChanged?.(meeting.id);
         // After the commit: the enrolment that took the session's last seat tells the organisers.
@@ -70,7 +75,7 @@ export function createGuestService(deps: {
       if (!(await repo.scheduleBelongsToMeeting(db, scheduleId, meeting.id))) throw new AppError('NOT_FOUND');
       await db.transaction().execute(async (trx) => {
         if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId)) {
-          await repo.releaseSessionSeat(trx, scheduleId);
+          await releaseSessionSeat(trx, scheduleId);
         }
       });
       deps.onSignupsChanged?.(meeting.id);
@@ -78,4 +83,4 @@ export function createGuestService(deps: {
     },
   };
 }
-export type GuestService = ReturnType<typeof createGuestService>;
+export type VisitorGuestService = ReturnType<typeof createVisitorGuestService>;

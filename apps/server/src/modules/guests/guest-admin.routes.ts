@@ -13,20 +13,22 @@ import {
 } from '@meetflow/shared/schemas/guests';
 import { signUpBody } from '@meetflow/shared/schemas/public';
 import { ok } from '../../lib/reply.ts';
-import { fileTimestamp, sendXlsx, xlsxSheet } from '../../lib/xlsx-export.ts';
+import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
+import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { EXPORT_TEXT, guestExportColumns } from './guest-export.ts';
-import type { GuestsService } from './guests.service.ts';
+import { EXPORT_TEXT, guestExportColumns } from './guest-admin-export.ts';
+import type { GuestsService } from './guest-admin.service.ts';
 
 const tags = ['guests'];
 const security = [{ bearer: [] }];
 
 export const guestsRoutes: FastifyPluginAsyncZod<{
   guests: GuestsService;
+  systemLog: ExportReporting['systemLog'];
   notifications: Pick<NotificationsService, 'notify'>;
   clock: () => number;
-}> = async (app, { guests, notifications, clock }) => {
+}> = async (app, { guests, systemLog, notifications, clock }) => {
   app.get(
     '/api/meetings/:id/guests',
     {
@@ -63,28 +65,24 @@ export const guestsRoutes: FastifyPluginAsyncZod<{
       const meeting = await guests.visibleMeeting(user, request.params.id);
       const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
       const fileName = `${meetingName}-${EXPORT_TEXT.sheet[lang]}-${fileTimestamp(clock())}.xlsx`;
-      return sendXlsx(request, reply, {
-        fileName,
-        sheets: [
-          xlsxSheet({
-            name: EXPORT_TEXT.sheet,
-            columns: guestExportColumns(meeting.meeting_type),
-            rows: guests.exportRows(meeting, request.query, lang),
-          }),
-        ],
-        audit: async (rows, completed) => {
-          await guests.log(user, request.ip, 'export', {
-            key: 'guest.exported',
-            params: {
-              rows,
-              meeting_id: meeting.id,
-              meeting_name: meeting.name,
-              interrupted: completed ? [] : [{ key: 'export.interrupted' }],
-            },
-          });
-          if (completed) await notifications.notify(user.id, 'export_ready', { file: fileName });
+      return sendExport(
+        request,
+        reply,
+        { systemLog, notifications },
+        {
+          user,
+          fileName,
+          sheets: [
+            xlsxSheet({
+              name: EXPORT_TEXT.sheet,
+              columns: guestExportColumns(meeting.meeting_type),
+              rows: guests.exportRows(meeting, request.query, lang),
+            }),
+          ],
+          auditKey: 'guest.exported',
+          auditParams: { meeting_id: meeting.id, meeting_name: meeting.name },
         },
-      });
+      );
     },
   );
 

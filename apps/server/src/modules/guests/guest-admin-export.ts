@@ -1,9 +1,9 @@
 import { type Localized } from '@meetflow/shared/languages';
 import { formatPhone } from '@meetflow/shared/phone';
-import { type AttendanceStatus } from '@meetflow/shared/schemas/attendance';
 import { type AdminGuest } from '@meetflow/shared/schemas/guests';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
 import type { XlsxColumn } from '../../lib/xlsx-export.ts';
+import { STATUS_TEXT } from './guest-format.ts';
 
 /** The words of the guest export, in the back office's terms. */
 export const EXPORT_TEXT = {
@@ -42,12 +42,6 @@ export const EXPORT_TEXT = {
   yes: { 'zh-tw': '是', 'zh-cn': '是', en: 'Yes' },
   no: { 'zh-tw': '否', 'zh-cn': '否', en: 'No' },
 } as const satisfies Record<string, Localized>;
-
-export const STATUS_TEXT: Record<AttendanceStatus, Localized> = {
-  checked_in: { 'zh-tw': '已簽到', 'zh-cn': '已签到', en: 'Checked in' },
-  not_checked_in: { 'zh-tw': '未簽到', 'zh-cn': '未签到', en: 'Not checked in' },
-  left: { 'zh-tw': '已離場', 'zh-cn': '已离场', en: 'Left' },
-};
 
 type Column = XlsxColumn<AdminGuest>;
 

@@ -1,3 +1,6 @@
+import type { Localized } from '@meetflow/shared/languages';
+import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
+
 /** '+853 ****5678': the area code and the last four digits only. */
 export function maskPhone(areaCode: string, e164: string): string {
   const national = e164.startsWith(`+${areaCode}`)
@@ -21,3 +24,10 @@ export function guestDisplayName(guest: { name: string; name_zh: string; name_en
   if (usable(guest.name_en)) return guest.name_en;
   return guest.name_zh || guest.name_en;
 }
+
+/** An attendance status in words, as the back office's lists and exports write it. */
+export const STATUS_TEXT: Record<AttendanceStatus, Localized> = {
+  checked_in: { 'zh-tw': '已簽到', 'zh-cn': '已签到', en: 'Checked in' },
+  not_checked_in: { 'zh-tw': '未簽到', 'zh-cn': '未签到', en: 'Not checked in' },
+  left: { 'zh-tw': '已離場', 'zh-cn': '已离场', en: 'Left' },
+};

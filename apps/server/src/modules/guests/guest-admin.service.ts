@@ -14,7 +14,9 @@ import { startOfLocalDay } from '../../lib/local-time.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';
-import { maskPhone } from '../registration/guest-format.ts';
+import { visibleMeeting as coreVisibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { keysetRows } from '../../lib/export-pipeline.ts';
+import { maskPhone } from './guest-format.ts';
 import {
   assertMeetingType,
   checkScheduleChoice,
@@ -22,24 +24,14 @@ import {
   insertGuestTakingSeats,
   requirePhone,
   takeSessionSeats,
-} from '../registration/guest-rules.ts';
+} from './guest-rules.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import {
-  insertGuestSchedules,
-  isUniqueViolation,
-  type FilledSeats,
-} from '../registration/registration.repository.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
+import * as seats from './guest-seats.repository.ts';
 import * as repo from './guests.repository.ts';
-
-/**
- * Rows per keyset batch of an export: one batch is what an export holds in memory. Small, because
- * what outlives each young-generation GC adds up, and past a few tens of MB V8 doubles its young
- * generation (about +60 MB of RSS); 100 rows keep a 100,000-guest export below that.
- */
-const EXPORT_BATCH = 100;
 
 type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
 
@@ -84,12 +76,9 @@ function toOrder(meetingType: MeetingType, query: Filters): repo.GuestOrder {
 export function createGuestsService(deps: GuestsDeps) {
   const { db, systemLog, clock } = deps;
 
-  /** A live meeting inside the user's subtree; 404 otherwise. */
-  async function visibleMeeting(user: AuthUser, meetingId: number): Promise<repo.GuestMeeting> {
-    const meeting = await repo.findLiveMeeting(db, meetingId);
-    if (!meeting) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, meeting.organization_id);
-    return meeting;
+  /** A live meeting inside the user's subtree; 404 otherwise (the one meeting access rule). */
+  function visibleMeeting(user: AuthUser, meetingId: number): Promise<VisibleMeeting> {
+    return coreVisibleMeeting(db, user, meetingId);
   }
 
   /** A live guest of a live meeting inside the user's subtree; 404 otherwise. */
@@ -114,7 +103,7 @@ export function createGuestsService(deps: GuestsDeps) {
   /** After the commit: a guest added here fills a meeting or session as a sign-up would. */
   async function announceFilled(
     meeting: { id: number; name: string; name_cn: string; name_en: string },
-    filled: FilledSeats,
+    filled: seats.FilledSeats,
   ) {
     if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
     for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
@@ -201,7 +190,7 @@ export function createGuestsService(deps: GuestsDeps) {
       const scheduleIds =
         body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting, body)).chosen : [];
       const now = clock();
-      const filled: FilledSeats = { meeting: false, sessions: [] };
+      const filled: seats.FilledSeats = { meeting: false, sessions: [] };
       let id: number;
       try {
         id = await db.transaction().execute((trx) =>
@@ -263,7 +252,7 @@ export function createGuestsService(deps: GuestsDeps) {
             ).chosen
           : null;
       const now = clock();
-      const filled: FilledSeats = { meeting: false, sessions: [] };
+      const filled: seats.FilledSeats = { meeting: false, sessions: [] };
       try {
         await db.transaction().execute(async (trx) => {
           const values = guestFormValues(body, phone);
@@ -274,9 +263,9 @@ export function createGuestsService(deps: GuestsDeps) {
           const dropped = current.filter((id) => !chosen.includes(id));
           const added = chosen.filter((id) => !current.includes(id));
           await repo.deleteGuestSchedules(trx, guest.id, dropped);
-          await repo.releaseSessionSeats(trx, dropped);
+          await seats.releaseSessionSeats(trx, dropped);
           await takeSessionSeats(trx, added, filled);
-          await insertGuestSchedules(trx, guest.id, added, now);
+          await seats.insertGuestSchedules(trx, guest.id, added, now);
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -316,9 +305,9 @@ export function createGuestsService(deps: GuestsDeps) {
         if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
         await unindexGuest(trx, guest.id);
         const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
-        await repo.releaseMeetingSeat(trx, guest.meeting_id);
+        await seats.releaseMeetingSeat(trx, guest.meeting_id);
         await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
-        await repo.releaseSessionSeats(trx, scheduleIds);
+        await seats.releaseSessionSeats(trx, scheduleIds);
       });
       deps.onSignupsChanged?.(guest.meeting_id);
       await log(user, ip, 'delete', {
@@ -328,19 +317,14 @@ export function createGuestsService(deps: GuestsDeps) {
     },
 
     /** Every matching guest in the list's order, read in keyset batches: the export's rows. */
-    async *exportRows(
-      meeting: repo.GuestMeeting,
-      query: Filters,
-      lang: Language,
-    ): AsyncGenerator<AdminGuest> {
+    async *exportRows(meeting: VisibleMeeting, query: Filters, lang: Language): AsyncGenerator<AdminGuest> {
       const today = startOfLocalDay(clock());
-      for await (const batch of repo.guestBatches(
-        db,
-        toFilter(meeting.id, query, today),
-        toOrder(meeting.meeting_type, query),
-        EXPORT_BATCH,
+      const filter = toFilter(meeting.id, query, today);
+      const order = toOrder(meeting.meeting_type, query);
+      for await (const row of keysetRows((last: repo.GuestListRow | undefined, size) =>
+        repo.guestsAfter(db, filter, order, last, size),
       )) {
-        for (const row of batch) yield toAdminGuest(row, meeting.meeting_type, lang, today);
+        yield toAdminGuest(row, meeting.meeting_type, lang, today);
       }
     },
 
