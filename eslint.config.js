@@ -46,6 +46,27 @@ const webBoundaries = Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
   ];
 }).flat();
 
+/*
+ * Server walls: a module's repository is used by its own module only (others call its service), and
+ * what sits below the modules (core/, lib/, db/, plugins/) never imports one.
+ */
+const SERVER = 'apps/server/src';
+const serverBoundaries = [
+  {
+    files: [`${SERVER}/modules/*/*.ts`],
+    rules: restrict(
+      "A module uses its own repository only: call the other module's service (or core/) instead.",
+      ['^\\.\\./[^/]+/[^/]+\\.repository(\\.ts)?$'],
+    ),
+  },
+  {
+    files: [`${SERVER}/{core,lib,db,plugins}/**/*.ts`],
+    rules: restrict('core/, lib/, db/ and plugins/ sit below the modules: they never import one.', [
+      '(^|/)modules(/|$)',
+    ]),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/playwright-report/**', '**/test-results/**'],
@@ -66,6 +87,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...webBoundaries,
+  ...serverBoundaries,
   {
     // Command-line tools and scripts report to the terminal on purpose.
     files: ['scripts/**', 'apps/server/src/cli/**', 'bench/**', 'e2e/**'],

@@ -198,7 +198,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     guests: createVisitorGuestService({ db, clock, notifications, onSignupsChanged }),
   });
-  await app.register(attendanceRoutes, { attendance, live, auth, clock });
+  await app.register(attendanceRoutes, {
+    attendance,
+    live,
+    sessionStillValid: (user) => auth.sessionStillValid(user),
+    clock,
+  });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
   await app.register(guestsRoutes, {
     guests: createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications }),
@@ -212,7 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     clock,
   });
-  await app.register(systemLogRoutes, { systemLog, auth, limiters, notifications, clock });
+  await app.register(systemLogRoutes, {
+    systemLog,
+    authenticate: (token) => auth.authenticate(token),
+    limiters,
+    notifications,
+    clock,
+  });
   await app.register(notificationRoutes, { notifications });
   await app.register(profileRoutes, { profile: createProfileService({ db, systemLog, clock }) });
   await app.register(webApp, { root: config.webDist });

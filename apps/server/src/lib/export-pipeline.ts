@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LogMessage, LogMessageKey } from '@meetflow/shared/log-messages';
-import type { AuthUser } from '../core/auth-user.ts';
 import { sendXlsx, type PreparedSheet } from './xlsx-export.ts';
 
 /*
@@ -51,7 +50,8 @@ export interface ExportReporting {
 }
 
 export interface ExportSpec {
-  user: AuthUser;
+  /** Who exports: named in the audit entry, notified when the file is complete. */
+  user: { id: number; account: string };
   /** With the extension; also the file named in the "export ready" notification. */
   fileName: string;
   sheets: readonly PreparedSheet[];

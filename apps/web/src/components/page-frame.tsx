@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { usePageVisible } from './page-visibility.ts';
+import { usePageVisible } from '../lib/page-visibility.ts';
 import './page-frame.css';
 
 /*

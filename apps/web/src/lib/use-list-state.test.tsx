@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
-import { PageVisibilityContext } from '../components/page-visibility.ts';
+import { PageVisibilityContext } from './page-visibility.ts';
 import {
   field,
   formatListState,

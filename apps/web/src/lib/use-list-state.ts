@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { usePageVisible } from '../components/page-visibility.ts';
+import { usePageVisible } from './page-visibility.ts';
 
 /*
  * The state of a server-paged list (page, size, sort, filters) kept in the URL's search params, so a

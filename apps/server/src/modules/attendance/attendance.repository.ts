@@ -3,7 +3,7 @@ import { LANGUAGE_SUFFIX, type Language } from '@meetflow/shared/languages';
 import { type AttendanceStatus, type ScanType } from '@meetflow/shared/schemas/attendance';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { attendanceStatusIs } from './attendance-status.ts';
+import { attendanceStatusIs } from '../../core/attendance-status.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 
 type Trx = Kysely<Database>;
@@ -287,7 +287,7 @@ export async function insertCheckIns(trx: Trx, rows: readonly CheckInValues[]): 
 /**
  * Today's figures of a scope in one round trip: each count is an index range on guest_attendance
  * (last_in_at, last_out_at), the sign-up count is the capacity counter. Inside means entered today
- * (attendance-status.ts): whoever is still marked inside from an earlier day was closed out then.
+ * (core/attendance-status.ts): whoever is still marked inside from an earlier day was closed out then.
  */
 export async function countStats(
   db: Trx,

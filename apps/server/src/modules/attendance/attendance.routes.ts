@@ -10,9 +10,9 @@ import {
   type AttendanceStats,
 } from '@meetflow/shared/schemas/attendance';
 import { envelope } from '@meetflow/shared/schemas/envelope';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
-import type { AuthService } from '../auth/auth.service.ts';
 import type { AttendanceService } from './attendance.service.ts';
 import type { LiveStats } from './live-stats.ts';
 
@@ -29,12 +29,13 @@ export interface AttendanceRoutesOptions {
   /** The live statistics publisher and watcher shared with the modules that change the figures. */
   live: LiveStats;
   /** Re-checks the session of an open stream. */
-  auth: Pick<AuthService, 'sessionStillValid'>;
+  /** Whether the stream's session is still open (logout and password changes end the stream). */
+  sessionStillValid: (user: AuthUser) => Promise<boolean>;
   clock: () => number;
 }
 
 export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = async (app, options) => {
-  const { attendance, live, auth, clock } = options;
+  const { attendance, live, sessionStillValid, clock } = options;
 
   // Open streams end when the server closes, so that they never hold a graceful shutdown.
   const streams = new Set<() => void>();
@@ -174,7 +175,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
           }
           // A comment line now and then keeps proxies and load balancers from closing a quiet stream.
           write(': heartbeat\n\n');
-          auth.sessionStillValid(user).then(
+          sessionStillValid(user).then(
             (valid) => {
               if (!valid) end();
             },

@@ -17,7 +17,7 @@ import { liveMeeting, visibleMeeting, type VisibleMeeting } from '../../core/mee
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { isInsideToday } from './attendance-status.ts';
+import { isInsideToday } from '../../core/attendance-status.ts';
 import * as repo from './attendance.repository.ts';
 import { closeEarlierDay, createDayEndCloser } from './day-end.ts';
 import type { StatsScope } from './live-stats.ts';

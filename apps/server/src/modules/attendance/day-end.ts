@@ -9,7 +9,7 @@ import * as repo from './attendance.repository.ts';
  * moment. That exit is written here, as a row of the scan log marked DAY_END_STATION with no
  * operator, lazily: for a whole meeting when its records are read or, in the background, at its
  * first scan of a day; and for one guest inside their own scan's transaction. Until then readers
- * apply the same rule (attendance-status.ts).
+ * apply the same rule (core/attendance-status.ts).
  */
 
 /** How many open summaries one close-out transaction handles (scans of those guests wait for it). */

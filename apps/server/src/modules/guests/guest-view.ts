@@ -1,7 +1,7 @@
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import { type AdminGuest } from '@meetflow/shared/schemas/guests';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
-import { attendanceStatus } from '../attendance/attendance-status.ts';
+import { attendanceStatus } from '../../core/attendance-status.ts';
 import { guestDisplayName } from './guest-format.ts';
 import type { GuestListRow } from './guests.repository.ts';
 

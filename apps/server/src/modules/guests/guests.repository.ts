@@ -2,7 +2,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
 import type { GuestSortField } from '@meetflow/shared/schemas/guests';
 import type { Database } from '../../db/schema.ts';
-import { attendanceStatusIs } from '../attendance/attendance-status.ts';
+import { attendanceStatusIs } from '../../core/attendance-status.ts';
 import { keywordRange } from './guest-search.ts';
 
 type Trx = Kysely<Database>;
@@ -11,7 +11,7 @@ export interface GuestFilter {
   meetingId: number;
   keyword?: string | undefined;
   userTypeId?: number | undefined;
-  /** The status and the start of today, which a status depends on (attendance-status.ts). */
+  /** The status and the start of today, which a status depends on (core/attendance-status.ts). */
   status?: { is: AttendanceStatus; today: number } | undefined;
   signedUpFrom?: number | undefined;
   signedUpTo?: number | undefined;

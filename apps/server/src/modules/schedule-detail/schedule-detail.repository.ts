@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { isInsideTodaySql } from '../attendance/attendance-status.ts';
+import { isInsideTodaySql } from '../../core/attendance-status.ts';
 
 type Trx = Kysely<Database>;
 
@@ -17,7 +17,7 @@ export function findScheduleMeeting(db: Trx, scheduleId: number) {
 
 /**
  * Per session of the meeting: guests ever checked in and guests inside now (entered today: see
- * attendance-status.ts), from the attendance summaries (one grouped query over the
+ * core/attendance-status.ts), from the attendance summaries (one grouped query over the
  * (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
  */
 export async function sessionCounts(

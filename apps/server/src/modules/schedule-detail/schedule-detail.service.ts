@@ -11,7 +11,7 @@ import { startOfLocalDay } from '../../lib/local-time.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { meetingSchedules } from '../dictionary/schedules.service.ts';
-import { attendanceStatus } from '../attendance/attendance-status.ts';
+import { attendanceStatus } from '../../core/attendance-status.ts';
 import { visibleMeeting as coreVisibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { keysetRows } from '../../lib/export-pipeline.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';

@@ -12,14 +12,15 @@ import { ok } from '../../lib/reply.ts';
 import { sendExport } from '../../lib/export-pipeline.ts';
 import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { bearer, currentUser } from '../../plugins/authorization.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { Authenticate } from '../../core/auth-user.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { LOG_EXPORT_COLUMNS, LOG_EXPORT_SHEET } from './system-log-export.ts';
 import type { SystemLog } from './system-log.service.ts';
 
 interface Options {
   systemLog: SystemLog;
-  auth: AuthService;
+  /** Names the reporter of a browser error when a valid token comes with it. */
+  authenticate: Authenticate;
   limiters: LimiterFactory;
   notifications: NotificationsService;
   clock: () => number;
@@ -39,7 +40,7 @@ const security = [{ bearer: [] }];
  */
 export const systemLogRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { systemLog, auth, limiters, notifications, clock },
+  { systemLog, authenticate, limiters, notifications, clock },
 ) => {
   const perIp = limiters(
     'client_error_ip',
@@ -121,7 +122,7 @@ export const systemLogRoutes: FastifyPluginAsyncZod<Options> = async (
       await all.consume('all');
       const token = bearer(request.headers.authorization);
       // The report is kept either way: errors on the login and visitor pages matter as much.
-      const user = token ? await auth.authenticate(token).catch(() => null) : null;
+      const user = token ? await authenticate(token).catch(() => null) : null;
       await systemLog.recordClientError(request.body, user?.account ?? null, request.ip);
       return ok(request, null);
     },

@@ -13,7 +13,7 @@ import { Spin } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotFound } from '../../components/not-found.tsx';
-import { PageVisibilityContext } from '../../components/page-visibility.ts';
+import { PageVisibilityContext } from '../../lib/page-visibility.ts';
 import { IframePage } from '../pages/iframe-page.tsx';
 import { useTabsStore } from '../tabs/tabs-store.ts';
 import { adminRoutes } from '../routes/route-config.ts';

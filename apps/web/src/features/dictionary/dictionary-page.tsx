@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button, Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { usePageVisible } from '../../lib/page-visibility.ts';
 import { CollegeCategoriesPanel } from './college-categories-panel.tsx';
 import { useMeetingOptions } from './dictionary-api.ts';
 import { DictionaryEntriesPanel } from './dictionary-entries-panel.tsx';

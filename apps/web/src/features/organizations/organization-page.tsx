@@ -6,7 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { usePageVisible } from '../../components/page-visibility.ts';
+import { usePageVisible } from '../../lib/page-visibility.ts';
 import { toast } from '../../lib/toast.ts';
 import { Auth, usePermission } from '../../components/permission.tsx';
 import { useSessionStore } from '../../lib/session/session-store.ts';

@@ -3,7 +3,7 @@ import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
 
 /*
  * Attendance is per local day of TIME_ZONE: a guest still inside when a day ends is closed out at
- * its last moment. The close-out's row in the scan log is written lazily (day-end.ts), so every
+ * its last moment. The close-out's row in the scan log is written lazily (modules/attendance/day-end.ts), so every
  * reader applies the same rule meanwhile: a summary that says "inside" counts only when its entry
  * was today. `today` is the start of the local day.
  */
