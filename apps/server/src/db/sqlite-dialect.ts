@@ -14,6 +14,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { mayWrite } from './transaction-guard.ts';
 
 /** Kysely compiles the same SQL text again and again; preparing it once per text saves ~15 % per request. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -74,12 +75,6 @@ class StatementRunner {
       yield { rows: [row as R] };
     }
   }
-}
-
-/** SELECTs (and raw read-only statements) never write; anything else may. */
-function mayWrite(compiled: CompiledQuery): boolean {
-  if (SelectQueryNode.is(compiled.query)) return false;
-  return !/^\s*(select|pragma|explain)\b/i.test(compiled.sql);
 }
 
 /**
