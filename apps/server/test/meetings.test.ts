@@ -1,31 +1,8 @@
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { hashPassword } from '../src/modules/auth/password.ts';
+import { pdf, png } from './file-fixtures.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small PNG header (width × height); `seed` makes distinct bytes, hence distinct ids. */
-function png(width: number, height: number, seed = 0): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.from([seed, 1, 2, 3])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2027, 0, 10, 1, 0, 0);
@@ -127,7 +104,7 @@ describe(`meetings (${TEST_DB})`, () => {
     organiser = await addUser('macao_org', 'organiser', orgs.macao);
     door = await addUser('door', 'door_staff', orgs.macao);
     banner = await uploadFile('banner', png(1600, 600));
-    pdfId = await uploadFile('pdf', Buffer.from('%PDF-1.7\n%%EOF\n'));
+    pdfId = await uploadFile('pdf', pdf());
   });
   afterAll(() => ctx.close());
 
