@@ -169,7 +169,7 @@ describe(`users and roles: passwords, self-protection, permissions and log (${TE
       expect(anonymous.statusCode).toBe(401);
     }
     for (const [method, url, payload] of routes) {
-      expect((await call(w.admin, method, url, payload)).statusCode, `w.admin ${method} ${url}`).toBe(200);
+      expect((await call(w.admin, method, url, payload)).statusCode, `admin ${method} ${url}`).toBe(200);
     }
   });
 
