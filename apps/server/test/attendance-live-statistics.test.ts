@@ -7,7 +7,6 @@ import { eventually, openAndDrop, openStream, statusOf } from './event-stream.ts
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 
-
 describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () => {
   let ctx: TestContext;
   let admin: string;
