@@ -126,7 +126,9 @@ class RoutedConnection implements DatabaseConnection {
  * Reads outside transactions go to a second, read-only connection, which under WAL sees only
  * committed data — so they never wait for a batch, and no answer is built on data not yet on disk.
  * Transactions still run one at a time on the writer, so the capacity rule (a conditional UPDATE
- * in the sign-up transaction) is untouched.
+ * in the sign-up transaction) is untouched. Hence a write through `db` instead of `trx` inside a
+ * transaction callback waits for ever (for the writer its own transaction holds); outside production,
+ * transaction-guard.ts makes it fail at once instead.
  */
 class GroupCommitSqliteDriver implements Driver {
   readonly #file: string;
