@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Api } from './api.ts';
 import { pdfDocument, pngImage } from './files.ts';
 
@@ -107,4 +107,18 @@ export async function publicSignUp(
   const response = await request.post(`/api/public/meetings/${publicId}/sign-ups`, { data });
   const body = (await response.json()) as { code: number; message: string };
   expect(body.code, body.message).toBe(0);
+}
+
+export type Lang = 'zh-tw' | 'zh-cn' | 'en';
+const HTML_LANG: Record<Lang, string> = { 'zh-tw': 'zh-TW', 'zh-cn': 'zh-CN', en: 'en' };
+
+/** Switches a visitor page's language and waits until the document says so. */
+export async function pickLanguage(page: Page, lang: Lang) {
+  await page.getByTestId(`public-lang-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 }

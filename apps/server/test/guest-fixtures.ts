@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import type { TestContext } from './helpers.ts';
-import { signUp } from './registration-fixtures.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { AdminGuest } from '@meetflow/shared/schemas/guests';
+import { createTestContext, type TestContext } from './helpers.ts';
+import {
+  createMeeting,
+  createOrganization,
+  generalBody,
+  signUp,
+  type MeetingFixture,
+} from './registration-fixtures.ts';
 
 /** Back-office users and calls for the guest-list and schedule-detail tests. */
 export function adminApi(ctx: TestContext, token: string) {
@@ -79,4 +87,72 @@ export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
     rows.push((row.values as unknown[]).slice(1));
   });
   return rows;
+}
+
+/**
+ * The guest-list files' world (call inside a describe): two organisations and a general meeting with
+ * five sign-ups a minute apart, one guest inside and one who came and left.
+ */
+export function guestListFixture() {
+  let ctx: TestContext;
+  let admin: Api;
+  let orgA: number;
+  let orgB: number;
+  let general: MeetingFixture;
+  /** Guest codes of the general meeting by name. */
+  const codes: Record<string, string> = {};
+
+  const list = async (meetingId: number, query = '', api = admin) => {
+    const res = await api('GET', `/api/meetings/${meetingId}/guests${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { items: AdminGuest[]; total: number; page: number; page_size: number };
+  };
+  const names = (items: AdminGuest[]) => items.map((g) => g.display_name);
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = adminApi(ctx, (await ctx.login()).access_token);
+    orgA = await createOrganization(ctx.db);
+    orgB = await createOrganization(ctx.db);
+    general = await createMeeting(ctx.db, orgA, { name: '年會' });
+    // Five sign-ups a minute apart: Carol, Alice, Eve, Bob, '=HYPERLINK("x")' (a formula attempt).
+    const people = ['Carol', 'Alice', 'Eve', 'Bob', '=HYPERLINK("x")'];
+    for (const [n, name] of people.entries()) {
+      codes[name] = await signUpGuest(
+        ctx,
+        general.publicId,
+        generalBody(n + 1, { name, institution: n === 2 ? 'Kiang Wu Hospital' : 'Hospital' }),
+        n + 1,
+      );
+      ctx.advance(60_000);
+    }
+    // Alice is inside, Eve came and left, the others never arrived.
+    await scan(admin, general.id, codes.Alice!, 'in');
+    ctx.advance(1_000);
+    await scan(admin, general.id, codes.Eve!, 'in');
+    ctx.advance(ctx.config.scanRepeatWindowMs); // a new scan, not a repeat of the entry
+    await scan(admin, general.id, codes.Eve!, 'out');
+  });
+  afterAll(() => ctx.close());
+
+  return {
+    get ctx() {
+      return ctx;
+    },
+    get admin() {
+      return admin;
+    },
+    get orgA() {
+      return orgA;
+    },
+    get orgB() {
+      return orgB;
+    },
+    get general() {
+      return general;
+    },
+    codes,
+    list,
+    names,
+  };
 }

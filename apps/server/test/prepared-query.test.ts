@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../src/db/prepared-query.ts';
 import { ADMIN, TEST_DB, createTestContext, type TestContext } from './helpers.ts';
@@ -54,5 +55,52 @@ describe(`prepared queries (${TEST_DB})`, () => {
     ).rejects.toThrow('abort');
     const row = await ctx.db.selectFrom('users').select('name').where('id', '=', admin.id).executeTakeFirst();
     expect(row?.name).toBe('Second');
+  });
+
+  // A parameter is a stand-in while the query is built: anything done to it then (wrapped for a LIKE,
+  // passed through a function, spliced into SQL text) would be compiled in once as a constant and
+  // silently ignore every later value. Such a query must refuse to run.
+  it('refuses a parameter transformed while the query was built, naming it', async () => {
+    const likeName = preparedQuery<{ name: string }>()((db, p) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('name', 'like', `%${p('name')}%`),
+    );
+    await expect(likeName.rows(ctx.db, { name: 'Adm' })).rejects.toThrow(/parameter "name"/);
+
+    const upperAccount = preparedQuery<{ account: string }>()((db, p) =>
+      db.selectFrom('users').select('id').where('account', '=', p('account').toUpperCase()),
+    );
+    await expect(upperAccount.rows(ctx.db, { account: ADMIN.account })).rejects.toThrow(
+      /parameter "account"/,
+    );
+
+    const numericId = preparedQuery<{ id: string }>()((db, p) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', Number(p('id'))),
+    );
+    await expect(numericId.rows(ctx.db, { id: '1' })).rejects.toThrow(/parameter "id"/);
+
+    const splicedColumn = preparedQuery<{ column: string }>()((db, p) =>
+      db.selectFrom('users').select(sql<string>`${sql.raw(p('column'))}`.as('value')),
+    );
+    await expect(splicedColumn.rows(ctx.db, { column: 'account' })).rejects.toThrow(/parameter "column"/);
+  });
+
+  it('refuses a parameter asked for but left out of the query', async () => {
+    const optionalFilter = preparedQuery<{ account: string; enabled: number }>()((db, p) => {
+      const enabled = p('enabled');
+      return db
+        .selectFrom('users')
+        .select('id')
+        .where('account', '=', p('account'))
+        .$if(!enabled, (q) => q);
+    });
+    await expect(optionalFilter.rows(ctx.db, { account: ADMIN.account, enabled: 1 })).rejects.toThrow(
+      /parameter "enabled"/,
+    );
   });
 });

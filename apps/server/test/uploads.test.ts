@@ -1,61 +1,9 @@
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { BANNER_MAX_BYTES, PDF_MAX_BYTES } from '@meetflow/shared/schemas/files';
 import { hashPassword } from '../src/core/password.ts';
+import { jpeg, pdf, png, webp } from './file-fixtures.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A PNG whose header announces width × height (the pixel data is a token: nothing here decodes it). */
-function png(width: number, height: number, padding = 0): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.alloc(16 + padding)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A baseline JPEG header: SOI, APP0 (JFIF), SOF0 with the size, EOI. */
-function jpeg(width: number, height: number): Buffer {
-  const app0 = Buffer.from([
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
-    0x00,
-  ]);
-  const sof = Buffer.from([
-    0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
-  ]);
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
-}
-
-function webp(width: number, height: number): Buffer {
-  // RIFF container with a VP8X chunk: canvas size minus one, 24-bit little endian.
-  const vp8x = Buffer.alloc(10);
-  vp8x.writeUIntLE(width - 1, 4, 3);
-  vp8x.writeUIntLE(height - 1, 7, 3);
-  const body = Buffer.concat([Buffer.from('WEBPVP8X', 'ascii'), Buffer.from([10, 0, 0, 0]), vp8x]);
-  const riff = Buffer.alloc(8);
-  riff.write('RIFF', 0, 'ascii');
-  riff.writeUInt32LE(body.length, 4);
-  return Buffer.concat([riff, body]);
-}
-
-const pdf = (extra = '') =>
-  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${extra}trailer << /Root 1 0 R >>\n%%EOF\n`);
 
 interface Part {
   name: string;

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
+import { TransactionGuardedKysely, guardTransactions } from './transaction-guard.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -12,7 +13,7 @@ export type Db = Kysely<Database>;
 // bigint columns hold millisecond times, well inside Number's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): {
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'>): {
   db: Db;
   kind: DatabaseKind;
 } {
@@ -27,9 +28,16 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): {
     // already failed with it, answered 503 by the error handler, and the pool discards the client
     // when it is released.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: kysely(new PostgresDialect({ pool }), config.env), kind: 'postgres' };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'meetflow.sqlite');
-  return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(file) }), kind: 'sqlite' };
+  return { db: kysely(new NodeSqliteDialect(file), config.env), kind: 'sqlite' };
+}
+
+/** Outside production, a write through db inside a transaction callback fails at once instead of
+ *  deadlocking (transaction-guard.ts); production keeps Kysely as it is, at no cost. */
+function kysely(dialect: Dialect, env: Config['env']): Db {
+  if (env === 'production') return new Kysely<Database>({ dialect });
+  return new TransactionGuardedKysely<Database>({ dialect: guardTransactions(dialect) });
 }

@@ -28,12 +28,13 @@ export function preparedQuery<P extends object>() {
       const dialect = db.getExecutor().adapter;
       let entry = compiled.get(dialect);
       if (!entry) {
-        const query = build(db, (name) => `${MARK}${name}` as never).compile();
-        const sources = query.parameters.map((value) =>
-          typeof value === 'string' && value.startsWith(MARK)
-            ? (p: P) => p[value.slice(MARK.length) as keyof P]
-            : () => value,
-        );
+        const asked = new Set<string>();
+        const query = build(db, (name) => {
+          asked.add(name);
+          return `${MARK}${name}` as never;
+        }).compile();
+        const sources = query.parameters.map((value) => sourceOf<P>(value, asked));
+        assertAllBound(query, asked);
         entry = { query, sources };
         compiled.set(dialect, entry);
       }
@@ -51,4 +52,49 @@ export function preparedQuery<P extends object>() {
       takeFirst: async (db: Db, params: P): Promise<R | undefined> => (await execute(db, params)).rows[0],
     };
   };
+}
+
+/**
+ * Where a compiled parameter's value comes from: a named parameter, or a constant of the query.
+ * A stand-in that was transformed while the query was built (wrapped as `%${p('name')}%` for a
+ * LIKE, passed through a function) would otherwise be bound silently as a constant and ignore
+ * every value given later — so it is refused, once, when the query is first compiled.
+ */
+function sourceOf<P>(value: unknown, asked: ReadonlySet<string>): (p: P) => unknown {
+  if (typeof value !== 'string' || !value.includes(MARK)) return () => value;
+  const name = value.slice(MARK.length);
+  if (value.startsWith(MARK) && asked.has(name)) return (p: P) => p[name as keyof P];
+  throw new Error(
+    `Prepared query parameter "${namedIn(value)}" was transformed while the query was built; ` +
+      'a parameter stands for one value — transform the value before the call, or use an ordinary query',
+  );
+}
+
+/** Every parameter asked for must be bound as-is: one used only to shape the query, or spliced into
+ *  its SQL text, or turned into something else (`Number(p('id'))`), would not follow later values. */
+function assertAllBound(query: CompiledQuery, asked: ReadonlySet<string>): void {
+  if (query.sql.includes(MARK)) {
+    throw new Error(
+      `Prepared query parameter "${namedIn(query.sql)}" was spliced into the SQL text; a parameter stands for one value`,
+    );
+  }
+  const bound = new Set(
+    query.parameters
+      .filter((v): v is string => typeof v === 'string' && v.startsWith(MARK))
+      .map((v) => v.slice(MARK.length)),
+  );
+  for (const name of asked) {
+    if (!bound.has(name)) {
+      throw new Error(
+        `Prepared query parameter "${name}" is not bound as a value; a parameter must not shape the query ` +
+          '(optional clauses, IN lists) nor be transformed while it is built',
+      );
+    }
+  }
+}
+
+/** The parameter name inside a text holding a stand-in (names are identifiers in practice). */
+function namedIn(text: string): string {
+  const match = new RegExp(`${MARK}([\\w$]+)`).exec(text);
+  return match?.[1] ?? '?';
 }

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
+import { TransactionGuardedKysely, guardTransactions } from './transaction-guard.ts';
 
 interface Schema {
   items: { id: Generated<number>; name: string };
@@ -25,7 +26,8 @@ describe('SQLite group commit', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-group-commit-'));
     file = path.join(dir, 'test.sqlite');
     dialect = new NodeSqliteDialect(file);
-    db = new Kysely<Schema>({ dialect });
+    // As openDatabase builds it outside production: with the guard against writes through db in a transaction.
+    db = new TransactionGuardedKysely<Schema>({ dialect: guardTransactions(dialect) });
     await sql`create table items (id integer primary key, name text not null unique)`.execute(db);
     outside = new DatabaseSync(file);
   });
@@ -127,5 +129,47 @@ describe('SQLite group commit', () => {
     }
     await db.insertInto('items').values({ name: 'plain' }).execute();
     expect(committedNames()).toEqual(['seq-0', 'seq-1', 'seq-2', 'seq-3', 'seq-4', 'plain']);
+  });
+
+  /** Fails with `hung` if the promise is still pending after a second: the deadlock the guard prevents. */
+  const withinASecond = <T>(promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('hung')), 1000).unref()),
+    ]);
+
+  it('refuses a write through db inside a transaction callback instead of deadlocking', async () => {
+    const attempt = db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ name: 'through trx' }).execute();
+      // The mistake: db, not trx. The writer is held by this transaction until the callback returns.
+      await db.insertInto('items').values({ name: 'through db' }).execute();
+    });
+    await expect(withinASecond(attempt)).rejects.toThrow(/inside a transaction callback would deadlock/);
+    // The transaction was rolled back with its error; the database carries on.
+    await db.insertInto('items').values({ name: 'after' }).execute();
+    expect(committedNames()).toEqual(['after']);
+  });
+
+  it('refuses a transaction opened inside a transaction callback', async () => {
+    const attempt = db.transaction().execute(async () => {
+      await db
+        .transaction()
+        .execute((inner) => inner.insertInto('items').values({ name: 'nested' }).execute());
+    });
+    await expect(withinASecond(attempt)).rejects.toThrow(/inside a transaction callback/);
+  });
+
+  it('still lets a transaction callback read through db, and lets writes started there run after it', async () => {
+    let later: Promise<unknown> | undefined;
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ name: 'first' }).execute();
+      expect(await db.selectFrom('items').select('name').execute()).toEqual([]); // committed data only
+      // Started inside, awaited outside: it simply waits for the writer, as before.
+      later = new Promise((resolve) => setTimeout(resolve, 5)).then(() =>
+        db.insertInto('items').values({ name: 'second' }).execute(),
+      );
+    });
+    await later;
+    expect(committedNames()).toEqual(['first', 'second']);
   });
 });

@@ -14,6 +14,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { mayWrite } from './transaction-guard.ts';
 
 /** Kysely compiles the same SQL text again and again; preparing it once per text saves ~15 % per request. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -76,12 +77,6 @@ class StatementRunner {
   }
 }
 
-/** SELECTs (and raw read-only statements) never write; anything else may. */
-function mayWrite(compiled: CompiledQuery): boolean {
-  if (SelectQueryNode.is(compiled.query)) return false;
-  return !/^\s*(select|pragma|explain)\b/i.test(compiled.sql);
-}
-
 /**
  * What Kysely holds between acquireConnection and releaseConnection: it routes each statement.
  * Inside a transaction everything goes to the writer; outside, reads go to the reader connection
@@ -131,7 +126,9 @@ class RoutedConnection implements DatabaseConnection {
  * Reads outside transactions go to a second, read-only connection, which under WAL sees only
  * committed data — so they never wait for a batch, and no answer is built on data not yet on disk.
  * Transactions still run one at a time on the writer, so the capacity rule (a conditional UPDATE
- * in the sign-up transaction) is untouched.
+ * in the sign-up transaction) is untouched. Hence a write through `db` instead of `trx` inside a
+ * transaction callback waits for ever (for the writer its own transaction holds); outside production,
+ * transaction-guard.ts makes it fail at once instead.
  */
 class GroupCommitSqliteDriver implements Driver {
   readonly #file: string;
