@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { localDate } from '../../lib/local-time.ts';
-import type { Actor, AuthUser } from '../../core/auth-user.ts';
+import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
@@ -33,7 +33,7 @@ export type Auditor = ReturnType<typeof createAuditor>;
 /** An entry the user may change: 404 outside their subtree, 403 for a global one unless administrator. */
 export async function assertOwnerWritable(db: Db, user: AuthUser, owner: number | null): Promise<void> {
   if (owner === null) {
-    if (user.organizationId !== null) throw new AppError('GLOBAL_ENTRY_ADMIN_ONLY');
+    if (!isAdministrator(user)) throw new AppError('GLOBAL_ENTRY_ADMIN_ONLY');
     return;
   }
   await assertOrganizationVisible(db, user, owner);
@@ -51,7 +51,7 @@ export async function requestedOwner(
 ): Promise<number | null> {
   if (requested === undefined) return current;
   if (requested === null) {
-    if (user.organizationId !== null) throw new AppError('GLOBAL_ENTRY_ADMIN_ONLY');
+    if (!isAdministrator(user)) throw new AppError('GLOBAL_ENTRY_ADMIN_ONLY');
     return null;
   }
   const visible = await visibleOrganizationIds(db, user);

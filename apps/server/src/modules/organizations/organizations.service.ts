@@ -7,7 +7,7 @@ import type {
 } from '@meetflow/shared/schemas/organizations';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Actor, AuthUser } from '../../core/auth-user.ts';
+import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { buildTree } from './organization-tree.ts';
 import { subtreeIds, visibleOrganizationIds } from '../../core/organization-scope.ts';
@@ -24,7 +24,7 @@ interface Deps {
 
 /** Only users who see every organisation may work at the top level of the tree. */
 function refuseTopLevel(actor: Actor): void {
-  if (actor.user.organizationId !== null)
+  if (!isAdministrator(actor.user))
     throw new AppError('VALIDATION_FAILED', { data: { fields: { parent_id: 'organizationRequired' } } });
 }
 

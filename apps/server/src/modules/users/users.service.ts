@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/secure-random.ts';
-import type { Actor, AuthUser } from '../../core/auth-user.ts';
+import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
 import { passwordWeakness } from '../../core/password-strength.ts';
 import { hashPassword } from '../../core/password.ts';
 import { visibleOrganizationIds } from '../../core/organization-scope.ts';
@@ -126,7 +126,7 @@ export function createUsersService({
    */
   async function checkOrganization(trx: Db, user: AuthUser, isAdminRole: boolean, orgId: number | null) {
     if (orgId === null) {
-      if (!isAdminRole || user.organizationId !== null)
+      if (!isAdminRole || !isAdministrator(user))
         throw fieldError('organization_id', 'organizationRequired');
       return;
     }
