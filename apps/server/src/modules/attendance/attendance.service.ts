@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { isInsideToday } from '../../core/attendance-status.ts';
+import * as records from './attendance-records.repository.ts';
 import * as repo from './attendance.repository.ts';
 import { closeEarlierDay, createDayEndCloser } from './day-end.ts';
 import type { StatsScope } from './live-stats.ts';
@@ -58,12 +59,12 @@ export async function resolveScope(
 
 /** Check-ins per meeting, for the meetings list and detail (the meetings module reads them here). */
 export function checkinCounts(db: Db, meetingIds: readonly number[]): Promise<Map<number, number>> {
-  return repo.checkinCounts(db, meetingIds);
+  return records.checkinCounts(db, meetingIds);
 }
 
 /** Today's figures of a scope (indexed counts, one round trip). */
 export function readStats(db: Db, scope: AttendanceScope, now: number): Promise<AttendanceStats> {
-  return repo.countStats(db, scope, localMidnight(now));
+  return records.countStats(db, scope, localMidnight(now));
 }
 
 type RefusalName = Extract<
@@ -171,7 +172,7 @@ export function createAttendanceService(deps: {
       const meeting = await liveMeeting(db, scope.meetingId);
       const signupsFrom =
         scope.scopeId !== 0 && meeting?.meeting_type === 'date_schedule' ? 'schedule' : 'meeting';
-      return repo.countStats(db, { ...scope, signupsFrom }, localMidnight(clock()));
+      return records.countStats(db, { ...scope, signupsFrom }, localMidnight(clock()));
     },
 
     /**
@@ -314,7 +315,7 @@ export function createAttendanceService(deps: {
       const today = localMidnight(clock());
       await closeEarlierDays(scope.meetingId, today);
       const day = query.day === undefined ? undefined : localDayBounds(query.day);
-      const { rows, total } = await repo.listRecords(
+      const { rows, total } = await records.listRecords(
         db,
         {
           meetingId: scope.meetingId,
