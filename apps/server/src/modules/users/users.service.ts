@@ -126,8 +126,7 @@ export function createUsersService({
    */
   async function checkOrganization(trx: Db, user: AuthUser, isAdminRole: boolean, orgId: number | null) {
     if (orgId === null) {
-      if (!isAdminRole || !isAdministrator(user))
-        throw fieldError('organization_id', 'organizationRequired');
+      if (!isAdminRole || !isAdministrator(user)) throw fieldError('organization_id', 'organizationRequired');
       return;
     }
     const visible = await visibleOrganizationIds(trx, user);
