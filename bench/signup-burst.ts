@@ -127,7 +127,7 @@ async function rawCeiling(db: Db): Promise<number> {
     while (next < SEATS) {
       const n = next++;
       const body = signUpBody.parse(dateScheduleBody(500_000 + n, userType, chosen));
-      await service.signUp(meeting.publicId, body, clientIp(n));
+      await service.signUp(meeting.publicId, body, clientIp(n), 'zh-tw');
     }
   };
   const begin = performance.now();

@@ -20,6 +20,10 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { guestsRoutes } from './modules/guests/guest-admin.routes.ts';
 import { createGuestsService } from './modules/guests/guest-admin.service.ts';
+import { createJobs } from './modules/jobs/jobs.service.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meetingDisplayRoutes } from './modules/meeting-display/meeting-display.routes.ts';
 import { createMeetingDisplayService } from './modules/meeting-display/meeting-display.service.ts';
@@ -160,6 +164,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onSignupsChanged = (meetingId: number) => live.publishMeeting(meetingId);
   app.decorate('liveStats', live);
 
+  // Background work; main.ts starts the runner, so tests and tools run jobs when they choose.
+  const jobs = createJobs({ db, dbKind: deps.dbKind, clock, log: app.log, leaseMs: config.jobLeaseMs });
+  app.decorate('jobs', jobs);
+  const mailTransport = config.smtpUrl ? createMailTransport(config.smtpUrl, config.mailFrom) : undefined;
+  const mail = createMailService({
+    db,
+    jobs,
+    clock,
+    systemLog,
+    limiters,
+    publicUrl: config.publicUrl,
+    transport: mailTransport,
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailTransport?.close();
+  });
+
   await app.register(requestContext);
   await app.register(errorHandling);
   await app.register(gracefulShutdown);
@@ -195,9 +217,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       notifications,
       onSignupsChanged,
+      mail,
     }),
-    guests: createVisitorGuestService({ db, clock, notifications, onSignupsChanged }),
+    guests: createVisitorGuestService({ db, clock, notifications, onSignupsChanged, mail }),
   });
+  await app.register(mailRoutes, { mail });
   await app.register(attendanceRoutes, {
     attendance,
     live,

@@ -42,6 +42,19 @@ const envSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
     /** A repeat of the same guest in the same scope this soon after their last scan is a duplicate of it. */
     SCAN_REPEAT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /** Outgoing mail: smtp:// or smtps:// with credentials. Unset: mail waits in the outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('MeetFlow <no-reply@localhost>'),
+    /** The address visitors open (links in mail), e.g. https://meet.example.org. */
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+/, 'PUBLIC_URL must be an http(s):// URL')
+      .optional(),
+    /** How long a runner holds a claimed job before another instance presumes it dead and takes it. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -75,6 +88,11 @@ export interface Config {
   /** IANA zone where "today" begins and spreadsheet times are read (see lib/local-time.ts). */
   timeZone: string;
   captchaFixedAnswer: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  jobLeaseMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -115,5 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE,
     scanRepeatWindowMs: e.SCAN_REPEAT_MS,
     captchaFixedAnswer: e.MF_CAPTCHA_FIXED_ANSWER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

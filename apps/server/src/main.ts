@@ -36,6 +36,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownDrainMs + 10_000).unref();
   app.startDraining();
+  await app.jobs.stop();
   await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   await app.close();
   await db.destroy();
@@ -46,4 +47,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
+app.jobs.start();
 app.log.info(`MeetFlow is ready on http://localhost:${config.port} (database: ${kind})`);

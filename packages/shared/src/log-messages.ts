@@ -281,6 +281,21 @@ export const LOG_MESSAGES = {
     'zh-cn': '取码，会议 #{meeting_id}（{meeting_name}）：嘉宾 #{guest_id}，电话 {phone}',
     en: 'Code retrieval for meeting #{meeting_id} ({meeting_name}): guest #{guest_id}, phone {phone}',
   },
+  'mail.settings_updated': {
+    'zh-tw': '修改了會議 #{meeting_id}（{meeting_name}）的郵件設定',
+    'zh-cn': '修改了会议 #{meeting_id}（{meeting_name}）的邮件设置',
+    en: 'Changed the mail settings of meeting #{meeting_id} ({meeting_name})',
+  },
+  'mail.resent': {
+    'zh-tw': '重發確認郵件：會議 #{meeting_id} 的嘉賓 #{guest_id}',
+    'zh-cn': '重发确认邮件：会议 #{meeting_id} 的嘉宾 #{guest_id}',
+    en: 'Resent the confirmation to guest #{guest_id} of meeting #{meeting_id}',
+  },
+  'mail.code_requested': {
+    'zh-tw': '以郵件取碼，會議 #{meeting_id}（{meeting_name}）：{count} 封郵件',
+    'zh-cn': '以邮件取码，会议 #{meeting_id}（{meeting_name}）：{count} 封邮件',
+    en: 'Code by e-mail for meeting #{meeting_id} ({meeting_name}): {count} message(s)',
+  },
   'demo.loaded': {
     'zh-tw': '已載入示範資料：{meetings} 個會議、{guests} 位嘉賓、{scans} 次掃碼',
     'zh-cn': '已加载演示数据：{meetings} 个会议、{guests} 位嘉宾、{scans} 次扫码',

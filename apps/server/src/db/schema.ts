@@ -194,6 +194,8 @@ export interface Database {
     college_category_id: number | null;
     created_at: number;
     cancelled_at: number | null;
+    /** The language of the page the guest signed up on: their mail is written in it. */
+    language: Generated<string>;
   };
   /** A guest's session enrolments; schedules.signup_count counts these rows. */
   guest_schedules: { guest_id: number; schedule_id: number; created_at: number };
@@ -240,4 +242,31 @@ export interface Database {
   login_failures: { key: string; failures: number; last_failure_at: number };
   /** Tokens issued by code retrieval, one per device; the sign-up device's is guests.token_hash. */
   guest_tokens: { token_hash: string; guest_id: number; created_at: number };
+  /**
+   * Durable background work (DESIGN.md: one job mechanism): written in the transaction of what causes
+   * it, claimed by one runner at a time (modules/jobs/). payload is JSON.
+   */
+  jobs: {
+    id: Generated<number>;
+    kind: string;
+    idempotency_key: string;
+    payload: Generated<string>;
+    status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+    attempts: Generated<number>;
+    run_at: number;
+    lease_until: number | null;
+    last_error: string | null;
+    meeting_id: number | null;
+    guest_id: number | null;
+    created_at: number;
+    finished_at: number | null;
+  };
+  /** Which guest mails a meeting sends, and the organiser's own texts (JSON, see modules/mail/). */
+  meeting_mail_settings: {
+    meeting_id: number;
+    confirmation_enabled: Generated<number>;
+    reminder_hours: Generated<number>;
+    templates: Generated<string>;
+    updated_at: number;
+  };
 }

@@ -56,7 +56,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(request, await registration.signUp(request.params.publicId, request.body, request.ip)),
+      ok(request, await registration.signUp(request.params.publicId, request.body, request.ip, request.lang)),
   );
 
   app.post(

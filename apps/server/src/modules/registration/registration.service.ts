@@ -13,6 +13,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { timeZone } from '../../lib/local-time.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
+import type { Language } from '@meetflow/shared/languages';
+import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
@@ -54,6 +56,8 @@ export interface RegistrationDeps {
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
   /** Told after a committed sign-up: the meeting's live "signed up" figures changed. */
   onSignupsChanged?: (meetingId: number) => void;
+  /** The confirmation mail is written into the outbox inside the sign-up's transaction. */
+  mail?: Pick<MailService, 'queueConfirmation' | 'kick'>;
 }
 
 export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
@@ -145,7 +149,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
      * then the guest rows, in ONE transaction. The unique (meeting, area code, phone) index is the
      * final word on duplicates.
      */
-    async signUp(publicId: string, body: SignUpInput, ip: string) {
+    async signUp(publicId: string, body: SignUpInput, ip: string, language: Language) {
       await signUpPerIp.consume(ip);
       const meeting = await liveMeeting(publicId);
       const now = clock();
@@ -173,6 +177,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         guest_code: newGuestCode(),
         token_hash: sha256(token),
         created_at: now,
+        language,
       };
 
       const masked = maskPhone(body.area_code, phone);
@@ -181,6 +186,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         // The audit entry commits with the sign-up: one disk flush answers both.
         await db.transaction().execute(async (trx) => {
           const guestId = await insertGuestTakingSeats(trx, values, scheduleIds, now, filled);
+          await deps.mail?.queueConfirmation(trx, { id: guestId, meeting_id: meeting.id });
           await systemLog.record(
             {
               action: 'sign_up',
@@ -205,6 +211,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         throw error;
       }
       deps.onSignupsChanged?.(meeting.id);
+      deps.mail?.kick();
       // After the commit, and only for the sign-up that took a last seat: one write then, none otherwise.
       if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
       for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);

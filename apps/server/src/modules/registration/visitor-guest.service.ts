@@ -1,6 +1,7 @@
 import type { PublicGuest } from '@meetflow/shared/schemas/public';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { sha256 } from '../../lib/secure-random.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
@@ -23,6 +24,8 @@ export function createVisitorGuestService(deps: {
   notifications?: Pick<NotificationsService, 'sessionFilled'>;
   /** Told after a committed enrolment or cancellation: the sessions' live figures changed. */
   onSignupsChanged?: (meetingId: number) => void;
+  /** An updated confirmation (calendar events added or cancelled) commits with the change. */
+  mail?: Pick<MailService, 'queueEnrolmentUpdate' | 'kick'>;
 }) {
   const { db, clock } = deps;
 
@@ -57,7 +60,9 @@ export function createVisitorGuestService(deps: {
           await db.transaction().execute(async (trx) => {
             const seat = await enrolInSession(trx, guest.id, scheduleId, clock());
             if (seat.filled) filled = seat;
+            await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [] });
           });
+          deps.mail?.kick();
         } catch (error) {
           // A concurrent enrolment of the same guest won: the seat taken here was rolled back.
           if (!isUniqueViolation(error)) throw error;
@@ -76,8 +81,10 @@ export function createVisitorGuestService(deps: {
       await db.transaction().execute(async (trx) => {
         if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId)) {
           await releaseSessionSeat(trx, scheduleId);
+          await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [scheduleId] });
         }
       });
+      deps.mail?.kick();
       deps.onSignupsChanged?.(meeting.id);
       return toPublicGuest(db, meeting, guest);
     },

@@ -1,0 +1,112 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { DatabaseKind } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Executor = Kysely<Database>;
+export type JobRow = Selectable<Database['jobs']>;
+
+/** Adds a job unless one with the same idempotency key exists; true when this call added it. */
+export async function insertJob(trx: Executor, job: Insertable<Database['jobs']>): Promise<boolean> {
+  const rows = await trx
+    .insertInto('jobs')
+    .values(job)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/**
+ * Takes up to `limit` due jobs of the given kinds in one statement: queued ones whose time has come,
+ * and running ones whose lease passed (their runner died). On PostgreSQL, SKIP LOCKED lets several
+ * instances claim side by side without waiting for, or taking, each other's rows; on SQLite the
+ * single writer serialises claims. `attempts` counts the claim, before the work starts.
+ */
+export async function claimDue(
+  db: Executor,
+  kind: DatabaseKind,
+  opts: { kinds: readonly string[]; now: number; leaseUntil: number; limit: number },
+): Promise<JobRow[]> {
+  if (opts.kinds.length === 0) return [];
+  let due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', 'in', opts.kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', opts.now)]),
+        eb.and([eb('status', '=', 'running'), eb('lease_until', '<', opts.now)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(opts.limit);
+  if (kind === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('jobs')
+    .set({ status: 'running', lease_until: opts.leaseUntil, attempts: sql`attempts + 1` })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
+}
+
+/** Ends a claimed job; only the claim that still holds it (same attempt) may. */
+export async function finishJob(
+  db: Executor,
+  job: Pick<JobRow, 'id' | 'attempts'>,
+  outcome: { status: 'done' | 'failed'; error: string | null; now: number },
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: outcome.status, last_error: outcome.error, finished_at: outcome.now, lease_until: null })
+    .where('id', '=', job.id)
+    .where('attempts', '=', job.attempts)
+    .execute();
+}
+
+/** Puts a claimed job back in the queue for a later attempt. */
+export async function retryJob(
+  db: Executor,
+  job: Pick<JobRow, 'id' | 'attempts'>,
+  opts: { runAt: number; error: string },
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: opts.runAt, last_error: opts.error, lease_until: null })
+    .where('id', '=', job.id)
+    .where('attempts', '=', job.attempts)
+    .execute();
+}
+
+/** The jobs of one guest, newest first (a guest's delivery history). */
+export async function listGuestJobs(
+  db: Executor,
+  guestId: number,
+  kinds: readonly string[],
+): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('guest_id', '=', guestId)
+    .where('kind', 'in', kinds)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** How many of a key prefix's jobs are in each status (a broadcast's progress). */
+export async function countByStatus(
+  db: Executor,
+  meetingId: number,
+  keyPrefix: string,
+): Promise<{ status: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('meeting_id', '=', meetingId)
+    .where('idempotency_key', 'like', `${keyPrefix}%`)
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}

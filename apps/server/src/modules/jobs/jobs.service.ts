@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely';
+import type { Db, DatabaseKind } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import * as repo from './jobs.repository.ts';
+
+export type { JobRow } from './jobs.repository.ts';
+
+/** A failure that another attempt cannot fix (a refused address, a deleted guest): no retry. */
+export class PermanentJobError extends Error {}
+
+export interface JobSpec {
+  kind: string;
+  /** Idempotency: enqueueing the same key again adds nothing. */
+  key: string;
+  payload?: Record<string, unknown>;
+  /** Not before this time (default: now). */
+  runAt?: number;
+  meetingId?: number | null;
+  guestId?: number | null;
+}
+
+/** A handler may answer why it did nothing (a deleted guest, a mail type switched off): kept as the job's note. */
+/** A kick waits this long, so that the jobs of a burst of commits are claimed together. */
+const KICK_DELAY_MS = 50;
+
+export type JobHandler = (job: repo.JobRow) => Promise<void | { skipped: string }>;
+
+export interface JobsOptions {
+  db: Db;
+  dbKind: DatabaseKind;
+  clock: () => number;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How long a claim holds a job before another runner may take it (the runner is presumed dead). */
+  leaseMs?: number;
+  pollMs?: number;
+  batch?: number;
+  maxAttempts?: number;
+}
+
+/** Attempt n waits 30 s · 2^(n−1), at most an hour: 30 s, 1, 2, 4 … 60 min; eight attempts span about 2 h. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+/**
+ * The one durable job mechanism (DESIGN.md): a feature enqueues work in the transaction of the change
+ * that causes it, and registers a handler for its kind; the runner claims due jobs (jobs.repository
+ * claimDue), runs them one at a time, and records done, retry with back-off, or failed. A runner only
+ * claims the kinds it has handlers for: work whose handler is missing (mail without a mail server)
+ * waits in the table.
+ */
+export function createJobs(options: JobsOptions) {
+  const { db, dbKind, clock, log } = options;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const pollMs = options.pollMs ?? 1000;
+  const batch = options.batch ?? 10;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const handlers = new Map<string, JobHandler>();
+  const tickers: (() => Promise<void>)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  /** When the pending timer fires (Infinity: none pending); a later request leaves it as it is. */
+  let nextRunAt = Infinity;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function runOne(job: repo.JobRow): Promise<void> {
+    const handler = handlers.get(job.kind);
+    if (!handler) return;
+    try {
+      const outcome = await handler(job);
+      await repo.finishJob(db, job, { status: 'done', error: outcome?.skipped ?? null, now: clock() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentJobError || job.attempts >= maxAttempts) {
+        log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
+        await repo.finishJob(db, job, { status: 'failed', error: message.slice(0, 500), now: clock() });
+      } else {
+        await repo.retryJob(db, job, {
+          runAt: clock() + backoffMs(job.attempts),
+          error: message.slice(0, 500),
+        });
+      }
+    }
+  }
+
+  /** Claims and runs due jobs until none is left; answers how many ran. */
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (const tick of tickers) await tick();
+    for (;;) {
+      const now = clock();
+      const jobs = await repo.claimDue(db, dbKind, {
+        kinds: [...handlers.keys()],
+        now,
+        leaseUntil: now + leaseMs,
+        limit: batch,
+      });
+      if (jobs.length === 0) return total;
+      for (const job of jobs) await runOne(job);
+      total += jobs.length;
+    }
+  }
+
+  function runDue(): Promise<number> {
+    // One drain at a time per instance; a second caller waits for the running one, then runs its own.
+    const previous = running ?? Promise.resolve(0);
+    const next = previous.catch(() => 0).then(drain);
+    running = next.finally(() => {
+      if (running === next) running = undefined;
+    });
+    return next;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    const at = Date.now() + delay;
+    // Many kicks in a burst of sign-ups share one pass.
+    if (at >= nextRunAt) return;
+    clearTimeout(timer);
+    nextRunAt = at;
+    timer = setTimeout(() => {
+      nextRunAt = Infinity;
+      runDue()
+        .catch((err: unknown) => log.error({ err }, 'job runner pass failed'))
+        .finally(() => schedule(pollMs));
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    /** Adds a job within the caller's transaction; answers false when its key was already there. */
+    enqueue(trx: Kysely<Database>, spec: JobSpec): Promise<boolean> {
+      const now = clock();
+      return repo.insertJob(trx, {
+        kind: spec.kind,
+        idempotency_key: spec.key,
+        payload: JSON.stringify(spec.payload ?? {}),
+        run_at: spec.runAt ?? now,
+        meeting_id: spec.meetingId ?? null,
+        guest_id: spec.guestId ?? null,
+        created_at: now,
+      });
+    },
+    /** Registers the handler of a kind; the runner claims only kinds it can handle. */
+    handle(kind: string, handler: JobHandler): void {
+      handlers.set(kind, handler);
+    },
+    /** Work that looks for due things on every pass (e.g. reminders whose time has come). */
+    onPass(tick: () => Promise<void>): void {
+      tickers.push(tick);
+    },
+    runDue,
+    /** Wakes the runner soon, after a commit that queued work. */
+    kick(): void {
+      schedule(KICK_DELAY_MS);
+    },
+    start(): void {
+      stopped = false;
+      schedule(0);
+    },
+    /** Stops polling and waits for the job in hand. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      nextRunAt = Infinity;
+      await running?.catch(() => undefined);
+    },
+    listGuestJobs: (guestId: number, kinds: readonly string[]) => repo.listGuestJobs(db, guestId, kinds),
+    countByStatus: (meetingId: number, keyPrefix: string) => repo.countByStatus(db, meetingId, keyPrefix),
+  };
+}
+export type Jobs = ReturnType<typeof createJobs>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's job runner: main.ts starts it; tests run due jobs with runDue(). */
+    jobs: Jobs;
+  }
+}

@@ -1,0 +1,106 @@
+import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
+import { nameIn } from '@meetflow/shared/languages';
+import { labelled, sessionTimes, sortSessions } from './mail-render-format.ts';
+import type { MailContext, MailSession } from './mail-render-types.ts';
+import { mailLabels } from './mail-texts.ts';
+
+/*
+ * The guest's calendar files. Times are written in UTC: ical-generator writes a TZID time from the
+ * process's own clock and needs a VTIMEZONE generator package for the zone, whereas a UTC time is
+ * read right by every client. All-day sessions are DATE values, which carry no zone at all.
+ */
+
+const DAY_MS = 86_400_000;
+
+interface CalendarEvent {
+  uid: string;
+  summary: string;
+  start: Date;
+  end: Date | null;
+  allDay: boolean;
+}
+
+/** Stable per guest and event, so that a later file with a higher SEQUENCE replaces the event. */
+export function eventUid(ctx: MailContext, sessionId: number | 'meeting'): string {
+  return `meetflow-${ctx.meeting.public_id}-${ctx.guest.id}-${sessionId}@meetflow`;
+}
+
+/** A UTC midnight carrying the local date: ical-generator writes a zone-less DATE from UTC fields. */
+function dateValue(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+function sessionEvent(ctx: MailContext, session: MailSession): CalendarEvent {
+  const { meeting, language } = ctx;
+  const meetingName = nameIn(language, meeting.name, meeting.name_cn, meeting.name_en);
+  const sessionName = nameIn(language, session.name, session.name_cn, session.name_en);
+  const summary = sessionName ? `${sessionName} · ${meetingName}` : meetingName;
+  const uid = eventUid(ctx, session.id);
+  const times = sessionTimes(session, ctx.timeZone);
+  if (times.allDay) {
+    const start = dateValue(session.date);
+    return { uid, summary, start, end: new Date(start.getTime() + DAY_MS), allDay: true };
+  }
+  const end = times.end === null ? null : new Date(times.end);
+  return { uid, summary, start: new Date(times.start), end, allDay: false };
+}
+
+function events(ctx: MailContext, sessions: readonly MailSession[]): CalendarEvent[] {
+  if (ctx.meeting.meeting_type === 'date_schedule')
+    return sortSessions(sessions).map((s) => sessionEvent(ctx, s));
+  const { meeting, language } = ctx;
+  return [
+    {
+      uid: eventUid(ctx, 'meeting'),
+      summary: nameIn(language, meeting.name, meeting.name_cn, meeting.name_en),
+      start: new Date(meeting.start_at),
+      end: new Date(meeting.end_at),
+      allDay: false,
+    },
+  ];
+}
+
+function calendar(ctx: MailContext, method: ICalCalendarMethod, list: CalendarEvent[]): ICalCalendar {
+  const { meeting, language } = ctx;
+  const cal = ical({
+    prodId: { company: 'MeetFlow', product: 'MeetFlow', language: language.toUpperCase() },
+    name: nameIn(language, meeting.name, meeting.name_cn, meeting.name_en),
+    method,
+  });
+  const location = nameIn(language, meeting.location, meeting.location_cn, meeting.location_en).trim();
+  const description = `${ctx.guestPageUrl}\n${labelled(mailLabels(language).guestCode, ctx.guest.guest_code, language)}`;
+  for (const event of list) {
+    cal.createEvent({
+      id: event.uid,
+      sequence: ctx.sequence,
+      summary: event.summary,
+      start: event.start,
+      end: event.end,
+      allDay: event.allDay,
+      location: location || null,
+      description,
+      url: ctx.guestPageUrl,
+      status: method === ICalCalendarMethod.CANCEL ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return cal;
+}
+
+/**
+ * The guest's events (METHOD:PUBLISH): the meeting for a general meeting, one event per current
+ * session for a date-schedule meeting.
+ */
+export function meetingCalendar(ctx: MailContext): string {
+  return calendar(ctx, ICalCalendarMethod.PUBLISH, events(ctx, ctx.sessions)).toString();
+}
+
+/** The just-cancelled sessions (METHOD:CANCEL, STATUS:CANCELLED, same UIDs), or null when none. */
+export function cancelledCalendar(ctx: MailContext): string | null {
+  if (ctx.cancelledSessions.length === 0 || ctx.meeting.meeting_type !== 'date_schedule') return null;
+  return calendar(ctx, ICalCalendarMethod.CANCEL, events(ctx, ctx.cancelledSessions)).toString();
+}
+
+/** Whether the guest has any event to put in the calendar (a schedule with no sessions has none). */
+export function hasCalendarEvents(ctx: MailContext): boolean {
+  return ctx.meeting.meeting_type !== 'date_schedule' || ctx.sessions.length > 0;
+}

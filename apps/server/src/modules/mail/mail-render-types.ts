@@ -1,0 +1,74 @@
+import type { Language } from '@meetflow/shared/languages';
+
+/*
+ * The input and output of the guest e-mail renderer. Kept apart from mail-render.ts so that the
+ * calendar, QR and text helpers can use them without importing the renderer (and MJML).
+ */
+
+export type MailKind = 'confirmation' | 'enrolment_update' | 'reminder' | 'code' | 'broadcast';
+
+export interface MailSession {
+  id: number;
+  name: string;
+  name_cn: string;
+  name_en: string;
+  /** YYYY-MM-DD, local to MailContext.timeZone. */
+  date: string;
+  /** HH:mm, or null for a session without times (an all-day event). */
+  start_time: string | null;
+  end_time: string | null;
+}
+
+export interface MailMeeting {
+  public_id: string;
+  name: string;
+  name_cn: string;
+  name_en: string;
+  location: string;
+  location_cn: string;
+  location_en: string;
+  /** Epoch ms. */
+  start_at: number;
+  end_at: number;
+  meeting_type: 'general' | 'date_schedule';
+  /** #rrggbb; anything else falls back to the app's primary colour. */
+  theme_color: string;
+}
+
+export interface MailContext {
+  kind: MailKind;
+  language: Language;
+  /** IANA zone in which dates and times are shown and session times are read, e.g. Asia/Macau. */
+  timeZone: string;
+  meeting: MailMeeting;
+  guest: { id: number; guest_code: string; display_name: string };
+  /** The guest's current sessions (date-schedule meetings). */
+  sessions: MailSession[];
+  /** Sessions just cancelled (enrolment_update), else []. */
+  cancelledSessions: MailSession[];
+  /** iCalendar SEQUENCE: 0 for the first confirmation, higher for each update. */
+  sequence: number;
+  /** Absolute link to the meeting's guest page. */
+  guestPageUrl: string;
+  /** Organiser's own subject/body for this kind and language; body is plain text with placeholders; null = the default text. */
+  template: { subject: string; body: string } | null;
+  /** Reminders: how long before the start they are sent. */
+  hoursBefore?: number;
+  /** Broadcasts only. */
+  unsubscribeUrl?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** Content-ID for inline images referenced as cid:… in the HTML. */
+  cid?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}

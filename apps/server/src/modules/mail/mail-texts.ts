@@ -1,0 +1,171 @@
+import type { Language } from '@meetflow/shared/languages';
+import type { MailKind } from './mail-render-types.ts';
+
+export interface MailText {
+  subject: string;
+  body: string;
+}
+
+/*
+ * The app's own subject and body of each guest e-mail, used when the organiser has not written one.
+ * Placeholders as in MAIL_PLACEHOLDERS. Only values that are always present ({meeting}, {start},
+ * {code}, {link}) are used here: an empty place would leave a broken sentence, and the details block
+ * under the body shows the place and the sessions anyway. Chinese quotes follow each script's usage
+ * (「」 in Traditional, “” in Simplified).
+ */
+const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
+  confirmation: {
+    'zh-tw': {
+      subject: '報名成功：{meeting}',
+      body: '感謝您報名參加「{meeting}」，您的報名已經確認。\n會議將於 {start} 開始，入場時請出示下方的二維碼。',
+    },
+    'zh-cn': {
+      subject: '报名成功：{meeting}',
+      body: '感谢您报名参加“{meeting}”，您的报名已经确认。\n会议将于 {start} 开始，入场时请出示下方的二维码。',
+    },
+    en: {
+      subject: 'Registration confirmed: {meeting}',
+      body: 'Thank you for registering for {meeting}. Your place is confirmed.\nThe meeting starts on {start}. Please show the QR code below at the entrance.',
+    },
+  },
+  enrolment_update: {
+    'zh-tw': {
+      subject: '場次已更新：{meeting}',
+      body: '您在「{meeting}」報名的場次已經更新，以下是您目前的場次。\n入場時請出示下方的二維碼。',
+    },
+    'zh-cn': {
+      subject: '场次已更新：{meeting}',
+      body: '您在“{meeting}”报名的场次已经更新，以下是您目前的场次。\n入场时请出示下方的二维码。',
+    },
+    en: {
+      subject: 'Your sessions have changed: {meeting}',
+      body: 'Your sessions for {meeting} have been updated; your current sessions are listed below.\nPlease show the QR code below at the entrance.',
+    },
+  },
+  reminder: {
+    'zh-tw': {
+      subject: '會議提醒：{meeting}',
+      body: '溫馨提示，「{meeting}」將於 {start} 開始。\n入場時請出示下方的二維碼，期待與您見面。',
+    },
+    'zh-cn': {
+      subject: '会议提醒：{meeting}',
+      body: '温馨提示，“{meeting}”将于 {start} 开始。\n入场时请出示下方的二维码，期待与您见面。',
+    },
+    en: {
+      subject: 'Reminder: {meeting}',
+      body: 'A reminder that {meeting} starts on {start}.\nPlease show the QR code below at the entrance. We look forward to seeing you.',
+    },
+  },
+  code: {
+    'zh-tw': {
+      subject: '您的嘉賓碼：{meeting}',
+      body: '以下是您參加「{meeting}」的嘉賓碼：{code}\n入場時請出示下方的二維碼。',
+    },
+    'zh-cn': {
+      subject: '您的嘉宾码：{meeting}',
+      body: '以下是您参加“{meeting}”的嘉宾码：{code}\n入场时请出示下方的二维码。',
+    },
+    en: {
+      subject: 'Your guest code: {meeting}',
+      body: 'Here is your guest code for {meeting}: {code}\nPlease show the QR code below at the entrance.',
+    },
+  },
+  broadcast: {
+    'zh-tw': {
+      subject: '「{meeting}」最新消息',
+      body: '「{meeting}」有最新消息，詳情請瀏覽嘉賓頁面：{link}',
+    },
+    'zh-cn': {
+      subject: '“{meeting}”最新消息',
+      body: '“{meeting}”有最新消息，详情请浏览嘉宾页面：{link}',
+    },
+    en: {
+      subject: 'News from {meeting}',
+      body: 'There is news about {meeting}. Please see the guest page for details: {link}',
+    },
+  },
+};
+
+/** The app's default subject and body (with placeholders) of a kind of mail in a language. */
+export function defaultMailText(kind: MailKind, language: Language): MailText {
+  return DEFAULT_TEXTS[kind][language];
+}
+
+/** The fixed words around the body: greeting, labels, button and footer. */
+export interface MailLabels {
+  /** '{name}' is replaced by the guest's name. */
+  greeting: string;
+  time: string;
+  dates: string;
+  place: string;
+  sessions: string;
+  cancelledSessions: string;
+  allDay: string;
+  guestCode: string;
+  qrHint: string;
+  qrAlt: string;
+  button: string;
+  linkFallback: string;
+  footer: string;
+  unsubscribe: string;
+  /** Between the two ends of a time range. */
+  to: string;
+}
+
+const LABELS: Record<Language, MailLabels> = {
+  'zh-tw': {
+    greeting: '{name} 您好：',
+    time: '時間',
+    dates: '日期',
+    place: '地點',
+    sessions: '您的場次',
+    cancelledSessions: '已取消的場次',
+    allDay: '全日',
+    guestCode: '嘉賓碼',
+    qrHint: '入場時請出示此二維碼。',
+    qrAlt: '嘉賓二維碼',
+    button: '查看嘉賓資訊',
+    linkFallback: '如按鈕無法使用，請複製以下連結到瀏覽器開啟：',
+    footer: '此郵件由系統自動發送，請勿直接回覆。',
+    unsubscribe: '取消訂閱此類郵件',
+    to: ' 至 ',
+  },
+  'zh-cn': {
+    greeting: '{name} 您好：',
+    time: '时间',
+    dates: '日期',
+    place: '地点',
+    sessions: '您的场次',
+    cancelledSessions: '已取消的场次',
+    allDay: '全天',
+    guestCode: '嘉宾码',
+    qrHint: '入场时请出示此二维码。',
+    qrAlt: '嘉宾二维码',
+    button: '查看嘉宾信息',
+    linkFallback: '如按钮无法使用，请复制以下链接到浏览器打开：',
+    footer: '此邮件由系统自动发送，请勿直接回复。',
+    unsubscribe: '退订此类邮件',
+    to: ' 至 ',
+  },
+  en: {
+    greeting: 'Dear {name},',
+    time: 'Time',
+    dates: 'Dates',
+    place: 'Place',
+    sessions: 'Your sessions',
+    cancelledSessions: 'Cancelled sessions',
+    allDay: 'All day',
+    guestCode: 'Guest code',
+    qrHint: 'Show this QR code at the entrance.',
+    qrAlt: 'Guest QR code',
+    button: 'Open my guest page',
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    footer: 'This message was sent automatically; please do not reply to it.',
+    unsubscribe: 'Unsubscribe from these e-mails',
+    to: ' – ',
+  },
+};
+
+export function mailLabels(language: Language): MailLabels {
+  return LABELS[language];
+}

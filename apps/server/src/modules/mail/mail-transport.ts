@@ -1,0 +1,50 @@
+import nodemailer from 'nodemailer';
+import { PermanentJobError } from '../jobs/jobs.service.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: Buffer; cid?: string }[];
+  /** Stable per message: a send repeated after a crash carries the same Message-ID. */
+  messageId: string;
+  headers?: Record<string, string>;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer, from `SMTP_URL` (smtp:// or smtps://, credentials in the URL). A 5xx
+ * answer is permanent (the address or the message is refused: no retry); anything else — a 4xx,
+ * a refused or dropped connection, a timeout — is temporary and retried with back-off by the runner.
+ */
+export function createMailTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl, { from });
+  return {
+    async send(mail) {
+      try {
+        await transporter.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          attachments: mail.attachments,
+          messageId: mail.messageId,
+          headers: mail.headers,
+        });
+      } catch (error) {
+        const responseCode = (error as { responseCode?: number }).responseCode;
+        // The server's words, without the address (personal data stays out of job rows and logs).
+        const reason = (error as Error).message.replaceAll(mail.to, '<recipient>');
+        if (responseCode !== undefined && responseCode >= 500) throw new PermanentJobError(reason);
+        throw new Error(reason, { cause: error });
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

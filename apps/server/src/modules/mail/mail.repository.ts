@@ -1,0 +1,241 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Executor = Kysely<Database>;
+
+/** What a guest's mail shows: the guest, the meeting (live or not), its colours. */
+export function findGuestForMail(db: Executor, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .innerJoin('meetings', 'meetings.id', 'guests.meeting_id')
+    .select([
+      'guests.id',
+      'guests.meeting_id',
+      'guests.guest_code',
+      'guests.email',
+      'guests.name',
+      'guests.name_zh',
+      'guests.name_en',
+      'guests.language',
+      'guests.cancelled_at',
+      'meetings.public_id',
+      'meetings.name as meeting_name',
+      'meetings.name_cn as meeting_name_cn',
+      'meetings.name_en as meeting_name_en',
+      'meetings.location',
+      'meetings.location_cn',
+      'meetings.location_en',
+      'meetings.start_at',
+      'meetings.end_at',
+      'meetings.meeting_type',
+      'meetings.display_config',
+      'meetings.deleted_at',
+    ])
+    .where('guests.id', '=', guestId)
+    .executeTakeFirst();
+}
+export type GuestForMail = NonNullable<Awaited<ReturnType<typeof findGuestForMail>>>;
+
+const sessionColumns = [
+  'schedules.id',
+  'schedules.name',
+  'schedules.name_cn',
+  'schedules.name_en',
+  'schedules.date',
+  'meeting_times.start_time',
+  'meeting_times.end_time',
+] as const;
+
+/** The sessions a guest is enrolled in, in time order. */
+export function guestSessions(db: Executor, guestId: number) {
+  return db
+    .selectFrom('guest_schedules')
+    .innerJoin('schedules', 'schedules.id', 'guest_schedules.schedule_id')
+    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
+    .select(sessionColumns)
+    .where('guest_schedules.guest_id', '=', guestId)
+    .orderBy('schedules.date')
+    .orderBy('meeting_times.start_time')
+    .orderBy('schedules.id')
+    .execute();
+}
+
+/** Sessions by id, of one meeting (a cancelled enrolment's session, for the cancelling calendar). */
+export function sessionsByIds(db: Executor, meetingId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('schedules')
+    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
+    .select(sessionColumns)
+    .where('schedules.meeting_id', '=', meetingId)
+    .where('schedules.id', 'in', ids)
+    .execute();
+}
+
+export function findSettings(db: Executor, meetingId: number) {
+  return db
+    .selectFrom('meeting_mail_settings')
+    .selectAll()
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+export async function saveSettings(
+  trx: Executor,
+  row: {
+    meeting_id: number;
+    confirmation_enabled: number;
+    reminder_hours: number;
+    templates: string;
+    updated_at: number;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('meeting_mail_settings')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('meeting_id').doUpdateSet({
+        confirmation_enabled: row.confirmation_enabled,
+        reminder_hours: row.reminder_hours,
+        templates: row.templates,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+/** Live guests of a meeting with this address (one person may sign up several people). */
+export function liveGuestIdsByEmail(db: Executor, meetingId: number, email: string) {
+  return db
+    .selectFrom('guests')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('cancelled_at', 'is', null)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .orderBy('id')
+    .limit(10)
+    .execute();
+}
+
+/** How many calendar-bearing mails a guest has had: the next one's iCalendar SEQUENCE. */
+export async function calendarMailCount(trx: Executor, guestId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('guest_id', '=', guestId)
+    .where('kind', '=', 'mail')
+    .where((eb) =>
+      eb.or([eb('idempotency_key', 'like', 'confirmation:%'), eb('idempotency_key', 'like', 'enrolment:%')]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Meetings whose reminder time has come and whose start is still ahead. */
+export function dueMeetingReminders(db: Executor, now: number) {
+  return (
+    db
+      .selectFrom('meeting_mail_settings')
+      .innerJoin('meetings', 'meetings.id', 'meeting_mail_settings.meeting_id')
+      .select([
+        'meetings.id',
+        'meetings.start_at',
+        'meetings.meeting_type',
+        'meeting_mail_settings.reminder_hours',
+      ])
+      .where('meeting_mail_settings.reminder_hours', '>', 0)
+      .where('meetings.deleted_at', 'is', null)
+      .where('meetings.start_at', '>', now)
+      // Bigint arithmetic on PostgreSQL: hours × 3,600,000 is compared with a millisecond time.
+      .where(
+        sql<number>`meetings.start_at - meeting_mail_settings.reminder_hours * cast(3600000 as bigint)`,
+        '<=',
+        now,
+      )
+      .execute()
+  );
+}
+
+/** Sessions (date-schedule meetings with reminders on) held on the given local days. */
+export function sessionsOnDays(db: Executor, days: readonly string[]) {
+  return db
+    .selectFrom('schedules')
+    .innerJoin('meetings', 'meetings.id', 'schedules.meeting_id')
+    .innerJoin('meeting_mail_settings', 'meeting_mail_settings.meeting_id', 'meetings.id')
+    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
+    .select([
+      'schedules.id',
+      'schedules.meeting_id',
+      'schedules.date',
+      'meeting_times.start_time',
+      'meeting_mail_settings.reminder_hours',
+    ])
+    .where('meetings.meeting_type', '=', 'date_schedule')
+    .where('meetings.deleted_at', 'is', null)
+    .where('meeting_mail_settings.reminder_hours', '>', 0)
+    .where('schedules.date', 'in', days)
+    .execute();
+}
+
+/** Live guests of a meeting, or of one session, in id order: whom a reminder goes to. */
+export function reminderRecipients(db: Executor, meetingId: number, scheduleId: number | null) {
+  let query = db
+    .selectFrom('guests')
+    .select('guests.id')
+    .where('guests.meeting_id', '=', meetingId)
+    .where('guests.cancelled_at', 'is', null);
+  if (scheduleId !== null) {
+    query = query
+      .innerJoin('guest_schedules', 'guest_schedules.guest_id', 'guests.id')
+      .where('guest_schedules.schedule_id', '=', scheduleId);
+  }
+  return query.orderBy('guests.id').execute();
+}
+
+/** Any guest of the meeting, for a preview with real data; undefined when it has none. */
+export function anyGuestId(db: Executor, meetingId: number) {
+  return db
+    .selectFrom('guests')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A guest's meeting id (the delivery history checks access through it). */
+export function guestMeetingId(db: Executor, guestId: number) {
+  return db.selectFrom('guests').select('meeting_id').where('id', '=', guestId).executeTakeFirst();
+}
+
+/** A live meeting by its public id (the visitor's "send my code"). */
+export function findLiveMeetingByPublicId(db: Executor, publicId: string) {
+  return db
+    .selectFrom('meetings')
+    .select(['id', 'name'])
+    .where('public_id', '=', publicId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The meeting part of findGuestForMail, for a preview of a meeting without guests. */
+export function findMeetingForMail(db: Executor, meetingId: number) {
+  return db
+    .selectFrom('meetings')
+    .select([
+      'public_id',
+      'name as meeting_name',
+      'name_cn as meeting_name_cn',
+      'name_en as meeting_name_en',
+      'location',
+      'location_cn',
+      'location_en',
+      'start_at',
+      'end_at',
+      'meeting_type',
+      'display_config',
+      'deleted_at',
+    ])
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
+import { generalSignUpBody } from './public.ts';
+
+/*
+ * Guest mail (issue 15): a meeting's mail settings and texts, a guest's delivery history, previews,
+ * and the visitor's "send my code by e-mail".
+ */
+
+/** What a guest can be sent. Confirmations and updates carry the calendar file; broadcasts do not. */
+export const MAIL_TYPES = ['confirmation', 'enrolment_update', 'reminder', 'code', 'broadcast'] as const;
+export type MailType = (typeof MAIL_TYPES)[number];
+/** The types an organiser can rewrite (subject and body per language). */
+export const EDITABLE_MAIL_TYPES = ['confirmation', 'enrolment_update', 'reminder'] as const;
+export type EditableMailType = (typeof EDITABLE_MAIL_TYPES)[number];
+export const MAIL_REMINDER_HOURS_MAX = 24 * 14;
+export const MAIL_SUBJECT_MAX = 200;
+export const MAIL_BODY_MAX = 5000;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const language = z.enum(LANGUAGES);
+
+const mailText = z.strictObject({
+  subject: z.string().trim().min(1, 'required').max(MAIL_SUBJECT_MAX),
+  body: z.string().trim().min(1, 'required').max(MAIL_BODY_MAX),
+});
+export type MailText = z.infer<typeof mailText>;
+
+/** The organiser's texts: a missing type or language means the product's default text. */
+const mailTemplates = z.strictObject({
+  confirmation: z.partialRecord(language, mailText).optional(),
+  enrolment_update: z.partialRecord(language, mailText).optional(),
+  reminder: z.partialRecord(language, mailText).optional(),
+});
+export type MailTemplates = z.infer<typeof mailTemplates>;
+
+export const mailSettingsBody = z.strictObject({
+  confirmation_enabled: z.boolean(),
+  /** 0: no reminder; otherwise hours before the meeting (or each session of a date-schedule meeting). */
+  reminder_hours: z.number().int().min(0).max(MAIL_REMINDER_HOURS_MAX),
+  templates: mailTemplates,
+});
+export type MailSettingsBody = z.input<typeof mailSettingsBody>;
+
+export const mailSettings = mailSettingsBody.extend({
+  /** The product's default texts, shown where the organiser has written none. */
+  defaults: z.record(z.enum(EDITABLE_MAIL_TYPES), z.record(language, mailText)),
+  placeholders: z.array(z.string()),
+  mail_server_configured: z.boolean(),
+});
+export type MailSettings = z.infer<typeof mailSettings>;
+
+export const mailMeetingParams = z.strictObject({ id });
+
+export const mailPreviewBody = z.strictObject({
+  type: z.enum(EDITABLE_MAIL_TYPES),
+  language,
+  /** The text being edited (not yet saved); null previews the saved or default text. */
+  text: mailText.nullable().default(null),
+});
+export type MailPreviewBody = z.input<typeof mailPreviewBody>;
+export const mailPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type MailPreview = z.infer<typeof mailPreview>;
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const guestMessage = z.object({
+  id: z.number().int(),
+  type: z.enum(MAIL_TYPES),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  /** The mail server's answer to a failed attempt, or why the message was skipped. */
+  reason: z.string().nullable(),
+  created_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
+});
+export type GuestMessage = z.infer<typeof guestMessage>;
+export const guestMessages = z.object({
+  /** False: queued messages wait until the operator sets SMTP_URL. */
+  mail_server_configured: z.boolean(),
+  items: z.array(guestMessage),
+});
+export type GuestMessages = z.infer<typeof guestMessages>;
+export const guestMessageParams = z.strictObject({ id });
+
+/** The visitor's "send my code to my e-mail": the same answer whether or not the address is known. */
+export const codeByEmailBody = z.strictObject({
+  email: generalSignUpBody.shape.email,
+});
+export type CodeByEmailBody = z.input<typeof codeByEmailBody>;
