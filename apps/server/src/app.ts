@@ -168,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobs({ db, dbKind: deps.dbKind, clock, log: app.log, leaseMs: config.jobLeaseMs });
   app.decorate('jobs', jobs);
   const mailTransport = config.smtpUrl ? createMailTransport(config.smtpUrl, config.mailFrom) : undefined;
+  const guests = createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications });
   const mail = createMailService({
     db,
     jobs,
@@ -176,6 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     publicUrl: config.publicUrl,
     transport: mailTransport,
+    guests,
+    unsubscribeSecret: await getOrCreateSecret(db, 'mail-unsubscribe'),
+    broadcastPerMinute: config.broadcastPerMinute,
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -230,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
   await app.register(guestsRoutes, {
-    guests: createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications }),
+    guests,
     systemLog,
     notifications,
     clock,

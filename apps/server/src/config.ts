@@ -53,6 +53,8 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\/[^/]+/, 'PUBLIC_URL must be an http(s):// URL')
       .optional(),
+    /** Organisers' broadcasts are spread over time at this rate (mail servers throttle bulk senders). */
+    MAIL_BROADCAST_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(300),
     /** How long a runner holds a claimed job before another instance presumes it dead and takes it. */
     JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,6 +95,7 @@ export interface Config {
   /** Without a trailing slash. */
   publicUrl: string;
   jobLeaseMs: number;
+  broadcastPerMinute: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jobLeaseMs: e.JOB_LEASE_MS,
+    broadcastPerMinute: e.MAIL_BROADCAST_PER_MINUTE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

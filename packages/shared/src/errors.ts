@@ -437,6 +437,24 @@ export const ERRORS = {
       en: 'The service is restarting, please try again shortly',
     },
   },
+  BROADCAST_RECIPIENTS_CHANGED: {
+    code: 40980,
+    status: 409,
+    message: {
+      'zh-tw': '收件人數目已改變，請再次確認後發送',
+      'zh-cn': '收件人数目已改变，请再次确认后发送',
+      en: 'The number of recipients has changed: confirm again before sending',
+    },
+  },
+  NO_OWN_EMAIL: {
+    code: 40060,
+    status: 400,
+    message: {
+      'zh-tw': '請先在個人設定中填寫您的電郵地址',
+      'zh-cn': '请先在个人设置中填写您的电邮地址',
+      en: 'Add your e-mail address in your personal settings first',
+    },
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -296,6 +296,16 @@ export const LOG_MESSAGES = {
     'zh-cn': '以邮件取码，会议 #{meeting_id}（{meeting_name}）：{count} 封邮件',
     en: 'Code by e-mail for meeting #{meeting_id} ({meeting_name}): {count} message(s)',
   },
+  'mail.broadcast_sent': {
+    'zh-tw': '向會議 #{meeting_id}（{meeting_name}）的 {count} 位嘉賓發送群發郵件',
+    'zh-cn': '向会议 #{meeting_id}（{meeting_name}）的 {count} 位嘉宾发送群发邮件',
+    en: 'Broadcast to {count} guest(s) of meeting #{meeting_id} ({meeting_name})',
+  },
+  'mail.unsubscribed': {
+    'zh-tw': '會議 #{meeting_id} 的嘉賓 #{guest_id} 取消訂閱群發郵件',
+    'zh-cn': '会议 #{meeting_id} 的嘉宾 #{guest_id} 取消订阅群发邮件',
+    en: 'Guest #{guest_id} of meeting #{meeting_id} unsubscribed from broadcasts',
+  },
   'demo.loaded': {
     'zh-tw': '已載入示範資料：{meetings} 個會議、{guests} 位嘉賓、{scans} 次掃碼',
     'zh-cn': '已加载演示数据：{meetings} 个会议、{guests} 位嘉宾、{scans} 次扫码',

@@ -196,6 +196,8 @@ export interface Database {
     cancelled_at: number | null;
     /** The language of the page the guest signed up on: their mail is written in it. */
     language: Generated<string>;
+    /** 1: unsubscribed from broadcasts (List-Unsubscribe); transactional mail still goes. */
+    broadcast_opt_out: Generated<number>;
   };
   /** A guest's session enrolments; schedules.signup_count counts these rows. */
   guest_schedules: { guest_id: number; schedule_id: number; created_at: number };

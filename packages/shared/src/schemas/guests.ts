@@ -46,6 +46,8 @@ export type GuestListFilter = z.output<typeof guestListQuery>;
 
 /** The export takes the list's filters without paging: the file holds every matching guest. */
 export const guestExportQuery = z.strictObject(guestFilters);
+/** The list's filters, without paging: whom a broadcast goes to. */
+export const guestFilterFields = guestFilters;
 export type GuestExportQuery = z.input<typeof guestExportQuery>;
 
 export const guestIdParams = z.strictObject({ id });

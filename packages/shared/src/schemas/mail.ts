@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { guestFilterFields } from './guests.ts';
 import { generalSignUpBody } from './public.ts';
 
 /*
@@ -89,3 +90,48 @@ export const codeByEmailBody = z.strictObject({
   email: generalSignUpBody.shape.email,
 });
 export type CodeByEmailBody = z.input<typeof codeByEmailBody>;
+
+/* Broadcasts: an organiser's message to all or the filtered guests of a meeting. */
+
+/** The texts per language; a guest gets their own language, else the first written of zh-tw, zh-cn, en. */
+export const broadcastTexts = z
+  .partialRecord(language, mailText)
+  .refine((texts) => Object.keys(texts).length > 0, { message: 'required' });
+export type BroadcastTexts = z.infer<typeof broadcastTexts>;
+
+/** Whom: the guest list's filters (none: every live guest). Sorting fields are ignored. */
+export const broadcastFilters = z.strictObject(guestFilterFields).partial();
+export type BroadcastFilters = z.input<typeof broadcastFilters>;
+
+export const broadcastCountBody = z.strictObject({ filters: broadcastFilters.default({}) });
+export const broadcastCount = z.object({ count: z.number().int() });
+
+export const broadcastBody = z.strictObject({
+  filters: broadcastFilters.default({}),
+  texts: broadcastTexts,
+  /** The number the organiser confirmed; the send is refused when the recipients changed since. */
+  confirmed_count: z.number().int().min(1),
+});
+export type BroadcastBody = z.input<typeof broadcastBody>;
+export type BroadcastRequest = z.output<typeof broadcastBody>;
+
+export const broadcastTestBody = z.strictObject({ texts: broadcastTexts, language });
+export type BroadcastTestBody = z.input<typeof broadcastTestBody>;
+
+export const broadcastSummary = z.object({
+  id: z.number().int(),
+  created_at: z.number().int(),
+  created_by: z.string(),
+  subject: z.string(),
+  recipients: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+});
+export type BroadcastSummary = z.infer<typeof broadcastSummary>;
+export const broadcastList = z.object({ items: z.array(broadcastSummary) });
+export type BroadcastList = z.infer<typeof broadcastList>;
+export const broadcastParams = z.strictObject({ id, broadcastId: id });
+
+export const unsubscribeQuery = z.strictObject({ token: z.string().min(1).max(200) });

@@ -33,6 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('guests')
     .addColumn('language', 'varchar(8)', (c) => c.notNull().defaultTo('zh-tw'))
     .execute();
+  // 1: the guest unsubscribed from organisers' broadcasts (confirmations and reminders still go).
+  await db.schema
+    .alterTable('guests')
+    .addColumn('broadcast_opt_out', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('meeting_mail_settings')
@@ -48,6 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('meeting_mail_settings').execute();
+  await db.schema.alterTable('guests').dropColumn('broadcast_opt_out').execute();
   await db.schema.alterTable('guests').dropColumn('language').execute();
   await db.schema.dropTable('jobs').execute();
 }

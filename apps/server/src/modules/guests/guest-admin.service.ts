@@ -121,6 +121,15 @@ export function createGuestsService(deps: GuestsDeps) {
   return {
     visibleMeeting,
 
+    /**
+     * The live guests a broadcast with the list's filters reaches (those who unsubscribed from
+     * broadcasts left out), for a meeting the caller has already checked access to.
+     */
+    matchingGuestIds(meeting: { id: number }, query: Partial<Filters>): Promise<number[]> {
+      const filter = toFilter(meeting.id, query as Filters, startOfLocalDay(clock()));
+      return repo.matchingGuestIds(db, filter);
+    },
+
     async list(
       user: AuthUser,
       meetingId: number,

@@ -204,6 +204,16 @@ export function guestsAfter(
     .execute();
 }
 
+/** The ids of the matching guests in id order (a broadcast's recipients), without the opted-out. */
+export async function matchingGuestIds(db: Trx, filter: GuestFilter): Promise<number[]> {
+  const rows = await filtered(db, filter)
+    .select('guests.id')
+    .where('guests.broadcast_opt_out', '=', 0)
+    .orderBy('guests.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** A live guest with its meeting's type and organisation, for scoping and answers. */
 export function findGuestMeeting(db: Trx, guestId: number) {
   return db

@@ -5,15 +5,18 @@ import type { Database } from '../../db/schema.ts';
 type Executor = Kysely<Database>;
 export type JobRow = Selectable<Database['jobs']>;
 
-/** Adds a job unless one with the same idempotency key exists; true when this call added it. */
-export async function insertJob(trx: Executor, job: Insertable<Database['jobs']>): Promise<boolean> {
-  const rows = await trx
+/** Adds a job unless one with the same idempotency key exists; answers the new job's id, if added. */
+export async function insertJob(
+  trx: Executor,
+  job: Insertable<Database['jobs']>,
+): Promise<number | undefined> {
+  const row = await trx
     .insertInto('jobs')
     .values(job)
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
-    .execute();
-  return rows.length > 0;
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /**
@@ -95,18 +98,43 @@ export async function listGuestJobs(
     .execute();
 }
 
-/** How many of a key prefix's jobs are in each status (a broadcast's progress). */
+/** How many of a key prefix's jobs are in each status, done ones with a note apart (a broadcast's progress). */
 export async function countByStatus(
   db: Executor,
   meetingId: number,
   keyPrefix: string,
-): Promise<{ status: string; count: number }[]> {
+): Promise<{ status: string; noted: boolean; count: number }[]> {
   const rows = await db
     .selectFrom('jobs')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .select((eb) => [
+      'status',
+      eb.case().when('last_error', 'is', null).then(0).else(1).end().as('noted'),
+      eb.fn.countAll<number>().as('count'),
+    ])
     .where('meeting_id', '=', meetingId)
     .where('idempotency_key', 'like', `${keyPrefix}%`)
-    .groupBy('status')
+    .groupBy(['status', 'noted'])
     .execute();
-  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+  return rows.map((r) => ({ status: r.status, noted: Number(r.noted) === 1, count: Number(r.count) }));
+}
+
+export function findJob(db: Executor, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A meeting's jobs of one kind, newest first (e.g. its broadcasts). */
+export function listMeetingJobs(
+  db: Executor,
+  meetingId: number,
+  kind: string,
+  limit = 50,
+): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('meeting_id', '=', meetingId)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -128,8 +128,8 @@ export function createJobs(options: JobsOptions) {
   }
 
   return {
-    /** Adds a job within the caller's transaction; answers false when its key was already there. */
-    enqueue(trx: Kysely<Database>, spec: JobSpec): Promise<boolean> {
+    /** Adds a job within the caller's transaction; answers its id, or undefined when the key was already there. */
+    enqueue(trx: Kysely<Database>, spec: JobSpec): Promise<number | undefined> {
       const now = clock();
       return repo.insertJob(trx, {
         kind: spec.kind,
@@ -167,6 +167,8 @@ export function createJobs(options: JobsOptions) {
     },
     listGuestJobs: (guestId: number, kinds: readonly string[]) => repo.listGuestJobs(db, guestId, kinds),
     countByStatus: (meetingId: number, keyPrefix: string) => repo.countByStatus(db, meetingId, keyPrefix),
+    findJob: (id: number) => repo.findJob(db, id),
+    listMeetingJobs: (meetingId: number, kind: string) => repo.listMeetingJobs(db, meetingId, kind),
   };
 }
 export type Jobs = ReturnType<typeof createJobs>;

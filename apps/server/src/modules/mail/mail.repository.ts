@@ -18,6 +18,7 @@ export function findGuestForMail(db: Executor, guestId: number) {
       'guests.name_en',
       'guests.language',
       'guests.cancelled_at',
+      'guests.broadcast_opt_out',
       'meetings.public_id',
       'meetings.name as meeting_name',
       'meetings.name_cn as meeting_name_cn',
@@ -238,4 +239,20 @@ export function findMeetingForMail(db: Executor, meetingId: number) {
     ])
     .where('id', '=', meetingId)
     .executeTakeFirst();
+}
+
+/** The address of a back-office user (a test send goes to the organiser's own). */
+export function userEmail(db: Executor, userId: number) {
+  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+}
+
+/** Unsubscribes a guest from broadcasts; answers the guest's meeting, or undefined for an unknown guest. */
+export async function optOutOfBroadcasts(trx: Executor, guestId: number) {
+  const row = await trx
+    .updateTable('guests')
+    .set({ broadcast_opt_out: 1 })
+    .where('id', '=', guestId)
+    .returning('meeting_id')
+    .executeTakeFirst();
+  return row?.meeting_id;
 }

@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
+  broadcastBody,
+  broadcastCount,
+  broadcastCountBody,
+  broadcastList,
+  broadcastTestBody,
+  unsubscribeQuery,
   codeByEmailBody,
   guestMessageParams,
   guestMessages,
@@ -116,6 +122,98 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
     },
     async (request) => {
       await mail.sendCodeByEmail(request.params.publicId, request.body.email, request.ip);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/meetings/:id/broadcasts/count',
+    {
+      config: { auth: 'guest:view' },
+      schema: {
+        tags,
+        summary: "How many guests a broadcast with the guest list's filters reaches (unsubscribed left out)",
+        security,
+        params: mailMeetingParams,
+        body: broadcastCountBody,
+        response: { 200: envelope(broadcastCount) },
+      },
+    },
+    async (request) =>
+      ok(request, await mail.broadcastCount(currentUser(request), request.params.id, request.body.filters)),
+  );
+
+  app.get(
+    '/api/meetings/:id/broadcasts',
+    {
+      config: { auth: 'guest:view' },
+      schema: {
+        tags,
+        summary: "A meeting's broadcasts with their delivery progress, newest first",
+        security,
+        params: mailMeetingParams,
+        response: { 200: envelope(broadcastList) },
+      },
+    },
+    async (request) => ok(request, await mail.broadcasts(currentUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/meetings/:id/broadcasts',
+    {
+      config: { auth: 'guest:edit' },
+      schema: {
+        tags,
+        summary:
+          'Send a message to all or the filtered guests (409 when their number is not the confirmed one)',
+        security,
+        params: mailMeetingParams,
+        body: broadcastBody,
+        response: { 200: envelope(z.object({ id: z.number().int(), recipients: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(request, await mail.broadcast(currentUser(request), request.params.id, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/meetings/:id/broadcasts/test',
+    {
+      config: { auth: 'guest:edit' },
+      schema: {
+        tags,
+        summary: "Send a broadcast as a guest would get it to the organiser's own e-mail address",
+        security,
+        params: mailMeetingParams,
+        body: broadcastTestBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await mail.broadcastTest(currentUser(request), request.params.id, request.body);
+      return ok(request, null);
+    },
+  );
+
+  // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" as a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => done(null, undefined),
+  );
+  app.post(
+    '/api/public/unsubscribe',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: "Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go)",
+        querystring: unsubscribeQuery,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await mail.unsubscribe(request.query.token, request.ip);
       return ok(request, null);
     },
   );

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { resolveDisplayConfig } from '@meetflow/shared/display-text';
 import { LANGUAGES, matchLanguage, type Language } from '@meetflow/shared/languages';
@@ -13,17 +13,24 @@ import {
   type MailSettingsBody,
   type MailTemplates,
   type MailType,
+  type BroadcastRequest,
+  type BroadcastList,
+  type BroadcastTestBody,
+  type BroadcastTexts,
+  type MailText,
 } from '@meetflow/shared/schemas/mail';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { randomToken } from '../../lib/secure-random.ts';
 import { localDate, localDayBounds, localDayTime, timeZone } from '../../lib/local-time.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import type { Jobs, JobRow } from '../jobs/jobs.service.ts';
 import { PermanentJobError } from '../jobs/jobs.service.ts';
+import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { defaultMailText } from './mail-texts.ts';
 import { MAIL_PLACEHOLDERS, renderMail, type MailContext, type RenderedMail } from './mail-render.ts';
@@ -40,12 +47,23 @@ interface MailPayload {
   cancelled?: number[];
   /** The session a reminder is for; none: the meeting's own reminder. */
   schedule_id?: number | null;
+  /** The `mail.broadcast` job whose texts a broadcast message carries. */
+  broadcast_id?: number;
+}
+
+/** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
+interface BroadcastPayload {
+  texts: BroadcastTexts;
+  guest_ids: number[];
+  created_by: string;
 }
 
 export const CODE_MAIL_LIMITS = {
   perIp: { points: 10, seconds: 600 },
   perAddress: { points: 3, seconds: 600 },
 } as const;
+/** Unsubscribe links are signed; the limit only slows down guessing at them. */
+const UNSUBSCRIBE_PER_IP = { points: 30, seconds: 600 } as const;
 /** A code mail asked again within this window is the same message (one per guest per window). */
 const CODE_MAIL_WINDOW_MS = 10 * 60_000;
 /** Reminder look-ups run at most this often per instance; the job keys keep them once anyway. */
@@ -60,6 +78,12 @@ export interface MailDeps {
   publicUrl: string;
   /** Unset: no mail server configured; messages wait in the outbox. */
   transport: MailTransport | undefined;
+  /** A broadcast's recipients: the guest list's filters, applied by the guest core. */
+  guests: Pick<GuestsService, 'matchingGuestIds'>;
+  /** Signs unsubscribe links (an app secret shared by every instance). */
+  unsubscribeSecret: string;
+  /** Broadcast messages are spread over time at this rate (the whole deployment's, not per instance). */
+  broadcastPerMinute: number;
 }
 
 /**
@@ -81,6 +105,12 @@ export function createMailService(deps: MailDeps) {
     CODE_MAIL_LIMITS.perAddress.seconds,
   );
 
+  const unsubscribePerIp = deps.limiters(
+    'mail_unsubscribe_ip',
+    UNSUBSCRIBE_PER_IP.points,
+    UNSUBSCRIBE_PER_IP.seconds,
+  );
+
   const guestPageUrl = (publicId: string) => `${deps.publicUrl}/#/check-in/${encodeURIComponent(publicId)}`;
 
   async function settingsOf(meetingId: number) {
@@ -98,6 +128,7 @@ export function createMailService(deps: MailDeps) {
     payload: MailPayload,
     templates: MailTemplates,
     language: Language,
+    broadcastText: MailText | null = null,
   ): Promise<MailContext> {
     const dateSchedule = guest.meeting_type === 'date_schedule';
     const [sessions, cancelled] = await Promise.all([
@@ -128,7 +159,12 @@ export function createMailService(deps: MailDeps) {
       cancelledSessions: cancelled.map(toMailSession),
       sequence: payload.sequence ?? 0,
       guestPageUrl: guestPageUrl(guest.public_id),
-      template: editable ? (templates[payload.type as keyof MailTemplates]?.[language] ?? null) : null,
+      template: editable
+        ? (templates[payload.type as keyof MailTemplates]?.[language] ?? null)
+        : broadcastText,
+      ...(payload.type === 'broadcast'
+        ? { unsubscribeUrl: `${deps.publicUrl}/#/unsubscribe/${unsubscribeToken(guest.id)}` }
+        : {}),
     };
   }
 
@@ -143,8 +179,25 @@ export function createMailService(deps: MailDeps) {
     if (payload.type === 'confirmation' && !settings.confirmation_enabled) {
       return { skipped: 'confirmation mails are off for this meeting' };
     }
-    const language = matchLanguage(guest.language) ?? 'zh-tw';
-    const mail = await renderMail(await contextOf(guest, payload, settings.templates, language));
+    let language = matchLanguage(guest.language) ?? 'zh-tw';
+    let broadcastText: MailText | null = null;
+    let headers: Record<string, string> | undefined;
+    if (payload.type === 'broadcast') {
+      if (guest.broadcast_opt_out === 1) return { skipped: 'unsubscribed from broadcasts' };
+      const broadcast = payload.broadcast_id ? await jobs.findJob(payload.broadcast_id) : undefined;
+      if (!broadcast) throw new PermanentJobError('broadcast not found');
+      const texts = (JSON.parse(broadcast.payload) as BroadcastPayload).texts;
+      language = textLanguage(texts, language);
+      broadcastText = texts[language] ?? null;
+      // RFC 8058 one-click: mail clients POST here; the token rides in the query, which logs leave out.
+      headers = {
+        'List-Unsubscribe': `<${deps.publicUrl}/api/public/unsubscribe?token=${unsubscribeToken(guest.id)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+    }
+    const mail = await renderMail(
+      await contextOf(guest, payload, settings.templates, language, broadcastText),
+    );
     if (!deps.transport) throw new Error('no mail server configured');
     await deps.transport.send({
       to: guest.email,
@@ -153,7 +206,83 @@ export function createMailService(deps: MailDeps) {
       text: mail.text,
       attachments: mail.attachments,
       messageId: messageIdOf(job.idempotency_key),
+      ...(headers ? { headers } : {}),
     });
+  }
+
+  /** The `mail.broadcast` job: one paced `mail` job per confirmed recipient. */
+  async function fanOutBroadcast(job: JobRow): Promise<void> {
+    const { guest_ids: guestIds } = JSON.parse(job.payload) as BroadcastPayload;
+    const spacingMs = 60_000 / deps.broadcastPerMinute;
+    for (let i = 0; i < guestIds.length; i += 500) {
+      await db.transaction().execute(async (trx) => {
+        for (const [offset, guestId] of guestIds.slice(i, i + 500).entries()) {
+          await jobs.enqueue(trx, {
+            kind: 'mail',
+            key: `broadcast:${job.id}:${guestId}`,
+            payload: { type: 'broadcast', broadcast_id: job.id } satisfies MailPayload,
+            // Spread over time: the throttle holds across instances and lets confirmations pass between.
+            runAt: job.created_at + Math.floor((i + offset) * spacingMs),
+            meetingId: job.meeting_id,
+            guestId,
+          });
+        }
+      });
+    }
+  }
+
+  /** The `mail.test` job: a broadcast as one guest would get it, sent to the organiser's own address. */
+  async function sendTestMail(job: JobRow): Promise<void> {
+    const {
+      to,
+      language,
+      texts,
+      meeting_id: meetingId,
+    } = JSON.parse(job.payload) as {
+      to: string;
+      language: Language;
+      texts: BroadcastTexts;
+      meeting_id: number;
+    };
+    const guest = await sampleGuest(meetingId);
+    if (!guest) throw new PermanentJobError('meeting not found');
+    const lang = textLanguage(texts, language);
+    const context = await contextOf(guest, { type: 'broadcast' }, {}, lang, texts[lang] ?? null);
+    const mail = await renderMail(context);
+    if (!deps.transport) throw new Error('no mail server configured');
+    await deps.transport.send({
+      to,
+      subject: `[TEST] ${mail.subject}`,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments,
+      messageId: messageIdOf(job.idempotency_key),
+    });
+  }
+
+  /** A guest's unsubscribe token: their id, signed, so it cannot be made up for another guest. */
+  function unsubscribeToken(guestId: number): string {
+    return `${guestId}.${signature(guestId)}`;
+  }
+  function signature(guestId: number): string {
+    return createHmac('sha256', deps.unsubscribeSecret)
+      .update(`unsubscribe:${guestId}`)
+      .digest('base64url')
+      .slice(0, 32);
+  }
+  function guestOfToken(token: string): number | undefined {
+    const match = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match) return undefined;
+    const guestId = Number(match[1]);
+    const expected = Buffer.from(signature(guestId));
+    const given = Buffer.from(match[2]!);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? guestId : undefined;
+  }
+
+  /** The meeting's first guest, or an example guest when it has none: what previews and test sends show. */
+  async function sampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
+    const first = await repo.anyGuestId(db, meetingId);
+    return first ? repo.findGuestForMail(db, first.id) : exampleGuest(meetingId);
   }
 
   /** The `mail.reminders` job: one reminder message per guest of the meeting (or session). */
@@ -218,9 +347,13 @@ export function createMailService(deps: MailDeps) {
   }
 
   jobs.handle('mail.reminders', fanOutReminders);
+  jobs.handle('mail.broadcast', fanOutBroadcast);
   jobs.onPass(scanReminders);
   // Without a mail server the runner leaves mail jobs alone: they wait, queued, for one.
-  if (deps.transport) jobs.handle('mail', sendMailJob);
+  if (deps.transport) {
+    jobs.handle('mail', sendMailJob);
+    jobs.handle('mail.test', sendTestMail);
+  }
 
   async function visibleGuestMeeting(user: AuthUser, guestId: number) {
     const guest = await repo.guestMeetingId(db, guestId);
@@ -258,8 +391,10 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
-    /** Wakes the runner after a commit that queued mail. */
-    kick: () => jobs.kick(),
+    /** Wakes the runner after a commit that queued mail (no runner sends mail without a server). */
+    kick: () => {
+      if (deps.transport) jobs.kick();
+    },
 
     /**
      * The visitor's "send my code to my e-mail": the same answer whether or not the address is known
@@ -331,6 +466,123 @@ export function createMailService(deps: MailDeps) {
       jobs.kick();
     },
 
+    /** How many guests a broadcast with these filters reaches now. */
+    async broadcastCount(user: AuthUser, meetingId: number, filters: BroadcastRequest['filters']) {
+      const meeting = await visibleMeeting(db, user, meetingId);
+      return { count: (await deps.guests.matchingGuestIds(meeting, filters ?? {})).length };
+    },
+
+    /**
+     * Queues a broadcast to the guests matching the filters, refused (409) when their number is no
+     * longer the one the organiser confirmed. Sending is spread at `broadcastPerMinute`.
+     */
+    async broadcast(user: AuthUser, meetingId: number, body: BroadcastRequest, ip: string) {
+      const meeting = await visibleMeeting(db, user, meetingId);
+      const guestIds = await deps.guests.matchingGuestIds(meeting, body.filters ?? {});
+      if (guestIds.length !== body.confirmed_count) {
+        throw new AppError('BROADCAST_RECIPIENTS_CHANGED', { data: { count: guestIds.length } });
+      }
+      const now = clock();
+      const id = await db.transaction().execute(async (trx) => {
+        const jobId = await jobs.enqueue(trx, {
+          kind: 'mail.broadcast',
+          key: `broadcasts:${meetingId}:${user.id}:${now}:${randomToken(6)}`,
+          payload: {
+            texts: body.texts,
+            guest_ids: guestIds,
+            created_by: user.account,
+          } satisfies BroadcastPayload,
+          meetingId,
+        });
+        await systemLog.record(
+          {
+            action: 'create',
+            source: 'admin',
+            message: {
+              key: 'mail.broadcast_sent',
+              params: { meeting_id: meetingId, meeting_name: meeting.name, count: guestIds.length },
+            },
+            username: user.account,
+            ip,
+          },
+          trx,
+        );
+        return jobId;
+      });
+      if (id === undefined) throw new Error('a new broadcast key was taken');
+      jobs.kick();
+      return { id, recipients: guestIds.length };
+    },
+
+    /** A meeting's broadcasts with their progress, newest first. */
+    async broadcasts(user: AuthUser, meetingId: number): Promise<BroadcastList> {
+      await visibleMeeting(db, user, meetingId);
+      const rows = await jobs.listMeetingJobs(meetingId, 'mail.broadcast');
+      const items = await Promise.all(
+        rows.map(async (row) => {
+          const payload = JSON.parse(row.payload) as BroadcastPayload;
+          const counts = await jobs.countByStatus(meetingId, `broadcast:${row.id}:`);
+          const sum = (test: (c: (typeof counts)[number]) => boolean) =>
+            counts.filter(test).reduce((n, c) => n + c.count, 0);
+          const recipients = payload.guest_ids.length;
+          const sent = sum((c) => c.status === 'done' && !c.noted);
+          const failed = sum((c) => c.status === 'failed');
+          const skipped = sum((c) => c.status === 'done' && c.noted);
+          const first = Object.values(payload.texts)[0];
+          return {
+            id: row.id,
+            created_at: row.created_at,
+            created_by: payload.created_by,
+            subject: first?.subject ?? '',
+            recipients,
+            // Not yet fanned out counts as queued too.
+            queued: recipients - sent - failed - skipped,
+            sent,
+            failed,
+            skipped,
+          };
+        }),
+      );
+      return { items };
+    },
+
+    /** Sends the broadcast as the meeting's first guest would get it, to the organiser's own address. */
+    async broadcastTest(user: AuthUser, meetingId: number, body: BroadcastTestBody): Promise<void> {
+      await visibleMeeting(db, user, meetingId);
+      const own = await repo.userEmail(db, user.id);
+      if (!own?.email) throw new AppError('NO_OWN_EMAIL');
+      await db.transaction().execute(async (trx) => {
+        await jobs.enqueue(trx, {
+          kind: 'mail.test',
+          key: `test:${user.id}:${clock()}`,
+          payload: { to: own.email, language: body.language, texts: body.texts, meeting_id: meetingId },
+          meetingId,
+        });
+      });
+      jobs.kick();
+    },
+
+    /** One-click unsubscribe from broadcasts (RFC 8058), or the link in a broadcast. */
+    async unsubscribe(token: string, ip: string): Promise<void> {
+      await unsubscribePerIp.consume(ip);
+      const guestId = guestOfToken(token);
+      if (guestId === undefined) throw new AppError('NOT_FOUND');
+      await db.transaction().execute(async (trx) => {
+        const meetingId = await repo.optOutOfBroadcasts(trx, guestId);
+        if (meetingId === undefined) throw new AppError('NOT_FOUND');
+        await systemLog.record(
+          {
+            action: 'update',
+            source: 'public',
+            message: { key: 'mail.unsubscribed', params: { meeting_id: meetingId, guest_id: guestId } },
+            username: null,
+            ip,
+          },
+          trx,
+        );
+      });
+    },
+
     async getSettings(user: AuthUser, meetingId: number): Promise<MailSettings> {
       await visibleMeeting(db, user, meetingId);
       return {
@@ -382,8 +634,7 @@ export function createMailService(deps: MailDeps) {
     async preview(user: AuthUser, meetingId: number, body: MailPreviewBody): Promise<MailPreview> {
       await visibleMeeting(db, user, meetingId);
       const settings = await settingsOf(meetingId);
-      const first = await repo.anyGuestId(db, meetingId);
-      const guest = first ? await repo.findGuestForMail(db, first.id) : await exampleGuest(meetingId);
+      const guest = await sampleGuest(meetingId);
       if (!guest) throw new AppError('NOT_FOUND');
       const context = await contextOf(guest, { type: body.type }, settings.templates, body.language);
       if (body.text) context.template = body.text;
@@ -406,6 +657,7 @@ export function createMailService(deps: MailDeps) {
       name_en: 'Chan Tai Man',
       language: 'zh-tw',
       cancelled_at: null,
+      broadcast_opt_out: 0,
     };
   }
 }
@@ -426,6 +678,12 @@ function toMailSession(s: {
 /** The same job always sends the same Message-ID: a repeat after a crash is recognisably one message. */
 function messageIdOf(idempotencyKey: string): string {
   return `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}@meetflow>`;
+}
+
+/** The guest's language when the organiser wrote it, else the first written of zh-tw, zh-cn, en. */
+function textLanguage(texts: BroadcastTexts, preferred: Language): Language {
+  if (texts[preferred]) return preferred;
+  return LANGUAGES.find((lang) => texts[lang]) ?? preferred;
 }
 
 function parseTemplates(stored: string | undefined): MailTemplates {
