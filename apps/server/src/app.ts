@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     transport: mailTransport,
     guests,
-    unsubscribeSecret: await getOrCreateSecret(db, 'mail-unsubscribe'),
+    signingSecret: await getOrCreateSecret(db, 'mail'),
     broadcastPerMinute: config.broadcastPerMinute,
   });
   app.addHook('onClose', async () => {

@@ -455,6 +455,24 @@ export const ERRORS = {
       en: 'Add your e-mail address in your personal settings first',
     },
   },
+  LOGIN_CODE_WRONG: {
+    code: 40061,
+    status: 400,
+    message: {
+      'zh-tw': '驗證碼錯誤或已過期',
+      'zh-cn': '验证码错误或已过期',
+      en: 'Wrong or expired verification code',
+    },
+  },
+  NO_GUEST_EMAIL: {
+    code: 40062,
+    status: 400,
+    message: {
+      'zh-tw': '此報名沒有電郵地址，請聯絡主辦單位',
+      'zh-cn': '此报名没有电邮地址，请联系主办单位',
+      en: 'This sign-up has no e-mail address: please contact the organiser',
+    },
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -193,6 +193,11 @@ export const FIELD_MESSAGES = {
     en: 'Please enter the phone number',
   },
   phoneInvalid: { 'zh-tw': '手機號碼無效', 'zh-cn': '手机号码无效', en: 'Invalid phone' },
+  loginCodeInvalid: {
+    'zh-tw': '請輸入郵件中的 6 位數字驗證碼',
+    'zh-cn': '请输入邮件中的 6 位数字验证码',
+    en: 'Enter the 6-digit code from the e-mail',
+  },
   phoneTaken: {
     'zh-tw': '此手機號碼已登記於本會議',
     'zh-cn': '此手机号码已登记于本会议',

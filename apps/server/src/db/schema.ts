@@ -268,6 +268,7 @@ export interface Database {
     meeting_id: number;
     confirmation_enabled: Generated<number>;
     reminder_hours: Generated<number>;
+    lookup_code_by_email: Generated<number>;
     templates: Generated<string>;
     updated_at: number;
   };

@@ -9,7 +9,14 @@ import { generalSignUpBody } from './public.ts';
  */
 
 /** What a guest can be sent. Confirmations and updates carry the calendar file; broadcasts do not. */
-export const MAIL_TYPES = ['confirmation', 'enrolment_update', 'reminder', 'code', 'broadcast'] as const;
+export const MAIL_TYPES = [
+  'confirmation',
+  'enrolment_update',
+  'reminder',
+  'code',
+  'broadcast',
+  'login_code',
+] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */
 export const EDITABLE_MAIL_TYPES = ['confirmation', 'enrolment_update', 'reminder'] as const;
@@ -39,6 +46,8 @@ export const mailSettingsBody = z.strictObject({
   confirmation_enabled: z.boolean(),
   /** 0: no reminder; otherwise hours before the meeting (or each session of a date-schedule meeting). */
   reminder_hours: z.number().int().min(0).max(MAIL_REMINDER_HOURS_MAX),
+  /** The check-in page's phone look-up also asks for a one-time code sent to the guest's e-mail. */
+  lookup_code_by_email: z.boolean().default(false),
   templates: mailTemplates,
 });
 export type MailSettingsBody = z.input<typeof mailSettingsBody>;

@@ -195,3 +195,22 @@ export type PublicGuest = z.infer<typeof publicGuest>;
 /** Answer of sign-up and lookup: the guest token is shown only here. */
 export const guestTokenResult = z.object({ guest_token: z.string(), guest: publicGuest });
 export type GuestTokenResult = z.infer<typeof guestTokenResult>;
+
+/**
+ * The look-up of a meeting whose organiser wants more than a phone number: a one-time code went to
+ * the address used at sign-up, and `lookup/verify` with it answers the guest token.
+ */
+export const loginCodeSent = z.object({ code_sent: z.literal(true), masked_email: z.string() });
+export type LoginCodeSent = z.infer<typeof loginCodeSent>;
+export const lookupResult = z.union([guestTokenResult, loginCodeSent]);
+export type LookupResult = z.infer<typeof lookupResult>;
+export const LOGIN_CODE_LENGTH = 6;
+export const lookupVerifyBody = z.strictObject({
+  area_code: areaCode,
+  phone,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'loginCodeInvalid'),
+});
+export type LookupVerifyBody = z.input<typeof lookupVerifyBody>;

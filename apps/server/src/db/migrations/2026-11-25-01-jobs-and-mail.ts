@@ -45,6 +45,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('confirmation_enabled', 'integer', (c) => c.notNull().defaultTo(1))
     // 0: no reminder; otherwise hours before the meeting (general) or each session (date schedule).
     .addColumn('reminder_hours', 'integer', (c) => c.notNull().defaultTo(0))
+    // 1: the phone look-up on the check-in page also needs a one-time code sent by e-mail.
+    .addColumn('lookup_code_by_email', 'integer', (c) => c.notNull().defaultTo(0))
     // JSON: { [kind]: { [language]: { subject, body } } }; a missing entry means the default text.
     .addColumn('templates', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('updated_at', 'bigint', (c) => c.notNull())

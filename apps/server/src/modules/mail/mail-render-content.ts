@@ -76,6 +76,7 @@ export function mailContent(ctx: MailContext): MailContent {
     link: ctx.guestPageUrl,
     sessions: sessions.map((s) => `${s.when} ${s.name}`.trim()).join('\n'),
     hours: ctx.hoursBefore === undefined ? '' : String(ctx.hoursBefore),
+    login_code: ctx.loginCode ?? '',
   };
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
   const details = [
@@ -96,7 +97,8 @@ export function mailContent(ctx: MailContext): MailContent {
     details,
     sessions,
     cancelled,
-    showCode: ctx.kind !== 'broadcast',
+    // Broadcasts are no ticket; a login code mail proves the address and opens the code on the page.
+    showCode: ctx.kind !== 'broadcast' && ctx.kind !== 'login_code',
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,
     unsubscribeUrl: ctx.kind === 'broadcast' && ctx.unsubscribeUrl ? ctx.unsubscribeUrl : null,

@@ -5,7 +5,7 @@ import type { Language } from '@meetflow/shared/languages';
  * calendar, QR and text helpers can use them without importing the renderer (and MJML).
  */
 
-export type MailKind = 'confirmation' | 'enrolment_update' | 'reminder' | 'code' | 'broadcast';
+export type MailKind = 'confirmation' | 'enrolment_update' | 'reminder' | 'code' | 'broadcast' | 'login_code';
 
 export interface MailSession {
   id: number;
@@ -56,6 +56,8 @@ export interface MailContext {
   hoursBefore?: number;
   /** Broadcasts only. */
   unsubscribeUrl?: string;
+  /** login_code only: the one-time code that opens the guest's entry code on the check-in page. */
+  loginCode?: string;
 }
 
 export interface MailAttachment {

@@ -70,6 +70,20 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: 'Here is your guest code for {meeting}: {code}\nPlease show the QR code below at the entrance.',
     },
   },
+  login_code: {
+    'zh-tw': {
+      subject: '{login_code} 是您的驗證碼：{meeting}',
+      body: '您正在簽到頁面查詢「{meeting}」的嘉賓碼。\n驗證碼：{login_code}\n驗證碼 10 分鐘內有效。如非本人操作，請忽略此郵件。',
+    },
+    'zh-cn': {
+      subject: '{login_code} 是您的验证码：{meeting}',
+      body: '您正在签到页面查询“{meeting}”的嘉宾码。\n验证码：{login_code}\n验证码 10 分钟内有效。如非本人操作，请忽略此邮件。',
+    },
+    en: {
+      subject: '{login_code} is your verification code: {meeting}',
+      body: 'You asked for your guest code for {meeting} on the check-in page.\nVerification code: {login_code}\nIt is valid for 10 minutes. If this was not you, ignore this message.',
+    },
+  },
   broadcast: {
     'zh-tw': {
       subject: '「{meeting}」最新消息',

@@ -87,6 +87,7 @@ export async function saveSettings(
     meeting_id: number;
     confirmation_enabled: number;
     reminder_hours: number;
+    lookup_code_by_email: number;
     templates: string;
     updated_at: number;
   },
@@ -98,6 +99,7 @@ export async function saveSettings(
       oc.column('meeting_id').doUpdateSet({
         confirmation_enabled: row.confirmation_enabled,
         reminder_hours: row.reminder_hours,
+        lookup_code_by_email: row.lookup_code_by_email,
         templates: row.templates,
         updated_at: row.updated_at,
       }),

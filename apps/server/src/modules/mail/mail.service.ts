@@ -49,6 +49,8 @@ interface MailPayload {
   schedule_id?: number | null;
   /** The `mail.broadcast` job whose texts a broadcast message carries. */
   broadcast_id?: number;
+  /** login_code: the window the code belongs to (the code itself is derived, never stored). */
+  window?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -66,6 +68,8 @@ export const CODE_MAIL_LIMITS = {
 const UNSUBSCRIBE_PER_IP = { points: 30, seconds: 600 } as const;
 /** A code mail asked again within this window is the same message (one per guest per window). */
 const CODE_MAIL_WINDOW_MS = 10 * 60_000;
+/** A login code belongs to a 10-minute window and is accepted in it and the next one. */
+const LOGIN_CODE_WINDOW_MS = 10 * 60_000;
 /** Reminder look-ups run at most this often per instance; the job keys keep them once anyway. */
 const REMINDER_SCAN_MS = 30_000;
 
@@ -80,8 +84,8 @@ export interface MailDeps {
   transport: MailTransport | undefined;
   /** A broadcast's recipients: the guest list's filters, applied by the guest core. */
   guests: Pick<GuestsService, 'matchingGuestIds'>;
-  /** Signs unsubscribe links (an app secret shared by every instance). */
-  unsubscribeSecret: string;
+  /** Signs unsubscribe links and derives login codes (an app secret shared by every instance). */
+  signingSecret: string;
   /** Broadcast messages are spread over time at this rate (the whole deployment's, not per instance). */
   broadcastPerMinute: number;
 }
@@ -118,6 +122,7 @@ export function createMailService(deps: MailDeps) {
     return {
       confirmation_enabled: row ? row.confirmation_enabled === 1 : true,
       reminder_hours: row?.reminder_hours ?? 0,
+      lookup_code_by_email: row?.lookup_code_by_email === 1,
       templates: parseTemplates(row?.templates),
     };
   }
@@ -195,9 +200,15 @@ export function createMailService(deps: MailDeps) {
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       };
     }
-    const mail = await renderMail(
-      await contextOf(guest, payload, settings.templates, language, broadcastText),
-    );
+    const context = await contextOf(guest, payload, settings.templates, language, broadcastText);
+    if (payload.type === 'login_code') {
+      const window = payload.window ?? 0;
+      // A code that can no longer be accepted is not worth sending.
+      if (Math.floor(clock() / LOGIN_CODE_WINDOW_MS) > window + 1)
+        return { skipped: 'code expired before sending' };
+      context.loginCode = loginCodeFor(guest.id, window);
+    }
+    const mail = await renderMail(context);
     if (!deps.transport) throw new Error('no mail server configured');
     await deps.transport.send({
       to: guest.email,
@@ -260,12 +271,18 @@ export function createMailService(deps: MailDeps) {
     });
   }
 
+  /** Six digits from the guest, the window and the secret: nothing to store, nothing to leak. */
+  function loginCodeFor(guestId: number, window: number): string {
+    const digest = createHmac('sha256', deps.signingSecret).update(`login:${guestId}:${window}`).digest();
+    return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
+  }
+
   /** A guest's unsubscribe token: their id, signed, so it cannot be made up for another guest. */
   function unsubscribeToken(guestId: number): string {
     return `${guestId}.${signature(guestId)}`;
   }
   function signature(guestId: number): string {
-    return createHmac('sha256', deps.unsubscribeSecret)
+    return createHmac('sha256', deps.signingSecret)
       .update(`unsubscribe:${guestId}`)
       .digest('base64url')
       .slice(0, 32);
@@ -466,6 +483,37 @@ export function createMailService(deps: MailDeps) {
       jobs.kick();
     },
 
+    /** Whether this meeting's phone look-up also needs a code sent by e-mail. */
+    async loginCodeRequired(meetingId: number): Promise<boolean> {
+      return (await repo.findSettings(db, meetingId))?.lookup_code_by_email === 1;
+    },
+
+    /** Mails the guest a one-time code for the look-up; one mail per guest per window however often asked. */
+    async sendLoginCode(guest: { id: number; meeting_id: number; email: string }): Promise<void> {
+      if (!guest.email) throw new AppError('NO_GUEST_EMAIL');
+      const window = Math.floor(clock() / LOGIN_CODE_WINDOW_MS);
+      await db.transaction().execute(async (trx) => {
+        await jobs.enqueue(trx, {
+          kind: 'mail',
+          key: `login-code:${guest.id}:${window}`,
+          payload: { type: 'login_code', window } satisfies MailPayload,
+          meetingId: guest.meeting_id,
+          guestId: guest.id,
+        });
+      });
+      jobs.kick();
+    },
+
+    /** The code of the current window or the one before (so a code is good for 10 to 20 minutes). */
+    checkLoginCode(guestId: number, code: string): boolean {
+      const window = Math.floor(clock() / LOGIN_CODE_WINDOW_MS);
+      return [window, window - 1].some((w) => {
+        const expected = Buffer.from(loginCodeFor(guestId, w));
+        const given = Buffer.from(code);
+        return expected.length === given.length && timingSafeEqual(expected, given);
+      });
+    },
+
     /** How many guests a broadcast with these filters reaches now. */
     async broadcastCount(user: AuthUser, meetingId: number, filters: BroadcastRequest['filters']) {
       const meeting = await visibleMeeting(db, user, meetingId);
@@ -610,6 +658,7 @@ export function createMailService(deps: MailDeps) {
           meeting_id: meetingId,
           confirmation_enabled: body.confirmation_enabled ? 1 : 0,
           reminder_hours: body.reminder_hours,
+          lookup_code_by_email: body.lookup_code_by_email ? 1 : 0,
           templates: JSON.stringify(body.templates),
           updated_at: clock(),
         });

@@ -7,6 +7,8 @@ import {
   enrolmentParams,
   guestTokenResult,
   lookupBody,
+  lookupResult,
+  lookupVerifyBody,
   publicGuest,
   publicMeeting,
   publicMeetingParams,
@@ -69,11 +71,28 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
           "Code retrieval by area code and phone; issues a guest token for this device (the guest's other devices stay signed in)",
         params: publicMeetingParams,
         body: lookupBody,
-        response: { 200: envelope(guestTokenResult) },
+        response: { 200: envelope(lookupResult) },
       },
     },
     async (request) =>
       ok(request, await registration.lookup(request.params.publicId, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/public/meetings/:publicId/lookup/verify',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Code retrieval, second step where the organiser asks for it: the one-time code from the e-mail; issues a guest token',
+        params: publicMeetingParams,
+        body: lookupVerifyBody,
+        response: { 200: envelope(guestTokenResult) },
+      },
+    },
+    async (request) =>
+      ok(request, await registration.verifyLookup(request.params.publicId, request.body, request.ip)),
   );
 
   app.get(

@@ -4,6 +4,8 @@ import {
   type PublicGuest,
   type PublicMeeting,
   type PublicMeetingStatus,
+  type LookupResult,
+  type LookupVerifyBody,
   type SignUpInput,
 } from '@meetflow/shared/schemas/public';
 import type { Insertable } from 'kysely';
@@ -46,6 +48,8 @@ export const PUBLIC_LIMITS = {
   lookupFailuresPerIp: { points: 300, seconds: 600 },
   /** Every retrieval, correct or not: bounds how many numbers one address can try. */
   lookupPerIp: { points: 600, seconds: 600 },
+  /** Wrong one-time codes per phone: 5 guesses at a 6-digit code leave a 1 in 200,000 chance. */
+  loginCodeFailuresPerPhone: { points: 5, seconds: 600 },
 } as const;
 
 export interface RegistrationDeps {
@@ -57,7 +61,10 @@ export interface RegistrationDeps {
   /** Told after a committed sign-up: the meeting's live "signed up" figures changed. */
   onSignupsChanged?: (meetingId: number) => void;
   /** The confirmation mail is written into the outbox inside the sign-up's transaction. */
-  mail?: Pick<MailService, 'queueConfirmation' | 'kick'>;
+  mail?: Pick<
+    MailService,
+    'queueConfirmation' | 'kick' | 'loginCodeRequired' | 'sendLoginCode' | 'checkLoginCode'
+  >;
 }
 
 export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
@@ -84,6 +91,51 @@ export function createRegistrationService(deps: RegistrationDeps) {
   const lookupPerPhone = limiter('public_lookup_phone', PUBLIC_LIMITS.lookupPerPhone);
   const lookupFailuresPerIp = limiter('public_lookup_ip_failures', PUBLIC_LIMITS.lookupFailuresPerIp);
   const lookupPerIp = limiter('public_lookup_ip', PUBLIC_LIMITS.lookupPerIp);
+  const loginCodeFailures = limiter('public_login_code_phone', PUBLIC_LIMITS.loginCodeFailuresPerPhone);
+
+  /** The look-up's limits and the guest it finds (INVALID_INFO for an unknown number). */
+  async function lookedUpGuest(publicId: string, body: { area_code: string; phone: string }, ip: string) {
+    const digits = body.phone.replace(/\D/g, '');
+    const phoneKey = `${body.area_code}:${digits.replace(/^0+/, '')}`;
+    await lookupPerIp.consume(ip);
+    await lookupPerIpAndPhone.consume(`${ip} ${phoneKey}`);
+    await lookupPerPhone.consume(phoneKey);
+    const meeting = await liveMeeting(publicId);
+    const phone = normalizePhone(body.area_code, body.phone) ?? `+${body.area_code}${digits}`;
+    const guest = await repo.findGuestByPhone(db, meeting.id, body.area_code, phone);
+    if (!guest) {
+      await lookupFailuresPerIp.consume(ip);
+      throw new AppError('INVALID_INFO');
+    }
+    return { meeting, guest, phoneKey };
+  }
+
+  /** A token for this device; the guest's other devices stay signed in. */
+  async function issueToken(meeting: repo.PublicMeetingRow, guest: repo.GuestRow, ip: string) {
+    const token = randomToken(32);
+    await db.transaction().execute(async (trx) => {
+      await repo.addGuestToken(trx, guest.id, sha256(token), clock());
+      await systemLog.record(
+        {
+          action: 'code_lookup',
+          source: 'public',
+          message: {
+            key: 'registration.code_retrieved',
+            params: {
+              meeting_id: meeting.id,
+              meeting_name: meeting.name,
+              guest_id: guest.id,
+              phone: maskPhone(guest.area_code, guest.phone),
+            },
+          },
+          username: null,
+          ip,
+        },
+        trx,
+      );
+    });
+    return { guest_token: token, guest: await toPublicGuest(db, meeting, guest) };
+  }
 
   async function liveMeeting(publicId: string): Promise<repo.PublicMeetingRow> {
     const meeting = await repo.findLiveMeetingByPublicId(db, publicId);
@@ -236,42 +288,29 @@ export function createRegistrationService(deps: RegistrationDeps) {
      * guest's other devices signed in: a retrieval at the door must not sign out the phone that
      * signed up, nor may anyone who knows a number sign a guest out.
      */
-    async lookup(publicId: string, body: { area_code: string; phone: string }, ip: string) {
-      const digits = body.phone.replace(/\D/g, '');
-      const phoneKey = `${body.area_code}:${digits.replace(/^0+/, '')}`;
-      await lookupPerIp.consume(ip);
-      await lookupPerIpAndPhone.consume(`${ip} ${phoneKey}`);
-      await lookupPerPhone.consume(phoneKey);
-      const meeting = await liveMeeting(publicId);
-      const phone = normalizePhone(body.area_code, body.phone) ?? `+${body.area_code}${digits}`;
-      const guest = await repo.findGuestByPhone(db, meeting.id, body.area_code, phone);
-      if (!guest) {
-        await lookupFailuresPerIp.consume(ip);
-        throw new AppError('INVALID_INFO');
+    async lookup(
+      publicId: string,
+      body: { area_code: string; phone: string },
+      ip: string,
+    ): Promise<LookupResult> {
+      const { meeting, guest } = await lookedUpGuest(publicId, body, ip);
+      if (deps.mail && (await deps.mail.loginCodeRequired(meeting.id))) {
+        // A phone number alone does not open this meeting's entry codes: the address must answer too.
+        await deps.mail.sendLoginCode(guest);
+        return { code_sent: true, masked_email: maskEmail(guest.email) };
       }
-      const token = randomToken(32);
-      await db.transaction().execute(async (trx) => {
-        await repo.addGuestToken(trx, guest.id, sha256(token), clock());
-        await systemLog.record(
-          {
-            action: 'code_lookup',
-            source: 'public',
-            message: {
-              key: 'registration.code_retrieved',
-              params: {
-                meeting_id: meeting.id,
-                meeting_name: meeting.name,
-                guest_id: guest.id,
-                phone: maskPhone(guest.area_code, guest.phone),
-              },
-            },
-            username: null,
-            ip,
-          },
-          trx,
-        );
-      });
-      return { guest_token: token, guest: await toPublicGuest(db, meeting, guest) };
+      return issueToken(meeting, guest, ip);
+    },
+
+    /** The second step of a look-up that asked for a code by e-mail. */
+    async verifyLookup(publicId: string, body: LookupVerifyBody, ip: string) {
+      const { meeting, guest, phoneKey } = await lookedUpGuest(publicId, body, ip);
+      // Every try spends a point and a right code gives it back: wrong codes alone use up the
+      // budget, and once it is spent even the right code waits, so guessing cannot go on.
+      await loginCodeFailures.consume(phoneKey);
+      if (!deps.mail?.checkLoginCode(guest.id, body.code.trim())) throw new AppError('LOGIN_CODE_WRONG');
+      await loginCodeFailures.refund(phoneKey);
+      return issueToken(meeting, guest, ip);
     },
   };
 }
