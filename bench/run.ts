@@ -1,6 +1,6 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|door` runs the budgets and one group of scenarios.
+// `--only basics|signup|door|mail` runs the budgets and one group of scenarios.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,12 +8,14 @@ import autocannon from 'autocannon';
 import { measureColdLoads } from './bundle.ts';
 import { rssMb, startProcess } from './lib.ts';
 import { doorDay } from './door-day.ts';
+import { mailBurst } from './mail-burst.ts';
 import { signUpBurst } from './signup-burst.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const budgetsOnly = process.argv.includes('--budgets');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const want = (group: 'basics' | 'signup' | 'door') => !budgetsOnly && (only === null || only === group);
+const want = (group: 'basics' | 'signup' | 'door' | 'mail') =>
+  !budgetsOnly && (only === null || only === group);
 const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Issue 7's budgets; the admin figure is the meeting list, the first back-office screen (see README).
 const BUDGET_KB = { public: 120, admin: 350 };
@@ -127,6 +129,42 @@ try {
   }
 } finally {
   await app.stop();
+}
+
+if (want('mail')) {
+  for (const [kind, ports] of [
+    ['sqlite', [3405]],
+    ['postgres', [3406, 3407]],
+  ] as const) {
+    const burst = await mailBurst(kind, [...ports]);
+    const label = `${kind}, ${burst.instances} instance${burst.instances > 1 ? 's' : ''}`;
+    rows.push({
+      metric: `mail burst: mails received / sign-ups (${label})`,
+      ours: burst.mailsReceived,
+      baseline: burst.signUpsAccepted,
+      unit: 'mails',
+      target: 'equal, 0 duplicates',
+      pass: burst.mailsReceived === burst.signUpsAccepted && burst.duplicates === 0,
+      detail: { duplicates: burst.duplicates, signUpsPerSecond: burst.signUpsPerSecond },
+    });
+    rows.push({
+      metric: `mail burst: all delivered after (${label})`,
+      ours: burst.allDeliveredMs / 1000,
+      baseline: null,
+      unit: 's',
+      target: 'report',
+      pass: null,
+      detail: { cpuMsPerMail: burst.cpuMsPerMail },
+    });
+    rows.push({
+      metric: `mail burst: server CPU per mail (${label})`,
+      ours: burst.cpuMsPerMail,
+      baseline: null,
+      unit: 'ms',
+      target: 'report',
+      pass: null,
+    });
+  }
 }
 
 if (want('signup')) {

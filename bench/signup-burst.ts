@@ -43,7 +43,7 @@ export interface BurstResult {
   counterMatches: boolean;
 }
 
-interface Target {
+export interface Target {
   kind: 'sqlite' | 'postgres';
   env: Record<string, string>;
   drop(): Promise<void>;
@@ -51,7 +51,7 @@ interface Target {
 
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function freshTarget(kind: Target['kind']): Promise<Target> {
+export async function freshTarget(kind: Target['kind']): Promise<Target> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-burst-'));
     return {

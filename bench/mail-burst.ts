@@ -1,0 +1,121 @@
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import {
+  clientIp,
+  createMeeting,
+  createOrganization,
+  generalBody,
+} from '../apps/server/test/registration-fixtures.ts';
+import { startSmtp } from '../apps/server/test/smtp-fixture.ts';
+import { cpuMs, startProcess, type Started } from './lib.ts';
+import { freshTarget, type Target } from './signup-burst.ts';
+
+/**
+ * Mail burst (issue 15): SIGN_UPS sign-ups through HTTP, each writing its confirmation into the
+ * outbox, against the real server processes with their job runners on, and a real SMTP server in
+ * this process. On PostgreSQL two instances share the outbox. What counts is what the mail server
+ * received: every guest's confirmation, once.
+ */
+const SIGN_UPS = 1000;
+const CONNECTIONS = 50;
+
+export interface MailBurstResult {
+  instances: number;
+  signUpsAccepted: number;
+  signUpsPerSecond: number;
+  mailsReceived: number;
+  /** Messages beyond one per guest (same recipient twice) and repeated Message-IDs. */
+  duplicates: number;
+  /** From the first sign-up to the last mail accepted by the SMTP server. */
+  allDeliveredMs: number;
+  /** Server CPU (all instances) per delivered mail, rendering and SMTP included. */
+  cpuMsPerMail: number;
+}
+
+export async function mailBurst(kind: Target['kind'], ports: number[]): Promise<MailBurstResult> {
+  const target = await freshTarget(kind);
+  const smtp = await startSmtp();
+  const config = loadConfig({ NODE_ENV: 'production', ...target.env });
+  const { db } = openDatabase(config);
+  const apps: Started[] = [];
+  try {
+    await migrateToLatest(db);
+    const meeting = await createMeeting(db, await createOrganization(db));
+    await db.destroy();
+    for (const port of ports) {
+      apps.push(
+        await startProcess(
+          path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+          {
+            ...target.env,
+            NODE_ENV: 'production',
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'warn',
+            ADMIN_PASSWORD: 'Bench-admin-pass-1',
+            TRUST_PROXY: '127.0.0.1',
+            SMTP_URL: smtp.url,
+          },
+          port,
+        ),
+      );
+    }
+    const cpuBefore = apps.reduce((sum, a) => sum + cpuMs(a.child.pid!), 0);
+    let next = 0;
+    let accepted = 0;
+    const begin = performance.now();
+    // The instances share the load as behind a load balancer: each autocannon run hits one.
+    await Promise.all(
+      ports.map((port) =>
+        autocannon({
+          url: `http://127.0.0.1:${port}`,
+          connections: CONNECTIONS / ports.length,
+          amount: SIGN_UPS / ports.length,
+          requests: [
+            {
+              method: 'POST',
+              path: `/api/public/meetings/${meeting.publicId}/sign-ups`,
+              setupRequest: (request) => {
+                const n = next++;
+                return {
+                  ...request,
+                  headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp(n) },
+                  body: JSON.stringify(generalBody(n)),
+                };
+              },
+              onResponse: (status) => {
+                if (status === 200) accepted += 1;
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    const signUpsSeconds = (performance.now() - begin) / 1000;
+    const deadline = Date.now() + 300_000;
+    while (smtp.received.length < accepted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const allDeliveredMs = performance.now() - begin;
+    // Give a late duplicate the time to show.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const cpu = apps.reduce((sum, a) => sum + cpuMs(a.child.pid!), 0) - cpuBefore;
+    const recipients = new Set(smtp.received.map((m) => (m.to && 'text' in m.to ? m.to.text : '')));
+    const messageIds = new Set(smtp.received.map((m) => m.messageId));
+    return {
+      instances: ports.length,
+      signUpsAccepted: accepted,
+      signUpsPerSecond: accepted / signUpsSeconds,
+      mailsReceived: smtp.received.length,
+      duplicates: smtp.received.length - Math.min(recipients.size, messageIds.size),
+      allDeliveredMs,
+      cpuMsPerMail: cpu / Math.max(1, smtp.received.length),
+    };
+  } finally {
+    for (const app of apps) await app.stop();
+    await smtp.close();
+    await target.drop();
+  }
+}
