@@ -183,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await mail.close();
     mailTransport?.close();
   });
 

@@ -32,6 +32,8 @@ export async function startSmtp(port = 0): Promise<SmtpFixture> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Pooled clients keep connections open: closing waits this long for them, then drops them.
+    closeTimeout: 200,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
     onRcptTo: (address, _session, callback) => {
       if (fixture.reject(address.address)) {

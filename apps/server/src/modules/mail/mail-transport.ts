@@ -23,7 +23,8 @@ export interface MailTransport {
  * a refused or dropped connection, a timeout — is temporary and retried with back-off by the runner.
  */
 export function createMailTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, { from });
+  // Pooled: a burst reuses a few open connections instead of a handshake (and AUTH) per message.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 4 }, { from });
   return {
     async send(mail) {
       try {

@@ -33,7 +33,8 @@ import { PermanentJobError } from '../jobs/jobs.service.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { defaultMailText } from './mail-texts.ts';
-import { MAIL_PLACEHOLDERS, renderMail, type MailContext, type RenderedMail } from './mail-render.ts';
+import { MAIL_PLACEHOLDERS, type MailContext, type RenderedMail } from './mail-render.ts';
+import { createMailRenderer } from './mail-renderer.ts';
 import type { MailTransport } from './mail-transport.ts';
 import * as repo from './mail.repository.ts';
 
@@ -114,6 +115,10 @@ export function createMailService(deps: MailDeps) {
     UNSUBSCRIBE_PER_IP.points,
     UNSUBSCRIBE_PER_IP.seconds,
   );
+
+  // Rendering runs in a worker thread, beside the event loop that answers sign-ups.
+  const renderer = createMailRenderer();
+  const renderMail = (ctx: MailContext) => renderer.render(ctx);
 
   const guestPageUrl = (publicId: string) => `${deps.publicUrl}/#/check-in/${encodeURIComponent(publicId)}`;
 
@@ -380,6 +385,9 @@ export function createMailService(deps: MailDeps) {
 
   return {
     mailServerConfigured: deps.transport !== undefined,
+
+    /** Stops the renderer thread (the app's onClose, after the job runner has stopped). */
+    close: () => renderer.close(),
 
     /** In the sign-up's transaction: the confirmation waits in the outbox until it commits. */
     async queueConfirmation(trx: Trx, guest: { id: number; meeting_id: number }): Promise<void> {
