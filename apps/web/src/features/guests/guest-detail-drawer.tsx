@@ -10,6 +10,7 @@ import { useGuestDetail } from './guests-api.ts';
 import type { GuestEnrolment, GuestScan } from './guests-types.ts';
 import { statusColor } from '../../lib/attendance-types.ts';
 import { guestFieldText } from './guest-text.ts';
+import { GuestMessages } from './guest-messages.tsx';
 import './i18n.ts';
 
 const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));
@@ -17,7 +18,7 @@ const time = (value: number | null) => (value === null ? '—' : formatDateTime(
 // The desk's check-in/out dialog, shared with the records page; loaded when first opened.
 const ManualScanDialog = slot('manualScanDialog');
 
-/** One guest: every field of their sign-up, their sessions with attendance times, and their scans. */
+/** One guest: every field of their sign-up, their sessions with attendance times, their scans and their mail. */
 export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useGuestDetail(guestId);
@@ -147,7 +148,10 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
               },
             ]}
             data-testid="guest-scans"
+            style={{ marginBottom: 24 }}
           />
+
+          <GuestMessages guestId={guest.id} />
         </>
       )}
     </Drawer>

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { SignUpBody } from '@meetflow/shared/schemas/public';
 import { http } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import type { AdminGuest, GuestDetail, GuestListQuery, GuestPage } from './guests-types.ts';
+import type { AdminGuest, GuestDetail, GuestListQuery, GuestMessages, GuestPage } from './guests-types.ts';
 
 export const guestsKey = ['guests'] as const;
 
@@ -21,6 +21,32 @@ export function useGuestDetail(guestId: number | null) {
     queryKey: [...guestsKey, 'detail', guestId, currentLanguage()],
     queryFn: () => http.get<GuestDetail>(`/guests/${guestId}`),
     enabled: guestId !== null,
+  });
+}
+
+/** While a mail server works through the guest's queue, the history follows it. */
+const MESSAGES_FOLLOW_MS = 5_000;
+
+/** The guest's mail: queued, sending, sent, failed or skipped, newest first. */
+export function useGuestMessages(guestId: number) {
+  return useQuery({
+    queryKey: [...guestsKey, 'messages', guestId],
+    // Silent: the section shows the failure itself, with a retry.
+    queryFn: () => http.get<GuestMessages>(`/guests/${guestId}/messages`, { silent: true }),
+    // Without a mail server nothing moves until one is configured: no polling then.
+    refetchInterval: ({ state: { data } }) =>
+      data?.mail_server_configured && data.items.some((m) => m.status === 'queued' || m.status === 'sending')
+        ? MESSAGES_FOLLOW_MS
+        : false,
+  });
+}
+
+/** A new confirmation with the guest's current sessions; the history shows it as a new row. */
+export function useResendConfirmation(guestId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<null>(`/guests/${guestId}/messages/resend`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...guestsKey, 'messages', guestId] }),
   });
 }
 

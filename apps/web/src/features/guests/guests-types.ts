@@ -16,3 +16,4 @@ export type {
   GuestScan,
   GuestSortField,
 } from '@meetflow/shared/schemas/guests';
+export type { GuestMessage, GuestMessages, MailStatus, MailType } from '@meetflow/shared/schemas/mail';

@@ -38,6 +38,10 @@ const MeetingViewDrawer = lazy(() =>
   import('./meeting-view-drawer.tsx').then((m) => ({ default: m.MeetingViewDrawer })),
 );
 
+const MailSettingsDrawer = lazy(() =>
+  import('./mail-settings-drawer.tsx').then((m) => ({ default: m.MailSettingsDrawer })),
+);
+
 // Other features' drawers, through slots that app/slots/meeting-list.ts fills (lib/feature-slots.ts).
 const DisplayConfigDrawer = slot('displayConfigDrawer');
 const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
@@ -73,6 +77,7 @@ export default function MeetingListPage() {
   const [editing, setEditing] = useState<{ meeting: Meeting | null } | null>(null);
   const [displayFor, setDisplayFor] = useState<number | null>(null);
   const [scheduleFor, setScheduleFor] = useState<number | null>(null);
+  const [mailFor, setMailFor] = useState<number | null>(null);
 
   const query: MeetingListQuery = {
     page,
@@ -101,6 +106,14 @@ export default function MeetingListPage() {
   }
 
   const { sortOrder } = list;
+  const canEdit = hasAny('meeting:edit');
+
+  // Beside the display settings for editors; read-only for the others, who get it on its own.
+  const mailButton = (meeting: Meeting) => (
+    <Button type="link" size="small" onClick={() => setMailFor(meeting.id)} data-testid="meeting-mail-button">
+      {t('meetings.actions.mail')}
+    </Button>
+  );
 
   const columns: TableProps<Meeting>['columns'] = [
     {
@@ -168,6 +181,7 @@ export default function MeetingListPage() {
           >
             {t('meetings.actions.copyCheckin')}
           </Button>
+          {!canEdit && mailButton(meeting)}
           <Auth value="meeting:edit">
             <Button
               type="link"
@@ -185,6 +199,7 @@ export default function MeetingListPage() {
             >
               {t('meetings.actions.editDisplay')}
             </Button>
+            {mailButton(meeting)}
             <Button
               type="link"
               size="small"
@@ -328,6 +343,11 @@ export default function MeetingListPage() {
       {scheduleFor !== null && (
         <Suspense fallback={null}>
           <ScheduleEditorDrawer meetingId={scheduleFor} open onClose={() => setScheduleFor(null)} />
+        </Suspense>
+      )}
+      {mailFor !== null && (
+        <Suspense fallback={null}>
+          <MailSettingsDrawer meetingId={mailFor} open onClose={() => setMailFor(null)} />
         </Suspense>
       )}
       {displayFor !== null && (

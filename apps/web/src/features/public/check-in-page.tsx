@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
+import { CodeByEmailForm } from './code-by-email-form.tsx';
 import { ErrorSummary, PhoneFields, type ErrorTexts } from './form-fields.tsx';
 import { isAreaCode, isValidPhone, normalizePhone } from './phone-rule.ts';
 import {
@@ -14,7 +15,7 @@ import {
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
 import { usePublicMeeting } from './use-public-meeting.ts';
 
-/** /check-in/:meetingId — area code + phone → the guest code page. */
+/** /check-in/:meetingId — area code + phone → the guest code page; or the code sent to the sign-up e-mail. */
 export default function CheckInPage() {
   const { meetingId = '' } = useParams();
   const { t } = useTranslation();
@@ -119,6 +120,7 @@ export default function CheckInPage() {
           </button>
         </form>
       </section>
+      <CodeByEmailForm publicId={meeting.public_id} />
       <p className="mf-pub-footer-link">
         <Link
           className="mf-pub-link"

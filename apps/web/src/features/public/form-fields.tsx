@@ -216,6 +216,7 @@ export function ErrorSummary({
   labels,
   focusKey,
   children,
+  testId = 'error-summary',
 }: {
   errors: ErrorTexts;
   /** Field name → label, in the form's order. */
@@ -223,6 +224,8 @@ export function ErrorSummary({
   /** Changes on every failed submit, to move focus to the summary again. */
   focusKey: number;
   children?: ReactNode;
+  /** Another id when a page has two forms. */
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
@@ -234,7 +237,7 @@ export function ErrorSummary({
   }, [focusKey]);
   if (count === 0 && !children) return null;
   return (
-    <div className="mf-pub-summary" role="alert" tabIndex={-1} ref={ref} data-testid="error-summary">
+    <div className="mf-pub-summary" role="alert" tabIndex={-1} ref={ref} data-testid={testId}>
       {children}
       {count > 0 && (
         <>

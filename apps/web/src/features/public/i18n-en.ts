@@ -107,6 +107,13 @@ const en: PublicCatalogue & TextTree = {
   zoomHint: 'Pinch to zoom (up to 10×)',
   download: 'Download the PDF file',
   zoneNote: 'Times are local to the meeting ({{zone}}, {{offset}})',
+  codeByEmail: {
+    title: 'Email me my code',
+    intro: 'Enter the email address you signed up with and we will send your guest code there.',
+    submit: 'Send my code',
+    sent: 'If this address was used to sign up, the code is on its way.',
+    sentHint: 'Nothing after a few minutes? Look in your spam folder.',
+  },
 };
 
 export default en;

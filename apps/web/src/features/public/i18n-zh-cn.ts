@@ -103,6 +103,13 @@ const zhCn: PublicCatalogue = {
   zoomHint: '可用双指放大查看（最多 10 倍）',
   download: '下载 PDF 文件',
   zoneNote: '时间为会议当地时间（{{zone}}，{{offset}}）',
+  codeByEmail: {
+    title: '以电邮获取嘉宾码',
+    intro: '输入报名时填写的电邮地址，我们会把嘉宾码发送给您。',
+    submit: '发送嘉宾码',
+    sent: '如此电邮地址曾用于报名，嘉宾码正在发送途中。',
+    sentHint: '几分钟内仍未收到，请查看垃圾邮件箱。',
+  },
 };
 
 export default zhCn;

@@ -108,6 +108,13 @@ const zhTw = {
   zoomHint: '可用雙指放大查看（最多 10 倍）',
   download: '下載 PDF 檔案',
   zoneNote: '時間為會議當地時間（{{zone}}，{{offset}}）',
+  codeByEmail: {
+    title: '以電郵取得嘉賓碼',
+    intro: '輸入報名時填寫的電郵地址，我們會把嘉賓碼寄給您。',
+    submit: '寄送嘉賓碼',
+    sent: '如此電郵地址曾用於報名，嘉賓碼已在寄送途中。',
+    sentHint: '數分鐘內仍未收到，請查看垃圾郵件夾。',
+  },
 };
 
 export type PublicCatalogue = typeof zhTw;

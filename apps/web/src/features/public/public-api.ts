@@ -94,6 +94,9 @@ export const publicApi = {
     publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/sign-ups`, { body }),
   lookup: (publicId: string, body: { area_code: string; phone: string }) =>
     publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/lookup`, { body }),
+  /** "Send my code to my e-mail": null whether or not the address signed up (no enumeration). */
+  codeByEmail: (publicId: string, email: string) =>
+    publicRequest<null>('POST', `${meetingPath(publicId)}/code-by-email`, { body: { email } }),
   guest: (guestToken: string, signal?: AbortSignal) =>
     publicRequest<PublicGuest>('GET', '/public/guest', { guestToken, signal }),
   enrol: (guestToken: string, scheduleId: number) =>

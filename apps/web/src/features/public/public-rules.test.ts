@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { LANGUAGES } from '@meetflow/shared/languages';
+import { codeByEmailBody } from '@meetflow/shared/schemas/mail';
 import { GUEST_TOKEN_HEADER, NOT_APPLICABLE, signUpBody } from '@meetflow/shared/schemas/public';
 import { PHONE_CASES } from '@meetflow/shared/phone-cases';
 import { initI18n } from '../../lib/i18n.ts';
@@ -11,6 +12,7 @@ import { PUBLIC_ERROR_CODES } from './public-api.ts';
 import { qrPath, QR_QUIET_ZONE } from './qr-path.ts';
 import {
   dateScheduleBody,
+  emailError,
   EMPTY_DATE_SCHEDULE,
   EMPTY_GENERAL,
   generalBody,
@@ -266,5 +268,31 @@ describe('public catalogues', () => {
     }
     expect(all.en.err.phoneInvalid).toBe('Invalid phone');
     expect(all['zh-tw'].err.phoneInvalid).toBe('手機號碼無效');
+  });
+});
+
+describe('e-mail rule (sign-up forms and "send my code to my e-mail")', () => {
+  it('asks for an address, then for a well-formed one', () => {
+    expect(emailError('')).toBe('emailRequired');
+    expect(emailError('   ')).toBe('emailRequired');
+    expect(emailError('nope')).toBe('emailInvalid');
+    expect(emailError('a@b')).toBe('emailInvalid');
+    expect(emailError('two words@example.com')).toBe('emailInvalid');
+    expect(emailError(' lam.ka.wai@example.com ')).toBeUndefined();
+  });
+
+  it('lets through only addresses the code-by-email contract accepts once trimmed', () => {
+    for (const email of ['lam.ka.wai@example.com', 'a+tag@hospital.org.mo', 'x@y.io']) {
+      expect(emailError(email)).toBeUndefined();
+      expect(codeByEmailBody.safeParse({ email: email.trim() }).success).toBe(true);
+    }
+    for (const email of ['', 'nope', 'a@b']) {
+      expect(emailError(email)).toBeDefined();
+      expect(codeByEmailBody.safeParse({ email }).success).toBe(false);
+    }
+  });
+
+  it('validates the general form with the same rule', () => {
+    expect(validateGeneral({ ...EMPTY_GENERAL, email: 'nope' }).email).toBe(emailError('nope'));
   });
 });

@@ -71,9 +71,16 @@ function phoneErrors(form: { area_code: string; phone: string }, errors: FieldEr
     errors.phone = 'phoneInvalid';
 }
 
+/** The e-mail rule of the sign-up forms (and of "send my code to my e-mail"): required, then the shape. */
+export function emailError(email: string): 'emailRequired' | 'emailInvalid' | undefined {
+  if (!email.trim()) return 'emailRequired';
+  if (!EMAIL.test(email.trim())) return 'emailInvalid';
+  return undefined;
+}
+
 function emailErrors(email: string, errors: FieldErrors) {
-  if (!email.trim()) errors.email = 'emailRequired';
-  else if (!EMAIL.test(email.trim())) errors.email = 'emailInvalid';
+  const error = emailError(email);
+  if (error) errors.email = error;
 }
 
 /** Required rules of spec §5 (general): name, gender, local guest, area code, phone, email, contact number and phone. */

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Alert, Button, Segmented, Spin, Typography } from 'antd';
+import type { Language } from '@meetflow/shared/languages';
+import {
+  MAIL_BODY_MAX,
+  MAIL_SUBJECT_MAX,
+  type EditableMailType,
+  type MailPreviewBody,
+  type MailText,
+} from '@meetflow/shared/schemas/mail';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useMailPreview } from './mail-settings-api.ts';
+import { previewDocument } from './mail-templates.ts';
+import { useDebounced } from './use-debounced.ts';
+import './mail-settings-i18n.ts';
+
+/** The preview follows the typing once it pauses this long. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+/** The two widths a mail is read at: a phone's and a desktop mail client's reading pane. */
+const WIDTHS = { phone: 360, desktop: 600 } as const;
+type Width = keyof typeof WIDTHS;
+
+/** The request for a text the server would accept; null while a part is empty or too long. */
+function previewRequest(type: EditableMailType, language: Language, text: MailText | undefined) {
+  const subject = text?.subject?.trim() ?? '';
+  const body = text?.body?.trim() ?? '';
+  if (!subject || !body || subject.length > MAIL_SUBJECT_MAX || body.length > MAIL_BODY_MAX) return null;
+  return { type, language, text: { subject, body } } satisfies MailPreviewBody;
+}
+
+/**
+ * The mail being edited as a guest would get it (the server renders it with the unsaved text), in a
+ * sandboxed frame (no scripts, no same-origin access) at a phone's or a desktop's width.
+ */
+export function MailPreview(props: {
+  meetingId: number;
+  type: EditableMailType;
+  language: Language;
+  text: MailText | undefined;
+}) {
+  const { t } = useTranslation();
+  const [width, setWidth] = useState<Width>('phone');
+  const request = useDebounced(previewRequest(props.type, props.language, props.text), PREVIEW_DEBOUNCE_MS);
+  const preview = useMailPreview(props.meetingId, request);
+  const data = request ? preview.data : undefined;
+
+  return (
+    <section className="mf-mail-preview" aria-labelledby="mail-preview-title" data-testid="mail-preview">
+      <div className="mf-mail-preview-head">
+        <Typography.Title level={5} id="mail-preview-title" style={{ margin: 0 }}>
+          {t('meetingMail.preview')}
+        </Typography.Title>
+        <Segmented<Width>
+          size="small"
+          value={width}
+          onChange={setWidth}
+          options={[
+            { value: 'phone', label: `${t('meetingMail.phone')} ${WIDTHS.phone}px` },
+            { value: 'desktop', label: `${t('meetingMail.desktop')} ${WIDTHS.desktop}px` },
+          ]}
+          aria-label={t('meetingMail.previewWidth')}
+          data-testid="mail-preview-width"
+        />
+      </div>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('meetingMail.previewNote')}
+      </Typography.Paragraph>
+      {request === null ? (
+        <Alert type="info" showIcon title={t('meetingMail.previewIncomplete')} />
+      ) : preview.isError && !preview.isFetching ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('meetingMail.previewFailed')}
+          description={preview.error.message}
+          action={
+            <Button size="small" onClick={() => void preview.refetch()}>
+              {t('error.retry')}
+            </Button>
+          }
+          data-testid="mail-preview-error"
+        />
+      ) : (
+        <div className="mf-mail-preview-frame">
+          <div className="mf-mail-preview-subject">
+            <Typography.Text type="secondary">{t('meetingMail.subjectLabel')}</Typography.Text>
+            <strong data-testid="mail-preview-subject">{data?.subject ?? ''}</strong>
+          </div>
+          <Spin spinning={!data || preview.isFetching} description={t('meetingMail.previewUpdating')}>
+            <iframe
+              sandbox=""
+              srcDoc={data ? previewDocument(data.html) : ''}
+              title={t('meetingMail.previewFrame')}
+              style={{ width: WIDTHS[width] }}
+              data-testid="mail-preview-frame"
+            />
+          </Spin>
+        </div>
+      )}
+    </section>
+  );
+}
