@@ -314,5 +314,14 @@ describe(`guest mail without a mail server (${TEST_DB})`, () => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data.subject).toBe('Hello Guest 1');
     expect(preview.json().data.text).toContain('See you at Test meeting');
+    expect(preview.json().data.html).toContain('src="data:image/png;base64,');
+    const broadcast = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/meetings/${meeting.id}/mail-preview`,
+      headers: bearer(admin),
+      payload: { type: 'broadcast', language: 'zh-tw', text: { subject: '通知', body: '{name} 您好' } },
+    });
+    expect(broadcast.json().data).toMatchObject({ subject: '通知' });
+    expect(broadcast.json().data.html).not.toContain('data:image/png');
   });
 });

@@ -63,12 +63,14 @@ export type MailSettings = z.infer<typeof mailSettings>;
 export const mailMeetingParams = z.strictObject({ id });
 
 export const mailPreviewBody = z.strictObject({
-  type: z.enum(EDITABLE_MAIL_TYPES),
+  /** A broadcast previews the text given (it has no saved or default one worth showing). */
+  type: z.enum([...EDITABLE_MAIL_TYPES, 'broadcast']),
   language,
   /** The text being edited (not yet saved); null previews the saved or default text. */
   text: mailText.nullable().default(null),
 });
 export type MailPreviewBody = z.input<typeof mailPreviewBody>;
+/** `html` shows the QR code inline as a data: URL (the sent mail refers to its attachment instead). */
 export const mailPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type MailPreview = z.infer<typeof mailPreview>;
 

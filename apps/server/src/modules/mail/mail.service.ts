@@ -696,7 +696,15 @@ export function createMailService(deps: MailDeps) {
       const context = await contextOf(guest, { type: body.type }, settings.templates, body.language);
       if (body.text) context.template = body.text;
       const mail: RenderedMail = await renderMail(context);
-      return { subject: mail.subject, html: mail.html, text: mail.text };
+      // A browser cannot resolve cid: references: the preview carries the QR code itself.
+      const qr = mail.attachments.find((a) => a.cid);
+      const html = qr
+        ? mail.html.replaceAll(
+            `cid:${qr.cid}`,
+            `data:${qr.contentType};base64,${qr.content.toString('base64')}`,
+          )
+        : mail.html;
+      return { subject: mail.subject, html, text: mail.text };
     },
   };
 
