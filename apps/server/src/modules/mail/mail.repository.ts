@@ -134,7 +134,10 @@ export async function calendarMailCount(trx: Executor, guestId: number): Promise
   return Number(row.n);
 }
 
-/** Meetings whose reminder time has come and whose start is still ahead. */
+/**
+ * General meetings whose reminder time has come and whose start is still ahead. A date-schedule
+ * meeting is reminded of per session (sessionsOnDays): each guest of the sessions they chose.
+ */
 export function dueMeetingReminders(db: Executor, now: number) {
   return (
     db
@@ -147,6 +150,7 @@ export function dueMeetingReminders(db: Executor, now: number) {
         'meeting_mail_settings.reminder_hours',
       ])
       .where('meeting_mail_settings.reminder_hours', '>', 0)
+      .where('meetings.meeting_type', '=', 'general')
       .where('meetings.deleted_at', 'is', null)
       .where('meetings.start_at', '>', now)
       // Bigint arithmetic on PostgreSQL: hours × 3,600,000 is compared with a millisecond time.
