@@ -1,0 +1,164 @@
+import { resolveDisplayConfig } from '@meetflow/shared/display-text';
+import { LANGUAGES, type Language } from '@meetflow/shared/languages';
+import {
+  EDITABLE_MAIL_TYPES,
+  type BroadcastTexts,
+  type MailTemplates,
+  type MailText,
+  type MailType,
+} from '@meetflow/shared/schemas/mail';
+import type { Db } from '../../db/database.ts';
+import { timeZone } from '../../lib/local-time.ts';
+import { guestDisplayName } from '../guests/guest-format.ts';
+import type { MailContext, RenderedMail } from './mail-render.ts';
+import { createMailRenderer } from './mail-renderer.ts';
+import { unsubscribeToken } from './mail-signing.ts';
+import * as repo from './mail.repository.ts';
+
+/** The payload of a `mail` job: which message, and what only the moment of its cause knows. */
+export interface MailPayload {
+  type: MailType;
+  sequence?: number;
+  /** Sessions just cancelled (enrolment updates): the calendar cancels their events. */
+  cancelled?: number[];
+  /** The session a reminder is for; none: the meeting's own reminder. */
+  schedule_id?: number | null;
+  /** The `mail.broadcast` job whose texts a broadcast message carries. */
+  broadcast_id?: number;
+  /** login_code: the window the code belongs to (the code itself is derived, never stored). */
+  window?: number;
+}
+
+/** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
+export interface BroadcastPayload {
+  texts: BroadcastTexts;
+  guest_ids: number[];
+  created_by: string;
+}
+
+export type MailSettingsRow = Awaited<ReturnType<ReturnType<typeof createMailComposer>['settingsOf']>>;
+
+/**
+ * Turns a guest and a message into a rendered mail: the meeting's settings and texts, the guest's
+ * sessions, the links; rendering itself runs in a worker thread (mail-renderer.ts).
+ */
+export function createMailComposer(deps: { db: Db; publicUrl: string; signingSecret: string }) {
+  const { db } = deps;
+  const renderer = createMailRenderer();
+  const guestPageUrl = (publicId: string) => `${deps.publicUrl}/#/check-in/${encodeURIComponent(publicId)}`;
+
+  async function exampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
+    const meeting = await repo.findMeetingForMail(db, meetingId);
+    if (!meeting) return undefined;
+    return {
+      ...meeting,
+      id: 0,
+      meeting_id: meetingId,
+      guest_code: 'EXAMPLE-GUEST-CODE',
+      email: 'guest@example.org',
+      name: '陳大文',
+      name_zh: '陳大文',
+      name_en: 'Chan Tai Man',
+      language: 'zh-tw',
+      cancelled_at: null,
+      broadcast_opt_out: 0,
+    };
+  }
+
+  return {
+    async settingsOf(meetingId: number) {
+      const row = await repo.findSettings(db, meetingId);
+      return {
+        confirmation_enabled: row ? row.confirmation_enabled === 1 : true,
+        reminder_hours: row?.reminder_hours ?? 0,
+        lookup_code_by_email: row?.lookup_code_by_email === 1,
+        templates: parseTemplates(row?.templates),
+      };
+    },
+
+    /** Everything renderMail needs about one guest and message; `text` is a broadcast's. */
+    async contextOf(
+      guest: repo.GuestForMail,
+      payload: MailPayload,
+      templates: MailTemplates,
+      language: Language,
+      text: MailText | null = null,
+    ): Promise<MailContext> {
+      const dateSchedule = guest.meeting_type === 'date_schedule';
+      const [sessions, cancelled] = await Promise.all([
+        dateSchedule ? repo.guestSessions(db, guest.id) : [],
+        repo.sessionsByIds(db, guest.meeting_id, payload.cancelled ?? []),
+      ]);
+      const reminderSession = payload.schedule_id
+        ? sessions.filter((s) => s.id === payload.schedule_id)
+        : null;
+      const editable = (EDITABLE_MAIL_TYPES as readonly string[]).includes(payload.type);
+      return {
+        kind: payload.type,
+        language,
+        timeZone: timeZone(),
+        meeting: {
+          public_id: guest.public_id,
+          name: guest.meeting_name,
+          name_cn: guest.meeting_name_cn,
+          name_en: guest.meeting_name_en,
+          location: guest.location,
+          location_cn: guest.location_cn,
+          location_en: guest.location_en,
+          start_at: guest.start_at,
+          end_at: guest.end_at,
+          meeting_type: guest.meeting_type,
+          theme_color: resolveDisplayConfig(guest.display_config).theme_color,
+        },
+        guest: { id: guest.id, guest_code: guest.guest_code, display_name: guestDisplayName(guest) },
+        sessions: (reminderSession ?? sessions).map(toMailSession),
+        cancelledSessions: cancelled.map(toMailSession),
+        sequence: payload.sequence ?? 0,
+        guestPageUrl: guestPageUrl(guest.public_id),
+        template: editable ? (templates[payload.type as keyof MailTemplates]?.[language] ?? null) : text,
+        ...(payload.type === 'broadcast'
+          ? {
+              unsubscribeUrl: `${deps.publicUrl}/#/unsubscribe/${unsubscribeToken(deps.signingSecret, guest.id)}`,
+            }
+          : {}),
+      };
+    },
+
+    /** The meeting's first guest, or an example guest when it has none: what previews and test sends show. */
+    async sampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
+      const first = await repo.anyGuestId(db, meetingId);
+      return first ? repo.findGuestForMail(db, first.id) : exampleGuest(meetingId);
+    },
+
+    render: (ctx: MailContext): Promise<RenderedMail> => renderer.render(ctx),
+    close: () => renderer.close(),
+  };
+}
+export type MailComposer = ReturnType<typeof createMailComposer>;
+
+/** The guest's language when the organiser wrote it, else the first written of zh-tw, zh-cn, en. */
+export function textLanguage(texts: BroadcastTexts, preferred: Language): Language {
+  if (texts[preferred]) return preferred;
+  return LANGUAGES.find((lang) => texts[lang]) ?? preferred;
+}
+
+function toMailSession(s: {
+  id: number;
+  name: string;
+  name_cn: string;
+  name_en: string;
+  date: string;
+  start_time: string | null;
+  end_time: string | null;
+}) {
+  return { ...s, start_time: s.start_time ?? null, end_time: s.end_time ?? null };
+}
+
+function parseTemplates(stored: string | undefined): MailTemplates {
+  if (!stored) return {};
+  try {
+    return JSON.parse(stored) as MailTemplates;
+  } catch {
+    return {};
+  }
+}
