@@ -171,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guests = createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications });
   const mail = createMailService({
     db,
+    dbKind: deps.dbKind,
     jobs,
     clock,
     systemLog,

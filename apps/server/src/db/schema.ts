@@ -196,6 +196,8 @@ export interface Database {
     cancelled_at: number | null;
     /** The language of the page the guest signed up on: their mail is written in it. */
     language: Generated<string>;
+    /** 1: the sign-up's confirmation is yet to be queued (the runner turns it into a mail job). */
+    mail_pending: Generated<number>;
     /** 1: unsubscribed from broadcasts (List-Unsubscribe); transactional mail still goes. */
     broadcast_opt_out: Generated<number>;
   };

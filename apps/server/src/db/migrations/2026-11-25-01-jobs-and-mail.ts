@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { autoId } from './helpers.ts';
 
 /**
@@ -33,6 +33,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('guests')
     .addColumn('language', 'varchar(8)', (c) => c.notNull().defaultTo('zh-tw'))
     .execute();
+  // 1: the sign-up's confirmation is still to be written into the outbox. Set by the sign-up's own
+  // INSERT, so the sign-up pays no extra statement inside its seat lock; the runner turns pending
+  // guests into mail jobs (modules/mail). The partial index holds only those few rows.
+  await db.schema
+    .alterTable('guests')
+    .addColumn('mail_pending', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createIndex('guests_mail_pending')
+    .on('guests')
+    .column('id')
+    .where(sql.ref('mail_pending'), '=', 1)
+    .execute();
   // 1: the guest unsubscribed from organisers' broadcasts (confirmations and reminders still go).
   await db.schema
     .alterTable('guests')
@@ -56,6 +69,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('meeting_mail_settings').execute();
   await db.schema.alterTable('guests').dropColumn('broadcast_opt_out').execute();
+  await db.schema.dropIndex('guests_mail_pending').execute();
+  await db.schema.alterTable('guests').dropColumn('mail_pending').execute();
   await db.schema.alterTable('guests').dropColumn('language').execute();
   await db.schema.dropTable('jobs').execute();
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Executor = Kysely<Database>;
@@ -261,4 +262,26 @@ export async function optOutOfBroadcasts(trx: Executor, guestId: number) {
     .returning('meeting_id')
     .executeTakeFirst();
   return row?.meeting_id;
+}
+
+/**
+ * Takes up to `limit` guests whose confirmation is still to be queued, clearing their flag: the caller
+ * queues the mail in the same transaction. SKIP LOCKED lets instances share the work on PostgreSQL;
+ * the flag re-checked on the row, and the job's key, keep it once in any case.
+ */
+export function takePendingConfirmations(trx: Executor, kind: DatabaseKind, limit: number) {
+  let pending = trx
+    .selectFrom('guests')
+    .select('id')
+    .where('mail_pending', '=', 1)
+    .orderBy('id')
+    .limit(limit);
+  if (kind === 'postgres') pending = pending.forUpdate().skipLocked();
+  return trx
+    .updateTable('guests')
+    .set({ mail_pending: 0 })
+    .where('id', 'in', pending)
+    .where('mail_pending', '=', 1)
+    .returning(['id', 'meeting_id'])
+    .execute();
 }

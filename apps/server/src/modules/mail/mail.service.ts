@@ -13,7 +13,7 @@ import {
 } from '@meetflow/shared/schemas/mail';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
-import type { Db } from '../../db/database.ts';
+import type { DatabaseKind, Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
@@ -46,6 +46,7 @@ const CODE_MAIL_WINDOW_MS = 10 * 60_000;
 
 export interface MailDeps {
   db: Db;
+  dbKind: DatabaseKind;
   jobs: Jobs;
   clock: () => number;
   systemLog: SystemLog;
@@ -62,9 +63,9 @@ export interface MailDeps {
 }
 
 /**
- * Guest mail (issue 15). Causes write their message into the outbox (the jobs table) inside their own
- * transaction — queueConfirmation, queueEnrolmentUpdate — so a rolled-back sign-up sends nothing and a
- * crash loses nothing; the `mail` job handler here renders and sends it later, once per SMTP
+ * Guest mail (issue 15). Causes write their message into the outbox inside their own transaction — a
+ * sign-up by its guest row's `mail_pending` (confirmationColumns), an enrolment by a job
+ * (queueEnrolmentUpdate) — so a rolled-back sign-up sends nothing and a crash loses nothing; the `mail` job handler here renders and sends it later, once per SMTP
  * acceptance. Beside it: reminders (mail-reminders.ts), broadcasts (mail-broadcasts.ts), the
  * look-up's one-time codes, the back office's settings, preview, history and resend.
  */
@@ -132,6 +133,27 @@ export function createMailService(deps: MailDeps) {
     });
   }
 
+  /** Queues the confirmations of new sign-ups (guests.mail_pending), 500 guests a transaction. */
+  async function queuePendingConfirmations(): Promise<void> {
+    for (;;) {
+      const taken = await db.transaction().execute(async (trx) => {
+        const guests = await repo.takePendingConfirmations(trx, deps.dbKind, 500);
+        for (const guest of guests) {
+          await jobs.enqueue(trx, {
+            kind: 'mail',
+            key: `confirmation:${guest.id}`,
+            payload: { type: 'confirmation', sequence: 0 } satisfies MailPayload,
+            meetingId: guest.meeting_id,
+            guestId: guest.id,
+          });
+        }
+        return guests.length;
+      });
+      if (taken < 500) return;
+    }
+  }
+  jobs.onPass(queuePendingConfirmations);
+
   // Without a mail server the runner leaves mail jobs alone: they wait, queued, for one.
   if (deps.transport) jobs.handle('mail', sendMailJob);
 
@@ -148,16 +170,11 @@ export function createMailService(deps: MailDeps) {
     /** Stops the renderer thread (the app's onClose, after the job runner has stopped). */
     close: () => composer.close(),
 
-    /** In the sign-up's transaction: the confirmation waits in the outbox until it commits. */
-    async queueConfirmation(trx: Trx, guest: { id: number; meeting_id: number }): Promise<void> {
-      await jobs.enqueue(trx, {
-        kind: 'mail',
-        key: `confirmation:${guest.id}`,
-        payload: { type: 'confirmation', sequence: 0 } satisfies MailPayload,
-        meetingId: guest.meeting_id,
-        guestId: guest.id,
-      });
-    },
+    /**
+     * The sign-up's columns that queue its confirmation: written by the sign-up's own INSERT, in its
+     * transaction, so a rolled-back sign-up queues nothing and a committed one cannot lose its mail.
+     */
+    confirmationColumns: () => ({ mail_pending: 1 }),
 
     /** In the enrolment's transaction: an updated confirmation whose calendar replaces (or cancels) events. */
     async queueEnrolmentUpdate(

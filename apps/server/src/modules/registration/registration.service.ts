@@ -60,10 +60,10 @@ export interface RegistrationDeps {
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
   /** Told after a committed sign-up: the meeting's live "signed up" figures changed. */
   onSignupsChanged?: (meetingId: number) => void;
-  /** The confirmation mail is written into the outbox inside the sign-up's transaction. */
+  /** The confirmation mail is queued by the sign-up's own guest row (see confirmationColumns). */
   mail?: Pick<
     MailService,
-    'queueConfirmation' | 'kick' | 'loginCodeRequired' | 'sendLoginCode' | 'checkLoginCode'
+    'confirmationColumns' | 'kick' | 'loginCodeRequired' | 'sendLoginCode' | 'checkLoginCode'
   >;
 }
 
@@ -230,6 +230,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         token_hash: sha256(token),
         created_at: now,
         language,
+        ...deps.mail?.confirmationColumns(),
       };
 
       const masked = maskPhone(body.area_code, phone);
@@ -238,7 +239,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
         // The audit entry commits with the sign-up: one disk flush answers both.
         await db.transaction().execute(async (trx) => {
           const guestId = await insertGuestTakingSeats(trx, values, scheduleIds, now, filled);
-          await deps.mail?.queueConfirmation(trx, { id: guestId, meeting_id: meeting.id });
           await systemLog.record(
             {
               action: 'sign_up',
