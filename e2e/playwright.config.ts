@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, CAPTCHA_ANSWER, PORT, SCAN_REPEAT_MS } from './support/constants.ts';
+import {
+  ADMIN,
+  BROADCAST_PER_MINUTE,
+  CAPTCHA_ANSWER,
+  PORT,
+  SCAN_REPEAT_MS,
+  SMTP_PORT,
+} from './support/constants.ts';
+import { mailDir } from './support/mail.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_WEB_DIST (with E2E_PORT) lets two runs with their own builds share a machine.
@@ -14,6 +22,8 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
 // One data folder per run, set once in the main process so that workers (which inherit the
 // environment) can reach the same database, e.g. to load the demo data into it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mf-e2e-'));
+// Where scripts/e2e-server.ts writes the mail it receives, and support/mail.ts reads it.
+const receivedMail = mailDir(process.env.E2E_DATA_DIR);
 
 // Launch flags for Debian's Chromium on a machine without network access.
 const launchOptions = {
@@ -61,8 +71,10 @@ export default defineConfig({
       },
     },
   ],
+  // The SMTP server first, then the app server, in one process (scripts/e2e-server.ts): Playwright
+  // starts the web server before any globalSetup, so mail would otherwise meet a closed port.
   webServer: {
-    command: 'node ../apps/server/src/main.ts',
+    command: 'node scripts/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -78,6 +90,11 @@ export default defineConfig({
       MF_CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
       SCAN_REPEAT_MS: String(SCAN_REPEAT_MS),
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      MAIL_BROADCAST_PER_MINUTE: String(BROADCAST_PER_MINUTE),
+      E2E_SMTP_PORT: String(SMTP_PORT),
+      E2E_MAIL_DIR: receivedMail,
     },
   },
 });

@@ -1,14 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
+import { mailsTo, waitForMail } from '../../support/mail.ts';
 import { createPublicMeeting, macaoPhone, publicSignUp } from '../../support/public-meetings.ts';
 import { chooseOption } from '../../support/select.ts';
 import { login, snap, switchLanguage } from '../../support/session.ts';
 
 /*
- * Guest mail in the back office (issue 15). The e2e server runs without SMTP_URL, so every message
- * stays queued: the guest's history says so, and a resend adds a second queued confirmation. The
- * mail settings drawer edits a text with a live preview and keeps only what differs from the defaults.
+ * Guest mail in the back office (issue 15). The e2e server sends to the run's own SMTP server
+ * (scripts/e2e-server.ts), so messages go out: the guest's history shows them sent, and a resend
+ * adds a second confirmation that arrives too. The mail settings drawer edits a text with a live
+ * preview, keeps only what differs from the defaults, and switches on the look-up code by e-mail.
  */
 
 const PASSWORD = 'E2e-staff-pass-1';
@@ -57,30 +59,36 @@ test("the organiser reads a guest's mail and sends the confirmation again", asyn
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await table.getByTestId('guest-view').click();
 
-  // The sign-up queued a confirmation; without a mail server it waits, and the section says why.
+  // The sign-up queued a confirmation and the mail server took it: the history says it was sent.
+  const email = `ho.${suffix}@example.com`;
   const drawer = page.getByTestId('guest-detail');
   const messages = drawer.getByTestId('guest-messages');
   await expect(messages.getByRole('heading', { name: '郵件' })).toBeVisible();
-  await expect(messages.getByTestId('guest-messages-no-server')).toHaveText(
-    '未設定郵件伺服器：郵件會在寄件箱中等候發送',
-  );
   const rows = messages.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('報名確認');
-  await expect(rows.first().getByTestId('guest-message-status-queued')).toHaveText('等候發送');
-  await expect(rows.first()).toContainText('等候設定郵件伺服器');
+  // The history follows the outbox while a message waits (every 5 s).
+  await expect(rows.first().getByTestId('guest-message-status-sent')).toHaveText('已發送', {
+    timeout: 20_000,
+  });
+  await expect(rows.first()).toContainText('發送於');
+  await expect(messages.getByTestId('guest-messages-no-server')).toHaveCount(0);
+  await waitForMail(email, (mail) => mail.subject === `報名成功：郵件記錄 ${suffix}（繁）`);
   await messages.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'guest detail with messages (zh-tw)');
   await drawer.screenshot({ path: info.outputPath('guest-messages-zh-tw.png') });
   await snap(page, info, 'guest-messages-zh-tw');
 
-  // Resend: confirmed first, then a toast, and the history shows the second confirmation.
+  // Resend: confirmed first, then a toast; the second confirmation goes out and arrives.
   await messages.getByTestId('guest-resend').click();
   await expect(page.getByText('確定要重新發送報名確認郵件給此嘉賓嗎？')).toBeVisible();
   await page.getByTestId('guest-resend-confirm').click();
   await expect(page.getByText('確認郵件已排入寄件箱')).toBeVisible();
   await expect(rows).toHaveCount(2);
-  await expect(messages.getByTestId('guest-message-status-queued')).toHaveCount(2);
+  await expect(messages.getByTestId('guest-message-status-sent')).toHaveCount(2, { timeout: 20_000 });
+  await expect
+    .poll(async () => (await mailsTo(email, (m) => !!m.subject?.startsWith('報名成功'))).length)
+    .toBe(2);
   await expect(page.getByText('確認郵件已排入寄件箱')).toBeHidden();
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
@@ -89,13 +97,11 @@ test("the organiser reads a guest's mail and sends the confirmation again", asyn
   await switchLanguage(page, 'en');
   await table.getByTestId('guest-view').click();
   await expect(messages.getByRole('heading', { name: 'Messages' })).toBeVisible();
-  await expect(messages.getByTestId('guest-messages-no-server')).toHaveText(
-    'No mail server configured: messages wait in the outbox',
-  );
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Confirmation');
-  await expect(rows.first()).toContainText('Queued');
-  await expect(rows.first()).toContainText('Waiting for a mail server');
+  await expect(rows.first().getByTestId('guest-message-status-sent')).toHaveText('Sent');
+  await expect(rows.first()).toContainText(/Sent \d/);
+  await expect(messages.getByTestId('guest-messages-no-server')).toHaveCount(0);
   await messages.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'guest detail with messages (en)');
   await drawer.screenshot({ path: info.outputPath('guest-messages-en.png') });
@@ -119,9 +125,9 @@ test('the organiser rewrites the English confirmation with a live preview; door 
   await snap(page, info, 'meeting-list-mail-action-en');
   await row.getByTestId('meeting-mail-button').click();
   const drawer = page.getByTestId('mail-settings-drawer');
-  await expect(drawer.getByTestId('mail-no-server')).toHaveText(
-    'No mail server configured: messages wait in the outbox',
-  );
+  await expect(drawer.getByTestId('mail-settings-form')).toBeVisible();
+  // A mail server is configured: no warning.
+  await expect(drawer.getByTestId('mail-no-server')).toHaveCount(0);
   // The editor opens on the user's language; each text starts as the default.
   const subject = drawer.getByTestId('mail-subject-confirmation-en');
   const body = drawer.getByTestId('mail-body-confirmation-en');
@@ -161,19 +167,32 @@ test('the organiser rewrites the English confirmation with a live preview; door 
   await expect(page.getByTestId('mail-preview-frame')).toHaveJSProperty('offsetWidth', 600);
   await snap(page, info, 'mail-settings-en-desktop');
 
-  // A reminder two days ahead, then save.
+  // A reminder two days ahead, and the look-up code by e-mail (labelled, with when to use it); then save.
   await drawer.getByTestId('mail-reminder-enabled').click();
   await drawer.getByTestId('mail-reminder-hours').fill('48');
+  const lookupCode = drawer.getByRole('switch', {
+    name: "Phone look-up also needs a code sent to the guest's e-mail",
+  });
+  await expect(lookupCode).toHaveAttribute('aria-checked', 'false');
+  await expect(drawer.getByTestId('mail-settings-form')).toContainText(
+    'Use it when the guest code lets people in and phone numbers are easy to come by',
+  );
+  await lookupCode.click();
+  await expect(lookupCode).toHaveAttribute('aria-checked', 'true');
+  await expect(drawer.getByTestId('mail-lookup-code-no-server')).toHaveCount(0);
+  await expectAccessible(page, 'mail settings with the look-up code (en)', { exclude: PREVIEW_FRAME });
   await page.getByTestId('mail-save').click();
   await expect(page.getByText('Save Successful')).toBeVisible();
   await expect(drawer).toBeHidden();
 
   // Only the text that differs from the default was sent.
-  const saved = await api.call<{ reminder_hours: number; templates: Record<string, unknown> }>(
-    'GET',
-    `/meetings/${meeting.id}/mail-settings`,
-  );
+  const saved = await api.call<{
+    reminder_hours: number;
+    lookup_code_by_email: boolean;
+    templates: Record<string, unknown>;
+  }>('GET', `/meetings/${meeting.id}/mail-settings`);
   expect(saved.reminder_hours).toBe(48);
+  expect(saved.lookup_code_by_email).toBe(true);
   expect(saved.templates).toEqual({
     confirmation: {
       en: {
@@ -187,8 +206,9 @@ test('the organiser rewrites the English confirmation with a live preview; door 
   await switchLanguage(page, 'zh-tw');
   row = await meetingRow(page, `${name}（繁）`);
   await row.getByTestId('meeting-mail-button').click();
-  await expect(drawer.getByTestId('mail-no-server')).toHaveText('未設定郵件伺服器：郵件會在寄件箱中等候發送');
   await expect(drawer.getByTestId('mail-reminder-hours')).toHaveValue('48');
+  await expect(drawer.getByTestId('mail-lookup-code')).toHaveAttribute('aria-checked', 'true');
+  await expect(drawer.getByTestId('mail-no-server')).toHaveCount(0);
   await expect(drawer.getByTestId('mail-state-confirmation-zh-tw')).toHaveText('預設內容');
   await expect(preview.getByTestId('mail-preview-subject')).toHaveText(`報名成功：${name}（繁）`);
   await expectAccessible(page, 'mail settings (zh-tw)', { exclude: PREVIEW_FRAME });

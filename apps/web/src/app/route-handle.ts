@@ -17,6 +17,7 @@ export const PUBLIC_ROUTES = [
   { name: 'enrollInfo', path: '/enroll-info/:meetingId', meta: publicMeta('Guest info', 'route.enrollInfo') },
   { name: 'schedule', path: '/schedule/:meetingId', meta: publicMeta('Schedule', 'route.schedule') },
   { name: 'guide', path: '/guide/:meetingId', meta: publicMeta('Guide', 'route.guide') },
+  { name: 'unsubscribe', path: '/unsubscribe/:token', meta: publicMeta('Unsubscribe', 'route.unsubscribe') },
 ] as const;
 
 /** Every named route with its path, most specific first; the catch-all comes last. */

@@ -31,6 +31,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
   enrollInfo: lazyPage(() => import('../features/public/enroll-info-page.tsx')),
   schedule: lazyPage(() => import('../features/public/schedule-page.tsx')),
   guide: lazyPage(() => import('../features/public/guide-page.tsx')),
+  unsubscribe: lazyPage(() => import('../features/public/unsubscribe-page.tsx')),
 };
 
 /**

@@ -1,18 +1,17 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Segmented, Spin, Typography } from 'antd';
 import type { Language } from '@meetflow/shared/languages';
 import {
   MAIL_BODY_MAX,
   MAIL_SUBJECT_MAX,
-  type EditableMailType,
   type MailPreviewBody,
   type MailText,
 } from '@meetflow/shared/schemas/mail';
-import { useTranslation } from '../../lib/i18n.ts';
-import { useMailPreview } from './mail-settings-api.ts';
-import { previewDocument } from './mail-templates.ts';
-import { useDebounced } from './use-debounced.ts';
-import './mail-settings-i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { useMailPreview } from '../lib/mail-preview-api.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import './mail-preview.css';
+import './mail-preview-i18n.ts';
 
 /** The preview follows the typing once it pauses this long. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -21,8 +20,10 @@ export const PREVIEW_DEBOUNCE_MS = 400;
 const WIDTHS = { phone: 360, desktop: 600 } as const;
 type Width = keyof typeof WIDTHS;
 
+export type PreviewType = MailPreviewBody['type'];
+
 /** The request for a text the server would accept; null while a part is empty or too long. */
-function previewRequest(type: EditableMailType, language: Language, text: MailText | undefined) {
+function previewRequest(type: PreviewType, language: Language, text: MailText | undefined) {
   const subject = text?.subject?.trim() ?? '';
   const body = text?.body?.trim() ?? '';
   if (!subject || !body || subject.length > MAIL_SUBJECT_MAX || body.length > MAIL_BODY_MAX) return null;
@@ -31,48 +32,50 @@ function previewRequest(type: EditableMailType, language: Language, text: MailTe
 
 /**
  * The mail being edited as a guest would get it (the server renders it with the unsaved text), in a
- * sandboxed frame (no scripts, no same-origin access) at a phone's or a desktop's width.
+ * sandboxed frame (no scripts, no same-origin access) at a phone's or a desktop's width. The server's
+ * HTML carries the QR code itself (a data: URL), so the frame shows the mail as it arrives.
  */
 export function MailPreview(props: {
   meetingId: number;
-  type: EditableMailType;
+  type: PreviewType;
   language: Language;
   text: MailText | undefined;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const [width, setWidth] = useState<Width>('phone');
   const request = useDebounced(previewRequest(props.type, props.language, props.text), PREVIEW_DEBOUNCE_MS);
   const preview = useMailPreview(props.meetingId, request);
   const data = request ? preview.data : undefined;
 
   return (
-    <section className="mf-mail-preview" aria-labelledby="mail-preview-title" data-testid="mail-preview">
+    <section className="mf-mail-preview" aria-labelledby={titleId} data-testid="mail-preview">
       <div className="mf-mail-preview-head">
-        <Typography.Title level={5} id="mail-preview-title" style={{ margin: 0 }}>
-          {t('meetingMail.preview')}
+        <Typography.Title level={5} id={titleId} style={{ margin: 0 }}>
+          {t('mailEditor.preview')}
         </Typography.Title>
         <Segmented<Width>
           size="small"
           value={width}
           onChange={setWidth}
           options={[
-            { value: 'phone', label: `${t('meetingMail.phone')} ${WIDTHS.phone}px` },
-            { value: 'desktop', label: `${t('meetingMail.desktop')} ${WIDTHS.desktop}px` },
+            { value: 'phone', label: `${t('mailEditor.phone')} ${WIDTHS.phone}px` },
+            { value: 'desktop', label: `${t('mailEditor.desktop')} ${WIDTHS.desktop}px` },
           ]}
-          aria-label={t('meetingMail.previewWidth')}
+          aria-label={t('mailEditor.previewWidth')}
           data-testid="mail-preview-width"
         />
       </div>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t('meetingMail.previewNote')}
+        {t('mailEditor.previewNote')}
       </Typography.Paragraph>
       {request === null ? (
-        <Alert type="info" showIcon title={t('meetingMail.previewIncomplete')} />
+        <Alert type="info" showIcon title={t('mailEditor.previewIncomplete')} />
       ) : preview.isError && !preview.isFetching ? (
         <Alert
           type="error"
           showIcon
-          title={t('meetingMail.previewFailed')}
+          title={t('mailEditor.previewFailed')}
           description={preview.error.message}
           action={
             <Button size="small" onClick={() => void preview.refetch()}>
@@ -84,14 +87,14 @@ export function MailPreview(props: {
       ) : (
         <div className="mf-mail-preview-frame">
           <div className="mf-mail-preview-subject">
-            <Typography.Text type="secondary">{t('meetingMail.subjectLabel')}</Typography.Text>
+            <Typography.Text type="secondary">{t('mailEditor.subjectLabel')}</Typography.Text>
             <strong data-testid="mail-preview-subject">{data?.subject ?? ''}</strong>
           </div>
-          <Spin spinning={!data || preview.isFetching} description={t('meetingMail.previewUpdating')}>
+          <Spin spinning={!data || preview.isFetching} description={t('mailEditor.previewUpdating')}>
             <iframe
               sandbox=""
-              srcDoc={data ? previewDocument(data.html) : ''}
-              title={t('meetingMail.previewFrame')}
+              srcDoc={data?.html ?? ''}
+              title={t('mailEditor.previewFrame')}
               style={{ width: WIDTHS[width] }}
               data-testid="mail-preview-frame"
             />

@@ -26,6 +26,7 @@ const en: Catalogue = {
     enrollInfo: 'Guest info',
     schedule: 'Schedule',
     guide: 'Guide',
+    unsubscribe: 'Unsubscribe',
   },
   http: {
     unanswered: 'The request was not correctly answered',

@@ -26,6 +26,7 @@ const zhCn: Catalogue = {
     enrollInfo: '嘉宾信息',
     schedule: '会议日程',
     guide: '会议指南',
+    unsubscribe: '退订',
   },
   http: {
     unanswered: '请求未被正确响应',

@@ -25,6 +25,7 @@ const zhTw = {
     enrollInfo: '嘉賓資訊',
     schedule: '會議日程',
     guide: '會議指南',
+    unsubscribe: '取消訂閱',
   },
   http: {
     unanswered: '請求未被正確回應',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { nameIn } from '@meetflow/shared/languages';
 import { ExportButton } from '../../components/export-button.tsx';
 import {
@@ -23,6 +23,7 @@ import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../../lib/meeting-options.ts';
 import { Auth, usePermission } from '../../components/permission.tsx';
 import { useUserTypes } from '../../lib/dictionary-queries.ts';
+import { broadcastFiltersOf, dayRangeText } from './broadcast-filters.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
 import { statusColor } from '../../lib/attendance-types.ts';
 import { guestFieldText } from './guest-text.ts';
@@ -35,6 +36,9 @@ const GuestDetailDrawer = lazy(() =>
 );
 const GuestFormDrawer = lazy(() =>
   import('./guest-form-drawer.tsx').then((m) => ({ default: m.GuestFormDrawer })),
+);
+const BroadcastDrawer = lazy(() =>
+  import('./broadcast-drawer.tsx').then((m) => ({ default: m.BroadcastDrawer })),
 );
 
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
@@ -93,6 +97,7 @@ export default function GuestListPage() {
   const [pickerRange, pickRange] = usePickerRange(range, days);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ guest: AdminGuest | null } | null>(null);
+  const [broadcasting, setBroadcasting] = useState(false);
 
   const query: GuestListQuery = {
     page,
@@ -124,6 +129,24 @@ export default function GuestListPage() {
   }
 
   const { sortOrder } = list;
+
+  /** The list's filters as text, for the broadcast's recipients. */
+  const filterLabels = () => {
+    const labels: { label: string; value: string }[] = [];
+    if (keyword) labels.push({ label: t('guests.keyword'), value: `“${keyword}”` });
+    if (userTypeId) {
+      const type = userTypes.data?.find((u) => u.id === userTypeId);
+      labels.push({
+        label: t('guests.userType'),
+        value: type ? nameIn(lang, type.name, type.name_cn, type.name_en) : `#${userTypeId}`,
+      });
+    }
+    if (status) labels.push({ label: t('guests.status'), value: t(`guests.statuses.${status}`) });
+    if (range && (range[0] || range[1])) {
+      labels.push({ label: t('guests.signUpDate'), value: dayRangeText(range) });
+    }
+    return labels;
+  };
 
   const fieldColumns: TableProps<AdminGuest>['columns'] = (
     meeting ? GUEST_FIELDS[meeting.meeting_type] : []
@@ -213,6 +236,14 @@ export default function GuestListPage() {
         <PageTitle style={{ margin: 0 }}>{t('route.guest')}</PageTitle>
         <Space wrap>
           <Auth value="guest:edit">
+            <Button
+              icon={<MailOutlined />}
+              disabled={!meeting}
+              onClick={() => setBroadcasting(true)}
+              data-testid="guest-broadcast"
+            >
+              {t('guests.broadcast')}
+            </Button>
             <Button
               icon={<PlusOutlined />}
               disabled={!meeting}
@@ -339,6 +370,17 @@ export default function GuestListPage() {
       {viewing !== null && (
         <Suspense fallback={null}>
           <GuestDetailDrawer guestId={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
+      {broadcasting && meeting && (
+        <Suspense fallback={null}>
+          <BroadcastDrawer
+            meetingId={meeting.id}
+            meetingName={nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en)}
+            filters={broadcastFiltersOf(query)}
+            filterLabels={filterLabels()}
+            onClose={() => setBroadcasting(false)}
+          />
         </Suspense>
       )}
       {editing !== null && meeting && (

@@ -11,6 +11,8 @@ const zhTw = {
   signUpDate: '報名日期',
   add: '新增嘉賓',
   export: '匯出',
+  broadcast: '群發郵件',
+  keyword: '關鍵字',
   fields: {
     guestCode: '嘉賓碼',
     name: '姓名',
@@ -82,6 +84,7 @@ const zhTw = {
       reminder: '會議提醒',
       code: '嘉賓碼',
       broadcast: '群發通知',
+      login_code: '查詢驗證碼',
     },
     statuses: {
       queued: '等候發送',
@@ -109,6 +112,8 @@ const zhCn: Catalogue = {
   signUpDate: '报名日期',
   add: '新增嘉宾',
   export: '导出',
+  broadcast: '群发邮件',
+  keyword: '关键字',
   fields: {
     guestCode: '嘉宾码',
     name: '姓名',
@@ -180,6 +185,7 @@ const zhCn: Catalogue = {
       reminder: '会议提醒',
       code: '嘉宾码',
       broadcast: '群发通知',
+      login_code: '查询验证码',
     },
     statuses: {
       queued: '等待发送',
@@ -205,6 +211,8 @@ const en: Catalogue = {
   signUpDate: 'Sign-up date',
   add: 'Add guest',
   export: 'Export',
+  broadcast: 'Send message',
+  keyword: 'Keyword',
   fields: {
     guestCode: 'Guest code',
     name: 'Name',
@@ -276,6 +284,7 @@ const en: Catalogue = {
       reminder: 'Reminder',
       code: 'Guest code',
       broadcast: 'Announcement',
+      login_code: 'Look-up code',
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

@@ -1,10 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  MailPreview,
-  MailPreviewBody,
-  MailSettings,
-  MailSettingsBody,
-} from '@meetflow/shared/schemas/mail';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MailSettings, MailSettingsBody } from '@meetflow/shared/schemas/mail';
 import { http } from '../../lib/http.ts';
 
 export const mailSettingsKey = (meetingId: number) => ['meetings', meetingId, 'mail-settings'] as const;
@@ -28,20 +23,5 @@ export function useSaveMailSettings(meetingId: number) {
     // Not silent: the client toasts failures; the drawer also puts field messages on their fields.
     mutationFn: (body: MailSettingsBody) => http.put<MailSettings>(url(meetingId), body),
     onSuccess: (saved) => queryClient.setQueryData(mailSettingsKey(meetingId), saved),
-  });
-}
-
-/**
- * A mail as a guest would get it, with the text being edited (not yet saved). `body` null: nothing
- * to preview (a part is empty). The last preview stays on screen while the next one loads.
- */
-export function useMailPreview(meetingId: number, body: MailPreviewBody | null) {
-  return useQuery({
-    queryKey: ['meetings', meetingId, 'mail-preview', body],
-    // Silent: typing must not raise a toast per keystroke; the preview shows its own failure.
-    queryFn: () => http.post<MailPreview>(`/meetings/${meetingId}/mail-preview`, body, { silent: true }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
   });
 }

@@ -11,7 +11,6 @@ import {
   Switch,
   Tabs,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import { fieldMessage } from '@meetflow/shared/field-messages';
@@ -27,17 +26,18 @@ import {
 } from '@meetflow/shared/schemas/mail';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { MailPlaceholders } from '../../components/mail-placeholders.tsx';
+import { MailPreview } from '../../components/mail-preview.tsx';
 import { usePermission } from '../../components/permission.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
+import { insertAtCursor } from '../../lib/text-insert.ts';
 import { toast } from '../../lib/toast.ts';
-import { MailPreview } from './mail-preview.tsx';
 import { useMailSettings, useSaveMailSettings } from './mail-settings-api.ts';
 import {
   changedTemplates,
   editableTexts,
   formField,
-  insertAtCursor,
   isDefaultText,
   isLanguage,
   isMailType,
@@ -51,6 +51,7 @@ import './mail-settings-i18n.ts';
 
 interface FormValues {
   confirmation_enabled: boolean;
+  lookup_code_by_email: boolean;
   reminder_on: boolean;
   reminder_hours: number | null;
   templates: MailTexts;
@@ -62,6 +63,7 @@ const DEFAULT_REMINDER_HOURS = 24;
 function toFormValues(settings: MailSettings): FormValues {
   return {
     confirmation_enabled: settings.confirmation_enabled,
+    lookup_code_by_email: settings.lookup_code_by_email,
     reminder_on: settings.reminder_hours > 0,
     reminder_hours: settings.reminder_hours > 0 ? settings.reminder_hours : DEFAULT_REMINDER_HOURS,
     templates: editableTexts(settings),
@@ -93,6 +95,7 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
   );
   const texts = Form.useWatch('templates', { form, preserve: true }) as MailTexts | undefined;
   const reminderOn = Form.useWatch('reminder_on', form) as boolean | undefined;
+  const lookupCode = Form.useWatch('lookup_code_by_email', form) as boolean | undefined;
 
   // Fresh data (the refetch on open, or the answer of a save) replaces every field.
   const data = open ? query.data : undefined;
@@ -116,6 +119,7 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
     const body: MailSettingsBody = {
       confirmation_enabled: values.confirmation_enabled,
       reminder_hours: values.reminder_on ? Number(values.reminder_hours) : 0,
+      lookup_code_by_email: values.lookup_code_by_email,
       templates: changedTemplates(values.templates, data.defaults),
     };
     try {
@@ -247,11 +251,6 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
     ),
   }));
 
-  const placeholderNames = (data?.placeholders ?? []).map((name) => {
-    const description = t(`meetingMail.placeholderNames.${name}`, { defaultValue: '' });
-    return { name, description };
-  });
-
   return (
     <Drawer
       open={open}
@@ -373,6 +372,24 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
                   </Space>
                 </Form.Item>
 
+                <Form.Item
+                  name="lookup_code_by_email"
+                  label={t('meetingMail.lookupCodeByEmail')}
+                  extra={t('meetingMail.lookupCodeByEmailHelp')}
+                  valuePropName="checked"
+                >
+                  <Switch data-testid="mail-lookup-code" />
+                </Form.Item>
+                {lookupCode && !data.mail_server_configured && (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    title={t('meetingMail.lookupCodeNoServer')}
+                    style={{ marginBottom: 16 }}
+                    data-testid="mail-lookup-code-no-server"
+                  />
+                )}
+
                 <Typography.Title level={5}>{t('meetingMail.texts')}</Typography.Title>
                 <Typography.Paragraph type="secondary">{t('meetingMail.textsHelp')}</Typography.Paragraph>
                 <Tabs
@@ -381,34 +398,12 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
                   items={typeTabs}
                   data-testid="mail-types"
                 />
-                {canEdit && placeholderNames.length > 0 && (
-                  <div
-                    className="mf-mail-placeholders"
-                    role="group"
-                    aria-labelledby="mail-placeholders-title"
-                    data-testid="mail-placeholders"
-                  >
-                    <Typography.Text id="mail-placeholders-title">
-                      {t('meetingMail.placeholders')}
-                    </Typography.Text>
-                    {placeholderNames.map(({ name, description }) => (
-                      <Tooltip key={name} title={description || undefined}>
-                        <Button
-                          size="small"
-                          color="default"
-                          variant="filled"
-                          className="mf-mail-placeholder"
-                          // Keeps the caret (and selection) in the text while the pointer is down.
-                          onMouseDown={(event) => event.preventDefault()}
-                          onClick={() => insertPlaceholder(name)}
-                          aria-label={description ? `{${name}} ${description}` : `{${name}}`}
-                          data-testid={`mail-placeholder-${name}`}
-                        >
-                          {`{${name}}`}
-                        </Button>
-                      </Tooltip>
-                    ))}
-                  </div>
+                {canEdit && data.placeholders.length > 0 && (
+                  <MailPlaceholders
+                    names={data.placeholders}
+                    onInsert={insertPlaceholder}
+                    testIdPrefix="mail"
+                  />
                 )}
               </Form>
               <MailPreview

@@ -4,9 +4,7 @@ import {
   changedTemplates,
   editableTexts,
   formField,
-  insertAtCursor,
   isDefaultText,
-  previewDocument,
   type MailTexts,
 } from './mail-templates.ts';
 
@@ -90,40 +88,6 @@ describe('changedTemplates', () => {
   });
 });
 
-describe('insertAtCursor', () => {
-  it('inserts at the caret and puts the caret after the insertion', () => {
-    expect(insertAtCursor('Dear , welcome', 5, 5, '{name}')).toEqual({
-      value: 'Dear {name}, welcome',
-      caret: 11,
-    });
-  });
-
-  it('replaces the selection', () => {
-    expect(insertAtCursor('Hello NAME!', 6, 10, '{name}')).toEqual({ value: 'Hello {name}!', caret: 12 });
-  });
-
-  it('appends when the field has no caret yet, and clamps positions outside the text', () => {
-    expect(insertAtCursor('Hello ', null, null, '{name}')).toEqual({ value: 'Hello {name}', caret: 12 });
-    expect(insertAtCursor('abc', 10, 20, '{x}')).toEqual({ value: 'abc{x}', caret: 6 });
-    expect(insertAtCursor('abc', 2, 1, '{x}')).toEqual({ value: 'ab{x}c', caret: 5 });
-  });
-
-  it('counts Chinese characters as single positions, as the browser does', () => {
-    expect(insertAtCursor('您好，歡迎', 2, 2, '{name}')).toEqual({ value: '您好{name}，歡迎', caret: 8 });
-  });
-});
-
-describe('previewDocument', () => {
-  it('shows a stand-in for images attached to the mail (cid:), and leaves other images alone', () => {
-    const html =
-      '<img src="cid:guest-qr" alt="QR" width="240"><img alt="logo" src=\'https://example.org/a.png\'>';
-    const result = previewDocument(html);
-    expect(result).not.toContain('cid:');
-    expect(result).toMatch(/^<img src="data:image\/svg\+xml,[^"]+" alt="QR" width="240">/);
-    expect(result).toContain("src='https://example.org/a.png'");
-  });
-});
-
 describe('formField', () => {
   it("maps the server's field paths onto the drawer's fields", () => {
     expect(formField('templates.confirmation.en.subject')).toEqual([
@@ -134,6 +98,7 @@ describe('formField', () => {
     ]);
     expect(formField('templates.reminder.zh-tw.body')).toEqual(['templates', 'reminder', 'zh-tw', 'body']);
     expect(formField('reminder_hours')).toEqual(['reminder_hours']);
+    expect(formField('lookup_code_by_email')).toEqual(['lookup_code_by_email']);
   });
 
   it('leaves out paths the form does not show', () => {

@@ -8,8 +8,8 @@ import {
 } from '@meetflow/shared/schemas/mail';
 
 /*
- * The mail settings drawer's logic, apart from its UI: which text each editor starts with, which
- * texts are sent on save, and inserting a placeholder where the cursor is.
+ * The mail settings drawer's logic, apart from its UI: which text each editor starts with and which
+ * texts are sent on save. (Inserting a placeholder where the cursor is: lib/text-insert.ts.)
  */
 
 /** Subject and body of every editable type in every language: what the editors hold. */
@@ -53,9 +53,12 @@ export const isLanguage = (value: unknown): value is Language =>
  * A field path of the server's validation answer ('templates.confirmation.en.subject',
  * 'reminder_hours') as the drawer's form field, or null for one the form does not show.
  */
-export function formField(path: string): ['reminder_hours'] | ['confirmation_enabled'] | TextPath | null {
+export function formField(
+  path: string,
+): ['reminder_hours'] | ['confirmation_enabled'] | ['lookup_code_by_email'] | TextPath | null {
   const [first, type, lang, part, ...rest] = path.split('.');
-  if (first === 'reminder_hours' || first === 'confirmation_enabled') return [first];
+  if (first === 'reminder_hours' || first === 'confirmation_enabled' || first === 'lookup_code_by_email')
+    return [first];
   if (first !== 'templates' || rest.length > 0 || !isMailType(type) || !isLanguage(lang)) return null;
   return part === 'subject' || part === 'body' ? textPath(type, lang, part) : null;
 }
@@ -87,43 +90,4 @@ export function changedTemplates(texts: Partial<MailTexts> | undefined, defaults
     }
   }
   return templates;
-}
-
-/**
- * `insert` put in place of the selection [start, end) of `value` (at the end without one), and where
- * the caret goes afterwards: just after what was inserted.
- */
-export function insertAtCursor(
-  value: string,
-  start: number | null | undefined,
-  end: number | null | undefined,
-  insert: string,
-): { value: string; caret: number } {
-  const from = clamp(start ?? value.length, value.length);
-  const to = Math.max(from, clamp(end ?? from, value.length));
-  return { value: value.slice(0, from) + insert + value.slice(to), caret: from + insert.length };
-}
-
-function clamp(n: number, max: number): number {
-  return Math.min(Math.max(0, n), max);
-}
-
-/** A light grey square in the QR code's place (240 px, as in the mail). */
-const QR_STAND_IN =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">' +
-      '<rect width="240" height="240" fill="#f0f0f0"/>' +
-      '<rect x="8" y="8" width="224" height="224" fill="none" stroke="#8c8c8c" stroke-width="2" stroke-dasharray="8 6"/>' +
-      '<text x="120" y="128" font-family="sans-serif" font-size="28" fill="#595959" text-anchor="middle">QR</text>' +
-      '</svg>',
-  );
-
-/**
- * The preview's HTML for a sandboxed iframe: images that a mail carries as attachments (`cid:`, the
- * guest's QR code) do not exist outside the mail, so a stand-in of the same size is shown instead of a
- * broken image.
- */
-export function previewDocument(html: string): string {
-  return html.replace(/(<img\b[^>]*?\bsrc=)(["'])cid:[^"']*\2/gi, `$1$2${QR_STAND_IN}$2`);
 }

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
+import type { GuestTokenResult } from '@meetflow/shared/schemas/public';
 import { CodeByEmailForm } from './code-by-email-form.tsx';
-import { ErrorSummary, PhoneFields, type ErrorTexts } from './form-fields.tsx';
+import { ErrorSummary, fieldId, PhoneFields, type ErrorTexts } from './form-fields.tsx';
+import { LookupCodeStep } from './lookup-code-step.tsx';
 import { isAreaCode, isValidPhone, normalizePhone } from './phone-rule.ts';
 import {
   errorMessage,
@@ -15,7 +17,10 @@ import {
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
 import { usePublicMeeting } from './use-public-meeting.ts';
 
-/** /check-in/:meetingId — area code + phone → the guest code page; or the code sent to the sign-up e-mail. */
+/**
+ * /check-in/:meetingId — area code + phone → the guest code page (where the organiser asks for it,
+ * after a one-time code sent to the guest's e-mail); or the guest code sent to the sign-up e-mail.
+ */
 export default function CheckInPage() {
   const { meetingId = '' } = useParams();
   const { t } = useTranslation();
@@ -30,10 +35,26 @@ export default function CheckInPage() {
   const [notice, setNotice] = useState<{ key: 'invalidInfo' } | { text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [focusKey, setFocusKey] = useState(0);
+  // The look-up asked for the code sent by e-mail: the number it was asked with and where it went.
+  const [codeStep, setCodeStep] = useState<{ areaCode: string; phone: string; maskedEmail: string } | null>(
+    null,
+  );
+  // Back from the code step: the phone field takes the focus again (it keeps what was typed).
+  const backToPhone = useRef(false);
+  useEffect(() => {
+    if (codeStep || !backToPhone.current) return;
+    backToPhone.current = false;
+    document.getElementById(fieldId('phone'))?.focus();
+  }, [codeStep]);
 
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
   const meeting = state.meeting;
   const config = meeting.display_config;
+
+  const signedIn = (result: GuestTokenResult) => {
+    saveGuestToken(meeting.public_id, result.guest_token);
+    void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`);
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,12 +71,13 @@ export default function CheckInPage() {
     }
     setBusy(true);
     try {
-      const result = await publicApi.lookup(meeting.public_id, {
-        area_code: areaCode,
-        phone: normalizePhone(phone),
-      });
-      saveGuestToken(meeting.public_id, result.guest_token);
-      void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`);
+      const asked = { area_code: areaCode, phone: normalizePhone(phone) };
+      const result = await publicApi.lookup(meeting.public_id, asked);
+      if ('code_sent' in result) {
+        setCodeStep({ areaCode: asked.area_code, phone: asked.phone, maskedEmail: result.masked_email });
+        return;
+      }
+      signedIn(result);
     } catch (error) {
       if (
         error instanceof PublicApiError &&
@@ -77,50 +99,66 @@ export default function CheckInPage() {
   return (
     <PublicFrame meeting={meeting}>
       <MeetingHeader meeting={meeting} />
-      <section className="mf-pub-card" aria-labelledby="pub-checkin-title">
-        <h2 className="mf-pub-h2" id="pub-checkin-title">
-          {displayTextOrDefault(config, 'checkin_title', lang)}
-        </h2>
-        <p className="mf-pub-intro">{displayTextOrDefault(config, 'checkin_hint', lang)}</p>
-        <form
-          className="mf-pub-form"
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          data-testid="check-in-form"
-          aria-busy={busy}
-        >
-          <ErrorSummary
-            errors={errors}
-            labels={[
-              ['area_code', t('pub.areaCode')],
-              ['phone', t('pub.phone')],
-            ]}
-            focusKey={focusKey}
-          >
-            {notice && (
-              <p className="mf-pub-notice" data-testid="form-notice">
-                {'key' in notice ? t(`pub.${notice.key}`) : notice.text}
-              </p>
-            )}
-          </ErrorSummary>
-          <PhoneFields
-            areaCode={areaCode}
-            phone={phone}
-            onAreaCode={(v) => setAreaCode(v)}
-            onPhone={(v) => setPhone(v)}
-            errors={errors}
-          />
-          <button
-            type="submit"
-            className="mf-pub-button mf-pub-block"
-            disabled={busy}
-            data-testid="check-in-submit"
-          >
-            {busy ? t('pub.submitting') : displayTextOrDefault(config, 'checkin_button', lang)}
-          </button>
-        </form>
-      </section>
-      <CodeByEmailForm publicId={meeting.public_id} />
+      {codeStep ? (
+        <LookupCodeStep
+          publicId={meeting.public_id}
+          areaCode={codeStep.areaCode}
+          phone={codeStep.phone}
+          maskedEmail={codeStep.maskedEmail}
+          onVerified={signedIn}
+          onOtherNumber={() => {
+            backToPhone.current = true;
+            setCodeStep(null);
+          }}
+        />
+      ) : (
+        <>
+          <section className="mf-pub-card" aria-labelledby="pub-checkin-title">
+            <h2 className="mf-pub-h2" id="pub-checkin-title">
+              {displayTextOrDefault(config, 'checkin_title', lang)}
+            </h2>
+            <p className="mf-pub-intro">{displayTextOrDefault(config, 'checkin_hint', lang)}</p>
+            <form
+              className="mf-pub-form"
+              noValidate
+              onSubmit={(e) => void onSubmit(e)}
+              data-testid="check-in-form"
+              aria-busy={busy}
+            >
+              <ErrorSummary
+                errors={errors}
+                labels={[
+                  ['area_code', t('pub.areaCode')],
+                  ['phone', t('pub.phone')],
+                ]}
+                focusKey={focusKey}
+              >
+                {notice && (
+                  <p className="mf-pub-notice" data-testid="form-notice">
+                    {'key' in notice ? t(`pub.${notice.key}`) : notice.text}
+                  </p>
+                )}
+              </ErrorSummary>
+              <PhoneFields
+                areaCode={areaCode}
+                phone={phone}
+                onAreaCode={(v) => setAreaCode(v)}
+                onPhone={(v) => setPhone(v)}
+                errors={errors}
+              />
+              <button
+                type="submit"
+                className="mf-pub-button mf-pub-block"
+                disabled={busy}
+                data-testid="check-in-submit"
+              >
+                {busy ? t('pub.submitting') : displayTextOrDefault(config, 'checkin_button', lang)}
+              </button>
+            </form>
+          </section>
+          <CodeByEmailForm publicId={meeting.public_id} />
+        </>
+      )}
       <p className="mf-pub-footer-link">
         <Link
           className="mf-pub-link"

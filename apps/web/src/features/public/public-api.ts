@@ -1,4 +1,9 @@
-import type { GuestTokenResult, PublicGuest, PublicMeeting } from '@meetflow/shared/schemas/public';
+import type {
+  GuestTokenResult,
+  LookupResult,
+  PublicGuest,
+  PublicMeeting,
+} from '@meetflow/shared/schemas/public';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/storage.ts';
 
@@ -11,6 +16,7 @@ import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/stora
 /** Envelope codes the pages react to (see packages/shared/src/errors.ts; checked by a unit test). */
 export const PUBLIC_ERROR_CODES = {
   VALIDATION_FAILED: 40001,
+  NOT_FOUND: 40400,
   NO_MEETING: 40450,
   INVALID_INFO: 40451,
   GUEST_TOKEN_INVALID: 40150,
@@ -19,6 +25,7 @@ export const PUBLIC_ERROR_CODES = {
   SESSION_FULL: 40952,
   ALREADY_SIGNED_UP: 40953,
   RATE_LIMITED: 42900,
+  LOGIN_CODE_WRONG: 40061,
 } as const;
 
 /** Local code for a failed exchange without an envelope (offline, proxy error page…). */
@@ -92,11 +99,18 @@ export const publicApi = {
     publicRequest<PublicMeeting>('GET', meetingPath(publicId), { signal }),
   signUp: (publicId: string, body: unknown) =>
     publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/sign-ups`, { body }),
+  /** A guest token, or `code_sent` where the meeting also asks for a code sent to the guest's e-mail. */
   lookup: (publicId: string, body: { area_code: string; phone: string }) =>
-    publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/lookup`, { body }),
+    publicRequest<LookupResult>('POST', `${meetingPath(publicId)}/lookup`, { body }),
+  /** The look-up's second step: the six digits from the e-mail. */
+  verifyLookup: (publicId: string, body: { area_code: string; phone: string; code: string }) =>
+    publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/lookup/verify`, { body }),
   /** "Send my code to my e-mail": null whether or not the address signed up (no enumeration). */
   codeByEmail: (publicId: string, email: string) =>
     publicRequest<null>('POST', `${meetingPath(publicId)}/code-by-email`, { body: { email } }),
+  /** Opts the guest of an unsubscribe link out of organisers' broadcasts (the token goes in the query). */
+  unsubscribe: (token: string) =>
+    publicRequest<null>('POST', `/public/unsubscribe?token=${encodeURIComponent(token)}`, { body: {} }),
   guest: (guestToken: string, signal?: AbortSignal) =>
     publicRequest<PublicGuest>('GET', '/public/guest', { guestToken, signal }),
   enrol: (guestToken: string, scheduleId: number) =>

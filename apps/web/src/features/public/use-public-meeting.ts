@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Language } from '@meetflow/shared/languages';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
@@ -12,21 +13,27 @@ export type MeetingState =
   | { status: 'ready'; meeting: PublicMeeting };
 
 /**
- * Switches to the meeting's language without recording it as the visitor's own choice: only the
+ * Switches a visitor page to `lang` without recording it as the visitor's own choice: only the
  * switcher (setLanguage) records a pick, so the next meeting opens in its own first language.
  */
-async function applyMeetingLanguage(meeting: PublicMeeting): Promise<void> {
+export async function applyPageLanguage(lang: Language): Promise<void> {
   const stored = readJson<unknown>('lang', null);
-  const lang = pickPageLanguage({
-    order: meeting.display_config.language_order,
-    multiLanguage: meeting.multi_language,
-    stored,
-  });
   await ensurePublicStrings(lang);
   if (lang === currentLanguage()) return;
   await setLanguage(lang);
   if (stored == null) removeKey('lang');
   else writeJson('lang', stored);
+}
+
+/** The meeting's language, or the visitor's earlier pick when the meeting offers it. */
+function applyMeetingLanguage(meeting: PublicMeeting): Promise<void> {
+  return applyPageLanguage(
+    pickPageLanguage({
+      order: meeting.display_config.language_order,
+      multiLanguage: meeting.multi_language,
+      stored: readJson<unknown>('lang', null),
+    }),
+  );
 }
 
 /** Loads a meeting's public info, applies its language; `reload` re-fetches (seats left after an enrolment). */
