@@ -104,7 +104,7 @@ describe(`guest mail over SMTP (${TEST_DB})`, () => {
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('guest1@example.com');
     expect(mail.subject).toContain('Test meeting');
     expect(mail.text).toContain(code);
-    expect(mail.text).toContain(`https://meet.example.org/#/check-in/${general.publicId}`);
+    expect(mail.text).toContain(`https://meet.example.org/#/enroll-info/${general.publicId}`);
     expect(mail.html || '').toContain('cid:qr-code');
     expect(qrContent(attachment(mail, 'qr-code.png').content)).toBe(code);
 

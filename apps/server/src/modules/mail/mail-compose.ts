@@ -45,7 +45,10 @@ export type MailSettingsRow = Awaited<ReturnType<ReturnType<typeof createMailCom
 export function createMailComposer(deps: { db: Db; publicUrl: string; signingSecret: string }) {
   const { db } = deps;
   const renderer = createMailRenderer();
-  const guestPageUrl = (publicId: string) => `${deps.publicUrl}/#/check-in/${encodeURIComponent(publicId)}`;
+  // The guest page: on the phone that signed up it shows the code at once; elsewhere it leads to the
+  // check-in page's look-up (no token ever travels in a link).
+  const guestPageUrl = (publicId: string) =>
+    `${deps.publicUrl}/#/enroll-info/${encodeURIComponent(publicId)}`;
 
   async function exampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
     const meeting = await repo.findMeetingForMail(db, meetingId);
