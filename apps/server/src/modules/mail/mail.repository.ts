@@ -211,9 +211,13 @@ export function anyGuestId(db: Executor, meetingId: number) {
     .executeTakeFirst();
 }
 
-/** A guest's meeting id (the delivery history checks access through it). */
-export function guestMeetingId(db: Executor, guestId: number) {
-  return db.selectFrom('guests').select('meeting_id').where('id', '=', guestId).executeTakeFirst();
+/** A guest's meeting (the delivery history checks access through it) and unqueued confirmation. */
+export function guestMailState(db: Executor, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .select(['meeting_id', 'mail_pending', 'created_at'])
+    .where('id', '=', guestId)
+    .executeTakeFirst();
 }
 
 /** A live meeting by its public id (the visitor's "send my code"). */

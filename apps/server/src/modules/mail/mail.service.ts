@@ -152,15 +152,17 @@ export function createMailService(deps: MailDeps) {
       if (taken < 500) return;
     }
   }
-  jobs.onPass(queuePendingConfirmations);
+  // Without a mail server the runner leaves mail alone: confirmations wait on their guest rows (so a
+  // deployment without mail pays nothing for them) and other mail jobs wait, queued, for a server.
+  if (deps.transport) {
+    jobs.onPass(queuePendingConfirmations);
+    jobs.handle('mail', sendMailJob);
+  }
 
-  // Without a mail server the runner leaves mail jobs alone: they wait, queued, for one.
-  if (deps.transport) jobs.handle('mail', sendMailJob);
-
-  async function visibleGuestMeeting(user: AuthUser, guestId: number) {
-    const guest = await repo.guestMeetingId(db, guestId);
+  async function visibleGuest(user: AuthUser, guestId: number) {
+    const guest = await repo.guestMailState(db, guestId);
     if (!guest) throw new AppError('NOT_FOUND');
-    return visibleMeeting(db, user, guest.meeting_id);
+    return { guest, meeting: await visibleMeeting(db, user, guest.meeting_id) };
   }
 
   return {
@@ -236,14 +238,26 @@ export function createMailService(deps: MailDeps) {
     },
 
     async history(user: AuthUser, guestId: number): Promise<GuestMessages> {
-      await visibleGuestMeeting(user, guestId);
-      const rows = await jobs.listGuestJobs(guestId, ['mail']);
-      return { mail_server_configured: deps.transport !== undefined, items: rows.map(toGuestMessage) };
+      const { guest } = await visibleGuest(user, guestId);
+      const items = (await jobs.listGuestJobs(guestId, ['mail'])).map(toGuestMessage);
+      // A confirmation still on its guest row (not yet a job) is as queued as one in the outbox.
+      if (guest.mail_pending === 1) {
+        items.push({
+          id: 0,
+          type: 'confirmation',
+          status: 'queued',
+          attempts: 0,
+          reason: null,
+          created_at: guest.created_at,
+          finished_at: null,
+        });
+      }
+      return { mail_server_configured: deps.transport !== undefined, items };
     },
 
     /** A new confirmation (current sessions, next calendar sequence) for a guest who lost theirs. */
     async resend(user: AuthUser, guestId: number, ip: string): Promise<void> {
-      const meeting = await visibleGuestMeeting(user, guestId);
+      const { meeting } = await visibleGuest(user, guestId);
       await db.transaction().execute(async (trx) => {
         const sequence = await repo.calendarMailCount(trx, guestId);
         await jobs.enqueue(trx, {
