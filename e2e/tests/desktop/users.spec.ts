@@ -27,6 +27,10 @@ test('an administrator adds a door-staff user, who can log in until disabled', a
   await page.getByTestId('user-form-password').fill('Door-pass-123');
   await page.getByTestId('user-form-submit').click();
   await expect(page.getByText('新增成功！')).toBeVisible();
+  // Other specs add users too: find this one by its account rather than on the first page.
+  const search = page.getByTestId('user-search').locator('input');
+  await search.fill(`door_${suffix}`);
+  await search.press('Enter');
   const row = page.getByTestId('user-table').locator('tr', { hasText: `door_${suffix}` });
   await expect(row).toContainText('陳大文');
   await snap(page, info, 'users');
