@@ -277,6 +277,30 @@ describe(`guest mail over SMTP (${TEST_DB})`, () => {
   });
 });
 
+describe(`a mail server configured after the meeting (${TEST_DB})`, () => {
+  let smtp: SmtpFixture;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    ctx = await createTestContext({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('drops confirmations of a meeting that has ended instead of sending them', async () => {
+    const meeting = await createMeeting(ctx.db, await createOrganization(ctx.db));
+    expect((await signUp(ctx, meeting.publicId, generalBody(1), 1)).statusCode).toBe(200);
+    // The meeting (createMeeting: tomorrow, one day long) is over before the runner first passes.
+    ctx.advance(3 * 24 * HOUR);
+    await ctx.app.jobs.runDue();
+    expect(smtp.received).toHaveLength(0);
+    const [job] = await ctx.db.selectFrom('jobs').selectAll().where('meeting_id', '=', meeting.id).execute();
+    expect(job).toMatchObject({ status: 'done', last_error: 'the meeting has ended' });
+  });
+});
+
 describe(`guest mail without a mail server (${TEST_DB})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -96,6 +96,11 @@ export function createMailService(deps: MailDeps) {
     if (payload.type === 'confirmation' && !settings.confirmation_enabled) {
       return { skipped: 'confirmation mails are off for this meeting' };
     }
+    // A ticket for a meeting that is over helps nobody: after a long outage, or when a mail server is
+    // configured late, old confirmations and updates are dropped rather than sent.
+    if ((payload.type === 'confirmation' || payload.type === 'enrolment_update') && guest.end_at < clock()) {
+      return { skipped: 'the meeting has ended' };
+    }
     let language = matchLanguage(guest.language) ?? 'zh-tw';
     let broadcastText: MailText | null = null;
     let headers: Record<string, string> | undefined;
