@@ -36,8 +36,6 @@ export interface BroadcastPayload {
   created_by: string;
 }
 
-export type MailSettingsRow = Awaited<ReturnType<ReturnType<typeof createMailComposer>['settingsOf']>>;
-
 /**
  * Turns a guest and a message into a rendered mail: the meeting's settings and texts, the guest's
  * sessions, the links; rendering itself runs in a worker thread (mail-renderer.ts).

@@ -4,6 +4,22 @@ import type { Database } from '../../db/schema.ts';
 
 type Executor = Kysely<Database>;
 
+/** The meeting part of every mail (names are aliased, beside the guest's own). */
+const meetingColumns = [
+  'meetings.public_id',
+  'meetings.name as meeting_name',
+  'meetings.name_cn as meeting_name_cn',
+  'meetings.name_en as meeting_name_en',
+  'meetings.location',
+  'meetings.location_cn',
+  'meetings.location_en',
+  'meetings.start_at',
+  'meetings.end_at',
+  'meetings.meeting_type',
+  'meetings.display_config',
+  'meetings.deleted_at',
+] as const;
+
 /** What a guest's mail shows: the guest, the meeting (live or not), its colours. */
 export function findGuestForMail(db: Executor, guestId: number) {
   return db
@@ -20,18 +36,7 @@ export function findGuestForMail(db: Executor, guestId: number) {
       'guests.language',
       'guests.cancelled_at',
       'guests.broadcast_opt_out',
-      'meetings.public_id',
-      'meetings.name as meeting_name',
-      'meetings.name_cn as meeting_name_cn',
-      'meetings.name_en as meeting_name_en',
-      'meetings.location',
-      'meetings.location_cn',
-      'meetings.location_en',
-      'meetings.start_at',
-      'meetings.end_at',
-      'meetings.meeting_type',
-      'meetings.display_config',
-      'meetings.deleted_at',
+      ...meetingColumns,
     ])
     .where('guests.id', '=', guestId)
     .executeTakeFirst();
@@ -234,21 +239,8 @@ export function findLiveMeetingByPublicId(db: Executor, publicId: string) {
 export function findMeetingForMail(db: Executor, meetingId: number) {
   return db
     .selectFrom('meetings')
-    .select([
-      'public_id',
-      'name as meeting_name',
-      'name_cn as meeting_name_cn',
-      'name_en as meeting_name_en',
-      'location',
-      'location_cn',
-      'location_en',
-      'start_at',
-      'end_at',
-      'meeting_type',
-      'display_config',
-      'deleted_at',
-    ])
-    .where('id', '=', meetingId)
+    .select(meetingColumns)
+    .where('meetings.id', '=', meetingId)
     .executeTakeFirst();
 }
 

@@ -172,7 +172,6 @@ export function createMailService(deps: MailDeps) {
 
   return {
     ...broadcasts,
-    mailServerConfigured: deps.transport !== undefined,
 
     /** Stops the renderer thread (the app's onClose, after the job runner has stopped). */
     close: () => composer.close(),
