@@ -20,6 +20,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { guestsRoutes } from './modules/guests/guest-admin.routes.ts';
 import { createGuestsService } from './modules/guests/guest-admin.service.ts';
+import { guestImportRoutes } from './modules/imports/guest-import.routes.ts';
+import { createGuestImports } from './modules/imports/guest-import.service.ts';
 import { createJobs } from './modules/jobs/jobs.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
@@ -239,6 +241,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests,
     systemLog,
     notifications,
+    clock,
+  });
+  await app.register(guestImportRoutes, {
+    guestImports: createGuestImports({
+      db,
+      dbKind: deps.dbKind,
+      clock,
+      systemLog,
+      jobs,
+      mail,
+      notifications,
+      onSignupsChanged,
+      batchRows: config.importBatchRows,
+    }),
+    reporting: { systemLog, notifications },
     clock,
   });
   await app.register(scheduleDetailRoutes, {

@@ -57,6 +57,8 @@ const envSchema = z
     MAIL_BROADCAST_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(300),
     /** How long a runner holds a claimed job before another instance presumes it dead and takes it. */
     JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+    /** Guest rows an import writes per transaction (a crash leaves whole batches). */
+    IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -96,6 +98,7 @@ export interface Config {
   publicUrl: string;
   jobLeaseMs: number;
   broadcastPerMinute: number;
+  importBatchRows: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jobLeaseMs: e.JOB_LEASE_MS,
     broadcastPerMinute: e.MAIL_BROADCAST_PER_MINUTE,
+    importBatchRows: e.IMPORT_BATCH_ROWS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -13,7 +13,7 @@ import {
 
 /** Back-office users and calls for the guest-list and schedule-detail tests. */
 export function adminApi(ctx: TestContext, token: string) {
-  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang = 'en') =>
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, lang = 'en') =>
     ctx.app.inject({
       method,
       url,

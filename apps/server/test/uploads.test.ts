@@ -2,32 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { BANNER_MAX_BYTES, PDF_MAX_BYTES } from '@meetflow/shared/schemas/files';
 import { hashPassword } from '../src/core/password.ts';
-import { jpeg, pdf, png, webp } from './file-fixtures.ts';
+import { jpeg, multipart, pdf, png, webp, type Part } from './file-fixtures.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  contentType?: string;
-}
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----mf${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe(`uploads (${TEST_DB})`, () => {
   let ctx: TestContext;

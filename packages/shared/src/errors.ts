@@ -473,6 +473,61 @@ export const ERRORS = {
       en: 'This sign-up has no e-mail address: please contact the organiser',
     },
   },
+  // Bulk import (issue 16).
+  IMPORT_FILE_UNSAFE: {
+    code: 40075,
+    status: 400,
+    message: {
+      'zh-tw': '檔案解壓後過大或結構異常，已拒絕處理',
+      'zh-cn': '文件解压后过大或结构异常，已拒绝处理',
+      en: 'The file unpacks to far more than a spreadsheet should, or is damaged: refused',
+    },
+  },
+  IMPORT_EMPTY: {
+    code: 40076,
+    status: 400,
+    message: {
+      'zh-tw': '檔案沒有資料行（第一行須為標題）',
+      'zh-cn': '文件没有数据行（第一行须为标题）',
+      en: 'The file has no data rows (the first row must be the headers)',
+    },
+  },
+  IMPORT_MAPPING_INCOMPLETE: {
+    code: 40077,
+    status: 400,
+    message: {
+      'zh-tw': '欄位對應不完整：區號及手機號碼必須對應，其他欄位只能對應一次',
+      'zh-cn': '字段对应不完整：区号及手机号码必须对应，其他字段只能对应一次',
+      en: 'Incomplete column mapping: area code and phone must be mapped, other fields at most once',
+    },
+  },
+  IMPORT_WRONG_MEETING_TYPE: {
+    code: 40078,
+    status: 400,
+    message: {
+      'zh-tw': '只有日期日程會議可以匯入日程',
+      'zh-cn': '只有日期日程会议可以导入日程',
+      en: 'Only date-schedule meetings have sessions to import',
+    },
+  },
+  IMPORT_ALREADY_STARTED: {
+    code: 40990,
+    status: 409,
+    message: {
+      'zh-tw': '此匯入已開始，不能再修改',
+      'zh-cn': '此导入已开始，不能再修改',
+      en: 'This import has started and can no longer be changed',
+    },
+  },
+  IMPORT_TOO_MANY_ROWS: {
+    code: 41320,
+    status: 413,
+    message: {
+      'zh-tw': '檔案資料行過多（上限 30,000 行）',
+      'zh-cn': '文件数据行过多（上限 30,000 行）',
+      en: 'The file has too many rows (at most 30,000)',
+    },
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -251,6 +251,74 @@ export const FIELD_MESSAGES = {
     'zh-cn': '所选日程不开放给此报名类型',
     en: 'A selected session is not open to this registration type',
   },
+  // Bulk import (issue 16): what a row of a file can get wrong beyond the form's own rules.
+  sessionNotFound: {
+    'zh-tw': '找不到此日程：{text}',
+    'zh-cn': '找不到此日程：{text}',
+    en: 'No such session: {text}',
+  },
+  sessionAmbiguous: {
+    'zh-tw': '多個日程同名，請加上日期：{text}',
+    'zh-cn': '多个日程同名，请加上日期：{text}',
+    en: 'Several sessions have this name, add the date: {text}',
+  },
+  duplicateInFile: {
+    'zh-tw': '與第 {n} 行的區號及手機號碼相同',
+    'zh-cn': '与第 {n} 行的区号及手机号码相同',
+    en: 'Same area code and phone as row {n}',
+  },
+  existingGuest: {
+    'zh-tw': '已是此會議的嘉賓（相同區號及手機號碼）',
+    'zh-cn': '已是此会议的嘉宾（相同区号及手机号码）',
+    en: 'Already a guest of this meeting (same area code and phone)',
+  },
+  meetingFullRow: { 'zh-tw': '會議名額已滿', 'zh-cn': '会议名额已满', en: 'The meeting is full' },
+  sessionFullRow: {
+    'zh-tw': '日程名額已滿：{text}',
+    'zh-cn': '日程名额已满：{text}',
+    en: 'The session is full: {text}',
+  },
+  // The schedule workbook (sessions, registration types, college categories).
+  importColumnMissing: {
+    'zh-tw': '工作表缺少此欄位：{text}',
+    'zh-cn': '工作表缺少此列：{text}',
+    en: 'The sheet has no column {text}',
+  },
+  importSheetRepeated: {
+    'zh-tw': '此類工作表出現多於一次：{text}',
+    'zh-cn': '此类工作表出现多于一次：{text}',
+    en: 'This kind of sheet appears more than once: {text}',
+  },
+  importDuplicateRow: {
+    'zh-tw': '與第 {n} 行重複',
+    'zh-cn': '与第 {n} 行重复',
+    en: 'Repeats row {n}',
+  },
+  importAmbiguous: {
+    'zh-tw': '有多個現有項目符合：{text}',
+    'zh-cn': '有多个现有项目符合：{text}',
+    en: 'Several existing entries match: {text}',
+  },
+  importDateFormat: {
+    'zh-tw': '日期應為 YYYY-MM-DD 格式的有效日期',
+    'zh-cn': '日期应为 YYYY-MM-DD 格式的有效日期',
+    en: 'Enter a real date as YYYY-MM-DD',
+  },
+  importWholeNumber: {
+    'zh-tw': '請輸入整數（0 為不限）',
+    'zh-cn': '请输入整数（0 为不限）',
+    en: 'Enter a whole number (0 = no limit)',
+  },
+  importSessionsRequired: {
+    'zh-tw': '請列出至少一個日程',
+    'zh-cn': '请列出至少一个日程',
+    en: 'Name at least one session',
+  },
+  importRowsInvalid: {
+    'zh-tw': '活頁簿有 {n} 處問題，請修正後重新上傳',
+    'zh-cn': '工作簿有 {n} 处问题，请修正后重新上传',
+    en: 'The workbook has {n} problems: fix them and upload it again',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -259,6 +327,12 @@ export function isFieldMessageKey(value: string): value is FieldMessageKey {
   return Object.hasOwn(FIELD_MESSAGES, value);
 }
 
-export function fieldMessage(key: FieldMessageKey, lang: Language, bound?: number | bigint): string {
-  return FIELD_MESSAGES[key][lang].replace('{n}', String(bound ?? ''));
+/** The message in a language; `{n}` is replaced by a bound and `{text}` by the value it is about. */
+export function fieldMessage(
+  key: FieldMessageKey,
+  lang: Language,
+  bound?: number | bigint,
+  text?: string,
+): string {
+  return FIELD_MESSAGES[key][lang].replace('{n}', String(bound ?? '')).replace('{text}', text ?? '');
 }

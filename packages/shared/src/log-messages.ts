@@ -306,6 +306,37 @@ export const LOG_MESSAGES = {
     'zh-cn': '会议 #{meeting_id} 的嘉宾 #{guest_id} 取消订阅群发邮件',
     en: 'Guest #{guest_id} of meeting #{meeting_id} unsubscribed from broadcasts',
   },
+  'import.guests_started': {
+    'zh-tw':
+      '開始匯入嘉賓至會議 #{meeting_id}（{meeting_name}）：檔案 {file_name}（{file_size} 位元組，SHA-256 {file_sha256}），{total} 行{over_limit}',
+    'zh-cn':
+      '开始导入嘉宾至会议 #{meeting_id}（{meeting_name}）：文件 {file_name}（{file_size} 字节，SHA-256 {file_sha256}），{total} 行{over_limit}',
+    en: 'Started importing guests into meeting #{meeting_id} ({meeting_name}) from {file_name} ({file_size} bytes, SHA-256 {file_sha256}), {total} rows{over_limit}',
+  },
+  'import.over_limit': {
+    'zh-tw': '；刻意超出名額上限（受邀嘉賓）',
+    'zh-cn': '；刻意超出名额上限（受邀嘉宾）',
+    en: '; over the seat limits on purpose (invited guests)',
+  },
+  'import.guests_finished': {
+    'zh-tw':
+      '完成匯入嘉賓至會議 #{meeting_id}（{meeting_name}）：檔案 {file_name}（{file_size} 位元組，SHA-256 {file_sha256}），新增 {created}、更新 {updated}、略過 {skipped}、失敗 {failed}',
+    'zh-cn':
+      '完成导入嘉宾至会议 #{meeting_id}（{meeting_name}）：文件 {file_name}（{file_size} 字节，SHA-256 {file_sha256}），新增 {created}、更新 {updated}、跳过 {skipped}、失败 {failed}',
+    en: 'Imported guests into meeting #{meeting_id} ({meeting_name}) from {file_name} ({file_size} bytes, SHA-256 {file_sha256}): {created} created, {updated} updated, {skipped} skipped, {failed} failed',
+  },
+  'import.failed_rows_exported': {
+    'zh-tw': '匯出匯入 #{id}（會議 #{meeting_id}）未寫入的 {rows} 行{interrupted}',
+    'zh-cn': '导出导入 #{id}（会议 #{meeting_id}）未写入的 {rows} 行{interrupted}',
+    en: 'Exported the {rows} rows not written by import #{id} (meeting #{meeting_id}){interrupted}',
+  },
+  'import.schedule_applied': {
+    'zh-tw':
+      '匯入會議 #{meeting_id}（{meeting_name}）的日程：檔案 {file_name}（{file_size} 位元組，SHA-256 {file_sha256}），日程新增 {sessions_created}、更新 {sessions_updated}；報名類型新增 {user_types_created}、更新 {user_types_updated}；專科學院類別新增 {categories_created}、更新 {categories_updated}',
+    'zh-cn':
+      '导入会议 #{meeting_id}（{meeting_name}）的日程：文件 {file_name}（{file_size} 字节，SHA-256 {file_sha256}），日程新增 {sessions_created}、更新 {sessions_updated}；报名类型新增 {user_types_created}、更新 {user_types_updated}；专科学院类别新增 {categories_created}、更新 {categories_updated}',
+    en: 'Imported the sessions of meeting #{meeting_id} ({meeting_name}) from {file_name} ({file_size} bytes, SHA-256 {file_sha256}): sessions {sessions_created} added, {sessions_updated} changed; registration types {user_types_created} added, {user_types_updated} changed; college categories {categories_created} added, {categories_updated} changed',
+  },
   'demo.loaded': {
     'zh-tw': '已載入示範資料：{meetings} 個會議、{guests} 位嘉賓、{scans} 次掃碼',
     'zh-cn': '已加载演示数据：{meetings} 个会议、{guests} 位嘉宾、{scans} 次扫码',

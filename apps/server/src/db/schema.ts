@@ -274,4 +274,36 @@ export interface Database {
     templates: Generated<string>;
     updated_at: number;
   };
+  /** A bulk import (modules/imports): the file until it has run, its mapping, options and counts. */
+  imports: {
+    id: Generated<number>;
+    kind: 'guests' | 'schedule';
+    meeting_id: number;
+    status: Generated<'uploaded' | 'queued' | 'running' | 'done' | 'failed'>;
+    file_name: string;
+    file_size: number;
+    file_sha256: string;
+    file_data: Uint8Array | null;
+    format: 'xlsx' | 'csv';
+    encoding: string | null;
+    headers: Generated<string>;
+    sample: Generated<string>;
+    mapping: Generated<string>;
+    options: string | null;
+    total: Generated<number>;
+    processed: Generated<number>;
+    created: Generated<number>;
+    updated: Generated<number>;
+    skipped: Generated<number>;
+    failed: Generated<number>;
+    error: string | null;
+    created_by: string;
+    created_at: number;
+    started_at: number | null;
+    finished_at: number | null;
+  };
+  /** The rows of an import that were not written, with their cells and why. */
+  import_failures: { import_id: number; row_number: number; cells: string; reason: string };
+  /** The column mapping a meeting's last guest import used, by normalised header. */
+  meeting_import_mappings: { meeting_id: number; mapping: string; updated_at: number };
 }

@@ -10,6 +10,7 @@ import {
   type FileKind,
 } from '@meetflow/shared/schemas/files';
 import { AppError } from '../../lib/app-error.ts';
+import { readUpload } from '../../lib/multipart-upload.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { FilesService } from './files.service.ts';
@@ -34,19 +35,6 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'application/pdf': 'pdf',
 };
-
-/** Multipart errors of @fastify/multipart / busboy, mapped onto our catalogue. */
-function multipartError(error: unknown): AppError | undefined {
-  const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE');
-  if (typeof code === 'string' && (code.startsWith('FST_') || code.startsWith('ERR_'))) {
-    return new AppError('BAD_REQUEST');
-  }
-  if (error instanceof Error && /multipart|boundary|terminated early/i.test(error.message)) {
-    return new AppError('BAD_REQUEST');
-  }
-  return undefined;
-}
 
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -77,30 +65,16 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      let kindValue: unknown;
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'kind') kindValue = part.value;
-          } else if (part.fieldname === 'file' && !bytes) {
-            bytes = await part.toBuffer();
-          } else {
-            await part.toBuffer(); // drain a stray part so the request completes
-          }
-        }
-      } catch (error) {
-        throw multipartError(error) ?? error;
-      }
+      const { fields, file } = await readUpload(request);
+      const kindValue = fields.kind;
       const kind = uploadKind.safeParse(kindValue);
       if (!kind.success) {
         throw new AppError('VALIDATION_FAILED', {
           data: { fields: { kind: kindValue === undefined ? 'required' : 'invalidOption' } },
         });
       }
-      if (!bytes) throw new AppError('FILE_REQUIRED');
-      return ok(request, await files.upload(user, kind.data satisfies FileKind, bytes, request.ip));
+      if (!file) throw new AppError('FILE_REQUIRED');
+      return ok(request, await files.upload(user, kind.data satisfies FileKind, file.bytes, request.ip));
     },
   );
 

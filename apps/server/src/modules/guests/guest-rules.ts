@@ -3,9 +3,10 @@ import { type SignUpInput } from '@meetflow/shared/schemas/public';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { indexGuests } from './guest-search.ts';
+import { indexGuests, reindexGuest } from './guest-search.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
 import * as repo from './guest-seats.repository.ts';
+import { guestScheduleIds, updateGuest } from './guests.repository.ts';
 
 export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
 
@@ -151,4 +152,135 @@ export async function enrolInSession(
 /** Gives a session's seat back (after its enrolment was removed, in the same transaction). */
 export function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {
   return repo.releaseSessionSeat(trx, scheduleId);
+}
+
+/*
+ * Batches of guests (the bulk import): the same rules and seats as one sign-up, many rows per statement.
+ */
+
+/** Why a guest of a batch got no seats. */
+export type SeatRefusal = { full: 'meeting' } | { full: 'session'; scheduleId: number };
+
+/**
+ * The seats of one batch, counted under lock when it opens and handed out row by row in file order:
+ * a guest gets the meeting's seat and every session's, or none. `commit` adds what was handed out,
+ * one UPDATE per counter. With `overLimit` (invited guests) the limits are not applied.
+ */
+export async function openSeatLedger(
+  trx: Trx,
+  options: { locking: boolean; meetingId: number; scheduleIds: readonly number[]; overLimit: boolean },
+) {
+  const locked = await repo.lockMeetingSeats(trx, options.locking, options.meetingId);
+  if (!locked) throw new AppError('NOT_FOUND');
+  const meeting = locked;
+  const sessions = await repo.lockSessionSeats(
+    trx,
+    options.locking,
+    [...new Set(options.scheduleIds)].sort((a, b) => a - b),
+  );
+  const left = (seat: repo.SeatCount) =>
+    options.overLimit || seat.limit === 0 ? Infinity : seat.limit - seat.count;
+  let meetingTaken = 0;
+  const sessionTaken = new Map<number, number>();
+
+  function take(scheduleIds: readonly number[], withMeetingSeat = true): SeatRefusal | null {
+    if (withMeetingSeat && left(meeting) - meetingTaken <= 0) return { full: 'meeting' };
+    for (const id of scheduleIds) {
+      const session = sessions.get(id);
+      if (!session || left(session) - (sessionTaken.get(id) ?? 0) <= 0) {
+        return { full: 'session', scheduleId: id };
+      }
+    }
+    if (withMeetingSeat) meetingTaken += 1;
+    for (const id of scheduleIds) sessionTaken.set(id, (sessionTaken.get(id) ?? 0) + 1);
+    return null;
+  }
+
+  return {
+    /** The meeting's seats left before this batch (null: no limit). */
+    meetingSeatsLeft: (): number | null =>
+      meeting.limit === 0 ? null : Math.max(0, meeting.limit - meeting.count),
+    /** A new guest: the meeting's seat and each session's. */
+    takeForNewGuest: (scheduleIds: readonly number[]) => take(scheduleIds, true),
+    /** An existing guest enrolled in more sessions: their seats only. */
+    takeSessions: (scheduleIds: readonly number[]) => take(scheduleIds, false),
+    /** Adds the seats handed out; answers what this batch filled, for the organisers' notifications. */
+    async commit(): Promise<repo.FilledSeats> {
+      const filled: repo.FilledSeats = { meeting: false, sessions: [] };
+      if (meetingTaken > 0) {
+        await repo.addMeetingSeats(trx, options.meetingId, meetingTaken);
+        filled.meeting =
+          meeting.limit > 0 && meeting.count < meeting.limit && meeting.count + meetingTaken >= meeting.limit;
+      }
+      for (const [id, taken] of [...sessionTaken].sort((a, b) => a[0] - b[0])) {
+        if (taken === 0) continue;
+        await repo.addSessionSeats(trx, id, taken);
+        const session = sessions.get(id)!;
+        if (session.limit > 0 && session.count < session.limit && session.count + taken >= session.limit) {
+          filled.sessions.push({
+            id,
+            name: session.name,
+            name_cn: session.name_cn,
+            name_en: session.name_en,
+            filled: true,
+          });
+        }
+      }
+      return filled;
+    },
+  };
+}
+export type SeatLedger = Awaited<ReturnType<typeof openSeatLedger>>;
+
+/** A guest of a batch whose seats the ledger has already handed out. */
+export interface NewGuest {
+  values: Insertable<Database['guests']>;
+  scheduleIds: readonly number[];
+}
+
+/** Inserts a batch of guests with their enrolments and search terms; answers their ids in order. */
+export async function insertGuestBatch(
+  trx: Trx,
+  guests: readonly NewGuest[],
+  now: number,
+): Promise<number[]> {
+  if (guests.length === 0) return [];
+  const idsByCode = await repo.insertGuests(
+    trx,
+    guests.map((g) => g.values),
+  );
+  const ids = guests.map((g) => idsByCode.get(g.values.guest_code)!);
+  await repo.insertEnrolments(
+    trx,
+    guests.flatMap((g, i) =>
+      g.scheduleIds.map((scheduleId) => ({ guest_id: ids[i]!, schedule_id: scheduleId, created_at: now })),
+    ),
+  );
+  await indexGuests(
+    trx,
+    guests.map((g, i) => ({ ...g.values, id: ids[i]! })),
+  );
+  return ids;
+}
+
+/**
+ * An existing guest's form data replaced, and enrolled in the sessions they were not in yet (none
+ * is removed: an import adds). The ledger must have handed out the new sessions' seats.
+ */
+export async function updateGuestAddingSessions(
+  trx: Trx,
+  guest: { id: number; meeting_id: number },
+  values: GuestFormValues,
+  scheduleIds: readonly number[],
+  now: number,
+): Promise<boolean> {
+  if (!(await updateGuest(trx, guest.id, values))) return false;
+  await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
+  await repo.insertGuestSchedules(trx, guest.id, scheduleIds, now);
+  return true;
+}
+
+/** The sessions a guest is enrolled in. */
+export function enrolledScheduleIds(trx: Trx, guestId: number): Promise<number[]> {
+  return guestScheduleIds(trx, guestId);
 }

@@ -148,3 +148,104 @@ export async function releaseMeetingSeat(trx: Trx, meetingId: number): Promise<v
     .where('registered_count', '>', 0)
     .execute();
 }
+
+/*
+ * Batches (the bulk import): seats counted under lock and added at once, guests inserted many rows
+ * per statement. PostgreSQL locks the meeting row, then the sessions in ascending id order — the
+ * order a sign-up's conditional UPDATEs take — so the two never wait on each other in a cycle;
+ * SQLite runs one write transaction at a time.
+ */
+
+export interface SeatCount {
+  count: number;
+  /** 0 = unlimited. */
+  limit: number;
+}
+
+export async function lockMeetingSeats(
+  trx: Trx,
+  locking: boolean,
+  meetingId: number,
+): Promise<SeatCount | undefined> {
+  let query = trx
+    .selectFrom('meetings')
+    .select(['registered_count', 'registration_limit'])
+    .where('id', '=', meetingId);
+  if (locking) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && { count: Number(row.registered_count), limit: Number(row.registration_limit) };
+}
+
+export async function lockSessionSeats(
+  trx: Trx,
+  locking: boolean,
+  scheduleIds: readonly number[],
+): Promise<Map<number, SeatCount & Omit<SessionSeatTaken, 'filled'>>> {
+  if (scheduleIds.length === 0) return new Map();
+  let query = trx
+    .selectFrom('schedules')
+    .select(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit'])
+    .where('id', 'in', [...scheduleIds])
+    .orderBy('id');
+  if (locking) query = query.forUpdate();
+  const rows = await query.execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        name: r.name,
+        name_cn: r.name_cn,
+        name_en: r.name_en,
+        count: Number(r.signup_count),
+        limit: Number(r.signup_limit),
+      },
+    ]),
+  );
+}
+
+export async function addMeetingSeats(trx: Trx, meetingId: number, seats: number): Promise<void> {
+  await trx
+    .updateTable('meetings')
+    .set({ registered_count: sql<number>`registered_count + ${seats}` })
+    .where('id', '=', meetingId)
+    .execute();
+}
+
+export async function addSessionSeats(trx: Trx, scheduleId: number, seats: number): Promise<void> {
+  await trx
+    .updateTable('schedules')
+    .set({ signup_count: sql<number>`signup_count + ${seats}` })
+    .where('id', '=', scheduleId)
+    .execute();
+}
+
+/** Many guests, a bounded number of rows per statement; answers each new id by its guest code. */
+export async function insertGuests(
+  trx: Trx,
+  rows: readonly Insertable<Database['guests']>[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  // ~25 columns a row: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+  for (let start = 0; start < rows.length; start += 500) {
+    const inserted = await trx
+      .insertInto('guests')
+      .values(rows.slice(start, start + 500))
+      .returning(['id', 'guest_code'])
+      .execute();
+    for (const row of inserted) ids.set(row.guest_code, row.id);
+  }
+  return ids;
+}
+
+export async function insertEnrolments(
+  trx: Trx,
+  rows: readonly { guest_id: number; schedule_id: number; created_at: number }[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 5000) {
+    await trx
+      .insertInto('guest_schedules')
+      .values(rows.slice(start, start + 5000))
+      .execute();
+  }
+}

@@ -1,0 +1,231 @@
+import { AREA_CODES } from '@meetflow/shared/constants';
+import { LANGUAGES, type Language, type Localized } from '@meetflow/shared/languages';
+import {
+  DATE_SCHEDULE_IMPORT_FIELDS,
+  GENERAL_IMPORT_FIELDS,
+  type GuestImportField,
+  type ImportMapping,
+} from '@meetflow/shared/schemas/imports';
+import type { MeetingType } from '@meetflow/shared/schemas/meetings';
+
+/*
+ * The columns of a guest file: what each field is called (the template's headers, in three
+ * languages, and the other names spreadsheets give it), how a header is recognised, and how a
+ * cell's text becomes a form value. Pure: no database.
+ */
+
+export const FIELD_LABELS: Record<GuestImportField, Localized> = {
+  name: { 'zh-tw': '姓名', 'zh-cn': '姓名', en: 'Name' },
+  gender: { 'zh-tw': '性別', 'zh-cn': '性别', en: 'Gender' },
+  local_guest: { 'zh-tw': '本地嘉賓', 'zh-cn': '本地嘉宾', en: 'Local guest' },
+  area_code: { 'zh-tw': '區號', 'zh-cn': '区号', en: 'Area code' },
+  phone: { 'zh-tw': '手機號碼', 'zh-cn': '手机号码', en: 'Mobile number' },
+  email: { 'zh-tw': '電郵', 'zh-cn': '邮箱', en: 'E-mail' },
+  institution: { 'zh-tw': '單位', 'zh-cn': '单位', en: 'Institution' },
+  job_title: { 'zh-tw': '職務', 'zh-cn': '职务', en: 'Job title' },
+  contact_name: { 'zh-tw': '聯絡人', 'zh-cn': '联系人', en: 'Contact name' },
+  contact_number: { 'zh-tw': '聯絡電話', 'zh-cn': '联系电话', en: 'Contact number' },
+  contact_phone: { 'zh-tw': '聯絡手機', 'zh-cn': '联系手机', en: 'Contact mobile' },
+  name_zh: { 'zh-tw': '中文姓名', 'zh-cn': '中文姓名', en: 'Chinese name' },
+  name_en: { 'zh-tw': '英文姓名', 'zh-cn': '英文姓名', en: 'English name' },
+  organization: { 'zh-tw': '機構', 'zh-cn': '机构', en: 'Organisation' },
+  user_type: { 'zh-tw': '報名類型', 'zh-cn': '报名类型', en: 'Registration type' },
+  license_number: { 'zh-tw': '執照號碼', 'zh-cn': '执照号码', en: 'Licence number' },
+  other: { 'zh-tw': '其他', 'zh-cn': '其他', en: 'Other' },
+  academy_member: { 'zh-tw': '學院會員', 'zh-cn': '学院会员', en: 'Academy member' },
+  college_category: { 'zh-tw': '專科學院類別', 'zh-cn': '专科学院类别', en: 'College category' },
+  session: { 'zh-tw': '日程', 'zh-cn': '日程', en: 'Session' },
+};
+
+/** Other headers people give these columns (compared after `normalizeHeader`). */
+const SYNONYMS: Partial<Record<GuestImportField, string[]>> = {
+  name: ['full name', 'guest name', '嘉賓姓名', '嘉宾姓名', '名字'],
+  gender: ['sex', '性別(男/女)'],
+  area_code: ['country code', 'areacode', '國家區號', '国家区号', '地區', '地区'],
+  phone: [
+    'mobile',
+    'phone',
+    'phone number',
+    'mobile phone',
+    'tel',
+    '電話',
+    '电话',
+    '手機',
+    '手机',
+    '電話號碼',
+    '电话号码',
+  ],
+  email: [
+    'email',
+    'e-mail address',
+    'email address',
+    'mail',
+    '電子郵件',
+    '电子邮件',
+    '電郵地址',
+    '邮箱地址',
+    '電子郵箱',
+    '电子邮箱',
+  ],
+  institution: ['company', 'employer', '公司', '工作單位', '工作单位'],
+  job_title: ['title', 'position', '職位', '职位', '職稱', '职称'],
+  name_zh: ['中文名', '姓名(中文)', 'name (chinese)'],
+  name_en: ['英文名', '姓名(英文)', 'name (english)'],
+  organization: ['organization', 'hospital', '醫院', '医院', '所屬機構', '所属机构'],
+  user_type: ['type', 'category', 'registration category', '類型', '类型', '嘉賓類型', '嘉宾类型'],
+  license_number: [
+    'license number',
+    'license no',
+    'licence no',
+    'registration number',
+    '執照編號',
+    '执照编号',
+    '證書號碼',
+    '证书号码',
+  ],
+  other: ['remarks', 'remark', 'notes', '備註', '备注'],
+  academy_member: ['member', 'academy', '會員', '会员'],
+  college_category: ['college', 'specialty', '學院', '学院', '專科', '专科'],
+  session: ['sessions', 'schedule', '場次', '场次', '日程名稱', '日程名称'],
+};
+
+/** How a header or a cell is compared: folded width and case, no spaces or colons, no trailing "*" or "(…)". */
+export function normalizeHeader(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[*＊:：]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function fieldsOf(meetingType: MeetingType): readonly GuestImportField[] {
+  return meetingType === 'general' ? GENERAL_IMPORT_FIELDS : DATE_SCHEDULE_IMPORT_FIELDS;
+}
+
+/** Header text → field, for one meeting type: every language's label and the synonyms. */
+function headerIndex(meetingType: MeetingType): Map<string, GuestImportField> {
+  const index = new Map<string, GuestImportField>();
+  for (const field of fieldsOf(meetingType)) {
+    for (const lang of LANGUAGES) index.set(normalizeHeader(FIELD_LABELS[field][lang]), field);
+    for (const name of SYNONYMS[field] ?? []) index.set(normalizeHeader(name), field);
+  }
+  return index;
+}
+
+/** A session column of the template is called "Session 1", "日程 2", …: the number is dropped. */
+function withoutNumber(header: string): string {
+  return header.replace(/\s*\d+$/, '');
+}
+
+/**
+ * The mapping suggested for a header row: the meeting's remembered choice for that header first,
+ * then a recognised name; a field other than 'session' is suggested once (its first column).
+ */
+export function suggestMapping(
+  meetingType: MeetingType,
+  headers: readonly string[],
+  remembered: Record<string, GuestImportField | null>,
+): ImportMapping {
+  const index = headerIndex(meetingType);
+  const allowed = new Set<string>(fieldsOf(meetingType));
+  const used = new Set<GuestImportField>();
+  return headers.map((header) => {
+    const key = normalizeHeader(header);
+    const choice =
+      key in remembered ? remembered[key]! : (index.get(key) ?? index.get(withoutNumber(key)) ?? null);
+    if (!choice || !allowed.has(choice) || (choice !== 'session' && used.has(choice))) return null;
+    used.add(choice);
+    return choice;
+  });
+}
+
+/** A mapping problem: a field chosen twice, or the phone and area code left out. */
+export function mappingProblem(
+  meetingType: MeetingType,
+  mapping: ImportMapping,
+): { missing: GuestImportField[]; repeated: GuestImportField[]; foreign: GuestImportField[] } | null {
+  const allowed = new Set<string>(fieldsOf(meetingType));
+  const seen = new Set<GuestImportField>();
+  const repeated = new Set<GuestImportField>();
+  const foreign = new Set<GuestImportField>();
+  for (const field of mapping) {
+    if (!field) continue;
+    if (!allowed.has(field)) foreign.add(field);
+    if (seen.has(field) && field !== 'session') repeated.add(field);
+    seen.add(field);
+  }
+  const missing = (['area_code', 'phone'] as const).filter((f) => !seen.has(f));
+  return missing.length + repeated.size + foreign.size === 0
+    ? null
+    : { missing, repeated: [...repeated], foreign: [...foreign] };
+}
+
+const YES = new Set(['yes', 'y', 'true', '1', '是', '有', 'v', '✓', '✔', '√', 'x', 'ok']);
+const NO = new Set(['no', 'n', 'false', '0', '否', '不是', '沒有', '没有', '無', '无']);
+
+/** Yes/no in any of the three languages; undefined when the cell says neither (or is empty). */
+export function parseYesNo(text: string): boolean | undefined {
+  const value = normalizeHeader(text);
+  if (YES.has(value)) return true;
+  if (NO.has(value)) return false;
+  return undefined;
+}
+
+const MALE = new Set(['male', 'm', '男', '男性', '先生', 'mr', 'mr.']);
+const FEMALE = new Set(['female', 'f', '女', '女性', '女士', 'ms', 'ms.', 'mrs', 'mrs.', 'miss']);
+
+/** 'male' | 'female', or the text itself (the form's rule then refuses it). */
+export function parseGender(text: string): string {
+  const value = normalizeHeader(text);
+  if (MALE.has(value)) return 'male';
+  if (FEMALE.has(value)) return 'female';
+  return text.trim();
+}
+
+const AREA_CODE_VALUES: string[] = AREA_CODES.map((option) => option.value);
+
+/** Places named without their code: the labels' names and what people write for them. */
+const AREA_NAMES = new Map<string, string>([
+  ...AREA_CODES.flatMap((option) =>
+    LANGUAGES.map((lang): [string, string] => [
+      normalizeHeader(option.label[lang].replace(/\s*\+\d+$/, '')),
+      option.value,
+    ]),
+  ),
+  ...(['china', 'mainland', '中國', '中国', '內地', '内地', '大陸', '大陆'].map((n) => [n, '86']) as [
+    string,
+    string,
+  ][]),
+  ...(['hk', 'hong kong', '香港'].map((n) => [n, '852']) as [string, string][]),
+  ...(['macau', 'macao', '澳門', '澳门'].map((n) => [n, '853']) as [string, string][]),
+  ...(['taiwan', 'tw', '台灣', '台湾', '臺灣'].map((n) => [n, '886']) as [string, string][]),
+]);
+
+/** '853', '+853', 'Macao +853', '澳門' or 'Macau' → '853'; otherwise the text (the form's rule refuses it). */
+export function parseAreaCode(text: string): string {
+  const value = text.trim();
+  const known = (value.match(/\d+/g) ?? []).find((d) => AREA_CODE_VALUES.includes(d));
+  return known ?? AREA_NAMES.get(normalizeHeader(value)) ?? value;
+}
+
+/** A phone typed with its country code in front (+853 6612 3456) loses it: the area code column says it. */
+export function parsePhone(text: string, areaCode: string): string {
+  const compact = text.replace(/[\s\-()]/g, '');
+  if (compact.startsWith(`+${areaCode}`)) return compact.slice(areaCode.length + 1);
+  if (compact.startsWith(`00${areaCode}`)) return compact.slice(areaCode.length + 2);
+  return compact;
+}
+
+/** A cell naming several sessions: separated by ; , 、 | or a new line. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[;；,，、|\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The template's header for a field in a language (sessions numbered). */
+export function templateHeader(field: GuestImportField, lang: Language, n?: number): string {
+  return n === undefined ? FIELD_LABELS[field][lang] : `${FIELD_LABELS[field][lang]} ${n}`;
+}

@@ -1,0 +1,131 @@
+import ExcelJS from 'exceljs';
+import { AREA_CODES } from '@meetflow/shared/constants';
+import { nameIn, type Language, type Localized } from '@meetflow/shared/languages';
+import { IMPORT_ROWS_MAX, type GuestImportField } from '@meetflow/shared/schemas/imports';
+import { FIELD_LABELS, fieldsOf } from './guest-import-fields.ts';
+import type { ImportDictionary } from './guest-import-rows.ts';
+
+/*
+ * The guest file template of a meeting, in the reader's language: the meeting type's columns
+ * (required ones marked *), and drop-down lists for the area codes, yes/no, gender and the meeting's
+ * registration types, college categories and sessions, kept on a hidden second sheet (a list typed
+ * into the validation itself is limited to 255 characters). Written with exceljs: our own streamed
+ * writer has no data validation, and a template is small.
+ */
+
+const REQUIRED: Record<ImportDictionary['meetingType'], readonly GuestImportField[]> = {
+  general: [
+    'name',
+    'gender',
+    'local_guest',
+    'area_code',
+    'phone',
+    'email',
+    'contact_number',
+    'contact_phone',
+  ],
+  date_schedule: [
+    'name_zh',
+    'name_en',
+    'area_code',
+    'phone',
+    'email',
+    'user_type',
+    'license_number',
+    'session',
+  ],
+};
+
+/** exceljs writes data validations over ranges; its typings leave the worksheet's collection out. */
+interface SheetWithValidations {
+  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+}
+
+/** Session columns in the template; a file may have any number, and a cell may name several. */
+const SESSION_COLUMNS = 3;
+
+const TEXT: Record<'guests' | 'lists' | 'yes' | 'no' | 'male' | 'female', Localized> = {
+  guests: { 'zh-tw': '嘉賓', 'zh-cn': '嘉宾', en: 'Guests' },
+  lists: { 'zh-tw': '選項', 'zh-cn': '选项', en: 'Lists' },
+  yes: { 'zh-tw': '是', 'zh-cn': '是', en: 'Yes' },
+  no: { 'zh-tw': '否', 'zh-cn': '否', en: 'No' },
+  male: { 'zh-tw': '男', 'zh-cn': '男', en: 'Male' },
+  female: { 'zh-tw': '女', 'zh-cn': '女', en: 'Female' },
+};
+
+/** How a session is named in the template: its date and its name, which the import recognises. */
+export function sessionLabel(session: ImportDictionary['sessions'][number], lang: Language): string {
+  return `${session.date} ${nameIn(lang, session.name, session.name_cn, session.name_en)}`;
+}
+
+export async function guestImportTemplate(dictionary: ImportDictionary, lang: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(TEXT.guests[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
+  const lists = workbook.addWorksheet(TEXT.lists[lang], { state: 'hidden' });
+
+  const names = (entries: readonly { name: string; name_cn: string; name_en: string }[]) =>
+    entries.map((e) => nameIn(lang, e.name, e.name_cn, e.name_en));
+  const choices: Partial<Record<GuestImportField, string[]>> = {
+    area_code: AREA_CODES.map((option) => option.label[lang]),
+    gender: [TEXT.male[lang], TEXT.female[lang]],
+    local_guest: [TEXT.yes[lang], TEXT.no[lang]],
+    academy_member: [TEXT.yes[lang], TEXT.no[lang]],
+    user_type: names(dictionary.userTypes),
+    college_category: names(dictionary.collegeCategories),
+    session: dictionary.sessions.map((s) => sessionLabel(s, lang)),
+  };
+  const listColumn = new Map<GuestImportField, string>();
+  let listIndex = 0;
+  for (const [field, values] of Object.entries(choices) as [GuestImportField, string[]][]) {
+    if (values.length === 0 || !fieldsOf(dictionary.meetingType).includes(field)) continue;
+    listIndex += 1;
+    const column = lists.getColumn(listIndex);
+    column.values = [FIELD_LABELS[field][lang], ...values];
+    const letter = column.letter;
+    listColumn.set(field, `'${TEXT.lists[lang]}'!$${letter}$2:$${letter}$${values.length + 1}`);
+  }
+
+  const required = new Set(REQUIRED[dictionary.meetingType]);
+  const columns = fieldsOf(dictionary.meetingType).flatMap(
+    (field): { field: GuestImportField; header: string }[] =>
+      field === 'session'
+        ? Array.from({ length: SESSION_COLUMNS }, (_, i) => ({
+            field,
+            header: `${FIELD_LABELS[field][lang]} ${i + 1}`,
+          }))
+        : [{ field, header: FIELD_LABELS[field][lang] }],
+  );
+  sheet.columns = columns.map(({ field, header }, i) => ({
+    header:
+      required.has(field) && !(field === 'session' && i > 0 && columns[i - 1]!.field === 'session')
+        ? `${header} *`
+        : header,
+    width: Math.max(12, header.length * 2 + 4),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  columns.forEach(({ field }, i) => {
+    const list = listColumn.get(field);
+    // Phones and licence numbers stay text: Excel would drop a leading zero or write 8.53E+10.
+    if (
+      field === 'phone' ||
+      field === 'license_number' ||
+      field === 'contact_phone' ||
+      field === 'contact_number'
+    ) {
+      sheet.getColumn(i + 1).numFmt = '@';
+    }
+    if (!list) return;
+    const letter = sheet.getColumn(i + 1).letter;
+    (sheet as unknown as SheetWithValidations).dataValidations.add(
+      `${letter}2:${letter}${IMPORT_ROWS_MAX + 1}`,
+      {
+        type: 'list',
+        allowBlank: true,
+        formulae: [list],
+        // Several sessions may share one cell ("a; b"): the list helps, it does not forbid.
+        showErrorMessage: field !== 'session',
+      },
+    );
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

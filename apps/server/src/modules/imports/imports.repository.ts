@@ -1,0 +1,193 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+export type ImportRow = Selectable<Database['imports']>;
+/** An import without its file: what lists and progress read. */
+export type ImportInfo = Omit<ImportRow, 'file_data'>;
+
+const INFO_COLUMNS = [
+  'id',
+  'kind',
+  'meeting_id',
+  'status',
+  'file_name',
+  'file_size',
+  'file_sha256',
+  'format',
+  'encoding',
+  'headers',
+  'sample',
+  'mapping',
+  'options',
+  'total',
+  'processed',
+  'created',
+  'updated',
+  'skipped',
+  'failed',
+  'error',
+  'created_by',
+  'created_at',
+  'started_at',
+  'finished_at',
+] as const;
+
+export async function insertImport(db: Trx, values: Insertable<Database['imports']>): Promise<number> {
+  const row = await db.insertInto('imports').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findImport(db: Trx, id: number): Promise<ImportInfo | undefined> {
+  return db.selectFrom('imports').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findImportFile(db: Trx, id: number): Promise<Uint8Array | null> {
+  const row = await db.selectFrom('imports').select('file_data').where('id', '=', id).executeTakeFirst();
+  return row?.file_data ?? null;
+}
+
+export function listImports(db: Trx, meetingId: number, kind: 'guests' | 'schedule', limit: number) {
+  return db
+    .selectFrom('imports')
+    .select(INFO_COLUMNS)
+    .where('meeting_id', '=', meetingId)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The latest finished or running import of the same file into the meeting, other than `exceptId`. */
+export function findSameFile(db: Trx, meetingId: number, sha256: string, exceptId: number) {
+  return db
+    .selectFrom('imports')
+    .select(['id', 'finished_at'])
+    .where('meeting_id', '=', meetingId)
+    .where('file_sha256', '=', sha256)
+    .where('status', 'in', ['queued', 'running', 'done'])
+    .where('id', '<>', exceptId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Changes an import only while it is in the status given (the caller's view of it); answers whether it did. */
+export async function updateImportIf(
+  db: Trx,
+  id: number,
+  status: ImportRow['status'] | readonly ImportRow['status'][],
+  values: Updateable<Database['imports']>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', 'in', typeof status === 'string' ? [status] : [...status])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteImport(db: Trx, id: number): Promise<void> {
+  await db.deleteFrom('import_failures').where('import_id', '=', id).execute();
+  await db.deleteFrom('imports').where('id', '=', id).execute();
+}
+
+export async function insertFailures(
+  db: Trx,
+  rows: readonly Insertable<Database['import_failures']>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000) {
+    await db
+      .insertInto('import_failures')
+      .values(rows.slice(start, start + 1000))
+      .execute();
+  }
+}
+
+/** The failed rows after `afterRow`, in row order: the failed-rows file reads them batch by batch. */
+export function failuresAfter(db: Trx, importId: number, afterRow: number | undefined, size: number) {
+  return db
+    .selectFrom('import_failures')
+    .select(['row_number', 'cells', 'reason'])
+    .where('import_id', '=', importId)
+    .where('row_number', '>', afterRow ?? 0)
+    .orderBy('row_number')
+    .limit(size)
+    .execute();
+}
+
+export async function rememberedMapping(db: Trx, meetingId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('meeting_import_mappings')
+    .select('mapping')
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return row?.mapping;
+}
+
+export async function saveMapping(db: Trx, meetingId: number, mapping: string, now: number): Promise<void> {
+  await db
+    .insertInto('meeting_import_mappings')
+    .values({ meeting_id: meetingId, mapping, updated_at: now })
+    .onConflict((oc) => oc.column('meeting_id').doUpdateSet({ mapping, updated_at: now }))
+    .execute();
+}
+
+/* The meeting's dictionary, as a row of a guest file may name it. */
+
+export function userTypesOf(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(['id', 'name', 'name_cn', 'name_en'])
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function sessionsOf(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('schedules')
+    .select(['id', 'name', 'name_cn', 'name_en', 'date'])
+    .where('meeting_id', '=', meetingId)
+    .orderBy('date')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function allowedSessionsOf(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('user_type_schedules as uts')
+    .innerJoin('user_types as ut', 'ut.id', 'uts.user_type_id')
+    .select(['uts.user_type_id', 'uts.schedule_id'])
+    .where('ut.meeting_id', '=', meetingId)
+    .execute();
+}
+
+/** College categories that are global or owned by one of these organisations. */
+export function collegeCategoriesFor(db: Trx, owners: readonly number[]) {
+  return db
+    .selectFrom('college_categories')
+    .select(['id', 'name', 'name_cn', 'name_en'])
+    .where((eb) =>
+      owners.length > 0
+        ? eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', [...owners])])
+        : eb('organization_id', 'is', null),
+    )
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The meeting's live guests with these phones (E.164): who a row would duplicate. */
+export function liveGuestsByPhone(db: Trx, meetingId: number, phones: readonly string[]) {
+  if (phones.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('guests')
+    .select(['id', 'area_code', 'phone'])
+    .where('meeting_id', '=', meetingId)
+    .where('cancelled_at', 'is', null)
+    .where('phone', 'in', [...phones])
+    .execute();
+}

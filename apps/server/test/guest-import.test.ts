@@ -1,0 +1,574 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@meetflow/shared/errors';
+import { FIELD_MESSAGES } from '@meetflow/shared/field-messages';
+import type { GuestImport, GuestImportPreview } from '@meetflow/shared/schemas/imports';
+import { adminApi, readWorkbook, sheetValues, userWithRole, type Api } from './guest-fixtures.ts';
+import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { csvOf, emptyRowsWorkbook, uploadGuestFile, xlsxOf, zipBomb } from './import-fixtures.ts';
+import {
+  createMeeting,
+  createOrganization,
+  createSchedule,
+  createUserType,
+  generalBody,
+  macaoPhone,
+  signUp,
+  type MeetingFixture,
+} from './registration-fixtures.ts';
+
+const GENERAL_HEADERS = [
+  'Name',
+  'Gender',
+  'Local guest',
+  'Area code',
+  'Mobile number',
+  'E-mail',
+  'Institution',
+  'Job title',
+  'Contact name',
+  'Contact number',
+  'Contact mobile',
+];
+
+/** A general-form row of the English template, distinct per n. */
+const generalRow = (n: number, overrides: Partial<Record<string, string>> = {}) => {
+  const row: Record<string, string> = {
+    Name: `Imported ${n}`,
+    Gender: n % 2 ? 'Male' : 'Female',
+    'Local guest': 'Yes',
+    'Area code': 'Macao +853',
+    'Mobile number': macaoPhone(n),
+    'E-mail': `imported${n}@example.com`,
+    Institution: 'Hospital',
+    'Job title': 'Doctor',
+    'Contact name': 'Assistant',
+    'Contact number': '28000000',
+    'Contact mobile': '66999999',
+    ...overrides,
+  };
+  return GENERAL_HEADERS.map((h) => row[h] ?? '');
+};
+
+describe(`guest import (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let token: string;
+  let api: Api;
+  let org: number;
+
+  beforeAll(async () => {
+    // Small batches, so that a few rows already span several transactions.
+    ctx = await createTestContext({ IMPORT_BATCH_ROWS: '4' });
+    token = (await ctx.login()).access_token;
+    api = adminApi(ctx, token);
+    org = await createOrganization(ctx.db);
+  });
+  afterAll(() => ctx.close());
+
+  const upload = async (
+    meeting: MeetingFixture,
+    bytes: Buffer,
+    name = 'guests.xlsx',
+    lang = 'en',
+    encoding?: string,
+  ) => {
+    const res = await uploadGuestFile(ctx, token, meeting.id, { bytes, name }, { lang, encoding });
+    return res;
+  };
+  const uploaded = async (meeting: MeetingFixture, bytes: Buffer, name = 'guests.xlsx', lang = 'en') => {
+    const res = await upload(meeting, bytes, name, lang);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as GuestImport;
+  };
+  const preview = async (imp: GuestImport, lang = 'en', mapping = imp.mapping) => {
+    const res = await api('POST', `/api/guest-imports/${imp.id}/preview`, { mapping }, lang);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as GuestImportPreview;
+  };
+  /** Starts the import and runs the job to the end, as the background runner would. */
+  const run = async (imp: GuestImport, options: Record<string, unknown> = {}) => {
+    const res = await api('POST', `/api/guest-imports/${imp.id}/start`, { mapping: imp.mapping, ...options });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as GuestImport).status).toBe('queued');
+    await ctx.app.jobs.runDue();
+    const done = await api('GET', `/api/guest-imports/${imp.id}`);
+    return done.json().data as GuestImport;
+  };
+  const liveGuests = (meetingId: number) =>
+    ctx.db
+      .selectFrom('guests')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('cancelled_at', 'is', null)
+      .orderBy('id')
+      .execute();
+  const seats = async (meetingId: number) =>
+    (
+      await ctx.db
+        .selectFrom('meetings')
+        .select('registered_count')
+        .where('id', '=', meetingId)
+        .executeTakeFirstOrThrow()
+    ).registered_count;
+
+  it('offers a template in the reader’s language, with drop-down lists of the meeting’s choices', async () => {
+    const meeting = await createMeeting(ctx.db, org, { meeting_type: 'date_schedule' });
+    const s1 = await createSchedule(ctx.db, meeting.id, 0, 'Plenary');
+    await createUserType(ctx.db, meeting.id, [s1], 'Physician');
+    const res = await api('GET', `/api/meetings/${meeting.id}/guest-imports/template`, undefined, 'zh-TW');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const workbook = await readWorkbook(res.rawPayload);
+    const [guests, lists] = workbook.worksheets;
+    expect(guests!.name).toBe('嘉賓');
+    const headers = sheetValues(guests!)[0];
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        '中文姓名 *',
+        '英文姓名 *',
+        '區號 *',
+        '手機號碼 *',
+        '報名類型 *',
+        '日程 1 *',
+        '日程 2',
+      ]),
+    );
+    expect(lists!.state).toBe('hidden');
+    const listValues = sheetValues(lists!).flat();
+    expect(listValues).toEqual(expect.arrayContaining(['中國澳門 +853', 'Physician', '2027-01-10 Plenary']));
+    const areaColumn = (headers as string[]).indexOf('區號 *') + 1;
+    const validation = guests!.getCell(2, areaColumn).dataValidation;
+    expect(validation).toMatchObject({ type: 'list' });
+    expect(validation.formulae[0]).toMatch(/選項/);
+  });
+
+  it('recognises headers in the three languages and remembers a mapping made by hand', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const first = await uploaded(
+      meeting,
+      await xlsxOf([
+        ['姓名', '性别', 'Local guest', '區號', 'Handy', '电子邮件', 'Contact number', 'Contact mobile'],
+        ['陳大文', '男', '是', '853', macaoPhone(1), 'a@example.com', '1', '2'],
+      ]),
+    );
+    expect(first.mapping).toEqual([
+      'name',
+      'gender',
+      'local_guest',
+      'area_code',
+      null,
+      'email',
+      'contact_number',
+      'contact_phone',
+    ]);
+    expect(first.sample).toEqual([['陳大文', '男', '是', '853', macaoPhone(1), 'a@example.com', '1', '2']]);
+    const mapping = [...first.mapping];
+    mapping[4] = 'phone';
+    await preview(first, 'en', mapping);
+    // The next file of the meeting with the same headers maps "Handy" by itself.
+    const second = await uploaded(
+      meeting,
+      await xlsxOf([
+        ['Handy', 'Area code'],
+        [macaoPhone(2), '853'],
+      ]),
+    );
+    expect(second.mapping).toEqual(['phone', 'area_code']);
+    // A mapping without the phone cannot be previewed.
+    const res = await api('POST', `/api/guest-imports/${second.id}/preview`, {
+      mapping: [null, 'area_code'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: ERRORS.IMPORT_MAPPING_INCOMPLETE.code,
+      data: { missing: ['phone'] },
+    });
+  });
+
+  it('previews every row with the sign-up’s rules, duplicates and seats left, in the reader’s language, writing nothing', async () => {
+    const meeting = await createMeeting(ctx.db, org, { registration_limit: 4 });
+    expect((await signUp(ctx, meeting.publicId, generalBody(500), 500)).statusCode).toBe(200);
+    const file = await xlsxOf([
+      GENERAL_HEADERS,
+      generalRow(501), // row 2: valid
+      generalRow(502, { 'Mobile number': '123' }), // row 3: phone
+      generalRow(503, { 'E-mail': 'not-an-address' }), // row 4: e-mail
+      generalRow(504, { Name: '' }), // row 5: required
+      generalRow(505, { Gender: 'robot' }), // row 6: not an option
+      generalRow(506, { 'Area code': '+1' }), // row 7: unknown area code
+      generalRow(501), // row 8: same phone as row 2
+      generalRow(500), // row 9: already a guest
+      generalRow(507), // row 10: valid
+      generalRow(508), // row 11: valid
+      generalRow(509), // row 12: over capacity (4 seats, 1 taken, 3 new before it)
+    ]);
+    const imp = await uploaded(meeting, file, 'guests.xlsx', 'zh-TW');
+    expect(imp.progress.total).toBe(11);
+    const result = await preview(imp, 'zh-TW');
+    expect(result).toMatchObject({
+      total: 11,
+      valid: 3,
+      invalid: 5,
+      duplicate_in_file: 1,
+      existing: 1,
+      over_capacity: 1,
+      meeting_remaining: 3,
+    });
+    const byRow = (row: number) => result.issues.filter((i) => i.row === row);
+    expect(byRow(3)).toEqual([
+      { row: 3, kind: 'invalid', column: 'Mobile number', message: FIELD_MESSAGES.phoneInvalid['zh-tw'] },
+    ]);
+    expect(byRow(4)[0]).toMatchObject({ column: 'E-mail', message: FIELD_MESSAGES.emailInvalid['zh-tw'] });
+    expect(byRow(5)[0]).toMatchObject({ column: 'Name', message: FIELD_MESSAGES.guestNameRequired['zh-tw'] });
+    expect(byRow(6)[0]).toMatchObject({ column: 'Gender', message: FIELD_MESSAGES.invalidOption['zh-tw'] });
+    expect(byRow(7)[0]).toMatchObject({ column: 'Area code', kind: 'invalid' });
+    expect(byRow(8)[0]).toMatchObject({
+      kind: 'duplicate_in_file',
+      message: '與第 2 行的區號及手機號碼相同',
+    });
+    expect(byRow(9)[0]).toMatchObject({ kind: 'existing' });
+    expect(byRow(12)[0]).toMatchObject({
+      kind: 'over_capacity',
+      message: FIELD_MESSAGES.meetingFullRow['zh-tw'],
+    });
+    expect(await liveGuests(meeting.id)).toHaveLength(1);
+
+    // Imported: the same judgement, with the seats taken exactly as sign-ups would.
+    const done = await run(imp);
+    expect(done.status).toBe('done');
+    expect(done.progress).toEqual({
+      total: 11,
+      processed: 11,
+      created: 3,
+      updated: 0,
+      skipped: 2,
+      failed: 6,
+    });
+    expect(await seats(meeting.id)).toBe(4);
+    const guests = await liveGuests(meeting.id);
+    expect(guests.map((g) => g.name)).toEqual(['Guest 500', 'Imported 501', 'Imported 507', 'Imported 508']);
+    // Each has its own code and the sign-up's search terms.
+    expect(new Set(guests.map((g) => g.guest_code)).size).toBe(4);
+    const found = await api('GET', `/api/meetings/${meeting.id}/guests?keyword=Imported`);
+    expect(found.json().data.total).toBe(3);
+
+    // The rows not written, with why, ready to fix and import again.
+    const failed = await api('GET', `/api/guest-imports/${imp.id}/failed-rows`, undefined, 'en');
+    expect(failed.statusCode).toBe(200);
+    const rows = sheetValues((await readWorkbook(failed.rawPayload)).worksheets[0]!);
+    expect(rows[0]).toEqual([...GENERAL_HEADERS, 'Reason']);
+    expect(rows.slice(1).map((r) => r[4])).toEqual([
+      '123',
+      macaoPhone(503),
+      macaoPhone(504),
+      macaoPhone(505),
+      macaoPhone(506),
+      macaoPhone(501),
+      macaoPhone(509),
+    ]);
+    expect(rows[1]!.at(-1)).toBe(`Mobile number: ${FIELD_MESSAGES.phoneInvalid.en}`);
+    expect(rows.at(-1)!.at(-1)).toBe(FIELD_MESSAGES.meetingFullRow.en);
+
+    // The audit log names the file (name, size, hash) and the counts.
+    const log = await ctx.db
+      .selectFrom('system_logs')
+      .select(['message_key', 'message_params'])
+      .where('message_key', '=', 'import.guests_finished')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.message_params!)).toMatchObject({
+      file_name: 'guests.xlsx',
+      file_size: file.length,
+      file_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      created: 3,
+      failed: 6,
+    });
+    // The file itself is gone once imported.
+    const stored = await ctx.db
+      .selectFrom('imports')
+      .select('file_data')
+      .where('id', '=', imp.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.file_data).toBeNull();
+  });
+
+  it('is idempotent: the same file again is recognised and adds nobody; "update" refreshes the guests instead', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const file = await xlsxOf([GENERAL_HEADERS, generalRow(601), generalRow(602), generalRow(603)]);
+    const first = await run(await uploaded(meeting, file));
+    expect(first.progress).toMatchObject({ created: 3, skipped: 0 });
+    const again = await uploaded(meeting, file);
+    expect(again.previous).toMatchObject({ id: first.id });
+    const second = await run(again);
+    expect(second.progress).toMatchObject({ created: 0, skipped: 3, failed: 0 });
+    expect(await liveGuests(meeting.id)).toHaveLength(3);
+    expect(await seats(meeting.id)).toBe(3);
+    // Starting an import twice queues it once.
+    const restart = await api('POST', `/api/guest-imports/${second.id}/start`, { mapping: second.mapping });
+    expect((restart.json().data as GuestImport).status).toBe('done');
+
+    const renamed = await xlsxOf([GENERAL_HEADERS, generalRow(601, { Name: 'Renamed 601' })]);
+    const updated = await run(await uploaded(meeting, renamed), { on_existing: 'update' });
+    expect(updated.progress).toMatchObject({ created: 0, updated: 1 });
+    const names = (await liveGuests(meeting.id)).map((g) => g.name);
+    expect(names).toEqual(['Renamed 601', 'Imported 602', 'Imported 603']);
+    expect((await api('GET', `/api/meetings/${meeting.id}/guests?keyword=Renamed`)).json().data.total).toBe(
+      1,
+    );
+  });
+
+  it('imports over the limit only when asked, and says so in the audit log', async () => {
+    const meeting = await createMeeting(ctx.db, org, { registration_limit: 1 });
+    const file = await xlsxOf([GENERAL_HEADERS, generalRow(701), generalRow(702), generalRow(703)]);
+    const over = await run(await uploaded(meeting, file), { over_limit: true });
+    expect(over.progress).toMatchObject({ created: 3, failed: 0 });
+    expect(await seats(meeting.id)).toBe(3);
+    const started = await ctx.db
+      .selectFrom('system_logs')
+      .select('message_params')
+      .where('message_key', '=', 'import.guests_started')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(started.message_params!).over_limit).toEqual([{ key: 'import.over_limit' }]);
+    // The meeting is now over its limit: a visitor still cannot sign up.
+    expect((await signUp(ctx, meeting.publicId, generalBody(704), 704)).json().code).toBe(
+      ERRORS.MEETING_FULL.code,
+    );
+  });
+
+  it('reads Big5 and GB18030 CSVs (detected, or chosen), and UTF-8 with a BOM', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const rows = (name: string, n: number) => [
+      ['姓名', '性別', '本地嘉賓', '區號', '手機號碼', '電郵', '聯絡電話', '聯絡手機'],
+      [name, '女', '是', '澳門', macaoPhone(n), `c${n}@example.com`, '28000000', '66999999'],
+      [
+        `${name}二`,
+        '男',
+        '否',
+        '香港',
+        `5123${String(n).padStart(4, '0')}`,
+        `d${n}@example.com`,
+        '28000000',
+        '66999999',
+      ],
+    ];
+    const big5 = await uploaded(meeting, csvOf(rows('陳大文', 801), 'big5'), 'big5.csv');
+    expect(big5).toMatchObject({ format: 'csv', encoding: 'big5' });
+    expect(big5.sample[0]![0]).toBe('陳大文');
+    const gb = await uploaded(
+      meeting,
+      csvOf(
+        rows('张伟', 802).map((r) => r.map((c) => c.replace('區號', '区号'))),
+        'gb18030',
+      ),
+      'gb.csv',
+    );
+    expect(gb).toMatchObject({ encoding: 'gb18030' });
+    expect(gb.sample[0]![0]).toBe('张伟');
+    const bom = await uploaded(meeting, csvOf(rows('李小明', 803), 'utf-8-bom'), 'bom.csv');
+    expect(bom).toMatchObject({ encoding: 'utf-8', headers: expect.arrayContaining(['姓名']) });
+    expect(bom.headers[0]).toBe('姓名'); // the BOM is not part of the first header
+
+    // The organiser can override the detection.
+    const chosen = await api('PATCH', `/api/guest-imports/${big5.id}`, { encoding: 'gb18030' });
+    expect((chosen.json().data as GuestImport).encoding).toBe('gb18030');
+    const back = await api('PATCH', `/api/guest-imports/${big5.id}`, { encoding: 'big5' });
+    expect((back.json().data as GuestImport).sample[0]![0]).toBe('陳大文');
+
+    const done = await run(back.json().data as GuestImport);
+    expect(done.progress).toMatchObject({ created: 2, failed: 0 });
+    const guests = await liveGuests(meeting.id);
+    expect(guests.map((g) => [g.name, g.area_code, g.local_guest])).toEqual([
+      ['陳大文', '853', 1],
+      ['陳大文二', '852', 0],
+    ]);
+  });
+
+  it('stores formula-looking text as text and takes a formula’s cached value, never evaluating it', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Guests');
+    sheet.addRow(GENERAL_HEADERS);
+    sheet.addRow(generalRow(901, { Name: '=HYPERLINK("http://evil.example","click")' }));
+    sheet.addRow(generalRow(902, { Name: '@SUM(1+1)' }));
+    const row = sheet.addRow(generalRow(903));
+    row.getCell(1).value = { formula: 'CONCAT("Dr ","Who")', result: 'Dr Who' };
+    const imp = await uploaded(meeting, Buffer.from(await workbook.xlsx.writeBuffer()));
+    const done = await run(imp);
+    expect(done.progress).toMatchObject({ created: 3 });
+    expect((await liveGuests(meeting.id)).map((g) => g.name)).toEqual([
+      '=HYPERLINK("http://evil.example","click")',
+      '@SUM(1+1)',
+      'Dr Who',
+    ]);
+    // And the guest export keeps such text inert.
+    const exported = await api(
+      'GET',
+      `/api/meetings/${meeting.id}/guests/export?sort_by=name&sort_order=asc`,
+    );
+    const names = sheetValues((await readWorkbook(exported.rawPayload)).worksheets[0]!).flat();
+    expect(names).toContain(`'=HYPERLINK("http://evil.example","click")`);
+  });
+
+  it('refuses what is not a guest list quickly, with a clear message: zip bombs, a million empty rows, other files', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const bombFile = await zipBomb(200);
+    let started = Date.now();
+    const bomb = await upload(meeting, bombFile, 'bomb.xlsx', 'zh-TW');
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json()).toMatchObject({
+      code: ERRORS.IMPORT_FILE_UNSAFE.code,
+      message: ERRORS.IMPORT_FILE_UNSAFE.message['zh-tw'],
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    const million = await emptyRowsWorkbook(1_000_000);
+    started = Date.now();
+    const tooMany = await upload(meeting, million, 'million.xlsx');
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().code).toBe(ERRORS.IMPORT_TOO_MANY_ROWS.code);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const pdf = await upload(meeting, Buffer.from('%PDF-1.7\n\0\0binary'), 'guests.xlsx');
+    expect(pdf.json().code).toBe(ERRORS.FILE_TYPE_NOT_ALLOWED.code);
+    const headerOnly = await upload(meeting, await xlsxOf([GENERAL_HEADERS]));
+    expect(headerOnly.json().code).toBe(ERRORS.IMPORT_EMPTY.code);
+    const tooLarge = await upload(meeting, Buffer.alloc(16 * 1024 * 1024, 0x41), 'big.csv');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(
+      await ctx.db.selectFrom('imports').select('id').where('meeting_id', '=', meeting.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('date schedule: sessions and registration types by name in any language, session seats counted exactly', async () => {
+    const meeting = await createMeeting(ctx.db, org, { meeting_type: 'date_schedule' });
+    const morning = await createSchedule(ctx.db, meeting.id, 2, 'Morning');
+    const afternoon = await createSchedule(ctx.db, meeting.id, 0, 'Afternoon');
+    await createUserType(ctx.db, meeting.id, [morning, afternoon], 'Doctor');
+    await createUserType(ctx.db, meeting.id, [afternoon], 'Nurse');
+    const headers = [
+      'Chinese name',
+      'English name',
+      'Area code',
+      'Mobile number',
+      'E-mail',
+      'Registration type',
+      'Licence number',
+      'Session 1',
+      'Session 2',
+    ];
+    const row = (n: number, type: string, s1: string, s2 = '') => [
+      `嘉賓${n}`,
+      `Guest ${n}`,
+      '853',
+      macaoPhone(n),
+      `g${n}@example.com`,
+      type,
+      'NA',
+      s1,
+      s2,
+    ];
+    const imp = await uploaded(
+      meeting,
+      await xlsxOf([
+        headers,
+        row(1001, 'Doctor', 'Morning', 'Afternoon'),
+        row(1002, 'doctor', '2027-01-10 Morning'),
+        row(1003, 'Doctor', 'Morning'), // the morning's two seats are gone
+        row(1004, 'Nurse', 'Morning'), // not open to nurses
+        row(1005, 'Surgeon', 'Afternoon'), // no such type
+        row(1006, 'Nurse', 'Evening'), // no such session
+        row(1007, 'Nurse', 'Afternoon'),
+      ]),
+    );
+    expect(imp.mapping).toEqual([
+      'name_zh',
+      'name_en',
+      'area_code',
+      'phone',
+      'email',
+      'user_type',
+      'license_number',
+      'session',
+      'session',
+    ]);
+    const result = await preview(imp);
+    expect(result).toMatchObject({ valid: 3, invalid: 3, over_capacity: 1 });
+    const messages = result.issues.map((i) => [i.row, i.column, i.message]);
+    expect(messages).toEqual([
+      [4, null, 'The session is full: Morning'],
+      [5, 'Session 1', FIELD_MESSAGES.scheduleNotForUserType.en],
+      [6, 'Registration type', FIELD_MESSAGES.userTypeNotInMeeting.en],
+      [7, 'Session 1', 'No such session: Evening'],
+    ]);
+    const done = await run(imp);
+    expect(done.progress).toMatchObject({ created: 3, failed: 4 });
+    const counts = await ctx.db
+      .selectFrom('schedules')
+      .select(['id', 'signup_count'])
+      .where('meeting_id', '=', meeting.id)
+      .orderBy('id')
+      .execute();
+    expect(counts).toEqual([
+      { id: morning, signup_count: 2 },
+      { id: afternoon, signup_count: 2 },
+    ]);
+  });
+
+  it('queues the new guests’ confirmations when asked, in the organiser’s language', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const imp = await uploaded(
+      meeting,
+      await xlsxOf([GENERAL_HEADERS, generalRow(1101), generalRow(1102)]),
+      'g.xlsx',
+      'zh-CN',
+    );
+    await api(
+      'POST',
+      `/api/guest-imports/${imp.id}/start`,
+      { mapping: imp.mapping, send_confirmation: true },
+      'zh-CN',
+    );
+    await ctx.app.jobs.runDue();
+    const guests = await liveGuests(meeting.id);
+    expect(guests.map((g) => [g.mail_pending, g.language])).toEqual([
+      [1, 'zh-cn'],
+      [1, 'zh-cn'],
+    ]);
+    const quiet = await run(await uploaded(meeting, await xlsxOf([GENERAL_HEADERS, generalRow(1103)])));
+    expect(quiet.progress.created).toBe(1);
+    expect((await liveGuests(meeting.id)).at(-1)!.mail_pending).toBe(0);
+  });
+
+  it('lets only guest editors of the meeting’s organisation import; the guest list sees a running import', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const file = await xlsxOf([GENERAL_HEADERS, generalRow(1201)]);
+    const door = await userWithRole(ctx, api, 'door_staff', org);
+    const refused = await uploadGuestFile(ctx, door, meeting.id, { bytes: file, name: 'g.xlsx' });
+    expect(refused.statusCode).toBe(403);
+    const otherOrg = await createOrganization(ctx.db);
+    const stranger = await userWithRole(ctx, api, 'organiser', otherOrg);
+    expect(
+      (await uploadGuestFile(ctx, stranger, meeting.id, { bytes: file, name: 'g.xlsx' })).statusCode,
+    ).toBe(404);
+    const imp = await uploaded(meeting, file);
+    const strangerApi = adminApi(ctx, stranger);
+    expect((await strangerApi('GET', `/api/guest-imports/${imp.id}`)).statusCode).toBe(404);
+    expect(
+      (await strangerApi('POST', `/api/guest-imports/${imp.id}/start`, { mapping: imp.mapping })).statusCode,
+    ).toBe(404);
+
+    await api('POST', `/api/guest-imports/${imp.id}/start`, { mapping: imp.mapping });
+    const list = await api('GET', `/api/meetings/${meeting.id}/guest-imports`);
+    expect((list.json().data.items as GuestImport[])[0]).toMatchObject({ id: imp.id, status: 'queued' });
+    // Once started it can no longer be changed or discarded.
+    expect((await api('DELETE', `/api/guest-imports/${imp.id}`)).json().code).toBe(
+      ERRORS.IMPORT_ALREADY_STARTED.code,
+    );
+    await ctx.app.jobs.runDue();
+    // An import not started can be discarded, file and all.
+    const other = await uploaded(meeting, file);
+    expect((await api('DELETE', `/api/guest-imports/${other.id}`)).statusCode).toBe(200);
+    expect((await api('GET', `/api/guest-imports/${other.id}`)).statusCode).toBe(404);
+  });
+});

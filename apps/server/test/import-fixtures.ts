@@ -1,0 +1,128 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import yazl from 'yazl';
+import type { TestContext } from './helpers.ts';
+import { multipart } from './file-fixtures.ts';
+
+/** Files for the import tests, built here: spreadsheets, Chinese-encoded CSVs and hostile zips. */
+
+export async function xlsxOf(rows: readonly (readonly unknown[])[], sheetName = 'Guests'): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow([...row]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A CSV in an encoding Excel writes (Node's TextDecoder reads them; encoding goes through iconv in the test). */
+export function csvOf(
+  rows: readonly (readonly string[])[],
+  encoding: 'utf-8' | 'utf-8-bom' | 'big5' | 'gb18030',
+): Buffer {
+  const text = rows
+    .map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','))
+    .join('\r\n');
+  if (encoding === 'utf-8') return Buffer.from(text, 'utf8');
+  if (encoding === 'utf-8-bom')
+    return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+  return encodeChinese(text, encoding);
+}
+
+/**
+ * Big5 / GB18030 bytes of a text. Node can decode these but not encode them: the table is built by
+ * decoding every two-byte sequence once (the characters a test uses are all two-byte ones).
+ */
+const tables = new Map<string, Map<string, Buffer>>();
+function encodeChinese(text: string, encoding: 'big5' | 'gb18030'): Buffer {
+  let table = tables.get(encoding);
+  if (!table) {
+    table = new Map();
+    const decoder = new TextDecoder(encoding, { fatal: true });
+    for (let lead = 0x81; lead <= 0xfe; lead++) {
+      for (let trail = 0x40; trail <= 0xfe; trail++) {
+        const bytes = Buffer.from([lead, trail]);
+        try {
+          const ch = decoder.decode(bytes);
+          if (ch.length === 1 && !table.has(ch)) table.set(ch, bytes);
+        } catch {
+          // not a character in this encoding
+        }
+      }
+    }
+    tables.set(encoding, table);
+  }
+  const out: Buffer[] = [];
+  for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) out.push(Buffer.from(ch, 'latin1'));
+    else {
+      const bytes = table.get(ch);
+      if (!bytes) throw new Error(`no ${encoding} bytes for ${ch}`);
+      out.push(bytes);
+    }
+  }
+  return Buffer.concat(out);
+}
+
+function zipOf(entries: { name: string; data: Buffer | string }[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) zip.addBuffer(Buffer.from(entry.data), entry.name);
+  zip.end();
+  const out = new PassThrough();
+  zip.outputStream.pipe(out);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    out.on('end', () => resolve(Buffer.concat(chunks)));
+    out.on('error', reject);
+  });
+}
+
+const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
+const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+const WORKBOOK = `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Guests" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
+
+/** A workbook whose one sheet holds a header and then `rows` empty rows (a sheet "used" down to row 1,000,000). */
+export function emptyRowsWorkbook(rows: number): Promise<Buffer> {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+  ];
+  parts.push('<row r="1"><c r="A1" t="inlineStr"><is><t>Phone</t></is></c></row>');
+  for (let r = 2; r <= rows + 1; r++) parts.push(`<row r="${r}"/>`);
+  parts.push('</sheetData></worksheet>');
+  return zipOf([
+    { name: '[Content_Types].xml', data: CONTENT_TYPES },
+    { name: '_rels/.rels', data: RELS },
+    { name: 'xl/workbook.xml', data: WORKBOOK },
+    { name: 'xl/_rels/workbook.xml.rels', data: WORKBOOK_RELS },
+    { name: 'xl/worksheets/sheet1.xml', data: parts.join('') },
+  ]);
+}
+
+/** A workbook-shaped zip whose sheet inflates to `megabytes` MB of zeros: a zip bomb, tiny on the wire. */
+export function zipBomb(megabytes: number): Promise<Buffer> {
+  return zipOf([
+    { name: '[Content_Types].xml', data: CONTENT_TYPES },
+    { name: 'xl/workbook.xml', data: WORKBOOK },
+    { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(megabytes * 1024 * 1024) },
+  ]);
+}
+
+/** Uploads a guest file as the browser's import dialog does. */
+export function uploadGuestFile(
+  ctx: TestContext,
+  token: string,
+  meetingId: number,
+  file: { bytes: Buffer; name: string },
+  options: { encoding?: string; lang?: string } = {},
+) {
+  const { payload, headers } = multipart([
+    ...(options.encoding ? [{ name: 'encoding', value: options.encoding }] : []),
+    { name: 'file', value: file.bytes, filename: file.name, contentType: 'application/octet-stream' },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/meetings/${meetingId}/guest-imports`,
+    headers: { ...headers, authorization: `Bearer ${token}`, 'accept-language': options.lang ?? 'en' },
+    payload,
+  });
+}
