@@ -1,6 +1,6 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|door|mail` runs the budgets and one group of scenarios.
+// `--only basics|signup|door|mail|import` runs the budgets and one group of scenarios.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,13 +8,14 @@ import autocannon from 'autocannon';
 import { measureColdLoads } from './bundle.ts';
 import { rssMb, startProcess } from './lib.ts';
 import { doorDay } from './door-day.ts';
+import { guestImport } from './guest-import.ts';
 import { mailBurst } from './mail-burst.ts';
 import { signUpBurst } from './signup-burst.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const budgetsOnly = process.argv.includes('--budgets');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const want = (group: 'basics' | 'signup' | 'door' | 'mail') =>
+const want = (group: 'basics' | 'signup' | 'door' | 'mail' | 'import') =>
   !budgetsOnly && (only === null || only === group);
 const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Issue 7's budgets; the admin figure is the meeting list, the first back-office screen (see README).
@@ -129,6 +130,42 @@ try {
   }
 } finally {
   await app.stop();
+}
+
+if (want('import')) {
+  const run = await guestImport(3408);
+  rows.push({
+    metric: `import ${run.guests} guests: upload + preview + job (SQLite)`,
+    ours: run.importSeconds,
+    baseline: run.signUpSeconds,
+    unit: 's',
+    target: '≥ 5× faster than the sign-ups, every row imported',
+    pass:
+      run.importSeconds * 5 <= run.signUpSeconds &&
+      run.importedGuests === run.guests &&
+      run.signedUpGuests === run.guests,
+    detail: {
+      previewSeconds: run.previewSeconds,
+      importedGuests: run.importedGuests,
+      signedUpGuests: run.signedUpGuests,
+    },
+  });
+  rows.push({
+    metric: `import ${run.guests} guests: peak server RSS`,
+    ours: run.peakRssMb,
+    baseline: null,
+    unit: 'MB',
+    target: '≤ 300',
+    pass: run.peakRssMb <= 300,
+  });
+  rows.push({
+    metric: 'import: server CPU per guest (vs per sign-up)',
+    ours: run.cpuMsPerImportedGuest,
+    baseline: run.cpuMsPerSignUp,
+    unit: 'ms',
+    target: 'report',
+    pass: null,
+  });
 }
 
 if (want('mail')) {

@@ -283,13 +283,13 @@ describe(`guest import (${TEST_DB})`, () => {
       created: 3,
       failed: 6,
     });
-    // The file itself is gone once imported.
+    // The file and its rows are gone once imported.
     const stored = await ctx.db
       .selectFrom('imports')
-      .select('file_data')
+      .select(['file_data', 'rows_data'])
       .where('id', '=', imp.id)
       .executeTakeFirstOrThrow();
-    expect(stored.file_data).toBeNull();
+    expect(stored).toEqual({ file_data: null, rows_data: null });
   });
 
   it('is idempotent: the same file again is recognised and adds nobody; "update" refreshes the guests instead', async () => {

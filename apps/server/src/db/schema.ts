@@ -284,6 +284,7 @@ export interface Database {
     file_size: number;
     file_sha256: string;
     file_data: Uint8Array | null;
+    rows_data: string | null;
     format: 'xlsx' | 'csv';
     encoding: string | null;
     headers: Generated<string>;

@@ -36,7 +36,7 @@ export interface RequestOptions {
 }
 
 interface Call extends RequestOptions {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   data?: unknown;
 }
@@ -157,5 +157,7 @@ export const http = {
     request<T>({ ...options, url, data, method: 'POST' }),
   put: <T>(url: string, data?: unknown, options?: RequestOptions) =>
     request<T>({ ...options, url, data, method: 'PUT' }),
+  patch: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    request<T>({ ...options, url, data, method: 'PATCH' }),
   delete: <T>(url: string, options?: RequestOptions) => request<T>({ ...options, url, method: 'DELETE' }),
 };

@@ -20,8 +20,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_name', 'varchar(255)', (c) => c.notNull())
     .addColumn('file_size', 'integer', (c) => c.notNull())
     .addColumn('file_sha256', 'varchar(64)', (c) => c.notNull())
-    // Dropped (null) once the import has finished: the rows now live in guests and import_failures.
+    // The file as uploaded, kept until the import starts (a CSV may be read again in another encoding).
     .addColumn('file_data', binaryType(db))
+    // The data rows as read, JSON [[row number, cells], …]: the file is parsed once, at upload, and
+    // the preview and the job read these. Dropped (null) once the import has finished.
+    .addColumn('rows_data', 'text')
     .addColumn('format', 'varchar(8)', (c) => c.notNull())
     .addColumn('encoding', 'varchar(16)')
     // JSON: the header row, the sample rows and the mapping (one field or null per column).

@@ -183,26 +183,30 @@ export function createGuestImports(deps: GuestImportsDeps) {
     };
   }
 
-  /** Header, sample and data-row count of a file read in an encoding; refuses what cannot be a guest list. */
+  /**
+   * Reads a file once, in an encoding: its header row, a sample, and every data row as the columns
+   * to store (JSON [[row number, cells], …]) — the preview and the job read those, never the file
+   * again. Refuses what cannot be a guest list.
+   */
   async function survey(bytes: Uint8Array, format: 'xlsx' | 'csv', encoding: TextEncoding | undefined) {
     let headers: string[] | undefined;
-    const sample: string[][] = [];
-    let total = 0;
+    const rows: [number, string[]][] = [];
     try {
       for await (const row of fileRows(bytes, format, encoding)) {
-        if (!headers) {
-          headers = row.cells.map((cell) => cell.trim());
-          continue;
-        }
-        if (sample.length < IMPORT_SAMPLE_ROWS) sample.push(row.cells);
-        total += 1;
-        await breathe(total);
+        if (!headers) headers = row.cells.map((cell) => cell.trim());
+        else rows.push([row.number, row.cells]);
+        await breathe(rows.length);
       }
     } catch (error) {
       throw spreadsheetError(error);
     }
-    if (!headers || total === 0) throw new AppError('IMPORT_EMPTY');
-    return { headers, sample, total };
+    if (!headers || rows.length === 0) throw new AppError('IMPORT_EMPTY');
+    return {
+      headers: JSON.stringify(headers),
+      sample: JSON.stringify(rows.slice(0, IMPORT_SAMPLE_ROWS).map(([, cells]) => cells)),
+      rows_data: JSON.stringify(rows),
+      total: rows.length,
+    };
   }
 
   async function remembered(meetingId: number): Promise<Record<string, GuestImportField | null>> {
@@ -226,7 +230,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
   async function judgeRows(
     meeting: VisibleMeeting,
     info: repo.ImportInfo,
-    bytes: Uint8Array,
+    rowsData: string,
     mapping: ImportMapping,
     lang: Language,
     onRow: (planned: PlannedRow, index: number, first: number | undefined) => Promise<void> | void,
@@ -234,29 +238,17 @@ export function createGuestImports(deps: GuestImportsDeps) {
     const headers = JSON.parse(info.headers) as string[];
     const plan = rowPlanner(await dictionaryOf(meeting), headers, mapping, lang);
     const firstRowOf = new Map<string, number>();
-    let index = -1;
-    try {
-      for await (const row of fileRows(
-        bytes,
-        info.format,
-        (info.encoding as TextEncoding | null) ?? undefined,
-      )) {
-        if (index === -1) {
-          index = 0; // the header row
-          continue;
-        }
-        const planned = plan(row);
-        let first: number | undefined;
-        if (planned.kind === 'valid') {
-          first = firstRowOf.get(planned.key);
-          if (first === undefined) firstRowOf.set(planned.key, row.number);
-        }
-        await onRow(planned, index, first);
-        index += 1;
-        await breathe(index);
+    const rows = JSON.parse(rowsData) as [number, string[]][];
+    for (let index = 0; index < rows.length; index += 1) {
+      const [number, cells] = rows[index]!;
+      const planned = plan({ number, cells });
+      let first: number | undefined;
+      if (planned.kind === 'valid') {
+        first = firstRowOf.get(planned.key);
+        if (first === undefined) firstRowOf.set(planned.key, number);
       }
-    } catch (error) {
-      throw spreadsheetError(error);
+      await onRow(planned, index, first);
+      await breathe(index + 1);
     }
   }
 
@@ -411,8 +403,8 @@ export function createGuestImports(deps: GuestImportsDeps) {
     if (!info || info.status === 'done' || info.status === 'failed')
       return { skipped: 'import already finished' };
     const meeting = await liveMeeting(db, info.meeting_id);
-    const bytes = await repo.findImportFile(db, importId);
-    if (!meeting || !bytes) {
+    const rowsData = await repo.findImportRows(db, importId);
+    if (!meeting || !rowsData) {
       await repo.updateImportIf(db, importId, ['queued', 'running'], {
         status: 'failed',
         error: 'NOT_FOUND',
@@ -437,7 +429,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
         await deps.notifications?.sessionFilled(meeting, session);
       if (outcome.created > 0 && options.send_confirmation) deps.mail?.kick();
     };
-    await judgeRows(meeting, info, bytes, mapping, lang, async (planned, index, first) => {
+    await judgeRows(meeting, info, rowsData, mapping, lang, async (planned, index, first) => {
       if (index < done) return; // written by an earlier run: whole batches
       batch.push({ planned, first });
       if (batch.length >= batchRows) await flush();
@@ -447,7 +439,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
     await repo.updateImportIf(db, importId, 'running', {
       status: 'done',
       finished_at: finished,
-      file_data: null,
+      rows_data: null,
     });
     await systemLog.record({
       action: 'create',
@@ -488,7 +480,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
         await checkZip(file.bytes).catch((error: unknown) => Promise.reject(spreadsheetError(error)));
       const textEncoding =
         format === 'csv' ? (encoding === 'auto' ? detectEncoding(file.bytes) : encoding) : undefined;
-      const { headers, sample, total } = await survey(file.bytes, format, textEncoding);
+      const read = await survey(file.bytes, format, textEncoding);
       const id = await repo.insertImport(db, {
         kind: 'guests',
         meeting_id: meeting.id,
@@ -498,10 +490,14 @@ export function createGuestImports(deps: GuestImportsDeps) {
         file_data: file.bytes,
         format,
         encoding: textEncoding ?? null,
-        headers: JSON.stringify(headers),
-        sample: JSON.stringify(sample),
-        mapping: JSON.stringify(suggestMapping(meeting.meeting_type, headers, await remembered(meeting.id))),
-        total,
+        ...read,
+        mapping: JSON.stringify(
+          suggestMapping(
+            meeting.meeting_type,
+            JSON.parse(read.headers) as string[],
+            await remembered(meeting.id),
+          ),
+        ),
         created_by: user.account,
         created_at: clock(),
       });
@@ -520,13 +516,17 @@ export function createGuestImports(deps: GuestImportsDeps) {
       if (info.format !== 'csv') return view(info, lang);
       const bytes = (await repo.findImportFile(db, id))!;
       const textEncoding = encoding === 'auto' ? detectEncoding(bytes) : encoding;
-      const { headers, sample, total } = await survey(bytes, 'csv', textEncoding);
+      const read = await survey(bytes, 'csv', textEncoding);
       await repo.updateImportIf(db, id, 'uploaded', {
         encoding: textEncoding,
-        headers: JSON.stringify(headers),
-        sample: JSON.stringify(sample),
-        mapping: JSON.stringify(suggestMapping(meeting.meeting_type, headers, await remembered(meeting.id))),
-        total,
+        ...read,
+        mapping: JSON.stringify(
+          suggestMapping(
+            meeting.meeting_type,
+            JSON.parse(read.headers) as string[],
+            await remembered(meeting.id),
+          ),
+        ),
       });
       return view((await repo.findImport(db, id))!, lang);
     },
@@ -542,7 +542,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
       if (info.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
       const headers = JSON.parse(info.headers) as string[];
       checkMapping(meeting, headers, mapping);
-      const bytes = (await repo.findImportFile(db, id))!;
+      const rowsData = (await repo.findImportRows(db, id))!;
       const issues: ImportIssue[] = [];
       let issuesTotal = 0;
       const addIssue = (issue: ImportIssue) => {
@@ -551,7 +551,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
       };
       const counts = { total: 0, valid: 0, invalid: 0, duplicate_in_file: 0, existing: 0, over_capacity: 0 };
       const fresh: { row: number; key: string; scheduleIds: number[] }[] = [];
-      await judgeRows(meeting, info, bytes, mapping, lang, (planned, _index, first) => {
+      await judgeRows(meeting, info, rowsData, mapping, lang, (planned, _index, first) => {
         counts.total += 1;
         if (planned.kind === 'invalid') {
           counts.invalid += 1;
@@ -640,6 +640,8 @@ export function createGuestImports(deps: GuestImportsDeps) {
       const started = await db.transaction().execute(async (trx) => {
         const moved = await repo.updateImportIf(trx, id, 'uploaded', {
           status: 'queued',
+          // The rows are all the job needs: the file itself goes.
+          file_data: null,
           mapping: JSON.stringify(body.mapping),
           options: JSON.stringify(options),
           started_at: clock(),

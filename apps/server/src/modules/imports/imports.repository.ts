@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 type Trx = Kysely<Database>;
 export type ImportRow = Selectable<Database['imports']>;
 /** An import without its file: what lists and progress read. */
-export type ImportInfo = Omit<ImportRow, 'file_data'>;
+export type ImportInfo = Omit<ImportRow, 'file_data' | 'rows_data'>;
 
 const INFO_COLUMNS = [
   'id',
@@ -40,6 +40,12 @@ export async function insertImport(db: Trx, values: Insertable<Database['imports
 
 export function findImport(db: Trx, id: number): Promise<ImportInfo | undefined> {
   return db.selectFrom('imports').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The data rows as read at upload (JSON), or null once the import has finished. */
+export async function findImportRows(db: Trx, id: number): Promise<string | null> {
+  const row = await db.selectFrom('imports').select('rows_data').where('id', '=', id).executeTakeFirst();
+  return row?.rows_data ?? null;
 }
 
 export async function findImportFile(db: Trx, id: number): Promise<Uint8Array | null> {

@@ -62,6 +62,8 @@ const zhTw = {
     noUserTypes: '此會議尚無使用者類型',
     unsaved: '有未保存的更改',
   },
+  importSchedules: '匯入…',
+  importSchedulesHint: '從一個活頁簿匯入日程、使用者類型及學院類別',
 };
 
 const zhCn: typeof zhTw = {
@@ -126,6 +128,8 @@ const zhCn: typeof zhTw = {
     noUserTypes: '此会议尚无用户类型',
     unsaved: '有未保存的更改',
   },
+  importSchedules: '导入…',
+  importSchedulesHint: '从一个工作簿导入日程、用户类型及学院类别',
 };
 
 const en: typeof zhTw = {
@@ -190,6 +194,8 @@ const en: typeof zhTw = {
     noUserTypes: 'This meeting has no user types yet',
     unsaved: 'Unsaved changes',
   },
+  importSchedules: 'Import…',
+  importSchedulesHint: 'Sessions, user types and college categories from one workbook',
 };
 
 registerFeatureCatalogue('dictionary', { 'zh-tw': zhTw, 'zh-cn': zhCn, en });

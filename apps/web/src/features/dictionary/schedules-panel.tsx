@@ -1,11 +1,13 @@
-import { DatePicker, Empty, Form, InputNumber, Select } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, DatePicker, Empty, Form, InputNumber, Select } from 'antd';
 import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared/schemas/dictionary';
 import { nameIn } from '@meetflow/shared/languages';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { CrudTable } from './crud-table.tsx';
-import { useMeetingTimes, useScheduleCrud, useSchedules } from './dictionary-api.ts';
+import { usePermission } from '../../components/permission.tsx';
+import { CrudTable, EDIT_PERMISSION } from './crud-table.tsx';
+import { useMeeting, useMeetingTimes, useScheduleCrud, useSchedules } from './dictionary-api.ts';
 import { isOutsideDays, type DayRange } from './dictionary-logic.ts';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
@@ -21,6 +23,10 @@ interface ScheduleValues {
 }
 
 const FIELDS = [...NAME_FIELDS, 'signup_limit', 'date', 'meeting_time_id'] as const;
+
+const ScheduleImportModal = lazy(() =>
+  import('./schedule-import-modal.tsx').then((m) => ({ default: m.ScheduleImportModal })),
+);
 
 export function timeSlotText(time: { start_time: string; end_time: string } | null | undefined): string {
   return time ? `${time.start_time}–${time.end_time}` : '';
@@ -45,9 +51,32 @@ export function SchedulesPanel({
   const schedules = useSchedules(meetingId);
   const times = useMeetingTimes();
   const api = useScheduleCrud(meetingId);
+  // Sessions, user types and college categories from a workbook: date-schedule meetings, editors only.
+  const canImport = usePermission().hasAny(EDIT_PERMISSION);
+  const meeting = useMeeting(meetingId, canImport);
+  const [importing, setImporting] = useState(false);
 
   return (
     <CrudTable<Schedule, ScheduleValues, ScheduleBody>
+      toolbar={
+        canImport &&
+        meeting.data?.meeting_type === 'date_schedule' && (
+          <>
+            <Button
+              title={t('dictionary.importSchedulesHint')}
+              onClick={() => setImporting(true)}
+              data-testid="schedule-import-open"
+            >
+              {t('dictionary.importSchedules')}
+            </Button>
+            {importing && (
+              <Suspense fallback={null}>
+                <ScheduleImportModal meetingId={meetingId} onClose={() => setImporting(false)} />
+              </Suspense>
+            )}
+          </>
+        )
+      }
       addRequest={addRequest}
       testIdPrefix="schedule"
       onRefresh={() => void schedules.refetch()}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import { MailOutlined, PlusOutlined } from '@ant-design/icons';
+import { ImportOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { nameIn } from '@meetflow/shared/languages';
 import { ExportButton } from '../../components/export-button.tsx';
 import {
@@ -19,6 +19,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
+import { usePageVisible } from '../../lib/page-visibility.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../../lib/meeting-options.ts';
 import { Auth, usePermission } from '../../components/permission.tsx';
@@ -28,6 +29,9 @@ import { GUEST_FIELDS } from './guest-columns.ts';
 import { statusColor } from '../../lib/attendance-types.ts';
 import { guestFieldText } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
+import { ImportBanner } from './import-banner.tsx';
+import { useGuestImports } from './import-queries.ts';
+import { runningImport } from './import-status.ts';
 import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
 import './i18n.ts';
 
@@ -40,6 +44,7 @@ const GuestFormDrawer = lazy(() =>
 const BroadcastDrawer = lazy(() =>
   import('./broadcast-drawer.tsx').then((m) => ({ default: m.BroadcastDrawer })),
 );
+const ImportDrawer = lazy(() => import('./import-drawer.tsx').then((m) => ({ default: m.ImportDrawer })));
 
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
 const days = { read: (day: string) => dayjs(day), write: asDay };
@@ -98,6 +103,11 @@ export default function GuestListPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ guest: AdminGuest | null } | null>(null);
   const [broadcasting, setBroadcasting] = useState(false);
+  // The import drawer: a new upload (null) or following a running import.
+  const [importing, setImporting] = useState<{ resumeId: number | null } | null>(null);
+  const visible = usePageVisible();
+  const imports = useGuestImports(meetingId, hasAny('guest:edit') && visible);
+  const running = runningImport(imports.data);
 
   const query: GuestListQuery = {
     page,
@@ -252,6 +262,14 @@ export default function GuestListPage() {
             >
               {t('guests.add')}
             </Button>
+            <Button
+              icon={<ImportOutlined />}
+              disabled={!meeting}
+              onClick={() => setImporting({ resumeId: null })}
+              data-testid="guest-import"
+            >
+              {t('guests.import')}
+            </Button>
           </Auth>
           {meetingId !== null && hasAny('guest:export') && (
             <ExportButton
@@ -329,6 +347,9 @@ export default function GuestListPage() {
         <Button onClick={resetFilters}>{t('common.reset')}</Button>
       </Space>
 
+      {running && !importing && (
+        <ImportBanner entry={running} onView={() => setImporting({ resumeId: running.id })} />
+      )}
       <ListToolbar
         view={view}
         total={guests.data?.total}
@@ -380,6 +401,17 @@ export default function GuestListPage() {
             filters={broadcastFiltersOf(query)}
             filterLabels={filterLabels()}
             onClose={() => setBroadcasting(false)}
+          />
+        </Suspense>
+      )}
+      {importing && meeting && (
+        <Suspense fallback={null}>
+          <ImportDrawer
+            meetingId={meeting.id}
+            meetingName={nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en)}
+            meetingType={meeting.meeting_type}
+            resumeId={importing.resumeId}
+            onClose={() => setImporting(null)}
           />
         </Suspense>
       )}

@@ -12,6 +12,10 @@ const zhTw = {
   add: '新增嘉賓',
   export: '匯出',
   broadcast: '群發郵件',
+  import: '匯入',
+  importRunning: '正在匯入「{{name}}」：已處理 {{processed}}／{{total}} 行',
+  importQueued: '「{{name}}」等候匯入…',
+  importView: '查看',
   keyword: '關鍵字',
   fields: {
     guestCode: '嘉賓碼',
@@ -113,6 +117,10 @@ const zhCn: Catalogue = {
   add: '新增嘉宾',
   export: '导出',
   broadcast: '群发邮件',
+  import: '导入',
+  importRunning: '正在导入“{{name}}”：已处理 {{processed}}／{{total}} 行',
+  importQueued: '“{{name}}”等待导入…',
+  importView: '查看',
   keyword: '关键字',
   fields: {
     guestCode: '嘉宾码',
@@ -212,6 +220,10 @@ const en: Catalogue = {
   add: 'Add guest',
   export: 'Export',
   broadcast: 'Send message',
+  import: 'Import',
+  importRunning: 'Importing “{{name}}”: {{processed}} of {{total}} rows processed',
+  importQueued: '“{{name}}” is waiting to be imported…',
+  importView: 'View',
   keyword: 'Keyword',
   fields: {
     guestCode: 'Guest code',

@@ -1,0 +1,158 @@
+import {
+  DATE_SCHEDULE_IMPORT_FIELDS,
+  GENERAL_IMPORT_FIELDS,
+  IMPORT_SAMPLE_ROWS,
+  type GuestImportField,
+  type GuestImportPreview,
+  type ImportMapping,
+  type ImportProgress,
+  type ImportStatus,
+  type OnExisting,
+} from '@meetflow/shared/schemas/imports';
+import type { MeetingType } from '@meetflow/shared/schemas/meetings';
+import { ApiError } from '../../lib/http-errors.ts';
+
+/* The import drawer's rules without UI (issue 16): steps, the column mapping's checks, the counts. */
+
+export const IMPORT_STEPS = ['upload', 'columns', 'preview', 'progress', 'done'] as const;
+export type ImportStep = (typeof IMPORT_STEPS)[number];
+
+/** Where the drawer stands: no import yet, an uploaded file (mapping, then its preview), the job, its end. */
+export function importStep(status: ImportStatus | null, previewing: boolean): ImportStep {
+  switch (status) {
+    case null:
+      return 'upload';
+    case 'uploaded':
+      return previewing ? 'preview' : 'columns';
+    case 'queued':
+    case 'running':
+      return 'progress';
+    case 'done':
+    case 'failed':
+      return 'done';
+  }
+}
+
+/** The fields a column can fill, as the meeting type's sign-up form has them. */
+export function importFields(type: MeetingType): readonly GuestImportField[] {
+  return type === 'date_schedule' ? DATE_SCHEDULE_IMPORT_FIELDS : GENERAL_IMPORT_FIELDS;
+}
+
+/** Without these a row cannot be matched to a guest (the phone is the guest's key in a meeting). */
+export const REQUIRED_IMPORT_FIELDS: readonly GuestImportField[] = ['area_code', 'phone'];
+/** A guest may enrol in several sessions: one column each. */
+export const MULTI_COLUMN_FIELDS: readonly GuestImportField[] = ['session'];
+
+/** Each field's label key under guests.fields (the guest list's column titles). */
+export const IMPORT_FIELD_LABELS: Record<GuestImportField, string> = {
+  name: 'name',
+  gender: 'gender',
+  local_guest: 'localGuest',
+  area_code: 'areaCode',
+  phone: 'phone',
+  email: 'email',
+  institution: 'institution',
+  job_title: 'jobTitle',
+  contact_name: 'contactName',
+  contact_number: 'contactNumber',
+  contact_phone: 'contactPhone',
+  name_zh: 'nameZh',
+  name_en: 'nameEn',
+  organization: 'organization',
+  user_type: 'userType',
+  license_number: 'licenseNumber',
+  other: 'other',
+  academy_member: 'academyMember',
+  college_category: 'collegeCategory',
+  session: 'sessions',
+};
+
+/**
+ * The server's suggested mapping made to fit the file: one entry per column (missing ones left out,
+ * extra ones dropped), and only fields the meeting type has.
+ */
+export function fitMapping(
+  mapping: ImportMapping,
+  columns: number,
+  fields: readonly GuestImportField[],
+): ImportMapping {
+  return Array.from({ length: columns }, (_, index) => {
+    const field = mapping[index] ?? null;
+    return field !== null && fields.includes(field) ? field : null;
+  });
+}
+
+export interface MappingCheck {
+  /** Columns whose field another column fills too (fields other than sessions go to one column). */
+  duplicates: Map<number, GuestImportField>;
+  /** Required fields no column fills. */
+  missing: GuestImportField[];
+  ok: boolean;
+}
+
+export function checkMapping(mapping: ImportMapping): MappingCheck {
+  const columnsOf = new Map<GuestImportField, number[]>();
+  mapping.forEach((field, index) => {
+    if (field !== null) columnsOf.set(field, [...(columnsOf.get(field) ?? []), index]);
+  });
+  const duplicates = new Map<number, GuestImportField>();
+  for (const [field, columns] of columnsOf) {
+    if (columns.length > 1 && !MULTI_COLUMN_FIELDS.includes(field)) {
+      for (const column of columns) duplicates.set(column, field);
+    }
+  }
+  const missing = REQUIRED_IMPORT_FIELDS.filter((field) => !columnsOf.has(field));
+  return { duplicates, missing, ok: duplicates.size === 0 && missing.length === 0 };
+}
+
+/** A column's name as spreadsheets show it: A…Z, AA, AB… */
+export function columnLetter(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/** The first non-blank sample values of a column, for the mapping step. */
+export function columnSamples(sample: readonly (readonly string[])[], index: number): string[] {
+  return sample
+    .map((row) => (row[index] ?? '').trim())
+    .filter(Boolean)
+    .slice(0, IMPORT_SAMPLE_ROWS);
+}
+
+export interface ImportOptions {
+  onExisting: OnExisting;
+  overLimit: boolean;
+}
+
+/**
+ * What starting the import would write, by the preview's counts: the valid new rows within the seats
+ * (plus those beyond them when over the limit) and, when chosen, the existing guests updated.
+ */
+export function rowsToWrite(preview: GuestImportPreview, options: ImportOptions) {
+  const created = preview.valid + (options.overLimit ? preview.over_capacity : 0);
+  const updated = options.onExisting === 'update' ? preview.existing : 0;
+  return { created, updated, total: created + updated };
+}
+
+/** Rows handled so far, as a whole percentage (an empty file is done at once). */
+export function progressPercent(progress: ImportProgress): number {
+  if (progress.total <= 0) return 100;
+  return Math.min(100, Math.floor((progress.processed * 100) / progress.total));
+}
+
+/** What a refused call says: the server's message, and the field messages that go with it. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const fields =
+    error instanceof ApiError
+      ? (error.data as { fields?: Record<string, unknown> } | null)?.fields
+      : undefined;
+  const parts = [error.message];
+  for (const text of Object.values(fields ?? {})) {
+    if (typeof text === 'string' && !parts.includes(text)) parts.push(text);
+  }
+  return parts.filter(Boolean).join(' ');
+}
