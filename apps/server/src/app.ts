@@ -22,6 +22,8 @@ import { guestsRoutes } from './modules/guests/guest-admin.routes.ts';
 import { createGuestsService } from './modules/guests/guest-admin.service.ts';
 import { guestImportRoutes } from './modules/imports/guest-import.routes.ts';
 import { createGuestImports } from './modules/imports/guest-import.service.ts';
+import { scheduleImportRoutes } from './modules/imports/schedule-import.routes.ts';
+import { createScheduleImports } from './modules/imports/schedule-import.service.ts';
 import { createJobs } from './modules/jobs/jobs.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
@@ -257,6 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     reporting: { systemLog, notifications },
     clock,
+  });
+  await app.register(scheduleImportRoutes, {
+    scheduleImports: createScheduleImports({ db, dbKind: deps.dbKind, clock, systemLog }),
   });
   await app.register(scheduleDetailRoutes, {
     scheduleDetail: createScheduleDetailService({ db, clock }),

@@ -81,13 +81,20 @@ const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http:/
 const WORKBOOK = `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Guests" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
 
-/** A workbook whose one sheet holds a header and then `rows` empty rows (a sheet "used" down to row 1,000,000). */
-export function emptyRowsWorkbook(rows: number): Promise<Buffer> {
+/**
+ * A workbook whose one sheet holds a header and then `rows` empty rows (a sheet "used" down to row
+ * 1,000,000), and with `lastValue` a value in the row after them.
+ */
+export function emptyRowsWorkbook(rows: number, lastValue?: string): Promise<Buffer> {
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
   ];
   parts.push('<row r="1"><c r="A1" t="inlineStr"><is><t>Phone</t></is></c></row>');
   for (let r = 2; r <= rows + 1; r++) parts.push(`<row r="${r}"/>`);
+  if (lastValue)
+    parts.push(
+      `<row r="${rows + 2}"><c r="A${rows + 2}" t="inlineStr"><is><t>${lastValue}</t></is></c></row>`,
+    );
   parts.push('</sheetData></worksheet>');
   return zipOf([
     { name: '[Content_Types].xml', data: CONTENT_TYPES },

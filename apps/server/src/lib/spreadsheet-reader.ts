@@ -1,14 +1,15 @@
 import { Readable, Transform } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
 /*
  * Reads uploaded spreadsheets (XLSX or CSV) as rows of text, safely: the type is judged by the bytes,
  * a zip is measured before anything inflates it for real, cells are read as the values they hold
- * (a formula's cached result, never an evaluation), and a file with more rows than allowed stops at
- * the first row past the limit. Domain-free: the import modules give the rows their meaning.
+ * (a formula's cached result, never an evaluation), and a file with more rows than allowed is refused
+ * (SheetJS stops reading XLSX rows at the limit; CSV stops at the first row past it). Domain-free:
+ * the import modules give the rows their meaning.
  */
 
 export type SpreadsheetFormat = 'xlsx' | 'csv';
@@ -69,9 +70,10 @@ export function detectEncoding(bytes: Uint8Array): TextEncoding {
 /**
  * Walks the zip's directory and inflates every entry, counting, before the XLSX reader sees it:
  * declared sizes can lie, so the bytes that actually come out are counted too (yauzl also fails an
- * entry that inflates past its declared size). Not a workbook: 'type'; too big inflated: 'unsafe'.
+ * entry that inflates past its declared size). Not a workbook: 'type'; too big inflated: 'unsafe';
+ * a sheet with more row elements than `maxRows`: 'too_many_rows'.
  */
-export async function checkZip(bytes: Uint8Array): Promise<void> {
+export async function checkZip(bytes: Uint8Array, maxRows: number): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -99,6 +101,11 @@ export async function checkZip(bytes: Uint8Array): Promise<void> {
           zip.readEntry();
           return;
         }
+        // A sheet's rows are counted as they inflate (row elements, empty ones too): a sheet "used"
+        // down to row 1,000,000 is refused here, before any parser builds it.
+        const sheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName);
+        let rows = 0;
+        let tail = '';
         zip.openReadStream(entry, (error, stream) => {
           if (error) {
             reject(new SpreadsheetError('unsafe'));
@@ -109,6 +116,15 @@ export async function checkZip(bytes: Uint8Array): Promise<void> {
             if (inflated > UNZIPPED_MAX_BYTES) {
               stream.destroy();
               reject(new SpreadsheetError('unsafe'));
+              return;
+            }
+            if (!sheet) return;
+            const text = tail + chunk.toString('latin1');
+            rows += text.split('<row').length - 1;
+            tail = text.slice(-3);
+            if (rows > maxRows) {
+              stream.destroy();
+              reject(new SpreadsheetError('too_many_rows'));
             }
           });
           stream.on('error', () => reject(new SpreadsheetError('unsafe')));
@@ -123,33 +139,6 @@ export async function checkZip(bytes: Uint8Array): Promise<void> {
   if (!workbook) throw new SpreadsheetError('type');
 }
 
-/** A cell as text: the value it holds, whatever its type; a formula's cached result, never the formula. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(+value.toFixed(10));
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return dateText(value);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('result' in value || 'formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    return result === undefined || (typeof result === 'object' && result !== null && 'error' in result)
-      ? ''
-      : cellText(result);
-  }
-  if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
-  return '';
-}
-
-/** Spreadsheet dates carry no zone: a date, a time of day (Excel's day 0) or both, as written. */
-function dateText(date: Date): string {
-  const iso = date.toISOString();
-  const day = iso.slice(0, 10);
-  const time = iso.slice(11, 16);
-  if (day === '1899-12-30' || day === '1899-12-31') return time;
-  return time === '00:00' ? day : `${day} ${time}`;
-}
-
 /** Drops the empty cells at the end of a row. */
 function trimRow(cells: string[]): string[] {
   let end = cells.length;
@@ -161,15 +150,15 @@ export interface ReadOptions {
   format: SpreadsheetFormat;
   /** CSV only. */
   encoding?: TextEncoding;
-  /** Rows past this number (header included) stop the read with 'too_many_rows'. */
+  /** Rows past this number (header included) refuse the file with 'too_many_rows'. */
   maxRows: number;
   /** XLSX: the sheets wanted, by name (all when absent); CSV is one sheet named ''. */
   sheets?: (name: string) => boolean;
 }
 
 /**
- * The non-empty rows of each sheet, in order, as they stream out of the file: a sheet's rows are
- * yielded before the next sheet is read. Call `checkZip` first for XLSX.
+ * The non-empty rows of each sheet, in order (CSV as it streams; XLSX once its worker has read the
+ * workbook). Call `checkZip` first for XLSX.
  */
 export async function* readSheets(
   bytes: Uint8Array,
@@ -181,24 +170,35 @@ export async function* readSheets(
     }
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache', // dates are numbers whose style says "date"
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  for await (const worksheet of reader) {
-    const name = (worksheet as unknown as { name?: string }).name ?? '';
-    if (options.sheets && !options.sheets(name)) continue;
-    for await (const row of worksheet) {
-      if (row.number > options.maxRows) throw new SpreadsheetError('too_many_rows');
-      const values = Array.isArray(row.values) ? row.values : [];
-      // row.values is 1-based: index 0 is always empty.
-      const cells = trimRow(Array.from(values.slice(1), (v) => cellText(v as ExcelJS.CellValue)));
-      if (cells.length > 0) yield { sheet: name, row: { number: row.number, cells } };
-    }
+  for (const sheet of await parseXlsx(bytes, options.maxRows)) {
+    if (options.sheets && !options.sheets(sheet.name)) continue;
+    for (const [number, cells] of sheet.rows) yield { sheet: sheet.name, row: { number, cells } };
   }
+}
+
+/**
+ * The workbook's sheets as rows of text, parsed by SheetJS in a worker thread (xlsx-read-worker.ts).
+ * SheetJS reads the zip through its central directory, whatever the order of its parts (exceljs's
+ * streaming reader can lose the parts after the sheets: exceljs issue #3064).
+ */
+function parseXlsx(
+  bytes: Uint8Array,
+  maxRows: number,
+): Promise<{ name: string; rows: [number, string[]][] }[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./xlsx-read-worker.ts', import.meta.url), {
+      workerData: { bytes, maxRows },
+    });
+    worker.once(
+      'message',
+      (answer: { sheets?: { name: string; rows: [number, string[]][] }[]; problem?: SpreadsheetProblem }) => {
+        void worker.terminate();
+        if (answer.sheets) resolve(answer.sheets);
+        else reject(new SpreadsheetError(answer.problem ?? 'type'));
+      },
+    );
+    worker.once('error', () => reject(new SpreadsheetError('type')));
+  });
 }
 
 /** Delimiter of the first line (Excel writes ';' or a tab in some locales), outside quotes. */

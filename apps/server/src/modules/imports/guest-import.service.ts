@@ -477,7 +477,9 @@ export function createGuestImports(deps: GuestImportsDeps) {
       const format = sniffFormat(file.bytes);
       if (!format) throw new AppError('FILE_TYPE_NOT_ALLOWED');
       if (format === 'xlsx')
-        await checkZip(file.bytes).catch((error: unknown) => Promise.reject(spreadsheetError(error)));
+        await checkZip(file.bytes, IMPORT_ROWS_MAX + 1).catch((error: unknown) =>
+          Promise.reject(spreadsheetError(error)),
+        );
       const textEncoding =
         format === 'csv' ? (encoding === 'auto' ? detectEncoding(file.bytes) : encoding) : undefined;
       const read = await survey(file.bytes, format, textEncoding);

@@ -1,0 +1,212 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+/*
+ * The schedule workbook's queries: a date-schedule meeting's sessions, registration types and the
+ * college categories and time slots its organisation may use, and the writes of an applied workbook
+ * (always inside the caller's transaction).
+ */
+
+const SLOT_COLUMNS = ['id', 'start_time', 'end_time', 'remark', 'remark_cn', 'remark_en'] as const;
+
+/** The meeting's sessions, with their seats taken. */
+export function sessionsOfMeeting(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('schedules')
+    .select([
+      'id',
+      'name',
+      'name_cn',
+      'name_en',
+      'date',
+      'signup_limit',
+      'signup_count',
+      'meeting_time_id',
+      'sort',
+    ])
+    .where('meeting_id', '=', meetingId)
+    .orderBy('date')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * PostgreSQL: holds the meeting's sessions until the transaction ends, so that the seats taken
+ * read while judging the workbook are the seats taken when it is written.
+ */
+export async function lockSessionsOfMeeting(trx: Trx, meetingId: number): Promise<void> {
+  await trx.selectFrom('schedules').select('id').where('meeting_id', '=', meetingId).forUpdate().execute();
+}
+
+export function userTypesOfMeeting(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(['id', 'name', 'name_cn', 'name_en', 'sort'])
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** College categories that are global or owned by one of `owners`, with their owner. */
+export function categoriesFor(db: Trx, owners: readonly number[]) {
+  return db
+    .selectFrom('college_categories')
+    .select(['id', 'organization_id', 'name', 'name_cn', 'name_en', 'sort'])
+    .where((eb) =>
+      owners.length > 0
+        ? eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', [...owners])])
+        : eb('organization_id', 'is', null),
+    )
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Time slots that are global or owned by one of `owners`. */
+export function timeSlotsFor(db: Trx, owners: readonly number[]) {
+  return db
+    .selectFrom('meeting_times')
+    .select(SLOT_COLUMNS)
+    .where((eb) =>
+      owners.length > 0
+        ? eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', [...owners])])
+        : eb('organization_id', 'is', null),
+    )
+    .orderBy('start_time')
+    .orderBy('end_time')
+    .orderBy('id')
+    .execute();
+}
+
+export function timeSlotsByIds(db: Trx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('meeting_times')
+    .select(SLOT_COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/* Writes: new entries in batches (a workbook may hold thousands), each one transaction's part. */
+
+/** Rows per INSERT: well within both databases' limits on bound parameters. */
+const BATCH = 500;
+
+interface Names {
+  name: string;
+  name_cn: string;
+  name_en: string;
+}
+
+function* batches<T>(rows: readonly T[], size = BATCH): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
+
+/**
+ * Adds sessions; answers each new id with its sort value, which the caller makes unique among
+ * them (the order RETURNING gives rows is not promised, the values are).
+ */
+export async function insertSessions(
+  trx: Trx,
+  rows: readonly (Names & {
+    meeting_id: number;
+    date: string;
+    signup_limit: number;
+    meeting_time_id: number | null;
+    sort: number;
+    created_at: number;
+    updated_at: number;
+  })[],
+): Promise<{ id: number; sort: number }[]> {
+  const created: { id: number; sort: number }[] = [];
+  for (const batch of batches(rows))
+    created.push(...(await trx.insertInto('schedules').values(batch).returning(['id', 'sort']).execute()));
+  return created;
+}
+
+/**
+ * Changes a session of the meeting unless its new limit is below the seats taken, checked by the
+ * update itself (0 = unlimited always fits). Answers whether it did.
+ */
+export async function updateSessionWithinCount(
+  trx: Trx,
+  meetingId: number,
+  id: number,
+  values: Names & { signup_limit: number; meeting_time_id?: number | null; updated_at: number },
+): Promise<boolean> {
+  let query = trx
+    .updateTable('schedules')
+    .set(values)
+    .where('id', '=', id)
+    .where('meeting_id', '=', meetingId);
+  if (values.signup_limit > 0) query = query.where('signup_count', '<=', values.signup_limit);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Adds registration types; answers each new id with its (unique among them) sort value. */
+export async function insertUserTypes(
+  trx: Trx,
+  rows: readonly (Names & { meeting_id: number; sort: number; created_at: number; updated_at: number })[],
+): Promise<{ id: number; sort: number }[]> {
+  const created: { id: number; sort: number }[] = [];
+  for (const batch of batches(rows))
+    created.push(...(await trx.insertInto('user_types').values(batch).returning(['id', 'sort']).execute()));
+  return created;
+}
+
+export async function updateUserType(
+  trx: Trx,
+  meetingId: number,
+  id: number,
+  values: Names & { updated_at: number },
+): Promise<void> {
+  await trx
+    .updateTable('user_types')
+    .set(values)
+    .where('id', '=', id)
+    .where('meeting_id', '=', meetingId)
+    .execute();
+}
+
+/** Replaces the sessions each of these registration types may enrol in with the links given. */
+export async function replaceAllowedSessions(
+  trx: Trx,
+  userTypeIds: readonly number[],
+  links: readonly { user_type_id: number; schedule_id: number }[],
+): Promise<void> {
+  for (const batch of batches(userTypeIds))
+    await trx.deleteFrom('user_type_schedules').where('user_type_id', 'in', batch).execute();
+  for (const batch of batches(links)) await trx.insertInto('user_type_schedules').values(batch).execute();
+}
+
+export async function insertCategories(
+  trx: Trx,
+  rows: readonly (Names & {
+    organization_id: number;
+    sort: number;
+    created_at: number;
+    updated_at: number;
+  })[],
+): Promise<void> {
+  for (const batch of batches(rows)) await trx.insertInto('college_categories').values(batch).execute();
+}
+
+/** Renames a category the organisation owns (never a global one or another organisation's). */
+export async function updateOwnCategory(
+  trx: Trx,
+  organizationId: number,
+  id: number,
+  values: Names & { updated_at: number },
+): Promise<void> {
+  await trx
+    .updateTable('college_categories')
+    .set(values)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .execute();
+}

@@ -1,0 +1,117 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nameIn, type Localized } from '@meetflow/shared/languages';
+import { envelope } from '@meetflow/shared/schemas/envelope';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  importIdParams,
+  meetingImportParams,
+  scheduleImportPreview,
+  scheduleImportResult,
+} from '@meetflow/shared/schemas/imports';
+import { AppError } from '../../lib/app-error.ts';
+import { readUpload } from '../../lib/multipart-upload.ts';
+import { ok } from '../../lib/reply.ts';
+import { contentDisposition, XLSX_MIME } from '../../lib/xlsx-export.ts';
+import { currentUser } from '../../plugins/authorization.ts';
+import type { ScheduleImports } from './schedule-import.service.ts';
+
+const tags = ['imports'];
+const security = [{ bearer: [] }];
+const MB = 1024 * 1024;
+
+const TEMPLATE: Localized = {
+  'zh-tw': '日程匯入範本',
+  'zh-cn': '日程导入模板',
+  en: 'schedule import template',
+};
+
+/** A date-schedule meeting's sessions, registration types and college categories from one workbook. */
+export const scheduleImportRoutes: FastifyPluginAsyncZod<{ scheduleImports: ScheduleImports }> = async (
+  app,
+  { scheduleImports },
+) => {
+  // Registered inside this plugin only, with the import's own limits (those of the guest import).
+  await app.register(multipart, {
+    limits: {
+      files: 1,
+      fields: 4,
+      parts: 6,
+      fieldSize: 1024,
+      fileSize: IMPORT_FILE_MAX_BYTES,
+      headerPairs: 50,
+    },
+  });
+
+  app.get(
+    '/api/meetings/:id/schedule-imports/template',
+    {
+      config: { auth: 'dictionary:edit' },
+      schema: {
+        tags,
+        summary:
+          "The meeting's schedule workbook (XLSX) in the request's language: sessions, registration types and college categories as they are, with a drop-down of the usable time slots",
+        security,
+        params: meetingImportParams,
+      },
+    },
+    async (request, reply) => {
+      const { meeting, file } = await scheduleImports.template(
+        currentUser(request),
+        request.params.id,
+        request.lang,
+      );
+      const name = `${nameIn(request.lang, meeting.name, meeting.name_cn, meeting.name_en)}-${TEMPLATE[request.lang]}.xlsx`;
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition(name))
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/api/meetings/:id/schedule-imports',
+    {
+      config: { auth: 'dictionary:edit' },
+      bodyLimit: IMPORT_FILE_MAX_BYTES + MB,
+      schema: {
+        tags,
+        summary:
+          'Upload a schedule workbook (multipart field `file`, XLSX) of a date-schedule meeting and judge every row; nothing is written yet',
+        security,
+        consumes: ['multipart/form-data'],
+        params: meetingImportParams,
+        response: { 200: envelope(scheduleImportPreview) },
+      },
+    },
+    async (request) => {
+      const { file } = await readUpload(request);
+      if (!file) throw new AppError('FILE_REQUIRED');
+      return ok(
+        request,
+        await scheduleImports.upload(currentUser(request), request.params.id, file, request.lang),
+      );
+    },
+  );
+
+  app.post(
+    '/api/schedule-imports/:id/apply',
+    {
+      config: { auth: 'dictionary:edit' },
+      schema: {
+        tags,
+        summary:
+          'Apply an uploaded schedule workbook whole, in one transaction, after judging it again (refused whole while any row is invalid; once only)',
+        security,
+        params: importIdParams,
+        response: { 200: envelope(scheduleImportResult) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await scheduleImports.apply(currentUser(request), request.params.id, request.ip, request.lang),
+      ),
+  );
+};
