@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { setImmediate as turn } from 'node:timers/promises';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
 import { nameIn, type Language } from '@meetflow/shared/languages';
@@ -18,7 +17,6 @@ import type { z } from 'zod';
 import type { importStartBody } from '@meetflow/shared/schemas/imports';
 import type { Db, DatabaseKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import {
   checkZip,
   detectEncoding,
@@ -29,37 +27,24 @@ import {
   type TextEncoding,
 } from '../../lib/spreadsheet-reader.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { ancestorIds } from '../../core/organization-scope.ts';
-import { liveMeeting, visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
-import {
-  guestFormValues,
-  insertGuestBatch,
-  openSeatLedger,
-  updateGuestAddingSessions,
-  enrolledScheduleIds,
-  type NewGuest,
-  type FilledSeats,
-} from '../guests/guest-rules.ts';
-import { PermanentJobError, type Jobs, type JobRow } from '../jobs/jobs.service.ts';
+import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { openSeatLedger } from '../guests/guest-rules.ts';
+import type { Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { mappingProblem, normalizeHeader, suggestMapping } from './guest-import-fields.ts';
-import { problemsText, rowPlanner, type ImportDictionary, type PlannedRow } from './guest-import-rows.ts';
 import { guestImportTemplate } from './guest-import-template.ts';
+import { GUEST_IMPORT_JOB, registerGuestImportJob } from './guest-import-job.ts';
+import { breathe, dictionaryOf, judgeRows } from './guest-import-judge.ts';
 import * as repo from './imports.repository.ts';
 
 /*
- * Guest import (issue 16): upload → mapping → preview → a job that writes the file in batches.
- * Each batch is one transaction: its guests, their seats, their failures and the import's counts
- * move together, so a crash leaves whole batches and the job, taken again, resumes after them.
+ * Guest import (issue 16): upload (the file read once, its rows kept) → mapping → preview → start,
+ * which queues the job (guest-import-job.ts) that writes the rows in batches.
  */
 
-/** Rows per transaction: large enough to be fast, small enough to hold the meeting's seat lock briefly. */
-export const IMPORT_BATCH_ROWS = 500;
-const JOB_KIND = 'guest-import';
-
 type StartOptions = z.output<typeof importStartBody>;
-interface StoredOptions extends Omit<StartOptions, 'mapping'> {
+export interface StoredOptions extends Omit<StartOptions, 'mapping'> {
   /** The language of the organiser who started it: the new guests' mail is written in it. */
   language: Language;
 }
@@ -106,34 +91,9 @@ async function* fileRows(
   }
 }
 
-/** Keeps the event loop turning while a long file is judged: door scans on this instance go on. */
-async function breathe(count: number): Promise<void> {
-  if (count % 1000 === 0) await turn();
-}
-
 export function createGuestImports(deps: GuestImportsDeps) {
   const { db, clock, systemLog, jobs } = deps;
-  const batchRows = deps.batchRows ?? IMPORT_BATCH_ROWS;
-
-  async function dictionaryOf(meeting: { id: number; meeting_type: string; organization_id: number }) {
-    const [userTypes, sessions, allowed, owners] = await Promise.all([
-      repo.userTypesOf(db, meeting.id),
-      repo.sessionsOf(db, meeting.id),
-      repo.allowedSessionsOf(db, meeting.id),
-      ancestorIds(db, meeting.organization_id),
-    ]);
-    const allowedSessions = new Map<number, Set<number>>();
-    for (const { user_type_id, schedule_id } of allowed) {
-      allowedSessions.set(user_type_id, (allowedSessions.get(user_type_id) ?? new Set()).add(schedule_id));
-    }
-    return {
-      meetingType: meeting.meeting_type as ImportDictionary['meetingType'],
-      userTypes,
-      collegeCategories: await repo.collegeCategoriesFor(db, owners),
-      sessions,
-      allowedSessions,
-    } satisfies ImportDictionary;
-  }
+  registerGuestImportJob(deps);
 
   /** An import of a meeting the user may see; 404 otherwise. */
   async function visibleImport(user: AuthUser, id: number) {
@@ -222,36 +182,6 @@ export function createGuestImports(deps: GuestImportsDeps) {
     if (problem) throw new AppError('IMPORT_MAPPING_INCOMPLETE', { data: problem });
   }
 
-  /**
-   * Judges every row as the job will: the form's rules, duplicates inside the file (the first row
-   * of a phone wins), guests already in the meeting. `onRow` sees each judged row in file order;
-   * `first` is the row that came first with the same phone, when this one repeats it.
-   */
-  async function judgeRows(
-    meeting: VisibleMeeting,
-    info: repo.ImportInfo,
-    rowsData: string,
-    mapping: ImportMapping,
-    lang: Language,
-    onRow: (planned: PlannedRow, index: number, first: number | undefined) => Promise<void> | void,
-  ): Promise<void> {
-    const headers = JSON.parse(info.headers) as string[];
-    const plan = rowPlanner(await dictionaryOf(meeting), headers, mapping, lang);
-    const firstRowOf = new Map<string, number>();
-    const rows = JSON.parse(rowsData) as [number, string[]][];
-    for (let index = 0; index < rows.length; index += 1) {
-      const [number, cells] = rows[index]!;
-      const planned = plan({ number, cells });
-      let first: number | undefined;
-      if (planned.kind === 'valid') {
-        first = firstRowOf.get(planned.key);
-        if (first === undefined) firstRowOf.set(planned.key, number);
-      }
-      await onRow(planned, index, first);
-      await breathe(index + 1);
-    }
-  }
-
   /** Which of these keys (area code | E.164) belong to live guests of the meeting, with their ids. */
   async function existingGuests(meetingId: number, keys: Iterable<string>): Promise<Map<string, number>> {
     const found = new Map<string, number>();
@@ -263,206 +193,6 @@ export function createGuestImports(deps: GuestImportsDeps) {
     }
     return found;
   }
-
-  /* The job: the file again, batch after batch. */
-
-  interface BatchRow {
-    planned: PlannedRow;
-    first: number | undefined;
-  }
-  interface BatchOutcome {
-    created: number;
-    updated: number;
-    skipped: number;
-    failed: number;
-    filled: FilledSeats;
-  }
-
-  async function writeBatch(
-    info: repo.ImportInfo,
-    meeting: NonNullable<Awaited<ReturnType<typeof liveMeeting>>>,
-    options: StoredOptions,
-    rows: readonly BatchRow[],
-    lang: Language,
-  ): Promise<BatchOutcome> {
-    const now = clock();
-    const outcome: BatchOutcome = {
-      created: 0,
-      updated: 0,
-      skipped: 0,
-      failed: 0,
-      filled: { meeting: false, sessions: [] },
-    };
-    const sessionName = new Map(
-      (await repo.sessionsOf(db, meeting.id)).map((s) => [s.id, nameIn(lang, s.name, s.name_cn, s.name_en)]),
-    );
-    await db.transaction().execute(async (trx) => {
-      const candidates = rows.filter((r) => r.planned.kind === 'valid' && r.first === undefined);
-      const keys = candidates.map((r) => (r.planned as Extract<PlannedRow, { kind: 'valid' }>).key);
-      const phones = [...new Set(keys.map((k) => k.slice(k.indexOf('|') + 1)))];
-      const existing = new Map<string, number>();
-      for (const guest of await repo.liveGuestsByPhone(trx, meeting.id, phones)) {
-        existing.set(`${guest.area_code}|${guest.phone}`, guest.id);
-      }
-      const ledger = await openSeatLedger(trx, {
-        locking: deps.dbKind === 'postgres',
-        meetingId: meeting.id,
-        scheduleIds: candidates.flatMap(
-          (r) => (r.planned as Extract<PlannedRow, { kind: 'valid' }>).scheduleIds,
-        ),
-        overLimit: options.over_limit,
-      });
-      const failures: { import_id: number; row_number: number; cells: string; reason: string }[] = [];
-      const fail = (row: SheetRow, reason: string) => {
-        failures.push({
-          import_id: info.id,
-          row_number: row.number,
-          cells: JSON.stringify(row.cells),
-          reason,
-        });
-        outcome.failed += 1;
-      };
-      const newGuests: NewGuest[] = [];
-      const mailColumns = options.send_confirmation ? (deps.mail?.confirmationColumns() ?? {}) : {};
-      for (const { planned, first } of rows) {
-        if (planned.kind === 'invalid') {
-          fail(planned.row, problemsText(planned.problems));
-          continue;
-        }
-        if (first !== undefined) {
-          // Not written, and listed in the failed rows: two people may have been given one phone by mistake.
-          failures.push({
-            import_id: info.id,
-            row_number: planned.row.number,
-            cells: JSON.stringify(planned.row.cells),
-            reason: fieldMessage('duplicateInFile', lang, first),
-          });
-          outcome.skipped += 1;
-          continue;
-        }
-        const refusalText = (refusal: NonNullable<ReturnType<typeof ledger.takeForNewGuest>>) =>
-          refusal.full === 'meeting'
-            ? fieldMessage('meetingFullRow', lang)
-            : fieldMessage('sessionFullRow', lang, undefined, sessionName.get(refusal.scheduleId) ?? '');
-        const guestId = existing.get(planned.key);
-        const values = guestFormValues(planned.body, planned.phone);
-        if (guestId !== undefined) {
-          if (options.on_existing === 'skip') {
-            outcome.skipped += 1;
-            continue;
-          }
-          const enrolled = new Set(await enrolledScheduleIds(trx, guestId));
-          const added = planned.scheduleIds.filter((id) => !enrolled.has(id));
-          const refusal = ledger.takeSessions(added);
-          if (refusal) {
-            fail(planned.row, refusalText(refusal));
-            continue;
-          }
-          await updateGuestAddingSessions(trx, { id: guestId, meeting_id: meeting.id }, values, added, now);
-          outcome.updated += 1;
-          continue;
-        }
-        const refusal = ledger.takeForNewGuest(planned.scheduleIds);
-        if (refusal) {
-          fail(planned.row, refusalText(refusal));
-          continue;
-        }
-        newGuests.push({
-          values: {
-            ...values,
-            meeting_id: meeting.id,
-            guest_code: newGuestCode(),
-            token_hash: sha256(randomToken(32)),
-            created_at: now,
-            language: options.language,
-            ...mailColumns,
-          },
-          scheduleIds: planned.scheduleIds,
-        });
-      }
-      await insertGuestBatch(trx, newGuests, now);
-      outcome.created = newGuests.length;
-      outcome.filled = await ledger.commit();
-      await repo.insertFailures(trx, failures);
-      const moved = await repo.updateImportIf(trx, info.id, 'running', {
-        processed: info.processed + rows.length,
-        created: info.created + outcome.created,
-        updated: info.updated + outcome.updated,
-        skipped: info.skipped + outcome.skipped,
-        failed: info.failed + outcome.failed,
-      });
-      // Another runner took the import over (this one's lease ran out): leave the batch to it.
-      if (!moved) throw new PermanentJobError('import no longer running here');
-    });
-    return outcome;
-  }
-
-  async function runImport(job: JobRow): Promise<void | { skipped: string }> {
-    const { importId } = JSON.parse(job.payload) as { importId: number };
-    let info = await repo.findImport(db, importId);
-    if (!info || info.status === 'done' || info.status === 'failed')
-      return { skipped: 'import already finished' };
-    const meeting = await liveMeeting(db, info.meeting_id);
-    const rowsData = await repo.findImportRows(db, importId);
-    if (!meeting || !rowsData) {
-      await repo.updateImportIf(db, importId, ['queued', 'running'], {
-        status: 'failed',
-        error: 'NOT_FOUND',
-        finished_at: clock(),
-      });
-      throw new PermanentJobError('meeting or file gone');
-    }
-    await repo.updateImportIf(db, importId, 'queued', { status: 'running' });
-    info = (await repo.findImport(db, importId))!;
-    const options = JSON.parse(info.options ?? '{}') as StoredOptions;
-    const lang = options.language;
-    const mapping = JSON.parse(info.mapping) as ImportMapping;
-    const done = info.processed;
-    let batch: BatchRow[] = [];
-    const flush = async () => {
-      const outcome = await writeBatch(info!, meeting, options, batch, lang);
-      info = (await repo.findImport(db, importId))!;
-      batch = [];
-      deps.onSignupsChanged?.(meeting.id);
-      if (outcome.filled.meeting) await deps.notifications?.meetingFilled(meeting);
-      for (const session of outcome.filled.sessions)
-        await deps.notifications?.sessionFilled(meeting, session);
-      if (outcome.created > 0 && options.send_confirmation) deps.mail?.kick();
-    };
-    await judgeRows(meeting, info, rowsData, mapping, lang, async (planned, index, first) => {
-      if (index < done) return; // written by an earlier run: whole batches
-      batch.push({ planned, first });
-      if (batch.length >= batchRows) await flush();
-    });
-    if (batch.length > 0) await flush();
-    const finished = clock();
-    await repo.updateImportIf(db, importId, 'running', {
-      status: 'done',
-      finished_at: finished,
-      rows_data: null,
-    });
-    await systemLog.record({
-      action: 'create',
-      source: 'admin',
-      username: info.created_by,
-      ip: '',
-      message: {
-        key: 'import.guests_finished',
-        params: {
-          meeting_id: meeting.id,
-          meeting_name: meeting.name,
-          file_name: info.file_name,
-          file_size: info.file_size,
-          file_sha256: info.file_sha256,
-          created: info.created,
-          updated: info.updated,
-          skipped: info.skipped,
-          failed: info.failed,
-        },
-      },
-    });
-  }
-  jobs.handle(JOB_KIND, runImport);
 
   return {
     /** Stores the file and reads its header row; nothing is written to guests yet. */
@@ -553,7 +283,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
       };
       const counts = { total: 0, valid: 0, invalid: 0, duplicate_in_file: 0, existing: 0, over_capacity: 0 };
       const fresh: { row: number; key: string; scheduleIds: number[] }[] = [];
-      await judgeRows(meeting, info, rowsData, mapping, lang, (planned, _index, first) => {
+      await judgeRows(db, meeting, info, rowsData, mapping, lang, (planned, _index, first) => {
         counts.total += 1;
         if (planned.kind === 'invalid') {
           counts.invalid += 1;
@@ -650,8 +380,8 @@ export function createGuestImports(deps: GuestImportsDeps) {
         });
         if (moved)
           await jobs.enqueue(trx, {
-            kind: JOB_KIND,
-            key: `${JOB_KIND}:${id}`,
+            kind: GUEST_IMPORT_JOB,
+            key: `${GUEST_IMPORT_JOB}:${id}`,
             payload: { importId: id },
             meetingId: meeting.id,
           });
@@ -718,7 +448,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
     /** The meeting's file template in a language, with its registration types, categories and sessions. */
     async template(user: AuthUser, meetingId: number, lang: Language) {
       const meeting = await visibleMeeting(db, user, meetingId);
-      return { meeting, file: await guestImportTemplate(await dictionaryOf(meeting), lang) };
+      return { meeting, file: await guestImportTemplate(await dictionaryOf(db, meeting), lang) };
     },
   };
 }
