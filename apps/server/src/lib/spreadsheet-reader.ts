@@ -1,14 +1,14 @@
 import { Readable, Transform } from 'node:stream';
-import { Worker } from 'node:worker_threads';
 import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
 import yauzl from 'yauzl';
+import { readXlsx } from './xlsx-reader.ts';
 
 /*
  * Reads uploaded spreadsheets (XLSX or CSV) as rows of text, safely: the type is judged by the bytes,
  * a zip is measured before anything inflates it for real, cells are read as the values they hold
  * (a formula's cached result, never an evaluation), and a file with more rows than allowed is refused
- * (SheetJS stops reading XLSX rows at the limit; CSV stops at the first row past it). Domain-free:
+ * (the zip's sheets are counted before they are read; CSV stops at the first row past it). Domain-free:
  * the import modules give the rows their meaning.
  */
 
@@ -157,8 +157,8 @@ export interface ReadOptions {
 }
 
 /**
- * The non-empty rows of each sheet, in order (CSV as it streams; XLSX once its worker has read the
- * workbook). Call `checkZip` first for XLSX.
+ * The non-empty rows of each sheet, in order, as they stream out of the file (xlsx-reader.ts for
+ * XLSX). Call `checkZip` first for XLSX.
  */
 export async function* readSheets(
   bytes: Uint8Array,
@@ -170,35 +170,16 @@ export async function* readSheets(
     }
     return;
   }
-  for (const sheet of await parseXlsx(bytes, options.maxRows)) {
-    if (options.sheets && !options.sheets(sheet.name)) continue;
-    for (const [number, cells] of sheet.rows) yield { sheet: sheet.name, row: { number, cells } };
-  }
-}
-
-/**
- * The workbook's sheets as rows of text, parsed by SheetJS in a worker thread (xlsx-read-worker.ts).
- * SheetJS reads the zip through its central directory, whatever the order of its parts (exceljs's
- * streaming reader can lose the parts after the sheets: exceljs issue #3064).
- */
-function parseXlsx(
-  bytes: Uint8Array,
-  maxRows: number,
-): Promise<{ name: string; rows: [number, string[]][] }[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./xlsx-read-worker.ts', import.meta.url), {
-      workerData: { bytes, maxRows },
-    });
-    worker.once(
-      'message',
-      (answer: { sheets?: { name: string; rows: [number, string[]][] }[]; problem?: SpreadsheetProblem }) => {
-        void worker.terminate();
-        if (answer.sheets) resolve(answer.sheets);
-        else reject(new SpreadsheetError(answer.problem ?? 'type'));
-      },
+  try {
+    for await (const row of readXlsx(bytes, options.maxRows)) {
+      if (options.sheets && !options.sheets(row.sheet)) continue;
+      yield { sheet: row.sheet, row: { number: row.number, cells: row.cells } };
+    }
+  } catch (error) {
+    throw new SpreadsheetError(
+      error instanceof Error && error.message === 'too_many_rows' ? 'too_many_rows' : 'type',
     );
-    worker.once('error', () => reject(new SpreadsheetError('type')));
-  });
+  }
 }
 
 /** Delimiter of the first line (Excel writes ';' or a tab in some locales), outside quotes. */

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { addListValidation, newWorkbook } from '../../lib/xlsx-template.ts';
 import { AREA_CODES } from '@meetflow/shared/constants';
 import { nameIn, type Language, type Localized } from '@meetflow/shared/languages';
 import { IMPORT_ROWS_MAX, type GuestImportField } from '@meetflow/shared/schemas/imports';
@@ -36,11 +36,6 @@ const REQUIRED: Record<ImportDictionary['meetingType'], readonly GuestImportFiel
   ],
 };
 
-/** exceljs writes data validations over ranges; its typings leave the worksheet's collection out. */
-interface SheetWithValidations {
-  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
-}
-
 /** Session columns in the template; a file may have any number, and a cell may name several. */
 const SESSION_COLUMNS = 3;
 
@@ -59,7 +54,7 @@ export function sessionLabel(session: ImportDictionary['sessions'][number], lang
 }
 
 export async function guestImportTemplate(dictionary: ImportDictionary, lang: Language): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet(TEXT.guests[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
   const lists = workbook.addWorksheet(TEXT.lists[lang], { state: 'hidden' });
 
@@ -115,17 +110,8 @@ export async function guestImportTemplate(dictionary: ImportDictionary, lang: La
       sheet.getColumn(i + 1).numFmt = '@';
     }
     if (!list) return;
-    const letter = sheet.getColumn(i + 1).letter;
-    (sheet as unknown as SheetWithValidations).dataValidations.add(
-      `${letter}2:${letter}${IMPORT_ROWS_MAX + 1}`,
-      {
-        type: 'list',
-        allowBlank: true,
-        formulae: [list],
-        // Several sessions may share one cell ("a; b"): the list helps, it does not forbid.
-        showErrorMessage: field !== 'session',
-      },
-    );
+    // Several sessions may share one cell ("a; b"): that list helps, it does not forbid.
+    addListValidation(sheet, i + 1, IMPORT_ROWS_MAX + 1, list, field !== 'session');
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

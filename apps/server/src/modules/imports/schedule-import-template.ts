@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { addListValidation, newWorkbook } from '../../lib/xlsx-template.ts';
 import type { Language, Localized } from '@meetflow/shared/languages';
 import { IMPORT_ROWS_MAX } from '@meetflow/shared/schemas/imports';
 import {
@@ -33,15 +34,10 @@ export interface ScheduleTemplateData {
   sessionSlots: ReadonlyMap<number, TimeSlot>;
 }
 
-/** exceljs writes data validations over ranges; its typings leave the worksheet's collection out. */
-interface SheetWithValidations {
-  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
-}
-
 const LISTS: Localized = { 'zh-tw': '選項', 'zh-cn': '选项', en: 'Lists' };
 
 export async function scheduleImportTemplate(data: ScheduleTemplateData, lang: Language): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheetOf = (kind: SheetKind) => {
     const sheet = workbook.addWorksheet(SHEET_NAMES[kind][lang], { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = COLUMNS[kind].map((column) => {
@@ -107,18 +103,8 @@ export async function scheduleImportTemplate(data: ScheduleTemplateData, lang: L
     column.values = [header, ...values];
     return `'${LISTS[lang]}'!$${column.letter}$2:$${column.letter}$${values.length + 1}`;
   };
-  const validate = (sheet: ExcelJS.Worksheet, column: number, formula: string, strict: boolean) => {
-    const letter = sheet.getColumn(column).letter;
-    (sheet as unknown as SheetWithValidations).dataValidations.add(
-      `${letter}2:${letter}${IMPORT_ROWS_MAX + 1}`,
-      {
-        type: 'list',
-        allowBlank: true,
-        formulae: [formula],
-        showErrorMessage: strict,
-      },
-    );
-  };
+  const validate = (sheet: ExcelJS.Worksheet, column: number, formula: string, strict: boolean) =>
+    addListValidation(sheet, column, IMPORT_ROWS_MAX + 1, formula, strict);
   const slotColumn = columnOf('sessions', 'time_slot');
   if (data.timeSlots.length > 0) {
     const labels = data.timeSlots.map((slot) => timeSlotLabel(slot, lang));
