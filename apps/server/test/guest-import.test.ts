@@ -241,8 +241,8 @@ describe(`guest import (${TEST_DB})`, () => {
       processed: 11,
       created: 3,
       updated: 0,
-      skipped: 2,
-      failed: 6,
+      skipped: 1,
+      failed: 7,
     });
     expect(await seats(meeting.id)).toBe(4);
     const guests = await liveGuests(meeting.id);
@@ -281,7 +281,7 @@ describe(`guest import (${TEST_DB})`, () => {
       file_size: file.length,
       file_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       created: 3,
-      failed: 6,
+      failed: 7,
     });
     // The file and its rows are gone once imported.
     const stored = await ctx.db
@@ -307,11 +307,18 @@ describe(`guest import (${TEST_DB})`, () => {
     const restart = await api('POST', `/api/guest-imports/${second.id}/start`, { mapping: second.mapping });
     expect((restart.json().data as GuestImport).status).toBe('done');
 
-    const renamed = await xlsxOf([GENERAL_HEADERS, generalRow(601, { Name: 'Renamed 601' })]);
-    const updated = await run(await uploaded(meeting, renamed), { on_existing: 'update' });
+    // The file's columns replace the guest's; a column the file does not have (institution) stays.
+    const withoutInstitution = GENERAL_HEADERS.filter((h) => h !== 'Institution');
+    const renamedRow = generalRow(601, { Name: 'Renamed 601' }).filter(
+      (_, i) => GENERAL_HEADERS[i] !== 'Institution',
+    );
+    const updated = await run(await uploaded(meeting, await xlsxOf([withoutInstitution, renamedRow])), {
+      on_existing: 'update',
+    });
     expect(updated.progress).toMatchObject({ created: 0, updated: 1 });
-    const names = (await liveGuests(meeting.id)).map((g) => g.name);
-    expect(names).toEqual(['Renamed 601', 'Imported 602', 'Imported 603']);
+    const guests = await liveGuests(meeting.id);
+    expect(guests.map((g) => g.name)).toEqual(['Renamed 601', 'Imported 602', 'Imported 603']);
+    expect(guests[0]!.institution).toBe('Hospital');
     expect((await api('GET', `/api/meetings/${meeting.id}/guests?keyword=Renamed`)).json().data.total).toBe(
       1,
     );
@@ -435,6 +442,13 @@ describe(`guest import (${TEST_DB})`, () => {
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().code).toBe(ERRORS.IMPORT_TOO_MANY_ROWS.code);
     expect(Date.now() - started).toBeLessThan(5_000);
+
+    // One cell far to the right would have a reader fill a row with blanks up to it.
+    const wide = new ExcelJS.Workbook();
+    wide.addWorksheet('Guests').getCell(2, 16_000).value = 'far away';
+    wide.getWorksheet('Guests')!.getCell(1, 1).value = 'Phone';
+    const tooWide = await upload(meeting, Buffer.from(await wide.xlsx.writeBuffer()), 'wide.xlsx');
+    expect(tooWide.json().code).toBe(ERRORS.IMPORT_FILE_UNSAFE.code);
 
     const pdf = await upload(meeting, Buffer.from('%PDF-1.7\n\0\0binary'), 'guests.xlsx');
     expect(pdf.json().code).toBe(ERRORS.FILE_TYPE_NOT_ALLOWED.code);

@@ -2,7 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
 import yauzl from 'yauzl';
-import { readXlsx } from './xlsx-reader.ts';
+import { readXlsx, XLSX_COLUMNS_MAX } from './xlsx-reader.ts';
 
 /*
  * Reads uploaded spreadsheets (XLSX or CSV) as rows of text, safely: the type is judged by the bytes,
@@ -103,7 +103,7 @@ export async function checkZip(bytes: Uint8Array, maxRows: number): Promise<void
         }
         // A sheet's rows are counted as they inflate (row elements, empty ones too): a sheet "used"
         // down to row 1,000,000 is refused here, before any parser builds it.
-        const sheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName);
+        const sheet = entry.fileName.endsWith('.xml'); // a sheet may be stored under any name
         let rows = 0;
         let tail = '';
         zip.openReadStream(entry, (error, stream) => {
@@ -176,8 +176,9 @@ export async function* readSheets(
       yield { sheet: row.sheet, row: { number: row.number, cells: row.cells } };
     }
   } catch (error) {
+    const message = error instanceof Error ? error.message : '';
     throw new SpreadsheetError(
-      error instanceof Error && error.message === 'too_many_rows' ? 'too_many_rows' : 'type',
+      message === 'too_many_rows' ? 'too_many_rows' : message === 'too_wide' ? 'unsafe' : 'type',
     );
   }
 }
@@ -237,6 +238,10 @@ async function* readCsv(
     if (number > maxRows) {
       parser.destroy();
       throw new SpreadsheetError('too_many_rows');
+    }
+    if (record.length > XLSX_COLUMNS_MAX) {
+      parser.destroy();
+      throw new SpreadsheetError('unsafe');
     }
     const cells = trimRow(record);
     if (cells.length > 0) yield { number, cells };

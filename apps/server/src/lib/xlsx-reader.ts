@@ -12,6 +12,9 @@ import yauzl from 'yauzl';
  * formula never; dates (by their number format) come out as YYYY-MM-DD, HH:mm or both.
  */
 
+/** Columns a row may use: a cell past it is refused, so a tiny file cannot make the server fill millions of blanks. */
+export const XLSX_COLUMNS_MAX = 200;
+
 export interface XlsxRow {
   sheet: string;
   number: number;
@@ -84,7 +87,7 @@ function partPath(target: string): string {
 /** Column index of a cell reference ('C7' → 2). */
 function columnOf(reference: string): number {
   let column = 0;
-  for (const ch of reference) {
+  for (const ch of reference.toUpperCase()) {
     const code = ch.charCodeAt(0);
     if (code < 65 || code > 90) break;
     column = column * 26 + (code - 64);
@@ -198,18 +201,23 @@ export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenera
       let inInline = false;
       let nextColumn = 0;
       let tooMany = false;
+      let tooWide = false;
       for await (const _ of parsePart(zip, entries.get(path), (p) => {
         p.on('opentag', (tag) => {
           switch (tag.name) {
-            case 'row':
-              rowNumber = tag.attributes.r ? Number(tag.attributes.r) : rowNumber + 1;
+            case 'row': {
+              // Numbers only go up: a row that says otherwise is taken as the next one.
+              const stated = Number(tag.attributes.r);
+              rowNumber = Number.isInteger(stated) && stated > rowNumber ? stated : rowNumber + 1;
               if (rowNumber > maxRows) tooMany = true;
               cells = [];
               nextColumn = 0;
               break;
+            }
             case 'c': {
               const reference = String(tag.attributes.r ?? '');
               const column = reference ? columnOf(reference) : nextColumn;
+              if (column < 0 || column >= XLSX_COLUMNS_MAX) tooWide = true;
               nextColumn = column + 1;
               cell = { column, type: String(tag.attributes.t ?? 'n'), style: Number(tag.attributes.s ?? 0) };
               value = null;
@@ -241,7 +249,7 @@ export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenera
               inInline = false;
               break;
             case 'c': {
-              if (cell && value !== null) {
+              if (cell && value !== null && !tooWide) {
                 let text: string;
                 switch (cell.type) {
                   case 's':
@@ -279,6 +287,7 @@ export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenera
         });
       })) {
         if (tooMany) throw new Error('too_many_rows');
+        if (tooWide) throw new Error('too_wide');
         yield* ready.splice(0);
       }
     }

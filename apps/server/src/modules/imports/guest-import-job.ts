@@ -1,6 +1,6 @@
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { nameIn, type Language } from '@meetflow/shared/languages';
-import type { ImportMapping } from '@meetflow/shared/schemas/imports';
+import type { GuestImportField, ImportMapping } from '@meetflow/shared/schemas/imports';
 import { liveMeeting } from '../../core/meeting-access.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { SheetRow } from '../../lib/spreadsheet-reader.ts';
@@ -11,9 +11,10 @@ import {
   openSeatLedger,
   updateGuestAddingSessions,
   type FilledSeats,
+  type GuestFormValues,
   type NewGuest,
 } from '../guests/guest-rules.ts';
-import { PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
+import { JOB_MAX_ATTEMPTS, PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
 import { judgeRows } from './guest-import-judge.ts';
 import { problemsText, type PlannedRow } from './guest-import-rows.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
@@ -28,6 +29,21 @@ import * as repo from './imports.repository.ts';
 /** Rows per transaction: large enough to be fast, small enough to hold the meeting's seat lock briefly. */
 export const IMPORT_BATCH_ROWS = 500;
 export const GUEST_IMPORT_JOB = 'guest-import';
+
+/** The guest column an import field fills, where the names differ (sessions are enrolments, not a column). */
+const COLUMN_OF: Partial<Record<GuestImportField, string>> = {
+  user_type: 'user_type_id',
+  college_category: 'college_category_id',
+};
+
+/** The form values of the columns the file has (area code and phone always: they name the guest). */
+function mappedValues(values: GuestFormValues, mapped: ReadonlySet<string>): GuestFormValues {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([column]) => column === 'area_code' || column === 'phone' || mapped.has(column),
+    ),
+  ) as GuestFormValues;
+}
 
 /** A judged row of the batch; `first` is the earlier row with the same phone, when it repeats one. */
 interface BatchRow {
@@ -53,6 +69,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     options: StoredOptions,
     rows: readonly BatchRow[],
     lang: Language,
+    mapped: ReadonlySet<string>,
   ): Promise<BatchOutcome> {
     const now = clock();
     const outcome: BatchOutcome = {
@@ -69,18 +86,28 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       const candidates = rows.filter((r) => r.planned.kind === 'valid' && r.first === undefined);
       const keys = candidates.map((r) => (r.planned as Extract<PlannedRow, { kind: 'valid' }>).key);
       const phones = [...new Set(keys.map((k) => k.slice(k.indexOf('|') + 1)))];
+      const locking = deps.dbKind === 'postgres';
+      // The guests the batch may update, locked first (PostgreSQL, in id order): guest → meeting →
+      // sessions is the order a back-office edit or delete of a guest takes its locks in.
       const existing = new Map<string, number>();
-      for (const guest of await repo.liveGuestsByPhone(trx, meeting.id, phones)) {
+      for (const guest of await repo.liveGuestsByPhone(trx, meeting.id, phones, locking)) {
         existing.set(`${guest.area_code}|${guest.phone}`, guest.id);
       }
       const ledger = await openSeatLedger(trx, {
-        locking: deps.dbKind === 'postgres',
+        locking,
         meetingId: meeting.id,
         scheduleIds: candidates.flatMap(
           (r) => (r.planned as Extract<PlannedRow, { kind: 'valid' }>).scheduleIds,
         ),
         overLimit: options.over_limit,
       });
+      // Sign-ups that committed while the batch waited for the meeting's seat counter: their phones
+      // are taken now. They count as existing guests, left as they are.
+      const arrived = new Set<string>();
+      for (const guest of await repo.liveGuestsByPhone(trx, meeting.id, phones, false)) {
+        const key = `${guest.area_code}|${guest.phone}`;
+        if (!existing.has(key)) arrived.add(key);
+      }
       const failures: { import_id: number; row_number: number; cells: string; reason: string }[] = [];
       const fail = (row: SheetRow, reason: string) => {
         failures.push({
@@ -99,14 +126,8 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
           continue;
         }
         if (first !== undefined) {
-          // Not written, and listed in the failed rows: two people may have been given one phone by mistake.
-          failures.push({
-            import_id: info.id,
-            row_number: planned.row.number,
-            cells: JSON.stringify(planned.row.cells),
-            reason: fieldMessage('duplicateInFile', lang, first),
-          });
-          outcome.skipped += 1;
+          // Failed, with the row it repeats: two people may have been given one phone by mistake.
+          fail(planned.row, fieldMessage('duplicateInFile', lang, first));
           continue;
         }
         const refusalText = (refusal: NonNullable<ReturnType<typeof ledger.takeForNewGuest>>) =>
@@ -115,6 +136,10 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
             : fieldMessage('sessionFullRow', lang, undefined, sessionName.get(refusal.scheduleId) ?? '');
         const guestId = existing.get(planned.key);
         const values = guestFormValues(planned.body, planned.phone);
+        if (arrived.has(planned.key)) {
+          outcome.skipped += 1;
+          continue;
+        }
         if (guestId !== undefined) {
           if (options.on_existing === 'skip') {
             outcome.skipped += 1;
@@ -127,7 +152,16 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
             fail(planned.row, refusalText(refusal));
             continue;
           }
-          await updateGuestAddingSessions(trx, { id: guestId, meeting_id: meeting.id }, values, added, now);
+          // What the file has replaces what the guest had; columns the file does not have stay as they were.
+          const updated = await updateGuestAddingSessions(
+            trx,
+            { id: guestId, meeting_id: meeting.id },
+            mappedValues(values, mapped),
+            added,
+            now,
+          );
+          // Locked above, the guest cannot have been cancelled since: a false here is a bug, not a row.
+          if (!updated) throw new Error(`guest ${guestId} vanished under its lock`);
           outcome.updated += 1;
           continue;
         }
@@ -153,7 +187,9 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       outcome.created = newGuests.length;
       outcome.filled = await ledger.commit();
       await repo.insertFailures(trx, failures);
-      const moved = await repo.updateImportIf(trx, info.id, 'running', {
+      // Only from where this runner read it: if another runner took the import over after this one's
+      // lease passed, the batch is its, and this one's rolls back.
+      const moved = await repo.advanceImport(trx, info.id, info.processed, {
         processed: info.processed + rows.length,
         created: info.created + outcome.created,
         updated: info.updated + outcome.updated,
@@ -166,7 +202,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     return outcome;
   }
 
-  async function runImport(job: JobRow): Promise<void | { skipped: string }> {
+  async function importRows(job: JobRow): Promise<void | { skipped: string }> {
     const { importId } = JSON.parse(job.payload) as { importId: number };
     let info = await repo.findImport(db, importId);
     if (!info || info.status === 'done' || info.status === 'failed')
@@ -186,10 +222,11 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     const options = JSON.parse(info.options ?? '{}') as StoredOptions;
     const lang = options.language;
     const mapping = JSON.parse(info.mapping) as ImportMapping;
+    const mapped = new Set(mapping.flatMap((field) => (field ? [COLUMN_OF[field] ?? field] : [])));
     const done = info.processed;
     let batch: BatchRow[] = [];
     const flush = async () => {
-      const outcome = await writeBatch(info!, meeting, options, batch, lang);
+      const outcome = await writeBatch(info!, meeting, options, batch, lang, mapped);
       info = (await repo.findImport(db, importId))!;
       batch = [];
       deps.onSignupsChanged?.(meeting.id);
@@ -230,6 +267,22 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         },
       },
     });
+  }
+  /** A job that will not be tried again leaves its import failed, not running for ever. */
+  async function runImport(job: JobRow): Promise<void | { skipped: string }> {
+    try {
+      return await importRows(job);
+    } catch (error) {
+      if (error instanceof PermanentJobError || job.attempts >= JOB_MAX_ATTEMPTS) {
+        const { importId } = JSON.parse(job.payload) as { importId: number };
+        await repo.updateImportIf(db, importId, ['queued', 'running'], {
+          status: 'failed',
+          error: 'INTERNAL',
+          finished_at: clock(),
+        });
+      }
+      throw error;
+    }
   }
   jobs.handle(GUEST_IMPORT_JOB, runImport);
 }

@@ -93,6 +93,23 @@ export async function updateImportIf(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Moves a running import's counters on from where the caller read them; answers whether it did. */
+export async function advanceImport(
+  db: Trx,
+  id: number,
+  fromProcessed: number,
+  values: Updateable<Database['imports']>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('processed', '=', fromProcessed)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function deleteImport(db: Trx, id: number): Promise<void> {
   await db.deleteFrom('import_failures').where('import_id', '=', id).execute();
   await db.deleteFrom('imports').where('id', '=', id).execute();
@@ -186,14 +203,16 @@ export function collegeCategoriesFor(db: Trx, owners: readonly number[]) {
     .execute();
 }
 
-/** The meeting's live guests with these phones (E.164): who a row would duplicate. */
-export function liveGuestsByPhone(db: Trx, meetingId: number, phones: readonly string[]) {
+/** The meeting's live guests with these phones (E.164): who a row would duplicate; locked in id order if asked. */
+export function liveGuestsByPhone(db: Trx, meetingId: number, phones: readonly string[], lock = false) {
   if (phones.length === 0) return Promise.resolve([]);
-  return db
+  let query = db
     .selectFrom('guests')
     .select(['id', 'area_code', 'phone'])
     .where('meeting_id', '=', meetingId)
     .where('cancelled_at', 'is', null)
     .where('phone', 'in', [...phones])
-    .execute();
+    .orderBy('id');
+  if (lock) query = query.forUpdate();
+  return query.execute();
 }

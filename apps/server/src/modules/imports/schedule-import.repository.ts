@@ -38,7 +38,13 @@ export function sessionsOfMeeting(db: Trx, meetingId: number) {
  * read while judging the workbook are the seats taken when it is written.
  */
 export async function lockSessionsOfMeeting(trx: Trx, meetingId: number): Promise<void> {
-  await trx.selectFrom('schedules').select('id').where('meeting_id', '=', meetingId).forUpdate().execute();
+  await trx
+    .selectFrom('schedules')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .orderBy('id') // the order sign-ups and imports lock sessions in
+    .forUpdate()
+    .execute();
 }
 
 export function userTypesOfMeeting(db: Trx, meetingId: number) {

@@ -37,6 +37,9 @@ export interface JobsOptions {
   maxAttempts?: number;
 }
 
+/** Attempts before a job is given up as failed (unless the runner is told otherwise). */
+export const JOB_MAX_ATTEMPTS = 8;
+
 /** Attempt n waits 30 s · 2^(n−1), at most an hour: 30 s, 1, 2, 4 … 60 min; eight attempts span about 2 h. */
 export function backoffMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
@@ -54,7 +57,7 @@ export function createJobs(options: JobsOptions) {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const pollMs = options.pollMs ?? 1000;
   const batch = options.batch ?? 10;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS;
   const handlers = new Map<string, JobHandler>();
   const tickers: (() => Promise<void>)[] = [];
   let timer: NodeJS.Timeout | undefined;
