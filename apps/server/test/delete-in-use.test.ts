@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorName } from '@meetflow/shared/errors';
 import { adminApi, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { uploadGuestFile, xlsxOf } from './import-fixtures.ts';
 import {
   createMeeting,
   createOrganization,
@@ -22,9 +23,11 @@ const LANGS = ['zh-tw', 'zh-cn', 'en'] as const;
 describe(`deleting things in use (${TEST_DB})`, () => {
   let ctx: TestContext;
   let api: Api;
+  let token: string;
   beforeAll(async () => {
     ctx = await createTestContext();
-    api = adminApi(ctx, (await ctx.login()).access_token);
+    token = (await ctx.login()).access_token;
+    api = adminApi(ctx, token);
   });
   afterAll(() => ctx.close());
 
@@ -35,6 +38,8 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     'DELETE /api/user-types/:id': 'USER_TYPE_IN_USE',
     'DELETE /api/college-categories/:id': 'COLLEGE_CATEGORY_IN_USE',
     'DELETE /api/organizations/:id': 'ORGANIZATION_HAS_MEETINGS',
+    // An import that has started is being written (or was): only one still waiting can go.
+    'DELETE /api/guest-imports/:id': 'IMPORT_ALREADY_STARTED',
     // Nothing refers to generic entries; guests and meetings are soft-deleted, an enrolment is a seat.
     'DELETE /api/dictionary-entries/:id': 'done',
     'DELETE /api/public/guest/enrolments/:scheduleId': 'done',
@@ -110,6 +115,14 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     await tryDelete('DELETE /api/public/guest/enrolments/:scheduleId', '', () =>
       guestRequest(ctx, guestToken, 'DELETE', `/api/public/guest/enrolments/${extra}`),
     );
+    const file = await xlsxOf([
+      ['Name', 'Area code', 'Mobile number'],
+      ['Imported', '853', '66000001'],
+    ]);
+    const upload = await uploadGuestFile(ctx, token, meeting.id, { bytes: file, name: 'g.xlsx' });
+    const started = upload.json().data as { id: number; mapping: unknown[] };
+    await api('POST', `/api/guest-imports/${started.id}/start`, { mapping: started.mapping });
+    await tryDelete('DELETE /api/guest-imports/:id', `/api/guest-imports/${started.id}`);
     await tryDelete('DELETE /api/guests/:id', `/api/guests/${guest.id}`);
     // A cancelled guest's row stays (the scan log refers to it), and so does what it holds.
     await tryDelete('DELETE /api/user-types/:id', `/api/user-types/${userType}`);
