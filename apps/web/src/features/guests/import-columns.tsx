@@ -59,7 +59,7 @@ export function ImportColumns(props: {
     {
       key: 'column',
       title: t('guestImport.columns.column'),
-      width: 150,
+      width: 130,
       render: (_, row) => (
         <span className="mf-import-header">
           <Typography.Text type="secondary">{columnLetter(row.index)}</Typography.Text>{' '}
@@ -75,6 +75,8 @@ export function ImportColumns(props: {
       key: 'sample',
       title: t('guestImport.columns.sample'),
       width: 220,
+      // On a phone the column and its field fit side by side; the samples would push the field off screen.
+      responsive: ['sm'],
       render: (_, row) =>
         row.samples.length > 0 ? (
           <ul className="mf-import-samples" title={row.samples.join('\n')}>
@@ -101,7 +103,7 @@ export function ImportColumns(props: {
               showSearch={{ optionFilterProp: 'label' }}
               onChange={(value) => onMap(row.index, value === SKIP ? null : (value as GuestImportField))}
               status={duplicate ? 'error' : undefined}
-              style={{ width: '100%', minWidth: 160 }}
+              style={{ width: '100%', minWidth: 140 }}
               aria-label={t('guestImport.columns.fieldFor', {
                 column: columnLetter(row.index),
                 header: row.header || t('guestImport.columns.noHeader'),
