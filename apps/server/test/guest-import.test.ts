@@ -587,6 +587,18 @@ describe(`guest import (${TEST_DB})`, () => {
       ERRORS.IMPORT_ALREADY_STARTED.code,
     );
     await ctx.app.jobs.runDue();
+    // An import whose meeting is deleted before its job runs ends failed, not running for ever.
+    const doomed = await createMeeting(ctx.db, org);
+    const orphan = await uploaded(doomed, file);
+    await api('POST', `/api/guest-imports/${orphan.id}/start`, { mapping: orphan.mapping });
+    expect((await api('DELETE', `/api/meetings/${doomed.id}`)).statusCode).toBe(200);
+    await ctx.app.jobs.runDue();
+    const orphaned = await ctx.db
+      .selectFrom('imports')
+      .select(['status', 'error'])
+      .where('id', '=', orphan.id)
+      .executeTakeFirstOrThrow();
+    expect(orphaned).toEqual({ status: 'failed', error: 'NOT_FOUND' });
     // An import not started can be discarded, file and all.
     const other = await uploaded(meeting, file);
     expect((await api('DELETE', `/api/guest-imports/${other.id}`)).statusCode).toBe(200);

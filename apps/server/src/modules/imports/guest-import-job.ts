@@ -45,6 +45,9 @@ function mappedValues(values: GuestFormValues, mapped: ReadonlySet<string>): Gue
   ) as GuestFormValues;
 }
 
+/** Another runner took the import over after this one's lease passed: the batch is left to it. */
+class TakenOver extends Error {}
+
 /** A judged row of the batch; `first` is the earlier row with the same phone, when it repeats one. */
 interface BatchRow {
   planned: PlannedRow;
@@ -196,8 +199,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         skipped: info.skipped + outcome.skipped,
         failed: info.failed + outcome.failed,
       });
-      // Another runner took the import over (this one's lease ran out): leave the batch to it.
-      if (!moved) throw new PermanentJobError('import no longer running here');
+      if (!moved) throw new TakenOver();
     });
     return outcome;
   }
@@ -273,6 +275,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     try {
       return await importRows(job);
     } catch (error) {
+      if (error instanceof TakenOver) return { skipped: 'taken over by another runner' };
       if (error instanceof PermanentJobError || job.attempts >= JOB_MAX_ATTEMPTS) {
         const { importId } = JSON.parse(job.payload) as { importId: number };
         await repo.updateImportIf(db, importId, ['queued', 'running'], {
