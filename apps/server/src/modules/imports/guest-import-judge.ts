@@ -4,6 +4,10 @@ import type { ImportMapping } from '@meetflow/shared/schemas/imports';
 import type { Db } from '../../db/database.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
 import type { VisibleMeeting } from '../../core/meeting-access.ts';
+import { fieldMessage } from '@meetflow/shared/field-messages';
+import { nameIn } from '@meetflow/shared/languages';
+import { IMPORT_PREVIEW_ISSUES_MAX, type ImportIssue } from '@meetflow/shared/schemas/imports';
+import { openSeatLedger } from '../guests/guest-rules.ts';
 import { rowPlanner, type ImportDictionary, type PlannedRow } from './guest-import-rows.ts';
 import * as repo from './imports.repository.ts';
 
@@ -70,4 +74,105 @@ export async function judgeRows(
     await onRow(planned, index, first);
     await breathe(index + 1);
   }
+}
+
+/** Which of these keys (area code | E.164) belong to live guests of the meeting, with their ids. */
+async function existingGuests(
+  db: Db,
+  meetingId: number,
+  keys: Iterable<string>,
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  const phones = [...new Set([...keys].map((key) => key.slice(key.indexOf('|') + 1)))];
+  for (let start = 0; start < phones.length; start += 1000) {
+    for (const guest of await repo.liveGuestsByPhone(db, meetingId, phones.slice(start, start + 1000))) {
+      found.set(`${guest.area_code}|${guest.phone}`, guest.id);
+    }
+  }
+  return found;
+}
+
+/**
+ * What the job would do with every row, against the meeting as it is now: the counts, the first
+ * problems in row order (all counted), and the meeting's seats left. Seats are handed out in file
+ * order as the job will. Not charged: sessions an existing guest would gain under "update".
+ */
+export async function previewRows(
+  db: Db,
+  meeting: VisibleMeeting,
+  info: repo.ImportInfo,
+  rowsData: string,
+  mapping: ImportMapping,
+  lang: Language,
+) {
+  const issues: ImportIssue[] = [];
+  let issuesTotal = 0;
+  const addIssue = (issue: ImportIssue) => {
+    issuesTotal += 1;
+    if (issues.length < IMPORT_PREVIEW_ISSUES_MAX) issues.push(issue);
+  };
+  const counts = { total: 0, valid: 0, invalid: 0, duplicate_in_file: 0, existing: 0, over_capacity: 0 };
+  const fresh: { row: number; key: string; scheduleIds: number[] }[] = [];
+  await judgeRows(db, meeting, info, rowsData, mapping, lang, (planned, _index, first) => {
+    counts.total += 1;
+    if (planned.kind === 'invalid') {
+      counts.invalid += 1;
+      for (const p of planned.problems)
+        addIssue({ row: planned.row.number, kind: 'invalid', column: p.column, message: p.message });
+    } else if (first !== undefined) {
+      counts.duplicate_in_file += 1;
+      addIssue({
+        row: planned.row.number,
+        kind: 'duplicate_in_file',
+        column: null,
+        message: fieldMessage('duplicateInFile', lang, first),
+      });
+    } else {
+      fresh.push({ row: planned.row.number, key: planned.key, scheduleIds: planned.scheduleIds });
+    }
+  });
+  // Against the meeting as it is now, in file order, as the job will hand out seats.
+  const existing = await existingGuests(
+    db,
+    meeting.id,
+    fresh.map((r) => r.key),
+  );
+  const dictionary = await repo.sessionsOf(db, meeting.id);
+  const seats = await openSeatLedger(db, {
+    locking: false,
+    meetingId: meeting.id,
+    scheduleIds: dictionary.map((s) => s.id),
+    overLimit: false,
+  });
+  const sessionName = new Map(dictionary.map((s) => [s.id, nameIn(lang, s.name, s.name_cn, s.name_en)]));
+  const seatsLeft = seats.meetingSeatsLeft();
+  for (const row of fresh) {
+    if (existing.has(row.key)) {
+      counts.existing += 1;
+      addIssue({
+        row: row.row,
+        kind: 'existing',
+        column: null,
+        message: fieldMessage('existingGuest', lang),
+      });
+      continue;
+    }
+    const refusal = seats.takeForNewGuest(row.scheduleIds);
+    if (refusal) {
+      counts.over_capacity += 1;
+      addIssue({
+        row: row.row,
+        kind: 'over_capacity',
+        column: null,
+        message:
+          refusal.full === 'meeting'
+            ? fieldMessage('meetingFullRow', lang)
+            : fieldMessage('sessionFullRow', lang, undefined, sessionName.get(refusal.scheduleId) ?? ''),
+      });
+    } else {
+      counts.valid += 1;
+    }
+  }
+  issues.sort((a, b) => a.row - b.row);
+  return { counts, issues, issuesTotal, seatsLeft };
 }

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
-import { fieldMessage } from '@meetflow/shared/field-messages';
 import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
-import { nameIn, type Language } from '@meetflow/shared/languages';
+import type { Language } from '@meetflow/shared/languages';
 import {
-  IMPORT_PREVIEW_ISSUES_MAX,
   IMPORT_ROWS_MAX,
   IMPORT_SAMPLE_ROWS,
   type GuestImport,
   type GuestImportField,
   type GuestImportPreview,
   type ImportEncoding,
-  type ImportIssue,
   type ImportMapping,
 } from '@meetflow/shared/schemas/imports';
 import type { z } from 'zod';
@@ -28,14 +25,13 @@ import {
 } from '../../lib/spreadsheet-reader.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
-import { openSeatLedger } from '../guests/guest-rules.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { mappingProblem, normalizeHeader, suggestMapping } from './guest-import-fields.ts';
 import { guestImportTemplate } from './guest-import-template.ts';
 import { GUEST_IMPORT_JOB, registerGuestImportJob } from './guest-import-job.ts';
-import { breathe, dictionaryOf, judgeRows } from './guest-import-judge.ts';
+import { breathe, dictionaryOf, previewRows } from './guest-import-judge.ts';
 import * as repo from './imports.repository.ts';
 
 /*
@@ -182,18 +178,6 @@ export function createGuestImports(deps: GuestImportsDeps) {
     if (problem) throw new AppError('IMPORT_MAPPING_INCOMPLETE', { data: problem });
   }
 
-  /** Which of these keys (area code | E.164) belong to live guests of the meeting, with their ids. */
-  async function existingGuests(meetingId: number, keys: Iterable<string>): Promise<Map<string, number>> {
-    const found = new Map<string, number>();
-    const phones = [...new Set([...keys].map((key) => key.slice(key.indexOf('|') + 1)))];
-    for (let start = 0; start < phones.length; start += 1000) {
-      for (const guest of await repo.liveGuestsByPhone(db, meetingId, phones.slice(start, start + 1000))) {
-        found.set(`${guest.area_code}|${guest.phone}`, guest.id);
-      }
-    }
-    return found;
-  }
-
   return {
     /** Stores the file and reads its header row; nothing is written to guests yet. */
     async upload(
@@ -275,73 +259,14 @@ export function createGuestImports(deps: GuestImportsDeps) {
       const headers = JSON.parse(info.headers) as string[];
       checkMapping(meeting, headers, mapping);
       const rowsData = (await repo.findImportRows(db, id))!;
-      const issues: ImportIssue[] = [];
-      let issuesTotal = 0;
-      const addIssue = (issue: ImportIssue) => {
-        issuesTotal += 1;
-        if (issues.length < IMPORT_PREVIEW_ISSUES_MAX) issues.push(issue);
-      };
-      const counts = { total: 0, valid: 0, invalid: 0, duplicate_in_file: 0, existing: 0, over_capacity: 0 };
-      const fresh: { row: number; key: string; scheduleIds: number[] }[] = [];
-      await judgeRows(db, meeting, info, rowsData, mapping, lang, (planned, _index, first) => {
-        counts.total += 1;
-        if (planned.kind === 'invalid') {
-          counts.invalid += 1;
-          for (const p of planned.problems)
-            addIssue({ row: planned.row.number, kind: 'invalid', column: p.column, message: p.message });
-        } else if (first !== undefined) {
-          counts.duplicate_in_file += 1;
-          addIssue({
-            row: planned.row.number,
-            kind: 'duplicate_in_file',
-            column: null,
-            message: fieldMessage('duplicateInFile', lang, first),
-          });
-        } else {
-          fresh.push({ row: planned.row.number, key: planned.key, scheduleIds: planned.scheduleIds });
-        }
-      });
-      // Against the meeting as it is now, in file order, as the job will hand out seats.
-      const existing = await existingGuests(
-        meeting.id,
-        fresh.map((r) => r.key),
+      const { counts, issues, issuesTotal, seatsLeft } = await previewRows(
+        db,
+        meeting,
+        info,
+        rowsData,
+        mapping,
+        lang,
       );
-      const dictionary = await repo.sessionsOf(db, meeting.id);
-      const seats = await openSeatLedger(db, {
-        locking: false,
-        meetingId: meeting.id,
-        scheduleIds: dictionary.map((s) => s.id),
-        overLimit: false,
-      });
-      const sessionName = new Map(dictionary.map((s) => [s.id, nameIn(lang, s.name, s.name_cn, s.name_en)]));
-      const seatsLeft = seats.meetingSeatsLeft();
-      for (const row of fresh) {
-        if (existing.has(row.key)) {
-          counts.existing += 1;
-          addIssue({
-            row: row.row,
-            kind: 'existing',
-            column: null,
-            message: fieldMessage('existingGuest', lang),
-          });
-          continue;
-        }
-        const refusal = seats.takeForNewGuest(row.scheduleIds);
-        if (refusal) {
-          counts.over_capacity += 1;
-          addIssue({
-            row: row.row,
-            kind: 'over_capacity',
-            column: null,
-            message:
-              refusal.full === 'meeting'
-                ? fieldMessage('meetingFullRow', lang)
-                : fieldMessage('sessionFullRow', lang, undefined, sessionName.get(refusal.scheduleId) ?? ''),
-          });
-        } else {
-          counts.valid += 1;
-        }
-      }
       issues.sort((a, b) => a.row - b.row);
       await repo.updateImportIf(db, id, 'uploaded', { mapping: JSON.stringify(mapping) });
       const rememberedNow = await remembered(meeting.id);
