@@ -7,7 +7,7 @@ import yauzl from 'yauzl';
  * XML chunk and the shared strings. Our own (docs/ARCHITECTURE.md, "Bulk import"): exceljs's streaming
  * reader loses the parts stored after the sheets about once in ten reads (exceljs issue #3064), and
  * SheetJS builds the whole workbook — +173 MB of server memory for 20,000 rows, where this reads
- * them in +15 MB. The zip is read through its central directory (yauzl), so the parts' order does
+ * them in +39 MB. The zip is read through its central directory (yauzl), so the parts' order does
  * not matter; the XML is parsed by saxes. Cells are values: a formula's cached result is read, the
  * formula never; dates (by their number format) come out as YYYY-MM-DD, HH:mm or both.
  */
