@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nameIn, type Localized } from '@meetflow/shared/languages';
@@ -8,7 +7,6 @@ import {
   guestImportList,
   guestImportPreview,
   IMPORT_ENCODINGS,
-  IMPORT_FILE_MAX_BYTES,
   importEncodingBody,
   importIdParams,
   importPreviewBody,
@@ -19,13 +17,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { readUpload } from '../../lib/multipart-upload.ts';
 import { ok } from '../../lib/reply.ts';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
-import { contentDisposition, fileTimestamp, XLSX_MIME, xlsxSheet } from '../../lib/xlsx-export.ts';
+import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
+import { IMPORT_BODY_LIMIT, registerImportUploads, sendTemplate } from './import-common.ts';
 import type { GuestImports } from './guest-import.service.ts';
 
 const tags = ['imports'];
 const security = [{ bearer: [] }];
-const MB = 1024 * 1024;
 
 const TEXT: Record<'template' | 'failed' | 'reason', Localized> = {
   template: { 'zh-tw': '嘉賓匯入範本', 'zh-cn': '嘉宾导入模板', en: 'guest import template' },
@@ -45,17 +43,7 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
   reporting: ExportReporting;
   clock: () => number;
 }> = async (app, { guestImports, reporting, clock }) => {
-  // Registered inside this plugin only, with the import's own limits.
-  await app.register(multipart, {
-    limits: {
-      files: 1,
-      fields: 4,
-      parts: 6,
-      fieldSize: 1024,
-      fileSize: IMPORT_FILE_MAX_BYTES,
-      headerPairs: 50,
-    },
-  });
+  await registerImportUploads(app);
 
   /** The uploaded file of a multipart request (field `file`), and its `encoding` field. */
   async function uploadedFile(request: Parameters<typeof readUpload>[0]) {
@@ -87,11 +75,7 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
         request.lang,
       );
       const name = `${nameIn(request.lang, meeting.name, meeting.name_cn, meeting.name_en)}-${TEXT.template[request.lang]}.xlsx`;
-      return reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', contentDisposition(name))
-        .header('cache-control', 'no-store')
-        .send(file);
+      return sendTemplate(reply, name, file);
     },
   );
 
@@ -99,7 +83,7 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
     '/api/meetings/:id/guest-imports',
     {
       config: { auth: 'guest:edit' },
-      bodyLimit: IMPORT_FILE_MAX_BYTES + MB,
+      bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags,
         summary:

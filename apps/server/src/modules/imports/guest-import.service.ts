@@ -19,7 +19,6 @@ import {
   detectEncoding,
   readSheets,
   sniffFormat,
-  SpreadsheetError,
   type SheetRow,
   type TextEncoding,
 } from '../../lib/spreadsheet-reader.ts';
@@ -32,6 +31,7 @@ import { mappingProblem, normalizeHeader, suggestMapping } from './guest-import-
 import { guestImportTemplate } from './guest-import-template.ts';
 import { GUEST_IMPORT_JOB, registerGuestImportJob } from './guest-import-job.ts';
 import { breathe, dictionaryOf, previewRows } from './guest-import-judge.ts';
+import { spreadsheetError } from './import-common.ts';
 import * as repo from './imports.repository.ts';
 
 /*
@@ -57,20 +57,6 @@ export interface GuestImportsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   /** Rows per batch (tests make it small to see batches). */
   batchRows?: number;
-}
-
-function spreadsheetError(error: unknown): unknown {
-  if (!(error instanceof SpreadsheetError)) return error;
-  switch (error.problem) {
-    case 'type':
-      return new AppError('FILE_TYPE_NOT_ALLOWED');
-    case 'unsafe':
-      return new AppError('IMPORT_FILE_UNSAFE');
-    case 'too_many_rows':
-      return new AppError('IMPORT_TOO_MANY_ROWS');
-    case 'empty':
-      return new AppError('IMPORT_EMPTY');
-  }
 }
 
 /** The header row (the first non-empty one), then the data rows, of the file's first sheet. */

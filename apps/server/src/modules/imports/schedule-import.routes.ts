@@ -1,9 +1,7 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nameIn, type Localized } from '@meetflow/shared/languages';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
-  IMPORT_FILE_MAX_BYTES,
   importIdParams,
   meetingImportParams,
   scheduleImportPreview,
@@ -12,13 +10,12 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { readUpload } from '../../lib/multipart-upload.ts';
 import { ok } from '../../lib/reply.ts';
-import { contentDisposition, XLSX_MIME } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
+import { IMPORT_BODY_LIMIT, registerImportUploads, sendTemplate } from './import-common.ts';
 import type { ScheduleImports } from './schedule-import.service.ts';
 
 const tags = ['imports'];
 const security = [{ bearer: [] }];
-const MB = 1024 * 1024;
 
 const TEMPLATE: Localized = {
   'zh-tw': '日程匯入範本',
@@ -31,17 +28,7 @@ export const scheduleImportRoutes: FastifyPluginAsyncZod<{ scheduleImports: Sche
   app,
   { scheduleImports },
 ) => {
-  // Registered inside this plugin only, with the import's own limits (those of the guest import).
-  await app.register(multipart, {
-    limits: {
-      files: 1,
-      fields: 4,
-      parts: 6,
-      fieldSize: 1024,
-      fileSize: IMPORT_FILE_MAX_BYTES,
-      headerPairs: 50,
-    },
-  });
+  await registerImportUploads(app);
 
   app.get(
     '/api/meetings/:id/schedule-imports/template',
@@ -62,11 +49,7 @@ export const scheduleImportRoutes: FastifyPluginAsyncZod<{ scheduleImports: Sche
         request.lang,
       );
       const name = `${nameIn(request.lang, meeting.name, meeting.name_cn, meeting.name_en)}-${TEMPLATE[request.lang]}.xlsx`;
-      return reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', contentDisposition(name))
-        .header('cache-control', 'no-store')
-        .send(file);
+      return sendTemplate(reply, name, file);
     },
   );
 
@@ -74,7 +57,7 @@ export const scheduleImportRoutes: FastifyPluginAsyncZod<{ scheduleImports: Sche
     '/api/meetings/:id/schedule-imports',
     {
       config: { auth: 'dictionary:edit' },
-      bodyLimit: IMPORT_FILE_MAX_BYTES + MB,
+      bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags,
         summary:

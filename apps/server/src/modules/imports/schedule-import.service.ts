@@ -9,7 +9,7 @@ import {
 } from '@meetflow/shared/schemas/imports';
 import type { Db, DatabaseKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { checkZip, readSheets, sniffFormat, SpreadsheetError } from '../../lib/spreadsheet-reader.ts';
+import { checkZip, readSheets, sniffFormat } from '../../lib/spreadsheet-reader.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
@@ -26,6 +26,7 @@ import {
   type SheetKind,
 } from './schedule-import-rows.ts';
 import { scheduleImportTemplate } from './schedule-import-template.ts';
+import { spreadsheetError } from './import-common.ts';
 import * as repo from './schedule-import.repository.ts';
 
 /*
@@ -41,20 +42,6 @@ export interface ScheduleImportsDeps {
   dbKind: DatabaseKind;
   clock: () => number;
   systemLog: SystemLog;
-}
-
-function spreadsheetError(error: unknown): unknown {
-  if (!(error instanceof SpreadsheetError)) return error;
-  switch (error.problem) {
-    case 'type':
-      return new AppError('FILE_TYPE_NOT_ALLOWED');
-    case 'unsafe':
-      return new AppError('IMPORT_FILE_UNSAFE');
-    case 'too_many_rows':
-      return new AppError('IMPORT_TOO_MANY_ROWS');
-    case 'empty':
-      return new AppError('IMPORT_EMPTY');
-  }
 }
 
 /**
