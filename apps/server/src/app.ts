@@ -8,6 +8,8 @@ import { createLimiterFactory } from './lib/rate-limiter.ts';
 import { logRedisAvailability } from './lib/redis.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { createOfflineDoorService } from './modules/attendance/offline-door.service.ts';
+import { offlineDoorRoutes } from './modules/attendance/offline-door.routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { createLiveStats } from './modules/attendance/live-stats.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -237,6 +239,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     live,
     sessionStillValid: (user) => auth.sessionStillValid(user),
     clock,
+  });
+  await app.register(offlineDoorRoutes, {
+    door: createOfflineDoorService({
+      db,
+      systemLog,
+      clock,
+      timeZone: config.timeZone,
+      repeatWindowMs: config.scanRepeatWindowMs,
+      doorSecret: await getOrCreateSecret(db, 'door'),
+      loginCodeRequired: (meetingId) => mail.loginCodeRequired(meetingId),
+      onRecorded: (scope) => live.publish(scope),
+    }),
   });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
   await app.register(guestsRoutes, {

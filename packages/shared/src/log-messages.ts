@@ -270,6 +270,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '手动签退：会议 #{meeting_id} 的嘉宾 #{guest_id}{session}',
     en: 'Manual check-out of guest #{guest_id} at meeting #{meeting_id}{session}',
   },
+  'attendance.offline_synced': {
+    'zh-tw': '離線掃描上傳：會議 #{meeting_id}，入口 {station}：記錄 {recorded} 筆，衝突 {conflicts} 筆',
+    'zh-cn': '离线扫描上传：会议 #{meeting_id}，入口 {station}：记录 {recorded} 条，冲突 {conflicts} 条',
+    en: 'Offline scans uploaded at meeting #{meeting_id}, station {station}: {recorded} recorded, {conflicts} conflicts',
+  },
   'attendance.session': { 'zh-tw': '，場次 #{id}', 'zh-cn': '，场次 #{id}', en: ', session #{id}' },
   'registration.signed_up': {
     'zh-tw': '報名會議 #{meeting_id}（{meeting_name}）：嘉賓 #{guest_id}，電話 {phone}',

@@ -194,6 +194,8 @@ export interface Database {
     college_category_id: number | null;
     created_at: number;
     cancelled_at: number | null;
+    /** When the door's copy of this guest last changed (name, type, enrolments, cancellation); 0: never since created_at. */
+    updated_at: Generated<number>;
     /** The language of the page the guest signed up on: their mail is written in it. */
     language: Generated<string>;
     /** 1: the sign-up's confirmation is yet to be queued (the runner turns it into a mail job). */
@@ -239,6 +241,8 @@ export interface Database {
     first_in_at: number | null;
     last_in_at: number | null;
     last_out_at: number | null;
+    /** When this summary last changed (server clock): what a door station's refresh picks up. */
+    updated_at: Generated<number>;
   };
   /** Keyword search terms of live guests (hex of UTF-8; see modules/guests/guest-search.ts). */
   guest_search_terms: { meeting_id: number; term: string; guest_id: number };
@@ -307,4 +311,23 @@ export interface Database {
   import_failures: { import_id: number; row_number: number; cells: string; reason: string };
   /** The column mapping a meeting's last guest import used, by normalised header. */
   meeting_import_mappings: { meeting_id: number; mapping: string; updated_at: number };
+  /**
+   * Offline scans that no longer fitted when uploaded (issue 17): kept for the organiser, outside the
+   * scan log. guest_name is the name the station showed.
+   */
+  scan_conflicts: {
+    id: Generated<number>;
+    meeting_id: number;
+    scope_id: number;
+    guest_id: number | null;
+    guest_name: string;
+    type: 'in' | 'out';
+    reason: string;
+    station: string;
+    operator_id: number | null;
+    operator_name: string | null;
+    nonce: string;
+    scanned_at: number;
+    uploaded_at: number;
+  };
 }

@@ -147,7 +147,10 @@ interface Transition {
   guestId: number;
   scopeId: number;
   meetingId: number;
+  /** When the guest went in or out: now, or an offline scan's own time. */
   at: number;
+  /** The server's clock: what a door station's refresh of its copy goes by. */
+  changedAt: number;
 }
 
 /**
@@ -167,6 +170,7 @@ const entry = preparedQuery<Transition & { settledBefore: number }>()((db, p) =>
       first_in_at: p('at'),
       last_in_at: p('at'),
       last_out_at: null,
+      updated_at: p('changedAt'),
     })
     .onConflict((oc) =>
       oc
@@ -174,6 +178,7 @@ const entry = preparedQuery<Transition & { settledBefore: number }>()((db, p) =>
         .doUpdateSet({
           inside: 1,
           last_in_at: (eb) => eb.ref('excluded.last_in_at'),
+          updated_at: (eb) => eb.ref('excluded.updated_at'),
           first_in_at: sql<number>`coalesce(guest_attendance.first_in_at, excluded.first_in_at)`,
         })
         .where('guest_attendance.inside', '=', 0)
@@ -197,7 +202,7 @@ export async function markInside(trx: Trx, t: Transition & { settledBefore: numb
 const exit = preparedQuery<Transition & { today: number; settledBefore: number }>()((db, p) =>
   db
     .updateTable('guest_attendance')
-    .set({ inside: 0, last_out_at: p('at') })
+    .set({ inside: 0, last_out_at: p('at'), updated_at: p('changedAt') })
     .where('guest_id', '=', p('guestId'))
     .where('scope_id', '=', p('scopeId'))
     .where('inside', '=', 1)

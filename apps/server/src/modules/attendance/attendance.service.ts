@@ -214,7 +214,13 @@ export function createAttendanceService(deps: {
       // scan or records read.
       closeEarlierDays(scope.meetingId, today).catch(() => undefined);
       const station = body.manual ? MANUAL_STATION : body.station;
-      const transition = { guestId: guest.id, scopeId: scope.scopeId, meetingId: scope.meetingId, at: now };
+      const transition = {
+        guestId: guest.id,
+        scopeId: scope.scopeId,
+        meetingId: scope.meetingId,
+        at: now,
+        changedAt: now,
+      };
       // Moves only when the last scan is older than the window; a new day starts afresh.
       const settledBefore = Math.max(now - deps.repeatWindowMs, today - 1);
       let outcome: { recorded: boolean; type: ScanType };

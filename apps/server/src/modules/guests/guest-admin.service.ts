@@ -265,7 +265,7 @@ export function createGuestsService(deps: GuestsDeps) {
       try {
         await db.transaction().execute(async (trx) => {
           const values = guestFormValues(body, phone);
-          if (!(await repo.updateGuest(trx, guest.id, values))) throw new AppError('NOT_FOUND');
+          if (!(await repo.updateGuest(trx, guest.id, values, now))) throw new AppError('NOT_FOUND');
           await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
           if (chosen === null) return;
           const current = await repo.guestScheduleIds(trx, guest.id);

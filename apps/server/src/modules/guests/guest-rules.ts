@@ -6,7 +6,7 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { indexGuests, reindexGuest } from './guest-search.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
 import * as repo from './guest-seats.repository.ts';
-import { guestScheduleIds, updateGuest } from './guests.repository.ts';
+import { guestScheduleIds, touchGuest, updateGuest } from './guests.repository.ts';
 
 export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
 
@@ -146,6 +146,7 @@ export async function enrolInSession(
   const seat = await repo.takeSessionSeat(trx, scheduleId);
   if (!seat) throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
   await repo.insertGuestSchedules(trx, guestId, [scheduleId], now);
+  await touchGuest(trx, guestId, now);
   return seat;
 }
 
@@ -274,7 +275,7 @@ export async function updateGuestAddingSessions(
   scheduleIds: readonly number[],
   now: number,
 ): Promise<boolean> {
-  if (!(await updateGuest(trx, guest.id, values))) return false;
+  if (!(await updateGuest(trx, guest.id, values, now))) return false;
   await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
   await repo.insertGuestSchedules(trx, guest.id, scheduleIds, now);
   return true;

@@ -291,19 +291,25 @@ export async function guestScheduleIds(db: Trx, guestId: number): Promise<number
   return rows.map((r) => r.schedule_id);
 }
 
-/** Answers whether a live guest was updated. */
+/** Answers whether a live guest was updated; `now` tells the door stations' copies it changed. */
 export async function updateGuest(
   trx: Trx,
   guestId: number,
   values: Updateable<Database['guests']>,
+  now: number,
 ): Promise<boolean> {
   const result = await trx
     .updateTable('guests')
-    .set(values)
+    .set({ ...values, updated_at: now })
     .where('id', '=', guestId)
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Tells the door stations' copies that the guest changed (an enrolment added or dropped). */
+export async function touchGuest(trx: Trx, guestId: number, now: number): Promise<void> {
+  await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
 }
 
 export async function deleteGuestSchedules(
@@ -330,7 +336,7 @@ export async function cancelGuest(
 ): Promise<boolean> {
   const result = await trx
     .updateTable('guests')
-    .set({ cancelled_at: now, phone: `${guest.phone}#${guest.id}` })
+    .set({ cancelled_at: now, updated_at: now, phone: `${guest.phone}#${guest.id}` })
     .where('id', '=', guest.id)
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();

@@ -109,14 +109,21 @@ export function listCollegeCategories(db: Trx, owners: readonly number[]) {
     .execute();
 }
 
-/** True when the enrolment existed (and is now gone). */
-export async function deleteGuestSchedule(trx: Trx, guestId: number, scheduleId: number): Promise<boolean> {
+/** True when the enrolment existed (and is now gone); the door stations' copies learn the guest changed. */
+export async function deleteGuestSchedule(
+  trx: Trx,
+  guestId: number,
+  scheduleId: number,
+  now: number,
+): Promise<boolean> {
   const result = await trx
     .deleteFrom('guest_schedules')
     .where('guest_id', '=', guestId)
     .where('schedule_id', '=', scheduleId)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) === 0) return false;
+  await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
+  return true;
 }
 
 export function hasGuestSchedule(db: Trx, guestId: number, scheduleId: number) {

@@ -79,7 +79,7 @@ export function createVisitorGuestService(deps: {
       const { guest, meeting } = await authenticate(token);
       if (!(await repo.scheduleBelongsToMeeting(db, scheduleId, meeting.id))) throw new AppError('NOT_FOUND');
       await db.transaction().execute(async (trx) => {
-        if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId)) {
+        if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId, clock())) {
           await releaseSessionSeat(trx, scheduleId);
           await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [scheduleId] });
         }

@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+/**
+ * The guests of a meeting as a door station's copy holds them, with their attendance in one scope:
+ * all live guests, or (with `since`) every guest — cancelled ones too — whose data or attendance
+ * changed after it. One pass over the meeting's guests: a meeting has thousands, not millions.
+ */
+export async function listDoorGuests(
+  db: Trx,
+  q: { meetingId: number; scopeId: number; since?: number; enrolmentIn?: number; withPhone: boolean },
+) {
+  const rows = await db
+    .selectFrom('guests as g')
+    .leftJoin('guest_attendance as ga', (join) =>
+      join.onRef('ga.guest_id', '=', 'g.id').on('ga.scope_id', '=', q.scopeId),
+    )
+    .select([
+      'g.id',
+      'g.guest_code',
+      'g.name',
+      'g.name_zh',
+      'g.name_en',
+      'g.user_type_id',
+      'g.cancelled_at',
+      'ga.inside',
+      'ga.last_in_at',
+      'ga.last_out_at',
+    ])
+    .$if(q.withPhone, (qb) => qb.select('g.phone'))
+    .$if(q.enrolmentIn !== undefined, (qb) =>
+      qb.select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('guest_schedules as gs')
+              .select('gs.guest_id')
+              .whereRef('gs.guest_id', '=', 'g.id')
+              .where('gs.schedule_id', '=', q.enrolmentIn!),
+          )
+          .as('enrolled'),
+      ),
+    )
+    .where('g.meeting_id', '=', q.meetingId)
+    .$if(q.since === undefined, (qb) => qb.where('g.cancelled_at', 'is', null))
+    .$if(q.since !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('g.created_at', '>', q.since!),
+          eb('g.updated_at', '>', q.since!),
+          eb('ga.updated_at', '>', q.since!),
+        ]),
+      ),
+    )
+    .orderBy('g.id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    phone: 'phone' in row ? (row.phone as string) : null,
+    enrolled: 'enrolled' in row ? Boolean(row.enrolled) : true,
+    inside: Number(row.inside ?? 0) === 1,
+    last_in_at: row.last_in_at === null ? null : Number(row.last_in_at),
+    last_out_at: row.last_out_at === null ? null : Number(row.last_out_at),
+  }));
+}
+
+export function findSchedule(db: Trx, scheduleId: number) {
+  return db
+    .selectFrom('schedules')
+    .select(['id', 'name', 'name_cn', 'name_en'])
+    .where('id', '=', scheduleId)
+    .executeTakeFirst();
+}
+
+/** A meeting's registration types, with their names in the three languages. */
+export function listUserTypes(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(['id', 'name', 'name_cn', 'name_en'])
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export type ConflictValues = Omit<Database['scan_conflicts'], 'id'>;
+
+export async function insertConflict(trx: Trx, values: ConflictValues): Promise<void> {
+  await trx.insertInto('scan_conflicts').values(values).execute();
+}
+
+export function findConflictByNonce(db: Trx, nonce: string) {
+  return db
+    .selectFrom('scan_conflicts')
+    .select(['id', 'reason'])
+    .where('nonce', '=', nonce)
+    .executeTakeFirst();
+}
+
+/** A meeting's conflicts, newest scan first. */
+export async function listConflicts(db: Trx, meetingId: number, page: { offset: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('scan_conflicts')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .orderBy('scanned_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('scan_conflicts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
