@@ -77,10 +77,17 @@ describe(`Cache-Control of personal data (${TEST_DB})`, () => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-Bx7f3k2q.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A subresource: what applies to it, not the page's own policy headers.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
     for (const url of ['/', '/index.html']) {
       const shell = await ctx.app.inject({ method: 'GET', url });
       expect(shell.statusCode, url).toBe(200);
       expect(shell.headers['cache-control'], url).toBe('no-cache');
+      expect(shell.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(shell.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
   });
 });

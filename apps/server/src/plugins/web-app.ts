@@ -6,7 +6,9 @@ import { ERRORS, errorMessage } from '@meetflow/shared/errors';
 
 /**
  * Serves the built single-page app from the same origin as the API. Hashed assets are cached
- * for a year; index.html is always revalidated so a deploy is picked up at once. The build writes
+ * for a year; everything outside assets/ is always revalidated so a deploy is picked up at once:
+ * index.html, and the door station's service worker (sw.js, workbox-*.js) and manifest.webmanifest
+ * (served as application/manifest+json), which live next to it. The build writes
  * brotli and gzip siblings (.br, .gz) of each text file: the one the browser accepts is sent as it
  * is, with `Vary: Accept-Encoding`, so no request pays for compressing.
  */

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { LOGIN_PATH } from '../lib/session/redirect.ts';
+import { STATION_PATH } from '../lib/station-lock.ts';
 import { adminRoutes, notFoundRoute } from './routes/route-config.ts';
 import { flattenRoutes } from './routes/route-filter.ts';
 import type { RouteHandle, RouteMeta } from './routes/route-types.ts';
@@ -23,6 +24,8 @@ export const PUBLIC_ROUTES = [
 /** Every named route with its path, most specific first; the catch-all comes last. */
 const TABLE: readonly { path: string; handle: RouteHandle }[] = [
   { path: LOGIN_PATH, handle: { name: 'login', meta: publicMeta('Log in', 'route.login') } },
+  // The door station renders from the copy on the device: it must open offline, logged in or not.
+  { path: STATION_PATH, handle: { name: 'station', meta: publicMeta('Door station', 'route.station') } },
   ...PUBLIC_ROUTES.map((r) => ({ path: r.path, handle: { name: r.name, meta: r.meta } })),
   ...[...flattenRoutes(adminRoutes), notFoundRoute].map((r) => ({
     path: r.path,

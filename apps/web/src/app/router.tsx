@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { HOME_PATH, LOGIN_PATH } from '../lib/session/redirect.ts';
+import { STATION_PATH } from '../lib/station-lock.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { progressDone, progressStart } from '../lib/progress.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -25,6 +26,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 
 const LoginLayout = lazyPage(() => import('./layouts/login-layout.tsx'));
 const AdminLayout = lazyPage(() => import('./layouts/admin-layout.tsx'));
+const StationLayout = lazyPage(() => import('./layouts/station-layout.tsx'));
 const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType> = {
   signUp: lazyPage(() => import('../features/public/sign-up-page.tsx')),
   checkIn: lazyPage(() => import('../features/public/check-in-page.tsx')),
@@ -59,6 +61,7 @@ export function AppRouter() {
           <Route element={<RootLayout />}>
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
             <Route path={LOGIN_PATH} element={<LoginLayout />} />
+            <Route path={STATION_PATH} element={<StationLayout />} />
             {PUBLIC_ROUTES.map(({ name, path }) => {
               const Page = publicPages[name];
               return <Route key={name} path={path} element={<Page />} />;

@@ -3,6 +3,7 @@ import type { Catalogue } from './zh-tw.ts';
 const en: Catalogue = {
   app: { name: 'MeetFlow', loading: 'Loading…' },
   route: {
+    station: 'Door station',
     login: 'Log in',
     meetingManagement: 'Meeting management',
     meeting: 'Meeting list',

@@ -3,6 +3,7 @@ import type { Catalogue } from './zh-tw.ts';
 const zhCn: Catalogue = {
   app: { name: 'MeetFlow', loading: '加载中…' },
   route: {
+    station: '入口扫描站',
     login: '登录',
     meetingManagement: '会议管理',
     meeting: '会议列表',

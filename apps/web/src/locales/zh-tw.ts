@@ -2,6 +2,7 @@
 const zhTw = {
   app: { name: 'MeetFlow', loading: '載入中…' },
   route: {
+    station: '入口掃描站',
     login: '登入',
     meetingManagement: '會議管理',
     meeting: '會議列表',

@@ -4,6 +4,7 @@ import {
   loginPathWithRedirect,
   sanitizeRedirect,
 } from '../../lib/session/redirect.ts';
+import { STATION_PATH } from '../../lib/station-lock.ts';
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -22,6 +23,8 @@ export interface GuardInput {
   /** Name of the matched back-office route, if any. */
   routeName: string | undefined;
   allowedNames: ReadonlySet<string>;
+  /** A self check-in kiosk is locked to the station until its operator's PIN releases it. */
+  kioskLocked?: boolean;
 }
 
 export type GuardResult = { type: 'render' } | { type: 'redirect'; to: string } | { type: 'generate' };
@@ -29,6 +32,7 @@ export type GuardResult = { type: 'render' } | { type: 'redirect'; to: string } 
 /** The navigation guard of spec §4, as a pure function of where we are and who is logged in. */
 export function decideGuard(input: GuardInput): GuardResult {
   const { pathname, loggedIn } = input;
+  if (input.kioskLocked && pathname !== STATION_PATH) return { type: 'redirect', to: STATION_PATH };
   if (pathname === LOGIN_PATH) {
     // Honour ?redirect here too: this runs in the same tick as the login form's own navigation.
     return loggedIn

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { isLoggedIn, useSessionStore } from '../../lib/session/session-store.ts';
+import { isKioskLocked } from '../../lib/station-lock.ts';
 import { useRouteStore } from '../routes/route-store.ts';
 import { UNKNOWN_ROUTE, useRouteHandle } from '../route-handle.ts';
 import { BootFallback } from '../boot-fallback.tsx';
@@ -25,6 +26,7 @@ export function RouteGuard() {
     routesGenerated: generated,
     routeName: handle?.name,
     allowedNames,
+    kioskLocked: isKioskLocked(),
   });
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.type === 'generate') return <GenerateRoutes fullPath={fullPath} />;

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import type { RecordPage, RecordQuery, ScanAnswer, ScanRequest } from '../../lib/attendance-types.ts';
+import type { ConflictPage } from '@meetflow/shared/schemas/offline-door';
 import { sendOnceMore } from './scan-retry.ts';
 
 export const attendanceKey = ['attendance'] as const;
@@ -20,6 +21,31 @@ export function sendScan(body: ScanRequest): Promise<ScanAnswer> {
       ),
     body.nonce,
   );
+}
+
+/** How many offline scans of a meeting conflicted when uploaded (the records page's button). */
+export function useConflictCount(meetingId: number | null) {
+  return useQuery({
+    queryKey: [...attendanceKey, 'conflicts', meetingId, 'count'],
+    queryFn: async () =>
+      (
+        await http.get<ConflictPage>('/attendance/conflicts', {
+          params: { meeting_id: meetingId, page_size: 1 },
+        })
+      ).total,
+    enabled: meetingId !== null,
+  });
+}
+
+export function useConflictPage(meetingId: number, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...attendanceKey, 'conflicts', meetingId, page, pageSize],
+    queryFn: () =>
+      http.get<ConflictPage>('/attendance/conflicts', {
+        params: { meeting_id: meetingId, page, page_size: pageSize },
+      }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useRecordPage(query: RecordQuery | null) {

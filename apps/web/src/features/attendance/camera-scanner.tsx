@@ -51,8 +51,13 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       }
       video.current.srcObject = stream;
       await video.current.play().catch(() => undefined);
-      const decode = await createFrameDecoder();
+      // The reader's WebAssembly may fail to load (a blocked or broken download): say so, not spin.
+      const decode = await createFrameDecoder().catch(() => null);
       if (stopped) return;
+      if (!decode) {
+        setState('unavailable');
+        return;
+      }
       setState('running');
       const tick = async () => {
         if (stopped) return;

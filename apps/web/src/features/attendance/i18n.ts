@@ -53,6 +53,20 @@ const zhTw = {
     manualConfirm: '確定要為此嘉賓{{action}}嗎？',
     manualStation: '手動',
     dayEndStation: '日終自動離場',
+    conflicts: '離線衝突（{{count}}）',
+    conflictsTitle: '離線掃描衝突',
+    conflictsHelp: '以下是離線入口站上傳時與伺服器記錄不符的掃描，未寫入出入記錄，供您核對。',
+    scannedAt: '掃描時間',
+    uploadedAt: '上傳時間',
+    reason: '原因',
+    reasons: {
+      already_inside: '嘉賓當時已在場內（另一入口已記錄入場）',
+      not_inside: '嘉賓當時不在場內',
+      later_scan: '已有較後時間的掃描記錄',
+      guest_cancelled: '嘉賓已取消報名',
+      not_enrolled: '嘉賓未報名此日程',
+      unknown_guest: '不是本會議的嘉賓',
+    },
   },
 };
 
@@ -111,6 +125,20 @@ const zhCn: Catalogue = {
     manualConfirm: '确定要为此嘉宾{{action}}吗？',
     manualStation: '手动',
     dayEndStation: '日终自动离场',
+    conflicts: '离线冲突（{{count}}）',
+    conflictsTitle: '离线扫描冲突',
+    conflictsHelp: '以下是离线入口站上传时与服务器记录不符的扫描，未写入出入记录，供您核对。',
+    scannedAt: '扫描时间',
+    uploadedAt: '上传时间',
+    reason: '原因',
+    reasons: {
+      already_inside: '嘉宾当时已在场内（另一入口已记录入场）',
+      not_inside: '嘉宾当时不在场内',
+      later_scan: '已有较后时间的扫描记录',
+      guest_cancelled: '嘉宾已取消报名',
+      not_enrolled: '嘉宾未报名此日程',
+      unknown_guest: '不是本会议的嘉宾',
+    },
   },
 };
 
@@ -167,6 +195,21 @@ const en: Catalogue = {
     manualConfirm: 'Record a {{action}} for this guest?',
     manualStation: 'Manual',
     dayEndStation: 'Day end (automatic)',
+    conflicts: 'Offline conflicts ({{count}})',
+    conflictsTitle: 'Offline scan conflicts',
+    conflictsHelp:
+      'Scans an offline station uploaded that no longer matched the server’s records. They are not in the entry and exit records; check them here.',
+    scannedAt: 'Scanned at',
+    uploadedAt: 'Uploaded at',
+    reason: 'Reason',
+    reasons: {
+      already_inside: 'Already inside then (another door recorded the entry)',
+      not_inside: 'Not inside then',
+      later_scan: 'A later scan was recorded first',
+      guest_cancelled: 'The guest has cancelled',
+      not_enrolled: 'Not enrolled in this session',
+      unknown_guest: 'Not a guest of this meeting',
+    },
   },
 };
 

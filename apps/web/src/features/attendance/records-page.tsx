@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import { EditOutlined, ScanOutlined } from '@ant-design/icons';
+import { EditOutlined, ScanOutlined, WarningOutlined } from '@ant-design/icons';
 import { DAY_END_STATION, MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
-import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import {
   ListToolbar,
@@ -20,7 +20,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../../components/permission.tsx';
-import { attendanceKey, useRecordPage } from './attendance-api.ts';
+import { useConflictCount, useRecordPage } from './attendance-api.ts';
 import type {
   AttendanceRecord,
   AttendanceStatus,
@@ -33,19 +33,14 @@ import {
   useMeetingChoices,
   useSessionChoices,
 } from '../../lib/meeting-options.ts';
+import { STATION_PATH } from '../../lib/station-lock.ts';
 import { ScanSetupDialog } from './scan-setup-dialog.tsx';
-import {
-  readStation,
-  setupDefaults,
-  writeStation,
-  type ScanDirection,
-  type StationSettings,
-} from './scan-station.ts';
+import { readStation, setupDefaults, writeStation, type StationSettings } from './scan-station.ts';
 import { unlockAudio } from './scan-tone.ts';
 import { StatsPanel } from '../../components/stats-panel.tsx';
 import './i18n.ts';
 
-const ScanScreen = lazy(() => import('./scan-screen.tsx').then((m) => ({ default: m.ScanScreen })));
+const ConflictsDrawer = lazy(() => import('./conflicts-drawer.tsx'));
 const ManualScanDialog = lazy(() =>
   import('./manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
 );
@@ -66,11 +61,11 @@ const SYSTEM_STATIONS: Partial<Record<string, string>> = {
  */
 export default function RecordsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const meetings = useMeetingChoices();
   const [station, setStation] = useState<StationSettings>(readStation);
   const [setupOpen, setSetupOpen] = useState(false);
-  const [scanning, setScanning] = useState(false);
+  const [conflictsOpen, setConflictsOpen] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
 
   const list = useListState({
@@ -111,42 +106,18 @@ export default function RecordsPage() {
         };
   const records = useRecordPage(query);
 
+  const conflicts = useConflictCount(meetingId);
+
+  /** The station is a page of its own (it opens offline); the records list stays as it was. */
   function startScan(settings: StationSettings) {
     unlockAudio();
     writeStation(settings);
     setStation(settings);
-    // The list under the scan screen shows what the station scans, as the setup started from the list.
-    list.update((current) => ({
-      ...current,
-      page: 1,
-      filters: {
-        ...current.filters,
-        meeting: settings.meetingId ?? undefined,
-        session: settings.scheduleId ?? undefined,
-      },
-    }));
     setSetupOpen(false);
-    setScanning(true);
-    // A real full screen where the browser allows it; the overlay alone covers the window otherwise.
+    // A real full screen where the browser allows it.
     void document.documentElement.requestFullscreen?.().catch(() => undefined);
+    void navigate(STATION_PATH);
   }
-
-  function stopScan() {
-    setScanning(false);
-    // The list under the scan screen did not follow the scans made on it.
-    void queryClient.invalidateQueries({ queryKey: [...attendanceKey, 'records'] });
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-  }
-
-  function changeDirection(direction: ScanDirection) {
-    const next = { ...station, direction };
-    writeStation(next);
-    setStation(next);
-  }
-
-  const scanMeeting = meetings.data?.items.find((m) => m.id === station.meetingId);
-  const scanSessions = useSessionChoices(scanning ? station.meetingId : null);
-  const scanSession = scanSessions.data?.find((s) => s.id === station.scheduleId);
 
   const columns: TableProps<AttendanceRecord>['columns'] = [
     {
@@ -192,6 +163,16 @@ export default function RecordsPage() {
         <PageTitle style={{ margin: 0 }}>{t('route.records')}</PageTitle>
         <Auth value="records:scan">
           <Space wrap>
+            {(conflicts.data ?? 0) > 0 && (
+              <Button
+                danger
+                icon={<WarningOutlined />}
+                onClick={() => setConflictsOpen(true)}
+                data-testid="records-conflicts"
+              >
+                {t('attendance.records.conflicts', { count: conflicts.data })}
+              </Button>
+            )}
             <Button
               icon={<EditOutlined />}
               disabled={meetingId === null}
@@ -334,20 +315,9 @@ export default function RecordsPage() {
           />
         </Suspense>
       )}
-      {scanning && station.meetingId !== null && (
+      {conflictsOpen && meetingId !== null && (
         <Suspense fallback={null}>
-          <ScanScreen
-            scope={{
-              meetingId: station.meetingId,
-              meetingName: scanMeeting ? (meetingOptions([scanMeeting])[0]?.label ?? '') : '',
-              scheduleId: station.scheduleId,
-              scheduleName: scanSession ? (sessionOptions([scanSession])[0]?.label ?? null) : null,
-              station: station.name,
-            }}
-            direction={station.direction}
-            onDirectionChange={changeDirection}
-            onExit={stopScan}
-          />
+          <ConflictsDrawer meetingId={meetingId} onClose={() => setConflictsOpen(false)} />
         </Suspense>
       )}
     </PageCard>

@@ -18,6 +18,8 @@ export interface ScanFeedback {
   previousAt: number | null;
   code: string;
   at: number;
+  /** Judged by the station's own copy while the server was out of reach. */
+  offline: boolean;
 }
 
 export const TONE_COLORS: Record<ScanTone, { background: string; border: string; text: string }> = {
@@ -26,7 +28,11 @@ export const TONE_COLORS: Record<ScanTone, { background: string; border: string;
   refused: { background: '#fff1f0', border: '#ff4d4f', text: '#a8071a' },
 };
 
-export function feedbackForAnswer(answer: ScanAnswer, code: string): ScanFeedback {
+/** A server's answer, or the station's own in its shape (offline, with the refusal's reason as a key). */
+export function feedbackForAnswer(
+  answer: ScanAnswer & { offline?: boolean; reasonKey?: string | null },
+  code: string,
+): ScanFeedback {
   const tone: ScanTone = answer.result;
   return {
     tone,
@@ -36,10 +42,11 @@ export function feedbackForAnswer(answer: ScanAnswer, code: string): ScanFeedbac
     userType: answer.guest?.user_type_name ?? null,
     type: answer.type,
     reason: tone === 'refused' ? answer.reason : null,
-    noteKey: null,
+    noteKey: answer.reasonKey ?? null,
     previousAt: tone === 'duplicate' ? answer.previous_at : null,
     code,
     at: answer.at,
+    offline: answer.offline ?? false,
   };
 }
 
@@ -60,5 +67,6 @@ export function feedbackForError(error: unknown, code: string, at: number): Scan
     previousAt: null,
     code,
     at,
+    offline: false,
   };
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Input, Segmented, Space, Typography, type InputRef } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Input, Segmented, Space, Tag, Typography, type InputRef } from 'antd';
 import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { markActivity } from '../../lib/session/activity.ts';
-import { sendScan } from './attendance-api.ts';
+import type { DoorAnswer } from './offline/door-station.ts';
 import {
   EMPTY_SCAN_KEYS,
   acceptsUnfocusedSubmit,
@@ -15,14 +15,13 @@ import {
   type ScanKeyState,
 } from './scan-keys.ts';
 import { feedbackForAnswer, feedbackForError, TONE_COLORS, type ScanFeedback } from './scan-result.ts';
-import { newScanNonce } from './scan-retry.ts';
 import { nextDirection, SCAN_DIRECTIONS, type ScanDirection } from './scan-station.ts';
 import { playTone } from './scan-tone.ts';
 import { StatsPanel } from '../../components/stats-panel.tsx';
 import './scan-screen.css';
 import './i18n.ts';
 
-// The camera code (and jsQR behind it) loads only when a phone opens the camera.
+// The camera code (and the QR reader's WebAssembly behind it) loads only when the camera is opened.
 const CameraScanner = lazy(() => import('./camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })));
 
 const RECENT_LIMIT = 6;
@@ -41,7 +40,7 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * The door station: a full-screen scan mode. The code field keeps focus (after every answer and
+ * The door station's scan mode, full screen. The code field keeps focus (after every answer and
  * whenever it loses it), a scanner burst arriving while focus is elsewhere is still taken, and each
  * scan answers with colour, sound and the guest's name.
  */
@@ -50,9 +49,15 @@ export function ScanScreen(props: {
   direction: ScanDirection;
   onDirectionChange: (direction: ScanDirection) => void;
   onExit: () => void;
+  /** Judges one scan: the server while it answers, the station's copy otherwise. */
+  scan: (code: string, direction: ScanDirection) => Promise<DoorAnswer>;
+  /** The station's connection, queue and offline readiness. */
+  status?: ReactNode;
+  /** More buttons in the header (the kiosk switch). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { scope, direction, onDirectionChange } = props;
+  const { scope, direction, onDirectionChange, scan: scanCode } = props;
   const input = useRef<InputRef>(null);
   const [keys, setKeys] = useState<ScanKeyState>(EMPTY_SCAN_KEYS);
   const [pending, setPending] = useState(0);
@@ -71,15 +76,7 @@ export function ScanScreen(props: {
       setPending((n) => n + 1);
       let feedback: ScanFeedback;
       try {
-        const answer = await sendScan({
-          meeting_id: scope.meetingId,
-          schedule_id: scope.scheduleId,
-          guest_code: code,
-          direction,
-          station: scope.station,
-          nonce: newScanNonce(),
-        });
-        feedback = feedbackForAnswer(answer, code);
+        feedback = feedbackForAnswer(await scanCode(code, direction), code);
       } catch (error) {
         feedback = feedbackForError(error, code, Date.now());
       } finally {
@@ -90,7 +87,7 @@ export function ScanScreen(props: {
       setRecent((list) => [feedback, ...list].slice(0, RECENT_LIMIT));
       focusInput();
     },
-    [scope, direction, focusInput],
+    [scanCode, direction, focusInput],
   );
 
   // Focus on open; F2 toggles the direction; a scanner burst typed while focus is elsewhere still counts.
@@ -138,13 +135,7 @@ export function ScanScreen(props: {
   const scopeLabel = scope.scheduleName ?? t('attendance.wholeMeeting');
 
   return (
-    <div
-      className="scan-screen"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('attendance.startScan')}
-      data-testid="scan-screen"
-    >
+    <main className="scan-screen" aria-label={t('attendance.startScan')} data-testid="scan-screen">
       <header className="scan-screen-header">
         <div className="scan-screen-scope">
           <Typography.Text strong ellipsis data-testid="scan-meeting">
@@ -175,13 +166,14 @@ export function ScanScreen(props: {
           >
             {t(camera ? 'attendance.closeCamera' : 'attendance.openCamera')}
           </Button>
+          {props.actions}
           <Button icon={<CloseOutlined />} onClick={props.onExit} data-testid="scan-exit">
             {t('attendance.exitScan')}
           </Button>
         </Space>
       </header>
 
-      {/* Not a second `main`: the scan screen is a dialog over the records page, inside the shell's. */}
+      {props.status}
       <div className="scan-screen-body">
         <section
           className="scan-result"
@@ -200,6 +192,11 @@ export function ScanScreen(props: {
                 {t(latest.headlineKey)}
                 {latest.type && (
                   <span className="scan-result-type"> · {t(`attendance.directions.${latest.type}`)}</span>
+                )}
+                {latest.offline && (
+                  <Tag color="orange" className="scan-result-offline" data-testid="scan-result-offline">
+                    {t('station.judgedOffline')}
+                  </Tag>
                 )}
               </div>
               {latest.guestName && (
@@ -264,13 +261,16 @@ export function ScanScreen(props: {
                 <li key={`${item.at}-${index}`} style={{ borderLeftColor: TONE_COLORS[item.tone].border }}>
                   <span>{dayjs(item.at).format('HH:mm:ss')}</span>
                   <span className="scan-recent-name">{item.guestName ?? item.code}</span>
-                  <span>{t(item.headlineKey)}</span>
+                  <span>
+                    {item.offline && <Tag color="orange">{t('station.offline')}</Tag>}
+                    {t(item.headlineKey)}
+                  </span>
                 </li>
               ))}
             </ol>
           </section>
         )}
       </div>
-    </div>
+    </main>
   );
 }

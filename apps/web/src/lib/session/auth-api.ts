@@ -61,4 +61,6 @@ export async function logout(): Promise<void> {
     await http.post('/logout', undefined, { silent: true }).catch(() => undefined);
   }
   useSessionStore.getState().clear();
+  // A door station's copy of guests leaves with the session that fetched it (loaded only now).
+  await import('../station-data.ts').then((m) => m.forgetStationData()).catch(() => undefined);
 }

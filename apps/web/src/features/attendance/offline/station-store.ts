@@ -1,0 +1,154 @@
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { STATION_DB } from '../../../lib/station-data.ts';
+import type { ScanDirection, ScanType } from './offline-judge.ts';
+
+/*
+ * The door station's local data: the copy of its scope's guests and the scans it judged offline,
+ * waiting for upload. Encrypted at rest as far as a browser allows: an AES-GCM key generated as
+ * non-extractable and kept in the same database (IndexedDB stores CryptoKey objects, and no script
+ * can read the raw key out of one), so the files on the device's disk hold no names in clear. A
+ * script running in the page can still use the key: this guards the disk, not the origin.
+ */
+
+/** A scan judged offline, as it will be uploaded (the shared offlineScan schema) plus its scope. */
+export interface QueuedScan {
+  nonce: string;
+  meeting_id: number;
+  schedule_id: number | null;
+  station: string;
+  direction: ScanDirection;
+  type: ScanType;
+  at: number;
+  guest_code?: string;
+  guest_id?: number;
+  guest_name: string;
+}
+
+export interface StationStore {
+  saveSnapshot(scopeKey: string, value: unknown): Promise<void>;
+  loadSnapshot<T>(scopeKey: string): Promise<T | undefined>;
+  /** Resolves once the scan is committed: a scan the door has answered must survive a crash. */
+  enqueue(scan: QueuedScan): Promise<number>;
+  /** Oldest first, the order the server must replay them in. */
+  queued(limit?: number): Promise<{ id: number; scan: QueuedScan }[]>;
+  removeQueued(ids: readonly number[]): Promise<void>;
+  queueLength(): Promise<number>;
+  close(): void;
+}
+
+/** Every stored value: AES-GCM of its JSON, with the value's own random IV. */
+interface Sealed {
+  iv: Uint8Array<ArrayBuffer>;
+  data: ArrayBuffer;
+}
+
+interface StationDb extends DBSchema {
+  keys: { key: string; value: CryptoKey };
+  snapshots: { key: string; value: Sealed };
+  queue: { key: number; value: Sealed };
+}
+
+const DB_NAME = STATION_DB;
+const KEY_ID = 'data';
+
+/** This page's open connections, closed before a wipe (a delete waits for every connection). */
+const openConnections = new Set<IDBPDatabase<StationDb>>();
+
+function closeConnection(db: IDBPDatabase<StationDb>): void {
+  db.close();
+  openConnections.delete(db);
+}
+
+/** The database's key, made on first use; of two pages making one at once, the first stored wins. */
+async function dataKey(db: IDBPDatabase<StationDb>): Promise<CryptoKey> {
+  const existing = await db.get('keys', KEY_ID);
+  if (existing) return existing;
+  // Generated outside the transaction: an IndexedDB transaction ends while awaiting anything else.
+  const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+  const tx = db.transaction('keys', 'readwrite');
+  const stored = await tx.store.get(KEY_ID);
+  if (!stored) await tx.store.put(fresh, KEY_ID);
+  await tx.done;
+  return stored ?? fresh;
+}
+
+export async function openStationStore(): Promise<StationStore> {
+  const db = await openDB<StationDb>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('keys');
+      database.createObjectStore('snapshots');
+      database.createObjectStore('queue', { autoIncrement: true });
+    },
+    // Another page wipes the data (logout) or upgrades the schema: let it, this store is done.
+    blocking() {
+      closeConnection(db);
+    },
+  });
+  openConnections.add(db);
+  const key = await dataKey(db);
+
+  async function seal(value: unknown): Promise<Sealed> {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const plain = new TextEncoder().encode(JSON.stringify(value));
+    return { iv, data: await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain) };
+  }
+
+  async function open<T>(sealed: Sealed): Promise<T> {
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, key, sealed.data);
+    return JSON.parse(new TextDecoder().decode(plain)) as T;
+  }
+
+  return {
+    async saveSnapshot(scopeKey, value) {
+      const sealed = await seal(value);
+      await db.put('snapshots', sealed, scopeKey);
+    },
+
+    async loadSnapshot<T>(scopeKey: string) {
+      const sealed = await db.get('snapshots', scopeKey);
+      return sealed ? open<T>(sealed) : undefined;
+    },
+
+    async enqueue(scan) {
+      const sealed = await seal(scan);
+      const tx = db.transaction('queue', 'readwrite', { durability: 'strict' });
+      const id = await tx.store.add(sealed);
+      await tx.done;
+      return id;
+    },
+
+    async queued(limit) {
+      // One transaction, so the ids and the records are the same rows.
+      const tx = db.transaction('queue');
+      const [ids, records] = await Promise.all([
+        tx.store.getAllKeys(null, limit),
+        tx.store.getAll(null, limit),
+      ]);
+      const scans = await Promise.all(records.map((sealed) => open<QueuedScan>(sealed)));
+      return ids.map((id, i) => ({ id, scan: scans[i]! }));
+    },
+
+    async removeQueued(ids) {
+      const tx = db.transaction('queue', 'readwrite');
+      await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+    },
+
+    queueLength: () => db.count('queue'),
+
+    close: () => closeConnection(db),
+  };
+}
+
+/**
+ * Deletes all the station's data (at logout). This page's connections close first, and those of
+ * other pages close themselves (blocking() above). Should some connection stay open anyway,
+ * `onBlocked` is told (to ask the user to close other tabs) and the promise settles when the
+ * deletion is done, which is once that connection closes.
+ */
+export async function wipeStationData(options: { onBlocked?: () => void } = {}): Promise<void> {
+  for (const db of [...openConnections]) closeConnection(db);
+  await deleteDB(DB_NAME, { blocked: () => options.onBlocked?.() });
+}

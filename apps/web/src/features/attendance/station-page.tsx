@@ -1,0 +1,222 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Result, Space, Tag } from 'antd';
+import { CloudOutlined, DisconnectOutlined, TabletOutlined } from '@ant-design/icons';
+import { useTranslation } from '../../lib/i18n.ts';
+import { dayjs } from '../../lib/dayjs.ts';
+import { registerStationWorker, useOfflineReady } from '../../lib/service-worker.ts';
+import { loginPathWithRedirect } from '../../lib/session/redirect.ts';
+import { isKioskLocked, STATION_PATH } from '../../lib/station-lock.ts';
+import {
+  createDoorStation,
+  type DoorScope,
+  type DoorStation,
+  type DoorStatus,
+} from './offline/door-station.ts';
+import { openStationStore } from './offline/station-store.ts';
+import { ScanScreen } from './scan-screen.tsx';
+import { readStation, writeStation, type ScanDirection, type StationSettings } from './scan-station.ts';
+import './i18n.ts';
+import './station-i18n.ts';
+
+const KioskScreen = lazy(() => import('./kiosk-screen.tsx'));
+const KioskSetupDialog = lazy(() => import('./kiosk-setup-dialog.tsx'));
+
+const RECORDS_PATH = '/meeting_management/records';
+
+/**
+ * The station engine of one scope, for as long as the page shows it: the copy kept on this device,
+ * the queue, the refreshes and uploads. Null until the device's store is open.
+ */
+function useDoorStation(scope: DoorScope | null): { station: DoorStation | null; status: DoorStatus | null } {
+  const [station, setStation] = useState<DoorStation | null>(null);
+  const [status, setStatus] = useState<DoorStatus | null>(null);
+  const key = scope && `${scope.meetingId}:${scope.scheduleId}:${scope.station}:${scope.kiosk}`;
+  useEffect(() => {
+    if (!scope) return;
+    let engine: DoorStation | null = null;
+    let closed = false;
+    let close = () => undefined as void;
+    void openStationStore().then((store) => {
+      if (closed) {
+        store.close();
+        return;
+      }
+      engine = createDoorStation({ scope, store, onChange: setStatus });
+      close = () => store.close();
+      setStation(engine);
+      setStatus(engine.status());
+      void engine.start();
+    });
+    return () => {
+      closed = true;
+      engine?.stop();
+      close();
+      setStation(null);
+    };
+    // The scope is rebuilt on every render; its key says when it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return { station, status };
+}
+
+/** Connection, queue, the copy's age and whether the app is cached for offline use. */
+function StationStatusBar({ status }: { status: DoorStatus | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const offlineReady = useOfflineReady();
+  if (!status) return null;
+  return (
+    <div className="station-status" data-testid="station-status" data-online={status.online}>
+      <Space wrap size={[8, 4]}>
+        {status.online ? (
+          <Tag color="green" icon={<CloudOutlined />} data-testid="station-online">
+            {t('station.online')}
+          </Tag>
+        ) : (
+          <Tag color="orange" icon={<DisconnectOutlined />} data-testid="station-offline">
+            {t('station.offline')}
+          </Tag>
+        )}
+        <span data-testid="station-queue" data-count={status.queued}>
+          {status.syncing ? t('station.syncing') : t('station.queued', { count: status.queued })}
+        </span>
+        <span data-testid="station-copy" data-count={status.guestCount}>
+          {status.copyAt === null
+            ? t('station.noCopy')
+            : t('station.copy', { count: status.guestCount, time: dayjs(status.copyAt).format('HH:mm:ss') })}
+        </span>
+        <span data-testid="station-offline-ready" data-state={offlineReady}>
+          {t(
+            offlineReady === 'ready'
+              ? 'station.offlineReady'
+              : offlineReady === 'installing'
+                ? 'station.offlineInstalling'
+                : 'station.offlineUnsupported',
+          )}
+        </span>
+      </Space>
+      {status.conflicts > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('station.conflicts', { count: status.conflicts })}
+          data-testid="station-conflicts"
+        />
+      )}
+      {status.needsLogin && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('station.needsLogin')}
+          action={
+            <Button size="small" onClick={() => void navigate(loginPathWithRedirect(STATION_PATH))}>
+              {t('station.login')}
+            </Button>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The door station (issue 17): an installable page that opens and judges scans with no network.
+ * It runs from what this device keeps — the station's settings, the copy of its scope, the queue —
+ * so it needs no back-office session to open; the uploads do.
+ */
+export default function StationPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [settings, setSettings] = useState<StationSettings>(readStation);
+  const [kiosk, setKiosk] = useState(isKioskLocked);
+  const [kioskSetup, setKioskSetup] = useState(false);
+
+  useEffect(() => {
+    void registerStationWorker();
+  }, []);
+
+  const scope = useMemo<DoorScope | null>(
+    () =>
+      settings.meetingId === null
+        ? null
+        : { meetingId: settings.meetingId, scheduleId: settings.scheduleId, station: settings.name, kiosk },
+    [settings.meetingId, settings.scheduleId, settings.name, kiosk],
+  );
+  const { station, status } = useDoorStation(scope);
+
+  const changeDirection = useCallback((direction: ScanDirection) => {
+    setSettings((current) => {
+      const next = { ...current, direction };
+      writeStation(next);
+      return next;
+    });
+  }, []);
+
+  const scan = useCallback(
+    async (code: string, direction: ScanDirection) => {
+      if (!station) throw new Error('station not ready');
+      return station.scan(code, direction, i18n.language);
+    },
+    [station, i18n.language],
+  );
+
+  if (!scope) {
+    return (
+      <main className="station-empty">
+        <Result
+          status="info"
+          title={t('station.notSetUp')}
+          extra={
+            <Button type="primary" onClick={() => void navigate(RECORDS_PATH)}>
+              {t('station.setUp')}
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
+
+  if (kiosk && station) {
+    return (
+      <Suspense fallback={null}>
+        <KioskScreen station={station} status={status} onUnlocked={() => setKiosk(false)} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <>
+      <ScanScreen
+        scope={{
+          meetingId: scope.meetingId,
+          meetingName: status?.meetingName ?? '',
+          scheduleId: scope.scheduleId,
+          scheduleName: status?.scheduleName ?? null,
+          station: scope.station,
+        }}
+        direction={settings.direction}
+        onDirectionChange={changeDirection}
+        onExit={() => void navigate(RECORDS_PATH)}
+        scan={scan}
+        status={<StationStatusBar status={status} />}
+        actions={
+          <Button icon={<TabletOutlined />} onClick={() => setKioskSetup(true)} data-testid="kiosk-open">
+            {t('station.kiosk.enter')}
+          </Button>
+        }
+      />
+      {kioskSetup && (
+        <Suspense fallback={null}>
+          <KioskSetupDialog
+            onLocked={() => {
+              setKioskSetup(false);
+              setKiosk(true);
+            }}
+            onCancel={() => setKioskSetup(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/*
+ * What a logout does to a door station's data on this device (features/attendance/offline keeps
+ * it). The copy of the guests goes; scans judged offline and not yet uploaded stay, so that the
+ * next login on this station sends them: an entry the door has answered is never dropped. Plain
+ * IndexedDB calls, so that the logout does not load the station's code.
+ */
+export const STATION_DB = 'meetflow-station';
+
+const request = <T>(req: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+
+/** Deletes the station's database, or only its copy while scans wait for upload. */
+export async function forgetStationData(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  const known = await indexedDB.databases?.();
+  if (known && !known.some((db) => db.name === STATION_DB)) return;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(STATION_DB);
+    // No station was ever set up here: nothing to forget, and no empty database left behind.
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+  }).catch(() => null);
+  if (!db) return;
+  const stores = ['queue', 'snapshots'].filter((name) => db.objectStoreNames.contains(name));
+  const waiting = stores.includes('queue')
+    ? await request(db.transaction('queue').objectStore('queue').count())
+    : 0;
+  if (waiting > 0) {
+    await request(db.transaction('snapshots', 'readwrite').objectStore('snapshots').clear());
+    db.close();
+    return;
+  }
+  db.close();
+  await request(indexedDB.deleteDatabase(STATION_DB));
+}
