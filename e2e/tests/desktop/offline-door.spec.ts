@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
+import { expectAccessible } from '../../support/axe.ts';
 import { expectReadyOffline, importGuests, openStation, scanWithGun } from '../../support/door.ts';
 import { fakeCameraArgs, writeFakeCameraVideo } from '../../support/fake-camera.ts';
 import { createPublicMeeting } from '../../support/public-meetings.ts';
@@ -85,6 +86,8 @@ test('an offline station scans by gun and camera, survives a reload and uploads 
   await expect(result).toContainText('not in the offline list');
   await expect(queue(page)).toHaveAttribute('data-count', '50');
   await snap(page, info, 'door-offline-en');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'station offline (en)');
 
   // Reloaded with no network: the app comes from the service worker, the copy and queue from the device.
   await page.reload();

@@ -51,7 +51,13 @@ export const offlineData = z.object({
   generated_at: z.number().int(),
   /** The whole scope (the station replaces its copy) or only guests changed since `since`. */
   full: z.boolean(),
-  meeting: z.object({ id: z.number().int(), name: z.string(), meeting_type: z.string() }),
+  /** The meeting's name in the request's language, and in each language for a kiosk's guests. */
+  meeting: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    names: z.object({ 'zh-tw': z.string(), 'zh-cn': z.string(), en: z.string() }),
+    meeting_type: z.string(),
+  }),
   schedule: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The deployment's TIME_ZONE: attendance is per local day there. */
   time_zone: z.string(),

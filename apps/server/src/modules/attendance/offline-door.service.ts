@@ -191,7 +191,16 @@ export function createOfflineDoorService(deps: {
       return {
         generated_at: now,
         full: query.since === undefined,
-        meeting: { id: m.id, name: nameIn(lang, m.name, m.name_cn, m.name_en), meeting_type: m.meeting_type },
+        meeting: {
+          id: m.id,
+          name: nameIn(lang, m.name, m.name_cn, m.name_en),
+          names: {
+            'zh-tw': nameIn('zh-tw', m.name, m.name_cn, m.name_en),
+            'zh-cn': nameIn('zh-cn', m.name, m.name_cn, m.name_en),
+            en: nameIn('en', m.name, m.name_cn, m.name_en),
+          },
+          meeting_type: m.meeting_type,
+        },
         schedule: schedule
           ? { id: schedule.id, name: nameIn(lang, schedule.name, schedule.name_cn, schedule.name_en) }
           : null,

@@ -55,7 +55,7 @@ function OutcomeView({
       aria-live="assertive"
     >
       <Icon className="kiosk-outcome-icon" aria-hidden />
-      <h2 className="kiosk-outcome-title">
+      <h1 className="kiosk-outcome-title">
         {t(
           tone === 'success'
             ? 'station.kiosk.success'
@@ -63,7 +63,7 @@ function OutcomeView({
               ? 'station.kiosk.duplicate'
               : 'station.kiosk.refused',
         )}
-      </h2>
+      </h1>
       {name && tone !== 'refused' && (
         <p className="kiosk-outcome-name" data-testid="kiosk-result-name">
           {t('station.kiosk.welcome', { name })}
@@ -241,7 +241,7 @@ export default function KioskScreen(props: {
   return (
     <main className="kiosk" data-testid="kiosk" aria-label={t('station.kiosk.enter')}>
       <header className="kiosk-header">
-        <div className="kiosk-meeting">{status?.meetingName}</div>
+        <div className="kiosk-meeting">{status?.meetingNames?.[lang] ?? status?.meetingName}</div>
         <nav className="kiosk-languages" aria-label="Language">
           {LANGUAGES.map((code) => (
             <Button

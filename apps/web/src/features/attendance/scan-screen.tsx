@@ -138,9 +138,11 @@ export function ScanScreen(props: {
     <main className="scan-screen" aria-label={t('attendance.startScan')} data-testid="scan-screen">
       <header className="scan-screen-header">
         <div className="scan-screen-scope">
-          <Typography.Text strong ellipsis data-testid="scan-meeting">
-            {scope.meetingName}
-          </Typography.Text>
+          <h1 className="scan-screen-title">
+            <Typography.Text strong ellipsis data-testid="scan-meeting">
+              {scope.meetingName}
+            </Typography.Text>
+          </h1>
           <Typography.Text type="secondary" ellipsis>
             {scopeLabel} · {scope.station}
           </Typography.Text>

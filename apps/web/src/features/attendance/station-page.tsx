@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useNavigate } from 'react-router';
 import { Alert, Button, Result, Space, Tag } from 'antd';
 import { CloudOutlined, DisconnectOutlined, TabletOutlined } from '@ant-design/icons';
+import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { registerStationWorker, useOfflineReady } from '../../lib/service-worker.ts';
@@ -190,7 +191,7 @@ export default function StationPage() {
       <ScanScreen
         scope={{
           meetingId: scope.meetingId,
-          meetingName: status?.meetingName ?? '',
+          meetingName: status?.meetingNames?.[i18n.language as Language] ?? status?.meetingName ?? '',
           scheduleId: scope.scheduleId,
           scheduleName: status?.scheduleName ?? null,
           station: scope.station,

@@ -44,6 +44,8 @@ export interface DoorStatus {
   copyAt: number | null;
   guestCount: number;
   meetingName: string;
+  /** The meeting's name in each language (a kiosk speaks the guest's). */
+  meetingNames: Record<'zh-tw' | 'zh-cn' | 'en', string> | null;
   scheduleName: string | null;
   phoneLookup: boolean;
   /** Uploads of this session that the server kept as conflicts. */
@@ -143,6 +145,7 @@ export function createDoorStation(deps: {
     copyAt: null,
     guestCount: 0,
     meetingName: '',
+    meetingNames: null,
     scheduleName: null,
     phoneLookup: false,
     conflicts: 0,
@@ -213,6 +216,7 @@ export function createDoorStation(deps: {
         copyAt: copy.generated_at,
         guestCount: liveCount(),
         meetingName: copy.meeting.name,
+        meetingNames: copy.meeting.names,
         scheduleName: copy.schedule?.name ?? null,
         phoneLookup: copy.phone_lookup && copy.phone_salt !== null,
       });
@@ -332,6 +336,7 @@ export function createDoorStation(deps: {
           copyAt: kept.meta.generated_at,
           guestCount: liveCount(),
           meetingName: kept.meta.meeting.name,
+          meetingNames: kept.meta.meeting.names ?? null,
           scheduleName: kept.meta.schedule?.name ?? null,
           phoneLookup: kept.meta.phone_lookup && kept.meta.phone_salt !== null,
         });
