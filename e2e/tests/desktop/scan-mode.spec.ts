@@ -184,7 +184,7 @@ test('a station that only scans, never clicking, is not logged out after 90 minu
   }
   await page.clock.fastForward('00:05:00');
   await page.waitForTimeout(200);
-  await expect(page).toHaveURL(/#\/meeting_management\/records/);
+  await expect(page).toHaveURL(/#\/station/);
   await expect(page.getByTestId('scan-screen')).toBeVisible();
 });
 

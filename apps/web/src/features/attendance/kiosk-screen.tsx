@@ -10,6 +10,7 @@ import { AREA_CODES } from '@meetflow/shared/constants';
 import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { dayjs } from '../../lib/dayjs.ts';
+import { markActivity } from '../../lib/session/activity.ts';
 import { unlockKiosk } from '../../lib/station-lock.ts';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { pinMatches, pinWaitMs, PIN_PATTERN } from './kiosk-pin.ts';
@@ -184,6 +185,7 @@ export default function KioskScreen(props: {
   const checkInCode = useCallback(
     async (code: string) => {
       if (busy || view === 'result') return;
+      markActivity();
       setBusy(true);
       try {
         show({ kind: 'answer', answer: await station.scan(code, 'in', i18n.language) });
@@ -224,6 +226,7 @@ export default function KioskScreen(props: {
       show({ kind: 'phoneOff' });
       return;
     }
+    markActivity();
     setBusy(true);
     try {
       const answer = await station.checkInByPhone(area_code, phone, i18n.language);
