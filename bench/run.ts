@@ -1,6 +1,6 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|door|mail|import` runs the budgets and one group of scenarios.
+// `--only basics|signup|door|mail|import|door-offline` runs the budgets and one group of scenarios.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { measureColdLoads } from './bundle.ts';
 import { rssMb, startProcess } from './lib.ts';
 import { doorDay } from './door-day.ts';
+import { doorOffline, doorOfflineRows } from './door-offline.ts';
 import { guestImport } from './guest-import.ts';
 import { mailBurst } from './mail-burst.ts';
 import { signUpBurst } from './signup-burst.ts';
@@ -15,7 +16,7 @@ import { signUpBurst } from './signup-burst.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const budgetsOnly = process.argv.includes('--budgets');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const want = (group: 'basics' | 'signup' | 'door' | 'mail' | 'import') =>
+const want = (group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline') =>
   !budgetsOnly && (only === null || only === group);
 const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Issue 7's budgets; the admin figure is the meeting list, the first back-office screen (see README).
@@ -318,6 +319,9 @@ if (want('door')) {
     },
   );
 }
+
+// The offline door in Chromium (door-offline.ts; `--smoke` for a short run).
+if (want('door-offline')) rows.push(...doorOfflineRows(await doorOffline(3409)));
 
 const table = rows.map((r) => ({
   metric: r.metric,

@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { Button, Input, Segmented, Space, Tag, Typography, type InputRef } from 'antd';
 import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -34,6 +44,57 @@ export interface ScanScope {
   station: string;
 }
 
+/**
+ * The code field, with its own state: a scanner gun types 30-odd keys in a burst, and re-rendering
+ * the whole screen (statistics, recent scans) for each one kept a slow tablet's Enter waiting over a
+ * second behind them.
+ */
+const ScanCodeInput = memo(function ScanCodeInput({
+  ref,
+  pending,
+  onSubmit,
+  onBlur,
+}: {
+  ref: Ref<InputRef>;
+  pending: boolean;
+  onSubmit: (code: string) => void;
+  onBlur: () => void;
+}) {
+  const { t } = useTranslation();
+  const [keys, setKeys] = useState<ScanKeyState>(EMPTY_SCAN_KEYS);
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (isCharacterKey(event) || event.key === 'Enter' || event.key === 'Escape') {
+      event.preventDefault();
+      const result = pressKey(keys, event.key, event.timeStamp);
+      setKeys(result.state);
+      if (result.submitted) onSubmit(result.submitted.code);
+    }
+  }
+
+  return (
+    <Input
+      ref={ref}
+      size="large"
+      className="scan-input"
+      value={keys.text}
+      onChange={(event) => setKeys(typedText(event.target.value, performance.now()))}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+      placeholder={t('attendance.scanInput')}
+      aria-label={t('attendance.scanInput')}
+      autoComplete="off"
+      autoCorrect="off"
+      autoCapitalize="off"
+      spellCheck={false}
+      enterKeyHint="send"
+      // Always a suffix: adding or removing one re-mounts the input and would lose the focus.
+      suffix={<span className="scan-pending">{pending ? t('attendance.sending') : ''}</span>}
+      data-testid="scan-input"
+    />
+  );
+});
+
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -59,7 +120,6 @@ export function ScanScreen(props: {
   const { t } = useTranslation();
   const { scope, direction, onDirectionChange, scan: scanCode } = props;
   const input = useRef<InputRef>(null);
-  const [keys, setKeys] = useState<ScanKeyState>(EMPTY_SCAN_KEYS);
   const [pending, setPending] = useState(0);
   const [latest, setLatest] = useState<ScanFeedback | null>(null);
   const [recent, setRecent] = useState<ScanFeedback[]>([]);
@@ -115,21 +175,12 @@ export function ScanScreen(props: {
     return () => window.removeEventListener('keydown', onKey, true);
   }, [direction, onDirectionChange, submit, focusInput]);
 
-  function onInputKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (isCharacterKey(event) || event.key === 'Enter' || event.key === 'Escape') {
-      event.preventDefault();
-      const result = pressKey(keys, event.key, event.timeStamp);
-      setKeys(result.state);
-      if (result.submitted) void submit(result.submitted.code);
-    }
-  }
-
   // Refocus when the field loses focus, unless another field (the camera's none) took it on purpose.
-  function onInputBlur() {
+  const onInputBlur = useCallback(() => {
     setTimeout(() => {
       if (!isEditable(document.activeElement)) focusInput();
     }, 0);
-  }
+  }, [focusInput]);
 
   const colors = latest ? TONE_COLORS[latest.tone] : null;
   const scopeLabel = scope.scheduleName ?? t('attendance.wholeMeeting');
@@ -224,25 +275,7 @@ export function ScanScreen(props: {
           )}
         </section>
 
-        <Input
-          ref={input}
-          size="large"
-          className="scan-input"
-          value={keys.text}
-          onChange={(event) => setKeys(typedText(event.target.value, performance.now()))}
-          onKeyDown={onInputKeyDown}
-          onBlur={onInputBlur}
-          placeholder={t('attendance.scanInput')}
-          aria-label={t('attendance.scanInput')}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          enterKeyHint="send"
-          // Always a suffix: adding or removing one re-mounts the input and would lose the focus.
-          suffix={<span className="scan-pending">{pending > 0 ? t('attendance.sending') : ''}</span>}
-          data-testid="scan-input"
-        />
+        <ScanCodeInput ref={input} pending={pending > 0} onSubmit={submit} onBlur={onInputBlur} />
         <Typography.Text type="secondary" className="scan-hint">
           {t('attendance.scanHint')}
         </Typography.Text>
