@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceRecord, AttendanceStats } from '@meetflow/shared/schemas/attendance';
 import type { ConflictPage, OfflineData, OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
 import { localDayTime, startOfLocalDay } from '../src/lib/local-time.ts';
+import { addUser } from './attendance-fixtures.ts';
 import { adminApi, signUpGuest, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
@@ -80,7 +81,7 @@ describe(`offline door: station copy and upload (${TEST_DB})`, () => {
     admin = adminApi(ctx, (await ctx.login()).access_token);
     const org = await createOrganization(ctx.db);
     meeting = await createMeeting(ctx.db, org, { name: 'Offline congress' });
-    for (let n = 0; n < 8; n += 1) codes.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
+    for (let n = 0; n < 9; n += 1) codes.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
     dated = await createMeeting(ctx.db, org, { meeting_type: 'date_schedule' });
     session = await createSchedule(ctx.db, dated.id, 0, 'Workshop');
     otherSession = await createSchedule(ctx.db, dated.id, 0, 'Lecture');
@@ -184,6 +185,43 @@ describe(`offline door: station copy and upload (${TEST_DB})`, () => {
     const guarded = await copy(`meeting_id=${meeting.id}&phones=1`);
     expect(guarded).toMatchObject({ phone_lookup: false, phone_salt: null });
     expect(guarded.guests.every((g) => g.phone_key === null)).toBe(true);
+  });
+
+  it('gives door staff no phone keys: only users who may see guests’ phones get them', async () => {
+    const org = Number(
+      (
+        await ctx.db
+          .selectFrom('meetings')
+          .select('organization_id')
+          .where('id', '=', meeting.id)
+          .executeTakeFirstOrThrow()
+      ).organization_id,
+    );
+    const door = adminApi(
+      ctx,
+      await addUser(ctx, (await ctx.login()).access_token, 'door_kiosk', 'door_staff', org),
+    );
+    const res = await door('GET', `/api/attendance/offline-data?meeting_id=${meeting.id}&phones=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as OfflineData;
+    expect(data.phone_salt).toBeNull();
+    expect(data.guests.every((g) => g.phone_key === null)).toBe(true);
+  });
+
+  it('records a scan once, not also as a conflict, when one upload is sent twice at once', async () => {
+    const scans = [
+      offlineScan(codes[8]!, 'in', ctx.now() - 1000),
+      offlineScan(codes[8]!, 'out', ctx.now() - 500),
+    ];
+    const [first, second] = await Promise.all([upload('Twice', scans), upload('Twice', scans)]);
+    for (const answer of [first, second]) expect(answer).toMatchObject({ recorded: 2, conflicts: 0 });
+    const conflicts = await ctx.db
+      .selectFrom('scan_conflicts')
+      .select('nonce')
+      .where('station', '=', 'Twice')
+      .execute();
+    expect(conflicts).toEqual([]);
+    expect((await logOf(codes[8]!)).filter((r) => r.station === 'Twice')).toHaveLength(2);
   });
 
   it('records queued scans in order at their own times, once however often uploaded', async () => {

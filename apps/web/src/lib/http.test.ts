@@ -65,6 +65,17 @@ describe('an ended session (spec §8)', () => {
     expect(onAuthFailure.mock.calls).toEqual([['token expired'], ['revoked']]);
   });
 
+  it('leaves an ended session to a caller that keeps it (a door station): no logout, the error thrown', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: 40101, message: 'token已過期', data: null }));
+    const failure = await http
+      .get('/attendance/offline-data', { silent: true, keepSession: true })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe(40101);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    expect(shown).toEqual([]);
+  });
+
   it('keeps other failures of a silent request quiet, and toasts them otherwise', async () => {
     vi.stubGlobal('fetch', answer(500, { code: 50000, message: 'boom', data: null }));
     await expect(http.get('/x', { silent: true })).rejects.toBeInstanceOf(ApiError);

@@ -33,6 +33,11 @@ export interface RequestOptions {
    * session is still handled, for every call (spec §8), or the user would stay on a dead page.
    */
   silent?: boolean;
+  /**
+   * An ended session is the caller's to handle (a door station keeps judging and queueing, and asks
+   * for a login), not a logout and a trip to the login page.
+   */
+  keepSession?: boolean;
 }
 
 interface Call extends RequestOptions {
@@ -100,8 +105,9 @@ async function exchange(call: Call): Promise<Exchange> {
   }
 }
 
-function fail(error: ApiError, silent: boolean): never {
+function fail(error: ApiError, silent: boolean, keepSession = false): never {
   if (isAuthFailure(error.code, error.message)) {
+    if (keepSession) throw error;
     httpHooks().onAuthFailure(error.message);
   } else if (!silent) {
     // Keyed by text: the same message is shown once at a time however many calls fail together.
@@ -121,16 +127,20 @@ export function reportFailure(error: unknown): void {
 }
 
 async function request<T>(call: Call): Promise<T> {
-  const { silent = false } = call;
+  const { silent = false, keepSession = false } = call;
   const t = i18n.t;
   const answer = await exchange(call);
   const { status, body } = answer;
   if (status !== undefined && status >= 200 && status < 300) {
     if (isEnvelope(body) && body.code === 0) return body.data as T;
     if (isEnvelope(body)) {
-      return fail(new ApiError(body.message || t('http.unanswered'), body.code, status, body.data), silent);
+      return fail(
+        new ApiError(body.message || t('http.unanswered'), body.code, status, body.data),
+        silent,
+        keepSession,
+      );
     }
-    return fail(new ApiError(t('http.unanswered'), HTTP_STATUS_ERROR, status, body), silent);
+    return fail(new ApiError(t('http.unanswered'), HTTP_STATUS_ERROR, status, body), silent, keepSession);
   }
   const failure = classifyFailure(answer);
   switch (failure.kind) {
@@ -138,15 +148,17 @@ async function request<T>(call: Call): Promise<T> {
       return fail(
         new ApiError(failure.message ?? t('http.unanswered'), failure.code, status, failure.data),
         silent,
+        keepSession,
       );
     case 'timeout':
-      return fail(new ApiError(t('http.timeout'), TIMEOUT_ERROR, undefined, null), silent);
+      return fail(new ApiError(t('http.timeout'), TIMEOUT_ERROR, undefined, null), silent, keepSession);
     case 'network':
-      return fail(new ApiError(t('http.network'), NETWORK_ERROR, undefined, null), silent);
+      return fail(new ApiError(t('http.network'), NETWORK_ERROR, undefined, null), silent, keepSession);
     case 'status':
       return fail(
         new ApiError(t('http.status', { status: failure.status }), HTTP_STATUS_ERROR, failure.status, null),
         silent,
+        keepSession,
       );
   }
 }

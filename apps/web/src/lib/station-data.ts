@@ -6,13 +6,27 @@
  */
 export const STATION_DB = 'meetflow-station';
 
+/**
+ * Whether the open door station's last call reached the server. Venue Wi-Fi can be up with the
+ * server out of reach (navigator.onLine stays true): the session keeper asks this instead.
+ */
+let stationReachable = true;
+
+export function noteStationReachable(reachable: boolean): void {
+  stationReachable = reachable;
+}
+
+export function isStationReachable(): boolean {
+  return stationReachable;
+}
+
 const request = <T>(req: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
   });
 
-/** Deletes the station's database, or only its copy while scans wait for upload. */
+/** Deletes the station's database, or only its copy while scans wait for upload (queued or held). */
 export async function forgetStationData(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   const known = await indexedDB.databases?.();
@@ -25,10 +39,11 @@ export async function forgetStationData(): Promise<void> {
     open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
   }).catch(() => null);
   if (!db) return;
-  const stores = ['queue', 'snapshots'].filter((name) => db.objectStoreNames.contains(name));
-  const waiting = stores.includes('queue')
-    ? await request(db.transaction('queue').objectStore('queue').count())
-    : 0;
+  // Scans still queued, or held back after a refusal, are answered entries: they stay.
+  let waiting = 0;
+  for (const name of ['queue', 'held'].filter((store) => db.objectStoreNames.contains(store))) {
+    waiting += await request(db.transaction(name).objectStore(name).count());
+  }
   if (waiting > 0) {
     await request(db.transaction('snapshots', 'readwrite').objectStore('snapshots').clear());
     db.close();

@@ -75,8 +75,9 @@ export function createOfflineDoorService(deps: {
     scope: AttendanceScope,
     station: string,
     scan: OfflineScan,
-    now: number,
   ): Promise<Recorded | Flagged> {
+    // The server's time for each scan, not the batch's: what other stations' refreshes go by.
+    const now = clock();
     // A station clock ahead of the server's does not write the future.
     const at = Math.min(scan.at, now);
     if (await repo.findCheckInByNonce(db, scan.nonce)) return { outcome: 'recorded', reason: null };
@@ -105,7 +106,10 @@ export function createOfflineDoorService(deps: {
 
     try {
       return await db.transaction().execute(async (trx) => {
-        const flag = async (reason: ConflictReason): Promise<Flagged> => {
+        const flag = async (reason: ConflictReason): Promise<Recorded | Flagged> => {
+          // The same upload sent twice at once: the other request may have recorded this very scan
+          // meanwhile (its commit released the summary row this one waited for). Then it is recorded.
+          if (await repo.findCheckInByNonce(trx, scan.nonce)) return { outcome: 'recorded', reason: null };
           await door.insertConflict(trx, conflict(reason));
           return { outcome: 'conflict', reason };
         };
@@ -174,7 +178,10 @@ export function createOfflineDoorService(deps: {
       const scope = await resolveScope(db, user, query.meeting_id, query.schedule_id);
       const now = clock();
       const phoneLookup = !(await deps.loginCodeRequired(scope.meetingId));
-      const salt = phoneLookup ? phoneSalt(scope.meetingId) : null;
+      // Phone keys can be tested against guessed numbers: only for users who may see the guests'
+      // phones anyway (an organiser setting up a kiosk), never for door staff.
+      const withPhones = query.phones && phoneLookup && user.permissions.includes('guest:view');
+      const salt = withPhones ? phoneSalt(scope.meetingId) : null;
       const scheduled = scope.scopeId !== 0 && scope.meeting.meeting_type === 'date_schedule';
       const [rows, userTypes, schedule] = await Promise.all([
         door.listDoorGuests(db, {
@@ -182,7 +189,7 @@ export function createOfflineDoorService(deps: {
           scopeId: scope.scopeId,
           since: query.since === undefined ? undefined : query.since - REFRESH_OVERLAP_MS,
           enrolmentIn: scheduled ? scope.scopeId : undefined,
-          withPhone: query.phones && salt !== null,
+          withPhone: withPhones,
         }),
         door.listUserTypes(db, scope.meetingId),
         scope.scopeId === 0 ? undefined : door.findSchedule(db, scope.scopeId),
@@ -207,7 +214,7 @@ export function createOfflineDoorService(deps: {
         time_zone: deps.timeZone,
         repeat_window_ms: deps.repeatWindowMs,
         phone_lookup: phoneLookup,
-        phone_salt: query.phones ? salt : null,
+        phone_salt: salt,
         user_types: userTypes.map((t) => ({
           id: t.id,
           name: t.name,
@@ -239,10 +246,9 @@ export function createOfflineDoorService(deps: {
     async sync(user: AuthUser, body: OfflineSyncInput, ip: string): Promise<OfflineSyncAnswer> {
       const scope = await resolveScope(db, user, body.meeting_id, body.schedule_id);
       const station = body.station;
-      const now = clock();
       const results: OfflineSyncAnswer['results'] = [];
       for (const scan of body.scans) {
-        results.push({ nonce: scan.nonce, ...(await applyScan(user, scope, station, scan, now)) });
+        results.push({ nonce: scan.nonce, ...(await applyScan(user, scope, station, scan)) });
       }
       const recorded = results.filter((r) => r.outcome === 'recorded').length;
       const conflicts = results.length - recorded;

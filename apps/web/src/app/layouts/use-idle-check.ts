@@ -15,8 +15,8 @@ function currentFullPath(): string {
  * The back office's session keeper (spec §4). setInterval + Date.now() on purpose: Playwright's
  * page.clock can then fast-forward through it.
  */
-export function useIdleCheck(options: { keepWhileOffline?: boolean } = {}): void {
-  const { keepWhileOffline = false } = options;
+export function useIdleCheck(options: { keepSession?: () => boolean } = {}): void {
+  const { keepSession } = options;
   const navigate = useNavigate();
   useEffect(() => {
     // Opening the back office (after a login) counts as activity.
@@ -32,8 +32,7 @@ export function useIdleCheck(options: { keepWhileOffline?: boolean } = {}): void
       if (decision === 'refresh') {
         // A failure is already reported (and a revoked session logged out) by the HTTP client.
         refreshSession().catch(() => undefined);
-      } else if (decision === 'logout' && !(keepWhileOffline && !navigator.onLine)) {
-        // A door station offline keeps its session: logging out would take the copy it judges with.
+      } else if (decision === 'logout' && !keepSession?.()) {
         const back = currentFullPath();
         void logout().then(() => navigate(loginPathWithRedirect(back), { replace: true }));
       }
@@ -42,5 +41,5 @@ export function useIdleCheck(options: { keepWhileOffline?: boolean } = {}): void
       document.removeEventListener('click', onClick, true);
       clearInterval(timer);
     };
-  }, [navigate, keepWhileOffline]);
+  }, [navigate, keepSession]);
 }

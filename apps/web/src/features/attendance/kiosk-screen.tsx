@@ -11,7 +11,7 @@ import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { markActivity } from '../../lib/session/activity.ts';
-import { unlockKiosk } from '../../lib/station-lock.ts';
+import { kioskLock, noteWrongPin, unlockKiosk } from '../../lib/station-lock.ts';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { pinMatches, pinWaitMs, PIN_PATTERN } from './kiosk-pin.ts';
 import type { DoorAnswer, DoorStation, DoorStatus } from './offline/door-station.ts';
@@ -94,11 +94,10 @@ function UnlockDialog({ onUnlocked, onCancel }: { onUnlocked: () => void; onCanc
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const failures = useRef(0);
-  const waitUntil = useRef(0);
 
   async function tryPin() {
-    const wait = waitUntil.current - Date.now();
+    // The wait lives with the lock: closing the dialog or reloading the page does not reset it.
+    const wait = (kioskLock()?.waitUntil ?? 0) - Date.now();
     if (wait > 0) {
       setError(t('station.kiosk.tooMany', { seconds: Math.ceil(wait / 1000) }));
       return;
@@ -108,8 +107,7 @@ function UnlockDialog({ onUnlocked, onCancel }: { onUnlocked: () => void; onCanc
       onUnlocked();
       return;
     }
-    failures.current += 1;
-    waitUntil.current = Date.now() + pinWaitMs(failures.current);
+    noteWrongPin(Date.now(), pinWaitMs);
     setPin('');
     setError(t('station.kiosk.wrongPin'));
   }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
-import { lockKiosk } from '../../lib/station-lock.ts';
+import { isKioskLocked, lockKiosk } from '../../lib/station-lock.ts';
 import { hashPin, newPinSalt, PIN_PATTERN } from './kiosk-pin.ts';
 import './station-i18n.ts';
 
@@ -13,6 +13,11 @@ export default function KioskSetupDialog(props: { onLocked: () => void; onCancel
 
   async function lock() {
     const { pin } = await form.validateFields();
+    // A lock already set (another tab) stays: a new PIN must not replace the operator's.
+    if (isKioskLocked()) {
+      props.onLocked();
+      return;
+    }
     setSaving(true);
     const salt = newPinSalt();
     lockKiosk({ pinHash: await hashPin(pin, salt), salt });

@@ -161,39 +161,41 @@ export default function RecordsPage() {
     <PageCard>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <PageTitle style={{ margin: 0 }}>{t('route.records')}</PageTitle>
-        <Auth value="records:scan">
-          <Space wrap>
-            {(conflicts.data ?? 0) > 0 && (
+        <Space wrap>
+          {(conflicts.data ?? 0) > 0 && (
+            <Button
+              danger
+              icon={<WarningOutlined />}
+              onClick={() => setConflictsOpen(true)}
+              data-testid="records-conflicts"
+            >
+              {t('attendance.records.conflicts', { count: conflicts.data })}
+            </Button>
+          )}
+          <Auth value="records:scan">
+            <Space wrap>
               <Button
-                danger
-                icon={<WarningOutlined />}
-                onClick={() => setConflictsOpen(true)}
-                data-testid="records-conflicts"
+                icon={<EditOutlined />}
+                disabled={meetingId === null}
+                onClick={() => setManualOpen(true)}
+                data-testid="records-manual"
               >
-                {t('attendance.records.conflicts', { count: conflicts.data })}
+                {t('attendance.records.manual')}
               </Button>
-            )}
-            <Button
-              icon={<EditOutlined />}
-              disabled={meetingId === null}
-              onClick={() => setManualOpen(true)}
-              data-testid="records-manual"
-            >
-              {t('attendance.records.manual')}
-            </Button>
-            <Button
-              type="primary"
-              icon={<ScanOutlined />}
-              onClick={() => {
-                unlockAudio();
-                setSetupOpen(true);
-              }}
-              data-testid="scan-mode-open"
-            >
-              {t('attendance.startScan')}
-            </Button>
-          </Space>
-        </Auth>
+              <Button
+                type="primary"
+                icon={<ScanOutlined />}
+                onClick={() => {
+                  unlockAudio();
+                  setSetupOpen(true);
+                }}
+                data-testid="scan-mode-open"
+              >
+                {t('attendance.startScan')}
+              </Button>
+            </Space>
+          </Auth>
+        </Space>
       </Space>
 
       <Space wrap style={{ marginBottom: 16 }}>

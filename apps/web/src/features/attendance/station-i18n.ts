@@ -17,6 +17,9 @@ const zhTw = {
   needsLogin: '登入已失效：掃描會保存在本機，重新登入後上傳。',
   login: '重新登入',
   judgedOffline: '離線判斷',
+  held: '{{count}} 筆掃描被伺服器拒絕（權限或會議已變更），已保存在本機',
+  retryHeld: '重新上傳',
+  storageFailed: '此瀏覽器無法在本機保存資料，入口掃描站無法使用。請改用一般（非私密）視窗。',
   reasons: {
     unknown: '離線名單中沒有此嘉賓碼',
     cancelled: '此嘉賓已取消報名',
@@ -77,6 +80,9 @@ const zhCn: Catalogue = {
   needsLogin: '登录已失效：扫描会保存在本机，重新登录后上传。',
   login: '重新登录',
   judgedOffline: '离线判断',
+  held: '{{count}} 条扫描被服务器拒绝（权限或会议已变更），已保存在本机',
+  retryHeld: '重新上传',
+  storageFailed: '此浏览器无法在本机保存数据，入口扫描站无法使用。请改用普通（非隐私）窗口。',
   reasons: {
     unknown: '离线名单中没有此嘉宾码',
     cancelled: '此嘉宾已取消报名',
@@ -135,6 +141,10 @@ const en: Catalogue = {
   needsLogin: 'The session has ended: scans are kept on this device and upload after you log in again.',
   login: 'Log in again',
   judgedOffline: 'Judged offline',
+  held: '{{count}} scans were refused by the server (permission or meeting changed); they are kept on this device',
+  retryHeld: 'Upload again',
+  storageFailed:
+    'This browser cannot keep data on the device, so the door station cannot work here. Use a normal (not private) window.',
   reasons: {
     unknown: 'This guest code is not in the offline list',
     cancelled: 'This guest has cancelled',

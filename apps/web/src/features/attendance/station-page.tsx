@@ -29,40 +29,49 @@ const RECORDS_PATH = '/meeting_management/records';
  * The station engine of one scope, for as long as the page shows it: the copy kept on this device,
  * the queue, the refreshes and uploads. Null until the device's store is open.
  */
-function useDoorStation(scope: DoorScope | null): { station: DoorStation | null; status: DoorStatus | null } {
+function useDoorStation(scope: DoorScope | null): {
+  station: DoorStation | null;
+  status: DoorStatus | null;
+  failed: boolean;
+} {
   const [station, setStation] = useState<DoorStation | null>(null);
   const [status, setStatus] = useState<DoorStatus | null>(null);
+  const [failed, setFailed] = useState(false);
   const key = scope && `${scope.meetingId}:${scope.scheduleId}:${scope.station}:${scope.kiosk}`;
   useEffect(() => {
     if (!scope) return;
-    let engine: DoorStation | null = null;
     let closed = false;
-    let close = () => undefined as void;
-    void openStationStore().then((store) => {
-      if (closed) {
-        store.close();
-        return;
-      }
-      engine = createDoorStation({ scope, store, onChange: setStatus });
-      close = () => store.close();
-      setStation(engine);
-      setStatus(engine.status());
-      void engine.start();
-    });
+    let shutDown: () => void = () => undefined;
+    openStationStore().then(
+      (store) => {
+        if (closed) {
+          store.close();
+          return;
+        }
+        const engine = createDoorStation({ scope, store, onChange: setStatus });
+        // The copy is written once more before the store closes.
+        shutDown = () => void engine.stop().finally(() => store.close());
+        setStation(engine);
+        setStatus(engine.status());
+        setFailed(false);
+        void engine.start();
+      },
+      // No IndexedDB (a private window that refuses it, storage full): the station cannot keep scans.
+      () => setFailed(true),
+    );
     return () => {
       closed = true;
-      engine?.stop();
-      close();
+      shutDown();
       setStation(null);
     };
     // The scope is rebuilt on every render; its key says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return { station, status };
+  return { station, status, failed };
 }
 
 /** Connection, queue, the copy's age and whether the app is cached for offline use. */
-function StationStatusBar({ status }: { status: DoorStatus | null }) {
+function StationStatusBar({ status, onRetryHeld }: { status: DoorStatus | null; onRetryHeld: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const offlineReady = useOfflineReady();
@@ -105,6 +114,19 @@ function StationStatusBar({ status }: { status: DoorStatus | null }) {
           data-testid="station-conflicts"
         />
       )}
+      {status.held > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('station.held', { count: status.held })}
+          action={
+            <Button size="small" onClick={onRetryHeld} data-testid="station-held-retry">
+              {t('station.retryHeld')}
+            </Button>
+          }
+          data-testid="station-held"
+        />
+      )}
       {status.needsLogin && (
         <Alert
           type="error"
@@ -144,7 +166,7 @@ export default function StationPage() {
         : { meetingId: settings.meetingId, scheduleId: settings.scheduleId, station: settings.name, kiosk },
     [settings.meetingId, settings.scheduleId, settings.name, kiosk],
   );
-  const { station, status } = useDoorStation(scope);
+  const { station, status, failed } = useDoorStation(scope);
 
   const changeDirection = useCallback((direction: ScanDirection) => {
     setSettings((current) => {
@@ -178,11 +200,22 @@ export default function StationPage() {
     );
   }
 
-  if (kiosk && station) {
+  if (failed) {
     return (
+      <main className="station-empty">
+        <Result status="error" title={t('station.storageFailed')} />
+      </main>
+    );
+  }
+
+  // A locked kiosk shows the kiosk or nothing: never the operator's screen, not even while loading.
+  if (kiosk) {
+    return station ? (
       <Suspense fallback={null}>
         <KioskScreen station={station} status={status} onUnlocked={() => setKiosk(false)} />
       </Suspense>
+    ) : (
+      <main className="station-empty" aria-busy="true" />
     );
   }
 
@@ -200,7 +233,7 @@ export default function StationPage() {
         onDirectionChange={changeDirection}
         onExit={() => void navigate(RECORDS_PATH)}
         scan={scan}
-        status={<StationStatusBar status={status} />}
+        status={<StationStatusBar status={status} onRetryHeld={() => void station?.retryHeld()} />}
         actions={
           <Button icon={<TabletOutlined />} onClick={() => setKioskSetup(true)} data-testid="kiosk-open">
             {t('station.kiosk.enter')}

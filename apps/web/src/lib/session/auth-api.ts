@@ -38,9 +38,12 @@ let refreshing: Promise<TokenInfo> | null = null;
  * Single flight: a second call while one is pending shares it, because sending the same refresh
  * token twice counts as reuse and revokes the whole session.
  */
-export function refreshSession(): Promise<TokenInfo> {
+export function refreshSession(options: { keepSession?: boolean } = {}): Promise<TokenInfo> {
   refreshing ??= http
-    .post<RefreshResponse>(REFRESH_PATH)
+    .post<RefreshResponse>(REFRESH_PATH, undefined, {
+      silent: options.keepSession,
+      keepSession: options.keepSession,
+    })
     .then(({ token }) => {
       useSessionStore.getState().setToken(token);
       return token;

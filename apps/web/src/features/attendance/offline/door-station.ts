@@ -1,7 +1,11 @@
 import type { OfflineData, OfflineGuest, OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
 import { normalizePhone } from '@meetflow/shared/phone';
 import { http } from '../../../lib/http.ts';
-import { ApiError, isAuthFailure } from '../../../lib/http-errors.ts';
+import { ApiError, HTTP_STATUS_ERROR, isAuthFailure } from '../../../lib/http-errors.ts';
+import { refreshSession } from '../../../lib/session/auth-api.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { tokenExpiresAt } from '../../../lib/session/token.ts';
+import { noteStationReachable } from '../../../lib/station-data.ts';
 import type { ScanAnswer } from '../../../lib/attendance-types.ts';
 import { isTransportFailure, newScanNonce } from '../scan-retry.ts';
 import type { ScanDirection } from '../scan-station.ts';
@@ -50,6 +54,8 @@ export interface DoorStatus {
   phoneLookup: boolean;
   /** Uploads of this session that the server kept as conflicts. */
   conflicts: number;
+  /** Scans the server refused for good (no permission, meeting gone), kept aside on the device. */
+  held: number;
   /** The session ended (token expired or revoked): scans queue until someone logs in again. */
   needsLogin: boolean;
 }
@@ -62,7 +68,8 @@ export interface DoorAnswer extends ScanAnswer {
 }
 
 interface Snapshot {
-  meta: Omit<OfflineData, 'guests' | 'full'>;
+  /** The copy's data, and the server's clock minus this device's when it arrived. */
+  meta: Omit<OfflineData, 'guests' | 'full'> & { clock_offset?: number };
   guests: OfflineGuest[];
 }
 
@@ -95,12 +102,22 @@ export const httpDoorApi: DoorApi = {
         ...(scope.kiosk ? { phones: '1' } : {}),
       },
       silent: true,
+      keepSession: true,
       timeout: 30_000,
     }),
   scanOnline: (body) =>
-    http.post<ScanAnswer>('/attendance/scans', body, { silent: true, timeout: ONLINE_SCAN_TIMEOUT_MS }),
+    http.post<ScanAnswer>('/attendance/scans', body, {
+      silent: true,
+      keepSession: true,
+      timeout: ONLINE_SCAN_TIMEOUT_MS,
+    }),
+  // Long enough for 200 scans on a busy server: a retry while the first is still running would race it.
   upload: (body) =>
-    http.post<OfflineSyncAnswer>('/attendance/offline-scans', body, { silent: true, timeout: 30_000 }),
+    http.post<OfflineSyncAnswer>('/attendance/offline-scans', body, {
+      silent: true,
+      keepSession: true,
+      timeout: 120_000,
+    }),
 };
 
 const scopeKey = (scope: DoorScope) =>
@@ -108,6 +125,20 @@ const scopeKey = (scope: DoorScope) =>
 
 const sameUpload = (a: QueuedScan, b: QueuedScan) =>
   a.meeting_id === b.meeting_id && a.schedule_id === b.schedule_id && a.station === b.station;
+
+/**
+ * The server is out of reach: no answer, a timeout, or an answer that is not MeetFlow's (a proxy's
+ * 502/504, a captive portal's page) or says it cannot serve now (5xx, 429). The scan is judged here.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (isTransportFailure(error)) return true;
+  if (!(error instanceof ApiError)) return false;
+  const status = error.status ?? 0;
+  return error.code === HTTP_STATUS_ERROR || status >= 500 || status === 429;
+}
+
+const isSessionLost = (error: unknown) =>
+  error instanceof ApiError && isAuthFailure(error.code, error.message);
 
 /** The guest's state after a queued scan, unless the copy already knows of a later one. */
 function overlay(guest: OfflineGuest, scan: QueuedScan): OfflineGuest {
@@ -149,13 +180,18 @@ export function createDoorStation(deps: {
     scheduleName: null,
     phoneLookup: false,
     conflicts: 0,
+    held: 0,
     needsLogin: false,
   };
 
   const emit = (patch: Partial<DoorStatus>) => {
+    if (stopped) return;
     status = { ...status, ...patch };
+    if (patch.online !== undefined) noteStationReachable(patch.online);
     deps.onChange?.(status);
   };
+  const ofThisScope = (scan: QueuedScan) =>
+    scan.meeting_id === scope.meetingId && scan.schedule_id === scope.scheduleId;
 
   const put = (guest: OfflineGuest) => {
     guests.set(guest.key, guest);
@@ -174,7 +210,7 @@ export function createDoorStation(deps: {
   }
 
   async function save() {
-    if (!meta) return;
+    if (!meta || stopped) return;
     const snapshot: Snapshot = { meta, guests: [...guests.values()] };
     await store.saveSnapshot(scopeKey(scope), snapshot);
   }
@@ -183,19 +219,39 @@ export function createDoorStation(deps: {
     return now() + clockOffset;
   }
 
-  /** A transport failure means the server is out of reach; a lost session waits for a login. */
+  /** The server out of reach: judge here. A lost session: keep judging, and ask for a login. */
   function noteFailure(error: unknown) {
-    if (isTransportFailure(error)) emit({ online: false });
-    else if (error instanceof ApiError && isAuthFailure(error.code, error.message)) {
-      emit({ needsLogin: true, online: true });
+    if (isUnreachable(error)) emit({ online: false });
+    else if (isSessionLost(error)) emit({ needsLogin: true, online: true });
+  }
+
+  /**
+   * A station outlives its access token (2 h) when the network is down: before talking to the
+   * server again it renews the token with the refresh token, quietly. False when there is no session.
+   */
+  async function ensureSession(): Promise<boolean> {
+    const token = useSessionStore.getState().token;
+    if (!token) {
+      emit({ needsLogin: true });
+      return false;
+    }
+    if (tokenExpiresAt(token) - now() > 60_000) return true;
+    try {
+      await refreshSession({ keepSession: true });
+      return true;
+    } catch (error) {
+      noteFailure(error);
+      return false;
     }
   }
 
-  async function refresh(): Promise<void> {
-    const since = meta?.generated_at;
+  async function refresh(options: { full?: boolean } = {}): Promise<void> {
+    if (stopped || !(await ensureSession())) return;
+    const since = options.full ? undefined : meta?.generated_at;
     const askedAt = now();
     try {
       const copy = await api.fetchCopy(scope, since);
+      if (stopped) return;
       const answeredAt = now();
       clockOffset = copy.generated_at - Math.round((askedAt + answeredAt) / 2);
       if (copy.full) {
@@ -204,11 +260,11 @@ export function createDoorStation(deps: {
       }
       for (const guest of copy.guests) put(guest);
       const { guests: _ignored, full: _full, ...rest } = copy;
-      meta = rest;
+      meta = { ...rest, clock_offset: clockOffset };
       // Scans still queued are newer than any copy the server could give: they stay applied.
       for (const { scan } of await store.queued()) {
         const guest = scan.guest_id === undefined ? undefined : byId.get(scan.guest_id);
-        if (guest && scan.meeting_id === scope.meetingId) put(overlay(guest, scan));
+        if (guest && ofThisScope(scan)) put(overlay(guest, scan));
       }
       emit({
         online: true,
@@ -226,11 +282,26 @@ export function createDoorStation(deps: {
     }
   }
 
+  /** Drains the queue in order; one station tab at a time (the lock), so no two uploads race. */
   async function sync(): Promise<void> {
     if (status.syncing || stopped) return;
     emit({ syncing: true });
     try {
-      for (;;) {
+      const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+      if (locks) await locks.request('meetflow-station-upload', drain);
+      else await drain();
+    } finally {
+      if (!stopped) {
+        emit({ syncing: false, queued: await store.queueLength(), held: await store.heldCount() });
+      }
+    }
+  }
+
+  async function drain(): Promise<void> {
+    if (!(await store.queueLength())) return;
+    if (!(await ensureSession())) return;
+    try {
+      while (!stopped) {
         const batch = await store.queued(UPLOAD_BATCH);
         if (batch.length === 0) break;
         // One upload names one scope and station: a queue can span a change of either.
@@ -238,19 +309,29 @@ export function createDoorStation(deps: {
         const group = batch.filter((item, index) =>
           batch.slice(0, index + 1).every((b) => sameUpload(b.scan, first)),
         );
-        const answer = await api.upload({
-          meeting_id: first.meeting_id,
-          schedule_id: first.schedule_id,
-          station: first.station,
-          scans: group.map(({ scan }) => ({
-            nonce: scan.nonce,
-            guest_id: scan.guest_id,
-            guest_name: scan.guest_name.slice(0, 255),
-            direction: scan.direction,
-            type: scan.type,
-            at: scan.at,
-          })),
-        });
+        let answer: OfflineSyncAnswer;
+        try {
+          answer = await api.upload({
+            meeting_id: first.meeting_id,
+            schedule_id: first.schedule_id,
+            station: first.station,
+            scans: group.map(({ scan }) => ({
+              nonce: scan.nonce,
+              guest_id: scan.guest_id,
+              guest_name: scan.guest_name.slice(0, 255),
+              direction: scan.direction,
+              type: scan.type,
+              at: scan.at,
+            })),
+          });
+        } catch (error) {
+          if (isUnreachable(error) || isSessionLost(error)) throw error;
+          // Refused for good (the meeting gone, the permission withdrawn): set aside, not lost, and
+          // out of the way of the scans behind them.
+          await store.holdQueued(group.map((item) => item.id));
+          emit({ held: await store.heldCount() });
+          continue;
+        }
         await store.removeQueued(group.map((item) => item.id));
         emit({
           online: true,
@@ -261,8 +342,6 @@ export function createDoorStation(deps: {
       }
     } catch (error) {
       noteFailure(error);
-    } finally {
-      emit({ syncing: false, queued: await store.queueLength() });
     }
   }
 
@@ -324,13 +403,18 @@ export function createDoorStation(deps: {
 
     /** Loads the copy kept on this device, then refreshes it and drains the queue while open. */
     async start(): Promise<void> {
-      const kept = await store.loadSnapshot<Snapshot>(scopeKey(scope));
+      // A kiosk opened offline starts from the door's copy of the same scope (no phone keys yet).
+      const kept =
+        (await store.loadSnapshot<Snapshot>(scopeKey(scope))) ??
+        (scope.kiosk ? await store.loadSnapshot<Snapshot>(scopeKey({ ...scope, kiosk: false })) : undefined);
+      if (stopped) return;
       if (kept) {
         meta = kept.meta;
+        clockOffset = kept.meta.clock_offset ?? 0;
         for (const guest of kept.guests) put(guest);
         for (const { scan } of await store.queued()) {
           const guest = scan.guest_id === undefined ? undefined : byId.get(scan.guest_id);
-          if (guest && scan.meeting_id === scope.meetingId) put(overlay(guest, scan));
+          if (guest && ofThisScope(scan)) put(overlay(guest, scan));
         }
         emit({
           copyAt: kept.meta.generated_at,
@@ -341,8 +425,9 @@ export function createDoorStation(deps: {
           phoneLookup: kept.meta.phone_lookup && kept.meta.phone_salt !== null,
         });
       }
-      emit({ queued: await store.queueLength() });
-      const onOnline = () => void sync().then(refresh);
+      emit({ queued: await store.queueLength(), held: await store.heldCount() });
+      if (stopped) return;
+      const onOnline = () => void sync().then(() => refresh());
       const onOffline = () => emit({ online: false });
       window.addEventListener('online', onOnline);
       window.addEventListener('offline', onOffline);
@@ -360,21 +445,32 @@ export function createDoorStation(deps: {
       };
       stopHandlers.push(cleanup);
       await sync();
-      await refresh();
+      // A whole copy on opening: whatever a refresh may have missed heals here.
+      await refresh({ full: true });
     },
 
-    stop(): void {
-      stopped = true;
+    /** Stops the timers and writes the copy once more; the store may be closed when it resolves. */
+    async stop(): Promise<void> {
+      if (stopped) return;
       for (const timer of timers) clearInterval(timer);
       for (const cleanup of stopHandlers) cleanup();
       clearTimeout(saveTimer);
-      void save();
+      await save().catch(() => undefined);
+      stopped = true;
+    },
+
+    /** Sends the scans set aside after a refusal again (the operator fixed the cause). */
+    async retryHeld(): Promise<void> {
+      await store.releaseHeld();
+      emit({ held: 0, queued: await store.queueLength() });
+      await sync();
     },
 
     /** One scan of a guest code. */
     async scan(code: string, direction: ScanDirection, lang: string): Promise<DoorAnswer> {
       const nonce = newScanNonce();
-      const offline = !status.online || (typeof navigator !== 'undefined' && !navigator.onLine);
+      const offline =
+        !status.online || status.needsLogin || (typeof navigator !== 'undefined' && !navigator.onLine);
       if (!offline && status.queued === 0 && !status.syncing) {
         try {
           const answer = await api.scanOnline({
@@ -400,10 +496,9 @@ export function createDoorStation(deps: {
           return { ...answer, offline: false, reasonKey: null };
         } catch (error) {
           noteFailure(error);
-          // An answer the server did give (not a lost request) stands.
-          if (!isTransportFailure(error)) throw error;
+          // An answer the server did give (a refusal of this user, a bad request) stands.
+          if (!isUnreachable(error) && !isSessionLost(error)) throw error;
           // The same nonce: if the lost request did reach the server, the upload records nothing twice.
-          emit({ online: false });
           return judgeLocally(guests.get(await guestCodeKey(code)), direction, lang, nonce);
         }
       }

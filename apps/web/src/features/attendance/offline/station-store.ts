@@ -33,6 +33,14 @@ export interface StationStore {
   queued(limit?: number): Promise<{ id: number; scan: QueuedScan }[]>;
   removeQueued(ids: readonly number[]): Promise<void>;
   queueLength(): Promise<number>;
+  /**
+   * Sets queued scans aside that the server refused for good (the meeting gone, no permission): kept
+   * on the device, out of the queue's way, until the operator sends them again.
+   */
+  holdQueued(ids: readonly number[]): Promise<void>;
+  heldCount(): Promise<number>;
+  /** Puts the held scans back at the end of the queue. */
+  releaseHeld(): Promise<void>;
   close(): void;
 }
 
@@ -46,6 +54,7 @@ interface StationDb extends DBSchema {
   keys: { key: string; value: CryptoKey };
   snapshots: { key: string; value: Sealed };
   queue: { key: number; value: Sealed };
+  held: { key: number; value: Sealed };
 }
 
 const DB_NAME = STATION_DB;
@@ -76,11 +85,14 @@ async function dataKey(db: IDBPDatabase<StationDb>): Promise<CryptoKey> {
 }
 
 export async function openStationStore(): Promise<StationStore> {
-  const db = await openDB<StationDb>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore('keys');
-      database.createObjectStore('snapshots');
-      database.createObjectStore('queue', { autoIncrement: true });
+  const db = await openDB<StationDb>(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('keys');
+        database.createObjectStore('snapshots');
+        database.createObjectStore('queue', { autoIncrement: true });
+      }
+      if (oldVersion < 2) database.createObjectStore('held', { autoIncrement: true });
     },
     // Another page wipes the data (logout) or upgrades the schema: let it, this store is done.
     blocking() {
@@ -137,6 +149,29 @@ export async function openStationStore(): Promise<StationStore> {
     },
 
     queueLength: () => db.count('queue'),
+
+    async holdQueued(ids) {
+      const tx = db.transaction(['queue', 'held'], 'readwrite', { durability: 'strict' });
+      const queue = tx.objectStore('queue');
+      const held = tx.objectStore('held');
+      for (const id of ids) {
+        const sealed = await queue.get(id);
+        if (!sealed) continue;
+        await held.add(sealed);
+        await queue.delete(id);
+      }
+      await tx.done;
+    },
+
+    heldCount: () => db.count('held'),
+
+    async releaseHeld() {
+      const tx = db.transaction(['queue', 'held'], 'readwrite', { durability: 'strict' });
+      const held = tx.objectStore('held');
+      for (const sealed of await held.getAll()) await tx.objectStore('queue').add(sealed);
+      await held.clear();
+      await tx.done;
+    },
 
     close: () => closeConnection(db),
   };
