@@ -328,6 +328,13 @@ describe(`offline door: station copy and upload (${TEST_DB})`, () => {
     expect((await logOf(codes[0]!)).at(-1)).toMatchObject({ created_at: ctx.now() });
   });
 
+  it('keeps a scan older than a week as a conflict, not a record of the past', async () => {
+    const answer = await upload('Old clock', [
+      offlineScan(codes[1]!, 'out', ctx.now() - 8 * 24 * 60 * MINUTE),
+    ]);
+    expect(answer.results[0]).toMatchObject({ outcome: 'conflict', reason: 'too_old' });
+  });
+
   it('rejects a scan naming no guest and an upload over the batch limit', async () => {
     const bad = await admin('POST', '/api/attendance/offline-scans', {
       meeting_id: meeting.id,

@@ -108,8 +108,10 @@ export type OfflineSyncInput = z.output<typeof offlineSyncRequest>;
 /**
  * Why an uploaded scan did not enter the scan log: the guest was already inside (or not inside) by
  * then, a later scan of the guest was recorded first, the guest was cancelled or left the session
- * meanwhile, or the code is no guest of the meeting.
+ * meanwhile, the code is no guest of the meeting, or the scan is older than OFFLINE_SCAN_MAX_AGE_MS
+ * (no station is offline that long: a wrong clock, or a hand-made upload).
  */
+export const OFFLINE_SCAN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const CONFLICT_REASONS = [
   'already_inside',
   'not_inside',
@@ -117,6 +119,7 @@ export const CONFLICT_REASONS = [
   'guest_cancelled',
   'not_enrolled',
   'unknown_guest',
+  'too_old',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -1,13 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
 import { nameIn, type Language } from '@meetflow/shared/languages';
-import type {
-  ConflictPage,
-  ConflictQuery,
-  ConflictReason,
-  OfflineData,
-  OfflineScan,
-  OfflineSyncAnswer,
-  OfflineSyncInput,
+import {
+  OFFLINE_SCAN_MAX_AGE_MS,
+  type ConflictPage,
+  type ConflictQuery,
+  type ConflictReason,
+  type OfflineData,
+  type OfflineScan,
+  type OfflineSyncAnswer,
+  type OfflineSyncInput,
 } from '@meetflow/shared/schemas/offline-door';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
@@ -114,6 +115,7 @@ export function createOfflineDoorService(deps: {
           return { outcome: 'conflict', reason };
         };
         if (!ours) return flag('unknown_guest');
+        if (at < now - OFFLINE_SCAN_MAX_AGE_MS) return flag('too_old');
         if (ours.cancelled_at !== null) return flag('guest_cancelled');
         if (
           scope.scopeId !== 0 &&

@@ -66,6 +66,7 @@ const zhTw = {
       guest_cancelled: '嘉賓已取消報名',
       not_enrolled: '嘉賓未報名此日程',
       unknown_guest: '不是本會議的嘉賓',
+      too_old: '掃描時間早於一週前（入口站的時鐘可能有誤）',
     },
   },
 };
@@ -138,6 +139,7 @@ const zhCn: Catalogue = {
       guest_cancelled: '嘉宾已取消报名',
       not_enrolled: '嘉宾未报名此日程',
       unknown_guest: '不是本会议的嘉宾',
+      too_old: '扫描时间早于一周前（入口站的时钟可能有误）',
     },
   },
 };
@@ -209,6 +211,7 @@ const en: Catalogue = {
       guest_cancelled: 'The guest has cancelled',
       not_enrolled: 'Not enrolled in this session',
       unknown_guest: 'Not a guest of this meeting',
+      too_old: 'Scanned more than a week earlier (the station’s clock may be wrong)',
     },
   },
 };
