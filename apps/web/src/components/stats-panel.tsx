@@ -11,9 +11,18 @@ const FIGURES = [
 ] as const;
 
 /** Today's figures of a meeting or session, kept current by the live stream (shared by stations and the dashboard). */
-export function StatsPanel({ meetingId, scheduleId }: { meetingId: number; scheduleId: number | null }) {
+export function StatsPanel({
+  meetingId,
+  scheduleId,
+  keepSession = false,
+}: {
+  meetingId: number;
+  scheduleId: number | null;
+  /** On a door station: the station handles a lost session and shows its own failures. */
+  keepSession?: boolean;
+}) {
   const { t } = useTranslation();
-  const { stats, loading, error, status } = useLiveStats(meetingId, scheduleId);
+  const { stats, loading, error, status } = useLiveStats(meetingId, scheduleId, { keepSession });
   return (
     <Card
       size="small"

@@ -84,6 +84,27 @@ describe('event stream sessions', () => {
     close();
   });
 
+  it('for a door station, retries after a 401 with the token renewed meanwhile, and logs nobody out', async () => {
+    fetchMock
+      .mockResolvedValueOnce(refused(ERRORS.TOKEN_EXPIRED.code))
+      .mockResolvedValueOnce(events('id: 7\nevent: stats\ndata: {}\n\n'));
+    const statuses: StreamStatus[] = [];
+    const close = openEventStream('/attendance/stream?meeting_id=1', {
+      keepSession: true,
+      onEvent: () => undefined,
+      onStatus: (status) => statuses.push(status),
+    });
+    await vi.waitFor(() => expect(statuses).toContain('reconnecting'));
+    // The station renewed its token before the stream tried again.
+    current = token('renewed');
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(statuses).toContain('live'));
+    expect(authorizations()).toEqual(['Bearer first', 'Bearer renewed']);
+    expect(statuses).not.toContain('stopped');
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    close();
+  });
+
   it('keeps reconnecting after other failures', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('network')).mockResolvedValueOnce(events(': hi\n\n'));
     const statuses: StreamStatus[] = [];

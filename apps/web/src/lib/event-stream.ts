@@ -9,6 +9,11 @@ export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 export interface EventStreamHandlers {
   onEvent(event: SseEvent): void;
   onStatus?(status: StreamStatus): void;
+  /**
+   * A 401 is a drop like any other, retried later (a door station renews its token itself and
+   * must not be logged out by its statistics panel), not the end of the session.
+   */
+  keepSession?: boolean;
 }
 
 /** Reconnection waits grow to this; a station left open all day must not hammer a server that is down. */
@@ -54,7 +59,12 @@ export function openEventStream(path: string, handlers: EventStreamHandlers): ()
         serverRetry = parser.retryMs() ?? serverRetry;
       }
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401 && !controller.signal.aborted) {
+      if (
+        error instanceof ApiError &&
+        error.status === 401 &&
+        !handlers.keepSession &&
+        !controller.signal.aborted
+      ) {
         handlers.onStatus?.('stopped');
         reportFailure(error);
         return;

@@ -17,13 +17,23 @@ export function statsQueryKey(meetingId: number, scheduleId: number | null) {
  * Today's statistics of a meeting or one session: loaded once, then kept current by the server's
  * event stream (every station's scans, on every instance), which writes into the query cache.
  */
-export function useLiveStats(meetingId: number | null, scheduleId: number | null) {
+export function useLiveStats(
+  meetingId: number | null,
+  scheduleId: number | null,
+  /** A door station: failures are its own to show, and a lost session is not a logout. */
+  options: { keepSession?: boolean } = {},
+) {
+  const { keepSession = false } = options;
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const query = useQuery({
     queryKey: statsQueryKey(meetingId ?? 0, scheduleId),
     queryFn: () =>
-      http.get<AttendanceStats>('/attendance/stats', { params: scopeParams(meetingId!, scheduleId) }),
+      http.get<AttendanceStats>('/attendance/stats', {
+        params: scopeParams(meetingId!, scheduleId),
+        silent: keepSession,
+        keepSession,
+      }),
     enabled: meetingId !== null,
     placeholderData: keepPreviousData,
   });
@@ -33,7 +43,11 @@ export function useLiveStats(meetingId: number | null, scheduleId: number | null
     const params = new URLSearchParams(
       Object.entries(scopeParams(meetingId, scheduleId)).map(([k, v]) => [k, String(v)]),
     );
-    return openEventStream(`/attendance/stream?${params.toString()}`, {
+    // The browser knows before the stream does that the network is gone.
+    const onOffline = () => setStatus('reconnecting');
+    window.addEventListener('offline', onOffline);
+    const close = openEventStream(`/attendance/stream?${params.toString()}`, {
+      keepSession,
       onStatus: setStatus,
       onEvent(event) {
         if (event.event !== 'stats') return;
@@ -45,7 +59,11 @@ export function useLiveStats(meetingId: number | null, scheduleId: number | null
         }
       },
     });
-  }, [meetingId, scheduleId, queryClient]);
+    return () => {
+      window.removeEventListener('offline', onOffline);
+      close();
+    };
+  }, [meetingId, scheduleId, queryClient, keepSession]);
 
   return { stats: query.data, loading: query.isLoading, error: query.isError, status };
 }

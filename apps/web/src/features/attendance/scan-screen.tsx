@@ -286,7 +286,7 @@ export function ScanScreen(props: {
           </Suspense>
         )}
 
-        <StatsPanel meetingId={scope.meetingId} scheduleId={scope.scheduleId} />
+        <StatsPanel meetingId={scope.meetingId} scheduleId={scope.scheduleId} keepSession />
 
         {recent.length > 0 && (
           <section className="scan-recent" aria-label={t('attendance.recent')}>
