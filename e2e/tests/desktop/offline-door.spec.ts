@@ -185,3 +185,44 @@ test('two offline stations scanning one guest leave one entry and a flagged conf
   await snap(organiser, info, 'door-conflicts-zh-tw');
   for (const { context } of stations) await context.close();
 });
+
+test('offline, a station keeps the per-day rule: the first scan of day two is an entry', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await Api.login(request);
+  const suffix = String(Date.now()).slice(-6);
+  const meeting = await createPublicMeeting(api, { type: 'general', name: `兩日離線 ${suffix}` });
+  const [guest] = await importGuests(api, meeting.id, 1, `Days ${suffix}`);
+
+  // The browser's clock, moved on while the station is offline (the server's cannot be).
+  await page.clock.install();
+  await login(page, 'en');
+  await openStation(page, `兩日離線 ${suffix} (EN)`, 'Day door');
+  await expectReadyOffline(page, 1);
+  await context.setOffline(true);
+  await page.getByTestId('scan-direction-auto').click();
+  const result = page.getByTestId('scan-result');
+  const headline = page.getByTestId('scan-result-headline');
+
+  // Day one, automatic direction: in, then (past the repeat window) out, then in again.
+  await scanWithGun(page, guest!.code);
+  await expect(headline).toContainText('Entry');
+  await page.clock.fastForward(10_000);
+  await scanWithGun(page, guest!.code);
+  await expect(headline).toContainText('Exit');
+  await page.clock.fastForward(10_000);
+  await scanWithGun(page, guest!.code);
+  await expect(headline).toContainText('Entry');
+  await expect(result).toHaveAttribute('data-tone', 'success');
+
+  // Still inside at the end of day one; the next day's first automatic scan is an entry, not an exit.
+  await page.clock.fastForward('24:00:00');
+  await scanWithGun(page, guest!.code);
+  await expect(result).toHaveAttribute('data-tone', 'success');
+  await expect(headline).toContainText('Entry');
+  await expect(page.getByTestId('scan-result-offline')).toBeVisible();
+  await expect(queue(page)).toHaveAttribute('data-count', '4');
+});
