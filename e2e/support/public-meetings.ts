@@ -109,6 +109,37 @@ export async function publicSignUp(
   expect(body.code, body.message).toBe(0);
 }
 
+/** Signs a guest up through the public API and returns the QR content (the guest code). */
+export async function signUpGuestCode(
+  request: APIRequestContext,
+  publicId: string,
+  name: string,
+): Promise<string> {
+  const response = await request.post(`/api/public/meetings/${publicId}/sign-ups`, {
+    data: {
+      meeting_type: 'general',
+      name,
+      gender: 'female',
+      local_guest: true,
+      area_code: '853',
+      phone: macaoPhone(),
+      email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`,
+      institution: 'Kiang Wu Hospital',
+      job_title: 'Nurse',
+      contact_name: 'Desk',
+      contact_number: '28000000',
+      contact_phone: '66999999',
+    },
+  });
+  const body = (await response.json()) as {
+    code: number;
+    message: string;
+    data: { guest: { guest_code: string } };
+  };
+  expect(body.code, body.message).toBe(0);
+  return body.data.guest.guest_code;
+}
+
 export type Lang = 'zh-tw' | 'zh-cn' | 'en';
 const HTML_LANG: Record<Lang, string> = { 'zh-tw': 'zh-TW', 'zh-cn': 'zh-CN', en: 'en' };
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Api } from '../../support/api.ts';
+import { openStation } from '../../support/door.ts';
 import { fakeCameraArgs, writeFakeCameraVideo } from '../../support/fake-camera.ts';
-import { createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
-import { chooseOption } from '../../support/select.ts';
+import { createPublicMeeting, signUpGuestCode } from '../../support/public-meetings.ts';
 import { login } from '../../support/session.ts';
 
 /**
@@ -28,33 +28,6 @@ test.use({
 // ~35 MB of raw video: not left behind in the run's data folder.
 test.afterAll(() => fs.rmSync(VIDEO, { force: true }));
 
-/** Signs a guest up through the public API and returns the QR content (the guest code). */
-async function guestCode(request: APIRequestContext, publicId: string, name: string): Promise<string> {
-  const response = await request.post(`/api/public/meetings/${publicId}/sign-ups`, {
-    data: {
-      meeting_type: 'general',
-      name,
-      gender: 'female',
-      local_guest: true,
-      area_code: '853',
-      phone: macaoPhone(),
-      email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`,
-      institution: 'Kiang Wu Hospital',
-      job_title: 'Nurse',
-      contact_name: 'Desk',
-      contact_number: '28000000',
-      contact_phone: '66999999',
-    },
-  });
-  const body = (await response.json()) as {
-    code: number;
-    message: string;
-    data: { guest: { guest_code: string } };
-  };
-  expect(body.code, body.message).toBe(0);
-  return body.data.guest.guest_code;
-}
-
 test('the camera reads guests’ QR codes with the self-hosted WebAssembly decoder', async ({
   page,
   request,
@@ -65,7 +38,7 @@ test('the camera reads guests’ QR codes with the self-hosted WebAssembly decod
   const suffix = String(Date.now()).slice(-6);
   const meeting = await createPublicMeeting(api, { type: 'general', name: `Camera ${suffix}` });
   const names = ['Dora Lam', 'Eddie Wong', 'Fiona Sou'];
-  const codes = await Promise.all(names.map((name) => guestCode(request, meeting.public_id, name)));
+  const codes = await Promise.all(names.map((name) => signUpGuestCode(request, meeting.public_id, name)));
   writeFakeCameraVideo(VIDEO, codes);
 
   // Chrome on macOS or Android reads QR codes natively: hide that, so the wasm decoder is what is tested.
@@ -89,12 +62,7 @@ test('the camera reads guests’ QR codes with the self-hosted WebAssembly decod
   });
 
   await login(page, 'en');
-  await page.goto('/#/meeting_management/records');
-  await page.getByTestId('scan-mode-open').click();
-  await chooseOption(page, 'scan-setup-meeting', `Camera ${suffix} (EN)`);
-  await page.getByTestId('scan-setup-station').fill('Camera door');
-  await page.getByTestId('scan-setup-start').click();
-  await expect(page.getByTestId('scan-screen')).toBeVisible();
+  await openStation(page, `Camera ${suffix} (EN)`, 'Camera door');
   expect(wasm, 'the decoder loads only when the camera opens').toEqual([]);
 
   await page.getByTestId('scan-camera-toggle').click();

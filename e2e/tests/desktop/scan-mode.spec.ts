@@ -1,58 +1,23 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
+import { openStation, scanWithGun } from '../../support/door.ts';
 import { SCAN_REPEAT_MS } from '../../support/constants.ts';
-import { createDateScheduleMeeting, createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
+import {
+  createDateScheduleMeeting,
+  createPublicMeeting,
+  signUpGuestCode,
+} from '../../support/public-meetings.ts';
 import { chooseOption } from '../../support/select.ts';
 import { login, pageTitle, snap, switchLanguage } from '../../support/session.ts';
 
-/** Signs a guest up through the public API and returns the QR content (the guest code). */
-async function guestCode(request: APIRequestContext, publicId: string, name: string): Promise<string> {
-  const response = await request.post(`/api/public/meetings/${publicId}/sign-ups`, {
-    data: {
-      meeting_type: 'general',
-      name,
-      gender: 'female',
-      local_guest: true,
-      area_code: '853',
-      phone: macaoPhone(),
-      email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`,
-      institution: 'Kiang Wu Hospital',
-      job_title: 'Nurse',
-      contact_name: 'Desk',
-      contact_number: '28000000',
-      contact_phone: '66999999',
-    },
-  });
-  const body = (await response.json()) as {
-    code: number;
-    message: string;
-    data: { guest: { guest_code: string } };
-  };
-  expect(body.code, body.message).toBe(0);
-  return body.data.guest.guest_code;
-}
-
-/** Opens scan mode on the records page for `meetingName`, as the station `station`. */
+/** Opens the station for `meetingName` as `station`, focused and with its statistics live. */
 async function startStation(page: Page, meetingName: string, station: string) {
-  await page.goto('/#/meeting_management/records');
-  await page.getByTestId('scan-mode-open').click();
-  await expect(page.getByTestId('scan-setup-station')).toBeVisible();
-  await page.getByTestId('scan-setup-meeting').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(meetingName).click();
-  await page.getByTestId('scan-setup-station').fill(station);
-  await page.getByTestId('scan-setup-start').click();
-  await expect(page.getByTestId('scan-screen')).toBeVisible();
+  await openStation(page, meetingName, station);
   await expect(page.getByTestId('scan-input')).toBeFocused();
   await expect(page.getByTestId('scan-screen').getByTestId('stats-status')).toHaveAttribute(
     'data-status',
     'live',
   );
-}
-
-/** What a scanner gun does: the code as one fast burst of keys, then Enter. */
-async function scanWithGun(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
 }
 
 /** A figure of the statistics on the scan screen. */
@@ -70,8 +35,8 @@ test('scan mode: entry, duplicate, exit and unknown code; a second station updat
   const suffix = String(Date.now()).slice(-6);
   const meeting = await createPublicMeeting(api, { type: 'general', name: `掃描測試 ${suffix}` });
   const meetingName = `掃描測試 ${suffix}（繁）`;
-  const alice = await guestCode(request, meeting.public_id, 'Alice Chan');
-  const bob = await guestCode(request, meeting.public_id, 'Bob Leong');
+  const alice = await signUpGuestCode(request, meeting.public_id, 'Alice Chan');
+  const bob = await signUpGuestCode(request, meeting.public_id, 'Bob Leong');
 
   await login(page, 'zh-tw');
   await startStation(page, meetingName, '正門 1 號');
@@ -169,7 +134,7 @@ test('a station that only scans, never clicking, is not logged out after 90 minu
   const api = await Api.login(request);
   const suffix = String(Date.now()).slice(-6);
   const meeting = await createPublicMeeting(api, { type: 'general', name: `閒置測試 ${suffix}` });
-  const carol = await guestCode(request, meeting.public_id, 'Carol Ho');
+  const carol = await signUpGuestCode(request, meeting.public_id, 'Carol Ho');
 
   await page.clock.install();
   await login(page, 'zh-tw');

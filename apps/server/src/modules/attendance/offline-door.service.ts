@@ -36,19 +36,16 @@ import type { StatsScope } from './live-stats.ts';
  */
 const REFRESH_OVERLAP_MS = 30_000;
 
-/** The station's key of a guest code: the first 16 bytes of its SHA-256, base64url. */
-export function guestCodeKey(code: string): string {
-  return createHash('sha256').update(code, 'utf8').digest().subarray(0, 16).toString('base64url');
+/** The first 16 bytes of SHA-256, base64url: the station's keys (128 bits; codes and phones alike). */
+function shortHash(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest().subarray(0, 16).toString('base64url');
 }
 
+/** The station's key of a guest code. */
+export const guestCodeKey = (code: string) => shortHash(code);
+
 /** The kiosk's key of a phone number (E.164), salted per meeting. */
-export function phoneKey(salt: string, e164: string): string {
-  return createHash('sha256')
-    .update(`${salt}:${e164}`, 'utf8')
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
-}
+export const phoneKey = (salt: string, e164: string) => shortHash(`${salt}:${e164}`);
 
 type Recorded = { outcome: 'recorded'; reason: null };
 type Flagged = { outcome: 'conflict'; reason: ConflictReason };

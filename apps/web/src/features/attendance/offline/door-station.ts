@@ -245,6 +245,15 @@ export function createDoorStation(deps: {
     }
   }
 
+  /** Scans still queued are newer than any copy the server could give: they stay applied. */
+  async function applyQueued(): Promise<void> {
+    if ((await store.queueLength()) === 0) return;
+    for (const { scan } of await store.queued()) {
+      const guest = scan.guest_id === undefined ? undefined : byId.get(scan.guest_id);
+      if (guest && ofThisScope(scan)) put(overlay(guest, scan));
+    }
+  }
+
   async function refresh(options: { full?: boolean } = {}): Promise<void> {
     if (stopped || !(await ensureSession())) return;
     const since = options.full ? undefined : meta?.generated_at;
@@ -261,11 +270,7 @@ export function createDoorStation(deps: {
       for (const guest of copy.guests) put(guest);
       const { guests: _ignored, full: _full, ...rest } = copy;
       meta = { ...rest, clock_offset: clockOffset };
-      // Scans still queued are newer than any copy the server could give: they stay applied.
-      for (const { scan } of await store.queued()) {
-        const guest = scan.guest_id === undefined ? undefined : byId.get(scan.guest_id);
-        if (guest && ofThisScope(scan)) put(overlay(guest, scan));
-      }
+      await applyQueued();
       emit({
         online: true,
         needsLogin: false,
@@ -306,9 +311,8 @@ export function createDoorStation(deps: {
         if (batch.length === 0) break;
         // One upload names one scope and station: a queue can span a change of either.
         const first = batch[0]!.scan;
-        const group = batch.filter((item, index) =>
-          batch.slice(0, index + 1).every((b) => sameUpload(b.scan, first)),
-        );
+        const end = batch.findIndex((item) => !sameUpload(item.scan, first));
+        const group = end < 0 ? batch : batch.slice(0, end);
         let answer: OfflineSyncAnswer;
         try {
           answer = await api.upload({
@@ -412,10 +416,7 @@ export function createDoorStation(deps: {
         meta = kept.meta;
         clockOffset = kept.meta.clock_offset ?? 0;
         for (const guest of kept.guests) put(guest);
-        for (const { scan } of await store.queued()) {
-          const guest = scan.guest_id === undefined ? undefined : byId.get(scan.guest_id);
-          if (guest && ofThisScope(scan)) put(overlay(guest, scan));
-        }
+        await applyQueued();
         emit({
           copyAt: kept.meta.generated_at,
           guestCount: liveCount(),
