@@ -11,6 +11,9 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { createOfflineDoorService } from './modules/attendance/offline-door.service.ts';
 import { offlineDoorRoutes } from './modules/attendance/offline-door.routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
+import { createCertificatesService } from './modules/certificates/certificates.service.ts';
+import { createBadgesService } from './modules/certificates/badges.service.ts';
 import { createLiveStats } from './modules/attendance/live-stats.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, revokeUserSessions } from './modules/auth/auth.service.ts';
@@ -221,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files: createFilesService({ db, systemLog, clock }) });
   await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock }) });
   await app.register(dictionaryRoutes, { db, systemLog, clock });
+  const visitorGuests = createVisitorGuestService({ db, clock, notifications, onSignupsChanged, mail });
   await app.register(registrationRoutes, {
     registration: createRegistrationService({
       db,
@@ -231,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onSignupsChanged,
       mail,
     }),
-    guests: createVisitorGuestService({ db, clock, notifications, onSignupsChanged, mail }),
+    guests: visitorGuests,
   });
   await app.register(mailRoutes, { mail });
   await app.register(attendanceRoutes, {
@@ -289,6 +293,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     notifications,
     clock,
+  });
+  await app.register(certificatesRoutes, {
+    certificates: createCertificatesService({
+      db,
+      systemLog,
+      clock,
+      timeZone: config.timeZone,
+      publicUrl: config.publicUrl,
+      guestFromToken: (token) => visitorGuests.identify(token),
+    }),
+    badges: createBadgesService({ db, systemLog }),
+    reporting: { systemLog, notifications },
+    clock,
+    limiters,
   });
   await app.register(notificationRoutes, { notifications });
   await app.register(profileRoutes, { profile: createProfileService({ db, systemLog, clock }) });

@@ -528,6 +528,25 @@ export const ERRORS = {
       en: 'The file has too many rows (at most 30,000)',
     },
   },
+  CERTIFICATE_NOT_FOUND: {
+    code: 40460,
+    status: 404,
+    message: { 'zh-tw': '查無此證書', 'zh-cn': '查无此证书', en: 'No such certificate' },
+  },
+  CERTIFICATE_REVOKED: {
+    code: 40960,
+    status: 409,
+    message: { 'zh-tw': '此證書已被撤銷', 'zh-cn': '此证书已被撤销', en: 'This certificate has been revoked' },
+  },
+  CERTIFICATE_NOT_AVAILABLE: {
+    code: 40961,
+    status: 409,
+    message: {
+      'zh-tw': '尚未取得出席證書',
+      'zh-cn': '尚未取得出席证书',
+      en: 'The certificate of attendance has not been earned yet',
+    },
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -97,6 +97,16 @@ export const FIELD_MESSAGES = {
     'zh-cn': '横幅必须是已上传的 JPEG、PNG 或 WebP 图片',
     en: 'The banner must be an uploaded JPEG, PNG or WebP image',
   },
+  certificateBackgroundInvalid: {
+    'zh-tw': '背景必須是已上傳的 JPEG 或 PNG 圖片',
+    'zh-cn': '背景必须是已上传的 JPEG 或 PNG 图片',
+    en: 'The background must be an uploaded JPEG or PNG image',
+  },
+  sessionNotInMeeting: {
+    'zh-tw': '所選場次不屬於此會議',
+    'zh-cn': '所选场次不属于此会议',
+    en: 'A chosen session does not belong to this meeting',
+  },
   pdfFileInvalid: {
     'zh-tw': '必須是已上傳的 PDF 檔案',
     'zh-cn': '必须是已上传的 PDF 文件',

@@ -276,6 +276,41 @@ export const LOG_MESSAGES = {
     en: 'Offline scans uploaded at meeting #{meeting_id}, station {station}: {recorded} recorded, {conflicts} conflicts',
   },
   'attendance.session': { 'zh-tw': '，場次 #{id}', 'zh-cn': '，场次 #{id}', en: ', session #{id}' },
+  'certificates.settings_updated': {
+    'zh-tw': '修改了會議 #{meeting_id}（{meeting_name}）的證書規則及範本',
+    'zh-cn': '修改了会议 #{meeting_id}（{meeting_name}）的证书规则及模板',
+    en: 'Changed the certificate rule and template of meeting #{meeting_id} ({meeting_name})',
+  },
+  'certificates.issued': {
+    'zh-tw': '發出證書：會議 #{meeting_id}，{count} 張',
+    'zh-cn': '发出证书：会议 #{meeting_id}，{count} 张',
+    en: 'Issued {count} certificates at meeting #{meeting_id}',
+  },
+  'certificates.revoked': {
+    'zh-tw': '撤銷證書：會議 #{meeting_id}，{count} 張',
+    'zh-cn': '撤销证书：会议 #{meeting_id}，{count} 张',
+    en: 'Revoked {count} certificates at meeting #{meeting_id}',
+  },
+  'certificates.emailed': {
+    'zh-tw': '以郵件寄出證書：會議 #{meeting_id}，{count} 封',
+    'zh-cn': '以邮件寄出证书：会议 #{meeting_id}，{count} 封',
+    en: 'E-mailed {count} certificates at meeting #{meeting_id}',
+  },
+  'certificates.downloaded': {
+    'zh-tw': '下載證書：會議 #{meeting_id}，{count} 張{interrupted}',
+    'zh-cn': '下载证书：会议 #{meeting_id}，{count} 张{interrupted}',
+    en: 'Downloaded {count} certificates of meeting #{meeting_id}{interrupted}',
+  },
+  'certificates.badges_printed': {
+    'zh-tw': '列印名牌：會議 #{meeting_id}，{count} 個',
+    'zh-cn': '打印名牌：会议 #{meeting_id}，{count} 个',
+    en: 'Printed {count} badges of meeting #{meeting_id}',
+  },
+  'certificates.exported': {
+    'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的證書名單：{rows} 行{interrupted}',
+    'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的证书名单：{rows} 行{interrupted}',
+    en: 'Exported the certificate list of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
+  },
   'registration.signed_up': {
     'zh-tw': '報名會議 #{meeting_id}（{meeting_name}）：嘉賓 #{guest_id}，電話 {phone}',
     'zh-cn': '报名会议 #{meeting_id}（{meeting_name}）：嘉宾 #{guest_id}，电话 {phone}',

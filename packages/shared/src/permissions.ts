@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'records:scan',
   'schedule:view',
   'schedule:export',
+  'certificate:manage',
   'organization:view',
   'organization:edit',
   'dictionary:view',

@@ -14,6 +14,7 @@ import * as logMessages from './migrations/2026-11-24-09-log-messages.ts';
 import * as jobsAndMail from './migrations/2026-11-25-01-jobs-and-mail.ts';
 import * as imports from './migrations/2026-11-25-02-imports.ts';
 import * as offlineDoor from './migrations/2026-11-25-03-offline-door.ts';
+import * as certificates from './migrations/2026-11-26-01-certificates.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-01-jobs-and-mail': jobsAndMail,
   '2026-11-25-02-imports': imports,
   '2026-11-25-03-offline-door': offlineDoor,
+  '2026-11-26-01-certificates': certificates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -220,6 +220,35 @@ export interface Database {
     nonce: string;
     created_at: number;
   };
+  /** A meeting's attendance rule, credits and certificate template (JSON, see schemas/certificates). */
+  certificate_settings: {
+    meeting_id: number;
+    rule: string;
+    template: string;
+    guest_download: number;
+    updated_by: number | null;
+    updated_at: number;
+  };
+  /** Issued certificates, one per guest; what they certify is kept as issued. */
+  certificates: {
+    id: Generated<number>;
+    meeting_id: number;
+    guest_id: number;
+    code: string;
+    name: string;
+    name_zh: string;
+    name_en: string;
+    minutes: number;
+    credits: number;
+    /** JSON array of schedules.id attended. */
+    sessions: string;
+    issued_at: number;
+    issued_by: number | null;
+    revoked_at: number | null;
+    revoked_by: number | null;
+    revoke_reason: Generated<string>;
+    emailed_at: number | null;
+  };
   /** Back-office notifications; params is JSON (meeting names, session name, file name). */
   notifications: {
     id: Generated<number>;

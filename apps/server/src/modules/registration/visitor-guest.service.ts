@@ -39,6 +39,12 @@ export function createVisitorGuestService(deps: {
   }
 
   return {
+    /** Whose a guest token is: other modules' guest-facing routes (the certificate) start here. */
+    async identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }> {
+      const { guest, meeting } = await authenticate(token);
+      return { guestId: guest.id, meetingId: meeting.id };
+    },
+
     async me(token: string | undefined): Promise<PublicGuest> {
       const { guest, meeting } = await authenticate(token);
       return toPublicGuest(db, meeting, guest);

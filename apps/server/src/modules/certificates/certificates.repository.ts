@@ -1,0 +1,225 @@
+import type { Db } from '../../db/database.ts';
+
+/*
+ * The certificates module's tables (settings, certificates) and what it reads of others: a meeting's
+ * live guests, their scans, its sessions and display config, a background image.
+ */
+
+export async function findSettings(db: Db, meetingId: number) {
+  return db
+    .selectFrom('certificate_settings')
+    .select(['rule', 'template', 'guest_download', 'updated_at'])
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+export async function saveSettings(
+  db: Db,
+  row: {
+    meeting_id: number;
+    rule: string;
+    template: string;
+    guest_download: number;
+    updated_by: number;
+    updated_at: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('certificate_settings')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('meeting_id').doUpdateSet({
+        rule: row.rule,
+        template: row.template,
+        guest_download: row.guest_download,
+        updated_by: row.updated_by,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export type GuestRow = Awaited<ReturnType<typeof findLiveGuests>>[number];
+
+const GUEST_COLUMNS = [
+  'id',
+  'name',
+  'name_zh',
+  'name_en',
+  'institution',
+  'organization',
+  'email',
+  'language',
+  'guest_code',
+  'user_type_id',
+] as const;
+
+/** A meeting's live guests (all of them, or the listed ones), by id. */
+export async function findLiveGuests(db: Db, meetingId: number, ids?: readonly number[]) {
+  let query = db
+    .selectFrom('guests')
+    .select(GUEST_COLUMNS)
+    .where('meeting_id', '=', meetingId)
+    .where('cancelled_at', 'is', null);
+  if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+  return query.orderBy('id').execute();
+}
+
+/** Scans of a meeting's guests from `fromGuest` on (by guest, then time): the list reads them in slices. */
+export async function findScans(db: Db, meetingId: number, guestIds: readonly number[]) {
+  return db
+    .selectFrom('check_ins')
+    .select(['guest_id', 'scope_id', 'type', 'created_at'])
+    .where('meeting_id', '=', meetingId)
+    .where('guest_id', 'in', guestIds.length ? guestIds : [0])
+    .orderBy('guest_id')
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findSessions(db: Db, meetingId: number) {
+  return db
+    .selectFrom('schedules')
+    .select(['id', 'name', 'name_cn', 'name_en', 'date'])
+    .where('meeting_id', '=', meetingId)
+    .orderBy('date')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findUserTypes(db: Db, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(['id', 'name', 'name_cn', 'name_en'])
+    .where('meeting_id', '=', meetingId)
+    .execute();
+}
+
+export async function findDisplayConfig(db: Db, meetingId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('meetings')
+    .select('display_config')
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+  return row?.display_config;
+}
+
+export async function findFile(db: Db, id: string) {
+  return db.selectFrom('files').select(['mime', 'data']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findFileMime(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('files').select('mime').where('id', '=', id).executeTakeFirst();
+  return row?.mime;
+}
+
+export type CertificateRecord = Awaited<ReturnType<typeof findCertificates>>[number];
+
+const CERTIFICATE_COLUMNS = [
+  'id',
+  'meeting_id',
+  'guest_id',
+  'code',
+  'name',
+  'name_zh',
+  'name_en',
+  'minutes',
+  'credits',
+  'sessions',
+  'issued_at',
+  'revoked_at',
+  'emailed_at',
+] as const;
+
+export async function findCertificates(db: Db, meetingId: number) {
+  return db
+    .selectFrom('certificates')
+    .select(CERTIFICATE_COLUMNS)
+    .where('meeting_id', '=', meetingId)
+    .execute();
+}
+
+export async function findCertificateOfGuest(db: Db, guestId: number) {
+  return db
+    .selectFrom('certificates')
+    .select(CERTIFICATE_COLUMNS)
+    .where('guest_id', '=', guestId)
+    .executeTakeFirst();
+}
+
+export async function findCertificateByCode(db: Db, code: string) {
+  return db
+    .selectFrom('certificates')
+    .innerJoin('meetings', 'meetings.id', 'certificates.meeting_id')
+    .select([
+      'certificates.name',
+      'certificates.name_zh',
+      'certificates.name_en',
+      'certificates.issued_at',
+      'certificates.revoked_at',
+      'meetings.name as meeting_name',
+      'meetings.name_cn as meeting_name_cn',
+      'meetings.name_en as meeting_name_en',
+      'meetings.start_at',
+      'meetings.end_at',
+    ])
+    .where('certificates.code', '=', code)
+    .where('meetings.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export interface NewCertificate {
+  meeting_id: number;
+  guest_id: number;
+  code: string;
+  name: string;
+  name_zh: string;
+  name_en: string;
+  minutes: number;
+  credits: number;
+  sessions: string;
+  issued_at: number;
+  issued_by: number | null;
+}
+
+/**
+ * Issues a certificate: a new row, or a new code over a revoked one. A live certificate is left as
+ * it is (false), so two organisers issuing at once issue it once.
+ */
+export async function issueCertificate(db: Db, row: NewCertificate): Promise<boolean> {
+  const updated = await db
+    .updateTable('certificates')
+    .set({ ...row, revoked_at: null, revoked_by: null, revoke_reason: '', emailed_at: null })
+    .where('guest_id', '=', row.guest_id)
+    .where('revoked_at', 'is not', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return true;
+  const inserted = await db
+    .insertInto('certificates')
+    .values(row)
+    .onConflict((oc) => oc.column('guest_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function revokeCertificates(
+  db: Db,
+  meetingId: number,
+  guestIds: readonly number[],
+  by: { userId: number; reason: string; at: number },
+): Promise<number> {
+  const result = await db
+    .updateTable('certificates')
+    .set({ revoked_at: by.at, revoked_by: by.userId, revoke_reason: by.reason })
+    .where('meeting_id', '=', meetingId)
+    .where('guest_id', 'in', guestIds)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function markEmailed(db: Db, ids: readonly number[], at: number): Promise<void> {
+  if (ids.length)
+    await db.updateTable('certificates').set({ emailed_at: at }).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,244 @@
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { create as createQr } from 'qrcode';
+
+/*
+ * Text in PDFs with Chinese in it. Noto Sans TC and SC (OFL, TrueType outlines) are embedded as
+ * subsets holding only the glyphs a document uses. Neither covers the other's characters (TC lacks
+ * 议, SC lacks some traditional forms), so each character is drawn with the text's own script and
+ * falls back to the other font when that one lacks it.
+ *
+ * The subsets are made by fontkit 2 (foliojs, pdfkit's engine), not @pdf-lib/fontkit: the latter's
+ * subsets of these fonts lose most glyphs (blank characters in every viewer), fontkit 2's are whole.
+ * pdf-lib still calls the fontkit 1 subset API (`encodeStream`), which the adapter below provides.
+ * Parsing a 7 MB font costs ~16 ms: parsed fonts are kept, so 5,000 certificates parse each once.
+ */
+
+export type Script = 'tc' | 'sc';
+type FontKey = `${Script}-${'regular' | 'bold'}`;
+
+const require = createRequire(import.meta.url);
+const FONT_FILES: Record<FontKey, string> = {
+  'tc-regular': '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
+  'tc-bold': '@expo-google-fonts/noto-sans-tc/700Bold/NotoSansTC_700Bold.ttf',
+  'sc-regular': '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  'sc-bold': '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+};
+
+type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
+const fontBytes = new Map<FontKey, Uint8Array>();
+const parsed = new WeakMap<Uint8Array, fontkit.Font>();
+
+function bytesOf(key: FontKey): Uint8Array {
+  let bytes = fontBytes.get(key);
+  if (!bytes) {
+    bytes = new Uint8Array(readFileSync(require.resolve(FONT_FILES[key])));
+    fontBytes.set(key, bytes);
+  }
+  return bytes;
+}
+
+/** pdf-lib still calls fontkit 1's `subset.encodeStream()`; fontkit 2 has `encode()`. */
+function withEncodeStream(font: fontkit.Font): fontkit.Font {
+  const createSubset = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = createSubset();
+    return Object.assign(subset, {
+      encodeStream() {
+        const stream = new EventEmitter();
+        queueMicrotask(() => {
+          try {
+            stream.emit('data', subset.encode());
+            stream.emit('end');
+          } catch (error) {
+            stream.emit('error', error);
+          }
+        });
+        return stream;
+      },
+    });
+  };
+  return font;
+}
+
+function parse(data: Uint8Array): fontkit.Font {
+  let font = parsed.get(data);
+  if (!font) {
+    font = withEncodeStream(
+      fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) as fontkit.Font,
+    );
+    parsed.set(data, font);
+  }
+  return font;
+}
+
+/** fontkit 2 behind pdf-lib's fontkit 1 interface, parsing each font once per process. */
+const fontkitForPdfLib = { create: parse } as unknown as PdfLibFontkit;
+
+function parsedFont(key: FontKey): fontkit.Font {
+  return parse(bytesOf(key));
+}
+
+/** The fonts of one document, embedded (as subsets) the first time a text needs them. */
+export class DocumentFonts {
+  private readonly embedded = new Map<FontKey, Promise<PDFFont>>();
+  private readonly doc: PDFDocument;
+
+  constructor(doc: PDFDocument) {
+    this.doc = doc;
+    doc.registerFontkit(fontkitForPdfLib);
+  }
+
+  font(script: Script, bold: boolean): Promise<PDFFont> {
+    const key: FontKey = `${script}-${bold ? 'bold' : 'regular'}`;
+    let font = this.embedded.get(key);
+    if (!font) {
+      font = this.doc.embedFont(bytesOf(key), { subset: true });
+      this.embedded.set(key, font);
+    }
+    return font;
+  }
+}
+
+export interface TextStyle {
+  size: number;
+  bold?: boolean;
+  color?: RGB;
+  /** The script the text is written in; characters its font lacks fall back to the other. */
+  script: Script;
+}
+
+interface Run {
+  script: Script;
+  text: string;
+}
+
+/** Splits text into runs of one font each: the text's own script, else the other where only it has the glyph. */
+export function fontRuns(text: string, script: Script): Run[] {
+  const other: Script = script === 'tc' ? 'sc' : 'tc';
+  const own = parsedFont(`${script}-regular`);
+  const alternative = parsedFont(`${other}-regular`);
+  const runs: Run[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    const use = own.hasGlyphForCodePoint(code) || !alternative.hasGlyphForCodePoint(code) ? script : other;
+    const last = runs.at(-1);
+    if (last && last.script === use) last.text += char;
+    else runs.push({ script: use, text: char });
+  }
+  return runs;
+}
+
+export async function textWidth(fonts: DocumentFonts, text: string, style: TextStyle): Promise<number> {
+  let width = 0;
+  for (const run of fontRuns(text, style.script)) {
+    width += (await fonts.font(run.script, style.bold ?? false)).widthOfTextAtSize(run.text, style.size);
+  }
+  return width;
+}
+
+/** Draws one line with its baseline at y, starting at x. */
+export async function drawLine(
+  page: PDFPage,
+  fonts: DocumentFonts,
+  text: string,
+  x: number,
+  y: number,
+  style: TextStyle,
+): Promise<void> {
+  for (const run of fontRuns(text, style.script)) {
+    const font = await fonts.font(run.script, style.bold ?? false);
+    page.drawText(run.text, { x, y, size: style.size, font, color: style.color ?? rgb(0, 0, 0) });
+    x += font.widthOfTextAtSize(run.text, style.size);
+  }
+}
+
+// A Chinese character (or full-width sign) is a token of its own; Latin words break at spaces.
+const TOKENS =
+  /[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|[^\S\n]+/gu;
+
+/** Lines of at most `maxWidth` (a longer word stays whole), honouring line breaks in the text. */
+export async function wrapText(
+  fonts: DocumentFonts,
+  text: string,
+  maxWidth: number,
+  style: TextStyle,
+): Promise<string[]> {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const token of paragraph.match(TOKENS) ?? []) {
+      const candidate = line + token;
+      if (line.trim() && (await textWidth(fonts, candidate.trimEnd(), style)) > maxWidth) {
+        lines.push(line.trimEnd());
+        line = token.trim() ? token : '';
+      } else {
+        line = candidate;
+      }
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines;
+}
+
+/** The largest size from `size` down to `min` at which the text fits `maxWidth` on one line. */
+export async function fittingSize(
+  fonts: DocumentFonts,
+  text: string,
+  maxWidth: number,
+  style: TextStyle,
+  min: number,
+): Promise<number> {
+  let size = style.size;
+  while (size > min && (await textWidth(fonts, text, { ...style, size })) > maxWidth) size -= 1;
+  return size;
+}
+
+export function hexColor(hex: string): RGB {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return rgb(((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255);
+}
+
+/** A QR code as vector squares, `size` points wide, its bottom-left corner at (x, y). */
+export function drawQr(
+  page: PDFPage,
+  content: string,
+  x: number,
+  y: number,
+  size: number,
+  color = rgb(0, 0, 0),
+) {
+  const qr = createQr(content, { errorCorrectionLevel: 'M' });
+  const count = qr.modules.size;
+  const cell = size / count;
+  // A light quiet zone of two modules, so the code reads over a background image.
+  const quiet = 2 * cell;
+  page.drawRectangle({
+    x: x - quiet,
+    y: y - quiet,
+    width: size + 2 * quiet,
+    height: size + 2 * quiet,
+    color: rgb(1, 1, 1),
+  });
+  let path = '';
+  for (let row = 0; row < count; row++) {
+    // One rectangle per run of dark modules: no hairline seams between neighbours.
+    for (let col = 0; col < count;) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < count && qr.modules.get(row, col)) col++;
+      path += `M${start} ${row}h${col - start}v1h${start - col}z`;
+    }
+  }
+  // SVG paths run downwards from the given origin: the top-left corner.
+  page.drawSvgPath(path, { x, y: y + size, scale: cell, color, borderWidth: 0 });
+}
+
+export const MM = 72 / 25.4;
