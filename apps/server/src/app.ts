@@ -14,6 +14,7 @@ import { createAttendanceService } from './modules/attendance/attendance.service
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
 import { createCertificatesService } from './modules/certificates/certificates.service.ts';
 import { createBadgesService } from './modules/certificates/badges.service.ts';
+import { createPdfRenderer } from './modules/certificates/pdf-renderer.ts';
 import { createLiveStats } from './modules/attendance/live-stats.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, revokeUserSessions } from './modules/auth/auth.service.ts';
@@ -190,11 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests,
     signingSecret: await getOrCreateSecret(db, 'mail'),
     broadcastPerMinute: config.broadcastPerMinute,
+    // The certificates service is made below; a mail job asks it only once the app runs.
+    certificatePdf: (guestId) => certificates.pdfForMail(guestId),
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await mail.close();
     mailTransport?.close();
+    await pdfRenderer.close();
   });
 
   await app.register(requestContext);
@@ -225,6 +229,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock }) });
   await app.register(dictionaryRoutes, { db, systemLog, clock });
   const visitorGuests = createVisitorGuestService({ db, clock, notifications, onSignupsChanged, mail });
+  const pdfRenderer = createPdfRenderer();
+  const certificates = createCertificatesService({
+    db,
+    systemLog,
+    clock,
+    timeZone: config.timeZone,
+    publicUrl: config.publicUrl,
+    renderer: pdfRenderer,
+    guestFromToken: (token) => visitorGuests.identify(token),
+    mail,
+  });
   await app.register(registrationRoutes, {
     registration: createRegistrationService({
       db,
@@ -295,15 +310,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   await app.register(certificatesRoutes, {
-    certificates: createCertificatesService({
-      db,
-      systemLog,
-      clock,
-      timeZone: config.timeZone,
-      publicUrl: config.publicUrl,
-      guestFromToken: (token) => visitorGuests.identify(token),
-    }),
-    badges: createBadgesService({ db, systemLog }),
+    certificates,
+    badges: createBadgesService({ db, systemLog, renderer: pdfRenderer }),
     reporting: { systemLog, notifications },
     clock,
     limiters,

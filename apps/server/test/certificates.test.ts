@@ -329,6 +329,26 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     );
   });
 
+  it('queues one certificate mail per live certificate with an address', async () => {
+    const sent = await json<{ done: number; skipped: number }>(
+      'POST',
+      `/api/meetings/${meeting.id}/certificates/send`,
+      {
+        all_earned: true,
+      },
+    );
+    // Guests 0 and 1 hold live certificates; 2's is revoked and 3 has none.
+    expect(sent).toEqual({ done: 2, skipped: 2 });
+    const jobs = await ctx.db
+      .selectFrom('jobs')
+      .select('idempotency_key')
+      .where('idempotency_key', 'like', 'certificate:%')
+      .execute();
+    expect(jobs).toHaveLength(2);
+    const page = await json<CertificatePage>('GET', `/api/meetings/${meeting.id}/certificates?state=issued`);
+    expect(rowOf(page, guests[0]!.id).emailed_at).toEqual(expect.any(Number));
+  });
+
   it('downloads every live certificate as one ZIP and the list as XLSX', async () => {
     const zip = await admin('GET', `/api/meetings/${meeting.id}/certificates/zip`);
     expect(zip.statusCode).toBe(200);

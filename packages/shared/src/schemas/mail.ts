@@ -8,7 +8,10 @@ import { generalSignUpBody } from './public.ts';
  * and the visitor's "send my code by e-mail".
  */
 
-/** What a guest can be sent. Confirmations and updates carry the calendar file; broadcasts do not. */
+/**
+ * What a guest can be sent. Confirmations and updates carry the calendar file; broadcasts do not;
+ * a certificate carries the guest's certificate of attendance as a PDF (issue 18).
+ */
 export const MAIL_TYPES = [
   'confirmation',
   'enrolment_update',
@@ -16,10 +19,11 @@ export const MAIL_TYPES = [
   'code',
   'broadcast',
   'login_code',
+  'certificate',
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */
-export const EDITABLE_MAIL_TYPES = ['confirmation', 'enrolment_update', 'reminder'] as const;
+export const EDITABLE_MAIL_TYPES = ['confirmation', 'enrolment_update', 'reminder', 'certificate'] as const;
 export type EditableMailType = (typeof EDITABLE_MAIL_TYPES)[number];
 export const MAIL_REMINDER_HOURS_MAX = 24 * 14;
 export const MAIL_SUBJECT_MAX = 200;
@@ -39,6 +43,7 @@ const mailTemplates = z.strictObject({
   confirmation: z.partialRecord(language, mailText).optional(),
   enrolment_update: z.partialRecord(language, mailText).optional(),
   reminder: z.partialRecord(language, mailText).optional(),
+  certificate: z.partialRecord(language, mailText).optional(),
 });
 export type MailTemplates = z.infer<typeof mailTemplates>;
 

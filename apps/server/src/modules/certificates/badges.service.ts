@@ -6,16 +6,17 @@ import { visibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { badgesPdf, type BadgeGuest } from './badge-pdf.ts';
+import type { BadgeGuest } from './badge-pdf.ts';
 import { nameInLanguage } from './certificate-content.ts';
 import type { CertificateFile } from './certificates.service.ts';
 import * as repo from './certificates.repository.ts';
+import type { PdfRenderer } from './pdf-renderer.ts';
 
 /**
  * Name badges (issue 18): the meeting's guests, all or filtered, on label sheets, or the one guest
  * at the door. Names come in the order of the meeting's languages; colours from its display config.
  */
-export function createBadgesService(deps: { db: Db; systemLog: SystemLog }) {
+export function createBadgesService(deps: { db: Db; systemLog: SystemLog; renderer: PdfRenderer }) {
   const { db } = deps;
 
   async function badges(actor: Actor, meetingId: number, query: BadgeQuery): Promise<CertificateFile> {
@@ -55,7 +56,7 @@ export function createBadgesService(deps: { db: Db; systemLog: SystemLog }) {
         code: guest.guest_code,
       };
     });
-    const bytes = await badgesPdf(badgeGuests, query.layout, {
+    const bytes = await deps.renderer.badges(badgeGuests, query.layout, {
       meetingName: nameIn(first, meeting.name, meeting.name_cn, meeting.name_en),
       color: config.theme_color,
       script: first === 'zh-cn' ? 'sc' : 'tc',

@@ -27,8 +27,8 @@ import {
   newCertificateCode,
   type CertificateFacts,
 } from './certificate-content.ts';
-import { certificatePdf } from './certificate-pdf.ts';
 import * as repo from './certificates.repository.ts';
+import type { PdfRenderer } from './pdf-renderer.ts';
 import { attainment, meetingDays, presenceOf, type Attainment } from './presence.ts';
 
 /*
@@ -52,6 +52,7 @@ export function createCertificatesService(deps: {
   clock: () => number;
   timeZone: string;
   publicUrl: string;
+  renderer: PdfRenderer;
   /** The guest a guest token belongs to (registration's rule), or its 401. */
   guestFromToken: (token: string | undefined) => Promise<{ guestId: number; meetingId: number }>;
   /** Queues certificate mails (the mail module); absent, sending is refused. */
@@ -182,7 +183,7 @@ export function createCertificatesService(deps: {
     facts: Omit<CertificateFacts, 'meeting'>,
   ): Promise<Uint8Array> {
     const values = certificateValues({ ...facts, meeting }, template.language, publicUrl, zone);
-    return certificatePdf({
+    return deps.renderer.certificate({
       template,
       background: await background(template),
       values,

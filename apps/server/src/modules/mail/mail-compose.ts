@@ -27,6 +27,8 @@ export interface MailPayload {
   broadcast_id?: number;
   /** login_code: the window the code belongs to (the code itself is derived, never stored). */
   window?: number;
+  /** certificate: the certificate the organiser sent (its PDF is asked for at send time). */
+  certificate_id?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -85,9 +87,10 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
       language: Language,
       text: MailText | null = null,
     ): Promise<MailContext> {
-      const dateSchedule = guest.meeting_type === 'date_schedule';
+      // A certificate mail lists no sessions: the certificate states what was attended.
+      const withSessions = guest.meeting_type === 'date_schedule' && payload.type !== 'certificate';
       const [sessions, cancelled] = await Promise.all([
-        dateSchedule ? repo.guestSessions(db, guest.id) : [],
+        withSessions ? repo.guestSessions(db, guest.id) : [],
         repo.sessionsByIds(db, guest.meeting_id, payload.cancelled ?? []),
       ]);
       const reminderSession = payload.schedule_id

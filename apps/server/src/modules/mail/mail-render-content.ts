@@ -49,7 +49,7 @@ export interface MailContent {
   details: { label: string; value: string }[];
   sessions: SessionLine[];
   cancelled: SessionLine[];
-  /** Whether the mail shows the QR code and the guest code (not in broadcasts). */
+  /** Whether the mail shows the QR code and the guest code (not in broadcasts, codes or certificates). */
   showCode: boolean;
   code: string;
   link: string;
@@ -97,8 +97,9 @@ export function mailContent(ctx: MailContext): MailContent {
     details,
     sessions,
     cancelled,
-    // Broadcasts are no ticket; a login code mail proves the address and opens the code on the page.
-    showCode: ctx.kind !== 'broadcast' && ctx.kind !== 'login_code',
+    // Broadcasts are no ticket; a login code mail proves the address and opens the code on the page;
+    // a certificate comes after the meeting (its PDF is the attachment).
+    showCode: ctx.kind !== 'broadcast' && ctx.kind !== 'login_code' && ctx.kind !== 'certificate',
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,
     unsubscribeUrl: ctx.kind === 'broadcast' && ctx.unsubscribeUrl ? ctx.unsubscribeUrl : null,

@@ -5,7 +5,8 @@ import type { Language } from '@meetflow/shared/languages';
  * calendar, QR and text helpers can use them without importing the renderer (and MJML).
  */
 
-export type MailKind = 'confirmation' | 'enrolment_update' | 'reminder' | 'code' | 'broadcast' | 'login_code';
+export type MailKind =
+  'confirmation' | 'enrolment_update' | 'reminder' | 'code' | 'broadcast' | 'login_code' | 'certificate';
 
 export interface MailSession {
   id: number;

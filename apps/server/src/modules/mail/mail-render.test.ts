@@ -244,6 +244,21 @@ describe('renderMail', () => {
     expect(mail.text).toContain(unsubscribe);
   });
 
+  it('writes a certificate mail without the entry code or calendar, in each language', async () => {
+    const mail = await renderMail(context({ kind: 'certificate' }));
+    // Its PDF is attached by the mail job, not by the renderer.
+    expect(mail.attachments).toEqual([]);
+    expect(mail.html).not.toContain('cid:qr-code');
+    expect(mail.text).not.toContain(CODE);
+    expect(mail.subject).toBe('您的出席證明：澳門醫學教育研討會');
+    expect(mail.text).toContain('感謝您出席「澳門醫學教育研討會」');
+    const zhCn = await renderMail(context({ kind: 'certificate', language: 'zh-cn' }));
+    expect(zhCn.subject).toBe('您的出席证明：澳门医学教育研讨会');
+    const en = await renderMail(context({ kind: 'certificate', language: 'en' }));
+    expect(en.subject).toBe('Your certificate of attendance: Macao Medical Education Symposium');
+    expect(en.text).toContain('verified at the link printed on it');
+  });
+
   it("paints the header and button in the meeting's theme colour", async () => {
     const mail = await renderMail(context());
     expect(mail.html.match(/#7a1fa2/gi)?.length).toBeGreaterThanOrEqual(2);

@@ -98,6 +98,22 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: 'There is news about {meeting}. Please see the guest page for details: {link}',
     },
   },
+  // The certificate itself is the attachment; its verification link is printed on it, so the mail
+  // needs no more of the guest's data than their name in the greeting.
+  certificate: {
+    'zh-tw': {
+      subject: '您的出席證明：{meeting}',
+      body: '感謝您出席「{meeting}」。\n您的出席證明已附於本郵件（PDF 檔案），證明上印有核實連結，可供查證其真偽。',
+    },
+    'zh-cn': {
+      subject: '您的出席证明：{meeting}',
+      body: '感谢您出席“{meeting}”。\n您的出席证明已附于本邮件（PDF 文件），证明上印有验证链接，可供核实其真伪。',
+    },
+    en: {
+      subject: 'Your certificate of attendance: {meeting}',
+      body: 'Thank you for attending {meeting}.\nYour certificate of attendance is attached to this message as a PDF. It can be verified at the link printed on it.',
+    },
+  },
 };
 
 /** The app's default subject and body (with placeholders) of a kind of mail in a language. */

@@ -126,6 +126,19 @@ export function liveGuestIdsByEmail(db: Executor, meetingId: number, email: stri
     .execute();
 }
 
+/** Of these guests, the live ones of the meeting that have an e-mail address (a certificate's recipients). */
+export function liveGuestIdsWithEmail(db: Executor, meetingId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('guests')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('id', 'in', ids)
+    .where('cancelled_at', 'is', null)
+    .where('email', '<>', '')
+    .execute();
+}
+
 /** How many calendar-bearing mails a guest has had: the next one's iCalendar SEQUENCE. */
 export async function calendarMailCount(trx: Executor, guestId: number): Promise<number> {
   const row = await trx

@@ -22,7 +22,7 @@ import { PermanentJobError, type JobRow, type Jobs } from '../jobs/jobs.service.
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { createBroadcasts } from './mail-broadcasts.ts';
 import { createMailComposer, textLanguage, type BroadcastPayload, type MailPayload } from './mail-compose.ts';
-import { MAIL_PLACEHOLDERS, type RenderedMail } from './mail-render.ts';
+import { MAIL_PLACEHOLDERS, type MailAttachment, type RenderedMail } from './mail-render.ts';
 import { registerReminders } from './mail-reminders.ts';
 import {
   loginCodeFor,
@@ -43,6 +43,16 @@ export const CODE_MAIL_LIMITS = {
 } as const;
 /** A code mail asked again within this window is the same message (one per guest per window). */
 const CODE_MAIL_WINDOW_MS = 10 * 60_000;
+/** Why a certificate mail was not sent: the certificate was revoked (or is gone) since it was queued. */
+export const CERTIFICATE_NOT_VALID = 'the certificate is no longer valid';
+/** Guests queued per transaction by the fan-outs here (as reminders and broadcasts do). */
+const QUEUE_BATCH = 500;
+
+/** A certificate of attendance as the certificates module makes it, attached to the guest's mail. */
+export interface CertificateFile {
+  fileName: string;
+  content: Uint8Array;
+}
 
 export interface MailDeps {
   db: Db;
@@ -60,6 +70,12 @@ export interface MailDeps {
   signingSecret: string;
   /** Broadcast messages are spread over time at this rate (the whole deployment's, not per instance). */
   broadcastPerMinute: number;
+  /**
+   * The guest's certificate of attendance, asked for when their `certificate` mail is sent (the
+   * certificates module, through app.ts): null when it is no longer valid — revoked since the mail was
+   * queued — and the mail is then skipped with CERTIFICATE_NOT_VALID. Unset: every such mail is skipped.
+   */
+  certificatePdf?: (guestId: number) => Promise<CertificateFile | null>;
 }
 
 /**
@@ -118,6 +134,17 @@ export function createMailService(deps: MailDeps) {
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       };
     }
+    // Asked for at send time, not at queue time: a certificate revoked meanwhile is not sent.
+    let certificate: MailAttachment | undefined;
+    if (payload.type === 'certificate') {
+      const file = deps.certificatePdf ? await deps.certificatePdf(guest.id) : null;
+      if (!file) return { skipped: CERTIFICATE_NOT_VALID };
+      certificate = {
+        filename: file.fileName,
+        contentType: 'application/pdf',
+        content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+      };
+    }
     const context = await composer.contextOf(guest, payload, settings.templates, language, broadcastText);
     if (payload.type === 'login_code') {
       const window = payload.window ?? 0;
@@ -132,7 +159,7 @@ export function createMailService(deps: MailDeps) {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      attachments: mail.attachments,
+      attachments: certificate ? [...mail.attachments, certificate] : mail.attachments,
       messageId: messageIdOf(job.idempotency_key),
       ...(headers ? { headers } : {}),
     });
@@ -196,6 +223,47 @@ export function createMailService(deps: MailDeps) {
         meetingId: guest.meeting_id,
         guestId: guest.id,
       });
+    },
+
+    /**
+     * Certificates of attendance by e-mail (issue 18): one `certificate` mail per item, its PDF attached
+     * when it is sent. The key holds the organiser's request time, so a double click (the same request
+     * time) queues each once and a later "send again" queues anew. Guests of another meeting, cancelled
+     * ones and those without an e-mail address are left out: answers how many mails were queued, which
+     * the caller reports against what it asked for.
+     */
+    async queueCertificates(
+      meetingId: number,
+      items: readonly { guestId: number; certificateId: number; code: string }[],
+      requestedAt: number,
+    ): Promise<number> {
+      let queued = 0;
+      for (let i = 0; i < items.length; i += QUEUE_BATCH) {
+        const batch = items.slice(i, i + QUEUE_BATCH);
+        queued += await db.transaction().execute(async (trx) => {
+          const rows = await repo.liveGuestIdsWithEmail(
+            trx,
+            meetingId,
+            batch.map((item) => item.guestId),
+          );
+          const reachable = new Set(rows.map((row) => row.id));
+          let added = 0;
+          for (const item of batch) {
+            if (!reachable.has(item.guestId)) continue;
+            const id = await jobs.enqueue(trx, {
+              kind: 'mail',
+              key: `certificate:${item.code}:${requestedAt}`,
+              payload: { type: 'certificate', certificate_id: item.certificateId } satisfies MailPayload,
+              meetingId,
+              guestId: item.guestId,
+            });
+            if (id !== undefined) added++;
+          }
+          return added;
+        });
+      }
+      if (queued > 0 && deps.transport) jobs.kick();
+      return queued;
     },
 
     /** Wakes the runner after a commit that queued mail (no runner sends mail without a server). */

@@ -89,6 +89,7 @@ const zhTw = {
       code: '嘉賓碼',
       broadcast: '群發通知',
       login_code: '查詢驗證碼',
+      certificate: '出席證明',
     },
     statuses: {
       queued: '等候發送',
@@ -194,6 +195,7 @@ const zhCn: Catalogue = {
       code: '嘉宾码',
       broadcast: '群发通知',
       login_code: '查询验证码',
+      certificate: '出席证明',
     },
     statuses: {
       queued: '等待发送',
@@ -297,6 +299,7 @@ const en: Catalogue = {
       code: 'Guest code',
       broadcast: 'Announcement',
       login_code: 'Look-up code',
+      certificate: 'Certificate',
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

@@ -18,6 +18,7 @@ const defaults: MailSettings['defaults'] = {
   confirmation: perLanguage('Confirmed'),
   enrolment_update: perLanguage('Updated'),
   reminder: perLanguage('Reminder'),
+  certificate: perLanguage('Certificate'),
 };
 
 describe('editableTexts', () => {
@@ -49,9 +50,11 @@ describe('changedTemplates', () => {
     const texts = all();
     texts.confirmation.en = text('  Welcome to {meeting} ', 'Confirmed en {meeting}');
     texts.reminder['zh-cn'] = text('Reminder 简', ' 明天见 \n');
+    texts.certificate.en = text('CME credits: {meeting}', 'Certificate en {meeting}');
     expect(changedTemplates(texts, defaults)).toEqual({
       confirmation: { en: text('Welcome to {meeting}', 'Confirmed en {meeting}') },
       reminder: { 'zh-cn': text('Reminder 简', '明天见') },
+      certificate: { en: text('CME credits: {meeting}', 'Certificate en {meeting}') },
     });
   });
 
@@ -97,6 +100,12 @@ describe('formField', () => {
       'subject',
     ]);
     expect(formField('templates.reminder.zh-tw.body')).toEqual(['templates', 'reminder', 'zh-tw', 'body']);
+    expect(formField('templates.certificate.zh-cn.body')).toEqual([
+      'templates',
+      'certificate',
+      'zh-cn',
+      'body',
+    ]);
     expect(formField('reminder_hours')).toEqual(['reminder_hours']);
     expect(formField('lookup_code_by_email')).toEqual(['lookup_code_by_email']);
   });
