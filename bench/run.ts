@@ -1,12 +1,13 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|door|mail|import|door-offline` runs the budgets and one group of scenarios.
+// `--only basics|signup|door|mail|import|door-offline|certificates` runs the budgets and one group of scenarios.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureColdLoads } from './bundle.ts';
 import { rssMb, startProcess } from './lib.ts';
+import { certificates } from './certificates.ts';
 import { doorDay } from './door-day.ts';
 import { doorOffline, doorOfflineRows } from './door-offline.ts';
 import { guestImport } from './guest-import.ts';
@@ -16,7 +17,7 @@ import { signUpBurst } from './signup-burst.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const budgetsOnly = process.argv.includes('--budgets');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const want = (group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline') =>
+const want = (group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates') =>
   !budgetsOnly && (only === null || only === group);
 const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Issue 7's budgets; the admin figure is the meeting list, the first back-office screen (see README).
@@ -316,6 +317,44 @@ if (want('door')) {
       unit: 'MB',
       target: '≤ 250',
       pass: door.exportPeakMb <= 250,
+    },
+  );
+}
+
+if (want('certificates')) {
+  const run = await certificates(3411);
+  rows.push(
+    {
+      metric: `ZIP of ${run.zipEntries} certificates (${run.zipMb.toFixed(0)} MB), time`,
+      ours: run.zipSeconds,
+      baseline: run.bareSeconds,
+      unit: 's',
+      target: 'ratio ≤ 1.5 (baseline: the renderer alone, own process)',
+      pass: run.zipSeconds <= 1.5 * run.bareSeconds,
+    },
+    {
+      metric: 'ZIP of certificates, server peak RSS',
+      ours: run.peakMb,
+      baseline: run.idleMb,
+      unit: 'MB',
+      target: '≤ 600 (baseline: the same server before the download)',
+      pass: run.peakMb <= 600,
+    },
+    {
+      metric: 'server CPU per certificate in the ZIP',
+      ours: run.cpuMsPerCertificate,
+      baseline: null,
+      unit: 'ms',
+      target: 'report',
+      pass: null,
+    },
+    {
+      metric: 'issue certificates to every guest who earned one',
+      ours: run.issueSeconds,
+      baseline: null,
+      unit: 's',
+      target: 'report',
+      pass: null,
     },
   );
 }

@@ -14,6 +14,8 @@ import { createAttendanceService } from './modules/attendance/attendance.service
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
 import { createCertificatesService } from './modules/certificates/certificates.service.ts';
 import { createBadgesService } from './modules/certificates/badges.service.ts';
+import { createCertificateCore } from './modules/certificates/certificate-core.ts';
+import { createGuestCertificatesService } from './modules/certificates/guest-certificates.service.ts';
 import { createPdfRenderer } from './modules/certificates/pdf-renderer.ts';
 import { createLiveStats } from './modules/attendance/live-stats.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -192,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signingSecret: await getOrCreateSecret(db, 'mail'),
     broadcastPerMinute: config.broadcastPerMinute,
     // The certificates service is made below; a mail job asks it only once the app runs.
-    certificatePdf: (guestId) => certificates.pdfForMail(guestId),
+    certificatePdf: (guestId) => guestCertificates.pdfForMail(guestId),
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -230,15 +232,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionaryRoutes, { db, systemLog, clock });
   const visitorGuests = createVisitorGuestService({ db, clock, notifications, onSignupsChanged, mail });
   const pdfRenderer = createPdfRenderer();
-  const certificates = createCertificatesService({
+  const certificateCore = createCertificateCore({
     db,
-    systemLog,
     clock,
     timeZone: config.timeZone,
     publicUrl: config.publicUrl,
     renderer: pdfRenderer,
+  });
+  const guestCertificates = createGuestCertificatesService({
+    db,
+    timeZone: config.timeZone,
+    core: certificateCore,
     guestFromToken: (token) => visitorGuests.identify(token),
-    mail,
   });
   await app.register(registrationRoutes, {
     registration: createRegistrationService({
@@ -310,7 +315,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   await app.register(certificatesRoutes, {
-    certificates,
+    certificates: createCertificatesService({ db, systemLog, clock, core: certificateCore, mail }),
+    guestCertificates,
     badges: createBadgesService({ db, systemLog, renderer: pdfRenderer }),
     reporting: { systemLog, notifications },
     clock,

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import type { BadgeGuest } from './badge-pdf.ts';
 import { nameInLanguage } from './certificate-content.ts';
-import type { CertificateFile } from './certificates.service.ts';
+import type { CertificateFile } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 

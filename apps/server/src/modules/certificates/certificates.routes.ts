@@ -28,7 +28,9 @@ import { sendZip } from '../../lib/zip-stream.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import { certificateSheet } from './certificate-export.ts';
 import type { BadgesService } from './badges.service.ts';
-import type { CertificateFile, CertificatesService } from './certificates.service.ts';
+import type { CertificateFile } from './certificate-core.ts';
+import type { CertificatesService } from './certificates.service.ts';
+import type { GuestCertificatesService } from './guest-certificates.service.ts';
 
 const tags = ['certificates'];
 const security = [{ bearer: [] }];
@@ -43,11 +45,12 @@ function sendPdf(reply: FastifyReply, file: CertificateFile): FastifyReply {
 /** Certificates and badges (issue 18): the back office's, and the public verification and guest download. */
 export const certificatesRoutes: FastifyPluginAsyncZod<{
   certificates: CertificatesService;
+  guestCertificates: GuestCertificatesService;
   badges: BadgesService;
   reporting: ExportReporting;
   clock: () => number;
   limiters: LimiterFactory;
-}> = async (app, { certificates, badges, reporting, clock, limiters }) => {
+}> = async (app, { certificates, guestCertificates, badges, reporting, clock, limiters }) => {
   const manage = { auth: 'certificate:manage' as const };
   const actor = (request: Parameters<typeof currentUser>[0]) => ({
     user: currentUser(request),
@@ -263,7 +266,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await verifyLimit.consume(request.ip);
-      return ok(request, await certificates.verify(request.params.code));
+      return ok(request, await guestCertificates.verify(request.params.code));
     },
   );
 
@@ -283,7 +286,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(guestCertificateStatus) },
       },
     },
-    async (request) => ok(request, await certificates.guestStatus(guestToken(request))),
+    async (request) => ok(request, await guestCertificates.guestStatus(guestToken(request))),
   );
 
   app.get(
@@ -295,7 +298,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Each download draws a PDF (~20 ms of CPU): a budget per address keeps that from being a lever.
       await pdfLimit.consume(request.ip);
-      return sendPdf(reply, await certificates.guestPdf(guestToken(request)));
+      return sendPdf(reply, await guestCertificates.guestPdf(guestToken(request)));
     },
   );
 };
