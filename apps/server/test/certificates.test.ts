@@ -187,7 +187,7 @@ describe(`certificates and badges (${TEST_DB})`, () => {
             { text: '出席證明書', x: 50, y: 10, size: 30, bold: true },
             { text: '{name} {name_en}', x: 50, y: 30, size: 24 },
             { text: '學分 Credits {credits}｜{hours}｜{sessions}', x: 50, y: 50, size: 14 },
-            { text: '驗證碼 {code}', x: 10, y: 85, size: 9, align: 'left' },
+            { text: '驗證碼 {code} {verify_url}', x: 10, y: 85, size: 9, align: 'left', width: 85 },
           ],
         },
         guest_download: true,
@@ -273,6 +273,11 @@ describe(`certificates and badges (${TEST_DB})`, () => {
       });
       expect(res.body).not.toMatch(/example\.com|\+853|66\d{6}/);
     }
+    // The link printed on the certificate leads to the app's verification page.
+    expect(text).toContain(`/verify/${first.code}`);
+    const link = await ctx.app.inject({ method: 'GET', url: `/verify/${first.code}` });
+    expect(link.statusCode).toBe(302);
+    expect(link.headers.location).toBe(`/#/verify/${first.code}`);
     const unknown = await ctx.app.inject({
       method: 'GET',
       url: '/api/public/certificates/AAAABBBBCCCCDDDDEEEEFFFF',

@@ -35,8 +35,9 @@ export function groupedCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }
 
+/** The short link (the server redirects it into the app's verification page). */
 export function verifyUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/#/verify/${code}`;
+  return `${publicUrl}/verify/${code}`;
 }
 
 const usable = (value: string) => value.trim() !== '' && value.trim().toUpperCase() !== 'NA';

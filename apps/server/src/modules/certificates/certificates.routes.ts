@@ -270,6 +270,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // The short link printed on certificates: the app's routes live after the hash.
+  app.get(
+    '/verify/:code',
+    { config: { auth: 'public' }, schema: { hide: true, params: certificateCodeParams } },
+    async (request, reply) => reply.redirect(`/#/verify/${request.params.code}`, 302),
+  );
+
   const guestSecurity = [{ guestToken: [] }];
   const guestToken = (request: { headers: Record<string, unknown> }) => {
     const value = request.headers[GUEST_TOKEN_HEADER];
