@@ -180,7 +180,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobs({ db, dbKind: deps.dbKind, clock, log: app.log, leaseMs: config.jobLeaseMs });
   app.decorate('jobs', jobs);
   const mailTransport = config.smtpUrl ? createMailTransport(config.smtpUrl, config.mailFrom) : undefined;
-  const guests = createGuestsService({ db, systemLog, clock, onSignupsChanged, notifications });
+  const guests = createGuestsService({
+    db,
+    systemLog,
+    clock,
+    onSignupsChanged,
+    notifications,
+    // The certificate core is made below; the guest list asks it only once the app runs.
+    certificateStates: (meeting, guestIds) => certificateCore.statesOf(meeting, guestIds),
+  });
   const mail = createMailService({
     db,
     dbKind: deps.dbKind,

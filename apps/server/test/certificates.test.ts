@@ -371,6 +371,25 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     expect(rows.flat()).toEqual(expect.arrayContaining(['Issued', 'Revoked', 'Not earned']));
   });
 
+  it("shows each guest's certificate in the guest list and its export", async () => {
+    const list = await json<{ items: { id: number; certificate: string | null }[] }>(
+      'GET',
+      `/api/meetings/${meeting.id}/guests?page_size=100`,
+    );
+    const state = (n: number) => list.items.find((g) => g.id === guests[n]!.id)?.certificate;
+    expect([state(0), state(1), state(2), state(3)]).toEqual(['issued', 'issued', 'revoked', 'not_earned']);
+    const xlsx = await admin('GET', `/api/meetings/${meeting.id}/guests/export`);
+    const rows = sheetValues((await readWorkbook(xlsx.rawPayload)).worksheets[0]!);
+    const column = (rows[0] as string[]).indexOf('Certificate');
+    expect(column).toBeGreaterThan(0);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[column])
+        .sort(),
+    ).toEqual(['Issued', 'Issued', 'Not earned', 'Revoked']);
+  });
+
   it('previews an unsaved template with sample figures', async () => {
     const res = await admin('POST', `/api/meetings/${meeting.id}/certificates/preview`, {
       template: {

@@ -536,7 +536,11 @@ export const ERRORS = {
   CERTIFICATE_REVOKED: {
     code: 40960,
     status: 409,
-    message: { 'zh-tw': '此證書已被撤銷', 'zh-cn': '此证书已被撤销', en: 'This certificate has been revoked' },
+    message: {
+      'zh-tw': '此證書已被撤銷',
+      'zh-cn': '此证书已被撤销',
+      en: 'This certificate has been revoked',
+    },
   },
   CERTIFICATE_NOT_AVAILABLE: {
     code: 40961,

@@ -18,19 +18,26 @@ import { sendXlsx, type PreparedSheet } from './xlsx-export.ts';
 export const EXPORT_BATCH_ROWS = 100;
 
 /**
- * Every row `readAfter` returns, batch after batch: `readAfter(last, size)` is one keyset query for
+ * The batches `readAfter` returns, one after another: `readAfter(last, size)` is one keyset query for
  * the `size` rows after `last` (undefined: the first batch). Stops at a short batch.
  */
-export async function* keysetRows<Row>(
+export async function* keysetBatches<Row>(
   readAfter: (last: Row | undefined, size: number) => Promise<Row[]>,
-): AsyncGenerator<Row> {
+): AsyncGenerator<Row[]> {
   let last: Row | undefined;
   for (;;) {
     const rows = await readAfter(last, EXPORT_BATCH_ROWS);
-    yield* rows;
+    yield rows;
     if (rows.length < EXPORT_BATCH_ROWS) return;
     last = rows[rows.length - 1];
   }
+}
+
+/** Every row of `keysetBatches`, one at a time. */
+export async function* keysetRows<Row>(
+  readAfter: (last: Row | undefined, size: number) => Promise<Row[]>,
+): AsyncGenerator<Row> {
+  for await (const rows of keysetBatches(readAfter)) yield* rows;
 }
 
 /** Where an export reports: the system log (structural, so that lib/ needs no module). */

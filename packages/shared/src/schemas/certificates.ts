@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { HEX_COLOR } from '../display-text.ts';
+import { CERTIFICATE_STATES } from '../certificate-states.ts';
 
 /*
  * Proof of attendance (issue 18): a meeting's attendance rule and credits, its certificate template,
@@ -115,8 +116,7 @@ export const certificatePreviewRequest = z.strictObject({
   guest_id: id.optional(),
 });
 
-export const CERTIFICATE_STATES = ['not_earned', 'earned', 'issued', 'revoked'] as const;
-export type CertificateState = (typeof CERTIFICATE_STATES)[number];
+export { CERTIFICATE_STATES, type CertificateState } from '../certificate-states.ts';
 
 export const certificateListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),

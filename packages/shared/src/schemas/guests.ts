@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CERTIFICATE_STATES } from '../certificate-states.ts';
 import { ATTENDANCE_STATUSES, SCAN_TYPES } from './attendance.ts';
 import { MEETING_TYPES } from './meetings.ts';
 import { GENDERS } from './public.ts';
@@ -89,6 +90,8 @@ export const adminGuest = z.object({
   last_in_at: z.number().int().nullable(),
   last_out_at: z.number().int().nullable(),
   created_at: z.number().int(),
+  /** Their certificate of attendance under the meeting's rule (lists and exports; null elsewhere). */
+  certificate: z.enum(CERTIFICATE_STATES).nullable(),
 });
 export type AdminGuest = z.infer<typeof adminGuest>;
 

@@ -230,7 +230,31 @@ export function createCertificateCore(deps: {
     return meeting;
   }
 
-  return { settingsOf, standings, rowsOf, matches, sessionNames, render, issuedPdf, issueTo, liveMeetingOf };
+  /** The listed guests' certificate states (the guest list and its export). */
+  async function statesOf(
+    meeting: { id: number; start_at: number; end_at: number },
+    guestIds: readonly number[],
+  ): Promise<Map<number, CertificateRow['state']>> {
+    const { rule } = await settingsOf(meeting.id);
+    const figures = await standings(meeting, rule, guestIds);
+    const certificates = new Map((await repo.findCertificatesOf(db, guestIds)).map((c) => [c.guest_id, c]));
+    return new Map(
+      guestIds.map((id) => [id, stateOf(figures.get(id)?.earned ?? false, certificates.get(id))]),
+    );
+  }
+
+  return {
+    statesOf,
+    settingsOf,
+    standings,
+    rowsOf,
+    matches,
+    sessionNames,
+    render,
+    issuedPdf,
+    issueTo,
+    liveMeetingOf,
+  };
 }
 
 export type CertificateCore = ReturnType<typeof createCertificateCore>;

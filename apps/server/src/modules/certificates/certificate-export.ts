@@ -1,5 +1,6 @@
 import { nameIn, type Localized } from '@meetflow/shared/languages';
-import type { CertificateRow, CertificateState } from '@meetflow/shared/schemas/certificates';
+import { CERTIFICATE_STATE_TEXT } from '@meetflow/shared/certificate-states';
+import type { CertificateRow } from '@meetflow/shared/schemas/certificates';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
 import { groupedCode, hoursText } from './certificate-content.ts';
 
@@ -20,13 +21,6 @@ const T = {
   issuedAt: { 'zh-tw': '發出時間', 'zh-cn': '发出时间', en: 'Issued at' },
   revokedAt: { 'zh-tw': '撤銷時間', 'zh-cn': '撤销时间', en: 'Revoked at' },
 } satisfies Record<string, Localized>;
-
-export const STATE_TEXT: Record<CertificateState, Localized> = {
-  not_earned: { 'zh-tw': '未達標', 'zh-cn': '未达标', en: 'Not earned' },
-  earned: { 'zh-tw': '已達標', 'zh-cn': '已达标', en: 'Earned' },
-  issued: { 'zh-tw': '已發出', 'zh-cn': '已发出', en: 'Issued' },
-  revoked: { 'zh-tw': '已撤銷', 'zh-cn': '已撤销', en: 'Revoked' },
-};
 
 type Session = { name: string; name_cn: string; name_en: string };
 
@@ -50,7 +44,7 @@ export function certificateSheet(rows: CertificateRow[], sessions: Map<number, S
           .join(', '),
     },
     { header: T.days, width: 8, type: 'number', value: (r) => r.days_present },
-    { header: T.state, width: 10, value: (r, lang) => STATE_TEXT[r.state][lang] },
+    { header: T.state, width: 10, value: (r, lang) => CERTIFICATE_STATE_TEXT[r.state][lang] },
     { header: T.code, width: 32, value: (r) => (r.code ? groupedCode(r.code) : '') },
     { header: T.issuedAt, width: 20, type: 'datetime', value: (r) => r.issued_at },
     { header: T.revokedAt, width: 20, type: 'datetime', value: (r) => r.revoked_at },

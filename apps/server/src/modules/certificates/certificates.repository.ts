@@ -140,6 +140,15 @@ export async function findCertificates(db: Db, meetingId: number) {
     .execute();
 }
 
+export async function findCertificatesOf(db: Db, guestIds: readonly number[]) {
+  if (guestIds.length === 0) return [];
+  return db
+    .selectFrom('certificates')
+    .select(CERTIFICATE_COLUMNS)
+    .where('guest_id', 'in', guestIds)
+    .execute();
+}
+
 export async function findCertificateOfGuest(db: Db, guestId: number) {
   return db
     .selectFrom('certificates')

@@ -1,3 +1,4 @@
+import { CERTIFICATE_STATE_TEXT } from '@meetflow/shared/certificate-states';
 import { type Localized } from '@meetflow/shared/languages';
 import { formatPhone } from '@meetflow/shared/phone';
 import { type AdminGuest } from '@meetflow/shared/schemas/guests';
@@ -9,6 +10,7 @@ import { STATUS_TEXT } from './guest-format.ts';
 export const EXPORT_TEXT = {
   sheet: { 'zh-tw': '嘉賓名單', 'zh-cn': '嘉宾名单', en: 'Guests' },
   guestCode: { 'zh-tw': '嘉賓碼', 'zh-cn': '嘉宾码', en: 'Guest code' },
+  certificate: { 'zh-tw': '出席證明', 'zh-cn': '出席证明', en: 'Certificate' },
   name: { 'zh-tw': '姓名', 'zh-cn': '姓名', en: 'Name' },
   gender: { 'zh-tw': '性別', 'zh-cn': '性别', en: 'Gender' },
   localGuest: { 'zh-tw': '本地嘉賓', 'zh-cn': '本地嘉宾', en: 'Local guest' },
@@ -112,5 +114,10 @@ export function guestExportColumns(meetingType: MeetingType): Column[] {
     datetime(EXPORT_TEXT.lastInAt, (g) => g.last_in_at),
     datetime(EXPORT_TEXT.lastOutAt, (g) => g.last_out_at),
     datetime(EXPORT_TEXT.signedUpAt, (g) => g.created_at),
+    {
+      header: EXPORT_TEXT.certificate,
+      width: 12,
+      value: (g, lang) => (g.certificate ? CERTIFICATE_STATE_TEXT[g.certificate][lang] : null),
+    },
   ];
 }

@@ -1,3 +1,4 @@
+import type { CertificateState } from '@meetflow/shared/certificate-states';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import {
   GUEST_DETAIL_SCANS_MAX,
@@ -15,7 +16,7 @@ import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import { visibleMeeting as coreVisibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
-import { keysetRows } from '../../lib/export-pipeline.ts';
+import { keysetBatches } from '../../lib/export-pipeline.ts';
 import { maskPhone } from './guest-format.ts';
 import {
   assertMeetingType,
@@ -43,6 +44,11 @@ export interface GuestsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   /** Told after the commit when an add or edit took the last seat of the meeting or a session. */
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
+  /** Each listed guest's certificate of attendance (the certificates module, through app.ts). */
+  certificateStates?: (
+    meeting: { id: number; start_at: number; end_at: number },
+    guestIds: readonly number[],
+  ) => Promise<Map<number, CertificateState>>;
 }
 
 function phoneTaken(): AppError {
@@ -75,6 +81,18 @@ function toOrder(meetingType: MeetingType, query: Filters): repo.GuestOrder {
  */
 export function createGuestsService(deps: GuestsDeps) {
   const { db, systemLog, clock } = deps;
+
+  async function withCertificates(
+    meeting: { id: number; start_at: number; end_at: number },
+    guests: AdminGuest[],
+  ): Promise<AdminGuest[]> {
+    if (!deps.certificateStates || guests.length === 0) return guests;
+    const states = await deps.certificateStates(
+      meeting,
+      guests.map((g) => g.id),
+    );
+    return guests.map((g) => ({ ...g, certificate: states.get(g.id) ?? null }));
+  }
 
   /** A live meeting inside the user's subtree; 404 otherwise (the one meeting access rule). */
   function visibleMeeting(user: AuthUser, meetingId: number): Promise<VisibleMeeting> {
@@ -147,7 +165,10 @@ export function createGuestsService(deps: GuestsDeps) {
         repo.isUnfiltered(filter) ? meeting.registered_count : undefined,
       );
       return {
-        items: rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today)),
+        items: await withCertificates(
+          meeting,
+          rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today)),
+        ),
         total,
         page: query.page,
         page_size: query.page_size,
@@ -330,10 +351,14 @@ export function createGuestsService(deps: GuestsDeps) {
       const today = startOfLocalDay(clock());
       const filter = toFilter(meeting.id, query, today);
       const order = toOrder(meeting.meeting_type, query);
-      for await (const row of keysetRows((last: repo.GuestListRow | undefined, size) =>
+      for await (const rows of keysetBatches((last: repo.GuestListRow | undefined, size) =>
         repo.guestsAfter(db, filter, order, last, size),
       )) {
-        yield toAdminGuest(row, meeting.meeting_type, lang, today);
+        // A batch at a time, so each batch's certificates are one read.
+        yield* await withCertificates(
+          meeting,
+          rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today)),
+        );
       }
     },
 

@@ -46,5 +46,6 @@ export function toAdminGuest(
     last_in_at: row.last_in_at,
     last_out_at: row.last_out_at,
     created_at: Number(row.created_at),
+    certificate: null,
   };
 }

@@ -26,6 +26,14 @@ import { Auth, usePermission } from '../../components/permission.tsx';
 import { useUserTypes } from '../../lib/dictionary-queries.ts';
 import { broadcastFiltersOf, dayRangeText } from './broadcast-filters.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
+
+/** Issued stands out; earned-but-not-issued is the organiser's to-do. */
+const CERTIFICATE_COLORS = {
+  not_earned: 'default',
+  earned: 'gold',
+  issued: 'green',
+  revoked: 'red',
+} as const;
 import { statusColor } from '../../lib/attendance-types.ts';
 import { guestFieldText } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
@@ -181,6 +189,19 @@ export default function GuestListPage() {
       render: (_, guest) => (
         <Tag color={statusColor(guest.status)}>{t(`guests.statuses.${guest.status}`)}</Tag>
       ),
+    },
+    {
+      key: 'certificate',
+      title: t('guests.fields.certificate'),
+      width: 110,
+      render: (_, guest) =>
+        guest.certificate ? (
+          <Tag color={CERTIFICATE_COLORS[guest.certificate]}>
+            {t(`guests.certificates.${guest.certificate}`)}
+          </Tag>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'last_in_at',
