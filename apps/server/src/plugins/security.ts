@@ -20,7 +20,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       workerSrc: ["'self'", 'blob:'],
       mediaSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
-      frameSrc: ["'self'"],
+      // blob: lets the door print a badge PDF it fetched (a hidden frame of our own blob URL).
+      frameSrc: ["'self'", 'blob:'],
       frameAncestors: ["'self'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -19,6 +19,7 @@ export const PUBLIC_ROUTES = [
   { name: 'schedule', path: '/schedule/:meetingId', meta: publicMeta('Schedule', 'route.schedule') },
   { name: 'guide', path: '/guide/:meetingId', meta: publicMeta('Guide', 'route.guide') },
   { name: 'unsubscribe', path: '/unsubscribe/:token', meta: publicMeta('Unsubscribe', 'route.unsubscribe') },
+  { name: 'verify', path: '/verify/:code?', meta: publicMeta('Verify a certificate', 'route.verify') },
 ] as const;
 
 /** Every named route with its path, most specific first; the catch-all comes last. */

@@ -34,6 +34,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
   schedule: lazyPage(() => import('../features/public/schedule-page.tsx')),
   guide: lazyPage(() => import('../features/public/guide-page.tsx')),
   unsubscribe: lazyPage(() => import('../features/public/unsubscribe-page.tsx')),
+  verify: lazyPage(() => import('../features/public/verify-page.tsx')),
 };
 
 /**

@@ -10,6 +10,7 @@ const en: Catalogue = {
     guest: 'Guest list',
     records: 'Entry and exit records',
     scheduleDetail: 'Schedule detail',
+    certificates: 'Certificates & badges',
     systemSetting: 'System setting',
     organization: 'Organisation',
     dictionary: 'Dictionary',
@@ -28,6 +29,7 @@ const en: Catalogue = {
     schedule: 'Schedule',
     guide: 'Guide',
     unsubscribe: 'Unsubscribe',
+    verify: 'Verify a certificate',
   },
   http: {
     unanswered: 'The request was not correctly answered',

@@ -10,6 +10,7 @@ const zhCn: Catalogue = {
     guest: '嘉宾列表',
     records: '出入记录',
     scheduleDetail: '日程明细',
+    certificates: '证书与胸牌',
     systemSetting: '系统设置',
     organization: '组织架构',
     dictionary: '数据字典',
@@ -28,6 +29,7 @@ const zhCn: Catalogue = {
     schedule: '会议日程',
     guide: '会议指南',
     unsubscribe: '退订',
+    verify: '验证证书',
   },
   http: {
     unanswered: '请求未被正确响应',

@@ -9,6 +9,7 @@ const zhTw = {
     guest: '嘉賓列表',
     records: '出入記錄',
     scheduleDetail: '日程明細',
+    certificates: '證書與胸牌',
     systemSetting: '系統設定',
     organization: '組織架構',
     dictionary: '數據字典',
@@ -27,6 +28,7 @@ const zhTw = {
     schedule: '會議日程',
     guide: '會議指南',
     unsubscribe: '取消訂閱',
+    verify: '驗證證書',
   },
   http: {
     unanswered: '請求未被正確回應',

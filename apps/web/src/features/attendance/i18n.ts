@@ -25,6 +25,13 @@ const zhTw = {
   retrying: '網絡不穩，正在重試…',
   offline: '網絡故障，請再掃一次',
   recent: '最近掃描',
+  badge: {
+    print: '列印名牌',
+    printing: '正在準備名牌…',
+    opened: '名牌已在新分頁開啟，請在該分頁列印',
+    blocked: '瀏覽器阻擋了新分頁：請允許此網站開啟彈出式視窗後再試',
+    failed: '名牌列印失敗',
+  },
   camera: {
     denied: '未獲准使用相機，請在瀏覽器設定中允許。',
     unavailable: '此裝置沒有可用的相機。',
@@ -98,6 +105,13 @@ const zhCn: Catalogue = {
   retrying: '网络不稳，正在重试…',
   offline: '网络故障，请再扫一次',
   recent: '最近扫描',
+  badge: {
+    print: '打印胸牌',
+    printing: '正在准备胸牌…',
+    opened: '胸牌已在新标签页打开，请在该标签页打印',
+    blocked: '浏览器拦截了新标签页：请允许此网站打开弹出窗口后再试',
+    failed: '胸牌打印失败',
+  },
   camera: {
     denied: '未获准使用相机，请在浏览器设置中允许。',
     unavailable: '此设备没有可用的相机。',
@@ -169,6 +183,13 @@ const en: Catalogue = {
   retrying: 'Network unsteady, retrying…',
   offline: 'Network failure, please scan again',
   recent: 'Recent scans',
+  badge: {
+    print: 'Print badge',
+    printing: 'Preparing the badge…',
+    opened: 'The badge opened in a new tab: print it from there',
+    blocked: 'The browser blocked the new tab: allow pop-ups for this site and try again',
+    failed: 'The badge could not be printed',
+  },
   camera: {
     denied: 'Camera access was refused; allow it in the browser settings.',
     unavailable: 'No camera is available on this device.',

@@ -10,12 +10,14 @@ import {
   type Ref,
 } from 'react';
 import { Button, Input, Segmented, Space, Tag, Typography, type InputRef } from 'antd';
-import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
+import { CameraOutlined, CloseOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../lib/i18n.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { markActivity } from '../../lib/session/activity.ts';
+import { usePermission } from '../../components/permission.tsx';
 import type { DoorAnswer } from './offline/door-station.ts';
+import { PopupBlockedError, PRINT_BADGE_KEY, printableGuest, printBadge } from './badge-print.ts';
 import {
   EMPTY_SCAN_KEYS,
   acceptsUnfocusedSubmit,
@@ -95,6 +97,29 @@ const ScanCodeInput = memo(function ScanCodeInput({
   );
 });
 
+/** The last scan as shown, with the guest the server identified (for their badge). */
+type ShownScan = ScanFeedback & { guestId: number | null };
+
+/** The browser's own idea of the network, following its online and offline events. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+/** Where the badge of the scan shown stands; `scan` ties it to that scan (`at`), so the next scan starts afresh. */
+type BadgeState =
+  | { scan: number; status: 'busy' | 'opened' | 'blocked' }
+  | { scan: number; status: 'failed'; message: string };
+
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -121,11 +146,20 @@ export function ScanScreen(props: {
   const { scope, direction, onDirectionChange, scan: scanCode } = props;
   const input = useRef<InputRef>(null);
   const [pending, setPending] = useState(0);
-  const [latest, setLatest] = useState<ScanFeedback | null>(null);
+  const [latest, setLatest] = useState<ShownScan | null>(null);
   const [recent, setRecent] = useState<ScanFeedback[]>([]);
   const [camera, setCamera] = useState(false);
   // Keys typed while the field was not focused, kept apart so they cannot mix with the field's text.
   const strayKeys = useRef<ScanKeyState>(EMPTY_SCAN_KEYS);
+  const online = useOnline();
+  const { hasAny } = usePermission();
+  // Door staff print one guest's badge (records:scan); organisers may too.
+  const badgeGuest = printableGuest(latest, {
+    online,
+    allowed: hasAny(['records:scan', 'certificate:manage']),
+  });
+  const [badge, setBadge] = useState<BadgeState | null>(null);
+  const badgeFor = latest && badge?.scan === latest.at ? badge : null;
 
   const focusInput = useCallback(() => input.current?.focus({ preventScroll: true }), []);
 
@@ -134,11 +168,12 @@ export function ScanScreen(props: {
       // A station that only scans is in use: it must not be logged out for want of clicks.
       markActivity();
       setPending((n) => n + 1);
-      let feedback: ScanFeedback;
+      let feedback: ShownScan;
       try {
-        feedback = feedbackForAnswer(await scanCode(code, direction), code);
+        const answer = await scanCode(code, direction);
+        feedback = { ...feedbackForAnswer(answer, code), guestId: answer.guest?.id ?? null };
       } catch (error) {
-        feedback = feedbackForError(error, code, Date.now());
+        feedback = { ...feedbackForError(error, code, Date.now()), guestId: null };
       } finally {
         setPending((n) => n - 1);
       }
@@ -150,6 +185,28 @@ export function ScanScreen(props: {
     [scanCode, direction, focusInput],
   );
 
+  // The shortcut reads the guest of the moment without re-registering the key listener.
+  const printRef = useRef<() => void>(() => undefined);
+  const print = useCallback(async () => {
+    if (badgeGuest === null || !latest || badgeFor?.status === 'busy') return;
+    const scan = latest.at;
+    setBadge({ scan, status: 'busy' });
+    try {
+      const outcome = await printBadge(scope.meetingId, badgeGuest);
+      setBadge(outcome === 'tab' ? { scan, status: 'opened' } : null);
+    } catch (error) {
+      setBadge(
+        error instanceof PopupBlockedError
+          ? { scan, status: 'blocked' }
+          : { scan, status: 'failed', message: error instanceof Error ? error.message : '' },
+      );
+    }
+    focusInput();
+  }, [badgeGuest, latest, badgeFor?.status, scope.meetingId, focusInput]);
+  useEffect(() => {
+    printRef.current = () => void print();
+  }, [print]);
+
   // Focus on open; F2 toggles the direction; a scanner burst typed while focus is elsewhere still counts.
   useEffect(() => {
     focusInput();
@@ -159,6 +216,11 @@ export function ScanScreen(props: {
       if (event.key === 'F2') {
         event.preventDefault();
         onDirectionChange(nextDirection(direction));
+        return;
+      }
+      if (event.key === PRINT_BADGE_KEY) {
+        event.preventDefault();
+        printRef.current();
         return;
       }
       if (event.target === input.current?.input || isEditable(event.target)) return;
@@ -267,6 +329,29 @@ export function ScanScreen(props: {
               {latest.previousAt !== null && (
                 <div className="scan-result-detail">
                   {t('attendance.earlier', { time: formatDateTime(latest.previousAt) })}
+                </div>
+              )}
+              {badgeGuest !== null && (
+                <div className="scan-result-detail" style={{ marginTop: 6 }}>
+                  <Button
+                    icon={<PrinterOutlined />}
+                    loading={badgeFor?.status === 'busy'}
+                    // The code field keeps the focus: a click must not take it, nor the next scan's Enter.
+                    tabIndex={-1}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => void print()}
+                    aria-keyshortcuts={PRINT_BADGE_KEY}
+                    data-testid="scan-print-badge"
+                  >
+                    {`${t(badgeFor?.status === 'busy' ? 'attendance.badge.printing' : 'attendance.badge.print')} (${PRINT_BADGE_KEY})`}
+                  </Button>
+                  {badgeFor && badgeFor.status !== 'busy' && (
+                    <div data-testid="scan-print-badge-note">
+                      {badgeFor.status === 'failed'
+                        ? badgeFor.message || t('attendance.badge.failed')
+                        : t(`attendance.badge.${badgeFor.status}`)}
+                    </div>
+                  )}
                 </div>
               )}
             </>

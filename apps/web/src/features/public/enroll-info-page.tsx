@@ -4,6 +4,7 @@ import type { PublicGuest } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { formatDateTime, maskedContactLines } from './display.ts';
+import { GuestCertificate } from './guest-certificate.tsx';
 import { GuestQr } from './guest-qr.tsx';
 import {
   errorMessage,
@@ -156,6 +157,7 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
               </p>
             </section>
           )}
+          {view === 'code' && <GuestCertificate token={token} onTokenLost={tokenLost} />}
         </>
       )}
       <nav className="mf-pub-links" aria-label={t('pub.guide')}>

@@ -127,6 +127,20 @@ const en: PublicCatalogue & TextTree = {
     sent: 'If this address was used to sign up, the code is on its way.',
     sentHint: 'Nothing after a few minutes? Look in your spam folder.',
   },
+  certificate: {
+    title: 'Certificate of attendance',
+    timePresent: 'Time present',
+    duration: '{{hours}} h {{minutes}} min',
+    minutes: '{{minutes}} min',
+    credits: 'Credits',
+    download: 'Download certificate (PDF)',
+    downloading: 'Preparing the certificate…',
+    downloaded: 'The certificate has been downloaded.',
+    notEarned:
+      'Not earned yet: once you meet the attendance requirement set by the organisers, you can download it here.',
+    revoked: 'This certificate has been revoked by the organisers.',
+    failed: 'The certificate could not be downloaded, please try again later',
+  },
 };
 
 export default en;

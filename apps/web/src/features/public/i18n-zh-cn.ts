@@ -123,6 +123,19 @@ const zhCn: PublicCatalogue = {
     sent: '如此电邮地址曾用于报名，嘉宾码正在发送途中。',
     sentHint: '几分钟内仍未收到，请查看垃圾邮件箱。',
   },
+  certificate: {
+    title: '出席证书',
+    timePresent: '出席时间',
+    duration: '{{hours}} 小时 {{minutes}} 分钟',
+    minutes: '{{minutes}} 分钟',
+    credits: '学分',
+    download: '下载证书（PDF）',
+    downloading: '正在准备证书…',
+    downloaded: '证书已下载。',
+    notEarned: '尚未取得证书：达到主办单位设定的出席要求后，即可在此下载。',
+    revoked: '此证书已被主办单位撤销。',
+    failed: '证书下载失败，请稍后再试',
+  },
 };
 
 export default zhCn;

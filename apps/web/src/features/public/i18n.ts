@@ -128,6 +128,19 @@ const zhTw = {
     sent: '如此電郵地址曾用於報名，嘉賓碼已在寄送途中。',
     sentHint: '數分鐘內仍未收到，請查看垃圾郵件夾。',
   },
+  certificate: {
+    title: '出席證書',
+    timePresent: '出席時間',
+    duration: '{{hours}} 小時 {{minutes}} 分鐘',
+    minutes: '{{minutes}} 分鐘',
+    credits: '學分',
+    download: '下載證書（PDF）',
+    downloading: '正在準備證書…',
+    downloaded: '證書已下載。',
+    notEarned: '尚未取得證書：達到主辦單位訂定的出席要求後，即可在此下載。',
+    revoked: '此證書已被主辦單位撤銷。',
+    failed: '證書下載失敗，請稍後再試',
+  },
 };
 
 export type PublicCatalogue = typeof zhTw;

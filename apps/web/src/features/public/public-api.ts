@@ -1,3 +1,4 @@
+import type { CertificateVerification, GuestCertificateStatus } from '@meetflow/shared/schemas/certificates';
 import type {
   GuestTokenResult,
   LookupResult,
@@ -26,6 +27,9 @@ export const PUBLIC_ERROR_CODES = {
   ALREADY_SIGNED_UP: 40953,
   RATE_LIMITED: 42900,
   LOGIN_CODE_WRONG: 40061,
+  CERTIFICATE_NOT_FOUND: 40460,
+  CERTIFICATE_REVOKED: 40960,
+  CERTIFICATE_NOT_AVAILABLE: 40961,
 } as const;
 
 /** Local code for a failed exchange without an envelope (offline, proxy error page…). */
@@ -78,6 +82,11 @@ export async function publicRequest<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new PublicApiError('', NETWORK_FAILURE, 0, null);
   }
+  return unwrap<T>(response);
+}
+
+/** The envelope's data, or the PublicApiError it (or its absence) stands for. */
+async function unwrap<T>(response: Response): Promise<T> {
   let body: unknown = null;
   try {
     body = await response.json();
@@ -90,6 +99,48 @@ export async function publicRequest<T>(
     throw new PublicApiError(envelope.message ?? '', envelope.code, response.status, envelope.data ?? null);
   }
   throw new PublicApiError('', NETWORK_FAILURE, response.status, null);
+}
+
+/**
+ * A file the guest's token opens (their certificate): the bytes and the server's file name. Errors
+ * come as the usual envelope and are thrown like publicRequest's.
+ */
+export async function guestFile(
+  path: string,
+  guestToken: string,
+): Promise<{ blob: Blob; name: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers: { 'Accept-Language': currentLanguage(), 'X-Guest-Token': guestToken },
+      credentials: 'omit',
+    });
+  } catch {
+    throw new PublicApiError('', NETWORK_FAILURE, 0, null);
+  }
+  if (!response.ok || (response.headers.get('Content-Type') ?? '').includes('application/json')) {
+    return unwrap(response);
+  }
+  try {
+    const blob = await response.blob();
+    return { blob, name: fileNameOf(response.headers.get('Content-Disposition')) };
+  } catch {
+    throw new PublicApiError('', NETWORK_FAILURE, response.status, null);
+  }
+}
+
+/** The file name of a Content-Disposition header (the UTF-8 form first), or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // Fall through to the plain form.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || null;
 }
 
 const meetingPath = (publicId: string) => `/public/meetings/${encodeURIComponent(publicId)}`;
@@ -120,6 +171,16 @@ export const publicApi = {
     }),
   cancel: (guestToken: string, scheduleId: number) =>
     publicRequest<PublicGuest>('DELETE', `/public/guest/enrolments/${scheduleId}`, { guestToken }),
+  /** Whether the guest's meeting hands out certificates, and where the guest stands. */
+  guestCertificate: (guestToken: string, signal?: AbortSignal) =>
+    publicRequest<GuestCertificateStatus>('GET', '/public/guest/certificate', { guestToken, signal }),
+  /** The guest's certificate as PDF (issued on the first download once earned). */
+  guestCertificatePdf: (guestToken: string) => guestFile('/public/guest/certificate/pdf', guestToken),
+  /** Anyone checking a certificate code (404 CERTIFICATE_NOT_FOUND when there is none). */
+  verifyCertificate: (code: string, signal?: AbortSignal) =>
+    publicRequest<CertificateVerification>('GET', `/public/certificates/${encodeURIComponent(code)}`, {
+      signal,
+    }),
 };
 
 export const fileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
