@@ -33,6 +33,15 @@ export class Api {
     return Api.unwrap<T>(response);
   }
 
+  /** A file the API answers with (PDF, ZIP, XLSX), as bytes. */
+  async bytes(path: string): Promise<Buffer> {
+    const response = await this.request.get(`/api${path}`, {
+      headers: { Authorization: this.authorization },
+    });
+    expect(response.status(), `${path}: ${response.status()}`).toBe(200);
+    return response.body();
+  }
+
   async upload(
     path: string,
     fields: Record<string, string>,

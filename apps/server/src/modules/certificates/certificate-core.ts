@@ -105,13 +105,14 @@ export function createCertificateCore(deps: {
     return guests.map((guest) => {
       const figure = figures.get(guest.id)!;
       const certificate = certificates.get(guest.id);
+      // A certificate shows what it certified; the others what the scan log gives them now.
       const row: CertificateRow = {
         guest_id: guest.id,
         name: nameInLanguage(guest, 'zh-tw'),
         institution: guest.institution || guest.organization,
-        minutes: figure.minutes,
-        credits: figure.credits,
-        sessions: figure.sessions,
+        minutes: certificate?.minutes ?? figure.minutes,
+        credits: certificate?.credits ?? figure.credits,
+        sessions: certificate ? (JSON.parse(certificate.sessions) as number[]) : figure.sessions,
         days_present: figure.daysPresent,
         earned: figure.earned,
         state: stateOf(figure.earned, certificate),

@@ -7,6 +7,7 @@ import {
   DashboardOutlined,
   FileTextOutlined,
   LockOutlined,
+  SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -33,6 +34,7 @@ const ICONS: Record<IconName, ComponentType> = {
   bell: BellOutlined,
   dashboard: DashboardOutlined,
   api: ApiOutlined,
+  certificate: SafetyCertificateOutlined,
 };
 
 export function RouteIcon({ name }: { name: IconName | undefined }) {

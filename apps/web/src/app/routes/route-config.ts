@@ -75,6 +75,17 @@ export const adminRoutes: AppRoute[] = [
           auth: ['schedule:view'],
         },
       },
+      {
+        name: 'certificates',
+        path: '/meeting_management/certificates',
+        meta: {
+          title: 'Certificates & badges',
+          i18nKey: 'route.certificates',
+          icon: 'certificate',
+          auth: ['certificate:manage'],
+          cache: true,
+        },
+      },
     ],
   },
   {

@@ -16,7 +16,8 @@ export type IconName =
   | 'lock'
   | 'bell'
   | 'dashboard'
-  | 'api';
+  | 'api'
+  | 'certificate';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */
 export interface RouteMeta {

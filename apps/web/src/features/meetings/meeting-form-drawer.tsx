@@ -25,7 +25,7 @@ import { dayjs } from '../../lib/dayjs.ts';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { FileField } from './file-field.tsx';
+import { FileField } from '../../components/file-field.tsx';
 import { useOrganizationTree, useSaveMeeting } from './meetings-api.ts';
 import './i18n.ts';
 
@@ -337,7 +337,7 @@ export function MeetingFormDrawer({ open, meeting, onClose }: Props) {
           label={t('meetings.form.banner')}
           rules={[{ required: true, message: message('bannerRequired') }]}
         >
-          <FileField kind="banner" testId="banner-upload" />
+          <FileField kind="banner" testId="banner-upload" alt={t('meetings.form.banner')} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>

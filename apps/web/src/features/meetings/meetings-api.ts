@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileKind, UploadedFile } from '@meetflow/shared/schemas/files';
 import type { Meeting, MeetingBody, MeetingListQuery, MeetingPage } from '@meetflow/shared/schemas/meetings';
 import type { OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { http } from '../../lib/http.ts';
@@ -41,12 +40,4 @@ export function useDeleteMeeting() {
     mutationFn: (id: number) => http.delete<null>(`/meetings/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingsKey }),
   });
-}
-
-export function uploadFile(kind: FileKind, file: Blob, name: string): Promise<UploadedFile> {
-  const form = new FormData();
-  // The kind goes first so that the server knows the limit before the bytes arrive.
-  form.append('kind', kind);
-  form.append('file', file, name);
-  return http.post<UploadedFile>('/files', form);
 }

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Button, Image, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { BANNER_MAX_BYTES, fileUrl, MB, PDF_MAX_BYTES, type FileKind } from '@meetflow/shared/schemas/files';
-import { useTranslation } from '../../lib/i18n.ts';
-import { toast } from '../../lib/toast.ts';
-import { compressionPlan, COMPRESSION_RULES } from './image-compression.ts';
-import { uploadFile } from './meetings-api.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { toast } from '../lib/toast.ts';
+import { compressionPlan, COMPRESSION_RULES } from '../lib/image-compression.ts';
+import { uploadFile } from '../lib/file-upload.ts';
+import './file-field-i18n.ts';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const TYPE_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' };
 
 /** Applies the spec's compression plan with a maintained library, loaded only when a banner is picked. */
 async function compressBanner(file: File): Promise<Blob> {
@@ -28,42 +30,44 @@ interface FileFieldProps {
   value?: string | null;
   onChange?: (value: string | null) => void;
   testId: string;
+  /** The image types taken (a banner's by default: JPEG, PNG, WebP). */
+  imageTypes?: readonly string[];
+  /** What the image is, for its preview's alternative text. */
+  alt?: string;
 }
 
 /**
  * One file per field: upload, see it (banner preview or PDF link), delete to upload another. The
  * server judges the type by its bytes; the checks here only save a pointless upload.
  */
-export function FileField({ kind, value, onChange, testId }: FileFieldProps) {
+export function FileField({ kind, value, onChange, testId, imageTypes = IMAGE_TYPES, alt }: FileFieldProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<'compressing' | 'uploading' | null>(null);
   const maxMb = (kind === 'banner' ? BANNER_MAX_BYTES : PDF_MAX_BYTES) / MB;
+  const types = imageTypes.map((type) => TYPE_NAMES[type] ?? type).join('/');
 
   async function pick(file: File) {
     try {
       let blob: Blob = file;
       let name = file.name;
       if (kind === 'banner') {
-        if (!IMAGE_TYPES.includes(file.type)) return toast.error(t('meetings.form.notImage'));
+        if (!imageTypes.includes(file.type)) return toast.error(t('fileField.notImage', { types }));
         if (compressionPlan(file.size).refuse) {
-          return toast.error(
-            t('meetings.form.imageTooLarge', { size: COMPRESSION_RULES.refuseAboveBytes / MB }),
-          );
+          return toast.error(t('fileField.imageTooLarge', { size: COMPRESSION_RULES.refuseAboveBytes / MB }));
         }
         setBusy('compressing');
         try {
           blob = await compressBanner(file);
         } catch {
-          return toast.error(t('meetings.form.compressFailed'));
+          return toast.error(t('fileField.compressFailed'));
         }
-        if (blob.size > BANNER_MAX_BYTES)
-          return toast.error(t('meetings.form.imageTooLarge', { size: maxMb }));
+        if (blob.size > BANNER_MAX_BYTES) return toast.error(t('fileField.imageTooLarge', { size: maxMb }));
         name = file.name;
       } else {
         if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) {
-          return toast.error(t('meetings.form.notPdf'));
+          return toast.error(t('fileField.notPdf'));
         }
-        if (file.size > PDF_MAX_BYTES) return toast.error(t('meetings.form.pdfTooLarge', { size: maxMb }));
+        if (file.size > PDF_MAX_BYTES) return toast.error(t('fileField.pdfTooLarge', { size: maxMb }));
       }
       setBusy('uploading');
       const uploaded = await uploadFile(kind, blob, name);
@@ -77,8 +81,8 @@ export function FileField({ kind, value, onChange, testId }: FileFieldProps) {
 
   const hint =
     kind === 'banner'
-      ? t('meetings.form.bannerHint', { size: maxMb, max: COMPRESSION_RULES.refuseAboveBytes / MB })
-      : t('meetings.form.pdfHint', { size: maxMb });
+      ? t('fileField.imageHint', { types, size: maxMb, max: COMPRESSION_RULES.refuseAboveBytes / MB })
+      : t('fileField.pdfHint', { size: maxMb });
 
   return (
     <div data-testid={testId}>
@@ -87,14 +91,14 @@ export function FileField({ kind, value, onChange, testId }: FileFieldProps) {
           {kind === 'banner' ? (
             <Image
               src={fileUrl(value)}
-              alt={t('meetings.form.banner')}
+              alt={alt ?? t('fileField.image')}
               width={240}
               style={{ maxHeight: 120, objectFit: 'cover' }}
               data-testid={`${testId}-preview`}
             />
           ) : (
             <Typography.Link href={fileUrl(value)} target="_blank" rel="noopener noreferrer">
-              <FilePdfOutlined /> {t('meetings.form.openPdf')}
+              <FilePdfOutlined /> {t('fileField.openPdf')}
             </Typography.Link>
           )}
           <Button
@@ -104,12 +108,12 @@ export function FileField({ kind, value, onChange, testId }: FileFieldProps) {
             onClick={() => onChange?.(null)}
             data-testid={`${testId}-remove`}
           >
-            {t('meetings.form.remove')}
+            {t('fileField.remove')}
           </Button>
         </Space>
       ) : (
         <Upload
-          accept={kind === 'banner' ? IMAGE_TYPES.join(',') : 'application/pdf,.pdf'}
+          accept={kind === 'banner' ? imageTypes.join(',') : 'application/pdf,.pdf'}
           maxCount={1}
           showUploadList={false}
           beforeUpload={(file) => {
@@ -118,7 +122,7 @@ export function FileField({ kind, value, onChange, testId }: FileFieldProps) {
           }}
         >
           <Button icon={<UploadOutlined />} loading={busy !== null}>
-            {busy ? t(`meetings.form.${busy}`) : t('meetings.form.upload')}
+            {busy ? t(`fileField.${busy}`) : t('fileField.upload')}
           </Button>
         </Upload>
       )}
