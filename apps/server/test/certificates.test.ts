@@ -306,6 +306,12 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     expect(
       (await guestRequest(ctx, guests[2]!.token, 'GET', '/api/public/guest/certificate')).json().data,
     ).toMatchObject({ revoked: true, available: false });
+    // "Issue to all who earned it" leaves a revoked certificate revoked.
+    expect(
+      await json('POST', `/api/meetings/${meeting.id}/certificates/issue`, { all_earned: true }),
+    ).toMatchObject({ done: 0 });
+    const after = await json<CertificatePage>('GET', `/api/meetings/${meeting.id}/certificates`);
+    expect(rowOf(after, guests[2]!.id)).toMatchObject({ state: 'revoked', code: before.code });
 
     const logs = await ctx.db
       .selectFrom('system_logs')
@@ -342,8 +348,8 @@ describe(`certificates and badges (${TEST_DB})`, () => {
         all_earned: true,
       },
     );
-    // Guests 0 and 1 hold live certificates; 2's is revoked and 3 has none.
-    expect(sent).toEqual({ done: 2, skipped: 2 });
+    // Guests 0 and 1 hold live certificates (2's is revoked, 3 has none): both queued.
+    expect(sent).toEqual({ done: 2, skipped: 0 });
     const jobs = await ctx.db
       .selectFrom('jobs')
       .select('idempotency_key')
@@ -419,5 +425,23 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     expect(singlePages[0]).toContain('劉曉議');
     expect((await door('GET', `/api/meetings/${meeting.id}/badges?layout=a4_2x4`)).statusCode).toBe(403);
     expect((await door('GET', `/api/meetings/${meeting.id}/certificates`)).statusCode).toBe(403);
+  });
+
+  it('re-issues a revoked certificate to a guest chosen by name, under a new code', async () => {
+    const before = rowOf(
+      await json<CertificatePage>('GET', `/api/meetings/${meeting.id}/certificates`),
+      guests[2]!.id,
+    );
+    expect(
+      await json('POST', `/api/meetings/${meeting.id}/certificates/issue`, { guest_ids: [guests[2]!.id] }),
+    ).toEqual({ done: 1, skipped: 0 });
+    const after = rowOf(
+      await json<CertificatePage>('GET', `/api/meetings/${meeting.id}/certificates`),
+      guests[2]!.id,
+    );
+    expect(after.state).toBe('issued');
+    expect(after.code).not.toBe(before.code);
+    const old = await ctx.app.inject({ method: 'GET', url: `/api/public/certificates/${before.code}` });
+    expect(old.statusCode).toBe(404);
   });
 });

@@ -18,7 +18,11 @@ test('an organiser edits the template, previews it, issues certificates and prin
   request,
 }, info) => {
   const api = await Api.login(request);
-  const meeting = await createPublicMeeting(api, { type: 'general', name: `CME ${Date.now()}` });
+  const meeting = await createPublicMeeting(api, {
+    type: 'general',
+    name: `CME ${Date.now()}`,
+    runningNow: true,
+  });
   const names = Array.from({ length: 10 }, (_, n) => `Badge Guest ${String.fromCharCode(65 + n)}`);
   const codes: string[] = [];
   for (const name of names) codes.push(await signUpGuestCode(request, meeting.public_id, name));
@@ -59,6 +63,7 @@ test('an organiser edits the template, previews it, issues certificates and prin
   await page.getByTestId('certificate-issue-all').click();
   await page.getByTestId('certificate-issue-all-confirm').click();
   await expect(page.getByTestId('certificate-count-issued')).toContainText('9');
+  await page.mouse.move(0, 0);
   await snap(page, info, 'certificate-list-zh-tw');
   await expectAccessible(page, 'certificate list');
 
@@ -86,6 +91,10 @@ test('an organiser edits the template, previews it, issues certificates and prin
   expect(pages).toHaveLength(2);
   const count = (text: string) => names.filter((name) => text.includes(name)).length;
   expect(pages.map(count)).toEqual([8, 2]);
+  // The button is back from "Exporting", and not under the pointer (loading and hover colours are
+  // lighter, passing states), before the page is checked.
+  await expect(page.getByTestId('badge-download')).not.toHaveClass(/ant-btn-loading/);
+  await page.mouse.move(0, 0);
   await snap(page, info, 'certificate-badges-en');
   await expectAccessible(page, 'badges tab');
 });

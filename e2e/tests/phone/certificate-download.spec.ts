@@ -22,7 +22,11 @@ test('a guest downloads their certificate and its code verifies, then shows revo
   request,
 }, info) => {
   const api = await Api.login(request);
-  const meeting = await createPublicMeeting(api, { type: 'general', name: `證書 ${Date.now()}` });
+  const meeting = await createPublicMeeting(api, {
+    type: 'general',
+    name: `證書 ${Date.now()}`,
+    runningNow: true,
+  });
   const phone = macaoPhone();
   const signUp = await request.post(`/api/public/meetings/${meeting.public_id}/sign-ups`, {
     data: {

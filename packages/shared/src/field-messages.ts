@@ -102,6 +102,11 @@ export const FIELD_MESSAGES = {
     'zh-cn': '背景必须是已上传的 JPEG 或 PNG 图片',
     en: 'The background must be an uploaded JPEG or PNG image',
   },
+  sessionCreditsDuplicate: {
+    'zh-tw': '同一場次只能設定一次學分',
+    'zh-cn': '同一场次只能设置一次学分',
+    en: 'A session can have its credits set only once',
+  },
   sessionNotInMeeting: {
     'zh-tw': '所選場次不屬於此會議',
     'zh-cn': '所选场次不属于此会议',

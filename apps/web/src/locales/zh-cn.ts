@@ -10,7 +10,7 @@ const zhCn: Catalogue = {
     guest: '嘉宾列表',
     records: '出入记录',
     scheduleDetail: '日程明细',
-    certificates: '证书与胸牌',
+    certificates: '证书与名牌',
     systemSetting: '系统设置',
     organization: '组织架构',
     dictionary: '数据字典',

@@ -9,7 +9,7 @@ const zhTw = {
     guest: '嘉賓列表',
     records: '出入記錄',
     scheduleDetail: '日程明細',
-    certificates: '證書與胸牌',
+    certificates: '證書與名牌',
     systemSetting: '系統設定',
     organization: '組織架構',
     dictionary: '數據字典',

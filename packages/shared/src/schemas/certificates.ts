@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { HEX_COLOR } from '../display-text.ts';
+import { normalizeCertificateCode } from '../certificate-code.ts';
 import { CERTIFICATE_STATES } from '../certificate-states.ts';
 
 /*
@@ -35,6 +36,7 @@ export const certificateRule = z.strictObject({
   session_credits: z
     .array(z.strictObject({ schedule_id: id, credits }))
     .max(500)
+    .refine((list) => new Set(list.map((e) => e.schedule_id)).size === list.length, 'sessionCreditsDuplicate')
     .default([]),
 });
 export type CertificateRule = z.output<typeof certificateRule>;
@@ -184,11 +186,7 @@ export type CertificateActionResult = z.infer<typeof certificateActionResult>;
 
 /** The public verification (no personal data beyond the name and meeting). */
 export const certificateCodeParams = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .max(40)
-    .transform((c) => c.toUpperCase().replace(/[^0-9A-Z]/g, '')),
+  code: z.string().trim().max(40).transform(normalizeCertificateCode),
 });
 export const certificateVerification = z.object({
   status: z.enum(['valid', 'revoked']),

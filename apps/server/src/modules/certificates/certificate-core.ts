@@ -18,7 +18,7 @@ import {
 } from './certificate-content.ts';
 import * as repo from './certificates.repository.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
-import { attainment, meetingDays, presenceOf, type Attainment } from './presence.ts';
+import { attainment, meetingDays, meetingWindow, presenceOf, type Attainment } from './presence.ts';
 
 /*
  * What the back office and the guest-facing side share: a meeting's settings, each guest's standing
@@ -68,6 +68,7 @@ export function createCertificateCore(deps: {
     guestIds: readonly number[],
   ): Promise<Map<number, Attainment>> {
     const days = meetingDays(meeting.start_at, meeting.end_at, zone);
+    const window = meetingWindow(days, zone);
     const now = clock();
     const result = new Map<number, Attainment>();
     for (let i = 0; i < guestIds.length; i += SLICE) {
@@ -80,7 +81,7 @@ export function createCertificateCore(deps: {
         list.push(scan);
       }
       for (const id of slice)
-        result.set(id, attainment(rule, presenceOf(byGuest.get(id) ?? [], now, zone), days));
+        result.set(id, attainment(rule, presenceOf(byGuest.get(id) ?? [], now, zone, window), days));
     }
     return result;
   }

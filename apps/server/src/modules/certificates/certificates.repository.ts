@@ -161,7 +161,9 @@ export async function findCertificateByCode(db: Db, code: string) {
   return db
     .selectFrom('certificates')
     .innerJoin('meetings', 'meetings.id', 'certificates.meeting_id')
+    .innerJoin('guests', 'guests.id', 'certificates.guest_id')
     .select([
+      'guests.cancelled_at',
       'certificates.name',
       'certificates.name_zh',
       'certificates.name_en',

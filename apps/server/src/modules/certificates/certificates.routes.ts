@@ -251,7 +251,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
 
   // Public: checking a code, and a guest's own certificate.
   const verifyLimit = limiters('certificate_verify_ip', 60, 60);
-  const pdfLimit = limiters('certificate_pdf_ip', 30, 60);
+  const pdfLimit = limiters('certificate_pdf_ip', 120, 60);
   app.get(
     '/api/public/certificates/:code',
     {

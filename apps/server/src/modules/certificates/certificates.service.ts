@@ -157,7 +157,10 @@ export function createCertificatesService(deps: {
     ): Promise<CertificateActionResult> {
       const meeting = await visibleMeeting(db, actor.user, meetingId);
       const { rule } = await settingsOf(meeting.id);
-      const entries = await targetsOf(meeting, rule, targets);
+      const listed = await targetsOf(meeting, rule, targets);
+      // "All who earned it" never re-issues a revoked certificate: only a guest chosen by name does.
+      const entries =
+        'guest_ids' in targets ? listed : listed.filter((e) => e.certificate?.revoked_at == null);
       const done = await issueTo(meeting, entries, actor.user.id);
       if (done > 0) await audit(actor, 'certificates.issued', meeting.id, done);
       const asked =
@@ -192,9 +195,10 @@ export function createCertificatesService(deps: {
       if (!deps.mail) throw new AppError('CONFLICT');
       const ids = 'guest_ids' in targets ? [...new Set(targets.guest_ids)] : undefined;
       const guests = new Map((await repo.findLiveGuests(db, meeting.id, ids)).map((g) => [g.id, g]));
-      const live = (await repo.findCertificates(db, meeting.id)).filter(
-        (c) => c.revoked_at === null && guests.has(c.guest_id) && guests.get(c.guest_id)!.email,
+      const issued = (await repo.findCertificates(db, meeting.id)).filter(
+        (c) => c.revoked_at === null && guests.has(c.guest_id),
       );
+      const live = issued.filter((c) => guests.get(c.guest_id)!.email);
       const now = clock();
       const done = await deps.mail.queueCertificates(
         meeting.id,
@@ -207,7 +211,8 @@ export function createCertificatesService(deps: {
         now,
       );
       if (done > 0) await audit(actor, 'certificates.emailed', meeting.id, done);
-      return { done, skipped: (ids?.length ?? guests.size) - done };
+      // Skipped: listed guests without a live certificate or an address; for "all", issued ones only.
+      return { done, skipped: (ids?.length ?? issued.length) - done };
     },
 
     async pdf(user: AuthUser, meetingId: number, guestId: number): Promise<CertificateFile> {

@@ -25,8 +25,10 @@ export function createGuestCertificatesService(deps: {
     async verify(code: string): Promise<CertificateVerification> {
       const row = code ? await repo.findCertificateByCode(db, code) : undefined;
       if (!row) throw new AppError('CERTIFICATE_NOT_FOUND');
+      // A guest whose sign-up was cancelled holds no valid certificate, as if it had been revoked then.
+      const revokedAt = row.revoked_at ?? row.cancelled_at;
       return {
-        status: row.revoked_at === null ? 'valid' : 'revoked',
+        status: revokedAt === null ? 'valid' : 'revoked',
         name: row.name || row.name_zh || row.name_en,
         meeting: {
           name: row.meeting_name,
@@ -36,7 +38,7 @@ export function createGuestCertificatesService(deps: {
           end_at: row.end_at,
         },
         issued_at: row.issued_at,
-        revoked_at: row.revoked_at,
+        revoked_at: revokedAt,
         time_zone: zone,
       };
     },

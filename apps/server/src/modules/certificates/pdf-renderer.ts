@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { BadgeLayout } from '@meetflow/shared/schemas/certificates';
 import type { BadgeGuest, BadgeStyle } from './badge-pdf.ts';
 import type { certificatePdf } from './certificate-pdf.ts';
@@ -20,50 +20,84 @@ export interface PdfRenderer {
  * it stays near 200 MB for about 15 % more time). A worker that dies fails what it held; the next
  * PDF starts a new one.
  */
-export function createPdfRenderer(): PdfRenderer {
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(error: Error): void }>();
+/** Certificates leave MB of short-lived garbage each: a small heap keeps a ZIP of thousands near 200 MB. */
+const CERTIFICATE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
+/** 5,000 badges (625 A4 pages) took 12 s and peaked at 365 MB of process RSS (96 MB was too little). */
+const SHEET_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 32 };
 
-  function start(): Worker {
-    const started = new Worker(new URL('./pdf-render-worker.ts', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
-    });
-    started.on('message', (message: { id: number; bytes?: Uint8Array; error?: string }) => {
-      const entry = waiting.get(message.id);
-      waiting.delete(message.id);
+/** A PDF not back by then is given up, and its worker with it (a stuck render must not block the rest). */
+const JOB_TIMEOUT_MS = 120_000;
+
+interface Pending {
+  resolve(bytes: Uint8Array): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export function createPdfRenderer(): PdfRenderer {
+  let current: { worker: Worker; pending: Map<number, Pending> } | undefined;
+  let nextId = 0;
+
+  function start(limits: ResourceLimits) {
+    const worker = new Worker(new URL('./pdf-render-worker.ts', import.meta.url), { resourceLimits: limits });
+    // Each worker answers its own jobs: one that dies fails only what it held.
+    const pending = new Map<number, Pending>();
+    const started = { worker, pending };
+    worker.on('message', (message: { id: number; bytes?: Uint8Array; error?: string }) => {
+      const entry = pending.get(message.id);
+      pending.delete(message.id);
       if (!entry) return;
+      clearTimeout(entry.timer);
       if (message.bytes) entry.resolve(message.bytes);
       else entry.reject(new Error(`PDF not drawn: ${message.error}`));
     });
     const fail = (error: Error) => {
-      for (const entry of waiting.values()) entry.reject(error);
-      waiting.clear();
-      if (worker === started) worker = undefined;
+      for (const entry of pending.values()) {
+        clearTimeout(entry.timer);
+        entry.reject(error);
+      }
+      pending.clear();
+      if (current === started) current = undefined;
     };
-    started.on('error', fail);
-    started.on('exit', () => fail(new Error('PDF renderer stopped')));
-    started.unref();
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error('PDF renderer stopped')));
+    // An idle renderer does not keep the process alive.
+    worker.unref();
     return started;
   }
 
-  function run(job: PdfJob): Promise<Uint8Array> {
-    worker ??= start();
+  function send({ worker, pending }: { worker: Worker; pending: Map<number, Pending> }, job: PdfJob) {
     const id = nextId++;
-    const active = worker;
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      active.postMessage({ id, job });
+    return new Promise<Uint8Array>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error('PDF not drawn in time'));
+        void worker.terminate();
+      }, JOB_TIMEOUT_MS);
+      pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, job });
     });
   }
 
   return {
-    certificate: (input) => run({ kind: 'certificate', input }),
-    badges: (guests, layout, style) => run({ kind: 'badges', guests, layout, style }),
+    certificate(input) {
+      current ??= start(CERTIFICATE_LIMITS);
+      return send(current, { kind: 'certificate', input });
+    },
+    // A whole meeting's sheet is one document of thousands of pages, held until it is saved: it gets
+    // a worker of its own with room for that, ended (and its memory returned) once the sheet is done.
+    async badges(guests, layout, style) {
+      const own = start(SHEET_LIMITS);
+      try {
+        return await send(own, { kind: 'badges', guests, layout, style });
+      } finally {
+        void own.worker.terminate();
+      }
+    },
     async close() {
-      const active = worker;
-      worker = undefined;
-      await active?.terminate();
+      const active = current;
+      current = undefined;
+      await active?.worker.terminate();
     },
   };
 }

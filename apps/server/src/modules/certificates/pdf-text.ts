@@ -204,29 +204,17 @@ export function hexColor(hex: string): RGB {
 }
 
 /** A QR code as vector squares, `size` points wide, its bottom-left corner at (x, y). */
-export function drawQr(
-  page: PDFPage,
-  content: string,
-  x: number,
-  y: number,
-  size: number,
-  color = rgb(0, 0, 0),
-) {
+export function drawQr(page: PDFPage, content: string, x: number, y: number, size: number) {
   const qr = createQr(content, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const cell = size / count;
-  // A light quiet zone of two modules, so the code reads over a background image.
+  const n = (value: number) => value.toFixed(2);
+  // A white quiet zone of two modules, so the code reads over a background image, then one
+  // rectangle per run of dark modules (no hairline seams between neighbours).
   const quiet = 2 * cell;
-  page.drawRectangle({
-    x: x - quiet,
-    y: y - quiet,
-    width: size + 2 * quiet,
-    height: size + 2 * quiet,
-    color: rgb(1, 1, 1),
-  });
-  let path = '';
+  let ops = `q 1 1 1 rg ${n(x - quiet)} ${n(y - quiet)} ${n(size + 2 * quiet)} ${n(size + 2 * quiet)} re f 0 0 0 rg\n`;
   for (let row = 0; row < count; row++) {
-    // One rectangle per run of dark modules: no hairline seams between neighbours.
+    const top = y + size - (row + 1) * cell;
     for (let col = 0; col < count;) {
       if (!qr.modules.get(row, col)) {
         col++;
@@ -234,11 +222,14 @@ export function drawQr(
       }
       const start = col;
       while (col < count && qr.modules.get(row, col)) col++;
-      path += `M${start} ${row}h${col - start}v1h${start - col}z`;
+      ops += `${n(x + start * cell)} ${n(top)} ${n((col - start) * cell)} ${n(cell)} re\n`;
     }
   }
-  // SVG paths run downwards from the given origin: the top-left corner.
-  page.drawSvgPath(path, { x, y: y + size, scale: cell, color, borderWidth: 0 });
+  ops += 'f Q\n';
+  // Written as one compressed stream of its own rather than pdf-lib's operator objects: a sheet of
+  // thousands of badges would otherwise hold millions of small objects until it is saved.
+  const { context } = page.doc;
+  page.node.addContentStream(context.register(context.flateStream(ops)));
 }
 
 export const MM = 72 / 25.4;

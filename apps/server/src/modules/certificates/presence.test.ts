@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateRule } from '@meetflow/shared/schemas/certificates';
-import { attainment, meetingDays, presenceOf, type ScanEvent } from './presence.ts';
+import { attainment, meetingDays, meetingWindow, presenceOf, type ScanEvent } from './presence.ts';
 
 const ZONE = 'Asia/Macau'; // UTC+8, no daylight saving
 /** An instant on Macao's clock: '2026-12-01 09:00'. */
@@ -79,6 +79,25 @@ describe('presence from the scan log', () => {
       '2026-12-01',
       '2026-12-02',
     ]);
+  });
+});
+
+describe('the meeting window', () => {
+  it('leaves out scans on days outside the meeting', () => {
+    const days = meetingDays(at('2026-12-01 09:00'), at('2026-12-02 17:00'), ZONE);
+    const presence = presenceOf(
+      [
+        scan(0, 'in', '2026-11-30 15:00'), // the rehearsal the day before
+        scan(0, 'out', '2026-11-30 17:00'),
+        scan(0, 'in', '2026-12-01 08:30'), // early on the first day still counts
+        scan(0, 'out', '2026-12-01 09:30'),
+      ],
+      LATER,
+      ZONE,
+      meetingWindow(days, ZONE),
+    );
+    expect(presence.minutes).toBe(60);
+    expect([...presence.days]).toEqual(['2026-12-01']);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CertificateRule } from '@meetflow/shared/schemas/certificates';
-import { localDate, localDayTime } from '../../lib/local-time.ts';
+import { localDate, localDayBounds, localDayTime } from '../../lib/local-time.ts';
 
 /*
  * Time present, from the scan log. Entries and exits pair up per scope (0 = the meeting's door,
@@ -71,12 +71,20 @@ function unionLength(intervals: Interval[]): number {
   return sum;
 }
 
-/** A guest's presence from their scans (any order) at `now`, days in `zone`. */
-export function presenceOf(events: readonly ScanEvent[], now: number, zone: string): Presence {
+/**
+ * A guest's presence from their scans (any order) at `now`, days in `zone`. Scans outside `window`
+ * (the meeting's days: a rehearsal the day before, a scan after it ended) do not count.
+ */
+export function presenceOf(
+  events: readonly ScanEvent[],
+  now: number,
+  zone: string,
+  window: { from: number; to: number } = { from: -Infinity, to: Infinity },
+): Presence {
   const byScope = new Map<number, ScanEvent[]>();
   const days = new Set<string>();
   for (const event of events) {
-    if (event.created_at > now) continue;
+    if (event.created_at > now || event.created_at < window.from || event.created_at >= window.to) continue;
     let list = byScope.get(event.scope_id);
     if (!list) byScope.set(event.scope_id, (list = []));
     list.push(event);
@@ -91,6 +99,12 @@ export function presenceOf(events: readonly ScanEvent[], now: number, zone: stri
     all.push(...intervals);
   }
   return { minutes: Math.floor(unionLength(all) / MINUTE_MS), scopeMinutes, days };
+}
+
+/** From the first moment of a meeting's first local day to the end of its last. */
+export function meetingWindow(days: readonly string[], zone: string): { from: number; to: number } {
+  if (days.length === 0) return { from: 0, to: 0 };
+  return { from: localDayBounds(days[0]!, zone).from, to: localDayBounds(days.at(-1)!, zone).to };
 }
 
 /** The local days a meeting spans, first to last (at most 62). */

@@ -106,11 +106,11 @@ const zhCn: Catalogue = {
   offline: '网络故障，请再扫一次',
   recent: '最近扫描',
   badge: {
-    print: '打印胸牌',
-    printing: '正在准备胸牌…',
-    opened: '胸牌已在新标签页打开，请在该标签页打印',
+    print: '打印名牌',
+    printing: '正在准备名牌…',
+    opened: '名牌已在新标签页打开，请在该标签页打印',
     blocked: '浏览器拦截了新标签页：请允许此网站打开弹出窗口后再试',
-    failed: '胸牌打印失败',
+    failed: '名牌打印失败',
   },
   camera: {
     denied: '未获准使用相机，请在浏览器设置中允许。',

@@ -171,7 +171,11 @@ export function ScanScreen(props: {
       let feedback: ShownScan;
       try {
         const answer = await scanCode(code, direction);
-        feedback = { ...feedbackForAnswer(answer, code), guestId: answer.guest?.id ?? null };
+        // A refused guest (cancelled, not enrolled) gets no badge from the door.
+        feedback = {
+          ...feedbackForAnswer(answer, code),
+          guestId: answer.result === 'refused' ? null : (answer.guest?.id ?? null),
+        };
       } catch (error) {
         feedback = { ...feedbackForError(error, code, Date.now()), guestId: null };
       } finally {

@@ -1,7 +1,7 @@
 import type { CertificatesCatalogue } from './i18n.ts';
 
 export const zhCn: CertificatesCatalogue = {
-  tabs: { certificates: '证书', rule: '规则与学分', template: '证书模板', badges: '胸牌' },
+  tabs: { certificates: '证书', rule: '规则与学分', template: '证书模板', badges: '名牌' },
   counts: { guests: '嘉宾', earned: '符合资格', issued: '已发出', revoked: '已撤销' },
   states: { not_earned: '未符合', earned: '符合资格', issued: '已发出', revoked: '已撤销' },
   units: { h: '小时', min: '分钟' },
@@ -127,13 +127,13 @@ export const zhCn: CertificatesCatalogue = {
     layouts: {
       a4_2x4: 'A4，每页 8 个（2 × 4）',
       a4_2x5: 'A4，每页 10 个（2 × 5）',
-      single: '胸牌打印机，每页 1 个（4 × 3 英寸）',
+      single: '名牌打印机，每页 1 个（4 × 3 英寸）',
     },
     keywordLabel: '关键字',
     allUserTypes: '全部类型',
     keyword: '搜索姓名或机构',
     userType: '报名类型',
-    hint: '为符合筛选条件的所有有效嘉宾制作胸牌，每个胸牌附嘉宾二维码。',
-    download: '下载胸牌（PDF）',
+    hint: '为符合筛选条件的所有有效嘉宾制作名牌，每个名牌附嘉宾二维码。',
+    download: '下载名牌（PDF）',
   },
 };

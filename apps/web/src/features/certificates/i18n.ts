@@ -4,7 +4,7 @@ import { en } from './i18n-en.ts';
 
 /** The certificates page's strings; zh-tw is the source and the type of the others. */
 export const zhTw = {
-  tabs: { certificates: '證書', rule: '規則與學分', template: '證書模板', badges: '胸牌' },
+  tabs: { certificates: '證書', rule: '規則與學分', template: '證書模板', badges: '名牌' },
   counts: { guests: '嘉賓', earned: '符合資格', issued: '已發出', revoked: '已撤銷' },
   states: { not_earned: '未符合', earned: '符合資格', issued: '已發出', revoked: '已撤銷' },
   units: { h: '小時', min: '分鐘' },
@@ -129,14 +129,14 @@ export const zhTw = {
     layouts: {
       a4_2x4: 'A4，每頁 8 個（2 × 4）',
       a4_2x5: 'A4，每頁 10 個（2 × 5）',
-      single: '胸牌打印機，每頁 1 個（4 × 3 英寸）',
+      single: '名牌印表機，每頁 1 個（4 × 3 英吋）',
     },
     keywordLabel: '關鍵字',
     allUserTypes: '全部類型',
     keyword: '搜尋姓名或機構',
     userType: '報名類型',
-    hint: '為符合篩選條件的所有有效嘉賓製作胸牌，每個胸牌附嘉賓二維碼。',
-    download: '下載胸牌（PDF）',
+    hint: '為符合篩選條件的所有有效嘉賓製作名牌，每個名牌附嘉賓 QR 碼。',
+    download: '下載名牌（PDF）',
   },
 };
 

@@ -20,6 +20,10 @@ describe('certificate codes', () => {
     expect(normalizeCertificateCode('0123-4567-89ab-cdef-ghjk-mnpq')).toBe(CODE);
     expect(normalizeCertificateCode(` ${CODE.toLowerCase()}\n`)).toBe(CODE);
     expect(normalizeCertificateCode('0123 4567 89AB CDEF GHJK MNPQ')).toBe(CODE);
+    // Read off paper: O for 0, I or l for 1.
+    expect(normalizeCertificateCode('O123-4567-89AB-CDEF-GHJK-MNPQ')).toBe(CODE);
+    expect(normalizeCertificateCode('0I23-4567-89AB-CDEF-GHJK-MNPQ')).toBe(CODE);
+    expect(normalizeCertificateCode('0l23-4567-89AB-CDEF-GHJK-MNPQ')).toBe(CODE);
   });
 
   it('folds full-width characters copied from a Chinese text', () => {

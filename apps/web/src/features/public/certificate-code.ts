@@ -1,3 +1,4 @@
+import { normalizeCertificateCode } from '@meetflow/shared/certificate-code';
 import type { Language } from '@meetflow/shared/languages';
 import { dayIn } from '../../lib/date-time.ts';
 
@@ -10,13 +11,7 @@ import { dayIn } from '../../lib/date-time.ts';
 export const CERTIFICATE_CODE_LENGTH = 24;
 const GROUP = 4;
 
-/** The code's characters: upper case, full-width folded to ASCII, everything else dropped. */
-export function normalizeCertificateCode(raw: string): string {
-  return raw
-    .normalize('NFKC')
-    .toUpperCase()
-    .replace(/[^0-9A-Z]/g, '');
-}
+export { normalizeCertificateCode };
 
 /** Whether `raw` holds a whole code (24 characters once normalised). */
 export function isCertificateCode(raw: string): boolean {
