@@ -7,7 +7,7 @@ import { autoId } from './helpers.ts';
  * one JSON row each (they are read and saved whole); an issued certificate keeps what it certified
  * (name, minutes, credits, sessions) as it was when issued, so a later scan or rename does not change
  * a certificate already handed out. One certificate per guest: issuing again after a revocation gives
- * a new verification code, so the revoked one stays revoked. Organisers get `certificate:manage`.
+ * a new verification code (the revoked one is no longer known). Organisers get `certificate:manage`.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
