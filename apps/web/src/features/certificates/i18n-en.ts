@@ -14,7 +14,7 @@ export const en: CertificatesCatalogue = {
     state: 'State',
     code: 'Code',
     issuedAt: 'Issued',
-    emailed: 'E-mailed {{time}}',
+    emailed: 'Queued for e-mail {{time}}',
     actions: 'Actions',
     download: 'PDF',
     keyword: 'Search name or institution',

@@ -14,7 +14,7 @@ export const zhCn: CertificatesCatalogue = {
     state: '状态',
     code: '验证码',
     issuedAt: '发出时间',
-    emailed: '已邮寄 {{time}}',
+    emailed: '已排入邮寄 {{time}}',
     actions: '操作',
     download: '下载 PDF',
     keyword: '搜索姓名或机构',

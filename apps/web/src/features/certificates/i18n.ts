@@ -17,7 +17,7 @@ export const zhTw = {
     state: '狀態',
     code: '驗證碼',
     issuedAt: '發出時間',
-    emailed: '已郵寄 {{time}}',
+    emailed: '已排入郵寄 {{time}}',
     actions: '操作',
     download: '下載 PDF',
     keyword: '搜尋姓名或機構',
