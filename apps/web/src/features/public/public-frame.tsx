@@ -45,14 +45,13 @@ function useDocumentTitle(title: string | undefined) {
   }, [title, lang]);
 }
 
-function LanguageSwitch({ meeting }: { meeting: PublicMeeting }) {
-  const { t } = useTranslation();
+/** The buttons that switch the page's language, when there is more than one to choose from. */
+export function LanguageSwitch({ languages, label }: { languages: readonly Language[]; label: string }) {
   const lang = usePageLanguage();
-  const offered = offeredLanguages(meeting.display_config.language_order, meeting.multi_language);
-  if (offered.length < 2) return null;
+  if (languages.length < 2) return null;
   return (
-    <nav className="mf-pub-langs" aria-label={t('pub.language')} data-testid="public-lang-switch">
-      {offered.map((code) => (
+    <nav className="mf-pub-langs" aria-label={label} data-testid="public-lang-switch">
+      {languages.map((code) => (
         <button
           key={code}
           type="button"
@@ -71,6 +70,7 @@ function LanguageSwitch({ meeting }: { meeting: PublicMeeting }) {
 
 /** `<main>` of every visitor page: the meeting's colours, the language switch and the content. */
 export function PublicFrame({ meeting, children }: { meeting: PublicMeeting; children: ReactNode }) {
+  const { t } = useTranslation();
   const lang = usePageLanguage();
   useDocumentTitle(nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en));
   const config = meeting.display_config;
@@ -84,7 +84,10 @@ export function PublicFrame({ meeting, children }: { meeting: PublicMeeting; chi
   return (
     <main className="mf-pub" style={style}>
       <div className="mf-pub-top">
-        <LanguageSwitch meeting={meeting} />
+        <LanguageSwitch
+          languages={offeredLanguages(config.language_order, meeting.multi_language)}
+          label={t('pub.language')}
+        />
       </div>
       {children}
     </main>

@@ -1,41 +1,11 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { Language } from '@meetflow/shared/languages';
-import { setLanguage, useTranslation } from '../../lib/i18n.ts';
-import { detectLanguage } from '../../lib/language.ts';
-import { readJson } from '../../lib/storage.ts';
-import { usePageLanguage } from './public-frame.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { MeetinglessFrame } from './meetingless-frame.tsx';
 import { PublicApiError, publicApi } from './public-api.ts';
-import { applyPageLanguage } from './use-public-meeting.ts';
 import { unsubscribeOutcome } from './unsubscribe-outcome.ts';
 import './unsubscribe-i18n.ts';
 import './public-page.css';
-
-const LANGUAGES: readonly { code: Language; name: string; html: string }[] = [
-  { code: 'zh-tw', name: '繁體中文', html: 'zh-TW' },
-  { code: 'zh-cn', name: '简体中文', html: 'zh-CN' },
-  { code: 'en', name: 'English', html: 'en' },
-];
-
-/** No meeting colours here: the product's blue, darkened to keep white text on it at 4.5:1. */
-const COLOURS = {
-  '--mf-primary': '#0958d9',
-  '--mf-on-primary': '#ffffff',
-  '--mf-focus': '#0958d9',
-} as CSSProperties;
-
-/**
- * The page's language: the visitor's own earlier pick, else the browser's languages (the link names
- * no meeting whose language order could decide), else zh-tw. Applied without recording it as a pick.
- */
-function browserLanguage(): Language {
-  const stored = readJson<unknown>('lang', null);
-  return detectLanguage({
-    stored: typeof stored === 'string' ? stored : null,
-    appDefault: null,
-    browser: typeof navigator === 'undefined' ? [] : navigator.languages,
-  });
-}
 
 /** A refusal is kept as its kind (it follows a language switch), with the server's own text where that is what it says. */
 type State =
@@ -55,16 +25,8 @@ export default function UnsubscribePage() {
 
 function Unsubscribe({ token }: { token: string }) {
   const { t } = useTranslation();
-  const lang = usePageLanguage();
-  const [ready, setReady] = useState(false);
   const [state, setState] = useState<State>({ status: 'idle' });
   const doneRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    void applyPageLanguage(browserLanguage())
-      .catch(() => undefined)
-      .finally(() => setReady(true));
-  }, []);
 
   // The button goes once it has done its work: the focus moves to what it did.
   useEffect(() => {
@@ -86,35 +48,8 @@ function Unsubscribe({ token }: { token: string }) {
     }
   };
 
-  if (!ready) {
-    return (
-      <main className="mf-pub" aria-busy="true" style={COLOURS}>
-        <p className="mf-pub-status">
-          <span className="mf-pub-spinner" aria-hidden="true" />
-        </p>
-      </main>
-    );
-  }
-
   return (
-    <main className="mf-pub" style={COLOURS}>
-      <div className="mf-pub-top">
-        <nav className="mf-pub-langs" aria-label={t('unsub.language')} data-testid="public-lang-switch">
-          {LANGUAGES.map(({ code, name, html }) => (
-            <button
-              key={code}
-              type="button"
-              lang={html}
-              className="mf-pub-lang"
-              aria-pressed={lang === code}
-              data-testid={`public-lang-${code}`}
-              onClick={() => void setLanguage(code).catch(() => undefined)}
-            >
-              {name}
-            </button>
-          ))}
-        </nav>
-      </div>
+    <MeetinglessFrame languageLabel={t('unsub.language')}>
       <section className="mf-pub-card" aria-labelledby="pub-unsub-title" data-testid="unsubscribe-page">
         <h1 className="mf-pub-title mf-pub-card-title" id="pub-unsub-title" data-testid="page-title">
           {t('unsub.title')}
@@ -147,6 +82,6 @@ function Unsubscribe({ token }: { token: string }) {
           )}
         </div>
       </section>
-    </main>
+    </MeetinglessFrame>
   );
 }

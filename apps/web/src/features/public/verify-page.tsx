@@ -2,9 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent 
 import { useNavigate, useParams } from 'react-router';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import type { CertificateVerification } from '@meetflow/shared/schemas/certificates';
-import { setLanguage, useTranslation } from '../../lib/i18n.ts';
-import { detectLanguage } from '../../lib/language.ts';
-import { readJson } from '../../lib/storage.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import {
   CERTIFICATE_CODE_LENGTH,
   formatDateSpan,
@@ -12,37 +10,14 @@ import {
   groupCertificateCode,
   normalizeCertificateCode,
 } from './certificate-code.ts';
+import { MeetinglessFrame } from './meetingless-frame.tsx';
 import { usePageLanguage } from './public-frame.tsx';
 import { NETWORK_FAILURE, PUBLIC_ERROR_CODES, PublicApiError, publicApi } from './public-api.ts';
-import { applyPageLanguage } from './use-public-meeting.ts';
 import './verify-i18n.ts';
 import './public-page.css';
 
-const LANGUAGES: readonly { code: Language; name: string; html: string }[] = [
-  { code: 'zh-tw', name: '繁體中文', html: 'zh-TW' },
-  { code: 'zh-cn', name: '简体中文', html: 'zh-CN' },
-  { code: 'en', name: 'English', html: 'en' },
-];
-
-/** No meeting colours here (the code names none until it is checked): the product's darkened blue. */
-const COLOURS = {
-  '--mf-primary': '#0958d9',
-  '--mf-on-primary': '#ffffff',
-  '--mf-focus': '#0958d9',
-} as CSSProperties;
-
 /** A code set apart: tabular digits, and it may break anywhere on a narrow phone. */
 const CODE_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' };
-
-/** The visitor's own earlier pick, else the browser's languages, else zh-tw (as on the unsubscribe page). */
-function browserLanguage(): Language {
-  const stored = readJson<unknown>('lang', null);
-  return detectLanguage({
-    stored: typeof stored === 'string' ? stored : null,
-    appDefault: null,
-    browser: typeof navigator === 'undefined' ? [] : navigator.languages,
-  });
-}
 
 type Check =
   | { status: 'none' }
@@ -62,7 +37,6 @@ export default function VerifyPage() {
   const navigate = useNavigate();
   const { code: param = '' } = useParams();
   const code = normalizeCertificateCode(param);
-  const [ready, setReady] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // The server's answer, for the code and attempt it answers: anything else is still loading.
   const [answer, setAnswer] = useState<{ key: string; check: Check } | null>(null);
@@ -79,12 +53,6 @@ export default function VerifyPage() {
   // Set by the form: the answer to a code the visitor typed takes the focus when it arrives.
   const focusAnswer = useRef(false);
   const ids = useId();
-
-  useEffect(() => {
-    void applyPageLanguage(browserLanguage())
-      .catch(() => undefined)
-      .finally(() => setReady(true));
-  }, []);
 
   useEffect(() => {
     if (!whole) return;
@@ -134,39 +102,12 @@ export default function VerifyPage() {
     else void navigate(`/verify/${groupCertificateCode(next)}`);
   };
 
-  if (!ready) {
-    return (
-      <main className="mf-pub" aria-busy="true" style={COLOURS}>
-        <p className="mf-pub-status">
-          <span className="mf-pub-spinner" aria-hidden="true" />
-        </p>
-      </main>
-    );
-  }
-
   const codeId = `${ids}-code`;
   const hintId = `${ids}-hint`;
   const errorId = `${ids}-error`;
 
   return (
-    <main className="mf-pub" style={COLOURS}>
-      <div className="mf-pub-top">
-        <nav className="mf-pub-langs" aria-label={t('verify.language')} data-testid="public-lang-switch">
-          {LANGUAGES.map(({ code: value, name, html }) => (
-            <button
-              key={value}
-              type="button"
-              lang={html}
-              className="mf-pub-lang"
-              aria-pressed={lang === value}
-              data-testid={`public-lang-${value}`}
-              onClick={() => void setLanguage(value).catch(() => undefined)}
-            >
-              {name}
-            </button>
-          ))}
-        </nav>
-      </div>
+    <MeetinglessFrame languageLabel={t('verify.language')}>
       <section className="mf-pub-card" aria-labelledby={`${ids}-title`} data-testid="verify-page">
         <h1 className="mf-pub-title mf-pub-card-title" id={`${ids}-title`} data-testid="page-title">
           {t('verify.title')}
@@ -259,7 +200,7 @@ export default function VerifyPage() {
           </button>
         </form>
       </section>
-    </main>
+    </MeetinglessFrame>
   );
 }
 
