@@ -60,6 +60,9 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { authorization } from './plugins/authorization.ts';
 import { compression } from './plugins/compression.ts';
 import { answerRoutingError, errorHandling } from './plugins/errors.ts';
+import { createWaitlistCore } from './modules/waitlist/waitlist-core.ts';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { gracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { openapi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
@@ -188,6 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     // The certificate core is made below; the guest list asks it only once the app runs.
     certificateStates: (meeting, guestIds) => certificateCore.statesOf(meeting, guestIds),
+    // The waiting lists are made below (they need mail): seats a delete frees go to them.
+    waitlist: {
+      seatsFreedIn: (trx, freed) => waitlist.seatsFreedIn(trx, freed),
+      guestCancelledIn: (trx, guestId, username) => waitlist.guestCancelledIn(trx, guestId, username),
+    },
   });
   const mail = createMailService({
     db,
@@ -203,6 +211,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     broadcastPerMinute: config.broadcastPerMinute,
     // The certificates service is made below; a mail job asks it only once the app runs.
     certificatePdf: (guestId) => guestCertificates.pdfForMail(guestId),
+    waitlistOffer: (entryId, offeredAt) => waitlist.offerForMail(entryId, offeredAt),
+  });
+  const waitlist = createWaitlistService({
+    db,
+    clock,
+    core: createWaitlistCore({ db, dbKind: deps.dbKind, clock, systemLog, jobs, mail }),
+    signingSecret: await getOrCreateSecret(db, 'waitlist'),
+    publicUrl: config.publicUrl,
+    mail,
+    onSignupsChanged,
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -236,9 +254,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(filesRoutes, { files: createFilesService({ db, systemLog, clock }) });
-  await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock }) });
-  await app.register(dictionaryRoutes, { db, systemLog, clock });
-  const visitorGuests = createVisitorGuestService({ db, clock, notifications, onSignupsChanged, mail });
+  await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock, waitlist }) });
+  await app.register(dictionaryRoutes, { db, systemLog, clock, waitlist });
+  const visitorGuests = createVisitorGuestService({
+    db,
+    clock,
+    notifications,
+    onSignupsChanged,
+    mail,
+    waitlist,
+  });
   const pdfRenderer = createPdfRenderer();
   const certificateCore = createCertificateCore({
     db,
@@ -253,17 +278,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     core: certificateCore,
     guestFromToken: (token) => visitorGuests.identify(token),
   });
-  await app.register(registrationRoutes, {
-    registration: createRegistrationService({
-      db,
-      systemLog,
-      limiters,
-      clock,
-      notifications,
-      onSignupsChanged,
-      mail,
-    }),
+  const registration = createRegistrationService({
+    db,
+    systemLog,
+    limiters,
+    clock,
+    notifications,
+    onSignupsChanged,
+    mail,
+    waitlist,
+  });
+  await app.register(registrationRoutes, { registration, guests: visitorGuests });
+  await app.register(waitlistRoutes, {
+    waitlist,
+    registration,
     guests: visitorGuests,
+    reporting: { systemLog, notifications },
+    limiters,
+    clock,
   });
   await app.register(mailRoutes, { mail });
   await app.register(attendanceRoutes, {

@@ -287,6 +287,42 @@ export const ERRORS = {
       en: 'This phone number has already signed up for this meeting; retrieve your code on the check-in page',
     },
   },
+  ALREADY_WAITING: {
+    code: 40955,
+    status: 409,
+    message: {
+      'zh-tw': '此手機號碼已在候補名單上，請到簽到頁面查看排位',
+      'zh-cn': '此手机号码已在候补名单上，请到签到页面查看排位',
+      en: 'This phone number is already on the waiting list; see your place on the check-in page',
+    },
+  },
+  WAITLIST_FULL: {
+    code: 40956,
+    status: 409,
+    message: {
+      'zh-tw': '名額已滿，候補名單亦已滿',
+      'zh-cn': '名额已满，候补名单亦已满',
+      en: 'Full, and the waiting list is full too',
+    },
+  },
+  OFFER_NOT_OPEN: {
+    code: 40957,
+    status: 409,
+    message: {
+      'zh-tw': '此候補名額已不能接受（已過期、已接受或已放棄）',
+      'zh-cn': '此候补名额已不能接受（已过期、已接受或已放弃）',
+      en: 'This seat can no longer be accepted (the offer expired, or was accepted or declined)',
+    },
+  },
+  WAITLIST_ENTRY_NOT_FOUND: {
+    code: 40452,
+    status: 404,
+    message: {
+      'zh-tw': '候補記錄不存在或已離開名單',
+      'zh-cn': '候补记录不存在或已离开名单',
+      en: 'This waiting-list place does not exist or has left the list',
+    },
+  },
   GUEST_PHONE_TAKEN: {
     code: 40954,
     status: 409,

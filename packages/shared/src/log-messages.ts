@@ -321,6 +321,58 @@ export const LOG_MESSAGES = {
     'zh-cn': '取码，会议 #{meeting_id}（{meeting_name}）：嘉宾 #{guest_id}，电话 {phone}',
     en: 'Code retrieval for meeting #{meeting_id} ({meeting_name}): guest #{guest_id}, phone {phone}',
   },
+  'waitlist.joined': {
+    'zh-tw': '加入候補名單：會議 #{meeting_id}{list}，第 {position} 位，電話 {phone}',
+    'zh-cn': '加入候补名单：会议 #{meeting_id}{list}，第 {position} 位，电话 {phone}',
+    en: 'Joined the waiting list of meeting #{meeting_id}{list}: number {position}, phone {phone}',
+  },
+  'waitlist.left': {
+    'zh-tw': '離開候補名單：會議 #{meeting_id}{list}，候補 #{entry_id}',
+    'zh-cn': '离开候补名单：会议 #{meeting_id}{list}，候补 #{entry_id}',
+    en: 'Left the waiting list of meeting #{meeting_id}{list}: place #{entry_id}',
+  },
+  'waitlist.promoted': {
+    'zh-tw': '候補轉正：會議 #{meeting_id}{list}，候補 #{entry_id} → 嘉賓 #{guest_id}',
+    'zh-cn': '候补转正：会议 #{meeting_id}{list}，候补 #{entry_id} → 嘉宾 #{guest_id}',
+    en: 'Given a seat from the waiting list of meeting #{meeting_id}{list}: place #{entry_id} → guest #{guest_id}',
+  },
+  'waitlist.promoted_raising_limit': {
+    'zh-tw':
+      '手動候補轉正並將名額由 {from} 增至 {to}：會議 #{meeting_id}{list}，候補 #{entry_id} → 嘉賓 #{guest_id}',
+    'zh-cn':
+      '手动候补转正并将名额由 {from} 增至 {to}：会议 #{meeting_id}{list}，候补 #{entry_id} → 嘉宾 #{guest_id}',
+    en: 'Promoted by hand, raising the limit from {from} to {to}: meeting #{meeting_id}{list}, place #{entry_id} → guest #{guest_id}',
+  },
+  'waitlist.offered': {
+    'zh-tw': '候補名額已提供：會議 #{meeting_id}{list}，候補 #{entry_id}，保留至 {until}',
+    'zh-cn': '候补名额已提供：会议 #{meeting_id}{list}，候补 #{entry_id}，保留至 {until}',
+    en: 'Seat offered from the waiting list of meeting #{meeting_id}{list}: place #{entry_id}, held until {until}',
+  },
+  'waitlist.offer_expired': {
+    'zh-tw': '候補名額逾期未接受：會議 #{meeting_id}{list}，候補 #{entry_id}',
+    'zh-cn': '候补名额逾期未接受：会议 #{meeting_id}{list}，候补 #{entry_id}',
+    en: 'Offer lapsed on the waiting list of meeting #{meeting_id}{list}: place #{entry_id}',
+  },
+  'waitlist.offer_declined': {
+    'zh-tw': '放棄候補名額：會議 #{meeting_id}{list}，候補 #{entry_id}',
+    'zh-cn': '放弃候补名额：会议 #{meeting_id}{list}，候补 #{entry_id}',
+    en: 'Offer declined on the waiting list of meeting #{meeting_id}{list}: place #{entry_id}',
+  },
+  'waitlist.removed': {
+    'zh-tw': '從候補名單移除：會議 #{meeting_id}{list}，候補 #{entry_id}',
+    'zh-cn': '从候补名单移除：会议 #{meeting_id}{list}，候补 #{entry_id}',
+    en: 'Removed from the waiting list of meeting #{meeting_id}{list}: place #{entry_id}',
+  },
+  'waitlist.exported': {
+    'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的候補名單「{list_name}」：{rows} 行{interrupted}',
+    'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的候补名单“{list_name}”：{rows} 行{interrupted}',
+    en: 'Exported the waiting list "{list_name}" of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
+  },
+  'waitlist.session_list': {
+    'zh-tw': '（日程 #{schedule_id}）',
+    'zh-cn': '（日程 #{schedule_id}）',
+    en: ' (session #{schedule_id})',
+  },
   'mail.settings_updated': {
     'zh-tw': '修改了會議 #{meeting_id}（{meeting_name}）的郵件設定',
     'zh-cn': '修改了会议 #{meeting_id}（{meeting_name}）的邮件设置',

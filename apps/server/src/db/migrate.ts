@@ -15,6 +15,7 @@ import * as jobsAndMail from './migrations/2026-11-25-01-jobs-and-mail.ts';
 import * as imports from './migrations/2026-11-25-02-imports.ts';
 import * as offlineDoor from './migrations/2026-11-25-03-offline-door.ts';
 import * as certificates from './migrations/2026-11-26-01-certificates.ts';
+import * as waitlists from './migrations/2026-11-28-01-waitlists.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-02-imports': imports,
   '2026-11-25-03-offline-door': offlineDoor,
   '2026-11-26-01-certificates': certificates,
+  '2026-11-28-01-waitlists': waitlists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -100,6 +100,14 @@ export interface Database {
     deleted_at: number | null;
     /** When the passed registration deadline was announced to the organisers (notifications). */
     deadline_notified_at: Generated<number | null>;
+    /** Waiting list (modules/waitlist): 1 = full sign-ups join it; 0 max = no maximum. */
+    waitlist_enabled: Generated<number>;
+    waitlist_max: Generated<number>;
+    /** 0: a freed seat goes to the first in line at once; otherwise offered for this many hours. */
+    waitlist_offer_hours: Generated<number>;
+    /** The last place number handed out (commit order); how many are waiting now. */
+    waitlist_seq: Generated<number>;
+    waiting_count: Generated<number>;
   };
   /** Dictionary of time slots (HH:mm) that sessions pick from. */
   meeting_times: {
@@ -124,6 +132,11 @@ export interface Database {
     /** 0 = unlimited. */
     signup_limit: Generated<number>;
     signup_count: Generated<number>;
+    /** The session's waiting list, as the meeting's (its offers last the meeting's waitlist_offer_hours). */
+    waitlist_enabled: Generated<number>;
+    waitlist_max: Generated<number>;
+    waitlist_seq: Generated<number>;
+    waiting_count: Generated<number>;
     /** YYYY-MM-DD */
     date: string;
     meeting_time_id: number | null;
@@ -249,6 +262,35 @@ export interface Database {
     revoke_reason: Generated<string>;
     emailed_at: number | null;
   };
+  /**
+   * A place on a waiting list (modules/waitlist): scope 0 is the meeting's list, otherwise a session's.
+   * seq orders the line (commit order). Meeting entries keep the sign-up form until promotion makes
+   * them a guest (guest_id); session entries belong to a guest from the start.
+   */
+  waitlist_entries: {
+    id: Generated<number>;
+    meeting_id: number;
+    scope_id: number;
+    seq: number;
+    status: Generated<'waiting' | 'offered' | 'promoted' | 'expired' | 'declined' | 'left' | 'removed'>;
+    guest_id: number | null;
+    area_code: string;
+    phone: string;
+    email: Generated<string>;
+    display_name: Generated<string>;
+    language: Generated<string>;
+    /** JSON of the guest row to be (meeting entries only). */
+    form: string | null;
+    /** JSON array of the sessions chosen on the form (meeting entries of date-schedule meetings). */
+    schedule_ids: Generated<string>;
+    created_at: number;
+    offered_at: number | null;
+    offer_expires_at: number | null;
+    decided_at: number | null;
+    decided_by: string | null;
+  };
+  /** The devices of a visitor on a meeting's list (SHA-256 of their tokens); guest tokens once promoted. */
+  waitlist_tokens: { token_hash: string; entry_id: number; created_at: number };
   /** Back-office notifications; params is JSON (meeting names, session name, file name). */
   notifications: {
     id: Generated<number>;

@@ -100,6 +100,8 @@ export type AttendanceScopeQuery = z.output<typeof attendanceScopeQuery>;
  */
 export const attendanceStats = z.object({
   signed_up: z.number().int(),
+  /** On the meeting's or session's waiting list now. */
+  waiting: z.number().int(),
   checked_in_today: z.number().int(),
   /** Entered today and not gone out since. */
   inside: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldMessageKey } from '../field-messages.ts';
+import { waitlistSettingsFields } from './waitlist.ts';
 
 /*
  * The data dictionary (spec §3, §5): meeting times, sessions ("schedules") and user types of a
@@ -89,6 +90,7 @@ export const scheduleBody = z.strictObject({
     .refine(isScheduleDate, 'invalidFormat'),
   meeting_time_id: id.nullable().optional(),
   sort,
+  ...waitlistSettingsFields,
 });
 export type ScheduleBody = z.input<typeof scheduleBody>;
 
@@ -100,6 +102,10 @@ export const schedule = z.object({
   name_en: z.string(),
   signup_limit: z.number().int(),
   signup_count: z.number().int(),
+  waitlist_enabled: z.boolean(),
+  waitlist_max: z.number().int(),
+  /** Guests on the session's waiting list now (not yet offered a seat). */
+  waiting_count: z.number().int(),
   date: z.string(),
   meeting_time_id: z.number().int().nullable(),
   meeting_time: meetingTime.nullable(),

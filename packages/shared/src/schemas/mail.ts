@@ -20,6 +20,7 @@ export const MAIL_TYPES = [
   'broadcast',
   'login_code',
   'certificate',
+  'waitlist_offer',
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */

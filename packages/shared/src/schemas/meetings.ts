@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isScheduleDate } from './dictionary.ts';
 import { FILE_ID } from './files.ts';
+import { waitlistOfferHours, waitlistSettingsFields } from './waitlist.ts';
 
 export const MEETING_TYPES = ['general', 'date_schedule'] as const;
 export type MeetingType = (typeof MEETING_TYPES)[number];
@@ -64,6 +65,8 @@ export const meetingBody = z
       .regex(FILE_ID, 'bannerFileInvalid'),
     schedule_file_id: z.string().regex(FILE_ID, 'pdfFileInvalid').nullable().default(null),
     guide_file_id: z.string().regex(FILE_ID, 'pdfFileInvalid').nullable().default(null),
+    ...waitlistSettingsFields,
+    waitlist_offer_hours: waitlistOfferHours,
   })
   .superRefine((value, ctx) => {
     if (value.end_at <= value.start_at) {
@@ -126,6 +129,11 @@ export const meeting = z.object({
   signup_count: z.number().int(),
   /** Guests checked in. */
   checkin_count: z.number().int(),
+  waitlist_enabled: z.boolean(),
+  waitlist_max: z.number().int(),
+  waitlist_offer_hours: z.number().int(),
+  /** Visitors on the meeting's waiting list now (waiting for a seat, not yet offered one). */
+  waiting_count: z.number().int(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });

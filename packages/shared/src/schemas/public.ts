@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AREA_CODES as AREA_CODE_OPTIONS } from '../constants.ts';
 import { meetingDisplayConfig } from './meeting-display.ts';
 import { MEETING_TYPES } from './meetings.ts';
+import { meetingWaitlistEntry, waitlistPlace } from './waitlist.ts';
 import { whenMissing } from './when-missing.ts';
 
 /**
@@ -146,6 +147,8 @@ export const publicMeeting = z.object({
   meeting_type: z.enum(MEETING_TYPES),
   multi_language: z.boolean(),
   status: z.enum(PUBLIC_MEETING_STATUSES),
+  /** A full meeting takes sign-ups onto its waiting list (switched on, not at its maximum). */
+  waitlist_open: z.boolean(),
   registration_deadline: z.number().int().nullable(),
   banner_file_id: z.string().nullable(),
   schedule_file_id: z.string().nullable(),
@@ -170,6 +173,8 @@ export const publicMeeting = z.object({
       signup_limit: z.number().int(),
       /** null = unlimited. */
       seats_left: z.number().int().nullable(),
+      /** When full, a guest may join this session's waiting list (switched on, not at its maximum). */
+      waitlist_open: z.boolean(),
     }),
   ),
   college_categories: z.array(z.object({ id: z.number().int(), ...localizedName })),
@@ -189,11 +194,21 @@ export const publicGuest = z.object({
   enrolled_schedule_ids: z.array(z.number().int()),
   enrollable_schedule_ids: z.array(z.number().int()),
   signed_up_at: z.number().int(),
+  /** The sessions' waiting lists this guest is on (waiting or offered a seat). */
+  waitlist: z.array(waitlistPlace),
 });
 export type PublicGuest = z.infer<typeof publicGuest>;
 
-/** Answer of sign-up and lookup: the guest token is shown only here. */
-export const guestTokenResult = z.object({ guest_token: z.string(), guest: publicGuest });
+/**
+ * Answer of sign-up and lookup: the guest token is shown only here. Exactly one of `guest` and
+ * `waiting` is set: `waiting` when the visitor is on the meeting's waiting list (not yet a guest); the
+ * same token opens their guest page once they are given a seat.
+ */
+export const guestTokenResult = z.object({
+  guest_token: z.string(),
+  guest: publicGuest.nullable(),
+  waiting: meetingWaitlistEntry.nullable(),
+});
 export type GuestTokenResult = z.infer<typeof guestTokenResult>;
 
 /**

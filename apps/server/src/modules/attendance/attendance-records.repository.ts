@@ -27,6 +27,10 @@ export async function countStats(
         ? eb.selectFrom('schedules').select('signup_count').where('id', '=', scopeId)
         : eb.selectFrom('meetings').select('registered_count').where('id', '=', meetingId)
       ).as('signed_up'),
+      (scopeId !== 0
+        ? eb.selectFrom('schedules').select('waiting_count').where('id', '=', scopeId)
+        : eb.selectFrom('meetings').select('waiting_count').where('id', '=', meetingId)
+      ).as('waiting'),
       eb
         .selectFrom('guest_attendance')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -54,6 +58,7 @@ export async function countStats(
     .executeTakeFirstOrThrow();
   return {
     signed_up: Number(row.signed_up ?? 0),
+    waiting: Number(row.waiting ?? 0),
     checked_in_today: Number(row.checked_in_today ?? 0),
     inside: Number(row.inside ?? 0),
     left: Number(row.left ?? 0),

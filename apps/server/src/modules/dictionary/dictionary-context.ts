@@ -6,11 +6,14 @@ import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user
 import { assertOrganizationVisible, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 
 export interface DictionaryDeps {
   db: Db;
   systemLog: SystemLog;
   clock: () => number;
+  /** A session's raised limit hands its new seats to the session's waiting list, in the edit's transaction. */
+  waitlist?: Pick<WaitlistService, 'seatsFreedIn'>;
 }
 
 /** Path ids: positive and within PostgreSQL's integer range (a larger one would be a 500 there). */

@@ -35,6 +35,7 @@ export async function withMeetingTimes(db: Db, rows: readonly repo.ScheduleRow[]
   return rows
     .map((r) => ({
       ...r,
+      waitlist_enabled: r.waitlist_enabled === 1,
       meeting_time: r.meeting_time_id === null ? null : (times.get(r.meeting_time_id) ?? null),
     }))
     .sort(compareSchedules);
@@ -46,7 +47,7 @@ export async function meetingSchedules(db: Db, meetingId: number): Promise<Sched
 }
 
 /** A meeting's sessions ("schedules"): names ×3, sign-up limit (0 = unlimited), day, time slot. */
-export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps) {
+export function createSchedulesService({ db, systemLog, clock, waitlist }: DictionaryDeps) {
   const audit = createAuditor(systemLog);
 
   /** The day within the meeting; the time slot global or owned by the meeting's organisation or above. */
@@ -66,6 +67,8 @@ export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps)
     date: body.date,
     meeting_time_id: body.meeting_time_id ?? null,
     ...(body.sort === undefined ? {} : { sort: body.sort }),
+    waitlist_enabled: body.waitlist_enabled ? 1 : 0,
+    waitlist_max: body.waitlist_max,
   });
 
   /** The session and its (visible, live) meeting; 404 for either missing or out of scope. */
@@ -100,7 +103,19 @@ export function createSchedulesService({ db, systemLog, clock }: DictionaryDeps)
     async update(actor: Actor, id: number, body: Body): Promise<Schedule> {
       const { meeting } = await visibleSchedule(actor.user, id);
       await checkBody(meeting, body);
-      const row = await repo.updateScheduleWithinCount(db, id, { ...values(body), updated_at: clock() });
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await repo.updateScheduleWithinCount(trx, id, {
+          ...values(body),
+          updated_at: clock(),
+        });
+        if (updated)
+          await waitlist?.seatsFreedIn(trx, {
+            meetingId: updated.meeting_id,
+            meeting: false,
+            scheduleIds: [id],
+          });
+        return updated && (await repo.findSchedule(trx, id));
+      });
       if (!row) {
         if (!(await repo.findSchedule(db, id))) throw new AppError('NOT_FOUND');
         throw new AppError('SIGNUP_LIMIT_BELOW_COUNT', {

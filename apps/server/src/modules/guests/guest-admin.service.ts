@@ -33,6 +33,7 @@ import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as seats from './guest-seats.repository.ts';
 import * as repo from './guests.repository.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 
 type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
 
@@ -49,6 +50,8 @@ export interface GuestsDeps {
     meeting: { id: number; start_at: number; end_at: number },
     guestIds: readonly number[],
   ) => Promise<Map<number, CertificateState>>;
+  /** The waiting lists (through app.ts): seats freed by a delete or an edit are handed out in its transaction. */
+  waitlist?: Pick<WaitlistService, 'seatsFreedIn' | 'guestCancelledIn'>;
 }
 
 function phoneTaken(): AppError {
@@ -223,8 +226,8 @@ export function createGuestsService(deps: GuestsDeps) {
       const filled: seats.FilledSeats = { meeting: false, sessions: [] };
       let id: number;
       try {
-        id = await db.transaction().execute((trx) =>
-          insertGuestTakingSeats(
+        id = await db.transaction().execute(async (trx) => {
+          const inserted = await insertGuestTakingSeats(
             trx,
             {
               ...guestFormValues(body, phone),
@@ -236,8 +239,9 @@ export function createGuestsService(deps: GuestsDeps) {
             scheduleIds,
             now,
             filled,
-          ),
-        );
+          );
+          return inserted.id;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken();
         throw error;
@@ -296,6 +300,11 @@ export function createGuestsService(deps: GuestsDeps) {
           await seats.releaseSessionSeats(trx, dropped);
           await takeSessionSeats(trx, added, filled);
           await seats.insertGuestSchedules(trx, guest.id, added, now);
+          await deps.waitlist?.seatsFreedIn(trx, {
+            meetingId: guest.meeting_id,
+            meeting: false,
+            scheduleIds: dropped,
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -338,6 +347,9 @@ export function createGuestsService(deps: GuestsDeps) {
         await seats.releaseMeetingSeat(trx, guest.meeting_id);
         await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
         await seats.releaseSessionSeats(trx, scheduleIds);
+        // Their places on sessions' lists go, and the seats they held go to those waiting.
+        await deps.waitlist?.guestCancelledIn(trx, guest.id, user.account);
+        await deps.waitlist?.seatsFreedIn(trx, { meetingId: guest.meeting_id, meeting: true, scheduleIds });
       });
       deps.onSignupsChanged?.(guest.meeting_id);
       await log(user, ip, 'delete', {

@@ -98,12 +98,17 @@ export async function takeSessionSeats(
   trx: Trx,
   scheduleIds: readonly number[],
   filled?: repo.FilledSeats,
-): Promise<void> {
+  options: { skipFull?: boolean } = {},
+): Promise<number[]> {
+  const full: number[] = [];
   for (const scheduleId of [...scheduleIds].sort((a, b) => a - b)) {
     const seat = await repo.takeSessionSeat(trx, scheduleId);
-    if (!seat) throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
-    if (seat.filled) filled?.sessions.push(seat);
+    if (!seat) {
+      if (options.skipFull) full.push(scheduleId);
+      else throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
+    } else if (seat.filled) filled?.sessions.push(seat);
   }
+  return full;
 }
 
 /**
@@ -117,15 +122,42 @@ export async function insertGuestTakingSeats(
   scheduleIds: readonly number[],
   now: number,
   filled?: repo.FilledSeats,
-): Promise<number> {
+  options: { skipFullSessions?: boolean } = {},
+): Promise<{ id: number; fullSessions: number[] }> {
   const seat = await repo.takeMeetingSeat(trx, values.meeting_id);
   if (!seat) throw new AppError('MEETING_FULL');
   if (seat.filled && filled) filled.meeting = true;
-  await takeSessionSeats(trx, scheduleIds, filled);
+  const fullSessions = await takeSessionSeats(trx, scheduleIds, filled, {
+    skipFull: options.skipFullSessions,
+  });
+  const id = await insertGuestHoldingSeat(trx, values);
+  const full = new Set(fullSessions);
+  await repo.insertGuestSchedules(
+    trx,
+    id,
+    scheduleIds.filter((s) => !full.has(s)),
+    now,
+  );
+  return { id, fullSessions };
+}
+
+/**
+ * A guest whose meeting seat is already counted (one given from the waiting list): the guest row and
+ * its search terms, no enrolments.
+ */
+export async function insertGuestHoldingSeat(
+  trx: Trx,
+  values: Insertable<Database['guests']>,
+): Promise<number> {
   const id = await repo.insertGuest(trx, values);
-  await repo.insertGuestSchedules(trx, id, scheduleIds, now);
   await indexGuests(trx, [{ ...values, id }]);
   return id;
+}
+
+/** An enrolment whose seat is already counted (given from the session's waiting list). */
+export async function enrolHoldingSeat(trx: Trx, guestId: number, scheduleId: number, now: number) {
+  await repo.insertGuestSchedules(trx, guestId, [scheduleId], now);
+  await touchGuest(trx, guestId, now);
 }
 
 /** The sessions a registration type may enrol in. */

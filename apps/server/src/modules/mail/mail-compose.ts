@@ -29,6 +29,9 @@ export interface MailPayload {
   window?: number;
   /** certificate: the certificate the organiser sent (its PDF is asked for at send time). */
   certificate_id?: number;
+  /** waitlist_offer: the place and the moment of the offer (what its accept link names). */
+  entry_id?: number;
+  offered_at?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -88,7 +91,11 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
       text: MailText | null = null,
     ): Promise<MailContext> {
       // A certificate mail lists no sessions: the certificate states what was attended.
-      const withSessions = guest.meeting_type === 'date_schedule' && payload.type !== 'certificate';
+      // Nor does an offer: it is sent before the seat is the visitor's.
+      const withSessions =
+        guest.meeting_type === 'date_schedule' &&
+        payload.type !== 'certificate' &&
+        payload.type !== 'waitlist_offer';
       const [sessions, cancelled] = await Promise.all([
         withSessions ? repo.guestSessions(db, guest.id) : [],
         repo.sessionsByIds(db, guest.meeting_id, payload.cancelled ?? []),

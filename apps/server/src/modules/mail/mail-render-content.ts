@@ -53,6 +53,8 @@ export interface MailContent {
   showCode: boolean;
   code: string;
   link: string;
+  /** What the button says: open the guest page, or answer an offer. */
+  buttonLabel: string;
   unsubscribeUrl: string | null;
 }
 
@@ -77,6 +79,13 @@ export function mailContent(ctx: MailContext): MailContent {
     sessions: sessions.map((s) => `${s.when} ${s.name}`.trim()).join('\n'),
     hours: ctx.hoursBefore === undefined ? '' : String(ctx.hoursBefore),
     login_code: ctx.loginCode ?? '',
+    until: ctx.offer ? dateTimeText(ctx.offer.until, lang, zone) : '',
+    // In a sentence after the meeting's name: ' – Workshop A' / '「Workshop A」'.
+    session: ctx.offer?.session
+      ? lang === 'en'
+        ? ` – ${ctx.offer.session}`
+        : `「${ctx.offer.session}」`
+      : '',
   };
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
   const details = [
@@ -99,9 +108,11 @@ export function mailContent(ctx: MailContext): MailContent {
     cancelled,
     // Broadcasts are no ticket; a login code mail proves the address and opens the code on the page;
     // a certificate comes after the meeting (its PDF is the attachment).
-    showCode: ctx.kind !== 'broadcast' && ctx.kind !== 'login_code' && ctx.kind !== 'certificate',
+    // An offer comes before there is a seat (or a guest): no code.
+    showCode: !['broadcast', 'login_code', 'certificate', 'waitlist_offer'].includes(ctx.kind),
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,
+    buttonLabel: ctx.kind === 'waitlist_offer' ? labels.offerButton : labels.button,
     unsubscribeUrl: ctx.kind === 'broadcast' && ctx.unsubscribeUrl ? ctx.unsubscribeUrl : null,
   };
 }
@@ -119,7 +130,7 @@ export function mailText(c: MailContent): string {
   list(labels.sessions, c.sessions);
   list(labels.cancelledSessions, c.cancelled);
   if (c.showCode) lines.push('', labelled(labels.guestCode, c.code, lang), labels.qrHint);
-  lines.push('', labelled(labels.button, c.link, lang), '', '--', labels.footer);
+  lines.push('', labelled(c.buttonLabel, c.link, lang), '', '--', labels.footer);
   if (c.unsubscribeUrl) lines.push(labelled(labels.unsubscribe, c.unsubscribeUrl, lang));
   return `${lines.join('\n')}\n`;
 }

@@ -126,7 +126,7 @@ export function mailMjml(c: MailContent): string {
     ${qrBlock(c)}
     <mj-section background-color="#ffffff" padding="8px 0 24px">
       <mj-column>
-        <mj-button href="${esc(c.link)}" background-color="${colors.theme}" color="${colors.onTheme}" font-size="16px" font-weight="600" border-radius="6px" inner-padding="14px 28px" padding="8px 24px 16px">${esc(labels.button)}</mj-button>
+        <mj-button href="${esc(c.link)}" background-color="${colors.theme}" color="${colors.onTheme}" font-size="16px" font-weight="600" border-radius="6px" inner-padding="14px 28px" padding="8px 24px 16px">${esc(c.buttonLabel)}</mj-button>
         <mj-text font-size="13px" line-height="1.5" color="${MUTED}" padding="0 24px">${esc(labels.linkFallback)}<br />${link(c.link, c.link, colors.link)}</mj-text>
       </mj-column>
     </mj-section>

@@ -6,7 +6,14 @@ import type { Language } from '@meetflow/shared/languages';
  */
 
 export type MailKind =
-  'confirmation' | 'enrolment_update' | 'reminder' | 'code' | 'broadcast' | 'login_code' | 'certificate';
+  | 'confirmation'
+  | 'enrolment_update'
+  | 'reminder'
+  | 'code'
+  | 'broadcast'
+  | 'login_code'
+  | 'certificate'
+  | 'waitlist_offer';
 
 export interface MailSession {
   id: number;
@@ -59,6 +66,8 @@ export interface MailContext {
   unsubscribeUrl?: string;
   /** login_code only: the one-time code that opens the guest's entry code on the check-in page. */
   loginCode?: string;
+  /** waitlist_offer only: until when the seat is held, and the session offered (null: the meeting). */
+  offer?: { until: number; session: string | null };
 }
 
 export interface MailAttachment {

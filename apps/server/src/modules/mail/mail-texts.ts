@@ -114,6 +114,21 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: 'Thank you for attending {meeting}.\nYour certificate of attendance is attached to this message as a PDF. It can be verified at the link printed on it.',
     },
   },
+  // A seat freed up for someone on a waiting list: the button accepts it (on a page, never by the click alone).
+  waitlist_offer: {
+    'zh-tw': {
+      subject: '候補名額：{meeting}{session}',
+      body: '「{meeting}」{session}有名額空出，現為您保留至 {until}。\n請於此時間前按下方按鈕接受；逾期名額將讓予下一位候補者。如不需要，亦可在同一頁面放棄。',
+    },
+    'zh-cn': {
+      subject: '候补名额：{meeting}{session}',
+      body: '“{meeting}”{session}有名额空出，现为您保留至 {until}。\n请于此时间前点击下方按钮接受；逾期名额将让予下一位候补者。如不需要，也可在同一页面放弃。',
+    },
+    en: {
+      subject: 'A seat for you: {meeting}{session}',
+      body: 'A seat has come free at {meeting}{session} and is held for you until {until}.\nAccept it with the button below before then; after that it goes to the next person on the waiting list. You can also decline it on the same page.',
+    },
+  },
 };
 
 /** The app's default subject and body (with placeholders) of a kind of mail in a language. */
@@ -135,6 +150,8 @@ export interface MailLabels {
   qrHint: string;
   qrAlt: string;
   button: string;
+  /** The button of an offer from a waiting list. */
+  offerButton: string;
   linkFallback: string;
   footer: string;
   unsubscribe: string;
@@ -155,6 +172,7 @@ const LABELS: Record<Language, MailLabels> = {
     qrHint: '入場時請出示此二維碼。',
     qrAlt: '嘉賓二維碼',
     button: '查看嘉賓資訊',
+    offerButton: '接受或放棄名額',
     linkFallback: '如按鈕無法使用，請複製以下連結到瀏覽器開啟：',
     footer: '此郵件由系統自動發送，請勿直接回覆。',
     unsubscribe: '取消訂閱此類郵件',
@@ -172,6 +190,7 @@ const LABELS: Record<Language, MailLabels> = {
     qrHint: '入场时请出示此二维码。',
     qrAlt: '嘉宾二维码',
     button: '查看嘉宾信息',
+    offerButton: '接受或放弃名额',
     linkFallback: '如按钮无法使用，请复制以下链接到浏览器打开：',
     footer: '此邮件由系统自动发送，请勿直接回复。',
     unsubscribe: '退订此类邮件',
@@ -189,6 +208,7 @@ const LABELS: Record<Language, MailLabels> = {
     qrHint: 'Show this QR code at the entrance.',
     qrAlt: 'Guest QR code',
     button: 'Open my guest page',
+    offerButton: 'Accept or decline the seat',
     linkFallback: 'If the button does not work, copy this link into your browser:',
     footer: 'This message was sent automatically; please do not reply to it.',
     unsubscribe: 'Unsubscribe from these e-mails',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LANGUAGES, matchLanguage } from '@meetflow/shared/languages';
+import { LANGUAGES, matchLanguage, nameIn } from '@meetflow/shared/languages';
 import {
   EDITABLE_MAIL_TYPES,
   MAIL_TYPES,
@@ -76,6 +76,23 @@ export interface MailDeps {
    * queued — and the mail is then skipped with CERTIFICATE_NOT_VALID. Unset: every such mail is skipped.
    */
   certificatePdf?: (guestId: number) => Promise<CertificateFile | null>;
+  /**
+   * An offer from a waiting list as its mail tells it (the waitlist module, through app.ts), asked for
+   * when the mail is sent: null when it is no longer open (accepted, declined, lapsed) and the mail is
+   * skipped. The recipient may not be a guest yet (the meeting's own list).
+   */
+  waitlistOffer?: (entryId: number, offeredAt: number) => Promise<WaitlistOfferMail | null>;
+}
+
+/** What an offer's mail needs: who, which meeting or session, until when, and its accept page. */
+export interface WaitlistOfferMail {
+  meetingId: number;
+  email: string;
+  displayName: string;
+  language: string;
+  session: { name: string; name_cn: string; name_en: string } | null;
+  expiresAt: number;
+  url: string;
 }
 
 /**
@@ -101,9 +118,57 @@ export function createMailService(deps: MailDeps) {
   const broadcasts = createBroadcasts({ ...deps, composer });
   registerReminders(deps);
 
+  /**
+   * An offer from a waiting list: to the address on the place (a visitor on the meeting's list is
+   * not a guest yet), while the offer is still open.
+   */
+  async function sendOfferMail(job: JobRow, payload: MailPayload): Promise<void | { skipped: string }> {
+    const offer = deps.waitlistOffer
+      ? await deps.waitlistOffer(payload.entry_id ?? 0, payload.offered_at ?? 0)
+      : null;
+    if (!offer) return { skipped: 'the offer is no longer open' };
+    if (!offer.email) throw new PermanentJobError('no e-mail address');
+    const meeting = await repo.findMeetingForMail(db, offer.meetingId);
+    if (!meeting || meeting.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
+    const language = matchLanguage(offer.language) ?? 'zh-tw';
+    const recipient: repo.GuestForMail = {
+      ...meeting,
+      id: 0,
+      meeting_id: offer.meetingId,
+      guest_code: '',
+      email: offer.email,
+      name: offer.displayName,
+      name_zh: '',
+      name_en: '',
+      language,
+      cancelled_at: null,
+      broadcast_opt_out: 0,
+    };
+    const settings = await composer.settingsOf(offer.meetingId);
+    const context = await composer.contextOf(recipient, payload, settings.templates, language);
+    context.guestPageUrl = offer.url;
+    context.offer = {
+      until: offer.expiresAt,
+      session: offer.session
+        ? nameIn(language, offer.session.name, offer.session.name_cn, offer.session.name_en)
+        : null,
+    };
+    const mail = await composer.render(context);
+    if (!deps.transport) throw new Error('no mail server configured');
+    await deps.transport.send({
+      to: offer.email,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments,
+      messageId: messageIdOf(job.idempotency_key),
+    });
+  }
+
   /** The `mail` job: one message to one guest, rendered now, sent once per SMTP acceptance. */
   async function sendMailJob(job: JobRow): Promise<void | { skipped: string }> {
     const payload = JSON.parse(job.payload) as MailPayload;
+    if (payload.type === 'waitlist_offer') return sendOfferMail(job, payload);
     const guest = job.guest_id === null ? undefined : await repo.findGuestForMail(db, job.guest_id);
     if (!guest || guest.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
     if (guest.cancelled_at !== null) return { skipped: 'sign-up cancelled' };
@@ -222,6 +287,24 @@ export function createMailService(deps: MailDeps) {
         payload: { type: 'enrolment_update', sequence, cancelled: change.cancelled } satisfies MailPayload,
         meetingId: guest.meeting_id,
         guestId: guest.id,
+      });
+    },
+
+    /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
+    async queueWaitlistOffer(
+      trx: Trx,
+      offer: { entryId: number; meetingId: number; guestId: number | null; offeredAt: number },
+    ): Promise<void> {
+      await jobs.enqueue(trx, {
+        kind: 'mail',
+        key: `waitlist-offer-mail:${offer.entryId}:${offer.offeredAt}`,
+        payload: {
+          type: 'waitlist_offer',
+          entry_id: offer.entryId,
+          offered_at: offer.offeredAt,
+        } satisfies MailPayload,
+        meetingId: offer.meetingId,
+        guestId: offer.guestId,
       });
     },
 

@@ -27,6 +27,10 @@ export interface MeetingRow {
   banner_file_id: string | null;
   schedule_file_id: string | null;
   guide_file_id: string | null;
+  waitlist_enabled: number;
+  waitlist_max: number;
+  waitlist_offer_hours: number;
+  waiting_count: number;
   created_at: number;
   updated_at: number;
 }
@@ -50,6 +54,9 @@ export interface MeetingValues {
   banner_file_id: string;
   schedule_file_id: string | null;
   guide_file_id: string | null;
+  waitlist_enabled: number;
+  waitlist_max: number;
+  waitlist_offer_hours: number;
 }
 
 export interface MeetingFilter {
@@ -120,6 +127,10 @@ const COLUMNS = [
   'meetings.banner_file_id',
   'meetings.schedule_file_id',
   'meetings.guide_file_id',
+  'meetings.waitlist_enabled',
+  'meetings.waitlist_max',
+  'meetings.waitlist_offer_hours',
+  'meetings.waiting_count',
   'meetings.created_at',
   'meetings.updated_at',
 ] as const;
@@ -137,6 +148,10 @@ function normalise(row: MeetingRow): MeetingRow {
     registration_deadline: row.registration_deadline === null ? null : Number(row.registration_deadline),
     multi_language: Number(row.multi_language),
     signup_enabled: Number(row.signup_enabled),
+    waitlist_enabled: Number(row.waitlist_enabled),
+    waitlist_max: Number(row.waitlist_max),
+    waitlist_offer_hours: Number(row.waitlist_offer_hours),
+    waiting_count: Number(row.waiting_count),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

@@ -22,6 +22,7 @@ import {
   visibleOrganizationIds,
 } from '../../core/organization-scope.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import {
   findMeeting,
   insertMeeting,
@@ -64,6 +65,10 @@ export function toMeeting(row: MeetingRow, checkinCount = 0): Meeting {
     guide_file_id: row.guide_file_id,
     signup_count: row.registered_count,
     checkin_count: checkinCount,
+    waitlist_enabled: row.waitlist_enabled === 1,
+    waitlist_max: row.waitlist_max,
+    waitlist_offer_hours: row.waitlist_offer_hours,
+    waiting_count: row.waiting_count,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -88,10 +93,19 @@ function toValues(body: MeetingInput): MeetingValues {
     banner_file_id: body.banner_file_id,
     schedule_file_id: body.schedule_file_id,
     guide_file_id: body.guide_file_id,
+    waitlist_enabled: body.waitlist_enabled ? 1 : 0,
+    waitlist_max: body.waitlist_max,
+    waitlist_offer_hours: body.waitlist_offer_hours,
   };
 }
 
-export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; clock: () => number }) {
+export function createMeetingsService(deps: {
+  db: Db;
+  systemLog: SystemLog;
+  clock: () => number;
+  /** A raised limit hands its new seats to the waiting list, in the edit's transaction. */
+  waitlist?: Pick<WaitlistService, 'seatsFreedIn'>;
+}) {
   const { db, systemLog, clock } = deps;
 
   /** A live meeting inside the user's subtree; 404 otherwise (another organiser's meeting is not confirmed). */
@@ -202,9 +216,11 @@ export function createMeetingsService(deps: { db: Db; systemLog: SystemLog; cloc
         await assertOrganizationVisible(db, user, body.organization_id);
       }
       await assertFiles(body);
-      const updated = await db
-        .transaction()
-        .execute((trx) => updateMeeting(trx, id, toValues(body), clock()));
+      const updated = await db.transaction().execute(async (trx) => {
+        if (!(await updateMeeting(trx, id, toValues(body), clock()))) return false;
+        await deps.waitlist?.seatsFreedIn(trx, { meetingId: id, meeting: true, scheduleIds: [] });
+        return true;
+      });
       if (!updated) throw new AppError('NOT_FOUND');
       await log(user, ip, 'update', { key: 'meeting.updated', params: { id, name: body.name } });
       return this.get(user, id);

@@ -26,6 +26,9 @@ const meetingColumns = [
   'schedule_file_id',
   'guide_file_id',
   'display_config',
+  'waitlist_enabled',
+  'waitlist_max',
+  'waiting_count',
 ] as const;
 
 export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;
@@ -63,6 +66,9 @@ export function listSchedulesWithTimes(db: Trx, meetingId: number) {
       'schedules.name_en',
       'schedules.date',
       'schedules.signup_limit',
+      'schedules.waitlist_enabled',
+      'schedules.waitlist_max',
+      'schedules.waiting_count',
       'schedules.signup_count',
       'meeting_times.start_time',
       'meeting_times.end_time',
@@ -173,6 +179,16 @@ const guestByPhone = preparedQuery<{ meetingId: number; areaCode: string; phone:
 /** One indexed lookup on the unique (meeting_id, area_code, phone) key. */
 export function findGuestByPhone(db: Trx, meetingId: number, areaCode: string, phone: string) {
   return guestByPhone.takeFirst(db, { meetingId, areaCode, phone });
+}
+
+/** A live guest by id (an accepted offer opens the guest page). */
+export function findGuestById(db: Trx, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .select(guestColumns)
+    .where('id', '=', guestId)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The sign-up device's token is on the guest row; tokens from code retrievals are in guest_tokens. */

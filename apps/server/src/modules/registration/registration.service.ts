@@ -8,6 +8,7 @@ import {
   type LookupVerifyBody,
   type SignUpInput,
 } from '@meetflow/shared/schemas/public';
+import type { WaitlistPlace } from '@meetflow/shared/schemas/waitlist';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -31,6 +32,7 @@ import {
   type FilledSeats,
 } from '../guests/guest-rules.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import * as repo from './registration.repository.ts';
 
 /**
@@ -65,6 +67,21 @@ export interface RegistrationDeps {
     MailService,
     'confirmationColumns' | 'kick' | 'loginCodeRequired' | 'sendLoginCode' | 'checkLoginCode'
   >;
+  /** Waiting lists: a full meeting or session with its list on takes the sign-up onto it. */
+  waitlist?: Pick<
+    WaitlistService,
+    | 'joinMeetingList'
+    | 'joinSessionListIn'
+    | 'meetingEntryView'
+    | 'meetingPlaceOfPhone'
+    | 'addDevice'
+    | 'placesOfGuest'
+  >;
+}
+
+/** Whether a full meeting or session still takes places on its waiting list. */
+export function waitlistOpen(row: { waitlist_enabled: number; waitlist_max: number; waiting_count: number }) {
+  return row.waitlist_enabled === 1 && (row.waitlist_max === 0 || row.waiting_count < row.waitlist_max);
 }
 
 export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
@@ -104,10 +121,27 @@ export function createRegistrationService(deps: RegistrationDeps) {
     const phone = normalizePhone(body.area_code, body.phone) ?? `+${body.area_code}${digits}`;
     const guest = await repo.findGuestByPhone(db, meeting.id, body.area_code, phone);
     if (!guest) {
+      const place = await deps.waitlist?.meetingPlaceOfPhone(meeting.id, body.area_code, phone);
+      if (place) return { meeting, guest: undefined, place, phoneKey };
       await lookupFailuresPerIp.consume(ip);
       throw new AppError('INVALID_INFO');
     }
-    return { meeting, guest, phoneKey };
+    return { meeting, guest, place: undefined, phoneKey };
+  }
+
+  /**
+   * A visitor still on the meeting's waiting list finds their place by phone: a token for this device,
+   * which becomes a guest token when they are given a seat. (The place shows a position and lets them
+   * leave; the e-mail code some meetings ask of guests is not asked here: a place has no guest mail yet.)
+   */
+  async function issueWaitingToken(meeting: repo.PublicMeetingRow, place: WaitingPlace) {
+    const token = randomToken(32);
+    await deps.waitlist!.addDevice(place.id, sha256(token));
+    return {
+      guest_token: token,
+      guest: null,
+      waiting: await deps.waitlist!.meetingEntryView(place, meeting.public_id),
+    };
   }
 
   /** A token for this device; the guest's other devices stay signed in. */
@@ -134,7 +168,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
         trx,
       );
     });
-    return { guest_token: token, guest: await toPublicGuest(db, meeting, guest) };
+    return {
+      guest_token: token,
+      guest: await toPublicGuest(db, meeting, guest, deps.waitlist),
+      waiting: null,
+    };
   }
 
   async function liveMeeting(publicId: string): Promise<repo.PublicMeetingRow> {
@@ -172,6 +210,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         meeting_type: meeting.meeting_type,
         multi_language: meeting.multi_language === 1,
         status: meetingStatus(meeting, clock()),
+        waitlist_open: waitlistOpen(meeting),
         registration_deadline: meeting.registration_deadline,
         banner_file_id: meeting.banner_file_id,
         schedule_file_id: meeting.schedule_file_id,
@@ -191,6 +230,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           end_time: s.end_time ?? null,
           signup_limit: s.signup_limit,
           seats_left: s.signup_limit > 0 ? Math.max(0, s.signup_limit - s.signup_count) : null,
+          waitlist_open: waitlistOpen(s),
         })),
         college_categories: categories,
       };
@@ -216,7 +256,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (await repo.findGuestByPhone(db, meeting.id, body.area_code, phone)) {
         throw new AppError('ALREADY_SIGNED_UP');
       }
-      if (status === 'full') throw new AppError('MEETING_FULL');
+      const waitlist = deps.waitlist;
+      if (status === 'full' && !(waitlist && meeting.waitlist_enabled === 1))
+        throw new AppError('MEETING_FULL');
+      if (
+        waitlist &&
+        meeting.waiting_count > 0 &&
+        (await waitlist.meetingPlaceOfPhone(meeting.id, body.area_code, phone))
+      ) {
+        throw new AppError('ALREADY_WAITING');
+      }
       const { chosen: scheduleIds, allowed } =
         body.meeting_type === 'date_schedule'
           ? await checkScheduleChoice(db, meeting, body)
@@ -235,10 +284,53 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
       const masked = maskPhone(body.area_code, phone);
       const filled: FilledSeats = { meeting: false, sessions: [] };
+      // Set inside the transaction's callback (a place on the meeting's list instead of a guest).
+      let waiting = undefined as WaitingPlace | undefined;
+      let guestId = 0;
+      const waitingFor: number[] = [];
       try {
         // The audit entry commits with the sign-up: one disk flush answers both.
         await db.transaction().execute(async (trx) => {
-          const guestId = await insertGuestTakingSeats(trx, values, scheduleIds, now, filled);
+          try {
+            const inserted = await insertGuestTakingSeats(trx, values, scheduleIds, now, filled, {
+              skipFullSessions: waitlist !== undefined,
+            });
+            guestId = inserted.id;
+            // A chosen session that is full: its waiting list, or SESSION_FULL when it takes no one.
+            for (const scheduleId of inserted.fullSessions) {
+              await waitlist!.joinSessionListIn(
+                trx,
+                guestId,
+                { meetingId: meeting.id, scopeId: scheduleId },
+                now,
+                ip,
+              );
+              waitingFor.push(scheduleId);
+            }
+          } catch (error) {
+            // The meeting is full (no row was written): the sign-up becomes a place on its list.
+            if (!(error instanceof AppError && error.errorName === 'MEETING_FULL' && waitlist)) throw error;
+            const {
+              token_hash: tokenHash,
+              guest_code: _code,
+              created_at: _at,
+              mail_pending: _mail,
+              ...form
+            } = values;
+            waiting = await waitlist.joinMeetingList(
+              trx,
+              meeting.id,
+              {
+                form,
+                scheduleIds,
+                displayName: guestDisplayName({ name: '', name_zh: '', name_en: '', ...form }),
+                tokenHash,
+              },
+              now,
+              ip,
+            );
+            return;
+          }
           await systemLog.record(
             {
               action: 'sign_up',
@@ -264,6 +356,23 @@ export function createRegistrationService(deps: RegistrationDeps) {
       }
       deps.onSignupsChanged?.(meeting.id);
       deps.mail?.kick();
+      if (waiting) {
+        // Given a seat at once (one freed meanwhile): the token already opens the guest page.
+        if (waiting.status === 'promoted' && waiting.guest_id !== null) {
+          const guest = await repo.findGuestById(db, waiting.guest_id);
+          if (guest)
+            return {
+              guest_token: token,
+              guest: await toPublicGuest(db, meeting, guest, waitlist),
+              waiting: null,
+            };
+        }
+        return {
+          guest_token: token,
+          guest: null,
+          waiting: await waitlist!.meetingEntryView(waiting, meeting.public_id),
+        };
+      }
       // After the commit, and only for the sign-up that took a last seat: one write then, none otherwise.
       if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
       for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
@@ -280,7 +389,13 @@ export function createRegistrationService(deps: RegistrationDeps) {
         user_type_id: values.user_type_id ?? null,
         created_at: now,
       };
-      return { guest_token: token, guest: publicGuestView(meeting, guest, scheduleIds, allowed) };
+      const enrolled = scheduleIds.filter((id) => !waitingFor.includes(id));
+      const places = waitingFor.length > 0 && waitlist ? await waitlist.placesOfGuest(guestId) : [];
+      return {
+        guest_token: token,
+        guest: publicGuestView(meeting, guest, enrolled, allowed, places),
+        waiting: null,
+      };
     },
 
     /**
@@ -293,7 +408,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
       body: { area_code: string; phone: string },
       ip: string,
     ): Promise<LookupResult> {
-      const { meeting, guest } = await lookedUpGuest(publicId, body, ip);
+      const { meeting, guest, place } = await lookedUpGuest(publicId, body, ip);
+      if (!guest) return issueWaitingToken(meeting, place);
       if (deps.mail && (await deps.mail.loginCodeRequired(meeting.id))) {
         // A phone number alone does not open this meeting's entry codes: the address must answer too.
         await deps.mail.sendLoginCode(guest);
@@ -304,7 +420,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
     /** The second step of a look-up that asked for a code by e-mail. */
     async verifyLookup(publicId: string, body: LookupVerifyBody, ip: string) {
-      const { meeting, guest, phoneKey } = await lookedUpGuest(publicId, body, ip);
+      const { meeting, guest, place, phoneKey } = await lookedUpGuest(publicId, body, ip);
+      if (!guest) return issueWaitingToken(meeting, place);
       // Every try spends a point and a right code gives it back: wrong codes alone use up the
       // budget, and once it is spent even the right code waits, so guessing cannot go on.
       await loginCodeFailures.consume(phoneKey);
@@ -312,15 +429,27 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await loginCodeFailures.refund(phoneKey);
       return issueToken(meeting, guest, ip);
     },
+
+    /** The guest page on this device for a guest just given a seat (an offer accepted from its link). */
+    async openGuestPage(guestId: number, ip: string) {
+      const guest = await repo.findGuestById(db, guestId);
+      const meeting = guest && (await repo.findLiveMeetingById(db, guest.meeting_id));
+      if (!guest || !meeting) throw new AppError('NO_MEETING');
+      return issueToken(meeting, guest, ip);
+    },
   };
 }
 export type RegistrationService = ReturnType<typeof createRegistrationService>;
+type WaitingPlace = NonNullable<
+  Awaited<ReturnType<NonNullable<RegistrationDeps['waitlist']>['meetingPlaceOfPhone']>>
+>;
 
 /** The guest's own view: masked contact data, enrolments and what can still be enrolled. */
 export async function toPublicGuest(
   db: Db,
   meeting: { public_id: string; meeting_type: string },
   guest: repo.GuestRow,
+  waitlist: Pick<WaitlistService, 'placesOfGuest'> | undefined,
 ): Promise<PublicGuest> {
   const enrolled =
     meeting.meeting_type === 'date_schedule' ? await repo.guestScheduleIds(db, guest.id) : ([] as number[]);
@@ -328,7 +457,9 @@ export async function toPublicGuest(
     meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
       ? await allowedScheduleIds(db, guest.user_type_id)
       : [];
-  return publicGuestView(meeting, guest, enrolled, allowed);
+  const places =
+    meeting.meeting_type === 'date_schedule' && waitlist ? await waitlist.placesOfGuest(guest.id) : [];
+  return publicGuestView(meeting, guest, enrolled, allowed, places);
 }
 
 function publicGuestView(
@@ -347,6 +478,7 @@ function publicGuestView(
   >,
   enrolled: number[],
   allowed: number[],
+  waitlist: WaitlistPlace[],
 ): PublicGuest {
   const enrolledSet = new Set(enrolled);
   return {
@@ -359,5 +491,6 @@ function publicGuestView(
     enrolled_schedule_ids: enrolled,
     enrollable_schedule_ids: allowed.filter((id) => !enrolledSet.has(id)),
     signed_up_at: guest.created_at,
+    waitlist,
   };
 }

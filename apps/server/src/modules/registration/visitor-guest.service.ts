@@ -11,6 +11,7 @@ import {
   releaseSessionSeat,
   type SessionSeatTaken,
 } from '../guests/guest-rules.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import * as repo from './registration.repository.ts';
 import { meetingStatus, toPublicGuest } from './registration.service.ts';
 
@@ -26,6 +27,8 @@ export function createVisitorGuestService(deps: {
   onSignupsChanged?: (meetingId: number) => void;
   /** An updated confirmation (calendar events added or cancelled) commits with the change. */
   mail?: Pick<MailService, 'queueEnrolmentUpdate' | 'kick'>;
+  /** The sessions' waiting lists: their places on the guest page, and a cancelled seat handed on. */
+  waitlist?: Pick<WaitlistService, 'placesOfGuest' | 'seatsFreedIn'>;
 }) {
   const { db, clock } = deps;
 
@@ -38,7 +41,25 @@ export function createVisitorGuestService(deps: {
     return { guest, meeting };
   }
 
+  type Authenticated = Awaited<ReturnType<typeof authenticate>>;
+
+  /** The sessions the guest's registration type may enrol in; SESSION_NOT_ALLOWED for any other. */
+  async function assertEnrollable({ guest, meeting }: Authenticated, scheduleId: number) {
+    const status = meetingStatus(meeting, clock());
+    if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
+    const allowed =
+      meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
+        ? await allowedScheduleIds(db, guest.user_type_id)
+        : [];
+    if (!allowed.includes(scheduleId)) throw new AppError('SESSION_NOT_ALLOWED');
+  }
+
   return {
+    /** The guest of a token with their meeting (GUEST_TOKEN_INVALID otherwise): other guest routes start here. */
+    authenticated: authenticate,
+    assertEnrollable,
+    viewOf: ({ guest, meeting }: Authenticated) => toPublicGuest(db, meeting, guest, deps.waitlist),
+
     /** Whose a guest token is: other modules' guest-facing routes (the certificate) start here. */
     async identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }> {
       const { guest, meeting } = await authenticate(token);
@@ -47,19 +68,13 @@ export function createVisitorGuestService(deps: {
 
     async me(token: string | undefined): Promise<PublicGuest> {
       const { guest, meeting } = await authenticate(token);
-      return toPublicGuest(db, meeting, guest);
+      return toPublicGuest(db, meeting, guest, deps.waitlist);
     },
 
     /** Idempotent: enrolling twice in the same session takes one seat. */
     async enrol(token: string | undefined, scheduleId: number): Promise<PublicGuest> {
       const { guest, meeting } = await authenticate(token);
-      const status = meetingStatus(meeting, clock());
-      if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
-      const allowed =
-        meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
-          ? await allowedScheduleIds(db, guest.user_type_id)
-          : [];
-      if (!allowed.includes(scheduleId)) throw new AppError('SESSION_NOT_ALLOWED');
+      await assertEnrollable({ guest, meeting }, scheduleId);
       if (!(await repo.hasGuestSchedule(db, guest.id, scheduleId))) {
         let filled = null as SessionSeatTaken | null;
         try {
@@ -77,7 +92,7 @@ export function createVisitorGuestService(deps: {
         // After the commit: the enrolment that took the session's last seat tells the organisers.
         if (filled) await deps.notifications?.sessionFilled(meeting, filled);
       }
-      return toPublicGuest(db, meeting, guest);
+      return toPublicGuest(db, meeting, guest, deps.waitlist);
     },
 
     /** Frees the seat; cancelling a session of this meeting that is not enrolled changes nothing. */
@@ -88,11 +103,17 @@ export function createVisitorGuestService(deps: {
         if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId, clock())) {
           await releaseSessionSeat(trx, scheduleId);
           await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [scheduleId] });
+          // The freed seat goes to the session's waiting list in this same transaction.
+          await deps.waitlist?.seatsFreedIn(trx, {
+            meetingId: meeting.id,
+            meeting: false,
+            scheduleIds: [scheduleId],
+          });
         }
       });
       deps.mail?.kick();
       deps.onSignupsChanged?.(meeting.id);
-      return toPublicGuest(db, meeting, guest);
+      return toPublicGuest(db, meeting, guest, deps.waitlist);
     },
   };
 }

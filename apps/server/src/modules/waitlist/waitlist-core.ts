@@ -1,0 +1,476 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DatabaseKind, Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
+import { guestDisplayName, maskPhone } from '../guests/guest-format.ts';
+import { enrolHoldingSeat, enrolInSession, insertGuestHoldingSeat } from '../guests/guest-rules.ts';
+import type { JobRow, Jobs } from '../jobs/jobs.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import * as repo from './waitlist.repository.ts';
+
+type Trx = Kysely<Database>;
+export type { EntryRow, Scope } from './waitlist.repository.ts';
+
+const HOUR_MS = 3_600_000;
+/** Places handed seats per read when many seats free up at once (a raised limit). */
+const FILL_BATCH = 100;
+export const OFFER_EXPIRY_JOB = 'waitlist.offer_expiry';
+
+/** The guest row a place on the meeting's list becomes: the sign-up form as stored, without its keys. */
+export type WaitingGuestForm = Omit<
+  Insertable<Database['guests']>,
+  'guest_code' | 'token_hash' | 'created_at' | 'mail_pending'
+>;
+
+export interface WaitlistCoreDeps {
+  db: Db;
+  dbKind: DatabaseKind;
+  clock: () => number;
+  systemLog: SystemLog;
+  jobs: Jobs;
+  mail?: Pick<MailService, 'confirmationColumns' | 'queueEnrolmentUpdate' | 'queueWaitlistOffer' | 'kick'>;
+}
+
+/**
+ * The waiting lists' rules, run inside the transaction of what changes the seats (issue 19). Every
+ * change to a list first locks its counter row (the meeting's or the session's, the row the seat
+ * counting updates), so a freed seat is handed out once, in line order, whichever instance frees it.
+ * `fill` is the one place that hands seats out: whoever frees seats or raises a limit calls it.
+ */
+export function createWaitlistCore(deps: WaitlistCoreDeps) {
+  const { systemLog } = deps;
+  const locking = deps.dbKind === 'postgres';
+
+  const listParam = (scope: repo.Scope): LogMessage[] =>
+    scope.scopeId === 0 ? [] : [{ key: 'waitlist.session_list', params: { schedule_id: scope.scopeId } }];
+  const scopeOf = (entry: repo.EntryRow): repo.Scope => ({
+    meetingId: entry.meeting_id,
+    scopeId: entry.scope_id,
+  });
+
+  function audit(
+    trx: Trx,
+    entry: repo.EntryRow,
+    message: LogMessage,
+    username: string | null,
+    ip: string | null,
+  ) {
+    return systemLog.record(
+      {
+        action:
+          message.key === 'waitlist.joined'
+            ? 'sign_up'
+            : message.key === 'waitlist.removed'
+              ? 'delete'
+              : 'update',
+        source: username ? 'admin' : ip ? 'public' : 'system',
+        message,
+        username,
+        ip,
+      },
+      trx,
+    );
+  }
+  const entryParams = (entry: repo.EntryRow) => ({
+    meeting_id: entry.meeting_id,
+    entry_id: entry.id,
+    list: listParam(scopeOf(entry)),
+  });
+
+  /**
+   * Hands the free seats of a list to those in line, first come first served: at once, or as offers
+   * held for the meeting's offer hours. Answers how many places got a seat or an offer.
+   */
+  async function fill(trx: Trx, scope: repo.Scope, now: number): Promise<number> {
+    const state = await repo.lockScope(trx, scope, locking);
+    if (!state) return 0;
+    let free = state.limit === 0 ? Infinity : state.limit - state.count;
+    let given = 0;
+    while (free > 0) {
+      const line = await repo.firstWaiting(trx, scope, Math.min(free, FILL_BATCH));
+      if (line.length === 0) break;
+      for (const entry of line) {
+        const took =
+          state.offerHours > 0
+            ? await offer(trx, entry, state.offerHours, now)
+            : await seat(trx, entry, now, false);
+        if (took !== null) {
+          free -= 1;
+          given += 1;
+        }
+      }
+    }
+    return given;
+  }
+
+  /** Holds a seat for the first in line and tells them; the expiry is a job due when the offer lapses. */
+  async function offer(trx: Trx, entry: repo.EntryRow, hours: number, now: number): Promise<number | null> {
+    const expiresAt = now + hours * HOUR_MS;
+    if (
+      !(await repo.moveEntry(trx, entry.id, ['waiting'], {
+        status: 'offered',
+        offered_at: now,
+        offer_expires_at: expiresAt,
+      }))
+    )
+      return null;
+    await repo.adjustScope(trx, scopeOf(entry), { waiting: -1, seats: 1 });
+    await deps.jobs.enqueue(trx, {
+      kind: OFFER_EXPIRY_JOB,
+      key: `waitlist-offer:${entry.id}:${now}`,
+      payload: { entry_id: entry.id, offered_at: now },
+      runAt: expiresAt,
+      meetingId: entry.meeting_id,
+      guestId: entry.guest_id,
+    });
+    await deps.mail?.queueWaitlistOffer(trx, {
+      entryId: entry.id,
+      meetingId: entry.meeting_id,
+      guestId: entry.guest_id,
+      offeredAt: now,
+    });
+    await audit(
+      trx,
+      entry,
+      {
+        key: 'waitlist.offered',
+        params: { ...entryParams(entry), until: new Date(expiresAt).toISOString() },
+      },
+      null,
+      null,
+    );
+    return entry.id;
+  }
+
+  /**
+   * Gives a place its seat: the meeting's list makes the visitor a guest (their devices' tokens become
+   * guest tokens, the confirmation is queued with the guest row), a session's list enrols the guest
+   * and queues the updated confirmation. `held`: the seat is counted already (an offer). A place whose
+   * visitor became a guest some other way, or is enrolled already, gives way (removed). Answers the
+   * guest's id, or null when the place gave way or had moved on.
+   */
+  async function seat(
+    trx: Trx,
+    entry: repo.EntryRow,
+    now: number,
+    held: boolean,
+    by: { username: string | null; ip: string | null } = { username: null, ip: null },
+  ): Promise<number | null> {
+    const scope = scopeOf(entry);
+    const from = entry.status as 'waiting' | 'offered';
+    const counts = { waiting: from === 'waiting' ? -1 : 0 };
+    const givesWay =
+      scope.scopeId === 0
+        ? await repo.isGuestPhone(trx, entry.meeting_id, entry.area_code, entry.phone)
+        : entry.guest_id === null ||
+          (await repo.guestForPlace(trx, entry.guest_id))?.cancelled_at !== null ||
+          (await repo.isEnrolled(trx, entry.guest_id, scope.scopeId));
+    if (givesWay) {
+      if (!(await repo.moveEntry(trx, entry.id, [from], { status: 'removed', decided_at: now }))) return null;
+      await repo.adjustScope(trx, scope, { ...counts, seats: held ? -1 : 0 });
+      return null;
+    }
+
+    let guestId: number;
+    if (scope.scopeId === 0) {
+      const form = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
+      guestId = await insertGuestHoldingSeat(trx, {
+        ...form,
+        meeting_id: entry.meeting_id,
+        guest_code: newGuestCode(),
+        // The visitor's devices keep their tokens (guest_tokens); this one is never handed out.
+        token_hash: sha256(randomToken(32)),
+        created_at: now,
+        language: entry.language,
+        ...deps.mail?.confirmationColumns(),
+      });
+      await repo.copyTokensToGuest(trx, entry.id, guestId);
+    } else {
+      guestId = entry.guest_id!;
+    }
+    if (
+      !(await repo.moveEntry(trx, entry.id, [from], {
+        status: 'promoted',
+        decided_at: now,
+        guest_id: guestId,
+        decided_by: by.username,
+      }))
+    )
+      throw new AppError('CONFLICT');
+    await repo.adjustScope(trx, scope, { ...counts, seats: held ? 0 : 1 });
+
+    if (scope.scopeId === 0) {
+      // The sessions chosen on the form, as far as seats allow; a full one with a list takes them in line.
+      for (const scheduleId of JSON.parse(entry.schedule_ids) as number[]) {
+        await enrolOrWait(trx, { id: guestId, meeting_id: entry.meeting_id }, scheduleId, now);
+      }
+    } else {
+      await enrolHoldingSeat(trx, guestId, scope.scopeId, now);
+      await deps.mail?.queueEnrolmentUpdate(
+        trx,
+        { id: guestId, meeting_id: entry.meeting_id },
+        { cancelled: [] },
+      );
+    }
+    await audit(
+      trx,
+      entry,
+      { key: 'waitlist.promoted', params: { ...entryParams(entry), guest_id: guestId } },
+      by.username,
+      by.ip,
+    );
+    return guestId;
+  }
+
+  /** A new guest's session: its seat when one is free, else a place on its list when open, else nothing. */
+  async function enrolOrWait(
+    trx: Trx,
+    guest: { id: number; meeting_id: number },
+    scheduleId: number,
+    now: number,
+  ) {
+    try {
+      await enrolInSession(trx, guest.id, scheduleId, now);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.errorName !== 'SESSION_FULL') throw error;
+      await joinSessionList(
+        trx,
+        guest.id,
+        { meetingId: guest.meeting_id, scopeId: scheduleId },
+        now,
+        null,
+      ).catch((refused: unknown) => {
+        if (!(refused instanceof AppError)) throw refused;
+      });
+    }
+  }
+
+  /**
+   * A place at the end of a list. The list must be open and below its maximum (WAITLIST_FULL
+   * otherwise — SESSION_FULL / MEETING_FULL when it is switched off). A seat freed between the "full"
+   * answer and this join is handed out at once (fill), possibly to this very place.
+   */
+  async function join(
+    trx: Trx,
+    scope: repo.Scope,
+    values: Omit<Insertable<Database['waitlist_entries']>, 'meeting_id' | 'scope_id' | 'seq' | 'created_at'>,
+    now: number,
+    ip: string | null,
+  ): Promise<repo.EntryRow> {
+    const state = await repo.lockScope(trx, scope, locking);
+    if (!state) throw new AppError('NOT_FOUND');
+    const seq = await repo.takePlaceNumber(trx, scope);
+    if (seq === undefined) {
+      if (state.enabled) throw new AppError('WAITLIST_FULL');
+      throw scope.scopeId === 0
+        ? new AppError('MEETING_FULL')
+        : new AppError('SESSION_FULL', { data: { schedule_id: scope.scopeId } });
+    }
+    const id = await repo.insertEntry(trx, {
+      ...values,
+      meeting_id: scope.meetingId,
+      scope_id: scope.scopeId,
+      seq,
+      created_at: now,
+    });
+    const entry = (await repo.findEntry(trx, id))!;
+    await audit(
+      trx,
+      entry,
+      {
+        key: 'waitlist.joined',
+        params: {
+          meeting_id: scope.meetingId,
+          list: listParam(scope),
+          position: await repo.positionOf(trx, entry),
+          phone: maskPhone(entry.area_code, entry.phone),
+        },
+      },
+      null,
+      ip,
+    );
+    return entry;
+  }
+
+  /**
+   * A visitor's place on the meeting's list (the sign-up of a full meeting): the form kept for the
+   * guest row to be, the device's token, then any seat free right now handed out.
+   */
+  async function joinMeetingList(
+    trx: Trx,
+    meetingId: number,
+    visitor: {
+      form: WaitingGuestForm;
+      scheduleIds: readonly number[];
+      displayName: string;
+      tokenHash: string;
+    },
+    now: number,
+    ip: string,
+  ): Promise<repo.EntryRow> {
+    const scope = { meetingId, scopeId: 0 };
+    const { form } = visitor;
+    const entry = await join(
+      trx,
+      scope,
+      {
+        area_code: form.area_code,
+        phone: form.phone,
+        email: form.email,
+        display_name: visitor.displayName,
+        language: form.language ?? 'zh-tw',
+        form: JSON.stringify(form),
+        schedule_ids: JSON.stringify(visitor.scheduleIds),
+      },
+      now,
+      ip,
+    );
+    await repo.addToken(trx, entry.id, visitor.tokenHash, now);
+    await fill(trx, scope, now);
+    return (await repo.findEntry(trx, entry.id))!;
+  }
+
+  /** A guest's place on a session's list (their contact copied onto it). */
+  async function joinSessionList(
+    trx: Trx,
+    guestId: number,
+    scope: repo.Scope,
+    now: number,
+    ip: string | null,
+  ) {
+    const guest = await repo.guestForPlace(trx, guestId);
+    if (!guest) throw new AppError('NOT_FOUND');
+    const entry = await join(
+      trx,
+      scope,
+      {
+        guest_id: guestId,
+        area_code: guest.area_code,
+        phone: guest.phone,
+        email: guest.email,
+        display_name: guestDisplayName(guest),
+        language: guest.language,
+      },
+      now,
+      ip,
+    );
+    await fill(trx, scope, now);
+    return entry;
+  }
+
+  /**
+   * Takes a place off its list (the visitor leaving, an organiser removing it, an offer declined):
+   * a held seat passes to the next in line. False when it had already left the list.
+   */
+  async function takeOff(
+    trx: Trx,
+    entryId: number,
+    status: 'left' | 'removed' | 'declined',
+    now: number,
+    by: { username: string | null; ip: string | null },
+    onlyOffer?: number,
+  ): Promise<boolean> {
+    const before = await repo.findEntry(trx, entryId);
+    if (!before) return false;
+    const scope = scopeOf(before);
+    await repo.lockScope(trx, scope, locking);
+    const entry = (await repo.findEntry(trx, entryId))!;
+    if (entry.status !== 'waiting' && entry.status !== 'offered') return false;
+    if (onlyOffer !== undefined && (entry.status !== 'offered' || entry.offered_at !== onlyOffer))
+      return false;
+    if (
+      !(await repo.moveEntry(trx, entry.id, [entry.status], {
+        status,
+        decided_at: now,
+        decided_by: by.username,
+      }))
+    )
+      return false;
+    if (entry.status === 'waiting') {
+      await repo.adjustScope(trx, scope, { waiting: -1 });
+    } else {
+      await repo.adjustScope(trx, scope, { seats: -1 });
+      await fill(trx, scope, now);
+    }
+    const key =
+      status === 'declined'
+        ? 'waitlist.offer_declined'
+        : status === 'left'
+          ? 'waitlist.left'
+          : 'waitlist.removed';
+    await audit(trx, entry, { key, params: entryParams(entry) }, by.username, by.ip);
+    return true;
+  }
+
+  /** The offer-expiry job: a lapsed offer passes its seat on, once, whichever runner takes the job. */
+  async function expireOffer(job: JobRow): Promise<void | { skipped: string }> {
+    const payload = JSON.parse(job.payload) as { entry_id: number; offered_at: number };
+    const now = deps.clock();
+    const expired = await deps.db.transaction().execute(async (trx) => {
+      const before = await repo.findEntry(trx, payload.entry_id);
+      if (!before) return false;
+      await repo.lockScope(trx, scopeOf(before), locking);
+      const entry = (await repo.findEntry(trx, payload.entry_id))!;
+      if (entry.status !== 'offered' || entry.offered_at !== payload.offered_at) return false;
+      if ((entry.offer_expires_at ?? 0) > now) throw new Error('offer not yet expired');
+      await repo.moveEntry(
+        trx,
+        entry.id,
+        ['offered'],
+        { status: 'expired', decided_at: now },
+        payload.offered_at,
+      );
+      await repo.adjustScope(trx, scopeOf(entry), { seats: -1 });
+      await audit(trx, entry, { key: 'waitlist.offer_expired', params: entryParams(entry) }, null, null);
+      await fill(trx, scopeOf(entry), now);
+      return true;
+    });
+    if (!expired) return { skipped: 'the offer was accepted, declined or withdrawn' };
+    deps.mail?.kick();
+  }
+  deps.jobs.handle(OFFER_EXPIRY_JOB, expireOffer);
+
+  return {
+    /** An audit entry about a place (its meeting, place and list are named), in the change's transaction. */
+    record: (
+      trx: Trx,
+      entry: repo.EntryRow,
+      key: LogMessage['key'],
+      params: Record<string, string | number>,
+      by: { username: string | null; ip: string | null },
+    ) => audit(trx, entry, { key, params: { ...entryParams(entry), ...params } }, by.username, by.ip),
+    fill,
+    seat,
+    joinMeetingList,
+    joinSessionList,
+    takeOff,
+    lockScope: (trx: Trx, scope: repo.Scope) => repo.lockScope(trx, scope, locking),
+
+    /**
+     * Seats were given back or limits raised in this transaction (a cancelled enrolment, a deleted
+     * guest, a raised limit): the lists concerned hand them out now, meeting first, then sessions in
+     * ascending order, the order in which sign-ups lock them.
+     */
+    async seatsFreed(
+      trx: Trx,
+      freed: { meetingId: number; meeting: boolean; scheduleIds: readonly number[] },
+    ) {
+      const now = deps.clock();
+      if (freed.meeting) await fill(trx, { meetingId: freed.meetingId, scopeId: 0 }, now);
+      for (const scheduleId of [...new Set(freed.scheduleIds)].sort((a, b) => a - b)) {
+        await fill(trx, { meetingId: freed.meetingId, scopeId: scheduleId }, now);
+      }
+    },
+
+    /** A deleted guest leaves the sessions' lists they were on (a held seat passes on). */
+    async guestCancelled(trx: Trx, guestId: number, username: string | null) {
+      const now = deps.clock();
+      for (const entry of await repo.activeEntriesOfGuest(trx, guestId)) {
+        await takeOff(trx, entry.id, 'removed', now, { username, ip: null });
+      }
+    },
+  };
+}
+export type WaitlistCore = ReturnType<typeof createWaitlistCore>;

@@ -1,0 +1,390 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+export type EntryRow = Selectable<Database['waitlist_entries']>;
+
+/** A list: the meeting's own (scope 0) or one of its sessions'. */
+export interface Scope {
+  meetingId: number;
+  /** 0: the meeting; otherwise schedules.id. */
+  scopeId: number;
+}
+
+/** A list's seats and settings, read under the row's lock on PostgreSQL (SQLite has one writer). */
+export interface ScopeState {
+  limit: number;
+  count: number;
+  enabled: boolean;
+  max: number;
+  waiting: number;
+  /** The meeting's offer hours (0 = automatic), for its sessions' lists too. */
+  offerHours: number;
+}
+
+export async function lockScope(trx: Trx, scope: Scope, locking: boolean): Promise<ScopeState | undefined> {
+  if (scope.scopeId === 0) {
+    let query = trx
+      .selectFrom('meetings')
+      .select([
+        'registration_limit as limit',
+        'registered_count as count',
+        'waitlist_enabled',
+        'waitlist_max',
+        'waiting_count',
+        'waitlist_offer_hours',
+      ])
+      .where('id', '=', scope.meetingId);
+    if (locking) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && toState(row, row.waitlist_offer_hours);
+  }
+  let query = trx
+    .selectFrom('schedules')
+    .select([
+      'signup_limit as limit',
+      'signup_count as count',
+      'waitlist_enabled',
+      'waitlist_max',
+      'waiting_count',
+    ])
+    .where('id', '=', scope.scopeId)
+    .where('meeting_id', '=', scope.meetingId);
+  if (locking) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const meeting = await trx
+    .selectFrom('meetings')
+    .select('waitlist_offer_hours')
+    .where('id', '=', scope.meetingId)
+    .executeTakeFirstOrThrow();
+  return toState(row, meeting.waitlist_offer_hours);
+}
+
+function toState(
+  row: {
+    limit: number;
+    count: number;
+    waitlist_enabled: number;
+    waitlist_max: number;
+    waiting_count: number;
+  },
+  offerHours: number,
+): ScopeState {
+  return {
+    limit: Number(row.limit),
+    count: Number(row.count),
+    enabled: Number(row.waitlist_enabled) === 1,
+    max: Number(row.waitlist_max),
+    waiting: Number(row.waiting_count),
+    offerHours: Number(offerHours),
+  };
+}
+
+/**
+ * A place in line: one conditional UPDATE checks that the list is on and below its maximum and
+ * numbers the place; its row lock lasts until the commit, so numbers follow the commit order.
+ * Undefined: closed or at its maximum.
+ */
+export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<number | undefined> {
+  const row =
+    scope.scopeId === 0
+      ? await trx
+          .updateTable('meetings')
+          .set({ waitlist_seq: sql`waitlist_seq + 1`, waiting_count: sql`waiting_count + 1` })
+          .where('id', '=', scope.meetingId)
+          .where('waitlist_enabled', '=', 1)
+          .where((eb) =>
+            eb.or([eb('waitlist_max', '=', 0), eb('waiting_count', '<', eb.ref('waitlist_max'))]),
+          )
+          .returning('waitlist_seq')
+          .executeTakeFirst()
+      : await trx
+          .updateTable('schedules')
+          .set({ waitlist_seq: sql`waitlist_seq + 1`, waiting_count: sql`waiting_count + 1` })
+          .where('id', '=', scope.scopeId)
+          .where('waitlist_enabled', '=', 1)
+          .where((eb) =>
+            eb.or([eb('waitlist_max', '=', 0), eb('waiting_count', '<', eb.ref('waitlist_max'))]),
+          )
+          .returning('waitlist_seq')
+          .executeTakeFirst();
+  return row ? Number(row.waitlist_seq) : undefined;
+}
+
+/** Counters of a list: `waiting` and the seats taken (an offer holds a seat). */
+export async function adjustScope(
+  trx: Trx,
+  scope: Scope,
+  change: { waiting?: number; seats?: number; limit?: number },
+): Promise<void> {
+  const { waiting = 0, seats = 0, limit = 0 } = change;
+  if (scope.scopeId === 0) {
+    await trx
+      .updateTable('meetings')
+      .set({
+        waiting_count: sql`waiting_count + ${waiting}`,
+        registered_count: sql`registered_count + ${seats}`,
+        registration_limit: sql`registration_limit + ${limit}`,
+      })
+      .where('id', '=', scope.meetingId)
+      .execute();
+  } else {
+    await trx
+      .updateTable('schedules')
+      .set({
+        waiting_count: sql`waiting_count + ${waiting}`,
+        signup_count: sql`signup_count + ${seats}`,
+        signup_limit: sql`signup_limit + ${limit}`,
+      })
+      .where('id', '=', scope.scopeId)
+      .execute();
+  }
+}
+
+export async function insertEntry(
+  trx: Trx,
+  values: Insertable<Database['waitlist_entries']>,
+): Promise<number> {
+  const row = await trx
+    .insertInto('waitlist_entries')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The first `limit` in line, in order. */
+export function firstWaiting(trx: Trx, scope: Scope, limit: number): Promise<EntryRow[]> {
+  return trx
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('meeting_id', '=', scope.meetingId)
+    .where('scope_id', '=', scope.scopeId)
+    .where('status', '=', 'waiting')
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}
+
+export function findEntry(db: Trx, id: number): Promise<EntryRow | undefined> {
+  return db.selectFrom('waitlist_entries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** 1 + those waiting before this place. */
+export async function positionOf(db: Trx, entry: Pick<EntryRow, 'meeting_id' | 'scope_id' | 'seq'>) {
+  const row = await db
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('meeting_id', '=', entry.meeting_id)
+    .where('scope_id', '=', entry.scope_id)
+    .where('status', '=', 'waiting')
+    .where('seq', '<', entry.seq)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + 1;
+}
+
+/**
+ * Moves a place from one status to the next only if it is still in `from` (and, for an offer, still
+ * the same offer): the conditional UPDATE is what makes an expiry, an acceptance and a removal racing
+ * for one place take effect once.
+ */
+export async function moveEntry(
+  trx: Trx,
+  id: number,
+  from: EntryRow['status'][],
+  to: Partial<Omit<EntryRow, 'id'>>,
+  offeredAt?: number,
+): Promise<boolean> {
+  let query = trx.updateTable('waitlist_entries').set(to).where('id', '=', id).where('status', 'in', from);
+  if (offeredAt !== undefined) query = query.where('offered_at', '=', offeredAt);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The live place of a phone on a list, if any. */
+export function activeEntryByPhone(db: Trx, scope: Scope, areaCode: string, phone: string) {
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('meeting_id', '=', scope.meetingId)
+    .where('scope_id', '=', scope.scopeId)
+    .where('area_code', '=', areaCode)
+    .where('phone', '=', phone)
+    .where('status', 'in', ['waiting', 'offered'])
+    .executeTakeFirst();
+}
+
+/** A guest's live place on one session's list. */
+export function activeEntryOfGuest(db: Trx, scope: Scope, guestId: number) {
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('meeting_id', '=', scope.meetingId)
+    .where('scope_id', '=', scope.scopeId)
+    .where('guest_id', '=', guestId)
+    .where('status', 'in', ['waiting', 'offered'])
+    .executeTakeFirst();
+}
+
+/** A guest's live places on the sessions' lists. */
+export function activeEntriesOfGuest(db: Trx, guestId: number) {
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('guest_id', '=', guestId)
+    .where('scope_id', '!=', 0)
+    .where('status', 'in', ['waiting', 'offered'])
+    .orderBy('scope_id')
+    .execute();
+}
+
+export async function addToken(trx: Trx, entryId: number, tokenHash: string, now: number): Promise<void> {
+  await trx
+    .insertInto('waitlist_tokens')
+    .values({ token_hash: tokenHash, entry_id: entryId, created_at: now })
+    .execute();
+}
+
+export function entryByToken(db: Trx, tokenHash: string) {
+  return db
+    .selectFrom('waitlist_tokens')
+    .innerJoin('waitlist_entries', 'waitlist_entries.id', 'waitlist_tokens.entry_id')
+    .selectAll('waitlist_entries')
+    .where('waitlist_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * The devices of a promoted visitor become the guest's: the same token opens the guest page (and
+ * still reads the place, now promoted, so a waiting page open on it learns where to go).
+ */
+export async function copyTokensToGuest(trx: Trx, entryId: number, guestId: number): Promise<void> {
+  const tokens = await trx
+    .selectFrom('waitlist_tokens')
+    .select(['token_hash', 'created_at'])
+    .where('entry_id', '=', entryId)
+    .execute();
+  if (tokens.length === 0) return;
+  await trx
+    .insertInto('guest_tokens')
+    .values(tokens.map((t) => ({ token_hash: t.token_hash, guest_id: guestId, created_at: t.created_at })))
+    .execute();
+}
+
+/** The lists' figures of a meeting: per scope, how many wait, hold offers, let them lapse, got seats. */
+export async function countsByScope(db: Trx, meetingId: number) {
+  const rows = await db
+    .selectFrom('waitlist_entries')
+    .select(['scope_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('meeting_id', '=', meetingId)
+    .groupBy(['scope_id', 'status'])
+    .execute();
+  return rows.map((r) => ({ scopeId: Number(r.scope_id), status: r.status, n: Number(r.n) }));
+}
+
+/** One page of a list, in line order (then by when they left it). */
+export async function listEntries(
+  db: Trx,
+  scope: Scope,
+  options: { active: boolean; offset: number; limit: number },
+) {
+  const base = db
+    .selectFrom('waitlist_entries')
+    .where('meeting_id', '=', scope.meetingId)
+    .where('scope_id', '=', scope.scopeId)
+    .$if(options.active, (qb) => qb.where('status', 'in', ['waiting', 'offered']));
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      // Offers first (they hold seats), then the line, then the rest by when it left.
+      .orderBy(sql`case status when 'offered' then 0 when 'waiting' then 1 else 2 end`)
+      .orderBy('seq')
+      .offset(options.offset)
+      .limit(options.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Every place of a list (the export), in line order. */
+export function allEntries(db: Trx, scope: Scope) {
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('meeting_id', '=', scope.meetingId)
+    .where('scope_id', '=', scope.scopeId)
+    .orderBy(sql`case status when 'offered' then 0 when 'waiting' then 1 else 2 end`)
+    .orderBy('seq')
+    .execute();
+}
+
+export function scheduleOfMeeting(db: Trx, meetingId: number, scheduleId: number) {
+  return db
+    .selectFrom('schedules')
+    .select([
+      'id',
+      'name',
+      'name_cn',
+      'name_en',
+      'signup_limit',
+      'signup_count',
+      'waitlist_enabled',
+      'waitlist_max',
+    ])
+    .where('id', '=', scheduleId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+export function meetingOfEntry(db: Trx, meetingId: number) {
+  return db
+    .selectFrom('meetings')
+    .select(['id', 'public_id', 'name', 'name_cn', 'name_en', 'meeting_type', 'deleted_at'])
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+/** A guest as a session's list needs them (contact copied onto the place). */
+export function guestForPlace(db: Trx, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .select([
+      'id',
+      'meeting_id',
+      'area_code',
+      'phone',
+      'email',
+      'name',
+      'name_zh',
+      'name_en',
+      'language',
+      'cancelled_at',
+    ])
+    .where('id', '=', guestId)
+    .executeTakeFirst();
+}
+
+/** Whether a phone is a live guest of the meeting already (a place on the meeting's list then gives way). */
+export async function isGuestPhone(db: Trx, meetingId: number, areaCode: string, phone: string) {
+  const row = await db
+    .selectFrom('guests')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('area_code', '=', areaCode)
+    .where('phone', '=', phone)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isEnrolled(db: Trx, guestId: number, scheduleId: number) {
+  const row = await db
+    .selectFrom('guest_schedules')
+    .select('guest_id')
+    .where('guest_id', '=', guestId)
+    .where('schedule_id', '=', scheduleId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
