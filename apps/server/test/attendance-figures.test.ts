@@ -72,22 +72,24 @@ describe(`attendance: statistics, records, dashboard (${TEST_DB})`, () => {
     // So far: guest 0 in and out (left), guest 1 in (door, auto), guest 3 in (door).
     const stats = async (query = `meeting_id=${meeting.id}`) =>
       (await getJson(ctx, organiser, `/api/attendance/stats?${query}`)).body.data as AttendanceStats;
-    expect(await stats()).toEqual({ signed_up: 7, checked_in_today: 3, inside: 2, left: 1 });
+    expect(await stats()).toEqual({ signed_up: 7, waiting: 0, checked_in_today: 3, inside: 2, left: 1 });
 
     ctx.advance(MINUTE);
     await scan(organiser, { meeting_id: meeting.id, guest_code: guests[4]!.code, direction: 'in' });
     await scan(organiser, { meeting_id: meeting.id, guest_code: guests[3]!.code, direction: 'out' });
-    expect(await stats()).toEqual({ signed_up: 7, checked_in_today: 4, inside: 2, left: 2 });
+    expect(await stats()).toEqual({ signed_up: 7, waiting: 0, checked_in_today: 4, inside: 2, left: 2 });
 
     // Session scope of a date-schedule meeting: its own sign-ups and its own figures.
     expect(await stats(`meeting_id=${dated.id}&schedule_id=${sessionA}`)).toEqual({
       signed_up: 1,
+      waiting: 0,
       checked_in_today: 1,
       inside: 1,
       left: 0,
     });
     expect(await stats(`meeting_id=${dated.id}`)).toEqual({
       signed_up: 1,
+      waiting: 0,
       checked_in_today: 0,
       inside: 0,
       left: 0,
@@ -252,7 +254,7 @@ describe(`attendance: statistics, records, dashboard (${TEST_DB})`, () => {
     const stats = (await getJson(ctx, organiser, `/api/attendance/stats?meeting_id=${meeting.id}`)).body
       .data as AttendanceStats;
     // The four still inside yesterday were closed out at the end of that day.
-    expect(stats).toEqual({ signed_up: 7, checked_in_today: 0, inside: 0, left: 0 });
+    expect(stats).toEqual({ signed_up: 7, waiting: 0, checked_in_today: 0, inside: 0, left: 0 });
   });
 
   it('gives "attendance status" one meaning, all-time for the whole meeting, in the guest list and the records list', async () => {

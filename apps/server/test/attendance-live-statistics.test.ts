@@ -47,11 +47,18 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.response.headers.get('cache-control')).toContain('no-store');
     expect(stream.response.headers.get('content-encoding')).toBeNull();
-    expect(await stream.next()).toEqual({ signed_up: 4, checked_in_today: 0, inside: 0, left: 0 });
+    expect(await stream.next()).toEqual({
+      signed_up: 4,
+      waiting: 0,
+      checked_in_today: 0,
+      inside: 0,
+      left: 0,
+    });
 
     expect((await scanAs(ctx.app, codes[0]!)).json().data.result).toBe('success');
     expect(await stream.next((s) => s.inside === 1)).toEqual({
       signed_up: 4,
+      waiting: 0,
       checked_in_today: 1,
       inside: 1,
       left: 0,

@@ -9,6 +9,7 @@ import {
   createSchedule,
   createUserType,
   dateScheduleBody,
+  generalBody,
   guestRequest,
   signUp,
 } from './registration-fixtures.ts';
@@ -43,6 +44,10 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     // Nothing refers to generic entries; guests and meetings are soft-deleted, an enrolment is a seat.
     'DELETE /api/dictionary-entries/:id': 'done',
     'DELETE /api/public/guest/enrolments/:scheduleId': 'done',
+    // A place on a waiting list: left by the visitor or the guest, removed by the organiser.
+    'DELETE /api/public/waitlist': 'done',
+    'DELETE /api/public/guest/waitlist/:scheduleId': 'done',
+    'DELETE /api/meetings/:id/waitlist/:entryId': 'done',
     'DELETE /api/guests/:id': 'done',
     'DELETE /api/meetings/:id': 'done',
   };
@@ -114,6 +119,27 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     await tryDelete('DELETE /api/dictionary-entries/:id', `/api/dictionary-entries/${entry}`);
     await tryDelete('DELETE /api/public/guest/enrolments/:scheduleId', '', () =>
       guestRequest(ctx, guestToken, 'DELETE', `/api/public/guest/enrolments/${extra}`),
+    );
+    const full = await createMeeting(ctx.db, org, { registration_limit: 1 });
+    await ctx.db.updateTable('meetings').set({ waitlist_enabled: 1 }).where('id', '=', full.id).execute();
+    const places = [];
+    for (let n = 2; n < 5; n++)
+      places.push((await signUp(ctx, full.publicId, generalBody(n), n)).json().data);
+    const removed = await ctx.db
+      .selectFrom('waitlist_entries')
+      .select('id')
+      .where('meeting_id', '=', full.id)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    await tryDelete('DELETE /api/public/waitlist', '', () =>
+      guestRequest(ctx, places[1].guest_token, 'DELETE', '/api/public/waitlist'),
+    );
+    await tryDelete(
+      'DELETE /api/meetings/:id/waitlist/:entryId',
+      `/api/meetings/${full.id}/waitlist/${removed.id}`,
+    );
+    await tryDelete('DELETE /api/public/guest/waitlist/:scheduleId', '', () =>
+      guestRequest(ctx, guestToken, 'DELETE', `/api/public/guest/waitlist/${extra}`),
     );
     const file = await xlsxOf([
       ['Name', 'Area code', 'Mobile number'],

@@ -61,7 +61,7 @@ describe(`"today" in TIME_ZONE=${ZONE} (${TEST_DB})`, () => {
   });
 
   it("keeps today's check-ins past midnight UTC and starts the new day at Macao midnight", async () => {
-    expect(await stats()).toEqual({ signed_up: 1, checked_in_today: 1, inside: 1, left: 0 });
+    expect(await stats()).toEqual({ signed_up: 1, waiting: 0, checked_in_today: 1, inside: 1, left: 0 });
     // 08:30 in Macao, 00:30 UTC: still the same day here.
     await advance(HOUR);
     expect(await stats()).toMatchObject({ checked_in_today: 1, inside: 1 });
@@ -70,7 +70,7 @@ describe(`"today" in TIME_ZONE=${ZONE} (${TEST_DB})`, () => {
     expect(await stats()).toMatchObject({ checked_in_today: 1 });
     // 00:01 the next day in Macao: a new day, which starts with nobody inside (the day closed them out).
     await advance(2 * MINUTE);
-    expect(await stats()).toEqual({ signed_up: 1, checked_in_today: 0, inside: 0, left: 0 });
+    expect(await stats()).toEqual({ signed_up: 1, waiting: 0, checked_in_today: 0, inside: 0, left: 0 });
   });
 
   it("answers the dashboard's day and 10-minute slots on Macao's clock", async () => {

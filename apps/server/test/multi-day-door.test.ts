@@ -125,7 +125,7 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
         await scan({ guest_code: guest, direction: 'in', schedule_id: session }, dated.id),
       ).toMatchObject({ result: 'success', type: 'in' });
     }
-    expect(await stats()).toEqual({ signed_up: 5, checked_in_today: 5, inside: 4, left: 1 });
+    expect(await stats()).toEqual({ signed_up: 5, waiting: 0, checked_in_today: 5, inside: 4, left: 1 });
 
     // 00:05 on day two.
     ctx.advance(15 * MINUTE);
@@ -134,7 +134,7 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
   afterAll(() => ctx.close());
 
   it('starts day two with nobody inside, before anyone scans', async () => {
-    expect(await stats()).toEqual({ signed_up: 5, checked_in_today: 0, inside: 0, left: 0 });
+    expect(await stats()).toEqual({ signed_up: 5, waiting: 0, checked_in_today: 0, inside: 0, left: 0 });
     expect(await stats(`meeting_id=${dated.id}&schedule_id=${session}`)).toMatchObject({
       checked_in_today: 0,
       inside: 0,
@@ -223,7 +223,7 @@ describe(`multi-day meetings at the door, TIME_ZONE=${ZONE} (${TEST_DB})`, () =>
 
   it("counts day two in today's statistics", async () => {
     // Entered today: manual, station, race; the session guest's entry is to the session only.
-    expect(await stats()).toEqual({ signed_up: 5, checked_in_today: 3, inside: 3, left: 0 });
+    expect(await stats()).toEqual({ signed_up: 5, waiting: 0, checked_in_today: 3, inside: 3, left: 0 });
   });
 
   it("lists a session's day one with its close-outs", async () => {
