@@ -33,6 +33,10 @@ export async function createPublicMeeting(
     signupEnabled?: boolean;
     /** Running now instead of in January 2027 (the door's scans count only on the meeting's days). */
     runningNow?: boolean;
+    /** 0 (default): unlimited. */
+    registrationLimit?: number;
+    /** A waiting list: seats given at once (offerHours 0) or offered for that many hours. */
+    waitlist?: { offerHours: number };
   },
 ): Promise<Created> {
   const org = await api.call<{ id: number }>('POST', '/organizations', {
@@ -59,7 +63,9 @@ export async function createPublicMeeting(
     location_en: 'Macao Convention Centre',
     start_at: options.runningNow ? Date.now() - 3_600_000 : START,
     end_at: options.runningNow ? Date.now() + 6 * 3_600_000 : END,
-    registration_limit: 0,
+    registration_limit: options.registrationLimit ?? 0,
+    waitlist_enabled: options.waitlist !== undefined,
+    waitlist_offer_hours: options.waitlist?.offerHours ?? 0,
     multi_language: true,
     signup_enabled: options.signupEnabled ?? true,
     meeting_type: options.type,

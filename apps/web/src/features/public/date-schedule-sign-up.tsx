@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
-import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { nameIn } from '@meetflow/shared/languages';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { sessionWhen } from './display.ts';
@@ -17,6 +16,7 @@ import {
 } from './sign-up-form.ts';
 import { SignUpNotice } from './sign-up-notice.tsx';
 import { useSignUpSubmit } from './use-sign-up-submit.ts';
+import { seatState } from './waitlist-state.ts';
 
 const STEP_ONE_FIELDS = new Set(Object.keys(EMPTY_DATE_SCHEDULE));
 
@@ -31,7 +31,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
   const [step, setStep] = useState<1 | 2>(1);
   const [chosen, setChosen] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const s = useSignUpSubmit(meeting);
+  const s = useSignUpSubmit(meeting, onStale);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -54,6 +54,8 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
 
   // Only the sessions the chosen registration type allows count (the type may change after a choice).
   const picked = chosen.filter((id) => sessions.some((x) => x.id === id));
+  // Full sessions chosen for their waiting lists: the confirmation names them.
+  const pickedForWaitlist = sessions.filter((x) => picked.includes(x.id) && seatState(x) !== 'free');
 
   const labels = [
     ['name_zh', t('pub.nameZh')],
@@ -91,14 +93,13 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
     const failure = await s.submit(dateScheduleBody(form, picked));
     setConfirming(false);
     if (!failure) return;
-    if (failure instanceof PublicApiError) {
-      if (failure.code === PUBLIC_ERROR_CODES.VALIDATION_FAILED) {
-        // A problem with step-1 data sends the guest back there, with everything still filled in.
-        if (Object.keys(failure.fields).some((name) => STEP_ONE_FIELDS.has(name))) setStep(1);
-      } else if (failure.code === PUBLIC_ERROR_CODES.SESSION_FULL) {
-        onStale();
-      }
-    }
+    // A problem with step-1 data sends the guest back there, with everything still filled in.
+    if (
+      failure instanceof PublicApiError &&
+      failure.code === PUBLIC_ERROR_CODES.VALIDATION_FAILED &&
+      Object.keys(failure.fields).some((name) => STEP_ONE_FIELDS.has(name))
+    )
+      setStep(1);
   };
 
   const toggle = (id: number, on: boolean) =>
@@ -242,11 +243,12 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
         {sessions.length === 0 && <p className="mf-pub-empty">{t('pub.noSessions')}</p>}
         <ul className="mf-pub-sessions">
           {sessions.map((session) => {
-            const full = session.seats_left === 0;
+            const seats = seatState(session);
+            const full = seats === 'full';
             const checked = picked.includes(session.id);
             return (
               <li key={session.id}>
-                <label className={`mf-pub-session${full ? ' is-full' : ''}`}>
+                <label className={`mf-pub-session${full ? ' is-full' : ''}`} data-seats={seats}>
                   <input
                     type="checkbox"
                     id={session === sessions[0] ? 'pub-f-schedule_ids' : undefined}
@@ -263,11 +265,13 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
                     </span>
                     <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
                     <span className="mf-pub-session-seats">
-                      {full
+                      {seats === 'full'
                         ? t('pub.sessionFull')
-                        : session.seats_left == null
-                          ? t('pub.unlimited')
-                          : t('pub.seatsLeft', { count: session.seats_left })}
+                        : seats === 'waitlist'
+                          ? t('pub.waitlist.sessionFullJoin')
+                          : session.seats_left == null
+                            ? t('pub.unlimited')
+                            : t('pub.seatsLeft', { count: session.seats_left })}
                     </span>
                   </span>
                 </label>
@@ -291,12 +295,21 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
           {t('pub.back')}
         </button>
         <button type="submit" className="mf-pub-button" disabled={s.busy} data-testid="sign-up-submit">
-          {displayTextOrDefault(meeting.display_config, 'signup_button', lang)}
+          {s.submitLabel}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title={t('pub.confirmSignUp')}
+        title={s.joinsWaitlist ? t('pub.waitlist.confirmJoin') : t('pub.confirmSignUp')}
+        body={
+          pickedForWaitlist.length > 0
+            ? t('pub.waitlist.choiceNote', {
+                names: pickedForWaitlist
+                  .map((x) => nameIn(lang, x.name, x.name_cn, x.name_en))
+                  .join(lang === 'en' ? ', ' : '、'),
+              })
+            : undefined
+        }
         busy={s.busy}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void onConfirm()}

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import type { PublicGuest } from '@meetflow/shared/schemas/public';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import type { GuestTokenResult, PublicGuest } from '@meetflow/shared/schemas/public';
+import type { MeetingWaitlistEntry } from '@meetflow/shared/schemas/waitlist';
 import { useTranslation } from '../../lib/i18n.ts';
+import { toast } from '../../lib/toast.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { formatDateTime, maskedContactLines } from './display.ts';
 import { GuestCertificate } from './guest-certificate.tsx';
@@ -15,18 +17,23 @@ import {
 } from './public-frame.tsx';
 import {
   forgetGuestToken,
-  PUBLIC_ERROR_CODES,
-  PublicApiError,
-  publicApi,
+  isTokenLost,
+  loadVisitor,
   readGuestToken,
+  saveGuestToken,
+  type Visitor,
 } from './public-api.ts';
 import { SessionLists } from './session-lists.tsx';
 import { usePublicMeeting } from './use-public-meeting.ts';
+import { WaitingView } from './waiting-view.tsx';
 
-type GuestState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; guest: PublicGuest };
+type VisitorState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; visitor: Visitor };
 
-/** /enroll-info/:meetingId — the guest's QR code, data, guide and (date-schedule) sessions. */
+/**
+ * /enroll-info/:meetingId — the guest's QR code, data, guide and (date-schedule) sessions; for a
+ * visitor on the meeting's waiting list, their place on it, until a seat is theirs.
+ */
 export default function EnrollInfoPage() {
   const { meetingId = '' } = useParams();
   const token = readGuestToken(meetingId);
@@ -34,14 +41,43 @@ export default function EnrollInfoPage() {
   return <EnrollInfo publicId={meetingId} token={token} />;
 }
 
-function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
+function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token: string }) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const navigate = useNavigate();
+  const location = useLocation();
   const { state, reload, retry } = usePublicMeeting(publicId);
-  const [guest, setGuest] = useState<GuestState>({ status: 'loading' });
+  // Accepting a held seat hands the device a new token.
+  const [token, setToken] = useState(storedToken);
+  const [visitor, setVisitor] = useState<VisitorState>({ status: 'loading' });
   const [view, setView] = useState<'code' | 'sessions'>('code');
   const [attempt, setAttempt] = useState(0);
+  const justJoined = (location.state as { joinedWaitlist?: boolean } | null)?.joinedWaitlist === true;
+
+  const showGuest = (guest: PublicGuest) =>
+    setVisitor({ status: 'ready', visitor: { kind: 'guest', guest } });
+  const newToken = (next: string) => {
+    saveGuestToken(publicId, next);
+    setToken(next);
+  };
+  const onEntry = (entry: MeetingWaitlistEntry) => {
+    // Given a seat: the same token opens the guest page now.
+    if (entry.status === 'promoted') setAttempt((a) => a + 1);
+    else setVisitor({ status: 'ready', visitor: { kind: 'waiting', entry } });
+  };
+  const onAccepted = (result: GuestTokenResult) => {
+    newToken(result.guest_token);
+    if (result.guest) showGuest(result.guest);
+  };
+
+  // A visitor who was waiting and is now a guest (given a seat, or accepted one) hears it once.
+  const shownKind = visitor.status === 'ready' ? visitor.visitor.kind : null;
+  const lastKind = useRef(shownKind);
+  useEffect(() => {
+    if (!shownKind) return;
+    if (shownKind === 'guest' && lastKind.current === 'waiting') toast.success(t('pub.waitlist.promoted'));
+    lastKind.current = shownKind;
+  }, [shownKind, t]);
 
   const tokenLost = useCallback(() => {
     forgetGuestToken(publicId);
@@ -50,18 +86,17 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    publicApi
-      .guest(token, controller.signal)
-      .then((g) => {
-        if (g.meeting_public_id !== publicId) tokenLost();
-        else setGuest({ status: 'ready', guest: g });
+    loadVisitor(token, controller.signal)
+      .then((v) => {
+        const owner = v.kind === 'guest' ? v.guest.meeting_public_id : v.entry.meeting_public_id;
+        if (owner !== publicId) tokenLost();
+        else setVisitor({ status: 'ready', visitor: v });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.GUEST_TOKEN_INVALID)
-          tokenLost();
+        if (isTokenLost(error)) tokenLost();
         else
-          setGuest({
+          setVisitor({
             status: 'error',
             message: errorMessage(error, t('pub.loadFailed'), t('pub.networkError')),
           });
@@ -75,6 +110,7 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
   const meeting = state.meeting;
   const config = meeting.display_config;
   const dateSchedule = meeting.meeting_type === 'date_schedule';
+  const guest = visitor.status === 'ready' && visitor.visitor.kind === 'guest' ? visitor.visitor.guest : null;
   const back = () => {
     if (window.history.length > 1) void navigate(-1);
     else void navigate(`/check-in/${encodeURIComponent(publicId)}`);
@@ -83,21 +119,32 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
   return (
     <PublicFrame meeting={meeting}>
       <MeetingHeader meeting={meeting} />
-      {guest.status === 'loading' && (
+      {visitor.status === 'loading' && (
         <p className="mf-pub-status" role="status">
           <span className="mf-pub-spinner" aria-hidden="true" />
           {t('pub.loading')}
         </p>
       )}
-      {guest.status === 'error' && (
+      {visitor.status === 'error' && (
         <section className="mf-pub-card mf-pub-center" role="alert">
-          <p>{guest.message}</p>
+          <p>{visitor.message}</p>
           <button type="button" className="mf-pub-button" onClick={() => setAttempt((a) => a + 1)}>
             {t('pub.retry')}
           </button>
         </section>
       )}
-      {guest.status === 'ready' && (
+      {visitor.status === 'ready' && visitor.visitor.kind === 'waiting' && (
+        <WaitingView
+          meeting={meeting}
+          token={token}
+          entry={visitor.visitor.entry}
+          justJoined={justJoined}
+          onEntry={onEntry}
+          onAccepted={onAccepted}
+          onPlaceGone={() => setAttempt((a) => a + 1)}
+        />
+      )}
+      {guest && (
         <>
           {dateSchedule && (
             <div
@@ -124,12 +171,29 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
               </button>
             </div>
           )}
+          {view === 'code' && dateSchedule && guest.waitlist.length > 0 && (
+            <div className="mf-pub-card" data-testid="guest-waitlist-note">
+              <p className="mf-pub-note-text">
+                {guest.waitlist.some((p) => p.status === 'offered')
+                  ? t('pub.waitlist.guestOffered')
+                  : t('pub.waitlistSessions', { count: guest.waitlist.length })}
+              </p>
+              <button
+                type="button"
+                className="mf-pub-button mf-pub-secondary mf-pub-block"
+                onClick={() => setView('sessions')}
+              >
+                {t('pub.waitlist.viewSessions')}
+              </button>
+            </div>
+          )}
           {view === 'sessions' && dateSchedule ? (
             <SessionLists
               meeting={meeting}
-              guest={guest.guest}
+              guest={guest}
               token={token}
-              onGuest={(g) => setGuest({ status: 'ready', guest: g })}
+              onGuest={showGuest}
+              onToken={newToken}
               onStale={reload}
               onTokenLost={tokenLost}
             />
@@ -143,17 +207,17 @@ function EnrollInfo({ publicId, token }: { publicId: string; token: string }) {
                 {displayTextOrDefault(config, 'guest_info_title', lang)}
               </h2>
               <p className="mf-pub-intro">{displayTextOrDefault(config, 'guest_info_hint', lang)}</p>
-              <GuestQr code={guest.guest.guest_code} />
+              <GuestQr code={guest.guest_code} />
               <p className="mf-pub-guest-name" data-testid="guest-name">
-                {guest.guest.display_name}
+                {guest.display_name}
               </p>
-              {maskedContactLines(guest.guest).map((line) => (
+              {maskedContactLines(guest).map((line) => (
                 <p key={line} className="mf-pub-guest-contact" data-testid="guest-contact">
                   {line}
                 </p>
               ))}
               <p className="mf-pub-guest-contact">
-                {t('pub.signedUpAt')}: {formatDateTime(guest.guest.signed_up_at, meeting.time_zone, lang)}
+                {t('pub.signedUpAt')}: {formatDateTime(guest.signed_up_at, meeting.time_zone, lang)}
               </p>
             </section>
           )}

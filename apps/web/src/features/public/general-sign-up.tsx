@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
-import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { ChoiceField, ErrorSummary, PhoneFields, TextField } from './form-fields.tsx';
-import { usePageLanguage } from './public-frame.tsx';
 import { EMPTY_GENERAL, generalBody, validateGeneral, type GeneralForm } from './sign-up-form.ts';
 import { SignUpNotice } from './sign-up-notice.tsx';
 import { useSignUpSubmit } from './use-sign-up-submit.ts';
 
 /** The general sign-up form (spec §3 "Guest, general form"). */
-export function GeneralSignUp({ meeting }: { meeting: PublicMeeting }) {
+export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
   const { t } = useTranslation();
-  const lang = usePageLanguage();
   const [form, setForm] = useState<GeneralForm>(EMPTY_GENERAL);
-  const s = useSignUpSubmit(meeting);
+  const s = useSignUpSubmit(meeting, onStale);
 
   const set =
     <K extends keyof GeneralForm>(key: K) =>
@@ -154,7 +151,7 @@ export function GeneralSignUp({ meeting }: { meeting: PublicMeeting }) {
         disabled={s.busy}
         data-testid="sign-up-submit"
       >
-        {s.busy ? t('pub.submitting') : displayTextOrDefault(meeting.display_config, 'signup_button', lang)}
+        {s.busy ? t('pub.submitting') : s.submitLabel}
       </button>
     </form>
   );

@@ -5,6 +5,7 @@ import type {
   PublicGuest,
   PublicMeeting,
 } from '@meetflow/shared/schemas/public';
+import type { MeetingWaitlistEntry, WaitlistOffer } from '@meetflow/shared/schemas/waitlist';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/storage.ts';
 
@@ -25,6 +26,10 @@ export const PUBLIC_ERROR_CODES = {
   MEETING_FULL: 40951,
   SESSION_FULL: 40952,
   ALREADY_SIGNED_UP: 40953,
+  ALREADY_WAITING: 40955,
+  WAITLIST_FULL: 40956,
+  OFFER_NOT_OPEN: 40957,
+  WAITLIST_ENTRY_NOT_FOUND: 40452,
   RATE_LIMITED: 42900,
   LOGIN_CODE_WRONG: 40061,
   CERTIFICATE_NOT_FOUND: 40460,
@@ -171,6 +176,28 @@ export const publicApi = {
     }),
   cancel: (guestToken: string, scheduleId: number) =>
     publicRequest<PublicGuest>('DELETE', `/public/guest/enrolments/${scheduleId}`, { guestToken }),
+  /** The place of a visitor on the meeting's waiting list (their token from the sign-up or look-up). */
+  waitlist: (guestToken: string, signal?: AbortSignal) =>
+    publicRequest<MeetingWaitlistEntry>('GET', '/public/waitlist', { guestToken, signal }),
+  leaveWaitlist: (guestToken: string) =>
+    publicRequest<MeetingWaitlistEntry>('DELETE', '/public/waitlist', { guestToken }),
+  /** A guest joins a full session's waiting list (or is simply enrolled when a seat is free). */
+  joinSessionWaitlist: (guestToken: string, scheduleId: number) =>
+    publicRequest<PublicGuest>('POST', '/public/guest/waitlist', {
+      guestToken,
+      body: { schedule_id: scheduleId },
+    }),
+  /** Leaves a session's waiting list, or declines the seat it holds for the guest. */
+  leaveSessionWaitlist: (guestToken: string, scheduleId: number) =>
+    publicRequest<PublicGuest>('DELETE', `/public/guest/waitlist/${scheduleId}`, { guestToken }),
+  /** What an offer holds (POST: the offer token stays out of URLs and logs). */
+  offer: (offerToken: string) =>
+    publicRequest<WaitlistOffer>('POST', '/public/waitlist/offer', { body: { token: offerToken } }),
+  /** Takes the seat: answers the guest and a new guest token for this device. */
+  acceptOffer: (offerToken: string) =>
+    publicRequest<GuestTokenResult>('POST', '/public/waitlist/offer/accept', { body: { token: offerToken } }),
+  declineOffer: (offerToken: string) =>
+    publicRequest<WaitlistOffer>('POST', '/public/waitlist/offer/decline', { body: { token: offerToken } }),
   /** Whether the guest's meeting hands out certificates, and where the guest stands. */
   guestCertificate: (guestToken: string, signal?: AbortSignal) =>
     publicRequest<GuestCertificateStatus>('GET', '/public/guest/certificate', { guestToken, signal }),
@@ -182,6 +209,37 @@ export const publicApi = {
       signal,
     }),
 };
+
+/** What a stored token opens: the guest's page, or (not yet a guest) a place on the meeting's waiting list. */
+export type Visitor =
+  { kind: 'guest'; guest: PublicGuest } | { kind: 'waiting'; entry: MeetingWaitlistEntry };
+
+/**
+ * The token from a sign-up or look-up is a guest's, or a waiting visitor's (which turns into a guest's
+ * once they are given a seat): the guest page is tried first, the waiting list when the server knows
+ * no guest by it. Whatever the list answers (GUEST_TOKEN_INVALID too) is thrown.
+ */
+export async function loadVisitor(token: string, signal?: AbortSignal): Promise<Visitor> {
+  try {
+    return { kind: 'guest', guest: await publicApi.guest(token, signal) };
+  } catch (error) {
+    if (!(error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.GUEST_TOKEN_INVALID))
+      throw error;
+  }
+  const entry = await publicApi.waitlist(token, signal);
+  // Given a seat between the two reads: the token opens the guest page now.
+  if (entry.status === 'promoted') return { kind: 'guest', guest: await publicApi.guest(token, signal) };
+  return { kind: 'waiting', entry };
+}
+
+/** The token no longer opens anything (a new sign-up elsewhere, a deleted guest…): ask for a look-up. */
+export function isTokenLost(error: unknown): boolean {
+  return (
+    error instanceof PublicApiError &&
+    (error.code === PUBLIC_ERROR_CODES.GUEST_TOKEN_INVALID ||
+      error.code === PUBLIC_ERROR_CODES.WAITLIST_ENTRY_NOT_FOUND)
+  );
+}
 
 export const fileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
 

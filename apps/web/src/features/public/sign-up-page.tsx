@@ -6,6 +6,7 @@ import { DateScheduleSignUp } from './date-schedule-sign-up.tsx';
 import { GeneralSignUp } from './general-sign-up.tsx';
 import { MeetingHeader, MeetingLoadState, PublicFrame, usePageLanguage } from './public-frame.tsx';
 import { usePublicMeeting } from './use-public-meeting.ts';
+import { signUpMode } from './waitlist-state.ts';
 
 function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
   const { t } = useTranslation();
@@ -21,27 +22,38 @@ function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
   );
 }
 
-/** /sign-up/:meetingId — the general or date-schedule sign-up form, or why it is closed. */
+/**
+ * /sign-up/:meetingId — the general or date-schedule sign-up form, or why it is closed. A full
+ * meeting whose waiting list is open shows the same form, which puts the visitor on the list.
+ */
 export default function SignUpPage() {
   const { meetingId = '' } = useParams();
   const { state, reload, retry } = usePublicMeeting(meetingId);
+  const { t } = useTranslation();
   const lang = usePageLanguage();
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
   const meeting = state.meeting;
   const config = meeting.display_config;
+  const mode = signUpMode(meeting);
   return (
     <PublicFrame meeting={meeting}>
       <MeetingHeader meeting={meeting} />
-      {meeting.status === 'open' ? (
-        <section className="mf-pub-card" aria-labelledby="pub-signup-title">
-          <h2 className="mf-pub-h2" id="pub-signup-title">
-            {displayTextOrDefault(config, 'signup_title', lang)}
+      {mode !== 'closed' ? (
+        <section className="mf-pub-card" aria-labelledby="pub-signup-title" data-mode={mode}>
+          <h2 className="mf-pub-h2" id="pub-signup-title" data-testid="sign-up-title">
+            {mode === 'waitlist'
+              ? t('pub.waitlist.fullTitle')
+              : displayTextOrDefault(config, 'signup_title', lang)}
           </h2>
-          <p className="mf-pub-intro">{displayTextOrDefault(config, 'signup_intro', lang)}</p>
+          <p className="mf-pub-intro">
+            {mode === 'waitlist'
+              ? t('pub.waitlist.fullIntro')
+              : displayTextOrDefault(config, 'signup_intro', lang)}
+          </p>
           {meeting.meeting_type === 'date_schedule' ? (
             <DateScheduleSignUp meeting={meeting} onStale={reload} />
           ) : (
-            <GeneralSignUp meeting={meeting} />
+            <GeneralSignUp meeting={meeting} onStale={reload} />
           )}
         </section>
       ) : (

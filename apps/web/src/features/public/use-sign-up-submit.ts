@@ -8,11 +8,24 @@ import type { ErrorTexts } from './form-fields.tsx';
 import { errorMessage, usePageLanguage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
 import type { FieldErrors } from './sign-up-form.ts';
+import { signUpMode } from './waitlist-state.ts';
+
+/** Refusals that mean the seats changed since the page loaded: the meeting is read again. */
+const SEATS_CHANGED: readonly number[] = [
+  PUBLIC_ERROR_CODES.MEETING_FULL,
+  PUBLIC_ERROR_CODES.SESSION_FULL,
+  PUBLIC_ERROR_CODES.WAITLIST_FULL,
+];
+/** Refusals for a phone that is already known: the check-in page finds its place. */
+const PHONE_KNOWN: readonly number[] = [
+  PUBLIC_ERROR_CODES.ALREADY_SIGNED_UP,
+  PUBLIC_ERROR_CODES.ALREADY_WAITING,
+];
 
 /** A message shown above the form (not tied to one field). */
 export interface FormNotice {
   text: string;
-  /** ALREADY_SIGNED_UP: offer the check-in link. */
+  /** ALREADY_SIGNED_UP, ALREADY_WAITING: offer the check-in link. */
   checkIn?: boolean;
   code?: number;
   data?: unknown;
@@ -20,9 +33,11 @@ export interface FormNotice {
 
 /**
  * Submission state shared by both sign-up forms: client errors, server field errors and notices,
- * and the success path (store the guest token, then the guest code page).
+ * and the success path (store the token, then the guest code page, or the waiting-list page when the
+ * full meeting put the visitor on its list). `onStale` reads the meeting again when seats changed:
+ * a meeting found full may now offer its waiting list, a session its own.
  */
-export function useSignUpSubmit(meeting: PublicMeeting) {
+export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const navigate = useNavigate();
@@ -58,8 +73,11 @@ export function useSignUpSubmit(meeting: PublicMeeting) {
     try {
       const result = await publicApi.signUp(meeting.public_id, body);
       saveGuestToken(meeting.public_id, result.guest_token);
-      toast.success(displayTextOrDefault(meeting.display_config, 'signup_success', lang));
-      void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`);
+      // A guest (even one given a seat the moment they joined the list) sees the usual success.
+      if (result.guest) toast.success(displayTextOrDefault(meeting.display_config, 'signup_success', lang));
+      void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`, {
+        state: result.guest ? undefined : { joinedWaitlist: true },
+      });
       return null;
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -69,9 +87,10 @@ export function useSignUpSubmit(meeting: PublicMeeting) {
         if (Object.keys(fields).length === 0) setNotice({ text: failure.message || t('pub.loadFailed') });
       } else {
         setErrors({});
+        if (failure instanceof PublicApiError && SEATS_CHANGED.includes(failure.code)) onStale();
         setNotice({
           text: errorMessage(failure, t('pub.loadFailed'), t('pub.networkError')),
-          checkIn: failure instanceof PublicApiError && failure.code === PUBLIC_ERROR_CODES.ALREADY_SIGNED_UP,
+          checkIn: failure instanceof PublicApiError && PHONE_KNOWN.includes(failure.code),
           code: failure instanceof PublicApiError ? failure.code : undefined,
           data: failure instanceof PublicApiError ? failure.data : undefined,
         });
@@ -83,5 +102,22 @@ export function useSignUpSubmit(meeting: PublicMeeting) {
     }
   };
 
-  return { errors, setErrors, notice, setNotice, busy, focusKey, showClientErrors, clearError, submit };
+  const joinsWaitlist = signUpMode(meeting) === 'waitlist';
+  const submitLabel = joinsWaitlist
+    ? t('pub.waitlist.join')
+    : displayTextOrDefault(meeting.display_config, 'signup_button', lang);
+
+  return {
+    errors,
+    setErrors,
+    notice,
+    setNotice,
+    busy,
+    focusKey,
+    showClientErrors,
+    clearError,
+    submit,
+    joinsWaitlist,
+    submitLabel,
+  };
 }
