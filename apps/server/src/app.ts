@@ -339,7 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   await app.register(scheduleImportRoutes, {
-    scheduleImports: createScheduleImports({ db, dbKind: deps.dbKind, clock, systemLog }),
+    scheduleImports: createScheduleImports({ db, dbKind: deps.dbKind, clock, systemLog, waitlist }),
   });
   await app.register(scheduleDetailRoutes, {
     scheduleDetail: createScheduleDetailService({ db, clock }),

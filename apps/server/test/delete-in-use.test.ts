@@ -122,7 +122,7 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     );
     const full = await createMeeting(ctx.db, org, { registration_limit: 1 });
     await ctx.db.updateTable('meetings').set({ waitlist_enabled: 1 }).where('id', '=', full.id).execute();
-    const places = [];
+    const places: { guest_token: string }[] = [];
     for (let n = 2; n < 5; n++)
       places.push((await signUp(ctx, full.publicId, generalBody(n), n)).json().data);
     const removed = await ctx.db
@@ -132,7 +132,7 @@ describe(`deleting things in use (${TEST_DB})`, () => {
       .orderBy('seq', 'desc')
       .executeTakeFirstOrThrow();
     await tryDelete('DELETE /api/public/waitlist', '', () =>
-      guestRequest(ctx, places[1].guest_token, 'DELETE', '/api/public/waitlist'),
+      guestRequest(ctx, places[1]!.guest_token, 'DELETE', '/api/public/waitlist'),
     );
     await tryDelete(
       'DELETE /api/meetings/:id/waitlist/:entryId',

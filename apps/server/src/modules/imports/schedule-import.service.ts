@@ -28,6 +28,7 @@ import {
 import { scheduleImportTemplate } from './schedule-import-template.ts';
 import { spreadsheetError } from './import-common.ts';
 import * as repo from './schedule-import.repository.ts';
+import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 
 /*
  * The schedule workbook of a date-schedule meeting (issue 16): sessions, registration types and
@@ -42,6 +43,8 @@ export interface ScheduleImportsDeps {
   dbKind: DatabaseKind;
   clock: () => number;
   systemLog: SystemLog;
+  /** Limits the workbook raised hand their new seats to the sessions' waiting lists, in its transaction. */
+  waitlist?: Pick<WaitlistService, 'seatsFreedIn'>;
 }
 
 /**
@@ -78,7 +81,7 @@ async function readWorkbook(bytes: Uint8Array): Promise<ScheduleWorkbook> {
   return workbook;
 }
 
-export function createScheduleImports({ db, dbKind, clock, systemLog }: ScheduleImportsDeps) {
+export function createScheduleImports({ db, dbKind, clock, systemLog, waitlist }: ScheduleImportsDeps) {
   /** A meeting the user may see (404 otherwise) whose guests choose sessions. */
   async function dateScheduleMeeting(user: AuthUser, meetingId: number): Promise<VisibleMeeting> {
     const meeting = await visibleMeeting(db, user, meetingId);
@@ -277,6 +280,11 @@ export function createScheduleImports({ db, dbKind, clock, systemLog }: Schedule
           });
         }
         await write(trx, state, judged);
+        await waitlist?.seatsFreedIn(trx, {
+          meetingId: meeting.id,
+          meeting: false,
+          scheduleIds: state.sessions.map((s) => s.id),
+        });
         const sheets = Object.values(judged.sheets);
         await imports.updateImportIf(trx, importId, 'running', {
           status: 'done',
