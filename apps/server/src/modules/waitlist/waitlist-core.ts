@@ -258,24 +258,23 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
     values: Omit<Insertable<Database['waitlist_entries']>, 'meeting_id' | 'scope_id' | 'seq' | 'created_at'>,
     now: number,
     ip: string | null,
-  ): Promise<repo.EntryRow> {
-    const state = await repo.lockScope(trx, scope, locking);
-    if (!state) throw new AppError('NOT_FOUND');
-    const seq = await repo.takePlaceNumber(trx, scope);
-    if (seq === undefined) {
+  ): Promise<{ entry: repo.EntryRow; seatFree: boolean }> {
+    const place = await repo.takePlaceNumber(trx, scope);
+    if (place === undefined) {
+      const state = await repo.lockScope(trx, scope, false);
+      if (!state) throw new AppError('NOT_FOUND');
       if (state.enabled) throw new AppError('WAITLIST_FULL');
       throw scope.scopeId === 0
         ? new AppError('MEETING_FULL')
         : new AppError('SESSION_FULL', { data: { schedule_id: scope.scopeId } });
     }
-    const id = await repo.insertEntry(trx, {
+    const entry = await repo.insertEntry(trx, {
       ...values,
       meeting_id: scope.meetingId,
       scope_id: scope.scopeId,
-      seq,
+      seq: place.seq,
       created_at: now,
     });
-    const entry = (await repo.findEntry(trx, id))!;
     await audit(
       trx,
       entry,
@@ -284,14 +283,14 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
         params: {
           meeting_id: scope.meetingId,
           list: listParam(scope),
-          position: await repo.positionOf(trx, entry),
+          position: place.position,
           phone: maskPhone(entry.area_code, entry.phone),
         },
       },
       null,
       ip,
     );
-    return entry;
+    return { entry, seatFree: place.seatFree };
   }
 
   /**
@@ -312,7 +311,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   ): Promise<repo.EntryRow> {
     const scope = { meetingId, scopeId: 0 };
     const { form } = visitor;
-    const entry = await join(
+    const { entry, seatFree } = await join(
       trx,
       scope,
       {
@@ -328,6 +327,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
       ip,
     );
     await repo.addToken(trx, entry.id, visitor.tokenHash, now);
+    if (!seatFree) return entry;
     await fill(trx, scope, now);
     return (await repo.findEntry(trx, entry.id))!;
   }
@@ -342,7 +342,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   ) {
     const guest = await repo.guestForPlace(trx, guestId);
     if (!guest) throw new AppError('NOT_FOUND');
-    const entry = await join(
+    const { entry, seatFree } = await join(
       trx,
       scope,
       {
@@ -356,7 +356,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
       now,
       ip,
     );
-    await fill(trx, scope, now);
+    if (seatFree) await fill(trx, scope, now);
     return entry;
   }
 

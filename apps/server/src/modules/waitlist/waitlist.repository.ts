@@ -81,12 +81,21 @@ function toState(
   };
 }
 
+/** What taking a place answered: its number, its position (all waiting are ahead), and the seats. */
+export interface PlaceTaken {
+  seq: number;
+  position: number;
+  /** A seat is free right now (freed between the "full" answer and this join): hand it out. */
+  seatFree: boolean;
+}
+
 /**
  * A place in line: one conditional UPDATE checks that the list is on and below its maximum and
- * numbers the place; its row lock lasts until the commit, so numbers follow the commit order.
- * Undefined: closed or at its maximum.
+ * numbers the place; its row lock lasts until the commit, so numbers follow the commit order, and
+ * everyone still waiting is ahead, so the new count is the new place's position. Undefined: closed
+ * or at its maximum.
  */
-export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<number | undefined> {
+export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<PlaceTaken | undefined> {
   const row =
     scope.scopeId === 0
       ? await trx
@@ -97,7 +106,12 @@ export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<number | 
           .where((eb) =>
             eb.or([eb('waitlist_max', '=', 0), eb('waiting_count', '<', eb.ref('waitlist_max'))]),
           )
-          .returning('waitlist_seq')
+          .returning([
+            'waitlist_seq',
+            'waiting_count',
+            'registration_limit as limit',
+            'registered_count as count',
+          ])
           .executeTakeFirst()
       : await trx
           .updateTable('schedules')
@@ -107,9 +121,15 @@ export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<number | 
           .where((eb) =>
             eb.or([eb('waitlist_max', '=', 0), eb('waiting_count', '<', eb.ref('waitlist_max'))]),
           )
-          .returning('waitlist_seq')
+          .returning(['waitlist_seq', 'waiting_count', 'signup_limit as limit', 'signup_count as count'])
           .executeTakeFirst();
-  return row ? Number(row.waitlist_seq) : undefined;
+  if (!row) return undefined;
+  const limit = Number(row.limit);
+  return {
+    seq: Number(row.waitlist_seq),
+    position: Number(row.waiting_count),
+    seatFree: limit === 0 || Number(row.count) < limit,
+  };
 }
 
 /** Counters of a list: `waiting` and the seats taken (an offer holds a seat). */
@@ -142,16 +162,8 @@ export async function adjustScope(
   }
 }
 
-export async function insertEntry(
-  trx: Trx,
-  values: Insertable<Database['waitlist_entries']>,
-): Promise<number> {
-  const row = await trx
-    .insertInto('waitlist_entries')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function insertEntry(trx: Trx, values: Insertable<Database['waitlist_entries']>): Promise<EntryRow> {
+  return trx.insertInto('waitlist_entries').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The first `limit` in line, in order. */
