@@ -58,6 +58,35 @@ describe(`two instances behave as one (${TEST_DB})`, () => {
     expect(Number(rows.n)).toBe(100);
   });
 
+  it('300 concurrent sign-ups split across both for 50 seats with a waiting list: 50 guests, 250 places numbered 1..250', async () => {
+    const meeting = await createMeeting(ctx.db, await createOrganization(ctx.db), {
+      registration_limit: 50,
+    });
+    await ctx.db.updateTable('meetings').set({ waitlist_enabled: 1 }).where('id', '=', meeting.id).execute();
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, n) =>
+        call(n % 2 ? a.url : b.url, `/api/public/meetings/${meeting.publicId}/sign-ups`, {
+          body: generalBody(1000 + n),
+          headers: { 'x-forwarded-for': clientIp(1000 + n) },
+        }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const places = await ctx.db
+      .selectFrom('waitlist_entries')
+      .select('seq')
+      .where('meeting_id', '=', meeting.id)
+      .orderBy('seq')
+      .execute();
+    expect(places.map((p) => p.seq)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    const guests = await ctx.db
+      .selectFrom('guests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('meeting_id', '=', meeting.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(guests.n)).toBe(50);
+  });
+
   it('a scan through one instance reaches the live statistics streamed by the other within a second', async () => {
     const captcha = await call(a.url, '/api/captcha');
     const login = await call(a.url, '/api/login', {
