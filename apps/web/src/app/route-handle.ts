@@ -20,6 +20,11 @@ export const PUBLIC_ROUTES = [
   { name: 'guide', path: '/guide/:meetingId', meta: publicMeta('Guide', 'route.guide') },
   { name: 'unsubscribe', path: '/unsubscribe/:token', meta: publicMeta('Unsubscribe', 'route.unsubscribe') },
   { name: 'verify', path: '/verify/:code?', meta: publicMeta('Verify a certificate', 'route.verify') },
+  {
+    name: 'waitlistOffer',
+    path: '/waitlist-offer/:token',
+    meta: publicMeta('Waiting-list seat', 'route.waitlistOffer'),
+  },
 ] as const;
 
 /** Every named route with its path, most specific first; the catch-all comes last. */

@@ -35,6 +35,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
   guide: lazyPage(() => import('../features/public/guide-page.tsx')),
   unsubscribe: lazyPage(() => import('../features/public/unsubscribe-page.tsx')),
   verify: lazyPage(() => import('../features/public/verify-page.tsx')),
+  waitlistOffer: lazyPage(() => import('../features/public/waitlist-offer-page.tsx')),
 };
 
 /**

@@ -6,6 +6,7 @@ import { registerFeatureCatalogue } from '../lib/i18n.ts';
 const zhTw = {
   title: '今日統計',
   signedUp: '已報名',
+  waiting: '候補名單：{{count}}',
   checkedInToday: '今日已簽到',
   inside: '場內人數',
   left: '已離場',
@@ -16,6 +17,7 @@ const zhTw = {
 const zhCn = {
   title: '今日统计',
   signedUp: '已报名',
+  waiting: '候补名单：{{count}}',
   checkedInToday: '今日已签到',
   inside: '场内人数',
   left: '已离场',
@@ -26,6 +28,7 @@ const zhCn = {
 const en = {
   title: "Today's statistics",
   signedUp: 'Signed up',
+  waiting: 'Waiting list: {{count}}',
   checkedInToday: 'Checked in today',
   inside: 'Inside now',
   left: 'Left',

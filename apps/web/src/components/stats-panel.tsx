@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Col, Row, Statistic } from 'antd';
+import { Alert, Badge, Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from '../lib/i18n.ts';
 import { useLiveStats } from '../lib/live-stats.ts';
 import './stats-panel-i18n.ts';
@@ -23,6 +23,8 @@ export function StatsPanel({
 }) {
   const { t } = useTranslation();
   const { stats, loading, error, status } = useLiveStats(meetingId, scheduleId, { keepSession });
+  // Under "signed up", and only when someone waits: most meetings have no waiting list.
+  const waiting = stats?.waiting ?? 0;
   return (
     <Card
       size="small"
@@ -49,6 +51,11 @@ export function StatsPanel({
                 loading={loading}
                 data-testid={`stat-${figure.key}`}
               />
+              {figure.key === 'signed_up' && waiting > 0 && (
+                <Typography.Text type="secondary" data-testid="stat-waiting">
+                  {t('statsPanel.waiting', { count: waiting })}
+                </Typography.Text>
+              )}
             </Col>
           ))}
         </Row>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Meeting } from '@meetflow/shared/schemas/meetings';
 
 /*
  * The parts one feature opens inside another feature's page (a drawer, a dialog). Features do not
@@ -10,8 +11,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export interface FeatureSlots {
   /** meeting-display, opened from the meeting list. */
   displayConfigDrawer: { meetingId: number; open: boolean; onClose: () => void };
-  /** dictionary, opened from the meeting list. */
+  /** dictionary, opened from the meeting list and the waiting-list page (a session's list settings). */
   scheduleEditorDrawer: { meetingId: number; open: boolean; onClose: () => void };
+  /** meetings' edit form, opened from the waiting-list page (the meeting's list settings). */
+  meetingFormDrawer: { meeting: Meeting; open: boolean; onClose: () => void };
   /** attendance, opened from a guest's detail. */
   manualScanDialog: { meetingId: number; scheduleId: number | null; guestCode?: string; onClose: () => void };
 }

@@ -11,6 +11,7 @@ const en: Catalogue = {
     records: 'Entry and exit records',
     scheduleDetail: 'Schedule detail',
     certificates: 'Certificates & badges',
+    waitlist: 'Waiting lists',
     systemSetting: 'System setting',
     organization: 'Organisation',
     dictionary: 'Dictionary',
@@ -30,6 +31,7 @@ const en: Catalogue = {
     guide: 'Guide',
     unsubscribe: 'Unsubscribe',
     verify: 'Verify a certificate',
+    waitlistOffer: 'Waiting-list seat',
   },
   http: {
     unanswered: 'The request was not correctly answered',

@@ -10,6 +10,7 @@ const zhTw = {
     records: '出入記錄',
     scheduleDetail: '日程明細',
     certificates: '證書與名牌',
+    waitlist: '候補名單',
     systemSetting: '系統設定',
     organization: '組織架構',
     dictionary: '數據字典',
@@ -29,6 +30,7 @@ const zhTw = {
     guide: '會議指南',
     unsubscribe: '取消訂閱',
     verify: '驗證證書',
+    waitlistOffer: '候補名額',
   },
   http: {
     unanswered: '請求未被正確回應',

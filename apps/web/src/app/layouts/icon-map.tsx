@@ -6,6 +6,7 @@ import {
   ClusterOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  HourglassOutlined,
   LockOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
@@ -35,6 +36,7 @@ const ICONS: Record<IconName, ComponentType> = {
   dashboard: DashboardOutlined,
   api: ApiOutlined,
   certificate: SafetyCertificateOutlined,
+  waitlist: HourglassOutlined,
 };
 
 export function RouteIcon({ name }: { name: IconName | undefined }) {

@@ -15,6 +15,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   guest: () => import('../slots/guest-list.ts'),
   records: () => import('../../features/attendance/records-page.tsx'),
   scheduleDetail: () => import('../../features/schedule-detail/schedule-detail-page.tsx'),
+  waitlist: () => import('../slots/waitlist.ts'),
   certificates: () => import('../../features/certificates/certificates-page.tsx'),
   organization: () => import('../../features/organizations/organization-page.tsx'),
   dictionary: () => import('../../features/dictionary/dictionary-page.tsx'),

@@ -1,6 +1,7 @@
 import type { Permission } from '@meetflow/shared/permissions';
 import type { AppRoute } from './route-types.ts';
 import { HOME_PATH } from '../../lib/session/redirect.ts';
+import { WAITLIST_PATH } from '../../lib/waitlist.ts';
 
 /**
  * The back-office routes: pure data, so the entry chunk can match paths and run the guard without
@@ -73,6 +74,17 @@ export const adminRoutes: AppRoute[] = [
           i18nKey: 'route.scheduleDetail',
           icon: 'schedule',
           auth: ['schedule:view'],
+        },
+      },
+      {
+        name: 'waitlist',
+        path: WAITLIST_PATH,
+        meta: {
+          title: 'Waiting lists',
+          i18nKey: 'route.waitlist',
+          icon: 'waitlist',
+          auth: ['guest:view'],
+          cache: true,
         },
       },
       {

@@ -17,7 +17,8 @@ export type IconName =
   | 'bell'
   | 'dashboard'
   | 'api'
-  | 'certificate';
+  | 'certificate'
+  | 'waitlist';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */
 export interface RouteMeta {

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, DatePicker, Empty, Form, InputNumber, Select } from 'antd';
+import { Button, DatePicker, Empty, Form, InputNumber, Select, Switch, Typography } from 'antd';
 import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared/schemas/dictionary';
 import { nameIn } from '@meetflow/shared/languages';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { usePermission } from '../../components/permission.tsx';
+import { waitingCount } from '../../lib/waitlist.ts';
 import { CrudTable, EDIT_PERMISSION } from './crud-table.tsx';
 import { useMeeting, useMeetingTimes, useScheduleCrud, useSchedules } from './dictionary-api.ts';
 import { isOutsideDays, type DayRange } from './dictionary-logic.ts';
@@ -20,9 +21,18 @@ interface ScheduleValues {
   signup_limit: number | null;
   date: string | undefined;
   meeting_time_id: number | null;
+  waitlist_enabled: boolean;
+  waitlist_max: number | null;
 }
 
-const FIELDS = [...NAME_FIELDS, 'signup_limit', 'date', 'meeting_time_id'] as const;
+const FIELDS = [
+  ...NAME_FIELDS,
+  'signup_limit',
+  'date',
+  'meeting_time_id',
+  'waitlist_enabled',
+  'waitlist_max',
+] as const;
 
 const ScheduleImportModal = lazy(() =>
   import('./schedule-import-modal.tsx').then((m) => ({ default: m.ScheduleImportModal })),
@@ -103,7 +113,25 @@ export function SchedulesPanel({
           width: 120,
           render: (_v, row) => (row.signup_limit === 0 ? t('dictionary.unlimited') : row.signup_limit),
         },
-        { title: t('dictionary.fields.signupCount'), dataIndex: 'signup_count', key: 'count', width: 100 },
+        {
+          title: t('dictionary.fields.signupCount'),
+          key: 'count',
+          width: 100,
+          // The waiting count under it, not in a column of its own: the table is at its width already.
+          render: (_v, row) => {
+            const waiting = waitingCount(row);
+            return (
+              <>
+                {row.signup_count}
+                {waiting !== null && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {t('dictionary.fields.waitingCount', { count: waiting })}
+                  </Typography.Text>
+                )}
+              </>
+            );
+          },
+        },
       ]}
       toValues={(row) => ({
         name: row.name,
@@ -112,8 +140,16 @@ export function SchedulesPanel({
         signup_limit: row.signup_limit,
         date: row.date,
         meeting_time_id: row.meeting_time_id,
+        waitlist_enabled: row.waitlist_enabled,
+        waitlist_max: row.waitlist_max,
       })}
-      newValues={() => ({ signup_limit: 0, date: days?.first, meeting_time_id: null })}
+      newValues={() => ({
+        signup_limit: 0,
+        date: days?.first,
+        meeting_time_id: null,
+        waitlist_enabled: false,
+        waitlist_max: 0,
+      })}
       toBody={(v) => ({
         name: v.name,
         name_cn: v.name_cn,
@@ -121,6 +157,8 @@ export function SchedulesPanel({
         signup_limit: v.signup_limit as number,
         date: v.date ?? '',
         meeting_time_id: v.meeting_time_id ?? null,
+        waitlist_enabled: v.waitlist_enabled,
+        waitlist_max: v.waitlist_max ?? 0,
       })}
       renderFields={() => (
         <>
@@ -167,6 +205,27 @@ export function SchedulesPanel({
                   .join(' '),
               }))}
               data-testid="schedule-time-slot"
+            />
+          </Form.Item>
+          <Form.Item
+            name="waitlist_enabled"
+            label={t('dictionary.fields.waitlistEnabled')}
+            extra={t('dictionary.fields.waitlistEnabledHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="schedule-waitlist-enabled" />
+          </Form.Item>
+          <Form.Item
+            name="waitlist_max"
+            label={t('dictionary.fields.waitlistMax')}
+            extra={t('dictionary.fields.waitlistMaxHint')}
+            rules={[zodRule(scheduleBody.shape.waitlist_max, lang)]}
+          >
+            <InputNumber
+              min={0}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="schedule-waitlist-max"
             />
           </Form.Item>
         </>

@@ -2,6 +2,7 @@ import {
   Button,
   Col,
   DatePicker,
+  Divider,
   Drawer,
   Form,
   Input,
@@ -20,6 +21,7 @@ import {
   type MeetingBody,
   type MeetingType,
 } from '@meetflow/shared/schemas/meetings';
+import { WAITLIST_OFFER_HOURS_MAX } from '@meetflow/shared/schemas/waitlist';
 import { fieldErrors } from '../../lib/field-errors.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -27,6 +29,7 @@ import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { FileField } from '../../components/file-field.tsx';
 import { useOrganizationTree, useSaveMeeting } from './meetings-api.ts';
+import { offerFields, offerHoursOf, type OfferMode } from './meeting-waitlist.ts';
 import './i18n.ts';
 
 interface FormValues {
@@ -46,6 +49,11 @@ interface FormValues {
   banner_file_id?: string | null;
   schedule_file_id?: string | null;
   guide_file_id?: string | null;
+  waitlist_enabled: boolean;
+  waitlist_max: number;
+  waitlist_offer: OfferMode;
+  /** Kept while 'automatic' is chosen, so switching back to offers shows the hours again. */
+  waitlist_offer_hours: number;
 }
 
 const FORM_FIELDS = [
@@ -65,6 +73,9 @@ const FORM_FIELDS = [
   'banner_file_id',
   'schedule_file_id',
   'guide_file_id',
+  'waitlist_enabled',
+  'waitlist_max',
+  'waitlist_offer_hours',
 ] as const;
 
 function initialValues(meeting: Meeting | null): FormValues {
@@ -84,6 +95,9 @@ function initialValues(meeting: Meeting | null): FormValues {
       banner_file_id: null,
       schedule_file_id: null,
       guide_file_id: null,
+      waitlist_enabled: false,
+      waitlist_max: 0,
+      ...offerFields(0),
     };
   }
   return {
@@ -104,6 +118,9 @@ function initialValues(meeting: Meeting | null): FormValues {
     banner_file_id: meeting.banner_file_id,
     schedule_file_id: meeting.schedule_file_id,
     guide_file_id: meeting.guide_file_id,
+    waitlist_enabled: meeting.waitlist_enabled,
+    waitlist_max: meeting.waitlist_max,
+    ...offerFields(meeting.waitlist_offer_hours),
   };
 }
 
@@ -126,6 +143,9 @@ function toBody(values: FormValues): MeetingBody {
     banner_file_id: values.banner_file_id ?? '',
     schedule_file_id: values.schedule_file_id ?? null,
     guide_file_id: values.guide_file_id ?? null,
+    waitlist_enabled: values.waitlist_enabled,
+    waitlist_max: values.waitlist_max ?? 0,
+    waitlist_offer_hours: offerHoursOf(values.waitlist_offer, values.waitlist_offer_hours),
   };
 }
 
@@ -155,6 +175,7 @@ export function MeetingFormDrawer({ open, meeting, onClose }: Props) {
   const lang = currentLanguage();
   const message = (key: FieldMessageKey) => fieldMessage(key, lang);
   const required = (key: FieldMessageKey) => [{ required: true, whitespace: true, message: message(key) }];
+  const offerMode = Form.useWatch('waitlist_offer', form);
 
   async function submit(values: FormValues) {
     try {
@@ -351,6 +372,74 @@ export function MeetingFormDrawer({ open, meeting, onClose }: Props) {
             </Form.Item>
           </Col>
         </Row>
+        <Divider titlePlacement="start" data-testid="meeting-form-waitlist">
+          {t('meetings.waitlist.title')}
+        </Divider>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="waitlist_enabled"
+              label={t('meetings.waitlist.enabled')}
+              extra={t('meetings.waitlist.enabledHelp')}
+              valuePropName="checked"
+            >
+              <Switch data-testid="meeting-form-waitlist-enabled" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="waitlist_max"
+              label={t('meetings.waitlist.max')}
+              extra={t('meetings.waitlist.maxHelp')}
+              rules={[
+                { required: true, type: 'integer', min: 0, message: fieldMessage('tooSmall', lang, 0) },
+              ]}
+            >
+              <InputNumber
+                min={0}
+                precision={0}
+                style={{ width: '100%' }}
+                data-testid="meeting-form-waitlist-max"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="waitlist_offer"
+          label={t('meetings.waitlist.offer')}
+          extra={t('meetings.waitlist.offerHelp')}
+        >
+          <Radio.Group data-testid="meeting-form-waitlist-offer">
+            <Space orientation="vertical">
+              <Radio value="automatic">{t('meetings.waitlist.automatic')}</Radio>
+              <Radio value="offer">{t('meetings.waitlist.offerByMail')}</Radio>
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+        {offerMode === 'offer' && (
+          <Form.Item
+            name="waitlist_offer_hours"
+            label={t('meetings.waitlist.hours')}
+            rules={[
+              {
+                required: true,
+                type: 'integer',
+                min: 1,
+                max: WAITLIST_OFFER_HOURS_MAX,
+                message: t('meetings.waitlist.hoursRange', { max: WAITLIST_OFFER_HOURS_MAX }),
+              },
+            ]}
+          >
+            <InputNumber
+              min={1}
+              max={WAITLIST_OFFER_HOURS_MAX}
+              precision={0}
+              suffix={t('meetings.waitlist.hoursUnit')}
+              style={{ width: 200 }}
+              data-testid="meeting-form-waitlist-hours"
+            />
+          </Form.Item>
+        )}
       </Form>
     </Drawer>
   );

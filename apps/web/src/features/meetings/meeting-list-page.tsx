@@ -25,6 +25,8 @@ import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../../components/permission.tsx';
 import { slot } from '../../lib/feature-slots.ts';
+import { waitlistLink } from '../../lib/waitlist.ts';
+import { WaitingCount } from '../../components/waiting-count.tsx';
 import { copyText, publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
 import './i18n.ts';
@@ -107,6 +109,7 @@ export default function MeetingListPage() {
 
   const { sortOrder } = list;
   const canEdit = hasAny('meeting:edit');
+  const canSeeWaitlist = hasAny('guest:view');
 
   // Beside the display settings for editors; read-only for the others, who get it on its own.
   const mailButton = (meeting: Meeting) => (
@@ -149,6 +152,19 @@ export default function MeetingListPage() {
     },
     { key: 'signup', title: t('meetings.columns.signupCount'), dataIndex: 'signup_count', align: 'right' },
     { key: 'checkin', title: t('meetings.columns.checkinCount'), dataIndex: 'checkin_count', align: 'right' },
+    {
+      key: 'waiting',
+      title: t('meetings.columns.waiting'),
+      align: 'right',
+      width: 90,
+      render: (_, meeting) => (
+        <WaitingCount
+          list={meeting}
+          link={canSeeWaitlist ? waitlistLink(meeting.id) : undefined}
+          testId="meeting-waiting-count"
+        />
+      ),
+    },
     {
       key: 'actions',
       title: t('meetings.columns.actions'),

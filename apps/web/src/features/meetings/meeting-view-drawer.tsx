@@ -59,6 +59,18 @@ export function MeetingViewDrawer({ meeting, onClose }: { meeting: Meeting | nul
           <Descriptions.Item label={t('meetings.columns.checkinCount')}>
             {meeting.checkin_count}
           </Descriptions.Item>
+          <Descriptions.Item label={t('meetings.waitlist.enabled')}>
+            {yesNo(meeting.waitlist_enabled)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('meetings.waitlist.max')}>
+            {meeting.waitlist_max === 0 ? t('meetings.waitlist.noMax') : meeting.waitlist_max}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('meetings.waitlist.offer')}>
+            {meeting.waitlist_offer_hours === 0
+              ? t('meetings.waitlist.automatic')
+              : t('meetings.waitlist.offerFor', { hours: meeting.waitlist_offer_hours })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('meetings.columns.waiting')}>{meeting.waiting_count}</Descriptions.Item>
           <Descriptions.Item label={t('meetings.form.multiLanguage')}>
             {yesNo(meeting.multi_language)}
           </Descriptions.Item>

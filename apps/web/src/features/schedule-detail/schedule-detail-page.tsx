@@ -9,6 +9,8 @@ import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { meetingOptions, useMeetingChoices } from '../../lib/meeting-options.ts';
 import { usePermission } from '../../components/permission.tsx';
+import { waitlistLink } from '../../lib/waitlist.ts';
+import { WaitingCount } from '../../components/waiting-count.tsx';
 import { EnrolledGuests } from './enrolled-guests.tsx';
 import { scheduleExportPath, useSessionSummaries, type SessionSummary } from './schedule-detail-api.ts';
 import './i18n.ts';
@@ -22,6 +24,7 @@ export default function ScheduleDetailPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const meetingId = chosen ?? meetings.data?.items[0]?.id ?? null;
   const sessions = useSessionSummaries(meetingId);
+  const canSeeWaitlist = hasAny('guest:view');
 
   const columns: TableProps<SessionSummary>['columns'] = [
     {
@@ -65,6 +68,19 @@ export default function ScheduleDetailPage() {
       align: 'right',
     },
     { key: 'inside', title: t('scheduleDetail.inside'), dataIndex: 'inside', width: 90, align: 'right' },
+    {
+      key: 'waiting',
+      title: t('scheduleDetail.waiting'),
+      width: 100,
+      align: 'right',
+      render: (_, s) => (
+        <WaitingCount
+          list={s}
+          link={canSeeWaitlist && meetingId !== null ? waitlistLink(meetingId, s.id) : undefined}
+          testId={`schedule-waiting-${s.id}`}
+        />
+      ),
+    },
   ];
 
   const view = useTableView(columns);
