@@ -138,9 +138,26 @@ describe(`deleting things in use (${TEST_DB})`, () => {
       'DELETE /api/meetings/:id/waitlist/:entryId',
       `/api/meetings/${full.id}/waitlist/${removed.id}`,
     );
+    // The guest waits for the workshop once someone else has its one seat.
+    await signUp(ctx, meeting.publicId, dateScheduleBody(5, userType, [extra]), 5);
+    await ctx.db
+      .updateTable('schedules')
+      .set({ signup_limit: 1, waitlist_enabled: 1 })
+      .where('id', '=', extra)
+      .execute();
+    const joined = await guestRequest(ctx, guestToken, 'POST', '/api/public/guest/waitlist', {
+      schedule_id: extra,
+    });
+    expect(joined.json().data.waitlist).toHaveLength(1);
     await tryDelete('DELETE /api/public/guest/waitlist/:scheduleId', '', () =>
       guestRequest(ctx, guestToken, 'DELETE', `/api/public/guest/waitlist/${extra}`),
     );
+    const left = await ctx.db
+      .selectFrom('waitlist_entries')
+      .select('status')
+      .where('scope_id', '=', extra)
+      .executeTakeFirstOrThrow();
+    expect(left.status).toBe('left');
     const file = await xlsxOf([
       ['Name', 'Area code', 'Mobile number'],
       ['Imported', '853', '66000001'],

@@ -64,12 +64,22 @@ export async function listState(db: Db, meetingId: number, scopeId = 0) {
     scopeId === 0
       ? await db
           .selectFrom('meetings')
-          .select(['registered_count as taken', 'registration_limit as limit', 'waiting_count as waiting'])
+          .select([
+            'registered_count as taken',
+            'registration_limit as limit',
+            'waiting_count as waiting',
+            'waitlist_held as held',
+          ])
           .where('id', '=', meetingId)
           .executeTakeFirstOrThrow()
       : await db
           .selectFrom('schedules')
-          .select(['signup_count as taken', 'signup_limit as limit', 'waiting_count as waiting'])
+          .select([
+            'signup_count as taken',
+            'signup_limit as limit',
+            'waiting_count as waiting',
+            'waitlist_held as held',
+          ])
           .where('id', '=', scopeId)
           .executeTakeFirstOrThrow();
   const withStatus = (status: string) => entries.filter((e) => e.status === status);
@@ -79,6 +89,8 @@ export async function listState(db: Db, meetingId: number, scopeId = 0) {
     taken: Number(counter.taken),
     limit: Number(counter.limit),
     waiting: Number(counter.waiting),
+    /** Seats held by open offers. */
+    held: Number(counter.held),
   };
 }
 

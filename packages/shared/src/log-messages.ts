@@ -326,6 +326,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '加入候补名单：会议 #{meeting_id}{list}，第 {position} 位，电话 {phone}',
     en: 'Joined the waiting list of meeting #{meeting_id}{list}: number {position}, phone {phone}',
   },
+  'waitlist.looked_up': {
+    'zh-tw': '取碼（候補）：會議 #{meeting_id}{list}，候補 #{entry_id}',
+    'zh-cn': '取码（候补）：会议 #{meeting_id}{list}，候补 #{entry_id}',
+    en: 'Code retrieval of a waiting place: meeting #{meeting_id}{list}, place #{entry_id}',
+  },
   'waitlist.left': {
     'zh-tw': '離開候補名單：會議 #{meeting_id}{list}，候補 #{entry_id}',
     'zh-cn': '离开候补名单：会议 #{meeting_id}{list}，候补 #{entry_id}',

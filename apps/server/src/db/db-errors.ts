@@ -11,3 +11,8 @@ export function isUniqueViolation(error: unknown): boolean {
     typeof e.message === 'string' && /UNIQUE constraint failed|PRIMARY KEY constraint failed/.test(e.message)
   );
 }
+
+/** A unique-constraint violation of one table's key (both databases name the table or its index). */
+export function isUniqueViolationOf(error: unknown, table: string): boolean {
+  return isUniqueViolation(error) && String((error as { message?: unknown }).message ?? '').includes(table);
+}

@@ -108,6 +108,8 @@ export interface Database {
     /** The last place number handed out (commit order); how many are waiting now. */
     waitlist_seq: Generated<number>;
     waiting_count: Generated<number>;
+    /** Seats held by open offers (not guests yet): the seat check counts them with registered_count. */
+    waitlist_held: Generated<number>;
   };
   /** Dictionary of time slots (HH:mm) that sessions pick from. */
   meeting_times: {
@@ -137,6 +139,8 @@ export interface Database {
     waitlist_max: Generated<number>;
     waitlist_seq: Generated<number>;
     waiting_count: Generated<number>;
+    /** Seats held by open offers: the seat check counts them with signup_count. */
+    waitlist_held: Generated<number>;
     /** YYYY-MM-DD */
     date: string;
     meeting_time_id: number | null;

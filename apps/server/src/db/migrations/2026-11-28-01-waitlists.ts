@@ -6,7 +6,8 @@ import { autoId } from './helpers.ts';
  * Issue 19: waiting lists. Each meeting and session gets its list's settings and two counters:
  * `waitlist_seq` numbers the places in the order their joins commit (it is taken by the same
  * conditional UPDATE that checks the maximum, whose row lock lasts until the commit), and
- * `waiting_count` counts those still waiting, for the maximum and the lists' figures. A place is a
+ * `waiting_count` counts those still waiting, for the maximum and the lists' figures; `waitlist_held`
+ * counts the seats held by open offers, which the seat checks add to the guests counted. A place is a
  * row of `waitlist_entries`, scope 0 being the meeting itself. A visitor on the meeting's list is not
  * a guest yet: the entry keeps their form (JSON) until a seat makes them one; a session's entry
  * belongs to a guest. Contact columns are copied for both, so the lists and their export read one table.
@@ -28,6 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema
       .alterTable(table)
       .addColumn('waiting_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    // Seats held by open offers: not guests (or enrolments) yet, but not free either.
+    await db.schema
+      .alterTable(table)
+      .addColumn('waitlist_held', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
   }
   // 0: a freed seat goes to the first in line at once; otherwise an offer held this many hours.
@@ -94,7 +100,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('waitlist_entries').execute();
   await db.schema.alterTable('meetings').dropColumn('waitlist_offer_hours').execute();
   for (const table of ['meetings', 'schedules']) {
-    for (const column of ['waitlist_enabled', 'waitlist_max', 'waitlist_seq', 'waiting_count']) {
+    for (const column of [
+      'waitlist_enabled',
+      'waitlist_max',
+      'waitlist_seq',
+      'waiting_count',
+      'waitlist_held',
+    ]) {
       await db.schema.alterTable(table).dropColumn(column).execute();
     }
   }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -62,7 +62,9 @@ export function updateScheduleWithinCount(
   values: Updateable<Row> & { signup_limit: number },
 ) {
   let query = db.updateTable('schedules').set(values).where('id', '=', id);
-  if (values.signup_limit > 0) query = query.where('signup_count', '<=', values.signup_limit);
+  // Seats held by open offers of the waiting list count as taken.
+  if (values.signup_limit > 0)
+    query = query.where(sql<boolean>`signup_count + waitlist_held <= ${values.signup_limit}`);
   return query.returning(columns).executeTakeFirst();
 }
 
@@ -92,6 +94,9 @@ export async function deleteScheduleWithoutSignups(db: Trx, id: number): Promise
     .deleteFrom('schedules')
     .where('id', '=', id)
     .where('signup_count', '=', 0)
+    // Nor while a seat is offered from its waiting list, or anyone waits for one.
+    .where('waitlist_held', '=', 0)
+    .where('waiting_count', '=', 0)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

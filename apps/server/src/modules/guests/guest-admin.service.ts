@@ -341,14 +341,18 @@ export function createGuestsService(deps: GuestsDeps) {
     async remove(user: AuthUser, guestId: number, ip: string): Promise<void> {
       const guest = await visibleGuest(user, guestId);
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
-        await unindexGuest(trx, guest.id);
-        const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
+        // Rows are locked in the order a sign-up locks them — the meeting's, the sessions', then the
+        // guest's — so a delete and a cancellation handing this guest a seat never wait on each other.
         await seats.releaseMeetingSeat(trx, guest.meeting_id);
+        // Their places on sessions' lists go first; the enrolments are read after, so one just given
+        // by a waiting list is given back too.
+        await deps.waitlist?.guestCancelledIn(trx, guest.id, user.account);
+        const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
         await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
         await seats.releaseSessionSeats(trx, scheduleIds);
-        // Their places on sessions' lists go, and the seats they held go to those waiting.
-        await deps.waitlist?.guestCancelledIn(trx, guest.id, user.account);
+        if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
+        await unindexGuest(trx, guest.id);
+        // The seats they held go to those waiting.
         await deps.waitlist?.seatsFreedIn(trx, { meetingId: guest.meeting_id, meeting: true, scheduleIds });
       });
       deps.onSignupsChanged?.(guest.meeting_id);

@@ -104,8 +104,10 @@ export async function takeSessionSeats(
   for (const scheduleId of [...scheduleIds].sort((a, b) => a - b)) {
     const seat = await repo.takeSessionSeat(trx, scheduleId);
     if (!seat) {
-      if (options.skipFull) full.push(scheduleId);
-      else throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
+      if (!options.skipFull) throw new AppError('SESSION_FULL', { data: { schedule_id: scheduleId } });
+      // Locked now, in order: the caller then joins its waiting list.
+      await repo.lockSessionRow(trx, scheduleId);
+      full.push(scheduleId);
     } else if (seat.filled) filled?.sessions.push(seat);
   }
   return full;

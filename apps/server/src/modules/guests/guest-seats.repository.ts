@@ -58,8 +58,9 @@ export interface FilledSeats {
 
 /**
  * Takes one seat of the meeting if one is left (0 = unlimited): the conditional UPDATE is the
- * capacity check (DESIGN.md, Data). Undefined means full. Call inside the sign-up transaction.
- * RETURNING the new count tells, at no extra cost, whether this was the last seat.
+ * capacity check (DESIGN.md, Data). Seats held by open offers of the waiting list count as taken.
+ * Undefined means full. Call inside the sign-up transaction. RETURNING the new count tells, at no
+ * extra cost, whether this was the last seat.
  */
 const meetingSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
   db
@@ -67,15 +68,18 @@ const meetingSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
     .set({ registered_count: sql<number>`registered_count + 1` })
     .where('id', '=', p('meetingId'))
     .where((eb) =>
-      eb.or([eb('registration_limit', '=', 0), eb('registered_count', '<', eb.ref('registration_limit'))]),
+      eb.or([
+        eb('registration_limit', '=', 0),
+        sql<boolean>`registered_count + waitlist_held < registration_limit`,
+      ]),
     )
-    .returning(['registered_count', 'registration_limit']),
+    .returning(['registered_count', 'registration_limit', 'waitlist_held']),
 );
 export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<SeatTaken | undefined> {
   const row = await meetingSeat.takeFirst(trx, { meetingId });
   if (!row) return undefined;
   const limit = Number(row.registration_limit);
-  return { filled: limit > 0 && Number(row.registered_count) >= limit };
+  return { filled: limit > 0 && Number(row.registered_count) + Number(row.waitlist_held) >= limit };
 }
 
 /** The same for a session's seat. */
@@ -84,8 +88,10 @@ const sessionSeat = preparedQuery<{ scheduleId: number }>()((db, p) =>
     .updateTable('schedules')
     .set({ signup_count: sql<number>`signup_count + 1` })
     .where('id', '=', p('scheduleId'))
-    .where((eb) => eb.or([eb('signup_limit', '=', 0), eb('signup_count', '<', eb.ref('signup_limit'))]))
-    .returning(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit']),
+    .where((eb) =>
+      eb.or([eb('signup_limit', '=', 0), sql<boolean>`signup_count + waitlist_held < signup_limit`]),
+    )
+    .returning(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit', 'waitlist_held']),
 );
 export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<SessionSeatTaken | undefined> {
   const row = await sessionSeat.takeFirst(trx, { scheduleId });
@@ -96,8 +102,20 @@ export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<Ses
     name: row.name,
     name_cn: row.name_cn,
     name_en: row.name_en,
-    filled: limit > 0 && Number(row.signup_count) >= limit,
+    filled: limit > 0 && Number(row.signup_count) + Number(row.waitlist_held) >= limit,
   };
+}
+
+/**
+ * Locks a session's row without changing it (a full session whose waiting list a sign-up joins):
+ * taken in the ascending pass with the others, so the list's later UPDATE never locks out of order.
+ */
+export async function lockSessionRow(trx: Trx, scheduleId: number): Promise<void> {
+  await trx
+    .updateTable('schedules')
+    .set({ signup_count: sql<number>`signup_count` })
+    .where('id', '=', scheduleId)
+    .execute();
 }
 
 export async function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {
@@ -169,11 +187,17 @@ export async function lockMeetingSeats(
 ): Promise<SeatCount | undefined> {
   let query = trx
     .selectFrom('meetings')
-    .select(['registered_count', 'registration_limit'])
+    .select(['registered_count', 'registration_limit', 'waitlist_held'])
     .where('id', '=', meetingId);
   if (locking) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  return row && { count: Number(row.registered_count), limit: Number(row.registration_limit) };
+  // Seats held by open offers are not free.
+  return (
+    row && {
+      count: Number(row.registered_count) + Number(row.waitlist_held),
+      limit: Number(row.registration_limit),
+    }
+  );
 }
 
 export async function lockSessionSeats(
@@ -184,7 +208,7 @@ export async function lockSessionSeats(
   if (scheduleIds.length === 0) return new Map();
   let query = trx
     .selectFrom('schedules')
-    .select(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit'])
+    .select(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit', 'waitlist_held'])
     .where('id', 'in', [...scheduleIds])
     .orderBy('id');
   if (locking) query = query.forUpdate();
@@ -197,7 +221,7 @@ export async function lockSessionSeats(
         name: r.name,
         name_cn: r.name_cn,
         name_en: r.name_en,
-        count: Number(r.signup_count),
+        count: Number(r.signup_count) + Number(r.waitlist_held),
         limit: Number(r.signup_limit),
       },
     ]),

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -149,7 +149,9 @@ export async function updateSessionWithinCount(
     .set(values)
     .where('id', '=', id)
     .where('meeting_id', '=', meetingId);
-  if (values.signup_limit > 0) query = query.where('signup_count', '<=', values.signup_limit);
+  // Seats held by open offers of the waiting list count as taken.
+  if (values.signup_limit > 0)
+    query = query.where(sql<boolean>`signup_count + waitlist_held <= ${values.signup_limit}`);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

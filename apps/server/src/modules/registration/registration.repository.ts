@@ -29,6 +29,7 @@ const meetingColumns = [
   'waitlist_enabled',
   'waitlist_max',
   'waiting_count',
+  'waitlist_held',
 ] as const;
 
 export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;
@@ -69,6 +70,7 @@ export function listSchedulesWithTimes(db: Trx, meetingId: number) {
       'schedules.waitlist_enabled',
       'schedules.waitlist_max',
       'schedules.waiting_count',
+      'schedules.waitlist_held',
       'schedules.signup_count',
       'meeting_times.start_time',
       'meeting_times.end_time',

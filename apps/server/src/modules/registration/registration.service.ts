@@ -31,7 +31,7 @@ import {
   allowedScheduleIds,
   type FilledSeats,
 } from '../guests/guest-rules.ts';
-import { isUniqueViolation } from '../../db/db-errors.ts';
+import { isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import * as repo from './registration.repository.ts';
 
@@ -87,7 +87,9 @@ export function waitlistOpen(row: { waitlist_enabled: number; waitlist_max: numb
 export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
   if (!meeting.signup_enabled) return 'disabled';
   if (meeting.registration_deadline !== null && meeting.registration_deadline < now) return 'deadline_passed';
-  if (meeting.registration_limit > 0 && meeting.registered_count >= meeting.registration_limit) return 'full';
+  // Seats held by open offers of the waiting list are not free.
+  const taken = meeting.registered_count + meeting.waitlist_held;
+  if (meeting.registration_limit > 0 && taken >= meeting.registration_limit) return 'full';
   return 'open';
 }
 
@@ -131,12 +133,18 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
   /**
    * A visitor still on the meeting's waiting list finds their place by phone: a token for this device,
-   * which becomes a guest token when they are given a seat. (The place shows a position and lets them
-   * leave; the e-mail code some meetings ask of guests is not asked here: a place has no guest mail yet.)
+   * which becomes a guest token when they are given a seat. Where the organiser wants more than a
+   * phone number (the e-mailed code), a place is not found this way — it has no guest mail to carry
+   * the code, and its token would later open the guest page: the visitor keeps the page of the device
+   * they signed up on, and an offer comes by e-mail.
    */
-  async function issueWaitingToken(meeting: repo.PublicMeetingRow, place: WaitingPlace) {
+  async function issueWaitingToken(meeting: repo.PublicMeetingRow, place: WaitingPlace, ip: string) {
+    if (deps.mail && (await deps.mail.loginCodeRequired(meeting.id))) {
+      await lookupFailuresPerIp.consume(ip);
+      throw new AppError('INVALID_INFO');
+    }
     const token = randomToken(32);
-    await deps.waitlist!.addDevice(place.id, sha256(token));
+    await deps.waitlist!.addDevice(place.id, sha256(token), ip);
     return {
       guest_token: token,
       guest: null,
@@ -229,7 +237,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
           start_time: s.start_time ?? null,
           end_time: s.end_time ?? null,
           signup_limit: s.signup_limit,
-          seats_left: s.signup_limit > 0 ? Math.max(0, s.signup_limit - s.signup_count) : null,
+          seats_left:
+            s.signup_limit > 0 ? Math.max(0, s.signup_limit - s.signup_count - s.waitlist_held) : null,
           waitlist_open: waitlistOpen(s),
         })),
         college_categories: categories,
@@ -261,7 +270,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         throw new AppError('MEETING_FULL');
       if (
         waitlist &&
-        meeting.waiting_count > 0 &&
+        meeting.waiting_count + meeting.waitlist_held > 0 &&
         (await waitlist.meetingPlaceOfPhone(meeting.id, body.area_code, phone))
       ) {
         throw new AppError('ALREADY_WAITING');
@@ -351,6 +360,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
           );
         });
       } catch (error) {
+        // The same phone joined the list a moment before (a double submit): its place stands.
+        if (isUniqueViolationOf(error, 'waitlist_entries')) throw new AppError('ALREADY_WAITING');
         if (isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
         throw error;
       }
@@ -389,11 +400,19 @@ export function createRegistrationService(deps: RegistrationDeps) {
         user_type_id: values.user_type_id ?? null,
         created_at: now,
       };
-      const enrolled = scheduleIds.filter((id) => !waitingFor.includes(id));
-      const places = waitingFor.length > 0 && waitlist ? await waitlist.placesOfGuest(guestId) : [];
+      if (waitingFor.length > 0) {
+        // Places on full sessions' lists (one may even have been seated at once): read back.
+        const row = await repo.findGuestById(db, guestId);
+        if (row)
+          return {
+            guest_token: token,
+            guest: await toPublicGuest(db, meeting, row, waitlist),
+            waiting: null,
+          };
+      }
       return {
         guest_token: token,
-        guest: publicGuestView(meeting, guest, enrolled, allowed, places),
+        guest: publicGuestView(meeting, guest, scheduleIds, allowed, []),
         waiting: null,
       };
     },
@@ -409,7 +428,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       ip: string,
     ): Promise<LookupResult> {
       const { meeting, guest, place } = await lookedUpGuest(publicId, body, ip);
-      if (!guest) return issueWaitingToken(meeting, place);
+      if (!guest) return issueWaitingToken(meeting, place, ip);
       if (deps.mail && (await deps.mail.loginCodeRequired(meeting.id))) {
         // A phone number alone does not open this meeting's entry codes: the address must answer too.
         await deps.mail.sendLoginCode(guest);
@@ -421,7 +440,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     /** The second step of a look-up that asked for a code by e-mail. */
     async verifyLookup(publicId: string, body: LookupVerifyBody, ip: string) {
       const { meeting, guest, place, phoneKey } = await lookedUpGuest(publicId, body, ip);
-      if (!guest) return issueWaitingToken(meeting, place);
+      if (!guest) return issueWaitingToken(meeting, place, ip);
       // Every try spends a point and a right code gives it back: wrong codes alone use up the
       // budget, and once it is spent even the right code waits, so guessing cannot go on.
       await loginCodeFailures.consume(phoneKey);

@@ -4,7 +4,12 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import { guestDisplayName, maskPhone } from '../guests/guest-format.ts';
-import { enrolHoldingSeat, enrolInSession, insertGuestHoldingSeat } from '../guests/guest-rules.ts';
+import {
+  allowedScheduleIds,
+  enrolHoldingSeat,
+  enrolInSession,
+  insertGuestHoldingSeat,
+} from '../guests/guest-rules.ts';
 import type { JobRow, Jobs } from '../jobs/jobs.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
@@ -17,6 +22,12 @@ const HOUR_MS = 3_600_000;
 /** Places handed seats per read when many seats free up at once (a raised limit). */
 const FILL_BATCH = 100;
 export const OFFER_EXPIRY_JOB = 'waitlist.offer_expiry';
+/** The system log's action of each kind of entry; any other is an update. */
+const AUDIT_ACTIONS: Partial<Record<LogMessage['key'], 'sign_up' | 'delete' | 'code_lookup'>> = {
+  'waitlist.joined': 'sign_up',
+  'waitlist.removed': 'delete',
+  'waitlist.looked_up': 'code_lookup',
+};
 
 /** The guest row a place on the meeting's list becomes: the sign-up form as stored, without its keys. */
 export type WaitingGuestForm = Omit<
@@ -59,12 +70,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   ) {
     return systemLog.record(
       {
-        action:
-          message.key === 'waitlist.joined'
-            ? 'sign_up'
-            : message.key === 'waitlist.removed'
-              ? 'delete'
-              : 'update',
+        action: AUDIT_ACTIONS[message.key] ?? 'update',
         source: username ? 'admin' : ip ? 'public' : 'system',
         message,
         username,
@@ -81,17 +87,19 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
 
   /**
    * Hands the free seats of a list to those in line, first come first served: at once, or as offers
-   * held for the meeting's offer hours. Answers how many places got a seat or an offer.
+   * held for the meeting's offer hours. Nobody is given a seat once the meeting is deleted or over.
+   * Answers how many places got a seat or an offer.
    */
   async function fill(trx: Trx, scope: repo.Scope, now: number): Promise<number> {
     const state = await repo.lockScope(trx, scope, locking);
-    if (!state) return 0;
-    let free = state.limit === 0 ? Infinity : state.limit - state.count;
+    if (!state || state.meetingDeletedAt !== null || state.meetingEndAt < now) return 0;
+    let free = state.limit === 0 ? Infinity : state.limit - state.count - state.held;
     let given = 0;
     while (free > 0) {
       const line = await repo.firstWaiting(trx, scope, Math.min(free, FILL_BATCH));
       if (line.length === 0) break;
       for (const entry of line) {
+        if (await giveWayIfStale(trx, entry, now, false)) continue;
         const took =
           state.offerHours > 0
             ? await offer(trx, entry, state.offerHours, now)
@@ -105,6 +113,43 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
     return given;
   }
 
+  /**
+   * Whether a place can no longer become what it asked for: its visitor is a guest already (signed up
+   * another way), its guest was deleted or is enrolled already, or its form names a registration type
+   * or college category deleted since. Such a place gives way (removed, by nobody) and its held seat,
+   * if any, is given back for the caller's `fill` to hand on.
+   */
+  async function giveWayIfStale(trx: Trx, entry: repo.EntryRow, now: number, held: boolean) {
+    if (!(await isStale(trx, entry))) return false;
+    const from = entry.status as 'waiting' | 'offered';
+    if (await repo.moveEntry(trx, entry.id, [from], { status: 'removed', decided_at: now })) {
+      await repo.adjustScope(
+        trx,
+        scopeOf(entry),
+        from === 'waiting' ? { waiting: -1 } : { held: held ? -1 : 0 },
+      );
+    }
+    return true;
+  }
+
+  async function isStale(trx: Trx, entry: repo.EntryRow): Promise<boolean> {
+    if (entry.scope_id !== 0) {
+      if (entry.guest_id === null) return true;
+      const guest = await repo.guestForPlace(trx, entry.guest_id);
+      return (
+        !guest || guest.cancelled_at !== null || (await repo.isEnrolled(trx, entry.guest_id, entry.scope_id))
+      );
+    }
+    if (await repo.isGuestPhone(trx, entry.meeting_id, entry.area_code, entry.phone)) return true;
+    const form = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
+    return !(await repo.formReferencesExist(
+      trx,
+      entry.meeting_id,
+      form.user_type_id ?? null,
+      form.college_category_id ?? null,
+    ));
+  }
+
   /** Holds a seat for the first in line and tells them; the expiry is a job due when the offer lapses. */
   async function offer(trx: Trx, entry: repo.EntryRow, hours: number, now: number): Promise<number | null> {
     const expiresAt = now + hours * HOUR_MS;
@@ -116,7 +161,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
       }))
     )
       return null;
-    await repo.adjustScope(trx, scopeOf(entry), { waiting: -1, seats: 1 });
+    await repo.adjustScope(trx, scopeOf(entry), { waiting: -1, held: 1 });
     await deps.jobs.enqueue(trx, {
       kind: OFFER_EXPIRY_JOB,
       key: `waitlist-offer:${entry.id}:${now}`,
@@ -147,9 +192,9 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   /**
    * Gives a place its seat: the meeting's list makes the visitor a guest (their devices' tokens become
    * guest tokens, the confirmation is queued with the guest row), a session's list enrols the guest
-   * and queues the updated confirmation. `held`: the seat is counted already (an offer). A place whose
-   * visitor became a guest some other way, or is enrolled already, gives way (removed). Answers the
-   * guest's id, or null when the place gave way or had moved on.
+   * and queues the updated confirmation. `held`: the seat was held by the place's offer. A stale place
+   * gives way (see giveWayIfStale) and a seat it held goes to the next in line. Answers the guest's
+   * id, or null when the place gave way or had moved on.
    */
   async function seat(
     trx: Trx,
@@ -160,16 +205,8 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   ): Promise<number | null> {
     const scope = scopeOf(entry);
     const from = entry.status as 'waiting' | 'offered';
-    const counts = { waiting: from === 'waiting' ? -1 : 0 };
-    const givesWay =
-      scope.scopeId === 0
-        ? await repo.isGuestPhone(trx, entry.meeting_id, entry.area_code, entry.phone)
-        : entry.guest_id === null ||
-          (await repo.guestForPlace(trx, entry.guest_id))?.cancelled_at !== null ||
-          (await repo.isEnrolled(trx, entry.guest_id, scope.scopeId));
-    if (givesWay) {
-      if (!(await repo.moveEntry(trx, entry.id, [from], { status: 'removed', decided_at: now }))) return null;
-      await repo.adjustScope(trx, scope, { ...counts, seats: held ? -1 : 0 });
+    if (await giveWayIfStale(trx, entry, now, held)) {
+      if (held) await fill(trx, scope, now);
       return null;
     }
 
@@ -199,11 +236,18 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
       }))
     )
       throw new AppError('CONFLICT');
-    await repo.adjustScope(trx, scope, { ...counts, seats: held ? 0 : 1 });
+    await repo.adjustScope(trx, scope, {
+      waiting: from === 'waiting' ? -1 : 0,
+      held: held ? -1 : 0,
+      seats: 1,
+    });
 
     if (scope.scopeId === 0) {
-      // The sessions chosen on the form, as far as seats allow; a full one with a list takes them in line.
-      for (const scheduleId of JSON.parse(entry.schedule_ids) as number[]) {
+      // The sessions chosen on the form that the registration type still allows, as far as seats
+      // allow; a full one with a list takes them in line.
+      const form = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
+      const allowed = new Set(form.user_type_id ? await allowedScheduleIds(trx, form.user_type_id) : []);
+      for (const scheduleId of (JSON.parse(entry.schedule_ids) as number[]).filter((id) => allowed.has(id))) {
         await enrolOrWait(trx, { id: guestId, meeting_id: entry.meeting_id }, scheduleId, now);
       }
     } else {
@@ -391,7 +435,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
     if (entry.status === 'waiting') {
       await repo.adjustScope(trx, scope, { waiting: -1 });
     } else {
-      await repo.adjustScope(trx, scope, { seats: -1 });
+      await repo.adjustScope(trx, scope, { held: -1 });
       await fill(trx, scope, now);
     }
     const key =
@@ -422,7 +466,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
         { status: 'expired', decided_at: now },
         payload.offered_at,
       );
-      await repo.adjustScope(trx, scopeOf(entry), { seats: -1 });
+      await repo.adjustScope(trx, scopeOf(entry), { held: -1 });
       await audit(trx, entry, { key: 'waitlist.offer_expired', params: entryParams(entry) }, null, null);
       await fill(trx, scopeOf(entry), now);
       return true;

@@ -14,13 +14,21 @@ export interface Scope {
 /** A list's seats and settings, read under the row's lock on PostgreSQL (SQLite has one writer). */
 export interface ScopeState {
   limit: number;
+  /** Guests (the meeting's list) or enrolments (a session's). */
   count: number;
+  /** Seats held by open offers. */
+  held: number;
   enabled: boolean;
   max: number;
   waiting: number;
   /** The meeting's offer hours (0 = automatic), for its sessions' lists too. */
   offerHours: number;
+  /** The meeting is deleted or over: nobody is given a seat any more. */
+  meetingDeletedAt: number | null;
+  meetingEndAt: number;
 }
+
+const meetingFields = ['waitlist_offer_hours', 'deleted_at', 'end_at'] as const;
 
 export async function lockScope(trx: Trx, scope: Scope, locking: boolean): Promise<ScopeState | undefined> {
   if (scope.scopeId === 0) {
@@ -29,21 +37,23 @@ export async function lockScope(trx: Trx, scope: Scope, locking: boolean): Promi
       .select([
         'registration_limit as limit',
         'registered_count as count',
+        'waitlist_held',
         'waitlist_enabled',
         'waitlist_max',
         'waiting_count',
-        'waitlist_offer_hours',
+        ...meetingFields,
       ])
       .where('id', '=', scope.meetingId);
     if (locking) query = query.forUpdate();
     const row = await query.executeTakeFirst();
-    return row && toState(row, row.waitlist_offer_hours);
+    return row && toState(row, row);
   }
   let query = trx
     .selectFrom('schedules')
     .select([
       'signup_limit as limit',
       'signup_count as count',
+      'waitlist_held',
       'waitlist_enabled',
       'waitlist_max',
       'waiting_count',
@@ -55,29 +65,33 @@ export async function lockScope(trx: Trx, scope: Scope, locking: boolean): Promi
   if (!row) return undefined;
   const meeting = await trx
     .selectFrom('meetings')
-    .select('waitlist_offer_hours')
+    .select(meetingFields)
     .where('id', '=', scope.meetingId)
     .executeTakeFirstOrThrow();
-  return toState(row, meeting.waitlist_offer_hours);
+  return toState(row, meeting);
 }
 
 function toState(
   row: {
     limit: number;
     count: number;
+    waitlist_held: number;
     waitlist_enabled: number;
     waitlist_max: number;
     waiting_count: number;
   },
-  offerHours: number,
+  meeting: { waitlist_offer_hours: number; deleted_at: number | null; end_at: number },
 ): ScopeState {
   return {
     limit: Number(row.limit),
     count: Number(row.count),
+    held: Number(row.waitlist_held),
     enabled: Number(row.waitlist_enabled) === 1,
     max: Number(row.waitlist_max),
     waiting: Number(row.waiting_count),
-    offerHours: Number(offerHours),
+    offerHours: Number(meeting.waitlist_offer_hours),
+    meetingDeletedAt: meeting.deleted_at === null ? null : Number(meeting.deleted_at),
+    meetingEndAt: Number(meeting.end_at),
   };
 }
 
@@ -111,6 +125,7 @@ export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<PlaceTake
             'waiting_count',
             'registration_limit as limit',
             'registered_count as count',
+            'waitlist_held',
           ])
           .executeTakeFirst()
       : await trx
@@ -121,30 +136,37 @@ export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<PlaceTake
           .where((eb) =>
             eb.or([eb('waitlist_max', '=', 0), eb('waiting_count', '<', eb.ref('waitlist_max'))]),
           )
-          .returning(['waitlist_seq', 'waiting_count', 'signup_limit as limit', 'signup_count as count'])
+          .returning([
+            'waitlist_seq',
+            'waiting_count',
+            'signup_limit as limit',
+            'signup_count as count',
+            'waitlist_held',
+          ])
           .executeTakeFirst();
   if (!row) return undefined;
   const limit = Number(row.limit);
   return {
     seq: Number(row.waitlist_seq),
     position: Number(row.waiting_count),
-    seatFree: limit === 0 || Number(row.count) < limit,
+    seatFree: limit === 0 || Number(row.count) + Number(row.waitlist_held) < limit,
   };
 }
 
-/** Counters of a list: `waiting` and the seats taken (an offer holds a seat). */
+/** Counters of a list: those waiting, the guests or enrolments, the seats held by offers, the limit. */
 export async function adjustScope(
   trx: Trx,
   scope: Scope,
-  change: { waiting?: number; seats?: number; limit?: number },
+  change: { waiting?: number; seats?: number; held?: number; limit?: number },
 ): Promise<void> {
-  const { waiting = 0, seats = 0, limit = 0 } = change;
+  const { waiting = 0, seats = 0, held = 0, limit = 0 } = change;
   if (scope.scopeId === 0) {
     await trx
       .updateTable('meetings')
       .set({
         waiting_count: sql`waiting_count + ${waiting}`,
         registered_count: sql`registered_count + ${seats}`,
+        waitlist_held: sql`waitlist_held + ${held}`,
         registration_limit: sql`registration_limit + ${limit}`,
       })
       .where('id', '=', scope.meetingId)
@@ -155,6 +177,7 @@ export async function adjustScope(
       .set({
         waiting_count: sql`waiting_count + ${waiting}`,
         signup_count: sql`signup_count + ${seats}`,
+        waitlist_held: sql`waitlist_held + ${held}`,
         signup_limit: sql`signup_limit + ${limit}`,
       })
       .where('id', '=', scope.scopeId)
@@ -389,6 +412,36 @@ export async function isGuestPhone(db: Trx, meetingId: number, areaCode: string,
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Whether what a waiting form names still exists for the meeting: its registration type (of this
+ * meeting) and its college category. Either may have been deleted while the visitor waited.
+ */
+export async function formReferencesExist(
+  db: Trx,
+  meetingId: number,
+  userTypeId: number | null,
+  collegeCategoryId: number | null,
+): Promise<boolean> {
+  if (userTypeId !== null) {
+    const type = await db
+      .selectFrom('user_types')
+      .select('id')
+      .where('id', '=', userTypeId)
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirst();
+    if (!type) return false;
+  }
+  if (collegeCategoryId !== null) {
+    const category = await db
+      .selectFrom('college_categories')
+      .select('id')
+      .where('id', '=', collegeCategoryId)
+      .executeTakeFirst();
+    if (!category) return false;
+  }
+  return true;
 }
 
 export async function isEnrolled(db: Trx, guestId: number, scheduleId: number) {

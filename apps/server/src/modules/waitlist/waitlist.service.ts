@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolationOf } from '../../db/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/secure-random.ts';
 import { maskEmail, maskPhone } from '../guests/guest-format.ts';
@@ -156,8 +157,13 @@ export function createWaitlistService(deps: WaitlistDeps) {
       repo.activeEntryByPhone(db, { meetingId, scopeId: 0 }, areaCode, phone),
 
     /** Another device of a visitor on the meeting's list (a look-up): its token, kept until promotion. */
-    async addDevice(entryId: number, tokenHash: string): Promise<void> {
-      await db.transaction().execute((trx) => repo.addToken(trx, entryId, tokenHash, clock()));
+    async addDevice(entryId: number, tokenHash: string, ip: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const entry = await repo.findEntry(trx, entryId);
+        if (!entry) throw new AppError('INVALID_INFO');
+        await repo.addToken(trx, entryId, tokenHash, clock());
+        await core.record(trx, entry, 'waitlist.looked_up', {}, { username: null, ip });
+      });
     },
 
     /** The waiting page. Once promoted, the same token opens the guest page. */
@@ -185,12 +191,17 @@ export function createWaitlistService(deps: WaitlistDeps) {
       scheduleId: number,
       ip: string,
     ): Promise<void> {
-      await changeSeats(guest.meeting_id, async (trx) => {
-        const scope = { meetingId: guest.meeting_id, scopeId: scheduleId };
-        if (await repo.activeEntryOfGuest(trx, scope, guest.id)) return;
-        if (await repo.isEnrolled(trx, guest.id, scheduleId)) return;
-        await core.joinSessionList(trx, guest.id, scope, clock(), ip);
-      });
+      try {
+        await changeSeats(guest.meeting_id, async (trx) => {
+          const scope = { meetingId: guest.meeting_id, scopeId: scheduleId };
+          if (await repo.activeEntryOfGuest(trx, scope, guest.id)) return;
+          if (await repo.isEnrolled(trx, guest.id, scheduleId)) return;
+          await core.joinSessionList(trx, guest.id, scope, clock(), ip);
+        });
+      } catch (error) {
+        // Two taps at once: the other one's place stands.
+        if (!isUniqueViolationOf(error, 'waitlist_entries')) throw error;
+      }
     },
 
     /** A guest leaves a session's list, or declines the seat it offers them. */
@@ -238,16 +249,15 @@ export function createWaitlistService(deps: WaitlistDeps) {
       const guestId = await changeSeats(meeting.id, async (trx) => {
         await core.lockScope(trx, { meetingId: entry.meeting_id, scopeId: entry.scope_id });
         const current = (await repo.findEntry(trx, entry.id))!;
-        if (
-          current.status !== 'offered' ||
-          current.offered_at !== named.offeredAt ||
-          (current.offer_expires_at ?? 0) <= now
-        )
-          throw new AppError('OFFER_NOT_OPEN');
-        const seated = await core.seat(trx, current, now, true, { username: null, ip });
-        if (seated === null) throw new AppError('OFFER_NOT_OPEN');
-        return seated;
+        const open =
+          current.status === 'offered' &&
+          current.offered_at === named.offeredAt &&
+          (current.offer_expires_at ?? 0) > now;
+        if (!open) return null;
+        // Null: the place gave way (stale) and its seat went on; that is committed, then said.
+        return core.seat(trx, current, now, true, { username: null, ip });
       });
+      if (guestId === null) throw new AppError('OFFER_NOT_OPEN');
       return { guestId, meetingId: meeting.id };
     },
 
@@ -302,7 +312,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         enabled: state?.enabled ?? false,
         max: state?.max ?? 0,
         offer_hours: state?.offerHours ?? 0,
-        seats_taken: state?.count ?? 0,
+        seats_taken: (state?.count ?? 0) + (state?.held ?? 0),
         seat_limit: state?.limit ?? 0,
         counts,
         items: await adminEntries(page.rows),
@@ -330,26 +340,28 @@ export function createWaitlistService(deps: WaitlistDeps) {
       const result = await changeSeats(meetingId, async (trx) => {
         const state = (await core.lockScope(trx, scope))!;
         const current = (await repo.findEntry(trx, entryId))!;
-        if (!ACTIVE.has(current.status)) throw new AppError('WAITLIST_ENTRY_NOT_FOUND');
+        if (!ACTIVE.has(current.status)) return null;
         const held = current.status === 'offered';
-        const raise = !held && state.limit > 0 && state.count >= state.limit;
-        if (raise) await repo.adjustScope(trx, scope, { limit: 1 });
         const guestId = await core.seat(trx, current, now, held, { username: user.account, ip });
-        if (guestId === null) throw new AppError('CONFLICT');
+        // A stale place (its visitor a guest by now, say) gave way: that is committed, then said.
+        if (guestId === null) return null;
+        // No seat was free: the limit moves up to make one (from a limit lowered below the seats taken, too).
+        const taken = state.count + state.held;
+        const raise = !held && state.limit > 0 && taken >= state.limit;
+        const limit = raise ? taken + 1 : state.limit;
         if (raise) {
+          await repo.adjustScope(trx, scope, { limit: limit - state.limit });
           await core.record(
             trx,
             current,
             'waitlist.promoted_raising_limit',
-            { from: state.limit, to: state.limit + 1, guest_id: guestId },
-            {
-              username: user.account,
-              ip,
-            },
+            { from: state.limit, to: limit, guest_id: guestId },
+            { username: user.account, ip },
           );
         }
-        return { seat_limit: state.limit + (raise ? 1 : 0), limit_raised: raise };
+        return { seat_limit: limit, limit_raised: raise };
       });
+      if (!result) throw new AppError('WAITLIST_ENTRY_NOT_FOUND');
       const [promoted] = await adminEntries([(await repo.findEntry(db, entryId))!]);
       return { entry: promoted!, ...result };
     },
