@@ -109,9 +109,14 @@ export function createJobs(options: JobsOptions) {
     // One drain at a time per instance; a second caller waits for the running one, then runs its own.
     const previous = running ?? Promise.resolve(0);
     const next = previous.catch(() => 0).then(drain);
-    running = next.finally(() => {
-      if (running === next) running = undefined;
+    const tracked: Promise<number> = next.finally(() => {
+      if (running === tracked) running = undefined;
     });
+    // The caller handles a failed pass (a lost database connection, say) through `next`; this copy
+    // is only for the next caller to wait on, and must not become an unhandled rejection that ends
+    // the process.
+    tracked.catch(() => undefined);
+    running = tracked;
     return next;
   }
 
