@@ -37,7 +37,18 @@ describe(`guest mail across instances and crashes (${TEST_DB})`, () => {
       clock: () => ctx.now(),
     });
     try {
-      const [a, b] = await Promise.all([ctx.app.jobs.runDue(), second.jobs.runDue()]);
+      // The first pass queues the 200 confirmations (one transaction) and then sends ten at a time;
+      // the second joins once they are in the outbox (started together, it could find it still empty).
+      const first = ctx.app.jobs.runDue();
+      await waitFor(async () => {
+        const row = await ctx.db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('meeting_id', '=', meeting.id)
+          .executeTakeFirstOrThrow();
+        return Number(row.n) === 200;
+      }, 10_000);
+      const [a, b] = await Promise.all([first, second.jobs.runDue()]);
       expect(a + b).toBe(200);
       // Both took part: claims interleave while sends wait on the network.
       expect(Math.min(a, b)).toBeGreaterThan(0);
