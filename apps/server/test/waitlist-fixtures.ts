@@ -94,6 +94,11 @@ export async function listState(db: Db, meetingId: number, scopeId = 0) {
   };
 }
 
+/** A meeting's guests (rows with their id), oldest first. */
+export function guestsOf(db: Db, meetingId: number) {
+  return db.selectFrom('guests').select('id').where('meeting_id', '=', meetingId).orderBy('id').execute();
+}
+
 export async function liveGuestCount(db: Db, meetingId: number): Promise<number> {
   const row = await db
     .selectFrom('guests')

@@ -11,7 +11,7 @@ import {
   signUp,
 } from './registration-fixtures.ts';
 import { attachment, startSmtp, type SmtpFixture } from './smtp-fixture.ts';
-import { listState, openList, openSessionList } from './waitlist-fixtures.ts';
+import { guestsOf, listState, openList, openSessionList } from './waitlist-fixtures.ts';
 
 const HOUR = 3_600_000;
 
@@ -42,14 +42,7 @@ describe(`waiting-list mail (${TEST_DB})`, () => {
 
   const deleteGuest = (guestId: number) =>
     ctx.app.inject({ method: 'DELETE', url: `/api/guests/${guestId}`, headers: bearer(admin) });
-  const onlyGuestOf = async (meetingId: number) =>
-    (
-      await ctx.db
-        .selectFrom('guests')
-        .select('id')
-        .where('meeting_id', '=', meetingId)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const onlyGuestOf = async (meetingId: number) => (await guestsOf(ctx.db, meetingId))[0]!.id;
   const to = (mail: (typeof smtp.received)[number]) => (mail.to && 'text' in mail.to ? mail.to.text : '');
 
   it('an offer mail in the visitor’s language carries the accept link; accepting brings the confirmation with the QR code', async () => {

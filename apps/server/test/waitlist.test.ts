@@ -16,6 +16,7 @@ import {
 import {
   auditCount,
   entryOfToken,
+  guestsOf,
   listState,
   liveGuestCount,
   openList,
@@ -238,11 +239,7 @@ describe(`waiting lists (${TEST_DB})`, () => {
       tokens.push(
         (await signUp(ctx, meeting.publicId, generalBody(40_000 + n), 40_000 + n)).json().data.guest_token,
       );
-    const [first] = await ctx.db
-      .selectFrom('guests')
-      .select('id')
-      .where('meeting_id', '=', meeting.id)
-      .execute();
+    const [first] = await guestsOf(ctx.db, meeting.id);
     const offeredBefore = await auditCount(ctx.db, 'waitlist.offered');
     const expiredBefore = await auditCount(ctx.db, 'waitlist.offer_expired');
 
@@ -339,11 +336,7 @@ describe(`waiting lists (${TEST_DB})`, () => {
       tokens.push(
         (await signUp(ctx, meeting.publicId, generalBody(45_000 + n), 45_000 + n)).json().data.guest_token,
       );
-    const [first] = await ctx.db
-      .selectFrom('guests')
-      .select('id')
-      .where('meeting_id', '=', meeting.id)
-      .execute();
+    const [first] = await guestsOf(ctx.db, meeting.id);
     await api('DELETE', `/api/guests/${first!.id}`);
     const offer = (await guestRequest(ctx, tokens[1], 'GET', '/api/public/waitlist')).json().data.offer_token;
     const declined = await ctx.app.inject({
@@ -565,11 +558,7 @@ describe(`waiting lists (${TEST_DB})`, () => {
     ).json().data;
     // Nobody signed up as a nurse: the type may go while a waiting form still names it.
     expect((await api('DELETE', `/api/user-types/${dropped}`)).statusCode).toBe(200);
-    const [first] = await ctx.db
-      .selectFrom('guests')
-      .select('id')
-      .where('meeting_id', '=', meeting.id)
-      .execute();
+    const [first] = await guestsOf(ctx.db, meeting.id);
     expect((await api('DELETE', `/api/guests/${first!.id}`)).statusCode).toBe(200);
     const state = await listState(ctx.db, meeting.id);
     expect(state.entries.map((e) => e.status)).toEqual(['removed', 'promoted']);
@@ -585,11 +574,7 @@ describe(`waiting lists (${TEST_DB})`, () => {
       .set({ end_at: ctx.now() - 1000 })
       .where('id', '=', over.id)
       .execute();
-    const [guest] = await ctx.db
-      .selectFrom('guests')
-      .select('id')
-      .where('meeting_id', '=', over.id)
-      .execute();
+    const [guest] = await guestsOf(ctx.db, over.id);
     expect((await api('DELETE', `/api/guests/${guest!.id}`)).statusCode).toBe(200);
     expect((await listState(ctx.db, over.id)).entries.map((e) => e.status)).toEqual(['waiting']);
   });
@@ -600,11 +585,7 @@ describe(`waiting lists (${TEST_DB})`, () => {
     await signUp(ctx, meeting.publicId, generalBody(49_000), 49_000);
     await signUp(ctx, meeting.publicId, generalBody(49_001), 49_001);
     await signUp(ctx, meeting.publicId, generalBody(49_002), 49_002);
-    const [first] = await ctx.db
-      .selectFrom('guests')
-      .select('id')
-      .where('meeting_id', '=', meeting.id)
-      .execute();
+    const [first] = await guestsOf(ctx.db, meeting.id);
     await api('DELETE', `/api/guests/${first!.id}`);
     ctx.advance(HOUR + 1000);
     await ctx.app.jobs.runDue();

@@ -307,15 +307,16 @@ export async function copyTokensToGuest(trx: Trx, entryId: number, guestId: numb
     .execute();
 }
 
-/** The lists' figures of a meeting: per scope, how many wait, hold offers, let them lapse, got seats. */
-export async function countsByScope(db: Trx, meetingId: number) {
+/** A list's figures: how many wait, hold offers, let them lapse, got seats… */
+export async function countsByStatus(db: Trx, scope: Scope) {
   const rows = await db
     .selectFrom('waitlist_entries')
-    .select(['scope_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('meeting_id', '=', meetingId)
-    .groupBy(['scope_id', 'status'])
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('meeting_id', '=', scope.meetingId)
+    .where('scope_id', '=', scope.scopeId)
+    .groupBy('status')
     .execute();
-  return rows.map((r) => ({ scopeId: Number(r.scope_id), status: r.status, n: Number(r.n) }));
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
 }
 
 /** One page of a list, in line order (then by when they left it). */

@@ -392,8 +392,7 @@ export type WaitlistService = ReturnType<typeof createWaitlistService>;
 /** A list's figures by status. */
 async function countsOf(db: Db, scope: repo.Scope): Promise<WaitlistCounts> {
   const counts: WaitlistCounts = { waiting: 0, offered: 0, expired: 0, promoted: 0 };
-  for (const row of await repo.countsByScope(db, scope.meetingId)) {
-    if (row.scopeId !== scope.scopeId) continue;
+  for (const row of await repo.countsByStatus(db, scope)) {
     if (row.status in counts) counts[row.status as keyof WaitlistCounts] = row.n;
   }
   return counts;
