@@ -44,6 +44,8 @@ import { createMeetingsService } from './modules/meetings/meetings.service.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { createVisitorGuestService } from './modules/registration/visitor-guest.service.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { scheduleDetailRoutes } from './modules/schedule-detail/schedule-detail.routes.ts';
 import { createScheduleDetailService } from './modules/schedule-detail/schedule-detail.service.ts';
@@ -289,6 +291,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     waitlist,
   });
   await app.register(registrationRoutes, { registration, guests: visitorGuests });
+  const privacy = createPrivacyService({
+    db,
+    clock,
+    systemLog,
+    jobs,
+    notifications,
+    guests,
+    visitorGuests,
+    logRetentionDays: config.logRetentionDays,
+  });
+  privacy.register();
+  await app.register(privacyRoutes, { privacy, limiters });
   await app.register(waitlistRoutes, {
     waitlist,
     registration,

@@ -59,6 +59,8 @@ const envSchema = z
     JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     /** Guest rows an import writes per transaction (a crash leaves whole batches). */
     IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(500),
+    /** Audit entries (the system log) are kept this many days, then removed; 0 keeps them for ever. */
+    LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(730),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -99,6 +101,8 @@ export interface Config {
   jobLeaseMs: number;
   broadcastPerMinute: number;
   importBatchRows: number;
+  /** Days the system log keeps an entry (0: for ever). */
+  logRetentionDays: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: e.JOB_LEASE_MS,
     broadcastPerMinute: e.MAIL_BROADCAST_PER_MINUTE,
     importBatchRows: e.IMPORT_BATCH_ROWS,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

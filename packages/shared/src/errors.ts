@@ -587,6 +587,24 @@ export const ERRORS = {
       en: 'The certificate of attendance has not been earned yet',
     },
   },
+  PERSONAL_DATA_PURGED: {
+    code: 40970,
+    status: 409,
+    message: {
+      'zh-tw': '此會議的嘉賓個人資料已被刪除',
+      'zh-cn': '此会议的嘉宾个人信息已被删除',
+      en: "This meeting's guest personal data has already been erased",
+    },
+  },
+  MEETING_NOT_OVER: {
+    code: 40971,
+    status: 409,
+    message: {
+      'zh-tw': '會議尚未結束，不能立即刪除嘉賓資料（可先刪除會議）',
+      'zh-cn': '会议尚未结束，不能立即删除嘉宾信息（可先删除会议）',
+      en: 'The meeting has not ended: its guests\' data can be erased now only once it is over or deleted',
+    },
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -160,6 +160,31 @@ export const FIELD_MESSAGES = {
     'zh-cn': '请输入用户类型名称',
     en: 'Please enter the user type name',
   },
+  consentRequired: {
+    'zh-tw': '請閱讀並同意私隱聲明',
+    'zh-cn': '请阅读并同意隐私声明',
+    en: 'Please read and agree to the privacy notice',
+  },
+  privacyNoticeTooLong: {
+    'zh-tw': '私隱聲明不可超過 5000 字',
+    'zh-cn': '隐私声明不可超过 5000 字',
+    en: 'The privacy notice can be at most 5,000 characters',
+  },
+  retentionDaysRequired: {
+    'zh-tw': '請輸入保存天數',
+    'zh-cn': '请输入保存天数',
+    en: 'Please enter the retention period in days',
+  },
+  retentionDaysInvalid: {
+    'zh-tw': '保存天數須為 1 至 3650 之間的整數',
+    'zh-cn': '保存天数须为 1 至 3650 之间的整数',
+    en: 'The retention period must be a whole number of days from 1 to 3650',
+  },
+  purgeConfirmMismatch: {
+    'zh-tw': '輸入的會議名稱不相符',
+    'zh-cn': '输入的会议名称不相符',
+    en: 'The meeting name you typed does not match',
+  },
   scheduleRequired: { 'zh-tw': '請勾選日程', 'zh-cn': '请勾选日程', en: 'Please check schedule' },
   scheduleNotInMeeting: {
     'zh-tw': '所選日程不屬於此會議',

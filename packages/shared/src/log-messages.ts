@@ -378,6 +378,42 @@ export const LOG_MESSAGES = {
     'zh-cn': '（日程 #{schedule_id}）',
     en: ' (session #{schedule_id})',
   },
+  'privacy.settings_updated': {
+    'zh-tw': '修改了會議 #{meeting_id}（{meeting_name}）的私隱設定',
+    'zh-cn': '修改了会议 #{meeting_id}（{meeting_name}）的隐私设置',
+    en: 'Changed the privacy settings of meeting #{meeting_id} ({meeting_name})',
+  },
+  'privacy.purged': {
+    'zh-tw': '刪除會議 #{meeting_id}（{meeting_name}）{count} 位嘉賓的個人資料（{reason}）',
+    'zh-cn': '删除会议 #{meeting_id}（{meeting_name}）{count} 位嘉宾的个人信息（{reason}）',
+    en: 'Erased the personal data of {count} guest(s) of meeting #{meeting_id} ({meeting_name}) ({reason})',
+  },
+  'privacy.reason_retention': {
+    'zh-tw': '保存期限已過',
+    'zh-cn': '保存期限已过',
+    en: 'retention period over',
+  },
+  'privacy.reason_manual': { 'zh-tw': '手動刪除', 'zh-cn': '手动删除', en: 'purged by hand' },
+  'privacy.retention_notice': {
+    'zh-tw': '已通知主辦方：會議 #{meeting_id}（{meeting_name}）的個人資料將於 {date} 刪除',
+    'zh-cn': '已通知主办方：会议 #{meeting_id}（{meeting_name}）的个人信息将于 {date} 删除',
+    en: 'Told the organisers that the personal data of meeting #{meeting_id} ({meeting_name}) will be erased on {date}',
+  },
+  'privacy.data_downloaded': {
+    'zh-tw': '下載會議 #{meeting_id} 嘉賓 #{guest_id} 的個人資料',
+    'zh-cn': '下载会议 #{meeting_id} 嘉宾 #{guest_id} 的个人信息',
+    en: 'Downloaded the personal data of guest #{guest_id} of meeting #{meeting_id}',
+  },
+  'privacy.withdrawn': {
+    'zh-tw': '撤回報名並刪除個人資料：會議 #{meeting_id}（{meeting_name}）的嘉賓 #{guest_id}',
+    'zh-cn': '撤回报名并删除个人信息：会议 #{meeting_id}（{meeting_name}）的嘉宾 #{guest_id}',
+    en: 'Withdrew the sign-up and erased the personal data of guest #{guest_id} of meeting #{meeting_id} ({meeting_name})',
+  },
+  'privacy.logs_pruned': {
+    'zh-tw': '按保存期限（{days} 日）刪除 {count} 條較舊的系統日誌',
+    'zh-cn': '按保存期限（{days} 日）删除 {count} 条较旧的系统日志',
+    en: 'Removed {count} system log entries older than their retention period ({days} days)',
+  },
   'mail.settings_updated': {
     'zh-tw': '修改了會議 #{meeting_id}（{meeting_name}）的郵件設定',
     'zh-cn': '修改了会议 #{meeting_id}（{meeting_name}）的邮件设置',

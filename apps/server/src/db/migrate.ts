@@ -16,6 +16,7 @@ import * as imports from './migrations/2026-11-25-02-imports.ts';
 import * as offlineDoor from './migrations/2026-11-25-03-offline-door.ts';
 import * as certificates from './migrations/2026-11-26-01-certificates.ts';
 import * as waitlists from './migrations/2026-11-28-01-waitlists.ts';
+import * as personalData from './migrations/2026-11-28-02-personal-data.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-03-offline-door': offlineDoor,
   '2026-11-26-01-certificates': certificates,
   '2026-11-28-01-waitlists': waitlists,
+  '2026-11-28-02-personal-data': personalData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -56,6 +56,8 @@ export interface Database {
     ip: string | null;
     ip_location: string | null;
     created_at: number;
+    /** JSON array of {field, before, after} (personal values masked); null where none were recorded. */
+    changes: Generated<string | null>;
   };
   organizations: {
     id: Generated<number>;
@@ -110,7 +112,19 @@ export interface Database {
     waiting_count: Generated<number>;
     /** Seats held by open offers (not guests yet): the seat check counts them with registered_count. */
     waitlist_held: Generated<number>;
+    /** Privacy (modules/privacy): 1 = the sign-up form shows the notice and asks for consent. */
+    privacy_notice_enabled: Generated<number>;
+    /** JSON {zh-tw, zh-cn, en} of the organiser's texts ('' = the default); every version is in privacy_notices. */
+    privacy_notice: Generated<string>;
+    privacy_notice_version: Generated<number>;
+    /** Days after end_at that guests' personal data is kept; then it is erased. */
+    retention_days: Generated<number>;
+    /** When the organisers were told of the coming purge, for the purge_at it was told for. */
+    retention_notified_at: Generated<number | null>;
+    purged_at: Generated<number | null>;
   };
+  /** Every version of a meeting's privacy notice as shown (defaults filled in): what a consent agreed to. */
+  privacy_notices: { meeting_id: number; version: number; texts: string; created_at: number };
   /** Dictionary of time slots (HH:mm) that sessions pick from. */
   meeting_times: {
     id: Generated<number>;
@@ -219,6 +233,11 @@ export interface Database {
     mail_pending: Generated<number>;
     /** 1: unsubscribed from broadcasts (List-Unsubscribe); transactional mail still goes. */
     broadcast_opt_out: Generated<number>;
+    /** The privacy notice version the guest agreed to at sign-up, and when; null where none was asked. */
+    consent_version: Generated<number | null>;
+    consent_at: Generated<number | null>;
+    /** When the personal fields were erased (retention purge or withdrawal); null: still held. */
+    erased_at: Generated<number | null>;
   };
   /** A guest's session enrolments; schedules.signup_count counts these rows. */
   guest_schedules: { guest_id: number; schedule_id: number; created_at: number };

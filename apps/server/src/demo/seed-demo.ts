@@ -246,6 +246,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       ip: null,
       ip_location: null,
       created_at: now,
+      changes: null,
     });
     return {
       organizations: organizations.created,

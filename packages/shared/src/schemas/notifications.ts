@@ -7,11 +7,12 @@ export const NOTIFICATION_TYPES = [
   'session_full',
   'registration_closed',
   'export_ready',
+  'retention_due',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Message templates; `{meeting}`, `{session}` and `{file}` are filled from the notification's params
+ * Message templates; `{meeting}`, `{session}`, `{file}` and `{date}` are filled from the notification's params
  * (names in the reader's language where the meeting has one).
  */
 export const NOTIFICATION_TEXTS: Record<NotificationType, Localized> = {
@@ -34,6 +35,11 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, Localized> = {
     'zh-tw': '匯出已完成：{file}',
     'zh-cn': '导出已完成：{file}',
     en: 'Export finished: {file}',
+  },
+  retention_due: {
+    'zh-tw': '會議「{meeting}」的嘉賓個人資料將於 {date} 按保存期限刪除；如需延長，請修改私隱設定',
+    'zh-cn': '会议“{meeting}”的嘉宾个人信息将于 {date} 按保存期限删除；如需延长，请修改隐私设置',
+    en: 'The guests\' personal data of "{meeting}" will be erased on {date} at the end of its retention period; change its privacy settings to extend it',
   },
 };
 

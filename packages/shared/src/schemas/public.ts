@@ -3,6 +3,7 @@ import { AREA_CODES as AREA_CODE_OPTIONS } from '../constants.ts';
 import { meetingDisplayConfig } from './meeting-display.ts';
 import { MEETING_TYPES } from './meetings.ts';
 import { meetingWaitlistEntry, waitlistPlace } from './waitlist.ts';
+import { publicPrivacyNotice } from './privacy.ts';
 import { whenMissing } from './when-missing.ts';
 
 /**
@@ -79,6 +80,8 @@ export const generalSignUpBody = z.strictObject({
   contact_name: optionalText(),
   contact_number: requiredText('contactNumberRequired', 50),
   contact_phone: requiredText('contactPhoneRequired', 50),
+  /** Ticked the privacy notice's consent box: required when the meeting shows a notice. */
+  consent: z.boolean().default(false),
 });
 
 export const dateScheduleSignUpBody = z.strictObject({
@@ -104,6 +107,8 @@ export const dateScheduleSignUpBody = z.strictObject({
     .array(z.number().int().positive(), { error: whenMissing('scheduleRequired') })
     .min(1, 'scheduleRequired')
     .max(200),
+  /** Ticked the privacy notice's consent box: required when the meeting shows a notice. */
+  consent: z.boolean().default(false),
 });
 
 export const signUpBody = z.discriminatedUnion('meeting_type', [generalSignUpBody, dateScheduleSignUpBody], {
@@ -178,6 +183,8 @@ export const publicMeeting = z.object({
     }),
   ),
   college_categories: z.array(z.object({ id: z.number().int(), ...localizedName })),
+  /** Shown above the submit button with a consent box that must be ticked; null: the meeting asks for none. */
+  privacy_notice: publicPrivacyNotice,
 });
 export type PublicMeeting = z.infer<typeof publicMeeting>;
 

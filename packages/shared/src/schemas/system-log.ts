@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_ERROR_LIMITS } from '../constants.ts';
+import { fieldChange } from './privacy.ts';
 
 /** What happened (system_logs.action_type). */
 export const LOG_ACTIONS = [
@@ -64,6 +65,8 @@ export const systemLogEntry = z.object({
   /** In the request's language; private and loopback addresses read as the intranet. */
   ip_location: z.string().nullable(),
   created_at: z.number().int(),
+  /** The fields a change touched, before and after (personal values masked); [] where none were recorded. */
+  changes: z.array(fieldChange),
 });
 export type SystemLogEntry = z.infer<typeof systemLogEntry>;
 

@@ -130,6 +130,37 @@ export function createGuestsService(deps: GuestsDeps) {
     for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
   }
 
+  /**
+   * Soft delete: the guest row stays, marked cancelled, because the scan log is append-only and
+   * refers to it (a hard delete would cascade into check_ins and rewrite history and statistics).
+   * In the same transaction the meeting seat and every session seat are given back and the
+   * enrolments removed; the phone leaves the unique key so the person can sign up again. A
+   * cancelled guest's code is refused at the door and their token no longer opens their page.
+   */
+  async function cancel(
+    guest: { id: number; meeting_id: number; phone: string },
+    actor: string,
+    alsoInTrx?: (trx: Db) => Promise<void>,
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      // Rows are locked in the order a sign-up locks them — the meeting's, the sessions', then the
+      // guest's — so a delete and a cancellation handing this guest a seat never wait on each other.
+      await seats.releaseMeetingSeat(trx, guest.meeting_id);
+      // Their places on sessions' lists go first; the enrolments are read after, so one just given
+      // by a waiting list is given back too.
+      await deps.waitlist?.guestCancelledIn(trx, guest.id, actor);
+      const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
+      await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
+      await seats.releaseSessionSeats(trx, scheduleIds);
+      if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
+      await unindexGuest(trx, guest.id);
+      // The seats they held go to those waiting.
+      await deps.waitlist?.seatsFreedIn(trx, { meetingId: guest.meeting_id, meeting: true, scheduleIds });
+      await alsoInTrx?.(trx);
+    });
+    deps.onSignupsChanged?.(guest.meeting_id);
+  }
+
   async function log(
     user: AuthUser,
     ip: string,
@@ -331,35 +362,28 @@ export function createGuestsService(deps: GuestsDeps) {
       return adminGuest(guest.meeting_id, guest.meeting_type, guest.id, lang);
     },
 
-    /**
-     * Soft delete: the guest row stays, marked cancelled, because the scan log is append-only and
-     * refers to it (a hard delete would cascade into check_ins and rewrite history and statistics).
-     * In the same transaction the meeting seat and every session seat are given back and the
-     * enrolments removed; the phone leaves the unique key so the person can sign up again. A
-     * cancelled guest's code is refused at the door and their token no longer opens their page.
-     */
+    /** Cancels the guest (see `cancel`), audited. */
     async remove(user: AuthUser, guestId: number, ip: string): Promise<void> {
       const guest = await visibleGuest(user, guestId);
-      await db.transaction().execute(async (trx) => {
-        // Rows are locked in the order a sign-up locks them — the meeting's, the sessions', then the
-        // guest's — so a delete and a cancellation handing this guest a seat never wait on each other.
-        await seats.releaseMeetingSeat(trx, guest.meeting_id);
-        // Their places on sessions' lists go first; the enrolments are read after, so one just given
-        // by a waiting list is given back too.
-        await deps.waitlist?.guestCancelledIn(trx, guest.id, user.account);
-        const scheduleIds = await repo.guestScheduleIds(trx, guest.id);
-        await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
-        await seats.releaseSessionSeats(trx, scheduleIds);
-        if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
-        await unindexGuest(trx, guest.id);
-        // The seats they held go to those waiting.
-        await deps.waitlist?.seatsFreedIn(trx, { meetingId: guest.meeting_id, meeting: true, scheduleIds });
-      });
-      deps.onSignupsChanged?.(guest.meeting_id);
+      await cancel(guest, user.account);
       await log(user, ip, 'delete', {
         key: 'guest.deleted',
         params: { id: guest.id, meeting_id: guest.meeting_id, meeting_name: guest.meeting_name },
       });
+    },
+
+    /** A live guest of a live meeting inside the user's subtree; 404 otherwise. */
+    findVisible: visibleGuest,
+
+    /**
+     * Cancels a live guest as `remove` does, for work already authorised (a guest withdrawing their
+     * own sign-up); `alsoInTrx` runs in the same transaction (the withdrawal erases their data there).
+     * NOT_FOUND when the guest is gone.
+     */
+    async cancel(guestId: number, actor: string, alsoInTrx?: (trx: Db) => Promise<void>): Promise<void> {
+      const guest = await repo.findGuestMeeting(db, guestId);
+      if (!guest) throw new AppError('NOT_FOUND');
+      await cancel(guest, actor, alsoInTrx);
     },
 
     /** Every matching guest in the list's order, read in keyset batches: the export's rows. */

@@ -21,6 +21,8 @@ export interface NotificationParams {
   meeting?: Names;
   session?: Names;
   file?: string;
+  /** YYYY-MM-DD in TIME_ZONE. */
+  date?: string;
 }
 
 /** How often (at most) one instance looks for passed registration deadlines, on read. */
@@ -36,7 +38,8 @@ function render(type: NotificationType, params: NotificationParams, lang: Langua
   return NOTIFICATION_TEXTS[type][lang]
     .replace('{meeting}', pick(params.meeting, lang))
     .replace('{session}', pick(params.session, lang))
-    .replace('{file}', params.file ?? '');
+    .replace('{file}', params.file ?? '')
+    .replace('{date}', params.date ?? '');
 }
 
 function parseParams(json: string): NotificationParams {
@@ -113,6 +116,15 @@ export function createNotificationsService({ db, clock, onError }: Deps) {
           createdAt: clock(),
         }),
       );
+    },
+
+    /** The meeting's guests' personal data will be erased on `date` (a week ahead): the organisers can extend. */
+    async retentionDue(meeting: Names & { id: number }, date: string, trx: Db = db): Promise<void> {
+      await repo.insertForMeetingAudience(trx, meeting.id, {
+        type: 'retention_due',
+        params: JSON.stringify({ meeting: names(meeting), date }),
+        createdAt: clock(),
+      });
     },
 
     /**

@@ -30,6 +30,9 @@ const meetingColumns = [
   'waitlist_max',
   'waiting_count',
   'waitlist_held',
+  'privacy_notice_enabled',
+  'privacy_notice',
+  'privacy_notice_version',
 ] as const;
 
 export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;

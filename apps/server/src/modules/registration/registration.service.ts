@@ -33,6 +33,7 @@ import {
 } from '../guests/guest-rules.ts';
 import { isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import { consentColumns, publicNotice } from '../privacy/consent.ts';
 import * as repo from './registration.repository.ts';
 
 /**
@@ -242,6 +243,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           waitlist_open: waitlistOpen(s),
         })),
         college_categories: categories,
+        privacy_notice: publicNotice(meeting),
       };
     },
 
@@ -258,6 +260,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
       assertMeetingType(body, meeting.meeting_type);
       const phone = requirePhone(body.area_code, body.phone);
+      const consent = consentColumns(meeting, body.consent, now);
 
       // Friendly early answers; the unique index and the seat update below still decide under
       // concurrency. A full meeting answers before the session checks: a burst of late sign-ups
@@ -288,6 +291,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         token_hash: sha256(token),
         created_at: now,
         language,
+        ...consent,
         ...deps.mail?.confirmationColumns(),
       };
 

@@ -16,6 +16,7 @@ const logInsert = preparedQuery<LogValues>()((db, p) =>
     ip: p('ip'),
     ip_location: p('ip_location'),
     created_at: p('created_at'),
+    changes: p('changes'),
   }),
 );
 export async function insertLog(db: Db, entry: LogValues): Promise<void> {
@@ -67,6 +68,7 @@ const COLUMNS = [
   'ip',
   'ip_location',
   'created_at',
+  'changes',
 ] as const;
 
 export type LogRow = Awaited<ReturnType<typeof listLogs>>['rows'][number];
@@ -113,4 +115,10 @@ export async function logsAfter(
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).execute();
   return rows.map((r) => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) }));
+}
+
+/** Removes entries older than `cutoff` (their retention is over); answers how many. */
+export async function deleteLogsBefore(db: Db, cutoff: number): Promise<number> {
+  const result = await db.deleteFrom('system_logs').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

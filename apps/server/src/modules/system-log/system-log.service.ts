@@ -13,9 +13,18 @@ import {
   type SystemLogFilter,
   type SystemLogPage,
 } from '@meetflow/shared/schemas/system-log';
+import { z } from 'zod';
+import { fieldChange, type FieldChange } from '@meetflow/shared/schemas/privacy';
 import type { Db } from '../../db/database.ts';
 import { describeLocation, locateIp } from './ip-location.ts';
-import { insertLog, listLogs, logsAfter, type LogFilter, type LogRow } from './system-log.repository.ts';
+import {
+  deleteLogsBefore,
+  insertLog,
+  listLogs,
+  logsAfter,
+  type LogFilter,
+  type LogRow,
+} from './system-log.repository.ts';
 import { keysetRows } from '../../lib/export-pipeline.ts';
 
 export type { LogMessage } from '@meetflow/shared/log-messages';
@@ -28,6 +37,8 @@ export interface LogEntry {
   message: LogMessage;
   username: string | null;
   ip: string | null;
+  /** The fields the change touched (see field-changes.ts: personal values masked). */
+  changes?: FieldChange[];
 }
 
 const DAY_MS = 86_400_000;
@@ -72,6 +83,16 @@ function storedMessage(row: LogRow): LogMessage | null {
   }
 }
 
+function storedChanges(row: LogRow): FieldChange[] {
+  if (!row.changes) return [];
+  try {
+    const parsed = z.array(fieldChange).safeParse(JSON.parse(row.changes));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
 function toEntry(row: LogRow, lang: Language): SystemLogEntry {
   const { message_key: _key, message_params: _params, ...entry } = row;
   const message = storedMessage(row);
@@ -79,6 +100,7 @@ function toEntry(row: LogRow, lang: Language): SystemLogEntry {
     ...entry,
     content: message ? renderLogMessage(message, lang) : row.content,
     ip_location: describeLocation(row.ip_location, lang),
+    changes: storedChanges(row),
   };
 }
 
@@ -110,7 +132,8 @@ export function clientErrorMessage(body: ClientErrorBody): LogMessage {
 
 /**
  * The audit trail (spec §3 Log): append-only, written for every admin mutation, login and logout.
- * Nothing here updates or deletes an entry, and no route offers to.
+ * Nothing here updates an entry, and no route offers to change or delete one; entries past the
+ * log's retention (LOG_RETENTION_DAYS) are removed by the retention pass.
  */
 export function createSystemLog(db: Db, clock: () => number) {
   return {
@@ -124,6 +147,7 @@ export function createSystemLog(db: Db, clock: () => number) {
         ip: entry.ip,
         ip_location: locateIp(entry.ip),
         created_at: clock(),
+        changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
       });
     },
 
@@ -152,6 +176,12 @@ export function createSystemLog(db: Db, clock: () => number) {
         yield toEntry(row, lang);
       }
     },
+
+    /**
+     * The log's own retention: entries older than `cutoff` are removed (never edited). Answers how
+     * many; the removal is itself recorded by the caller.
+     */
+    pruneBefore: (cutoff: number) => deleteLogsBefore(db, cutoff),
 
     async recordClientError(body: ClientErrorBody, username: string | null, ip: string): Promise<void> {
       await this.record({

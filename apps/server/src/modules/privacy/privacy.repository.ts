@@ -1,0 +1,356 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+const DAY_MS = 86_400_000;
+
+/** A deleted meeting's guests are erased this many days after the delete, or at its purge date if sooner. */
+export const DELETED_MEETING_RETENTION_DAYS = 30;
+
+/**
+ * When a meeting's personal data is due to be erased, as SQL (bigint arithmetic on both databases:
+ * 3,650 days in ms overflows a 32-bit integer).
+ */
+const purgeAtSql = sql<number>`(meetings.end_at + meetings.retention_days * CAST(${DAY_MS} AS BIGINT))`;
+const deletedPurgeAtSql = sql<number>`(meetings.deleted_at + CAST(${DELETED_MEETING_RETENTION_DAYS * DAY_MS} AS BIGINT))`;
+
+export function purgeAt(meeting: { end_at: number; retention_days: number; deleted_at: number | null }) {
+  const byRetention = meeting.end_at + meeting.retention_days * DAY_MS;
+  return meeting.deleted_at === null
+    ? byRetention
+    : Math.min(byRetention, meeting.deleted_at + DELETED_MEETING_RETENTION_DAYS * DAY_MS);
+}
+
+const privacyColumns = [
+  'id',
+  'name',
+  'name_cn',
+  'name_en',
+  'public_id',
+  'organization_id',
+  'start_at',
+  'end_at',
+  'deleted_at',
+  'privacy_notice_enabled',
+  'privacy_notice',
+  'privacy_notice_version',
+  'retention_days',
+  'retention_notified_at',
+  'purged_at',
+  'banner_file_id',
+  'schedule_file_id',
+  'guide_file_id',
+] as const;
+export type MeetingPrivacyRow = NonNullable<Awaited<ReturnType<typeof findMeetingPrivacy>>>;
+
+/** A meeting's privacy settings and purge state (deleted meetings too: their data is still held). */
+export function findMeetingPrivacy(db: Trx, meetingId: number) {
+  return db.selectFrom('meetings').select(privacyColumns).where('id', '=', meetingId).executeTakeFirst();
+}
+
+export async function updatePrivacy(
+  trx: Trx,
+  meetingId: number,
+  values: {
+    privacy_notice_enabled: number;
+    privacy_notice: string;
+    privacy_notice_version: number;
+    retention_days: number;
+    retention_notified_at: number | null;
+    updated_at: number;
+  },
+): Promise<void> {
+  await trx.updateTable('meetings').set(values).where('id', '=', meetingId).execute();
+}
+
+export async function insertNoticeVersion(
+  trx: Trx,
+  row: { meeting_id: number; version: number; texts: string; created_at: number },
+): Promise<void> {
+  await trx.insertInto('privacy_notices').values(row).execute();
+}
+
+export function findNoticeVersion(db: Trx, meetingId: number, version: number) {
+  return db
+    .selectFrom('privacy_notices')
+    .select(['texts', 'created_at'])
+    .where('meeting_id', '=', meetingId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** Guests of the meeting whose personal data is still held (signed up or cancelled). */
+export async function countGuestsHeld(db: Trx, meetingId: number): Promise<number> {
+  const row = await db
+    .selectFrom('guests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('meeting_id', '=', meetingId)
+    .where('erased_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Meetings whose purge comes within `noticeMs` and whose organisers have not been told of it yet. */
+export function dueNotices(db: Trx, now: number, noticeMs: number) {
+  return db
+    .selectFrom('meetings')
+    .select(privacyColumns)
+    .where('purged_at', 'is', null)
+    .where('retention_notified_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .where(purgeAtSql, '<=', now + noticeMs)
+    .where(purgeAtSql, '>', now)
+    .execute();
+}
+
+/** Marks the notice as sent; false when another instance did it first. */
+export async function claimNotice(trx: Trx, meetingId: number, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('meetings')
+    .set({ retention_notified_at: now })
+    .where('id', '=', meetingId)
+    .where('retention_notified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Meetings past their purge date, not yet purged (deleted ones too, on their own shorter clock). */
+export async function duePurges(db: Trx, now: number): Promise<{ id: number; purge_at: number }[]> {
+  const rows = await db
+    .selectFrom('meetings')
+    .select(['id', 'end_at', 'retention_days', 'deleted_at'])
+    .where('purged_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb(purgeAtSql, '<=', now),
+        eb.and([eb('deleted_at', 'is not', null), eb(deletedPurgeAtSql, '<=', now)]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({ id: r.id, purge_at: purgeAt(r) }));
+}
+
+/**
+ * Marks the meeting purged, under its row lock; false when it already was. The erasure runs in
+ * the same transaction, so it happens exactly once however many instances try.
+ */
+export async function claimPurge(trx: Trx, meetingId: number, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('meetings')
+    .set({ purged_at: now })
+    .where('id', '=', meetingId)
+    .where('purged_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A placeholder that keeps a unique column unique: 'erased:<id>'. */
+const erasedMark = (column: 'guests.id' | 'waitlist_entries.id') =>
+  sql<string>`${'erased:'} || CAST(${sql.ref(column)} AS VARCHAR(20))`;
+
+/**
+ * The one shredder: irreversibly replaces the personal fields of a meeting's guests (all of them,
+ * or one) and removes what copies them — search terms, tokens, queued and sent messages, waiting
+ * places, names on certificates and on offline-scan conflicts. Counts, scans, enrolments and the
+ * audit trail stay, so the figures still add up. Answers how many guests were erased.
+ *
+ * Every table that holds a guest's personal data is written here: the test that searches every
+ * text column of every table after a purge keeps this list complete.
+ */
+export async function eraseGuests(
+  trx: Trx,
+  meetingId: number,
+  now: number,
+  guestId?: number,
+): Promise<number> {
+  const guestIds = trx
+    .selectFrom('guests')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('id', '=', guestId!));
+
+  const erased = await trx
+    .updateTable('guests')
+    .set({
+      name: '',
+      name_zh: '',
+      name_en: '',
+      email: '',
+      phone: erasedMark('guests.id'),
+      guest_code: erasedMark('guests.id'),
+      token_hash: erasedMark('guests.id'),
+      institution: '',
+      job_title: '',
+      organization: '',
+      license_number: '',
+      other: '',
+      contact_name: '',
+      contact_number: '',
+      contact_phone: '',
+      mail_pending: 0,
+      broadcast_opt_out: 1,
+      erased_at: now,
+      updated_at: now,
+    })
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('id', '=', guestId!))
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+
+  await trx.deleteFrom('guest_tokens').where('guest_id', 'in', guestIds).execute();
+  await trx
+    .deleteFrom('guest_search_terms')
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .execute();
+  // Queued and finished messages alike: payloads and delivery errors can name the address. The
+  // privacy jobs themselves stay (the purge in hand is one of them).
+  await trx
+    .deleteFrom('jobs')
+    .where('meeting_id', '=', meetingId)
+    .where('kind', 'not like', 'privacy.%')
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .execute();
+  await trx
+    .updateTable('certificates')
+    .set({ name: '', name_zh: '', name_en: '' })
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .execute();
+  await trx
+    .updateTable('scan_conflicts')
+    .set({ guest_name: '' })
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .execute();
+
+  // Waiting places: the meeting's list holds visitors who never became guests, so a whole-meeting
+  // purge takes every place; a withdrawal, the guest's own.
+  const entries = trx
+    .selectFrom('waitlist_entries')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!));
+  await trx.deleteFrom('waitlist_tokens').where('entry_id', 'in', entries).execute();
+  await trx
+    .updateTable('waitlist_entries')
+    .set({ phone: erasedMark('waitlist_entries.id'), email: '', display_name: '', form: null })
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .execute();
+  return Number(erased.numUpdatedRows);
+}
+
+/**
+ * What only a whole-meeting purge removes: the uploaded import files with their rows and failed
+ * rows (spreadsheets of people), and the meeting's own uploads that no other meeting uses.
+ */
+export async function eraseMeetingFiles(trx: Trx, meeting: MeetingPrivacyRow): Promise<void> {
+  const imports = trx.selectFrom('imports').select('id').where('meeting_id', '=', meeting.id);
+  await trx.deleteFrom('import_failures').where('import_id', 'in', imports).execute();
+  await trx
+    .updateTable('imports')
+    .set({ file_data: null, rows_data: null, sample: '[]', error: null })
+    .where('meeting_id', '=', meeting.id)
+    .execute();
+
+  const own = [meeting.banner_file_id, meeting.schedule_file_id, meeting.guide_file_id].filter(
+    (id): id is string => id !== null,
+  );
+  await trx
+    .updateTable('meetings')
+    .set({ banner_file_id: null, schedule_file_id: null, guide_file_id: null })
+    .where('id', '=', meeting.id)
+    .execute();
+  if (own.length === 0) return;
+  // Content-addressed: the same file may be another meeting's banner or a certificate background.
+  const stillUsed = await trx
+    .selectFrom('meetings')
+    .select(['banner_file_id', 'schedule_file_id', 'guide_file_id'])
+    .where((eb) =>
+      eb.or([eb('banner_file_id', 'in', own), eb('schedule_file_id', 'in', own), eb('guide_file_id', 'in', own)]),
+    )
+    .execute();
+  const templates = await trx
+    .selectFrom('certificate_settings')
+    .select('template')
+    .where('template', 'like', '%background_file_id%')
+    .execute();
+  const used = new Set(stillUsed.flatMap((r) => [r.banner_file_id, r.schedule_file_id, r.guide_file_id]));
+  const unused = own.filter((id) => !used.has(id) && !templates.some((t) => t.template.includes(id)));
+  if (unused.length > 0) await trx.deleteFrom('files').where('id', 'in', unused).execute();
+}
+
+// ── a guest's own data ────────────────────────────────────────────────────────────────────────────
+
+export function findGuestData(db: Trx, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
+    .leftJoin('college_categories', 'college_categories.id', 'guests.college_category_id')
+    .selectAll('guests')
+    .select([
+      'user_types.name as user_type_name',
+      'user_types.name_cn as user_type_name_cn',
+      'user_types.name_en as user_type_name_en',
+      'college_categories.name as category_name',
+      'college_categories.name_cn as category_name_cn',
+      'college_categories.name_en as category_name_en',
+    ])
+    .where('guests.id', '=', guestId)
+    .executeTakeFirst();
+}
+
+export function listGuestSessions(db: Trx, guestId: number) {
+  return db
+    .selectFrom('guest_schedules as gs')
+    .innerJoin('schedules as s', 's.id', 'gs.schedule_id')
+    .select(['s.id', 's.name', 's.name_cn', 's.name_en', 's.date', 'gs.created_at'])
+    .where('gs.guest_id', '=', guestId)
+    .orderBy('s.date')
+    .orderBy('s.sort')
+    .orderBy('s.id')
+    .execute();
+}
+
+export function listGuestScans(db: Trx, guestId: number) {
+  return db
+    .selectFrom('check_ins as c')
+    .leftJoin('schedules as s', 's.id', 'c.scope_id')
+    .select(['c.type', 'c.created_at', 'c.station', 'c.scope_id', 's.name', 's.name_cn', 's.name_en'])
+    .where('c.guest_id', '=', guestId)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
+export function listGuestCertificates(db: Trx, guestId: number) {
+  return db
+    .selectFrom('certificates')
+    .select(['code', 'issued_at', 'revoked_at', 'minutes', 'credits'])
+    .where('guest_id', '=', guestId)
+    .orderBy('issued_at')
+    .execute();
+}
+
+export function listGuestPlaces(db: Trx, guestId: number) {
+  return db
+    .selectFrom('waitlist_entries as w')
+    .leftJoin('schedules as s', (join) => join.onRef('s.id', '=', 'w.scope_id'))
+    .select(['w.scope_id', 'w.status', 'w.created_at', 's.name', 's.name_cn', 's.name_en'])
+    .where('w.guest_id', '=', guestId)
+    .orderBy('w.created_at')
+    .execute();
+}
+
+export function listGuestMessages(db: Trx, guestId: number) {
+  return db
+    .selectFrom('jobs')
+    .select(['kind', 'payload', 'status', 'created_at', 'finished_at'])
+    .where('guest_id', '=', guestId)
+    .where('kind', 'like', 'mail%')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
