@@ -8,6 +8,7 @@ import {
   type GuestPage,
 } from '@meetflow/shared/schemas/guests';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
+import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import { type SignUpInput } from '@meetflow/shared/schemas/public';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,6 +30,7 @@ import {
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import { fieldChanges, GUEST_PERSONAL_FIELDS } from '../system-log/field-changes.ts';
 import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as seats from './guest-seats.repository.ts';
@@ -166,8 +168,9 @@ export function createGuestsService(deps: GuestsDeps) {
     ip: string,
     action: 'create' | 'update' | 'delete' | 'export',
     message: LogMessage,
+    changes?: FieldChange[],
   ) {
-    await systemLog.record({ action, source: 'admin', message, username: user.account, ip });
+    await systemLog.record({ action, source: 'admin', message, username: user.account, ip, changes });
   }
 
   return {
@@ -318,13 +321,25 @@ export function createGuestsService(deps: GuestsDeps) {
           : null;
       const now = clock();
       const filled: seats.FilledSeats = { meeting: false, sessions: [] };
+      let changes: FieldChange[] = [];
       try {
         await db.transaction().execute(async (trx) => {
           const values = guestFormValues(body, phone);
-          if (!(await repo.updateGuest(trx, guest.id, values, now))) throw new AppError('NOT_FOUND');
+          const stored = await repo.findGuestFields(trx, guest.id);
+          if (!stored || !(await repo.updateGuest(trx, guest.id, values, now)))
+            throw new AppError('NOT_FOUND');
+          // The audit entry's before and after: the form's fields as stored, personal values masked.
+          changes = fieldChanges(
+            Object.fromEntries(Object.keys(values).map((key) => [key, stored[key as keyof typeof stored]])),
+            values,
+            { personal: GUEST_PERSONAL_FIELDS },
+          );
           await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
           if (chosen === null) return;
           const current = await repo.guestScheduleIds(trx, guest.id);
+          changes.push(
+            ...fieldChanges({ schedule_ids: [...current].sort((a, b) => a - b) }, { schedule_ids: chosen }),
+          );
           const dropped = current.filter((id) => !chosen.includes(id));
           const added = chosen.filter((id) => !current.includes(id));
           await repo.deleteGuestSchedules(trx, guest.id, dropped);
@@ -355,10 +370,16 @@ export function createGuestsService(deps: GuestsDeps) {
         },
         filled,
       );
-      await log(user, ip, 'update', {
-        key: 'guest.updated',
-        params: { id: guest.id, meeting_id: guest.meeting_id, meeting_name: guest.meeting_name },
-      });
+      await log(
+        user,
+        ip,
+        'update',
+        {
+          key: 'guest.updated',
+          params: { id: guest.id, meeting_id: guest.meeting_id, meeting_name: guest.meeting_name },
+        },
+        changes,
+      );
       return adminGuest(guest.meeting_id, guest.meeting_type, guest.id, lang);
     },
 

@@ -237,6 +237,11 @@ export function findGuestMeeting(db: Trx, guestId: number) {
     .executeTakeFirst();
 }
 
+/** A guest's stored row (the fields an edit compares for its audit entry). */
+export function findGuestFields(db: Trx, guestId: number) {
+  return db.selectFrom('guests').selectAll().where('id', '=', guestId).executeTakeFirst();
+}
+
 /** One guest as a list row (live guests of the meeting only). */
 export function findGuestRow(db: Trx, meetingId: number, guestId: number) {
   return withColumns(filtered(db, { meetingId })).where('guests.id', '=', guestId).executeTakeFirst();

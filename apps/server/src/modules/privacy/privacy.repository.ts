@@ -269,7 +269,11 @@ export async function eraseMeetingFiles(trx: Trx, meeting: MeetingPrivacyRow): P
     .selectFrom('meetings')
     .select(['banner_file_id', 'schedule_file_id', 'guide_file_id'])
     .where((eb) =>
-      eb.or([eb('banner_file_id', 'in', own), eb('schedule_file_id', 'in', own), eb('guide_file_id', 'in', own)]),
+      eb.or([
+        eb('banner_file_id', 'in', own),
+        eb('schedule_file_id', 'in', own),
+        eb('guide_file_id', 'in', own),
+      ]),
     )
     .execute();
   const templates = await trx

@@ -29,11 +29,15 @@ function guestToken(request: FastifyRequest): string | undefined {
 }
 
 /** Personal data (issue 20): a meeting's notice and retention, purge, a guest's own data and withdrawal. */
-export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService; limiters: LimiterFactory }> = async (
-  app,
-  { privacy, limiters },
-) => {
-  const perIp = limiters('public_guest_data_ip', GUEST_DATA_LIMIT_PER_IP.points, GUEST_DATA_LIMIT_PER_IP.seconds);
+export const privacyRoutes: FastifyPluginAsyncZod<{
+  privacy: PrivacyService;
+  limiters: LimiterFactory;
+}> = async (app, { privacy, limiters }) => {
+  const perIp = limiters(
+    'public_guest_data_ip',
+    GUEST_DATA_LIMIT_PER_IP.points,
+    GUEST_DATA_LIMIT_PER_IP.seconds,
+  );
 
   app.get(
     '/api/public/guest/data',
@@ -139,7 +143,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService; lim
         response: { 200: envelope(guestPersonalData) },
       },
     },
-    async (request) => ok(request, await privacy.guestData(currentUser(request), request.params.id, request.ip)),
+    async (request) =>
+      ok(request, await privacy.guestData(currentUser(request), request.params.id, request.ip)),
   );
 
   app.post(
@@ -148,7 +153,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService; lim
       config: { auth: 'guest:edit' },
       schema: {
         tags,
-        summary: "Withdraw a guest on their request: seats freed, their personal data erased",
+        summary: 'Withdraw a guest on their request: seats freed, their personal data erased',
         security,
         params: guestIdParams,
         response: { 200: envelope(z.null()) },

@@ -38,7 +38,8 @@ export interface PrivacyDeps {
   logRetentionDays: number;
 }
 
-type Actor = { kind: 'admin'; username: string; ip: string } | { kind: 'public'; ip: string } | { kind: 'system' };
+type Actor =
+  { kind: 'admin'; username: string; ip: string } | { kind: 'public'; ip: string } | { kind: 'system' };
 
 /**
  * Personal data over its whole life (issue 20): the privacy notice and consent settings, the
@@ -49,7 +50,12 @@ type Actor = { kind: 'admin'; username: string; ip: string } | { kind: 'public';
 export function createPrivacyService(deps: PrivacyDeps) {
   const { db, clock, systemLog, jobs } = deps;
 
-  async function record(actor: Actor, action: 'update' | 'delete' | 'export', message: LogMessage, trx: Db = db) {
+  async function record(
+    actor: Actor,
+    action: 'update' | 'delete' | 'export',
+    message: LogMessage,
+    trx: Db = db,
+  ) {
     await systemLog.record(
       {
         action,
@@ -145,7 +151,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
         await record(
           { kind: 'system' },
           'update',
-          { key: 'privacy.retention_notice', params: { meeting_id: meeting.id, meeting_name: meeting.name, date } },
+          {
+            key: 'privacy.retention_notice',
+            params: { meeting_id: meeting.id, meeting_name: meeting.name, date },
+          },
           trx,
         );
       });
@@ -300,7 +309,12 @@ export function createPrivacyService(deps: PrivacyDeps) {
         const newVersion = body.notice_enabled && latest?.texts !== shown;
         const version = before.privacy_notice_version + (newVersion ? 1 : 0);
         if (newVersion) {
-          await repo.insertNoticeVersion(trx, { meeting_id: meetingId, version, texts: shown, created_at: now });
+          await repo.insertNoticeVersion(trx, {
+            meeting_id: meetingId,
+            version,
+            texts: shown,
+            created_at: now,
+          });
         }
         const values = {
           privacy_notice_enabled: body.notice_enabled ? 1 : 0,
@@ -315,7 +329,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
           {
             action: 'update',
             source: 'admin',
-            message: { key: 'privacy.settings_updated', params: { meeting_id: meetingId, meeting_name: before.name } },
+            message: {
+              key: 'privacy.settings_updated',
+              params: { meeting_id: meetingId, meeting_name: before.name },
+            },
             username: user.account,
             ip,
             changes: fieldChanges(
@@ -375,12 +392,11 @@ export function createPrivacyService(deps: PrivacyDeps) {
     /** The back office withdraws a guest on their request: the same, audited under the user. */
     async withdrawGuest(user: AuthUser, guestId: number, ip: string): Promise<void> {
       const guest = await deps.guests.findVisible(user, guestId);
-      await withdraw(
-        guest.id,
-        { id: guest.meeting_id, name: guest.meeting_name },
-        user.account,
-        { kind: 'admin', username: user.account, ip },
-      );
+      await withdraw(guest.id, { id: guest.meeting_id, name: guest.meeting_name }, user.account, {
+        kind: 'admin',
+        username: user.account,
+        ip,
+      });
     },
 
     /** Registers the purge job and the pass that finds due notices and purges. */
@@ -402,7 +418,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
       await record(
         actor,
         'delete',
-        { key: 'privacy.withdrawn', params: { meeting_id: meeting.id, meeting_name: meeting.name, guest_id: guestId } },
+        {
+          key: 'privacy.withdrawn',
+          params: { meeting_id: meeting.id, meeting_name: meeting.name, guest_id: guestId },
+        },
         trx,
       );
     });

@@ -21,7 +21,9 @@ describe('fieldChanges', () => {
   });
 
   it('skips fields a partial update does not carry, and writes objects as JSON', () => {
-    expect(fieldChanges({ a: 1, b: 2 }, { a: [1, 2] })).toEqual([{ field: 'a', before: '1', after: '[1,2]' }]);
+    expect(fieldChanges({ a: 1, b: 2 }, { a: [1, 2] })).toEqual([
+      { field: 'a', before: '1', after: '[1,2]' },
+    ]);
   });
 
   it('masks personal values, never keeping one whole', () => {
