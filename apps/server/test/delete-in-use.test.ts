@@ -49,6 +49,8 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     'DELETE /api/public/guest/waitlist/:scheduleId': 'done',
     'DELETE /api/meetings/:id/waitlist/:entryId': 'done',
     'DELETE /api/guests/:id': 'done',
+    // A guest withdrawing: cancelled (the scan log keeps the row), seats freed, personal data erased.
+    'DELETE /api/public/guest': 'done',
     'DELETE /api/meetings/:id': 'done',
   };
 
@@ -139,7 +141,7 @@ describe(`deleting things in use (${TEST_DB})`, () => {
       `/api/meetings/${full.id}/waitlist/${removed.id}`,
     );
     // The guest waits for the workshop once someone else has its one seat.
-    await signUp(ctx, meeting.publicId, dateScheduleBody(5, userType, [extra]), 5);
+    const holder = await signUp(ctx, meeting.publicId, dateScheduleBody(5, userType, [extra]), 5);
     await ctx.db
       .updateTable('schedules')
       .set({ signup_limit: 1, waitlist_enabled: 1 })
@@ -158,6 +160,16 @@ describe(`deleting things in use (${TEST_DB})`, () => {
       .where('scope_id', '=', extra)
       .executeTakeFirstOrThrow();
     expect(left.status).toBe('left');
+    // The workshop's seat holder withdraws: the seat goes back, the guest row stays, erased.
+    await tryDelete('DELETE /api/public/guest', '', () =>
+      guestRequest(ctx, holder.json().data.guest_token as string, 'DELETE', '/api/public/guest'),
+    );
+    const workshop = await ctx.db
+      .selectFrom('schedules')
+      .select('signup_count')
+      .where('id', '=', extra)
+      .executeTakeFirstOrThrow();
+    expect(Number(workshop.signup_count)).toBe(0);
     const file = await xlsxOf([
       ['Name', 'Area code', 'Mobile number'],
       ['Imported', '853', '66000001'],

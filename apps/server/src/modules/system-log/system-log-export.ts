@@ -57,4 +57,10 @@ export const LOG_EXPORT_COLUMNS: readonly XlsxColumn<SystemLogEntry>[] = [
     type: 'datetime',
     value: (r) => r.created_at,
   },
+  {
+    header: { 'zh-tw': '變更', 'zh-cn': '变更', en: 'Changes' },
+    width: 60,
+    // One line per field: "field: before → after" (— for absent), personal values as masked when logged.
+    value: (r) => r.changes.map((c) => `${c.field}: ${c.before ?? '—'} → ${c.after ?? '—'}`).join('\n'),
+  },
 ];
