@@ -350,9 +350,7 @@ describe(`personal data (${TEST_DB})`, () => {
       admin = (await ctx.login()).access_token;
       const listed = await api('GET', '/api/me/notifications?page=1&page_size=50');
       expect(listed.statusCode, listed.body).toBe(200);
-      const notes = listed
-        .json()
-        .data.items.filter((n: { type: string }) => n.type === 'retention_due');
+      const notes = listed.json().data.items.filter((n: { type: string }) => n.type === 'retention_due');
       expect(notes).toHaveLength(1);
       // 9 March 23:30 UTC + 30 days = 8 April 23:30 UTC = 9 April 07:30 in Macao.
       expect(notes[0].message).toContain('2027-04-09');
@@ -432,6 +430,9 @@ describe(`personal data (${TEST_DB})`, () => {
     expect(
       (await api('POST', `/api/meetings/${past.id}/purge`, { confirm: '已結束的會議' })).json().code,
     ).toBe(40970);
+    // Its sign-up closes: new personal data would outlive the purge.
+    const late = await signUp(ctx, past.publicId, generalBody(61, personal(61, 'now')), 61);
+    expect(late.json().code).toBe(40950);
     const row = await ctx.db
       .selectFrom('guests')
       .selectAll()

@@ -33,6 +33,7 @@ const meetingColumns = [
   'privacy_notice_enabled',
   'privacy_notice',
   'privacy_notice_version',
+  'purged_at',
 ] as const;
 
 export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;

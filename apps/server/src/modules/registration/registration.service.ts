@@ -87,6 +87,8 @@ export function waitlistOpen(row: { waitlist_enabled: number; waitlist_max: numb
 
 export function meetingStatus(meeting: repo.PublicMeetingRow, now: number): PublicMeetingStatus {
   if (!meeting.signup_enabled) return 'disabled';
+  // Its guests' data has been erased: new personal data would outlive the purge.
+  if (meeting.purged_at !== null) return 'deadline_passed';
   if (meeting.registration_deadline !== null && meeting.registration_deadline < now) return 'deadline_passed';
   // Seats held by open offers of the waiting list are not free.
   const taken = meeting.registered_count + meeting.waitlist_held;
