@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 20: personal data over its whole life. A meeting gets its privacy notice (on/off, the
@@ -23,6 +23,18 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
       .execute();
   }
+  // Meetings that ended long ago would be purged on the first pass after the upgrade: give each at
+  // least 30 days from now (the organisers are told a week before, and can extend).
+  const day = 86_400_000;
+  const earliest = Date.now() + 30 * day;
+  await db
+    .updateTable('meetings')
+    .set({
+      retention_days: sql`CAST((${earliest} - end_at) / ${day} AS INTEGER) + 1`,
+    })
+    .where(sql`end_at + 180 * CAST(${day} AS BIGINT)`, '<', earliest)
+    .execute();
+
   await db.schema
     .createTable('privacy_notices')
     .addColumn('meeting_id', 'integer', (c) => c.notNull().references('meetings.id').onDelete('cascade'))
