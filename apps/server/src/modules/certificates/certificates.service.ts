@@ -14,6 +14,8 @@ import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { alignedAuditFields } from '../../lib/audit-fields.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { SAMPLE_CODE, SAMPLE_GUEST } from './certificate-content.ts';
 import type { CertificateCore, CertificateFile } from './certificate-core.ts';
@@ -94,6 +96,14 @@ export function createCertificatesService(deps: {
           fields['template.background_file_id'] = 'certificateBackgroundInvalid';
       }
       if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { data: { fields } });
+      const { rule: ruleBefore, template: templateBefore, guest_download } = await settingsOf(meeting.id);
+      // Each rule and template value that changed, by name ('rule.min_minutes', 'template.blocks.0.text').
+      const changes = fieldChanges(
+        ...alignedAuditFields(
+          { rule: ruleBefore, template: templateBefore, guest_download },
+          { rule, template, guest_download: input.guest_download },
+        ),
+      );
       await repo.saveSettings(db, {
         meeting_id: meeting.id,
         rule: JSON.stringify(rule),
@@ -111,6 +121,7 @@ export function createCertificatesService(deps: {
         },
         username: actor.user.account,
         ip: actor.ip,
+        changes,
       });
       return settingsOf(meeting.id);
     },

@@ -7,6 +7,7 @@ import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,
+  entryChanges,
   requestedOwner,
   type DictionaryDeps,
 } from './dictionary-context.ts';
@@ -43,7 +44,12 @@ export function createCollegeCategoriesService({ db, systemLog, clock }: Diction
         created_at: now,
         updated_at: now,
       });
-      await audit(actor, 'create', { key: 'college_category.created', params: logParams(row) });
+      await audit(
+        actor,
+        'create',
+        { key: 'college_category.created', params: logParams(row) },
+        entryChanges(null, row),
+      );
       return row;
     },
 
@@ -56,7 +62,12 @@ export function createCollegeCategoriesService({ db, systemLog, clock }: Diction
         updated_at: clock(),
       });
       if (!row) throw new AppError('NOT_FOUND');
-      await audit(actor, 'update', { key: 'college_category.updated', params: logParams(row) });
+      await audit(
+        actor,
+        'update',
+        { key: 'college_category.updated', params: logParams(row) },
+        entryChanges(existing, row),
+      );
       return row;
     },
 
@@ -64,7 +75,12 @@ export function createCollegeCategoriesService({ db, systemLog, clock }: Diction
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await writableCategory(actor.user, id);
       if (!(await repo.deleteUnusedCollegeCategory(db, id))) throw new AppError('COLLEGE_CATEGORY_IN_USE');
-      await audit(actor, 'delete', { key: 'college_category.deleted', params: logParams(row) });
+      await audit(
+        actor,
+        'delete',
+        { key: 'college_category.deleted', params: logParams(row) },
+        entryChanges(row, null),
+      );
     },
   };
 }

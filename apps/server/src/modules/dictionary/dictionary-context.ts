@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
+import { auditFields } from '../../lib/audit-fields.ts';
 import { localDate } from '../../lib/local-time.ts';
 import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.service.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 
@@ -20,9 +23,34 @@ export interface DictionaryDeps {
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const meetingParams = z.object({ meetingId: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** Kept by the system, not changed by an organiser: not worth an audited change. */
+const UNAUDITED_FIELDS = ['id', 'created_at', 'updated_at', 'signup_count', 'waiting_count'];
+
+/**
+ * The fields of a dictionary row that a change touched (`before` null: created; `after` null:
+ * deleted), flags compared as 0/1. Nothing kept here is personal.
+ */
+export function entryChanges(before: object | null, after: object | null): FieldChange[] {
+  const fields = (row: object | null) => row && auditFields(row as Record<string, unknown>);
+  return fieldChanges(fields(before), fields(after), { ignore: UNAUDITED_FIELDS });
+}
+
+/** Writes the audit entry of a dictionary change, with the fields it touched (see entryChanges). */
 export function createAuditor(systemLog: SystemLog) {
-  return (actor: Actor, action: 'create' | 'update' | 'delete', message: LogMessage) =>
-    systemLog.record({ action, source: 'admin', message, username: actor.user.account, ip: actor.ip });
+  return (
+    actor: Actor,
+    action: 'create' | 'update' | 'delete',
+    message: LogMessage,
+    changes: FieldChange[] = [],
+  ) =>
+    systemLog.record({
+      action,
+      source: 'admin',
+      message,
+      username: actor.user.account,
+      ip: actor.ip,
+      changes,
+    });
 }
 export type Auditor = ReturnType<typeof createAuditor>;
 

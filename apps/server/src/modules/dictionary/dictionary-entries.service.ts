@@ -3,7 +3,12 @@ import type { DictionaryEntry, dictionaryEntryBody } from '@meetflow/shared/sche
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../core/auth-user.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
-import { assertOwnerWritable, createAuditor, type DictionaryDeps } from './dictionary-context.ts';
+import {
+  assertOwnerWritable,
+  createAuditor,
+  entryChanges,
+  type DictionaryDeps,
+} from './dictionary-context.ts';
 import * as repo from './dictionary-entries.repository.ts';
 
 type Body = z.output<typeof dictionaryEntryBody>;
@@ -52,24 +57,39 @@ export function createDictionaryEntriesService({ db, systemLog, clock }: Diction
       const row = await write(body, undefined, () =>
         repo.insertDictionaryEntry(db, { ...body, created_at: now, updated_at: now }),
       );
-      await audit(actor, 'create', { key: 'dictionary_entry.created', params: logParams(row) });
+      await audit(
+        actor,
+        'create',
+        { key: 'dictionary_entry.created', params: logParams(row) },
+        entryChanges(null, row),
+      );
       return row;
     },
 
     async update(actor: Actor, id: number, body: Body): Promise<DictionaryEntry> {
-      await writableEntry(actor, id);
+      const existing = await writableEntry(actor, id);
       const row = await write(body, id, () =>
         repo.updateDictionaryEntry(db, id, { ...body, updated_at: clock() }),
       );
       if (!row) throw new AppError('NOT_FOUND');
-      await audit(actor, 'update', { key: 'dictionary_entry.updated', params: logParams(row) });
+      await audit(
+        actor,
+        'update',
+        { key: 'dictionary_entry.updated', params: logParams(row) },
+        entryChanges(existing, row),
+      );
       return row;
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await writableEntry(actor, id);
       if (!(await repo.deleteDictionaryEntry(db, id))) throw new AppError('NOT_FOUND');
-      await audit(actor, 'delete', { key: 'dictionary_entry.deleted', params: logParams(row) });
+      await audit(
+        actor,
+        'delete',
+        { key: 'dictionary_entry.deleted', params: logParams(row) },
+        entryChanges(row, null),
+      );
     },
   };
 }

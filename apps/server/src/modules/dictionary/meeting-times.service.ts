@@ -6,6 +6,7 @@ import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import {
   assertOwnerWritable,
   createAuditor,
+  entryChanges,
   requestedOwner,
   type DictionaryDeps,
 } from './dictionary-context.ts';
@@ -47,7 +48,12 @@ export function createMeetingTimesService({ db, systemLog, clock }: DictionaryDe
         created_at: now,
         updated_at: now,
       });
-      await audit(actor, 'create', { key: 'meeting_time.created', params: logParams(row) });
+      await audit(
+        actor,
+        'create',
+        { key: 'meeting_time.created', params: logParams(row) },
+        entryChanges(null, row),
+      );
       return row;
     },
 
@@ -60,14 +66,24 @@ export function createMeetingTimesService({ db, systemLog, clock }: DictionaryDe
         updated_at: clock(),
       });
       if (!row) throw new AppError('NOT_FOUND');
-      await audit(actor, 'update', { key: 'meeting_time.updated', params: logParams(row) });
+      await audit(
+        actor,
+        'update',
+        { key: 'meeting_time.updated', params: logParams(row) },
+        entryChanges(existing, row),
+      );
       return row;
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await writableMeetingTime(actor.user, id);
       if (!(await repo.deleteUnusedMeetingTime(db, id))) throw new AppError('MEETING_TIME_IN_USE');
-      await audit(actor, 'delete', { key: 'meeting_time.deleted', params: logParams(row) });
+      await audit(
+        actor,
+        'delete',
+        { key: 'meeting_time.deleted', params: logParams(row) },
+        entryChanges(row, null),
+      );
     },
   };
 }

@@ -5,7 +5,7 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
-import { createAuditor, dateWithinMeeting, type DictionaryDeps } from './dictionary-context.ts';
+import { createAuditor, dateWithinMeeting, entryChanges, type DictionaryDeps } from './dictionary-context.ts';
 import { findMeetingTime, findMeetingTimes } from './meeting-times.repository.ts';
 import * as repo from './schedules.repository.ts';
 
@@ -95,13 +95,18 @@ export function createSchedulesService({ db, systemLog, clock, waitlist }: Dicti
         created_at: now,
         updated_at: now,
       });
-      await audit(actor, 'create', { key: 'schedule.created', params: logParams(row) });
+      await audit(
+        actor,
+        'create',
+        { key: 'schedule.created', params: logParams(row) },
+        entryChanges(null, row),
+      );
       const [created] = await withMeetingTimes(db, [row]);
       return created!;
     },
 
     async update(actor: Actor, id: number, body: Body): Promise<Schedule> {
-      const { meeting } = await visibleSchedule(actor.user, id);
+      const { row: existing, meeting } = await visibleSchedule(actor.user, id);
       await checkBody(meeting, body);
       const row = await db.transaction().execute(async (trx) => {
         const updated = await repo.updateScheduleWithinCount(trx, id, {
@@ -122,7 +127,12 @@ export function createSchedulesService({ db, systemLog, clock, waitlist }: Dicti
           data: { fields: { signup_limit: 'signupLimitBelowCount' } },
         });
       }
-      await audit(actor, 'update', { key: 'schedule.updated', params: logParams(row) });
+      await audit(
+        actor,
+        'update',
+        { key: 'schedule.updated', params: logParams(row) },
+        entryChanges(existing, row),
+      );
       const [updated] = await withMeetingTimes(db, [row]);
       return updated!;
     },
@@ -142,7 +152,12 @@ export function createSchedulesService({ db, systemLog, clock, waitlist }: Dicti
         // The count is checked again by the delete itself: a sign-up may land in between.
         if (!(await repo.deleteScheduleWithoutSignups(trx, id))) throw new AppError('SCHEDULE_HAS_SIGNUPS');
       });
-      await audit(actor, 'delete', { key: 'schedule.deleted', params: logParams(row) });
+      await audit(
+        actor,
+        'delete',
+        { key: 'schedule.deleted', params: logParams(row) },
+        entryChanges(row, null),
+      );
     },
   };
 }

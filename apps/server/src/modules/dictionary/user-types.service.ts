@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
-import { createAuditor, type DictionaryDeps } from './dictionary-context.ts';
+import { createAuditor, entryChanges, type DictionaryDeps } from './dictionary-context.ts';
 import { scheduleIdsOfMeeting } from './schedules.repository.ts';
 import { meetingSchedules } from './schedules.service.ts';
 import * as repo from './user-types.repository.ts';
@@ -94,38 +94,50 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
         await repo.replaceScheduleSet(trx, created.id, scheduleIds);
         return created;
       });
-      await audit(actor, 'create', {
-        key: 'user_type.created',
-        params: { ...logParams(row), sessions: scheduleIds.join(', ') },
-      });
+      await audit(
+        actor,
+        'create',
+        { key: 'user_type.created', params: { ...logParams(row), sessions: scheduleIds.join(', ') } },
+        entryChanges(null, { ...row, schedule_ids: scheduleIds }),
+      );
       return { ...row, schedule_ids: scheduleIds };
     },
 
     async update(actor: Actor, id: number, body: Body): Promise<UserType> {
       const existing = await visibleUserType(actor.user, id);
       const scheduleIds = unique(body.schedule_ids);
-      const row = await db.transaction().execute(async (trx) => {
+      const { row, scheduleIdsBefore } = await db.transaction().execute(async (trx) => {
         await assertSessionsOfMeeting(trx, existing.meeting_id, scheduleIds, 'schedule_ids');
+        const scheduleIdsBefore = (await repo.scheduleIdsByUserType(trx, [id])).get(id) ?? [];
         const updated = await repo.updateUserType(trx, id, { ...values(body), updated_at: clock() });
         if (!updated) throw new AppError('NOT_FOUND');
         await repo.replaceScheduleSet(trx, id, scheduleIds);
-        return updated;
+        return { row: updated, scheduleIdsBefore };
       });
-      await audit(actor, 'update', {
-        key: 'user_type.updated',
-        params: { ...logParams(row), sessions: scheduleIds.join(', ') },
-      });
+      await audit(
+        actor,
+        'update',
+        { key: 'user_type.updated', params: { ...logParams(row), sessions: scheduleIds.join(', ') } },
+        entryChanges({ ...existing, schedule_ids: scheduleIdsBefore }, { ...row, schedule_ids: scheduleIds }),
+      );
       return { ...row, schedule_ids: scheduleIds };
     },
 
     /** Refused while guests hold it (their sign-ups name it); the session set goes with it. */
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await visibleUserType(actor.user, id);
-      await db.transaction().execute(async (trx) => {
-        if (await repo.deleteUnheldUserType(trx, id)) return;
+      const scheduleIds = await db.transaction().execute(async (trx) => {
+        // Read before the delete takes the set with it (ON DELETE CASCADE).
+        const scheduleIds = (await repo.scheduleIdsByUserType(trx, [id])).get(id) ?? [];
+        if (await repo.deleteUnheldUserType(trx, id)) return scheduleIds;
         throw new AppError((await repo.userTypeHeld(trx, id)) ? 'USER_TYPE_IN_USE' : 'NOT_FOUND');
       });
-      await audit(actor, 'delete', { key: 'user_type.deleted', params: logParams(row) });
+      await audit(
+        actor,
+        'delete',
+        { key: 'user_type.deleted', params: logParams(row) },
+        entryChanges({ ...row, schedule_ids: scheduleIds }, null),
+      );
     },
 
     getMap,
@@ -138,25 +150,36 @@ export function createUserTypesService({ db, systemLog, clock }: DictionaryDeps)
         if (seen.has(entry.id)) throw fieldError(`user_types.${index}.id`, 'invalidOption');
         seen.add(entry.id);
       });
+      // Each listed type's set before and after, as `user_types.<id>.schedule_ids` in the audit entry.
+      const setsBefore: Record<number, { schedule_ids: number[] }> = {};
+      const setsAfter: Record<number, { schedule_ids: number[] }> = {};
       await db.transaction().execute(async (trx) => {
         const own = new Set((await repo.listUserTypes(trx, meeting.id)).map((t) => t.id));
+        const stored = await repo.scheduleIdsByUserType(trx, [...own]);
         for (const [index, entry] of body.user_types.entries()) {
           if (!own.has(entry.id)) throw fieldError(`user_types.${index}.id`, 'userTypeNotInMeeting');
           const ids = unique(entry.schedule_ids);
           await assertSessionsOfMeeting(trx, meeting.id, ids, `user_types.${index}.schedule_ids`);
           await repo.replaceScheduleSet(trx, entry.id, ids);
+          setsBefore[entry.id] = { schedule_ids: stored.get(entry.id) ?? [] };
+          setsAfter[entry.id] = { schedule_ids: ids };
         }
       });
-      await audit(actor, 'update', {
-        key: 'user_type.map_updated',
-        params: {
-          meeting_id: meeting.id,
-          types: body.user_types.map((t) => ({
-            key: 'user_type.map_item',
-            params: { id: t.id, sessions: unique(t.schedule_ids).join(', ') },
-          })),
+      await audit(
+        actor,
+        'update',
+        {
+          key: 'user_type.map_updated',
+          params: {
+            meeting_id: meeting.id,
+            types: body.user_types.map((t) => ({
+              key: 'user_type.map_item',
+              params: { id: t.id, sessions: unique(t.schedule_ids).join(', ') },
+            })),
+          },
         },
-      });
+        entryChanges({ user_types: setsBefore }, { user_types: setsAfter }),
+      );
       return getMap(actor.user, meetingId);
     },
   };

@@ -16,9 +16,11 @@ import { visibleMeeting } from '../../core/meeting-access.ts';
 import type { DatabaseKind, Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { alignedAuditFields } from '../../lib/audit-fields.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import { PermanentJobError, type JobRow, type Jobs } from '../jobs/jobs.service.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { createBroadcasts } from './mail-broadcasts.ts';
 import { createMailComposer, textLanguage, type BroadcastPayload, type MailPayload } from './mail-compose.ts';
@@ -483,6 +485,15 @@ export function createMailService(deps: MailDeps) {
       ip: string,
     ): Promise<MailSettings> {
       const meeting = await visibleMeeting(db, user, meetingId);
+      // The audit entry names each setting and text that changed ('templates.reminder.en.subject').
+      const changes = fieldChanges(
+        ...alignedAuditFields(await composer.settingsOf(meetingId), {
+          confirmation_enabled: body.confirmation_enabled,
+          reminder_hours: body.reminder_hours,
+          lookup_code_by_email: body.lookup_code_by_email ?? false,
+          templates: body.templates,
+        }),
+      );
       await db.transaction().execute(async (trx) => {
         await repo.saveSettings(trx, {
           meeting_id: meetingId,
@@ -502,6 +513,7 @@ export function createMailService(deps: MailDeps) {
             },
             username: user.account,
             ip,
+            changes,
           },
           trx,
         );

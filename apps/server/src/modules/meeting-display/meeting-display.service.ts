@@ -6,8 +6,10 @@ import {
 import { type MeetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { alignedAuditFields } from '../../lib/audit-fields.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting as accessibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { findDisplayConfig, updateMeetingDisplay } from './meeting-display.repository.ts';
 
@@ -71,6 +73,8 @@ export function createMeetingDisplayService(deps: { db: Db; systemLog: SystemLog
         },
         username: user.account,
         ip,
+        // Each value that changed, a text set or cleared against null.
+        changes: fieldChanges(...alignedAuditFields(before, next)),
       });
       return next;
     },

@@ -1,6 +1,7 @@
 import { type FieldMessageKey } from '@meetflow/shared/field-messages';
 import { type Language } from '@meetflow/shared/languages';
 import { FILE_KIND_MIMES } from '@meetflow/shared/schemas/files';
+import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import {
   type Meeting,
   type MeetingInput,
@@ -10,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { auditFields, pickFields } from '../../lib/audit-fields.ts';
 import { localDayBounds } from '../../lib/local-time.ts';
 import { randomToken } from '../../lib/secure-random.ts';
 import { checkinCounts } from '../attendance/attendance.service.ts';
@@ -21,6 +23,7 @@ import {
   subtreeIds,
   visibleOrganizationIds,
 } from '../../core/organization-scope.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import {
@@ -73,6 +76,33 @@ export function toMeeting(row: MeetingRow, checkinCount = 0): Meeting {
     updated_at: row.updated_at,
   };
 }
+
+/** The columns the meeting form writes: what an audit entry compares, stored row against input. */
+const FORM_FIELDS = [
+  'organization_id',
+  'name',
+  'name_cn',
+  'name_en',
+  'location',
+  'location_cn',
+  'location_en',
+  'start_at',
+  'end_at',
+  'registration_limit',
+  'registration_deadline',
+  'multi_language',
+  'signup_enabled',
+  'meeting_type',
+  'banner_file_id',
+  'schedule_file_id',
+  'guide_file_id',
+  'waitlist_enabled',
+  'waitlist_max',
+  'waitlist_offer_hours',
+] as const satisfies readonly (keyof MeetingValues & keyof MeetingRow)[];
+
+/** The form's fields of a stored meeting, flags as 0/1 like the values written. */
+const storedFields = (row: MeetingRow) => auditFields(pickFields(row, FORM_FIELDS));
 
 function toValues(body: MeetingInput): MeetingValues {
   return {
@@ -152,8 +182,9 @@ export function createMeetingsService(deps: {
     ip: string,
     action: 'create' | 'update' | 'delete',
     message: LogMessage,
+    changes: FieldChange[],
   ) {
-    await systemLog.record({ action, source: 'admin', message, username: user.account, ip });
+    await systemLog.record({ action, source: 'admin', message, username: user.account, ip, changes });
   }
 
   return {
@@ -198,15 +229,22 @@ export function createMeetingsService(deps: {
     async create(user: AuthUser, body: MeetingInput, ip: string): Promise<Meeting> {
       await assertOrganizationVisible(db, user, body.organization_id);
       await assertFiles(body);
+      const values = toValues(body);
       const id = await db.transaction().execute((trx) =>
         insertMeeting(trx, {
-          ...toValues(body),
+          ...values,
           public_id: newPublicId(),
           created_by: user.id,
           now: clock(),
         }),
       );
-      await log(user, ip, 'create', { key: 'meeting.created', params: { id, name: body.name } });
+      await log(
+        user,
+        ip,
+        'create',
+        { key: 'meeting.created', params: { id, name: body.name } },
+        fieldChanges(null, auditFields(pickFields(values, FORM_FIELDS))),
+      );
       return this.get(user, id);
     },
 
@@ -216,13 +254,20 @@ export function createMeetingsService(deps: {
         await assertOrganizationVisible(db, user, body.organization_id);
       }
       await assertFiles(body);
+      const values = toValues(body);
       const updated = await db.transaction().execute(async (trx) => {
-        if (!(await updateMeeting(trx, id, toValues(body), clock()))) return false;
+        if (!(await updateMeeting(trx, id, values, clock()))) return false;
         await deps.waitlist?.seatsFreedIn(trx, { meetingId: id, meeting: true, scheduleIds: [] });
         return true;
       });
       if (!updated) throw new AppError('NOT_FOUND');
-      await log(user, ip, 'update', { key: 'meeting.updated', params: { id, name: body.name } });
+      await log(
+        user,
+        ip,
+        'update',
+        { key: 'meeting.updated', params: { id, name: body.name } },
+        fieldChanges(storedFields(before), auditFields(pickFields(values, FORM_FIELDS))),
+      );
       return this.get(user, id);
     },
 
@@ -230,7 +275,13 @@ export function createMeetingsService(deps: {
       const before = await visibleMeeting(user, id);
       const deleted = await db.transaction().execute((trx) => softDeleteMeeting(trx, id, clock()));
       if (!deleted) throw new AppError('NOT_FOUND');
-      await log(user, ip, 'delete', { key: 'meeting.deleted', params: { id, name: before.name } });
+      await log(
+        user,
+        ip,
+        'delete',
+        { key: 'meeting.deleted', params: { id, name: before.name } },
+        fieldChanges(storedFields(before), null),
+      );
     },
   };
 }

@@ -5,9 +5,11 @@ import type {
   OrganizationNode,
   RenameOrganizationBody,
 } from '@meetflow/shared/schemas/organizations';
+import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { buildTree } from './organization-tree.ts';
 import { subtreeIds, visibleOrganizationIds } from '../../core/organization-scope.ts';
@@ -53,8 +55,23 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
     return at;
   }
 
-  const log = (actor: Actor, action: 'create' | 'update' | 'delete', message: LogMessage) =>
-    systemLog.record({ action, source: 'admin', message, username: actor.user.account, ip: actor.ip });
+  const log = (
+    actor: Actor,
+    action: 'create' | 'update' | 'delete',
+    message: LogMessage,
+    changes: FieldChange[],
+  ) =>
+    systemLog.record({
+      action,
+      source: 'admin',
+      message,
+      username: actor.user.account,
+      ip: actor.ip,
+      changes,
+    });
+
+  /** What an audit entry compares of an organisation: its place in the tree and its name. */
+  const audited = (o: Organization) => ({ name: o.name, parent_id: o.parent_id, sort: o.sort });
 
   return {
     async tree(user: AuthUser): Promise<OrganizationNode[]> {
@@ -88,6 +105,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
               params: { ...named, parent_id: parent.id, parent_name: parent.name },
             }
           : { key: 'organization.created_top', params: named },
+        fieldChanges(null, audited(created)),
       );
       return created;
     },
@@ -99,10 +117,15 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         await orgs.renameOrganization(trx, id, body.name, clock());
         return row;
       });
-      await log(actor, 'update', {
-        key: 'organization.renamed',
-        params: { id: before.id, name: before.name, new_name: body.name },
-      });
+      await log(
+        actor,
+        'update',
+        {
+          key: 'organization.renamed',
+          params: { id: before.id, name: before.name, new_name: body.name },
+        },
+        fieldChanges({ name: before.name }, { name: body.name }),
+      );
       return { ...before, name: body.name };
     },
 
@@ -128,6 +151,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
               params: { ...moved, parent_id: parent.id, parent_name: parent.name },
             }
           : { key: 'organization.moved_top', params: moved },
+        fieldChanges({ parent_id: row.parent_id, sort: row.sort }, { parent_id: body.parent_id, sort }),
       );
       return { ...row, parent_id: body.parent_id, sort };
     },
@@ -143,7 +167,12 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         await orgs.deleteOrganization(trx, id);
         return row;
       });
-      await log(actor, 'delete', { key: 'organization.deleted', params: { id: row.id, name: row.name } });
+      await log(
+        actor,
+        'delete',
+        { key: 'organization.deleted', params: { id: row.id, name: row.name } },
+        fieldChanges(audited(row), null),
+      );
     },
   };
 }

@@ -2,12 +2,17 @@ import type { UserInfo } from '@meetflow/shared/schemas/auth';
 import type { UpdateProfileBody } from '@meetflow/shared/schemas/profile';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pickFields } from '../../lib/audit-fields.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { findUserById, toUserInfo } from '../users/users.service.ts';
 import { updateProfile } from './profile.repository.ts';
 
 /** The personal settings page: a user's own display name, email and preferred language. */
+/** What the profile form changes: never the password (its own route), the e-mail address masked. */
+const PROFILE_FIELDS = ['name', 'email', 'language'] as const;
+
 export function createProfileService({
   db,
   systemLog,
@@ -43,6 +48,10 @@ export function createProfileService({
         },
         username: user.account,
         ip,
+        changes: fieldChanges(pickFields(before, PROFILE_FIELDS), pickFields(after, PROFILE_FIELDS), {
+          personal: ['email'],
+          ignore: ['password', 'password_hash'],
+        }),
       });
       return toUserInfo(after);
     },

@@ -1,6 +1,7 @@
 import { type Language, LANGUAGES } from '@meetflow/shared/languages';
 import { PERMISSIONS, type Permission } from '@meetflow/shared/permissions';
 import { type UserInfo } from '@meetflow/shared/schemas/auth';
+import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import {
   type AdminUser,
   type CreateUserBody,
@@ -12,12 +13,14 @@ import {
 } from '@meetflow/shared/schemas/users';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
+import { auditFields, pickFields } from '../../lib/audit-fields.ts';
 import { randomToken } from '../../lib/secure-random.ts';
 import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
 import { passwordWeakness } from '../../core/password-strength.ts';
 import { hashPassword } from '../../core/password.ts';
 import { visibleOrganizationIds } from '../../core/organization-scope.ts';
 import { findOrganization } from '../organizations/organizations.service.ts';
+import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import * as users from './users.repository.ts';
 
@@ -100,6 +103,31 @@ function toAdminUser(row: users.ManagedUserRow): AdminUser {
   };
 }
 
+/**
+ * What an audit entry compares of a back-office account: never its password hash (the rows read
+ * here carry none), and its e-mail address is personal (masked by userChanges).
+ */
+const AUDITED_USER_FIELDS = [
+  'account',
+  'name',
+  'email',
+  'enabled',
+  'role_id',
+  'role_name',
+  'organization_id',
+  'organization_name',
+] as const satisfies readonly (keyof users.ManagedUserRow)[];
+
+/** The fields that differ between two states of an account (null: created), e-mail masked. */
+function userChanges(before: users.ManagedUserRow | null, after: users.ManagedUserRow | null): FieldChange[] {
+  const fields = (row: users.ManagedUserRow | null) =>
+    row && auditFields(pickFields(row, AUDITED_USER_FIELDS));
+  return fieldChanges(fields(before), fields(after), {
+    personal: ['email'],
+    ignore: ['password', 'password_hash'],
+  });
+}
+
 export function createUsersService({
   db,
   systemLog,
@@ -111,8 +139,15 @@ export function createUsersService({
   clock: () => number;
   revokeUserSessions: RevokeUserSessions;
 }) {
-  const log = (actor: Actor, action: 'create' | 'update', message: LogMessage) =>
-    systemLog.record({ action, source: 'admin', message, username: actor.user.account, ip: actor.ip });
+  const log = (actor: Actor, action: 'create' | 'update', message: LogMessage, changes?: FieldChange[]) =>
+    systemLog.record({
+      action,
+      source: 'admin',
+      message,
+      username: actor.user.account,
+      ip: actor.ip,
+      changes,
+    });
 
   async function roleOrFail(trx: Db, roleId: number) {
     const role = await users.findRole(trx, roleId);
@@ -201,16 +236,21 @@ export function createUsersService({
             params: { name: created.organization_name, id: created.organization_id ?? '-' },
           }
         : { key: 'user.no_organization' };
-      await log(actor, 'create', {
-        key: 'user.created',
-        params: {
-          account: created.account,
-          id: created.id,
-          role: created.role_name,
-          organization: [organization],
-          state: [{ key: created.enabled ? 'user.enabled' : 'user.disabled' }],
+      await log(
+        actor,
+        'create',
+        {
+          key: 'user.created',
+          params: {
+            account: created.account,
+            id: created.id,
+            role: created.role_name,
+            organization: [organization],
+            state: [{ key: created.enabled ? 'user.enabled' : 'user.disabled' }],
+          },
         },
-      });
+        userChanges(null, created),
+      );
       return toAdminUser(created);
     },
 
@@ -266,14 +306,19 @@ export function createUsersService({
         });
       if (before.enabled !== after.enabled)
         changes.push({ key: after.enabled ? 'change.enabled' : 'change.disabled' });
-      await log(actor, 'update', {
-        key: 'user.updated',
-        params: {
-          account: after.account,
-          id: after.id,
-          changes: changes.length ? changes : [{ key: 'change.none' }],
+      await log(
+        actor,
+        'update',
+        {
+          key: 'user.updated',
+          params: {
+            account: after.account,
+            id: after.id,
+            changes: changes.length ? changes : [{ key: 'change.none' }],
+          },
         },
-      });
+        userChanges(before, after),
+      );
       return toAdminUser(after);
     },
 
