@@ -37,6 +37,11 @@ export async function createPublicMeeting(
     registrationLimit?: number;
     /** A waiting list: seats given at once (offerHours 0) or offered for that many hours. */
     waitlist?: { offerHours: number };
+    /**
+     * The privacy notice switched on (issue 20), with the organiser's own texts; a language left out
+     * (or '') shows the default notice.
+     */
+    privacyNotice?: Partial<Record<Lang, string>>;
   },
 ): Promise<Created> {
   const org = await api.call<{ id: number }>('POST', '/organizations', {
@@ -53,7 +58,7 @@ export async function createPublicMeeting(
       : null;
   const schedule = await uploadPdf(options.schedulePdf, 'schedule.pdf');
   const guide = await uploadPdf(options.guidePdf, 'guide.pdf');
-  return api.call<Created>('POST', '/meetings', {
+  const meeting = await api.call<Created>('POST', '/meetings', {
     organization_id: org.id,
     name: `${options.name}（繁）`,
     name_cn: `${options.name}（简）`,
@@ -72,6 +77,21 @@ export async function createPublicMeeting(
     banner_file_id: banner.id,
     schedule_file_id: schedule?.id ?? null,
     guide_file_id: guide?.id ?? null,
+  });
+  if (options.privacyNotice) await enablePrivacyNotice(api, meeting.id, options.privacyNotice);
+  return meeting;
+}
+
+/** Switches a meeting's privacy notice on: the sign-up form then asks for consent. */
+export async function enablePrivacyNotice(
+  api: Api,
+  meetingId: number,
+  notice: Partial<Record<Lang, string>> = {},
+) {
+  await api.call('PUT', `/meetings/${meetingId}/privacy`, {
+    notice_enabled: true,
+    notice: { 'zh-tw': notice['zh-tw'] ?? '', 'zh-cn': notice['zh-cn'] ?? '', en: notice.en ?? '' },
+    retention_days: 180,
   });
 }
 

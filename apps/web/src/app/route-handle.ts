@@ -16,6 +16,12 @@ export const PUBLIC_ROUTES = [
   { name: 'signUp', path: '/sign-up/:meetingId', meta: publicMeta('Sign up', 'route.signUp') },
   { name: 'checkIn', path: '/check-in/:meetingId', meta: publicMeta('Check in', 'route.checkIn') },
   { name: 'enrollInfo', path: '/enroll-info/:meetingId', meta: publicMeta('Guest info', 'route.enrollInfo') },
+  // The guest's own data (issue 20); its title is the visitor pages' own string (their chunk brings it).
+  {
+    name: 'myData',
+    path: '/enroll-info/:meetingId/my-data',
+    meta: publicMeta('My data', 'pub.myData.title'),
+  },
   { name: 'schedule', path: '/schedule/:meetingId', meta: publicMeta('Schedule', 'route.schedule') },
   { name: 'guide', path: '/guide/:meetingId', meta: publicMeta('Guide', 'route.guide') },
   { name: 'unsubscribe', path: '/unsubscribe/:token', meta: publicMeta('Unsubscribe', 'route.unsubscribe') },

@@ -31,6 +31,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
   signUp: lazyPage(() => import('../features/public/sign-up-page.tsx')),
   checkIn: lazyPage(() => import('../features/public/check-in-page.tsx')),
   enrollInfo: lazyPage(() => import('../features/public/enroll-info-page.tsx')),
+  myData: lazyPage(() => import('../features/public/my-data-page.tsx')),
   schedule: lazyPage(() => import('../features/public/schedule-page.tsx')),
   guide: lazyPage(() => import('../features/public/guide-page.tsx')),
   unsubscribe: lazyPage(() => import('../features/public/unsubscribe-page.tsx')),

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabel,
   busy,
+  danger,
   onConfirm,
   onCancel,
 }: {
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   confirmLabel?: string;
   dismissLabel?: string;
   busy?: boolean;
+  /** The action destroys something that cannot be had back (a withdrawal): its button says so in red. */
+  danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -57,7 +60,7 @@ export function ConfirmDialog({
         </button>
         <button
           type="button"
-          className="mf-pub-button"
+          className={danger ? 'mf-pub-button mf-pub-danger' : 'mf-pub-button'}
           onClick={onConfirm}
           disabled={busy}
           aria-busy={busy || undefined}

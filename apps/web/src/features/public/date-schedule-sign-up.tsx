@@ -6,8 +6,11 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { sessionWhen } from './display.ts';
 import { ChoiceField, errorId, ErrorSummary, PhoneFields, SelectField, TextField } from './form-fields.tsx';
 import { usePageLanguage } from './public-frame.tsx';
+import { PrivacyConsent } from './privacy-consent.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';
 import {
+  consentErrors,
+  consentValue,
   dateScheduleBody,
   EMPTY_DATE_SCHEDULE,
   sessionsForType,
@@ -31,7 +34,9 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
   const [step, setStep] = useState<1 | 2>(1);
   const [chosen, setChosen] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
+  const [consent, setConsent] = useState(false);
   const s = useSignUpSubmit(meeting, onStale);
+  const notice = meeting.privacy_notice;
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -70,6 +75,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
     ['academy_member', t('pub.academyMember')],
     ['college_category_id', t('pub.collegeCategory')],
     ['schedule_ids', t('pub.chooseSessions')],
+    ['consent', t('pub.privacy.title')],
   ] as const;
 
   const onNext = (e: FormEvent) => {
@@ -80,17 +86,20 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
 
   const onChoose = (e: FormEvent) => {
     e.preventDefault();
-    if (picked.length === 0) {
-      s.showClientErrors({ schedule_ids: 'scheduleRequired' });
-      return;
-    }
-    s.setErrors({});
-    s.setNotice(null);
+    // The sessions and the privacy notice's box (both on this step) are checked together.
+    const errors = {
+      ...(picked.length === 0 ? { schedule_ids: 'scheduleRequired' as const } : {}),
+      ...consentErrors(notice !== null, consent),
+    };
+    if (!s.showClientErrors(errors)) return;
     setConfirming(true);
   };
 
   const onConfirm = async () => {
-    const failure = await s.submit(dateScheduleBody(form, picked));
+    const failure = await s.submit({
+      ...dateScheduleBody(form, picked),
+      consent: consentValue(notice !== null, consent),
+    });
     setConfirming(false);
     if (!failure) return;
     // A problem with step-1 data sends the guest back there, with everything still filled in.
@@ -285,6 +294,17 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
           </p>
         )}
       </fieldset>
+      {notice && (
+        <PrivacyConsent
+          notice={notice}
+          checked={consent}
+          onChange={(checked) => {
+            setConsent(checked);
+            s.clearError('consent');
+          }}
+          error={s.errors.consent}
+        />
+      )}
       <div className="mf-pub-actions">
         <button
           type="button"

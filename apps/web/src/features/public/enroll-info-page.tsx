@@ -225,6 +225,15 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
         </>
       )}
       <nav className="mf-pub-links" aria-label={t('pub.guide')}>
+        {guest && (
+          <Link
+            className="mf-pub-button mf-pub-secondary"
+            to={`/enroll-info/${encodeURIComponent(publicId)}/my-data`}
+            data-testid="link-my-data"
+          >
+            {t('pub.myData.link')}
+          </Link>
+        )}
         {meeting.guide_file_id && (
           <Link
             className="mf-pub-button mf-pub-secondary"

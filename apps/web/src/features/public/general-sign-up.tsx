@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ChoiceField, ErrorSummary, PhoneFields, TextField } from './form-fields.tsx';
-import { EMPTY_GENERAL, generalBody, validateGeneral, type GeneralForm } from './sign-up-form.ts';
+import { PrivacyConsent } from './privacy-consent.tsx';
+import {
+  consentErrors,
+  consentValue,
+  EMPTY_GENERAL,
+  generalBody,
+  validateGeneral,
+  type GeneralForm,
+} from './sign-up-form.ts';
 import { SignUpNotice } from './sign-up-notice.tsx';
 import { useSignUpSubmit } from './use-sign-up-submit.ts';
 
@@ -10,7 +18,9 @@ import { useSignUpSubmit } from './use-sign-up-submit.ts';
 export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<GeneralForm>(EMPTY_GENERAL);
+  const [consent, setConsent] = useState(false);
   const s = useSignUpSubmit(meeting, onStale);
+  const notice = meeting.privacy_notice;
 
   const set =
     <K extends keyof GeneralForm>(key: K) =>
@@ -31,13 +41,14 @@ export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; on
     ['contact_name', t('pub.contactName')],
     ['contact_number', t('pub.contactNumber')],
     ['contact_phone', t('pub.contactPhone')],
+    ['consent', t('pub.privacy.title')],
   ] as const;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (s.busy) return;
-    if (!s.showClientErrors(validateGeneral(form))) return;
-    void s.submit(generalBody(form));
+    if (!s.showClientErrors({ ...validateGeneral(form), ...consentErrors(notice !== null, consent) })) return;
+    void s.submit({ ...generalBody(form), consent: consentValue(notice !== null, consent) });
   };
 
   return (
@@ -145,6 +156,17 @@ export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; on
         onChange={set('contact_phone')}
         error={s.errors.contact_phone}
       />
+      {notice && (
+        <PrivacyConsent
+          notice={notice}
+          checked={consent}
+          onChange={(checked) => {
+            setConsent(checked);
+            s.clearError('consent');
+          }}
+          error={s.errors.consent}
+        />
+      )}
       <button
         type="submit"
         className="mf-pub-button mf-pub-block"

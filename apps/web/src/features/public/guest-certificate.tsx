@@ -4,23 +4,9 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { formatCredits, hoursAndMinutes, showsGuestCertificate } from './certificate-code.ts';
 import { errorMessage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi } from './public-api.ts';
+import { saveBlob } from './save-blob.ts';
 
 type Download = { status: 'idle' | 'busy' | 'done' } | { status: 'failed'; message: string };
-
-/** Hands a file to the browser under `name`: an object URL on a hidden link (phones included). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers (iOS Safari among them) read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * The guest page's "Certificate of attendance": time present and credits, and the PDF to download

@@ -1,4 +1,5 @@
 import type { CertificateVerification, GuestCertificateStatus } from '@meetflow/shared/schemas/certificates';
+import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type {
   GuestTokenResult,
   LookupResult,
@@ -203,6 +204,11 @@ export const publicApi = {
     publicRequest<GuestCertificateStatus>('GET', '/public/guest/certificate', { guestToken, signal }),
   /** The guest's certificate as PDF (issued on the first download once earned). */
   guestCertificatePdf: (guestToken: string) => guestFile('/public/guest/certificate/pdf', guestToken),
+  /** Everything held about the guest (issue 20): their own copy, shown and downloaded as JSON. */
+  guestData: (guestToken: string, signal?: AbortSignal) =>
+    publicRequest<GuestPersonalData>('GET', '/public/guest/data', { guestToken, signal }),
+  /** The guest withdraws their sign-up: seats freed, personal data erased; the token stops working. */
+  withdraw: (guestToken: string) => publicRequest<null>('DELETE', '/public/guest', { guestToken }),
   /** Anyone checking a certificate code (404 CERTIFICATE_NOT_FOUND when there is none). */
   verifyCertificate: (code: string, signal?: AbortSignal) =>
     publicRequest<CertificateVerification>('GET', `/public/certificates/${encodeURIComponent(code)}`, {

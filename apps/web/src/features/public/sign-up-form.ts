@@ -108,6 +108,19 @@ export function validateDateSchedule(form: DateScheduleForm): FieldErrors {
   return errors;
 }
 
+/**
+ * The privacy notice's consent box: required when the meeting shows a notice (the server answers the
+ * same `consentRequired` under the box otherwise).
+ */
+export function consentErrors(noticeShown: boolean, consent: boolean): FieldErrors {
+  return noticeShown && !consent ? { consent: 'consentRequired' } : {};
+}
+
+/** What the body says of consent: ticked only where a notice was shown (none asked: false). */
+export function consentValue(noticeShown: boolean, consent: boolean): boolean {
+  return noticeShown && consent;
+}
+
 /** "na", "N/A", "n.a." all mean not applicable: the API expects exactly 'NA'. */
 export function orNotApplicable(value: string): string {
   const v = value.trim();

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast.ts';
 import type { ErrorTexts } from './form-fields.tsx';
 import { errorMessage, usePageLanguage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
+import type { PublicErrorKey } from './i18n.ts';
 import type { FieldErrors } from './sign-up-form.ts';
 import { signUpMode } from './waitlist-state.ts';
 
@@ -21,6 +22,9 @@ const PHONE_KNOWN: readonly number[] = [
   PUBLIC_ERROR_CODES.ALREADY_SIGNED_UP,
   PUBLIC_ERROR_CODES.ALREADY_WAITING,
 ];
+
+/** A field's error: a key of the page's own rules, or the server's text. */
+type ErrorEntry = { key: PublicErrorKey } | { text: string };
 
 /** A message shown above the form (not tied to one field). */
 export interface FormNotice {
@@ -41,17 +45,27 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<ErrorTexts>({});
+  // The page's own rules keep their message keys, so that a language switch translates them; the
+  // server's field messages come already written (in the language of the attempt).
+  const [entries, setEntries] = useState<Record<string, ErrorEntry>>({});
+  const errors: ErrorTexts = Object.fromEntries(
+    Object.entries(entries).map(([name, entry]) => [
+      name,
+      'key' in entry ? t(`pub.err.${entry.key}`) : entry.text,
+    ]),
+  );
+  const setErrors = (texts: ErrorTexts) =>
+    setEntries(Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, { text }])));
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const [busy, setBusy] = useState(false);
   const [focusKey, setFocusKey] = useState(0);
 
   const showClientErrors = (fieldErrors: FieldErrors): boolean => {
-    const texts: ErrorTexts = {};
-    for (const [name, key] of Object.entries(fieldErrors)) if (key) texts[name] = t(`pub.err.${key}`);
-    setErrors(texts);
+    const next: Record<string, ErrorEntry> = {};
+    for (const [name, key] of Object.entries(fieldErrors)) if (key) next[name] = { key };
+    setEntries(next);
     setNotice(null);
-    if (Object.keys(texts).length > 0) {
+    if (Object.keys(next).length > 0) {
       setFocusKey((k) => k + 1);
       return false;
     }
@@ -59,7 +73,7 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
   };
 
   const clearError = (name: string) =>
-    setErrors((current) => {
+    setEntries((current) => {
       if (!current[name]) return current;
       const next = { ...current };
       delete next[name];
