@@ -565,6 +565,14 @@ describe(`personal data (${TEST_DB})`, () => {
     const [privacyEntry] = (await api('GET', '/api/system-logs?keyword=privacy settings&page_size=1')).json()
       .data.items;
     expect(privacyEntry.changes).toContainEqual({ field: 'retention_days', before: '180', after: '90' });
+    // The notice by language: only the text that changed.
+    await setPrivacy(meeting.id, { retention_days: 90, notice: { 'zh-tw': '', 'zh-cn': '', en: 'Ours.' } });
+    const [noticeEntry] = (await api('GET', '/api/system-logs?keyword=privacy settings&page_size=1')).json()
+      .data.items;
+    expect(noticeEntry.changes).toEqual([
+      { field: 'privacy_notice.en', before: '', after: 'Ours.' },
+      { field: 'privacy_notice_version', before: '1', after: '2' },
+    ]);
   });
 
   it('settings are validated, scoped and need meeting:edit; audit entries past their own retention are removed', async () => {
@@ -587,6 +595,26 @@ describe(`personal data (${TEST_DB})`, () => {
         })
       ).statusCode,
     ).toBe(403);
+
+    // A shorter period whose date has passed would erase on the next pass: the name must be typed.
+    const ended = await meetingAt(now - 20 * DAY, now - 10 * DAY, { name: '十日前的會議' });
+    const shorter = {
+      notice_enabled: false,
+      notice: { 'zh-tw': '', 'zh-cn': '', en: '' },
+      retention_days: 5,
+    };
+    const unconfirmed = await api('PUT', `/api/meetings/${ended.id}/privacy`, shorter);
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().data.fields).toEqual({ confirm: 'The meeting name you typed does not match' });
+    const confirmed = await api('PUT', `/api/meetings/${ended.id}/privacy`, {
+      ...shorter,
+      confirm: '十日前的會議',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // A longer one asks for nothing.
+    expect(
+      (await api('PUT', `/api/meetings/${ended.id}/privacy`, { ...shorter, retention_days: 400 })).statusCode,
+    ).toBe(200);
 
     await ctx.db
       .insertInto('system_logs')

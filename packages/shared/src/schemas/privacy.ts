@@ -41,6 +41,11 @@ export const privacySettingsBody = z.strictObject({
     .int('retentionDaysInvalid')
     .min(1, 'retentionDaysInvalid')
     .max(RETENTION_DAYS_MAX, 'retentionDaysInvalid'),
+  /**
+   * The meeting's name, typed: required when the new period's date has already passed (the save would
+   * erase within a minute), as for "purge now".
+   */
+  confirm: z.string().max(400).optional(),
 });
 export type PrivacySettingsBody = z.input<typeof privacySettingsBody>;
 

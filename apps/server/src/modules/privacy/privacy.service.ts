@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
+import { auditFields } from '../../lib/audit-fields.ts';
 import { localDate } from '../../lib/local-time.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { JobRow, Jobs } from '../jobs/jobs.service.ts';
@@ -300,6 +301,14 @@ export function createPrivacyService(deps: PrivacyDeps) {
     ): Promise<PrivacySettings> {
       const before = await visiblePrivacy(user, meetingId);
       const now = clock();
+      // A period whose date has passed erases on the next pass: the typed name, as for "purge now".
+      const erasesAtOnce =
+        before.purged_at === null &&
+        body.retention_days !== before.retention_days &&
+        repo.purgeAt({ ...before, retention_days: body.retention_days }) <= now;
+      if (erasesAtOnce && body.confirm?.trim() !== before.name.trim()) {
+        throw fieldError('confirm', 'purgeConfirmMismatch');
+      }
       const shown = JSON.stringify(resolvePrivacyNotice(body.notice));
       await db.transaction().execute(async (trx) => {
         const latest =
@@ -335,9 +344,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
             },
             username: user.account,
             ip,
+            // The notice by language ('privacy_notice.en'), so a change names the text that changed.
             changes: fieldChanges(
-              { ...before, privacy_notice: storedNotice(before.privacy_notice) },
-              { ...values, privacy_notice: body.notice },
+              auditFields({ ...before, privacy_notice: storedNotice(before.privacy_notice) }),
+              auditFields({ ...values, privacy_notice: body.notice }),
               { ignore: ['retention_notified_at'] },
             ),
           },

@@ -1,12 +1,27 @@
 import { Suspense, useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Auth } from '../../components/permission.tsx';
 import { slot } from '../../lib/feature-slots.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { toast } from '../../lib/toast.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
-import { useGuestDetail } from './guests-api.ts';
+import { fetchGuestPersonalData, useGuestDetail, useWithdrawGuest } from './guests-api.ts';
+import { personalDataFileName, personalDataJson, saveTextFile } from './personal-data.ts';
 import type { GuestEnrolment, GuestScan } from './guests-types.ts';
 import { statusColor } from '../../lib/attendance-types.ts';
 import { guestFieldText } from './guest-text.ts';
@@ -24,6 +39,33 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
   const detail = useGuestDetail(guestId);
   const guest = detail.data;
   const [manual, setManual] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const withdraw = useWithdrawGuest();
+
+  // On the guest's request (issue 20): their own copy, as the JSON file their guest page would give them.
+  async function download() {
+    setDownloading(true);
+    try {
+      const data = await fetchGuestPersonalData(guestId);
+      saveTextFile(personalDataJson(data), personalDataFileName(guestId, data));
+      toast.success(t('guests.personalData.downloaded'));
+    } catch {
+      // The HTTP client has shown the reason.
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  async function confirmWithdraw() {
+    try {
+      await withdraw.mutateAsync(guestId);
+      toast.success(t('guests.personalData.withdrawn'));
+      // The guest has left the list; nothing of theirs is left to show.
+      onClose();
+    } catch {
+      // The HTTP client has shown the reason.
+    }
+  }
 
   return (
     <Drawer
@@ -34,11 +76,40 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
       data-testid="guest-detail"
       extra={
         guest && (
-          <Auth value="records:scan">
-            <Button onClick={() => setManual(true)} data-testid="guest-manual-scan">
-              {t('guests.manualScan')}
-            </Button>
-          </Auth>
+          <Space wrap size={8}>
+            <Auth value="records:scan">
+              <Button onClick={() => setManual(true)} data-testid="guest-manual-scan">
+                {t('guests.manualScan')}
+              </Button>
+            </Auth>
+            <Auth value="guest:export">
+              <Button
+                icon={<DownloadOutlined />}
+                loading={downloading}
+                onClick={() => void download()}
+                data-testid="guest-personal-data"
+              >
+                {t('guests.personalData.download')}
+              </Button>
+            </Auth>
+            <Auth value="guest:edit">
+              <Popconfirm
+                title={t('guests.personalData.withdrawTitle')}
+                description={
+                  <Typography.Paragraph style={{ maxWidth: 360, margin: 0 }}>
+                    {t('guests.personalData.withdrawBody')}
+                  </Typography.Paragraph>
+                }
+                okText={t('guests.personalData.withdrawOk')}
+                onConfirm={() => confirmWithdraw()}
+                okButtonProps={{ danger: true, 'data-testid': 'guest-withdraw-confirm' }}
+              >
+                <Button danger loading={withdraw.isPending} data-testid="guest-withdraw">
+                  {t('guests.personalData.withdraw')}
+                </Button>
+              </Popconfirm>
+            </Auth>
+          </Space>
         )
       }
     >

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type { SignUpBody } from '@meetflow/shared/schemas/public';
 import { http } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -79,4 +80,21 @@ export function guestExportPath(meetingId: number, query: GuestListQuery): strin
   }
   const search = params.toString();
   return `/meetings/${meetingId}/guests/export${search ? `?${search}` : ''}`;
+}
+
+/** Everything held about the guest, as they would download it themselves (audited by the server). */
+export function fetchGuestPersonalData(guestId: number): Promise<GuestPersonalData> {
+  return http.get<GuestPersonalData>(`/guests/${guestId}/personal-data`);
+}
+
+/**
+ * Withdraws a guest on their request: the sign-up cancelled (seats freed, waiting lists moved on) and
+ * their personal data erased, for good. The lists are read again.
+ */
+export function useWithdrawGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (guestId: number) => http.post<null>(`/guests/${guestId}/withdraw`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestsKey }),
+  });
 }

@@ -72,6 +72,16 @@ const zhTw = {
   station: '站點',
   wholeMeeting: '整個會議',
   directions: { in: '入場', out: '離場' },
+  personalData: {
+    download: '下載個人資料',
+    downloaded: '個人資料已下載',
+    withdraw: '應要求撤回報名',
+    withdrawTitle: '應嘉賓要求撤回報名並刪除其個人資料？',
+    withdrawBody:
+      '嘉賓的報名會被取消，所佔的會議及日程名額會釋出並依次給予候補名單上的人；其姓名、電話、電郵等個人資料會被永久刪除，無法復原。',
+    withdrawOk: '撤回並刪除',
+    withdrawn: '已撤回報名並刪除該嘉賓的個人資料',
+  },
   messages: {
     title: '郵件',
     resend: '重發確認郵件',
@@ -180,6 +190,16 @@ const zhCn: Catalogue = {
   station: '站点',
   wholeMeeting: '整个会议',
   directions: { in: '入场', out: '离场' },
+  personalData: {
+    download: '下载个人信息',
+    downloaded: '个人信息已下载',
+    withdraw: '应要求撤回报名',
+    withdrawTitle: '应嘉宾要求撤回报名并删除其个人信息？',
+    withdrawBody:
+      '嘉宾的报名会被取消，所占的会议及日程名额会释放并依次给予候补名单上的人；其姓名、电话、邮箱等个人信息会被永久删除，无法恢复。',
+    withdrawOk: '撤回并删除',
+    withdrawn: '已撤回报名并删除该嘉宾的个人信息',
+  },
   messages: {
     title: '邮件',
     resend: '重发确认邮件',
@@ -286,6 +306,16 @@ const en: Catalogue = {
   station: 'Station',
   wholeMeeting: 'Whole meeting',
   directions: { in: 'Entry', out: 'Exit' },
+  personalData: {
+    download: 'Download personal data',
+    downloaded: 'Personal data downloaded',
+    withdraw: 'Withdraw on request',
+    withdrawTitle: "Withdraw this guest's sign-up and erase their personal data, as they asked?",
+    withdrawBody:
+      'The sign-up is cancelled and the seats it held in the meeting and its sessions are freed for those on the waiting lists. Their name, phone, e-mail and other personal data are erased for good: this cannot be undone.',
+    withdrawOk: 'Withdraw and erase',
+    withdrawn: "The sign-up was withdrawn and the guest's personal data erased",
+  },
   messages: {
     title: 'Messages',
     resend: 'Resend confirmation',

@@ -44,6 +44,8 @@ const MailSettingsDrawer = lazy(() =>
   import('./mail-settings-drawer.tsx').then((m) => ({ default: m.MailSettingsDrawer })),
 );
 
+const PrivacyDrawer = lazy(() => import('./privacy-drawer.tsx').then((m) => ({ default: m.PrivacyDrawer })));
+
 // Other features' drawers, through slots that app/slots/meeting-list.ts fills (lib/feature-slots.ts).
 const DisplayConfigDrawer = slot('displayConfigDrawer');
 const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
@@ -80,6 +82,7 @@ export default function MeetingListPage() {
   const [displayFor, setDisplayFor] = useState<number | null>(null);
   const [scheduleFor, setScheduleFor] = useState<number | null>(null);
   const [mailFor, setMailFor] = useState<number | null>(null);
+  const [privacyFor, setPrivacyFor] = useState<Meeting | null>(null);
 
   const query: MeetingListQuery = {
     page,
@@ -115,6 +118,18 @@ export default function MeetingListPage() {
   const mailButton = (meeting: Meeting) => (
     <Button type="link" size="small" onClick={() => setMailFor(meeting.id)} data-testid="meeting-mail-button">
       {t('meetings.actions.mail')}
+    </Button>
+  );
+
+  // Likewise: editors change the notice and retention, the others read them.
+  const privacyButton = (meeting: Meeting) => (
+    <Button
+      type="link"
+      size="small"
+      onClick={() => setPrivacyFor(meeting)}
+      data-testid="meeting-privacy-button"
+    >
+      {t('meetings.actions.privacy')}
     </Button>
   );
 
@@ -198,6 +213,7 @@ export default function MeetingListPage() {
             {t('meetings.actions.copyCheckin')}
           </Button>
           {!canEdit && mailButton(meeting)}
+          {!canEdit && privacyButton(meeting)}
           <Auth value="meeting:edit">
             <Button
               type="link"
@@ -216,6 +232,7 @@ export default function MeetingListPage() {
               {t('meetings.actions.editDisplay')}
             </Button>
             {mailButton(meeting)}
+            {privacyButton(meeting)}
             <Button
               type="link"
               size="small"
@@ -364,6 +381,11 @@ export default function MeetingListPage() {
       {mailFor !== null && (
         <Suspense fallback={null}>
           <MailSettingsDrawer meetingId={mailFor} open onClose={() => setMailFor(null)} />
+        </Suspense>
+      )}
+      {privacyFor !== null && (
+        <Suspense fallback={null}>
+          <PrivacyDrawer meeting={privacyFor} open onClose={() => setPrivacyFor(null)} />
         </Suspense>
       )}
       {displayFor !== null && (

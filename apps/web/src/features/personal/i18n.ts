@@ -25,6 +25,7 @@ const zhTw = {
     session_full: '日程額滿',
     registration_closed: '報名截止',
     export_ready: '匯出完成',
+    retention_due: '個人資料即將刪除',
   },
 };
 
@@ -57,6 +58,7 @@ registerFeatureCatalogue('personalArea', {
       session_full: '日程满额',
       registration_closed: '报名截止',
       export_ready: '导出完成',
+      retention_due: '个人信息即将删除',
     },
   } satisfies Catalogue,
   en: {
@@ -84,6 +86,7 @@ registerFeatureCatalogue('personalArea', {
       session_full: 'Session full',
       registration_closed: 'Registration closed',
       export_ready: 'Export finished',
+      retention_due: 'Personal data to be erased',
     },
   } satisfies Catalogue & TextTree,
 });

@@ -13,6 +13,7 @@ const TYPE_COLORS: Record<string, string> = {
   session_full: 'orange',
   registration_closed: 'blue',
   export_ready: 'green',
+  retention_due: 'orange',
 };
 
 /** /personal/notification: my notifications, newest first, with mark read / all read. */

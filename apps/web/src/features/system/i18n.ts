@@ -32,6 +32,7 @@ const zhTw = {
     error: '錯誤',
   },
   sources: { admin: '後台', public: '訪客', client: '前端', system: '系統' },
+  changes: { title: '修改的欄位', field: '欄位', before: '修改前', after: '修改後' },
 };
 
 /** Every language must have every key of the source catalogue; English adds its singular (`total_one`). */
@@ -70,6 +71,7 @@ registerFeatureCatalogue('systemLog', {
       error: '错误',
     },
     sources: { admin: '后台', public: '访客', client: '前端', system: '系统' },
+    changes: { title: '修改的字段', field: '字段', before: '修改前', after: '修改后' },
   } satisfies Catalogue,
   en: {
     actionType: 'Action type',
@@ -103,5 +105,6 @@ registerFeatureCatalogue('systemLog', {
       error: 'Error',
     },
     sources: { admin: 'Back office', public: 'Visitor', client: 'Client', system: 'System' },
+    changes: { title: 'Fields changed', field: 'Field', before: 'Before', after: 'After' },
   } satisfies Catalogue & TextTree,
 });

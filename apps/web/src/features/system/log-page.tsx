@@ -23,6 +23,8 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../../components/permission.tsx';
+import { LogChanges } from './log-changes.tsx';
+import { hasChanges } from './log-changes-logic.ts';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';
 
@@ -274,6 +276,11 @@ export default function LogPage() {
         dataSource={logs.data?.items ?? []}
         loading={logs.isFetching}
         locale={{ emptyText: emptyTextFor(logs) }}
+        // An entry that changed fields opens on what it changed, field by field.
+        expandable={{
+          expandedRowRender: (entry) => <LogChanges changes={entry.changes} />,
+          rowExpandable: hasChanges,
+        }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: list.page,
