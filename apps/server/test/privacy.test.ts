@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Meeting } from '@meetflow/shared/schemas/meetings';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import { DEFAULT_PRIVACY_NOTICE } from '@meetflow/shared/schemas/privacy';
 import type { Db } from '../src/db/database.ts';
@@ -328,10 +329,10 @@ describe(`personal data (${TEST_DB})`, () => {
             .executeTakeFirstOrThrow()
         ).n,
       ),
-      listed: (await api('GET', '/api/meetings?page_size=100'))
-        .json()
-        .data.items.find((m: { id: number }) => m.id === meeting.id) as
-        { signup_count: number; checkin_count: number } | undefined,
+      // The meeting's figures in its list row (its waiting count closes with the purge, on purpose).
+      listed: ((await api('GET', '/api/meetings?page_size=100')).json().data.items as Meeting[])
+        .filter((m) => m.id === meeting.id)
+        .map((m) => ({ signup_count: m.signup_count, checkin_count: m.checkin_count }))[0],
       scans: (
         await ctx.db.selectFrom('check_ins').select('guest_id').where('meeting_id', '=', meeting.id).execute()
       ).length,
@@ -392,6 +393,10 @@ describe(`personal data (${TEST_DB})`, () => {
     // …while the other meeting's guest is untouched, and the figures still add up.
     expect(stored.some((s) => s.table === 'guests' && s.text === keep.email)).toBe(true);
     expect(await figures()).toEqual(before);
+    // Its waiting list closed with it: no place left to make a guest of an erased form.
+    const list = await listState(ctx.db, meeting.id);
+    expect([list.waiting, list.held, list.withStatus('waiting').length]).toEqual([0, 0, 0]);
+    expect(list.withStatus('removed')).toHaveLength(2);
     // Their tokens open nothing.
     expect((await guestRequest(ctx, tokens[0], 'GET', '/api/public/guest')).statusCode).toBe(401);
   });
@@ -439,6 +444,11 @@ describe(`personal data (${TEST_DB})`, () => {
       .where('id', '=', guest.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: '', email: '', phone: `erased:${guest.id}`, erased_at: ctx.now() });
+    // Nor does the back office add personal data to it again, or refill an erased guest.
+    const added = await api('POST', `/api/meetings/${past.id}/guests`, generalBody(62, personal(62, 'now')));
+    expect(added.json().code).toBe(40970);
+    const refilled = await api('PUT', `/api/guests/${guest.id}`, generalBody(63, personal(63, 'now')));
+    expect([404, 409]).toContain(refilled.statusCode);
     const logs = (await api('GET', '/api/system-logs?keyword=Erased&page_size=5')).json().data.items;
     expect(logs[0].content).toContain('purged by hand');
     expect(logs[0].username).toBe('admin');

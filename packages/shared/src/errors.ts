@@ -602,7 +602,7 @@ export const ERRORS = {
     message: {
       'zh-tw': '會議尚未結束，不能立即刪除嘉賓資料（可先刪除會議）',
       'zh-cn': '会议尚未结束，不能立即删除嘉宾信息（可先删除会议）',
-      en: 'The meeting has not ended: its guests\' data can be erased now only once it is over or deleted',
+      en: "The meeting has not ended: its guests' data can be erased now only once it is over or deleted",
     },
   },
 } as const satisfies Record<string, CatalogueEntry>;

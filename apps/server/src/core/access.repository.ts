@@ -59,6 +59,7 @@ const liveMeeting = preparedQuery<{ id: number }>()((db, p) =>
       'start_at',
       'end_at',
       'registered_count',
+      'purged_at',
     ])
     .where('id', '=', p('id'))
     .where('deleted_at', 'is', null),

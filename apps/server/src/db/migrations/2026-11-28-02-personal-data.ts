@@ -30,7 +30,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db
     .updateTable('meetings')
     .set({
-      retention_days: sql`CAST((${earliest} - end_at) / ${day} AS INTEGER) + 1`,
+      // At most the form's maximum (3650 days): only meetings over ten years old would be purged at once.
+      retention_days: sql`CASE WHEN (${earliest} - end_at) / ${day} < 3649
+        THEN CAST((${earliest} - end_at) / ${day} AS INTEGER) + 1 ELSE 3650 END`,
     })
     .where(sql`end_at + 180 * CAST(${day} AS BIGINT)`, '<', earliest)
     .execute();

@@ -252,6 +252,8 @@ export function createGuestsService(deps: GuestsDeps) {
       lang: Language,
     ): Promise<AdminGuest> {
       const meeting = await visibleMeeting(user, meetingId);
+      // Its guests' data was erased: new personal data would outlive the purge.
+      if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       assertMeetingType(body, meeting.meeting_type);
       const phone = requirePhone(body.area_code, body.phone);
       const scheduleIds =
@@ -307,6 +309,8 @@ export function createGuestsService(deps: GuestsDeps) {
       lang: Language,
     ): Promise<AdminGuest> {
       const guest = await visibleGuest(user, guestId);
+      // An erased guest stays erased (their row is kept for the figures).
+      if (guest.erased_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       assertMeetingType(body, guest.meeting_type);
       const phone = requirePhone(body.area_code, body.phone);
       const chosen =

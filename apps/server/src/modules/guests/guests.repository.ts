@@ -225,6 +225,7 @@ export function findGuestMeeting(db: Trx, guestId: number) {
       'guests.area_code',
       'guests.phone',
       'guests.user_type_id',
+      'guests.erased_at',
       'meetings.organization_id',
       'meetings.meeting_type',
       'meetings.name as meeting_name',

@@ -174,6 +174,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
       lang: Language,
     ): Promise<GuestImport> {
       const meeting = await visibleMeeting(db, user, meetingId);
+      if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       const format = sniffFormat(file.bytes);
       if (!format) throw new AppError('FILE_TYPE_NOT_ALLOWED');
       if (format === 'xlsx')

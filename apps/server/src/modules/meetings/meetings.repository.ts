@@ -211,7 +211,14 @@ export async function updateMeeting(
 ): Promise<boolean> {
   const result = await trx
     .updateTable('meetings')
-    .set({ ...values, updated_at: now })
+    .set({
+      ...values,
+      updated_at: now,
+      // A moved end moves the purge date (modules/privacy): the organisers are told again before it.
+      retention_notified_at: sql<
+        number | null
+      >`CASE WHEN end_at = ${values.end_at} THEN retention_notified_at ELSE NULL END`,
+    })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

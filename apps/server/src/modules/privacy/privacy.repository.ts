@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -115,18 +115,20 @@ export async function claimNotice(trx: Trx, meetingId: number, now: number): Pro
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Meetings past their purge date, not yet purged (deleted ones too, on their own shorter clock). */
+/** Past its purge date (a deleted meeting on its own, shorter clock too), as a WHERE condition. */
+const isDue = (now: number) => (eb: ExpressionBuilder<Database, 'meetings'>) =>
+  eb.or([
+    eb(purgeAtSql, '<=', now),
+    eb.and([eb('deleted_at', 'is not', null), eb(deletedPurgeAtSql, '<=', now)]),
+  ]);
+
+/** Meetings past their purge date, not yet purged. */
 export async function duePurges(db: Trx, now: number): Promise<{ id: number; purge_at: number }[]> {
   const rows = await db
     .selectFrom('meetings')
     .select(['id', 'end_at', 'retention_days', 'deleted_at'])
     .where('purged_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb(purgeAtSql, '<=', now),
-        eb.and([eb('deleted_at', 'is not', null), eb(deletedPurgeAtSql, '<=', now)]),
-      ]),
-    )
+    .where(isDue(now))
     .execute();
   return rows.map((r) => ({ id: r.id, purge_at: purgeAt(r) }));
 }
@@ -135,12 +137,19 @@ export async function duePurges(db: Trx, now: number): Promise<{ id: number; pur
  * Marks the meeting purged, under its row lock; false when it already was. The erasure runs in
  * the same transaction, so it happens exactly once however many instances try.
  */
-export async function claimPurge(trx: Trx, meetingId: number, now: number): Promise<boolean> {
+export async function claimPurge(
+  trx: Trx,
+  meetingId: number,
+  now: number,
+  options: { onlyWhenDue: boolean },
+): Promise<boolean> {
   const result = await trx
     .updateTable('meetings')
     .set({ purged_at: now })
     .where('id', '=', meetingId)
     .where('purged_at', 'is', null)
+    // The retention's purge checks the date again under the lock: an extension just committed wins.
+    .$if(options.onlyWhenDue, (q) => q.where(isDue(now)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -233,6 +242,19 @@ export async function eraseGuests(
     .where('meeting_id', '=', meetingId)
     .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!));
   await trx.deleteFrom('waitlist_tokens').where('entry_id', 'in', entries).execute();
+  if (guestId === undefined) {
+    // Nobody is waiting for a meeting that is over and erased: its live places close (a later freed
+    // seat must not try to make a guest of an erased form) and the lists' counters with them.
+    await trx
+      .updateTable('waitlist_entries')
+      .set({ status: 'removed', decided_at: now, decided_by: 'retention' })
+      .where('meeting_id', '=', meetingId)
+      .where('status', 'in', ['waiting', 'offered'])
+      .execute();
+    const closed = { waiting_count: 0, waitlist_held: 0 };
+    await trx.updateTable('meetings').set(closed).where('id', '=', meetingId).execute();
+    await trx.updateTable('schedules').set(closed).where('meeting_id', '=', meetingId).execute();
+  }
   await trx
     .updateTable('waitlist_entries')
     .set({ phone: erasedMark('waitlist_entries.id'), email: '', display_name: '', form: null })
@@ -345,16 +367,5 @@ export function listGuestPlaces(db: Trx, guestId: number) {
     .select(['w.scope_id', 'w.status', 'w.created_at', 's.name', 's.name_cn', 's.name_en'])
     .where('w.guest_id', '=', guestId)
     .orderBy('w.created_at')
-    .execute();
-}
-
-export function listGuestMessages(db: Trx, guestId: number) {
-  return db
-    .selectFrom('jobs')
-    .select(['kind', 'payload', 'status', 'created_at', 'finished_at'])
-    .where('guest_id', '=', guestId)
-    .where('kind', 'like', 'mail%')
-    .orderBy('created_at')
-    .orderBy('id')
     .execute();
 }

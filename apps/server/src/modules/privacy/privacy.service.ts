@@ -7,6 +7,7 @@ import {
   type PrivacySettings,
   type PrivacySettingsBody,
   type PurgeResult,
+  type FieldChange,
 } from '@meetflow/shared/schemas/privacy';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
@@ -14,6 +15,7 @@ import { visibleMeeting } from '../../core/meeting-access.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { auditFields } from '../../lib/audit-fields.ts';
 import { localDate } from '../../lib/local-time.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { JobRow, Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -39,7 +41,7 @@ export interface PrivacyDeps {
   logRetentionDays: number;
 }
 
-type Actor =
+type AuditActor =
   { kind: 'admin'; username: string; ip: string } | { kind: 'public'; ip: string } | { kind: 'system' };
 
 /**
@@ -52,10 +54,11 @@ export function createPrivacyService(deps: PrivacyDeps) {
   const { db, clock, systemLog, jobs } = deps;
 
   async function record(
-    actor: Actor,
+    actor: AuditActor,
     action: 'update' | 'delete' | 'export',
     message: LogMessage,
     trx: Db = db,
+    changes?: FieldChange[],
   ) {
     await systemLog.record(
       {
@@ -64,6 +67,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         message,
         username: actor.kind === 'admin' ? actor.username : null,
         ip: actor.kind === 'system' ? null : actor.ip,
+        changes,
       },
       trx,
     );
@@ -97,10 +101,11 @@ export function createPrivacyService(deps: PrivacyDeps) {
    * Erases the meeting's guests' personal data, once: the purge mark is taken under the meeting
    * row's lock in the same transaction, so a second instance (or a second click) finds it taken.
    */
-  async function purge(meetingId: number, actor: Actor): Promise<PurgeResult | undefined> {
+  async function purge(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
     const now = clock();
     return db.transaction().execute(async (trx) => {
-      if (!(await repo.claimPurge(trx, meetingId, now))) return undefined;
+      if (!(await repo.claimPurge(trx, meetingId, now, { onlyWhenDue: actor.kind === 'system' })))
+        return undefined;
       const meeting = await repo.findMeetingPrivacy(trx, meetingId);
       if (!meeting) return undefined;
       const guests = await repo.eraseGuests(trx, meetingId, now);
@@ -166,7 +171,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
         for (const { id, purge_at: at } of due) {
           await jobs.enqueue(trx, {
             kind: 'privacy.purge',
-            key: `privacy.purge:${id}:${at}`,
+            // One a day per meeting and date: a purge whose job failed for good is tried again the next day.
+            key: `privacy.purge:${id}:${at}:${localDate(now)}`,
             payload: { meeting_id: id },
             meetingId: id,
           });
@@ -194,7 +200,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       repo.listGuestScans(db, guestId),
       repo.listGuestCertificates(db, guestId),
       repo.listGuestPlaces(db, guestId),
-      repo.listGuestMessages(db, guestId),
+      jobs.listGuestJobs(guestId, ['mail']),
       guest.consent_version === null
         ? undefined
         : repo.findNoticeVersion(db, guest.meeting_id, guest.consent_version),
@@ -274,7 +280,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
         status: p.status,
         joined_at: p.created_at,
       })),
-      messages: messages.map((m) => ({
+      // Oldest first (the jobs service lists a guest's newest first).
+      messages: [...messages].reverse().map((m) => ({
         type: messageType(m.payload, m.kind),
         status: m.status,
         queued_at: m.created_at,
@@ -310,50 +317,50 @@ export function createPrivacyService(deps: PrivacyDeps) {
         throw fieldError('confirm', 'purgeConfirmMismatch');
       }
       const shown = JSON.stringify(resolvePrivacyNotice(body.notice));
-      await db.transaction().execute(async (trx) => {
-        const latest =
-          before.privacy_notice_version > 0
-            ? await repo.findNoticeVersion(trx, meetingId, before.privacy_notice_version)
-            : undefined;
-        const newVersion = body.notice_enabled && latest?.texts !== shown;
-        const version = before.privacy_notice_version + (newVersion ? 1 : 0);
-        if (newVersion) {
-          await repo.insertNoticeVersion(trx, {
-            meeting_id: meetingId,
-            version,
-            texts: shown,
-            created_at: now,
-          });
-        }
-        const values = {
-          privacy_notice_enabled: body.notice_enabled ? 1 : 0,
-          privacy_notice: JSON.stringify(body.notice),
-          privacy_notice_version: version,
-          retention_days: body.retention_days,
-          retention_notified_at:
-            body.retention_days === before.retention_days ? before.retention_notified_at : null,
-        };
-        await repo.updatePrivacy(trx, meetingId, { ...values, updated_at: now });
-        await systemLog.record(
-          {
-            action: 'update',
-            source: 'admin',
-            message: {
-              key: 'privacy.settings_updated',
-              params: { meeting_id: meetingId, meeting_name: before.name },
-            },
-            username: user.account,
-            ip,
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const latest =
+            before.privacy_notice_version > 0
+              ? await repo.findNoticeVersion(trx, meetingId, before.privacy_notice_version)
+              : undefined;
+          const newVersion = body.notice_enabled && latest?.texts !== shown;
+          const version = before.privacy_notice_version + (newVersion ? 1 : 0);
+          if (newVersion) {
+            await repo.insertNoticeVersion(trx, {
+              meeting_id: meetingId,
+              version,
+              texts: shown,
+              created_at: now,
+            });
+          }
+          const values = {
+            privacy_notice_enabled: body.notice_enabled ? 1 : 0,
+            privacy_notice: JSON.stringify(body.notice),
+            privacy_notice_version: version,
+            retention_days: body.retention_days,
+            retention_notified_at:
+              body.retention_days === before.retention_days ? before.retention_notified_at : null,
+          };
+          await repo.updatePrivacy(trx, meetingId, { ...values, updated_at: now });
+          await record(
+            { kind: 'admin', username: user.account, ip },
+            'update',
+            { key: 'privacy.settings_updated', params: { meeting_id: meetingId, meeting_name: before.name } },
+            trx,
             // The notice by language ('privacy_notice.en'), so a change names the text that changed.
-            changes: fieldChanges(
+            fieldChanges(
               auditFields({ ...before, privacy_notice: storedNotice(before.privacy_notice) }),
               auditFields({ ...values, privacy_notice: body.notice }),
               { ignore: ['retention_notified_at'] },
             ),
-          },
-          trx,
-        );
-      });
+          );
+        })
+        .catch((error: unknown) => {
+          // Two saves at once both made the next version: the later one is told to reload.
+          if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+          throw error;
+        });
       return service.settings(user, meetingId);
     },
 
@@ -422,7 +429,12 @@ export function createPrivacyService(deps: PrivacyDeps) {
     },
   };
 
-  async function withdraw(guestId: number, meeting: { id: number; name: string }, by: string, actor: Actor) {
+  async function withdraw(
+    guestId: number,
+    meeting: { id: number; name: string },
+    by: string,
+    actor: AuditActor,
+  ) {
     await deps.guests.cancel(guestId, by, async (trx) => {
       await repo.eraseGuests(trx, meeting.id, clock(), guestId);
       await record(
