@@ -184,6 +184,25 @@ describe(`personal data (${TEST_DB})`, () => {
       .data as GuestPersonalData;
     expect(data.consent).toMatchObject({ version: 1, text: { en: 'Our own notice v1.' } });
 
+    // A form that showed version 1 is asked to read version 2 first; one that showed 2 signs up.
+    const stale = await signUp(
+      ctx,
+      meeting.publicId,
+      generalBody(3, { ...personal(3, 'consent'), consent: true, consent_version: 1 }),
+      3,
+    );
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().data.fields.consent).toBe(
+      'The privacy notice has just changed: please reload the page and read it again',
+    );
+    const current = await signUp(
+      ctx,
+      meeting.publicId,
+      generalBody(3, { ...personal(3, 'consent'), consent: true, consent_version: 2 }),
+      3,
+    );
+    expect(current.statusCode, current.body).toBe(200);
+
     // A meeting without the notice takes the form without consent, and keeps none.
     const plain = await meetingAt(now + DAY, now + 2 * DAY);
     await signUpWith(plain.publicId, 2, personal(2, 'consent'), false);
@@ -486,6 +505,21 @@ describe(`personal data (${TEST_DB})`, () => {
     for (const value of [...Object.values(neighbour), ...Object.values(waiting)])
       expect(text).not.toContain(value);
     expect(await auditCount(ctx.db, 'privacy.data_downloaded')).toBeGreaterThan(0);
+
+    // A second visitor joins the list and leaves it: their place keeps no contact or form.
+    const leaver = personal(4, 'own');
+    const leaving = await signUpWith(meeting.publicId, 34, leaver, false);
+    expect((await guestRequest(ctx, leaving.guest_token, 'DELETE', '/api/public/waitlist')).statusCode).toBe(
+      200,
+    );
+    const left = await ctx.db
+      .selectFrom('waitlist_entries')
+      .selectAll()
+      .where('meeting_id', '=', meeting.id)
+      .where('status', '=', 'left')
+      .execute();
+    expect(left).toHaveLength(1);
+    for (const value of Object.values(leaver)) expect(JSON.stringify(left)).not.toContain(value);
 
     const withdrawn = await guestRequest(ctx, mine.guest_token, 'DELETE', '/api/public/guest');
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);

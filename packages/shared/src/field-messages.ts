@@ -165,6 +165,11 @@ export const FIELD_MESSAGES = {
     'zh-cn': '请阅读并同意隐私声明',
     en: 'Please read and agree to the privacy notice',
   },
+  consentNoticeChanged: {
+    'zh-tw': '私隱聲明剛剛更新，請重新載入頁面並再次閱讀',
+    'zh-cn': '隐私声明刚刚更新，请重新加载页面并再次阅读',
+    en: 'The privacy notice has just changed: please reload the page and read it again',
+  },
   privacyNoticeTooLong: {
     'zh-tw': '私隱聲明不可超過 5000 字',
     'zh-cn': '隐私声明不可超过 5000 字',

@@ -82,6 +82,8 @@ export const generalSignUpBody = z.strictObject({
   contact_phone: requiredText('contactPhoneRequired', 50),
   /** Ticked the privacy notice's consent box: required when the meeting shows a notice. */
   consent: z.boolean().default(false),
+  /** The notice version the form showed: a newer one on the server asks the visitor to read it again. */
+  consent_version: z.number().int().min(0).optional(),
 });
 
 export const dateScheduleSignUpBody = z.strictObject({
@@ -109,6 +111,8 @@ export const dateScheduleSignUpBody = z.strictObject({
     .max(200),
   /** Ticked the privacy notice's consent box: required when the meeting shows a notice. */
   consent: z.boolean().default(false),
+  /** The notice version the form showed: a newer one on the server asks the visitor to read it again. */
+  consent_version: z.number().int().min(0).optional(),
 });
 
 export const signUpBody = z.discriminatedUnion('meeting_type', [generalSignUpBody, dateScheduleSignUpBody], {

@@ -32,10 +32,19 @@ export function publicNotice(meeting: NoticeColumns): PublicPrivacyNotice {
 
 /**
  * The guest columns of a sign-up's consent: the version of the notice shown and when. A meeting
- * that shows a notice refuses a form whose box is not ticked (the field message under the box).
+ * that shows a notice refuses a form whose box is not ticked (the field message under the box), or
+ * that showed an older version than the one now in force.
  */
-export function consentColumns(meeting: NoticeColumns, consent: boolean, now: number) {
+export function consentColumns(
+  meeting: NoticeColumns,
+  body: { consent: boolean; consent_version?: number | undefined },
+  now: number,
+) {
   if (meeting.privacy_notice_enabled !== 1) return {};
-  if (!consent) throw fieldError('consent', 'consentRequired');
+  if (!body.consent) throw fieldError('consent', 'consentRequired');
+  // The words agreed to must be the ones stored: a form showing an older version reads the new one first.
+  if (body.consent_version !== undefined && body.consent_version !== meeting.privacy_notice_version) {
+    throw fieldError('consent', 'consentNoticeChanged');
+  }
   return { consent_version: meeting.privacy_notice_version, consent_at: now };
 }

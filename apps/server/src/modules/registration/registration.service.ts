@@ -262,7 +262,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
       assertMeetingType(body, meeting.meeting_type);
       const phone = requirePhone(body.area_code, body.phone);
-      const consent = consentColumns(meeting, body.consent, now);
+      const consent = consentColumns(meeting, body, now);
 
       // Friendly early answers; the unique index and the seat update below still decide under
       // concurrency. A full meeting answers before the session checks: a burst of late sign-ups

@@ -220,6 +220,19 @@ export async function positionOf(db: Trx, entry: Pick<EntryRow, 'meeting_id' | '
 }
 
 /**
+ * A visitor who left the meeting's list is no one's business any more: their form and contact go
+ * (the place stays, numbered, for the list's history and figures).
+ */
+export async function eraseEntryContact(trx: Trx, entryId: number): Promise<void> {
+  await trx
+    .updateTable('waitlist_entries')
+    .set({ phone: '', email: '', display_name: '', form: null })
+    .where('id', '=', entryId)
+    .where('status', '=', 'left')
+    .execute();
+}
+
+/**
  * Moves a place from one status to the next only if it is still in `from` (and, for an offer, still
  * the same offer): the conditional UPDATE is what makes an expiry, an acceptance and a removal racing
  * for one place take effect once.

@@ -174,9 +174,11 @@ export function createWaitlistService(deps: WaitlistDeps) {
 
     async leaveMeetingList(token: string | undefined, ip: string): Promise<MeetingWaitlistEntry> {
       const { entry, meeting } = await waitingByToken(token);
-      await changeSeats(meeting.id, (trx) =>
-        core.takeOff(trx, entry.id, 'left', clock(), { username: null, ip }),
-      );
+      await changeSeats(meeting.id, async (trx) => {
+        if (await core.takeOff(trx, entry.id, 'left', clock(), { username: null, ip })) {
+          await repo.eraseEntryContact(trx, entry.id);
+        }
+      });
       return meetingEntryView((await repo.findEntry(db, entry.id))!, meeting.public_id);
     },
 

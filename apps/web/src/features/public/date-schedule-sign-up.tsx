@@ -10,7 +10,7 @@ import { PrivacyConsent } from './privacy-consent.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';
 import {
   consentErrors,
-  consentValue,
+  consentFields,
   dateScheduleBody,
   EMPTY_DATE_SCHEDULE,
   sessionsForType,
@@ -98,7 +98,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
   const onConfirm = async () => {
     const failure = await s.submit({
       ...dateScheduleBody(form, picked),
-      consent: consentValue(notice !== null, consent),
+      ...consentFields(notice, consent),
     });
     setConfirming(false);
     if (!failure) return;

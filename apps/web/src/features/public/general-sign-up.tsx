@@ -5,7 +5,7 @@ import { ChoiceField, ErrorSummary, PhoneFields, TextField } from './form-fields
 import { PrivacyConsent } from './privacy-consent.tsx';
 import {
   consentErrors,
-  consentValue,
+  consentFields,
   EMPTY_GENERAL,
   generalBody,
   validateGeneral,
@@ -48,7 +48,7 @@ export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; on
     e.preventDefault();
     if (s.busy) return;
     if (!s.showClientErrors({ ...validateGeneral(form), ...consentErrors(notice !== null, consent) })) return;
-    void s.submit({ ...generalBody(form), consent: consentValue(notice !== null, consent) });
+    void s.submit({ ...generalBody(form), ...consentFields(notice, consent) });
   };
 
   return (

@@ -23,7 +23,7 @@ import {
 } from './my-data.ts';
 import {
   consentErrors,
-  consentValue,
+  consentFields,
   dateScheduleBody,
   EMPTY_DATE_SCHEDULE,
   generalBody,
@@ -295,8 +295,9 @@ describe('sign-up consent', () => {
     expect(consentErrors(true, false)).toEqual({ consent: 'consentRequired' });
     expect(consentErrors(true, true)).toEqual({});
     expect(consentErrors(false, false)).toEqual({});
-    expect(consentValue(true, true)).toBe(true);
-    expect(consentValue(false, true)).toBe(false);
+    expect(consentFields({ version: 3 }, true)).toEqual({ consent: true, consent_version: 3 });
+    expect(consentFields({ version: 3 }, false)).toEqual({ consent: false });
+    expect(consentFields(null, true)).toEqual({ consent: false });
   });
 
   it('goes in bodies the shared contract accepts', () => {
@@ -328,7 +329,10 @@ describe('sign-up consent', () => {
       },
       [1],
     );
-    expect(dateScheduleSignUpBody.parse({ ...dated, consent: consentValue(true, true) }).consent).toBe(true);
+    expect(dateScheduleSignUpBody.parse({ ...dated, ...consentFields({ version: 2 }, true) })).toMatchObject({
+      consent: true,
+      consent_version: 2,
+    });
   });
 
   it('says what the server says under the box, in the three languages', async () => {

@@ -116,9 +116,15 @@ export function consentErrors(noticeShown: boolean, consent: boolean): FieldErro
   return noticeShown && !consent ? { consent: 'consentRequired' } : {};
 }
 
-/** What the body says of consent: ticked only where a notice was shown (none asked: false). */
-export function consentValue(noticeShown: boolean, consent: boolean): boolean {
-  return noticeShown && consent;
+/**
+ * What the body says of consent: ticked only where a notice was shown (none asked: false), with the
+ * version shown, so that a notice changed since the page loaded is read again first.
+ */
+export function consentFields(
+  notice: { version: number } | null,
+  consent: boolean,
+): { consent: boolean; consent_version?: number } {
+  return notice && consent ? { consent: true, consent_version: notice.version } : { consent: false };
 }
 
 /** "na", "N/A", "n.a." all mean not applicable: the API expects exactly 'NA'. */
