@@ -1,3 +1,4 @@
+import { createMeetflowClient, unwrap } from '@meetflow/api-client';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { pdfDocument, pngImage } from '../e2e/support/files.ts';
 
@@ -70,53 +71,44 @@ async function call<T>(baseUrl: string, token: string | null, path: string, init
   return body.data;
 }
 
-/** A public meeting with a banner and a schedule PDF, set up through the admin API. */
+/**
+ * A public meeting with a banner and a schedule PDF, set up through the admin API with the typed
+ * client (@meetflow/api-client: a body or answer that no longer matches the API fails the typecheck).
+ */
 export async function publicMeeting(baseUrl: string, admin: { account: string; password: string }) {
-  const login = await call<{ token: { access_token: string } }>(baseUrl, null, '/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
+  const anonymous = createMeetflowClient({ baseUrl });
+  const login = await unwrap(anonymous.POST('/api/login', { body: admin }));
   const token = login.token.access_token;
-  const json = (body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const api = createMeetflowClient({ baseUrl, token });
+  // Uploads are multipart, which the typed client does not build: plain fetch.
   const upload = (kind: string, name: string, type: string, bytes: Buffer) => {
     const form = new FormData();
     form.set('kind', kind);
     form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
     return call<{ id: string }>(baseUrl, token, '/files', { method: 'POST', body: form });
   };
-  const org = await call<{ id: number }>(
-    baseUrl,
-    token,
-    '/organizations',
-    json({ name: `Bench org ${Date.now()}` }),
-  );
+  const org = await unwrap(api.POST('/api/organizations', { body: { name: `Bench org ${Date.now()}` } }));
   const banner = await upload('banner', 'banner.png', 'image/png', pngImage(360, 120));
   const schedule = await upload('pdf', 'schedule.pdf', 'application/pdf', pdfDocument());
   const start = Date.UTC(2030, 0, 10);
-  return call<{ public_id: string }>(
-    baseUrl,
-    token,
-    '/meetings',
-    json({
-      organization_id: org.id,
-      name: '基準會議',
-      name_cn: '基准会议',
-      name_en: 'Bench meeting',
-      location: '澳門',
-      start_at: start,
-      end_at: start + 2 * 86_400_000,
-      registration_limit: 0,
-      multi_language: false,
-      signup_enabled: true,
-      meeting_type: 'general',
-      banner_file_id: banner.id,
-      schedule_file_id: schedule.id,
-      guide_file_id: null,
+  return unwrap(
+    api.POST('/api/meetings', {
+      body: {
+        organization_id: org.id,
+        name: '基準會議',
+        name_cn: '基准会议',
+        name_en: 'Bench meeting',
+        location: '澳門',
+        start_at: start,
+        end_at: start + 2 * 86_400_000,
+        registration_limit: 0,
+        multi_language: false,
+        signup_enabled: true,
+        meeting_type: 'general',
+        banner_file_id: banner.id,
+        schedule_file_id: schedule.id,
+        guide_file_id: null,
+      },
     }),
   );
 }
