@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { hasAnyPermission } from '@meetflow/shared/permissions';
+import { GUEST_TOKEN_HEADER } from '@meetflow/shared/schemas/public';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { Actor, Authenticate, AuthUser } from '../core/auth-user.ts';
@@ -37,6 +38,12 @@ export const authorization = fp<{ authenticate: Authenticate }>(async (app, { au
 });
 
 export { bearer };
+
+/** The visitor's guest token (X-Guest-Token): the guest routes under /api/public authenticate with it. */
+export function guestToken(request: FastifyRequest): string | undefined {
+  const value = request.headers[GUEST_TOKEN_HEADER];
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** The authenticated user of a protected route (the onRequest hook has already checked). */
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -1,6 +1,7 @@
 import { currentLanguage, i18n } from './i18n.ts';
 import { httpHooks } from './http-hooks.ts';
 import { ApiError, HTTP_STATUS_ERROR, NETWORK_ERROR, isEnvelope } from './http-errors.ts';
+import { saveBlob } from './save-blob.ts';
 
 /**
  * fetch() with the session's Authorization and Accept-Language headers, for the answers the JSON
@@ -73,15 +74,6 @@ export async function downloadFile(
     }
   }
   const blob = new Blob(chunks, { type: response.headers.get('Content-Type') ?? 'application/octet-stream' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, name);
   return { name, bytes };
 }

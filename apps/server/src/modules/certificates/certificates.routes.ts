@@ -19,13 +19,12 @@ import {
   guestCertificateStatus,
   meetingCertificateParams,
 } from '@meetflow/shared/schemas/certificates';
-import { GUEST_TOKEN_HEADER } from '@meetflow/shared/schemas/public';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
 import { contentDisposition, fileTimestamp } from '../../lib/xlsx-export.ts';
 import { sendZip } from '../../lib/zip-stream.ts';
-import { currentUser } from '../../plugins/authorization.ts';
+import { currentUser, guestToken } from '../../plugins/authorization.ts';
 import { certificateSheet } from './certificate-export.ts';
 import type { BadgesService } from './badges.service.ts';
 import type { CertificateFile } from './certificate-core.ts';
@@ -278,10 +277,6 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
   );
 
   const guestSecurity = [{ guestToken: [] }];
-  const guestToken = (request: { headers: Record<string, unknown> }) => {
-    const value = request.headers[GUEST_TOKEN_HEADER];
-    return typeof value === 'string' ? value : undefined;
-  };
   app.get(
     '/api/public/guest/certificate',
     {

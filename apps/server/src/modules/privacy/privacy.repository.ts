@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** A deleted meeting's guests are erased this many days after the delete, or at its purge date if sooner. */
 export const DELETED_MEETING_RETENTION_DAYS = 30;

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
@@ -11,10 +10,9 @@ import {
   purgeBody,
   purgeResult,
 } from '@meetflow/shared/schemas/privacy';
-import { GUEST_TOKEN_HEADER } from '@meetflow/shared/schemas/public';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
-import { currentUser } from '../../plugins/authorization.ts';
+import { currentUser, guestToken } from '../../plugins/authorization.ts';
 import type { PrivacyService } from './privacy.service.ts';
 
 const tags = ['privacy'];
@@ -22,11 +20,6 @@ const security = [{ bearer: [] }];
 const guestSecurity = [{ guestToken: [] }];
 /** A guest's own data and withdrawal, per address: plenty for a venue's Wi-Fi, little for scraping. */
 export const GUEST_DATA_LIMIT_PER_IP = { points: 30, seconds: 60 };
-
-function guestToken(request: FastifyRequest): string | undefined {
-  const value = request.headers[GUEST_TOKEN_HEADER];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** Personal data (issue 20): a meeting's notice and retention, purge, a guest's own data and withdrawal. */
 export const privacyRoutes: FastifyPluginAsyncZod<{

@@ -25,7 +25,6 @@ import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts'
 import { storedNotice } from './consent.ts';
 import * as repo from './privacy.repository.ts';
 
-const DAY_MS = 86_400_000;
 /** How often (at most) an instance looks for purges and notices that have come due. */
 const RETENTION_SCAN_MS = 60_000;
 
@@ -149,7 +148,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     const now = clock();
     if (now - lastScan < RETENTION_SCAN_MS) return;
     lastScan = now;
-    for (const meeting of await repo.dueNotices(db, now, RETENTION_NOTICE_DAYS * DAY_MS)) {
+    for (const meeting of await repo.dueNotices(db, now, RETENTION_NOTICE_DAYS * repo.DAY_MS)) {
       const date = localDate(repo.purgeAt(meeting));
       await db.transaction().execute(async (trx) => {
         if (!(await repo.claimNotice(trx, meeting.id, now))) return;
@@ -180,7 +179,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       });
     }
     if (deps.logRetentionDays > 0) {
-      const count = await systemLog.pruneBefore(now - deps.logRetentionDays * DAY_MS);
+      const count = await systemLog.pruneBefore(now - deps.logRetentionDays * repo.DAY_MS);
       if (count > 0) {
         await record({ kind: 'system' }, 'delete', {
           key: 'privacy.logs_pruned',

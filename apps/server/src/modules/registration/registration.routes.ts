@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
-  GUEST_TOKEN_HEADER,
   enrolBody,
   enrolmentParams,
   guestTokenResult,
@@ -17,14 +15,10 @@ import {
 import { ok } from '../../lib/reply.ts';
 import type { VisitorGuestService } from './visitor-guest.service.ts';
 import type { RegistrationService } from './registration.service.ts';
+import { guestToken } from '../../plugins/authorization.ts';
 
 const tags = ['public'];
 const guestSecurity = [{ guestToken: [] }];
-
-function guestToken(request: FastifyRequest): string | undefined {
-  const value = request.headers[GUEST_TOKEN_HEADER];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** The anonymous visitor API (issue 4): everything under /api/public, one place to rate-limit and audit. */
 export const registrationRoutes: FastifyPluginAsyncZod<{

@@ -1,14 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import { meetingIdParams } from '@meetflow/shared/schemas/meetings';
-import {
-  GUEST_TOKEN_HEADER,
-  enrolBody,
-  guestTokenResult,
-  publicGuest,
-} from '@meetflow/shared/schemas/public';
+import { enrolBody, guestTokenResult, publicGuest } from '@meetflow/shared/schemas/public';
 import {
   meetingWaitlistEntry,
   offerTokenBody,
@@ -24,7 +18,7 @@ import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp } from '../../lib/xlsx-export.ts';
-import { currentUser } from '../../plugins/authorization.ts';
+import { currentUser, guestToken } from '../../plugins/authorization.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
 import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import { waitlistSheet } from './waitlist-export.ts';
@@ -35,11 +29,6 @@ const security = [{ bearer: [] }];
 const guestSecurity = [{ guestToken: [] }];
 /** Offer pages per address: generous for a venue's Wi-Fi, tight for guessing (tokens are signed anyway). */
 export const OFFER_LIMIT_PER_IP = { points: 60, seconds: 60 };
-
-function guestToken(request: FastifyRequest): string | undefined {
-  const value = request.headers[GUEST_TOKEN_HEADER];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** Waiting lists (issue 19): the visitor's place and offers under /api/public, the back office's lists. */
 export const waitlistRoutes: FastifyPluginAsyncZod<{

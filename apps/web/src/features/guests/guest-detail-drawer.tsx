@@ -21,7 +21,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
 import { fetchGuestPersonalData, useGuestDetail, useWithdrawGuest } from './guests-api.ts';
-import { personalDataFileName, personalDataJson, saveTextFile } from './personal-data.ts';
+import { savePersonalData } from './personal-data.ts';
 import type { GuestEnrolment, GuestScan } from './guests-types.ts';
 import { statusColor } from '../../lib/attendance-types.ts';
 import { guestFieldText } from './guest-text.ts';
@@ -47,7 +47,7 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
     setDownloading(true);
     try {
       const data = await fetchGuestPersonalData(guestId);
-      saveTextFile(personalDataJson(data), personalDataFileName(guestId, data));
+      savePersonalData(guestId, data);
       toast.success(t('guests.personalData.downloaded'));
     } catch {
       // The HTTP client has shown the reason.

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { formatCredits, hoursAndMinutes, showsGuestCertificate } from './certificate-code.ts';
 import { errorMessage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi } from './public-api.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 type Download = { status: 'idle' | 'busy' | 'done' } | { status: 'failed'; message: string };
 

@@ -27,7 +27,7 @@ import {
   usePageLanguage,
 } from './public-frame.tsx';
 import { forgetGuestToken, isTokenLost, publicApi, readGuestToken } from './public-api.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 import { usePublicMeeting } from './use-public-meeting.ts';
 import './my-data.css';
 

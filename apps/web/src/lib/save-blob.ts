@@ -1,4 +1,7 @@
-/** Hands a file to the browser under `name`: an object URL on a hidden link (phones included). */
+/**
+ * Hands a file to the browser under `name`: an object URL on a hidden link (phones included). The
+ * one way the app saves a file, for the visitor pages and the back office alike.
+ */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
