@@ -2,11 +2,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import type { Authenticate } from './core/auth-user.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
+import type { ExportReporting } from './lib/export-pipeline.ts';
 import { setTimeZone } from './lib/local-time.ts';
 import { createLimiterFactory } from './lib/rate-limiter.ts';
 import { logRedisAvailability } from './lib/redis.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { apiTokenRoutes } from './modules/auth/api-tokens.routes.ts';
+import { createApiTokens } from './modules/auth/api-tokens.service.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { createOfflineDoorService } from './modules/attendance/offline-door.service.ts';
 import { offlineDoorRoutes } from './modules/attendance/offline-door.routes.ts';
@@ -33,6 +37,9 @@ import { createGuestImports } from './modules/imports/guest-import.service.ts';
 import { scheduleImportRoutes } from './modules/imports/schedule-import.routes.ts';
 import { createScheduleImports } from './modules/imports/schedule-import.service.ts';
 import { createJobs } from './modules/jobs/jobs.service.ts';
+import { createUrlGuard } from './modules/webhooks/url-guard.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
@@ -163,6 +170,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
 
+  // Background work; main.ts starts the runner, so tests and tools run jobs when they choose.
+  const jobs = createJobs({ db, dbKind: deps.dbKind, clock, log: app.log, leaseMs: config.jobLeaseMs });
+  app.decorate('jobs', jobs);
+  const webhooks = createWebhooksService({
+    db,
+    dbKind: deps.dbKind,
+    jobs,
+    systemLog,
+    notifications,
+    guard: createUrlGuard(config.webhookAllowPrivate),
+    clock,
+  });
+  webhooks.register();
+  // What every export reports to: the audit trail, the user's notification, the meeting's webhooks.
+  const reporting: ExportReporting = {
+    systemLog,
+    notifications,
+    exportFinished: (finished) =>
+      db.transaction().execute((trx) =>
+        webhooks.emit(trx, {
+          type: 'export.finished',
+          meetingId: finished.meetingId,
+          data: { file_name: finished.fileName, rows: finished.rows, kind: finished.kind },
+        }),
+      ),
+  };
+
   // Scans, sign-ups and guest changes all publish here; the attendance stream watches it.
   const live = createLiveStats({
     redis: deps.redis,
@@ -177,17 +211,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     repeatWindowMs: config.scanRepeatWindowMs,
     onRecorded: (scope) => live.publish(scope),
+    webhooks,
   });
   const onSignupsChanged = (meetingId: number) => live.publishMeeting(meetingId);
   app.decorate('liveStats', live);
 
-  // Background work; main.ts starts the runner, so tests and tools run jobs when they choose.
-  const jobs = createJobs({ db, dbKind: deps.dbKind, clock, log: app.log, leaseMs: config.jobLeaseMs });
-  app.decorate('jobs', jobs);
   const mailTransport = config.smtpUrl ? createMailTransport(config.smtpUrl, config.mailFrom) : undefined;
   const guests = createGuestsService({
     db,
     systemLog,
+    webhooks,
     clock,
     onSignupsChanged,
     notifications,
@@ -218,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const waitlist = createWaitlistService({
     db,
     clock,
-    core: createWaitlistCore({ db, dbKind: deps.dbKind, clock, systemLog, jobs, mail }),
+    core: createWaitlistCore({ db, dbKind: deps.dbKind, clock, systemLog, jobs, mail, webhooks }),
     signingSecret: await getOrCreateSecret(db, 'waitlist'),
     publicUrl: config.publicUrl,
     mail,
@@ -236,7 +269,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gracefulShutdown);
   await app.register(security);
   await app.register(compression);
-  await app.register(authorization, { authenticate: (token) => auth.authenticate(token) });
+  const apiTokens = createApiTokens({
+    db,
+    systemLog,
+    limiters,
+    perMinute: config.apiTokenPerMinute,
+    clock,
+  });
+  // A bearer secret is a session's access token or, by its prefix, an API token.
+  const authenticate: Authenticate = (token, ip) =>
+    apiTokens.isApiToken(token) ? apiTokens.authenticate(token, ip) : auth.authenticate(token);
+  await app.register(authorization, { authenticate });
   await app.register(openapi);
 
   await app.register(healthRoutes, {
@@ -247,6 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeZone: config.timeZone,
   });
   await app.register(authRoutes, { auth, captcha, limiters });
+  await app.register(apiTokenRoutes, { apiTokens });
+  await app.register(webhookRoutes, { webhooks });
   await app.register(organizationRoutes, {
     organizations: createOrganizationsService({ db, systemLog, clock }),
   });
@@ -256,10 +301,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(filesRoutes, { files: createFilesService({ db, systemLog, clock }) });
-  await app.register(meetingsRoutes, { meetings: createMeetingsService({ db, systemLog, clock, waitlist }) });
+  await app.register(meetingsRoutes, {
+    meetings: createMeetingsService({ db, systemLog, clock, waitlist, webhooks }),
+  });
   await app.register(dictionaryRoutes, { db, systemLog, clock, waitlist });
   const visitorGuests = createVisitorGuestService({
     db,
+    webhooks,
     clock,
     notifications,
     onSignupsChanged,
@@ -273,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeZone: config.timeZone,
     publicUrl: config.publicUrl,
     renderer: pdfRenderer,
+    webhooks,
   });
   const guestCertificates = createGuestCertificatesService({
     db,
@@ -283,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const registration = createRegistrationService({
     db,
     systemLog,
+    webhooks,
     limiters,
     clock,
     notifications,
@@ -307,7 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     waitlist,
     registration,
     guests: visitorGuests,
-    reporting: { systemLog, notifications },
+    reporting,
     limiters,
     clock,
   });
@@ -315,7 +365,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attendanceRoutes, {
     attendance,
     live,
-    sessionStillValid: (user) => auth.sessionStillValid(user),
+    sessionStillValid: (user) =>
+      user.apiTokenId === null ? auth.sessionStillValid(user) : apiTokens.stillValid(user.apiTokenId),
     clock,
   });
   await app.register(offlineDoorRoutes, {
@@ -328,15 +379,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       doorSecret: await getOrCreateSecret(db, 'door'),
       loginCodeRequired: (meetingId) => mail.loginCodeRequired(meetingId),
       onRecorded: (scope) => live.publish(scope),
+      webhooks,
     }),
   });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
-  await app.register(guestsRoutes, {
-    guests,
-    systemLog,
-    notifications,
-    clock,
-  });
+  await app.register(guestsRoutes, { guests, reporting, clock });
   await app.register(guestImportRoutes, {
     guestImports: createGuestImports({
       db,
@@ -348,8 +395,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifications,
       onSignupsChanged,
       batchRows: config.importBatchRows,
+      webhooks,
     }),
-    reporting: { systemLog, notifications },
+    reporting,
     clock,
   });
   await app.register(scheduleImportRoutes, {
@@ -357,13 +405,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(scheduleDetailRoutes, {
     scheduleDetail: createScheduleDetailService({ db, clock }),
-    systemLog,
-    notifications,
+    reporting,
     clock,
   });
   await app.register(systemLogRoutes, {
     systemLog,
-    authenticate: (token) => auth.authenticate(token),
+    authenticate,
     limiters,
     notifications,
     clock,
@@ -372,7 +419,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     certificates: createCertificatesService({ db, systemLog, clock, core: certificateCore, mail }),
     guestCertificates,
     badges: createBadgesService({ db, systemLog, renderer: pdfRenderer }),
-    reporting: { systemLog, notifications },
+    reporting,
     clock,
     limiters,
   });

@@ -61,6 +61,13 @@ const envSchema = z
     IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(500),
     /** Audit entries (the system log) are kept this many days, then removed; 0 keeps them for ever. */
     LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(730),
+    /** Requests one API token may make per minute, over all instances. */
+    API_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+    /**
+     * Operator setting: let webhooks reach loopback, private and link-local addresses (a receiver on
+     * the same host or network). Off: such URLs are refused, at saving and at every delivery (SSRF).
+     */
+    WEBHOOK_ALLOW_PRIVATE: flag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -103,6 +110,9 @@ export interface Config {
   importBatchRows: number;
   /** Days the system log keeps an entry (0: for ever). */
   logRetentionDays: number;
+  apiTokenPerMinute: number;
+  /** Webhooks may reach loopback and private networks (an operator's choice; off by default). */
+  webhookAllowPrivate: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -149,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     broadcastPerMinute: e.MAIL_BROADCAST_PER_MINUTE,
     importBatchRows: e.IMPORT_BATCH_ROWS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    apiTokenPerMinute: e.API_TOKEN_PER_MINUTE,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -15,6 +15,8 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
   let ctx: TestContext;
   const tokens: Record<string, string> = {};
   const held: Record<string, readonly string[]> = {};
+  /** API tokens: each role's own permissions in full, and a narrow one (issue 21). */
+  const apiTokens: Record<string, { secret: string; permissions: readonly string[] }> = {};
   let otherOrganization: number;
 
   beforeAll(async () => {
@@ -49,6 +51,19 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
         await ctx.login({ account: `matrix_${role.code}`, password: PASSWORD })
       ).access_token;
     }
+    const mint = async (role: string, permissions: readonly string[]) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/api-tokens',
+        headers: { authorization: `Bearer ${tokens[role]}` },
+        payload: { name: `matrix ${role}`, permissions, expires_at: null },
+      });
+      if (res.statusCode !== 200) throw new Error(`token not created: ${res.body}`);
+      return { secret: res.json().data.secret as string, permissions };
+    };
+    // Door staff cannot make tokens (no integration:manage); the other roles make one of everything they hold.
+    for (const role of ['organiser', 'administrator']) apiTokens[role] = await mint(role, held[role]!);
+    apiTokens['organiser: guest list only'] = await mint('organiser', ['guest:view']);
   });
   afterAll(() => ctx.close());
 
@@ -69,6 +84,17 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     // Door staff choose the session they scan from this list.
     expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
     // Only the personal routes (me, password, logout) stop at "any logged-in user".
+    expect(
+      protectedRoutes()
+        .filter((r) => r.sessionOnly)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([
+      'DELETE /api/api-tokens/:id',
+      'POST /api/api-tokens',
+      'POST /api/logout',
+      'PUT /api/me/password',
+    ]);
     const userOnly = protectedRoutes().filter((r) => r.auth === 'user');
     expect(userOnly.every((r) => /^\/api\/(me|logout)/.test(r.url))).toBe(true);
     expect(
@@ -97,6 +123,30 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
         });
         const label = `${role} ${route.method} ${route.url}`;
         if (hasAnyPermission(held[role]!, route.auth)) {
+          expect([401, 403], label).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, label).toBe(403);
+        }
+      }
+    },
+  );
+
+  it.each(['organiser', 'administrator', 'organiser: guest list only'])(
+    'lets an API token of %s through exactly where its permissions allow',
+    async (name) => {
+      const { secret, permissions } = apiTokens[name]!;
+      for (const route of protectedRoutes().filter((r) => r.auth !== 'user')) {
+        const res = await ctx.app.inject({
+          method: route.method as Method,
+          url: concrete(route.url),
+          headers: { authorization: `Bearer ${secret}` },
+        });
+        const label = `${name} ${route.method} ${route.url}`;
+        if (route.sessionOnly) {
+          // Token management: a person at a session only, whatever the token holds.
+          expect(res.statusCode, label).toBe(403);
+          expect(res.json().code, label).toBe(ERRORS.SESSION_REQUIRED.code);
+        } else if (hasAnyPermission(permissions, route.auth)) {
           expect([401, 403], label).not.toContain(res.statusCode);
         } else {
           expect(res.statusCode, label).toBe(403);

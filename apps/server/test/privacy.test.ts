@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERRORS } from '@meetflow/shared/errors';
 import type { Meeting } from '@meetflow/shared/schemas/meetings';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import { DEFAULT_PRIVACY_NOTICE } from '@meetflow/shared/schemas/privacy';
@@ -425,7 +426,7 @@ describe(`personal data (${TEST_DB})`, () => {
     const upcoming = await meetingAt(now + DAY, now + 2 * DAY, { name: '將來的會議' });
     expect(
       (await api('POST', `/api/meetings/${upcoming.id}/purge`, { confirm: '將來的會議' })).json().code,
-    ).toBe(40971);
+    ).toBe(ERRORS.MEETING_NOT_OVER.code);
 
     const past = await meetingAt(now - 2 * DAY, now - DAY, { name: '已結束的會議' });
     await ctx.db.updateTable('meetings').set({ signup_enabled: 1 }).where('id', '=', past.id).execute();
@@ -453,7 +454,7 @@ describe(`personal data (${TEST_DB})`, () => {
     expect(done.json().data.guests).toBe(1);
     expect(
       (await api('POST', `/api/meetings/${past.id}/purge`, { confirm: '已結束的會議' })).json().code,
-    ).toBe(40970);
+    ).toBe(ERRORS.PERSONAL_DATA_PURGED.code);
     // Its sign-up closes: new personal data would outlive the purge.
     const late = await signUp(ctx, past.publicId, generalBody(61, personal(61, 'now')), 61);
     expect(late.json().code).toBe(40950);
@@ -465,7 +466,7 @@ describe(`personal data (${TEST_DB})`, () => {
     expect(row).toMatchObject({ name: '', email: '', phone: `erased:${guest.id}`, erased_at: ctx.now() });
     // Nor does the back office add personal data to it again, or refill an erased guest.
     const added = await api('POST', `/api/meetings/${past.id}/guests`, generalBody(62, personal(62, 'now')));
-    expect(added.json().code).toBe(40970);
+    expect(added.json().code).toBe(ERRORS.PERSONAL_DATA_PURGED.code);
     const refilled = await api('PUT', `/api/guests/${guest.id}`, generalBody(63, personal(63, 'now')));
     expect([404, 409]).toContain(refilled.statusCode);
     const logs = (await api('GET', '/api/system-logs?keyword=Erased&page_size=5')).json().data.items;

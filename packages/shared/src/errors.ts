@@ -588,7 +588,7 @@ export const ERRORS = {
     },
   },
   PERSONAL_DATA_PURGED: {
-    code: 40970,
+    code: 40975,
     status: 409,
     message: {
       'zh-tw': '此會議的嘉賓個人資料已被刪除',
@@ -597,12 +597,21 @@ export const ERRORS = {
     },
   },
   MEETING_NOT_OVER: {
-    code: 40971,
+    code: 40976,
     status: 409,
     message: {
       'zh-tw': '會議尚未結束，不能立即刪除嘉賓資料（可先刪除會議）',
       'zh-cn': '会议尚未结束，不能立即删除嘉宾信息（可先删除会议）',
       en: "The meeting has not ended: its guests' data can be erased now only once it is over or deleted",
+    },
+  },
+  SESSION_REQUIRED: {
+    code: 40320,
+    status: 403,
+    message: {
+      'zh-tw': '此操作需要登入後台，不能使用 API 權杖',
+      'zh-cn': '此操作需要登录后台，不能使用 API 令牌',
+      en: 'This action needs a signed-in session; an API token cannot do it',
     },
   },
 } as const satisfies Record<string, CatalogueEntry>;

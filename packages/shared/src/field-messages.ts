@@ -23,6 +23,51 @@ export const FIELD_MESSAGES = {
     'zh-cn': '账号须为 3 至 64 个字符，只可使用英文字母、数字及 _ . -',
     en: 'The account needs 3 to 64 characters: letters, digits, _ . or -',
   },
+  tokenNameRequired: {
+    'zh-tw': '請輸入權杖名稱',
+    'zh-cn': '请输入令牌名称',
+    en: 'Please name the token',
+  },
+  tokenPermissionsRequired: {
+    'zh-tw': '請至少選擇一項權限',
+    'zh-cn': '请至少选择一项权限',
+    en: 'Choose at least one permission',
+  },
+  tokenPermissionNotHeld: {
+    'zh-tw': '權杖不能擁有您本身沒有的權限',
+    'zh-cn': '令牌不能拥有您本身没有的权限',
+    en: 'A token cannot have a permission you do not hold',
+  },
+  tokenExpiryInvalid: {
+    'zh-tw': '到期日須在今天之後，且不超過十年',
+    'zh-cn': '到期日须在今天之后，且不超过十年',
+    en: 'The expiry must be in the future and within ten years',
+  },
+  webhookUrlRequired: {
+    'zh-tw': '請輸入接收網址',
+    'zh-cn': '请输入接收网址',
+    en: 'Please enter the receiving URL',
+  },
+  webhookUrlInvalid: {
+    'zh-tw': '網址須以 http:// 或 https:// 開頭',
+    'zh-cn': '网址须以 http:// 或 https:// 开头',
+    en: 'The URL must start with http:// or https://',
+  },
+  webhookUrlPrivate: {
+    'zh-tw': '不可傳送至本機、內部網絡或保留位址',
+    'zh-cn': '不可发送至本机、内部网络或保留地址',
+    en: 'Deliveries to loopback, private or link-local addresses are not allowed',
+  },
+  webhookUrlUnresolved: {
+    'zh-tw': '找不到此網址的主機',
+    'zh-cn': '找不到此网址的主机',
+    en: "The URL's host could not be found",
+  },
+  webhookEventsRequired: {
+    'zh-tw': '請至少選擇一種事件',
+    'zh-cn': '请至少选择一种事件',
+    en: 'Choose at least one event',
+  },
   nameRequired: { 'zh-tw': '請輸入名稱', 'zh-cn': '请输入名称', en: 'Please enter the name' },
   organizationNameRequired: {
     'zh-tw': '請輸入組織名稱',

@@ -470,6 +470,51 @@ export const LOG_MESSAGES = {
       '导入会议 #{meeting_id}（{meeting_name}）的日程：文件 {file_name}（{file_size} 字节，SHA-256 {file_sha256}），日程新增 {sessions_created}、更新 {sessions_updated}；报名类型新增 {user_types_created}、更新 {user_types_updated}；专科学院类别新增 {categories_created}、更新 {categories_updated}',
     en: 'Imported the sessions of meeting #{meeting_id} ({meeting_name}) from {file_name} ({file_size} bytes, SHA-256 {file_sha256}): sessions {sessions_created} added, {sessions_updated} changed; registration types {user_types_created} added, {user_types_updated} changed; college categories {categories_created} added, {categories_updated} changed',
   },
+  'api_token.created': {
+    'zh-tw': '建立 API 權杖「{name}」（id {id}）：{permissions}',
+    'zh-cn': '创建 API 令牌“{name}”（id {id}）：{permissions}',
+    en: 'Created API token "{name}" (id {id}): {permissions}',
+  },
+  'api_token.revoked': {
+    'zh-tw': '撤銷 API 權杖「{name}」（id {id}）',
+    'zh-cn': '撤销 API 令牌“{name}”（id {id}）',
+    en: 'Revoked API token "{name}" (id {id})',
+  },
+  'webhook.created': {
+    'zh-tw': '新增 Webhook #{id}：{url}',
+    'zh-cn': '新增 Webhook #{id}：{url}',
+    en: 'Created webhook #{id}: {url}',
+  },
+  'webhook.updated': {
+    'zh-tw': '修改 Webhook #{id}：{url}',
+    'zh-cn': '修改 Webhook #{id}：{url}',
+    en: 'Updated webhook #{id}: {url}',
+  },
+  'webhook.deleted': {
+    'zh-tw': '刪除 Webhook #{id}：{url}',
+    'zh-cn': '删除 Webhook #{id}：{url}',
+    en: 'Deleted webhook #{id}: {url}',
+  },
+  'webhook.secret_rotated': {
+    'zh-tw': '更換 Webhook #{id} 的簽名密鑰',
+    'zh-cn': '更换 Webhook #{id} 的签名密钥',
+    en: 'Rotated the signing secret of webhook #{id}',
+  },
+  'webhook.redelivered': {
+    'zh-tw': '重新傳送 Webhook #{id} 的訊息 {message_id}',
+    'zh-cn': '重新发送 Webhook #{id} 的消息 {message_id}',
+    en: 'Redelivered message {message_id} of webhook #{id}',
+  },
+  'webhook.test_sent': {
+    'zh-tw': '向 Webhook #{id} 傳送測試事件',
+    'zh-cn': '向 Webhook #{id} 发送测试事件',
+    en: 'Sent a test event to webhook #{id}',
+  },
+  'webhook.disabled': {
+    'zh-tw': 'Webhook #{id}（{url}）持續傳送失敗，已停用',
+    'zh-cn': 'Webhook #{id}（{url}）持续发送失败，已停用',
+    en: 'Webhook #{id} ({url}) kept failing and was disabled',
+  },
   'demo.loaded': {
     'zh-tw': '已載入示範資料：{meetings} 個會議、{guests} 位嘉賓、{scans} 次掃碼',
     'zh-cn': '已加载演示数据：{meetings} 个会议、{guests} 位嘉宾、{scans} 次扫码',

@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'log:view',
   'log:export',
   'user:manage',
+  /** API tokens and webhooks (issue 21). */
+  'integration:manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

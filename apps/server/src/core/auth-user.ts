@@ -14,6 +14,18 @@ export interface AuthUser {
   sessionId: string;
   /** When the access token of this request expires (ms): long-lived answers end there. */
   tokenExpiresAt: number;
+  /** The API token the request came with (issue 21), or null for a signed-in session. */
+  apiTokenId: number | null;
+  /**
+   * Who the system log and "created by" name: the account, and the token's name when a program acted
+   * with one (`alice [token: CRM sync]`), so a search by account still finds both.
+   */
+  auditName: string;
+}
+
+/** The audit name of a request made with an API token. */
+export function tokenAuditName(account: string, tokenName: string): string {
+  return `${account} [token: ${tokenName}]`;
 }
 
 /** Who asks and from where: every mutation names both in the system log. */
@@ -27,5 +39,5 @@ export function isAdministrator(user: Pick<AuthUser, 'organizationId'>): boolean
   return user.organizationId === null;
 }
 
-/** Turns a bearer access token into its user, or throws the catalogue's 401 errors. */
-export type Authenticate = (accessToken: string) => Promise<AuthUser>;
+/** Turns a bearer secret (a session's access token or an API token) into its user, or throws the catalogue's 401 errors. */
+export type Authenticate = (bearer: string, ip: string) => Promise<AuthUser>;

@@ -17,6 +17,7 @@ import * as offlineDoor from './migrations/2026-11-25-03-offline-door.ts';
 import * as certificates from './migrations/2026-11-26-01-certificates.ts';
 import * as waitlists from './migrations/2026-11-28-01-waitlists.ts';
 import * as personalData from './migrations/2026-11-28-02-personal-data.ts';
+import * as integrations from './migrations/2026-11-28-03-integrations.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-01-certificates': certificates,
   '2026-11-28-01-waitlists': waitlists,
   '2026-11-28-02-personal-data': personalData,
+  '2026-11-28-03-integrations': integrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -424,4 +424,68 @@ export interface Database {
     scanned_at: number;
     uploaded_at: number;
   };
+  /** A program's credentials (issue 21): only the SHA-256 of the secret is kept. */
+  api_tokens: {
+    id: Generated<number>;
+    user_id: number;
+    name: string;
+    token_hash: string;
+    /** The prefix and the secret's last four characters, for recognising it in a list. */
+    hint: string;
+    /** JSON array: the permissions the token may use (still only those its owner holds). */
+    permissions: string;
+    created_at: number;
+    expires_at: number | null;
+    last_used_at: number | null;
+    last_used_ip: string | null;
+    revoked_at: number | null;
+  };
+  /** Where an organisation's events are sent (null organisation: every one). */
+  webhook_endpoints: {
+    id: Generated<number>;
+    organization_id: number | null;
+    url: string;
+    description: Generated<string>;
+    /** JSON array of WEBHOOK_EVENT_TYPES. */
+    event_types: string;
+    /** The Standard Webhooks signing secret (whsec_…). */
+    secret: string;
+    enabled: Generated<number>;
+    disabled_reason: string | null;
+    failing_since: number | null;
+    created_by: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  /** The outbox: one event for one endpoint, written in the transaction of the change. */
+  webhook_deliveries: {
+    id: Generated<number>;
+    endpoint_id: number;
+    message_id: string;
+    event_type: string;
+    meeting_id: number | null;
+    guest_id: number | null;
+    ordering_key: string | null;
+    /** The JSON body as signed and sent. */
+    payload: string;
+    state: Generated<'pending' | 'delivered' | 'failed'>;
+    attempts: Generated<number>;
+    next_attempt_at: number | null;
+    lease_until: number | null;
+    created_at: number;
+    delivered_at: number | null;
+    last_status_code: number | null;
+    last_duration_ms: number | null;
+    last_error: string | null;
+  };
+  webhook_attempts: {
+    id: Generated<number>;
+    delivery_id: number;
+    attempted_at: number;
+    status_code: number | null;
+    duration_ms: number;
+    error: string | null;
+    response_body: Generated<string>;
+    manual: Generated<number>;
+  };
 }

@@ -54,11 +54,18 @@ export interface ExportReporting {
   notifications: {
     notify(userId: number, type: 'export_ready', params: { file: string }): Promise<void>;
   };
+  /** Told when a meeting's export completed (the webhooks' export.finished). */
+  exportFinished?(finished: {
+    meetingId: number;
+    fileName: string;
+    rows: number;
+    kind: LogMessageKey;
+  }): Promise<void>;
 }
 
 export interface ExportSpec {
   /** Who exports: named in the audit entry, notified when the file is complete. */
-  user: { id: number; account: string };
+  user: { id: number; auditName: string };
   /** With the extension; also the file named in the "export ready" notification. */
   fileName: string;
   sheets: readonly PreparedSheet[];
@@ -66,6 +73,8 @@ export interface ExportSpec {
   auditKey: LogMessageKey;
   /** Parameters of the audit entry besides `rows` and `interrupted`. */
   auditParams?: Record<string, string | number>;
+  /** The meeting exported from, if any: its endpoints hear of the finished export. */
+  meetingId?: number;
 }
 
 /**
@@ -93,11 +102,18 @@ export function sendExport(
             interrupted: completed ? [] : [{ key: 'export.interrupted' }],
           },
         },
-        username: spec.user.account,
+        username: spec.user.auditName,
         ip: request.ip,
       });
-      if (completed)
-        await reporting.notifications.notify(spec.user.id, 'export_ready', { file: spec.fileName });
+      if (!completed) return;
+      await reporting.notifications.notify(spec.user.id, 'export_ready', { file: spec.fileName });
+      if (spec.meetingId !== undefined)
+        await reporting.exportFinished?.({
+          meetingId: spec.meetingId,
+          fileName: spec.fileName,
+          rows,
+          kind: spec.auditKey,
+        });
     },
   });
 }

@@ -24,14 +24,17 @@ export const authorization = fp<{ authenticate: Authenticate }>(async (app, { au
     const fallback = route.url.startsWith('/api/docs') ? 'public' : 'user';
     const auth = route.config?.auth ?? fallback;
     route.config = { ...route.config, auth };
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, auth });
+    const sessionOnly = route.config?.sessionOnly === true;
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, auth, sessionOnly });
   });
   app.addHook('onRequest', async (request) => {
     const required = request.routeOptions.config?.auth;
     if (!required || required === 'public') return;
     const token = bearer(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHORIZED');
-    request.user = await authenticate(token);
+    request.user = await authenticate(token, request.ip);
+    if (request.routeOptions.config?.sessionOnly && request.user.apiTokenId !== null)
+      throw new AppError('SESSION_REQUIRED');
     if (required !== 'user' && !hasAnyPermission(request.user.permissions, required))
       throw new AppError('FORBIDDEN');
   });

@@ -13,6 +13,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /**
+     * Only a person at a signed-in session may call it, never an API token: managing tokens,
+     * the password, logging out. A leaked token cannot mint another or lock its owner out.
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with who may call it: the permission matrix tests walk this. */
@@ -24,6 +29,7 @@ export interface RouteAuthEntry {
   method: string;
   url: string;
   auth: RouteAuth;
+  sessionOnly: boolean;
 }
 
 /** Resolves the request's language once, from Accept-Language. */

@@ -8,11 +8,12 @@ export const NOTIFICATION_TYPES = [
   'registration_closed',
   'export_ready',
   'retention_due',
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Message templates; `{meeting}`, `{session}`, `{file}` and `{date}` are filled from the notification's params
+ * Message templates; `{meeting}`, `{session}`, `{file}`, `{date}` and `{url}` are filled from the notification's params
  * (names in the reader's language where the meeting has one).
  */
 export const NOTIFICATION_TEXTS: Record<NotificationType, Localized> = {
@@ -40,6 +41,11 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, Localized> = {
     'zh-tw': '會議「{meeting}」的嘉賓個人資料將於 {date} 按保存期限刪除；如需延長，請修改私隱設定',
     'zh-cn': '会议“{meeting}”的嘉宾个人信息将于 {date} 按保存期限删除；如需延长，请修改隐私设置',
     en: 'The guests\' personal data of "{meeting}" will be erased on {date} at the end of its retention period; change its privacy settings to extend it',
+  },
+  webhook_disabled: {
+    'zh-tw': 'Webhook {url} 持續傳送失敗，已自動停用；請檢查接收端後重新啟用',
+    'zh-cn': 'Webhook {url} 持续发送失败，已自动停用；请检查接收端后重新启用',
+    en: 'The webhook {url} kept failing and was disabled; check the receiver, then enable it again',
   },
 };
 

@@ -22,6 +22,7 @@ import * as records from './attendance-records.repository.ts';
 import * as repo from './attendance.repository.ts';
 import { closeEarlierDay, createDayEndCloser } from './day-end.ts';
 import type { StatsScope } from './live-stats.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 
 /** Where "today" starts: local midnight in the configured TIME_ZONE. */
 export function localMidnight(now: number): number {
@@ -125,6 +126,8 @@ export function createAttendanceService(deps: {
   repeatWindowMs: number;
   /** Told after every recorded scan, once its transaction has committed. */
   onRecorded?: (scope: StatsScope) => void;
+  /** Events for other systems, written in the scan's transaction. */
+  webhooks: WebhookEmitter;
 }) {
   const { db, systemLog, clock } = deps;
 
@@ -258,6 +261,19 @@ export function createAttendanceService(deps: {
             nonce: body.nonce,
             created_at: now,
           });
+          await deps.webhooks.emit(trx, {
+            type: 'scan.recorded',
+            meetingId: scope.meetingId,
+            guestId: guest.id,
+            data: {
+              guest_id: guest.id,
+              direction: type === 'in' ? 'entry' : 'exit',
+              session_id: scope.scopeId === 0 ? null : scope.scopeId,
+              station,
+              scanned_at: now,
+              offline: false,
+            },
+          });
           return { recorded: true, type };
         });
       } catch (error) {
@@ -300,7 +316,7 @@ export function createAttendanceService(deps: {
               session: scope.scopeId ? [{ key: 'attendance.session', params: { id: scope.scopeId } }] : [],
             },
           },
-          username: user.account,
+          username: user.auditName,
           ip,
         });
       }

@@ -21,6 +21,7 @@ import * as repo from './attendance.repository.ts';
 import { closeEarlierDay } from './day-end.ts';
 import * as door from './offline-door.repository.ts';
 import type { StatsScope } from './live-stats.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 
 /*
  * The offline door (issue 17). A station keeps a copy of its scope's guests to judge scans while
@@ -61,6 +62,8 @@ export function createOfflineDoorService(deps: {
   /** Whether the meeting's phone look-up also asks for a code by e-mail (then a kiosk takes codes only). */
   loginCodeRequired: (meetingId: number) => Promise<boolean>;
   onRecorded?: (scope: StatsScope) => void;
+  /** Events for other systems, written in each scan's transaction. */
+  webhooks: WebhookEmitter;
 }) {
   const { db, clock } = deps;
 
@@ -150,6 +153,19 @@ export function createOfflineDoorService(deps: {
           operator_name: user.name,
           nonce: scan.nonce,
           created_at: at,
+        });
+        await deps.webhooks.emit(trx, {
+          type: 'scan.recorded',
+          meetingId: scope.meetingId,
+          guestId: ours.id,
+          data: {
+            guest_id: ours.id,
+            direction: scan.type === 'in' ? 'entry' : 'exit',
+            session_id: scope.scopeId === 0 ? null : scope.scopeId,
+            station,
+            scanned_at: at,
+            offline: true,
+          },
         });
         return { outcome: 'recorded', reason: null };
       });
@@ -259,7 +275,7 @@ export function createOfflineDoorService(deps: {
           key: 'attendance.offline_synced',
           params: { meeting_id: scope.meetingId, station, recorded, conflicts },
         },
-        username: user.account,
+        username: user.auditName,
         ip,
       });
       return { results, recorded, conflicts };

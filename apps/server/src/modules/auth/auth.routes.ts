@@ -79,7 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, ca
 
   app.post(
     '/api/logout',
-    { schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 200: nothing } } },
+    {
+      config: { sessionOnly: true },
+      schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 200: nothing } },
+    },
     async (request) => {
       await auth.logout(currentUser(request), request.ip);
       return ok(request, null);
@@ -102,6 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, ca
   app.put(
     '/api/me/password',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         summary: 'Change the password; every other session ends',

@@ -159,6 +159,8 @@ export function createAuthService(deps: AuthDeps) {
         organizationId: user.organization_id,
         sessionId: user.session_id,
         tokenExpiresAt: claims.expiresAt,
+        apiTokenId: null,
+        auditName: user.account,
       };
     },
 

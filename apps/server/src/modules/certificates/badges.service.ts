@@ -68,7 +68,7 @@ export function createBadgesService(deps: { db: Db; systemLog: SystemLog; render
         key: 'certificates.badges_printed',
         params: { meeting_id: meeting.id, count: badgeGuests.length },
       },
-      username: actor.user.account,
+      username: actor.user.auditName,
       ip: actor.ip,
     });
     return { fileName: `badges-${meeting.id}-${query.layout}.pdf`, bytes };

@@ -19,6 +19,7 @@ import {
 import * as repo from './certificates.repository.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 import { attainment, meetingDays, meetingWindow, presenceOf, type Attainment } from './presence.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 
 /*
  * What the back office and the guest-facing side share: a meeting's settings, each guest's standing
@@ -40,6 +41,8 @@ export function createCertificateCore(deps: {
   timeZone: string;
   publicUrl: string;
   renderer: PdfRenderer;
+  /** Events for other systems, written in the issuing transaction. */
+  webhooks: WebhookEmitter;
 }) {
   const { db, clock, timeZone: zone, publicUrl } = deps;
 
@@ -206,10 +209,11 @@ export function createCertificateCore(deps: {
     let issued = 0;
     await db.transaction().execute(async (trx) => {
       for (const { guest, figure } of due) {
+        const code = newCertificateCode();
         const fresh = await repo.issueCertificate(trx, {
           meeting_id: meeting.id,
           guest_id: guest.id,
-          code: newCertificateCode(),
+          code,
           name: guest.name,
           name_zh: guest.name_zh,
           name_en: guest.name_en,
@@ -219,7 +223,21 @@ export function createCertificateCore(deps: {
           issued_at: now,
           issued_by: issuedBy,
         });
-        if (fresh) issued++;
+        if (!fresh) continue;
+        issued++;
+        await deps.webhooks.emit(trx, {
+          type: 'certificate.issued',
+          meetingId: meeting.id,
+          guestId: guest.id,
+          // The code is what the certificate's verification page is opened with (printed on it).
+          data: {
+            guest_id: guest.id,
+            code,
+            minutes: figure.minutes,
+            credits: figure.credits,
+            issued_at: now,
+          },
+        });
       }
     });
     return issued;

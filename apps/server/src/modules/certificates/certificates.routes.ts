@@ -151,6 +151,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         sheets: [certificateSheet(rows, sessions)],
         auditKey: 'certificates.exported',
         auditParams: { meeting_id: meeting.id, meeting_name: meeting.name },
+        meetingId: meeting.id,
       });
     },
   );

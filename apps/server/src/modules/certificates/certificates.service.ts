@@ -63,7 +63,7 @@ export function createCertificatesService(deps: {
       action: 'update',
       source: 'admin',
       message: { key, params: { meeting_id: meetingId, count } },
-      username: actor.user.account,
+      username: actor.user.auditName,
       ip: actor.ip,
     });
   }
@@ -119,7 +119,7 @@ export function createCertificatesService(deps: {
           key: 'certificates.settings_updated',
           params: { meeting_id: meeting.id, meeting_name: meeting.name },
         },
-        username: actor.user.account,
+        username: actor.user.auditName,
         ip: actor.ip,
         changes,
       });
@@ -287,7 +287,7 @@ export function createCertificatesService(deps: {
             interrupted: completed ? [] : [{ key: 'export.interrupted' }],
           },
         },
-        username: actor.user.account,
+        username: actor.user.auditName,
         ip: actor.ip,
       });
     },

@@ -47,7 +47,7 @@ export function createAuditor(systemLog: SystemLog) {
       action,
       source: 'admin',
       message,
-      username: actor.user.account,
+      username: actor.user.auditName,
       ip: actor.ip,
       changes,
     });

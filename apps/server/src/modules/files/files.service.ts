@@ -58,7 +58,7 @@ export function createFilesService(deps: { db: Db; systemLog: SystemLog; clock: 
         action: 'create',
         source: 'admin',
         message: { key: 'file.uploaded', params: { kind, id, mime, size: bytes.length } },
-        username: user.account,
+        username: user.auditName,
         ip,
       });
       return { id, mime, size: bytes.length };

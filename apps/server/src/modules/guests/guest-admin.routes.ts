@@ -16,7 +16,6 @@ import { ok } from '../../lib/reply.ts';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { EXPORT_TEXT, guestExportColumns } from './guest-admin-export.ts';
 import type { GuestsService } from './guest-admin.service.ts';
 
@@ -25,10 +24,9 @@ const security = [{ bearer: [] }];
 
 export const guestsRoutes: FastifyPluginAsyncZod<{
   guests: GuestsService;
-  systemLog: ExportReporting['systemLog'];
-  notifications: Pick<NotificationsService, 'notify'>;
+  reporting: ExportReporting;
   clock: () => number;
-}> = async (app, { guests, systemLog, notifications, clock }) => {
+}> = async (app, { guests, reporting, clock }) => {
   app.get(
     '/api/meetings/:id/guests',
     {
@@ -65,24 +63,20 @@ export const guestsRoutes: FastifyPluginAsyncZod<{
       const meeting = await guests.visibleMeeting(user, request.params.id);
       const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
       const fileName = `${meetingName}-${EXPORT_TEXT.sheet[lang]}-${fileTimestamp(clock())}.xlsx`;
-      return sendExport(
-        request,
-        reply,
-        { systemLog, notifications },
-        {
-          user,
-          fileName,
-          sheets: [
-            xlsxSheet({
-              name: EXPORT_TEXT.sheet,
-              columns: guestExportColumns(meeting.meeting_type),
-              rows: guests.exportRows(meeting, request.query, lang),
-            }),
-          ],
-          auditKey: 'guest.exported',
-          auditParams: { meeting_id: meeting.id, meeting_name: meeting.name },
-        },
-      );
+      return sendExport(request, reply, reporting, {
+        user,
+        fileName,
+        sheets: [
+          xlsxSheet({
+            name: EXPORT_TEXT.sheet,
+            columns: guestExportColumns(meeting.meeting_type),
+            rows: guests.exportRows(meeting, request.query, lang),
+          }),
+        ],
+        auditKey: 'guest.exported',
+        auditParams: { meeting_id: meeting.id, meeting_name: meeting.name },
+        meetingId: meeting.id,
+      });
     },
   );
 

@@ -29,6 +29,7 @@ import {
 } from './guest-rules.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { fieldChanges, GUEST_PERSONAL_FIELDS } from '../system-log/field-changes.ts';
 import { reindexGuest, unindexGuest } from './guest-search.ts';
@@ -54,6 +55,8 @@ export interface GuestsDeps {
   ) => Promise<Map<number, CertificateState>>;
   /** The waiting lists (through app.ts): seats freed by a delete or an edit are handed out in its transaction. */
   waitlist?: Pick<WaitlistService, 'seatsFreedIn' | 'guestCancelledIn'>;
+  /** Events for other systems, written in the change's transaction. */
+  webhooks: WebhookEmitter;
 }
 
 function phoneTaken(): AppError {
@@ -156,6 +159,12 @@ export function createGuestsService(deps: GuestsDeps) {
       await seats.releaseSessionSeats(trx, scheduleIds);
       if (!(await repo.cancelGuest(trx, guest, clock()))) throw new AppError('NOT_FOUND');
       await unindexGuest(trx, guest.id);
+      await deps.webhooks.emit(trx, {
+        type: 'guest.cancelled',
+        meetingId: guest.meeting_id,
+        guestId: guest.id,
+        data: { guest_id: guest.id, released_session_ids: scheduleIds },
+      });
       // The seats they held go to those waiting.
       await deps.waitlist?.seatsFreedIn(trx, { meetingId: guest.meeting_id, meeting: true, scheduleIds });
       await alsoInTrx?.(trx);
@@ -170,7 +179,7 @@ export function createGuestsService(deps: GuestsDeps) {
     message: LogMessage,
     changes?: FieldChange[],
   ) {
-    await systemLog.record({ action, source: 'admin', message, username: user.account, ip, changes });
+    await systemLog.record({ action, source: 'admin', message, username: user.auditName, ip, changes });
   }
 
   return {
@@ -276,6 +285,17 @@ export function createGuestsService(deps: GuestsDeps) {
             now,
             filled,
           );
+          await deps.webhooks.emit(trx, {
+            type: 'guest.signed_up',
+            meetingId: meeting.id,
+            guestId: inserted.id,
+            data: {
+              guest_id: inserted.id,
+              source: 'back_office',
+              session_ids: scheduleIds,
+              waiting_session_ids: [],
+            },
+          });
           return inserted.id;
         });
       } catch (error) {
@@ -339,6 +359,13 @@ export function createGuestsService(deps: GuestsDeps) {
             { personal: GUEST_PERSONAL_FIELDS },
           );
           await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
+          const event = { meetingId: guest.meeting_id, guestId: guest.id };
+          if (changes.length > 0)
+            await deps.webhooks.emit(trx, {
+              type: 'guest.updated',
+              ...event,
+              data: { guest_id: guest.id, changed: changes.map((c) => c.field) },
+            });
           if (chosen === null) return;
           const current = await repo.guestScheduleIds(trx, guest.id);
           changes.push(
@@ -350,6 +377,17 @@ export function createGuestsService(deps: GuestsDeps) {
           await seats.releaseSessionSeats(trx, dropped);
           await takeSessionSeats(trx, added, filled);
           await seats.insertGuestSchedules(trx, guest.id, added, now);
+          if (added.length + dropped.length > 0)
+            await deps.webhooks.emit(trx, {
+              type: 'enrolment.changed',
+              ...event,
+              data: {
+                guest_id: guest.id,
+                added_session_ids: added,
+                removed_session_ids: dropped,
+                source: 'back_office',
+              },
+            });
           await deps.waitlist?.seatsFreedIn(trx, {
             meetingId: guest.meeting_id,
             meeting: false,
@@ -390,7 +428,7 @@ export function createGuestsService(deps: GuestsDeps) {
     /** Cancels the guest (see `cancel`), audited. */
     async remove(user: AuthUser, guestId: number, ip: string): Promise<void> {
       const guest = await visibleGuest(user, guestId);
-      await cancel(guest, user.account);
+      await cancel(guest, user.auditName);
       await log(user, ip, 'delete', {
         key: 'guest.deleted',
         params: { id: guest.id, meeting_id: guest.meeting_id, meeting_name: guest.meeting_name },

@@ -19,6 +19,7 @@ import { judgeRows } from './guest-import-judge.ts';
 import { problemsText, type PlannedRow } from './guest-import-rows.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
 import * as repo from './imports.repository.ts';
+import type { WebhookEvent } from '../webhooks/webhooks.service.ts';
 
 /*
  * The guest import job: the stored rows judged again and written batch after batch. Each batch is
@@ -122,6 +123,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         outcome.failed += 1;
       };
       const newGuests: NewGuest[] = [];
+      const events: WebhookEvent[] = [];
       const mailColumns = options.send_confirmation ? (deps.mail?.confirmationColumns() ?? {}) : {};
       for (const { planned, first } of rows) {
         if (planned.kind === 'invalid') {
@@ -166,6 +168,24 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
           // Locked above, the guest cannot have been cancelled since: a false here is a bug, not a row.
           if (!updated) throw new Error(`guest ${guestId} vanished under its lock`);
           outcome.updated += 1;
+          events.push({
+            type: 'guest.updated',
+            meetingId: meeting.id,
+            guestId,
+            data: { guest_id: guestId, changed: Object.keys(mappedValues(values, mapped)), source: 'import' },
+          });
+          if (added.length > 0)
+            events.push({
+              type: 'enrolment.changed',
+              meetingId: meeting.id,
+              guestId,
+              data: {
+                guest_id: guestId,
+                added_session_ids: added,
+                removed_session_ids: [],
+                source: 'import',
+              },
+            });
           continue;
         }
         const refusal = ledger.takeForNewGuest(planned.scheduleIds);
@@ -186,7 +206,21 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
           scheduleIds: planned.scheduleIds,
         });
       }
-      await insertGuestBatch(trx, newGuests, now);
+      const createdIds = await insertGuestBatch(trx, newGuests, now);
+      events.push(
+        ...createdIds.map((id, i) => ({
+          type: 'guest.signed_up' as const,
+          meetingId: meeting.id,
+          guestId: id,
+          data: {
+            guest_id: id,
+            source: 'import',
+            session_ids: newGuests[i]!.scheduleIds,
+            waiting_session_ids: [],
+          },
+        })),
+      );
+      await deps.webhooks.emitAll(trx, events);
       outcome.created = newGuests.length;
       outcome.filled = await ledger.commit();
       await repo.insertFailures(trx, failures);

@@ -33,6 +33,7 @@ import { GUEST_IMPORT_JOB, registerGuestImportJob } from './guest-import-job.ts'
 import { breathe, dictionaryOf, previewRows } from './guest-import-judge.ts';
 import { spreadsheetError } from './import-common.ts';
 import * as repo from './imports.repository.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 
 /*
  * Guest import (issue 16): upload (the file read once, its rows kept) → mapping → preview → start,
@@ -57,6 +58,8 @@ export interface GuestImportsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   /** Rows per batch (tests make it small to see batches). */
   batchRows?: number;
+  /** Events for other systems, written in each batch's transaction. */
+  webhooks: WebhookEmitter;
 }
 
 /** The header row (the first non-empty one), then the data rows, of the file's first sheet. */
@@ -201,7 +204,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
             await remembered(meeting.id),
           ),
         ),
-        created_by: user.account,
+        created_by: user.auditName,
         created_at: clock(),
       });
       return view((await repo.findImport(db, id))!, lang);
@@ -304,7 +307,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
         await systemLog.record({
           action: 'create',
           source: 'admin',
-          username: user.account,
+          username: user.auditName,
           ip,
           message: {
             key: 'import.guests_started',

@@ -237,7 +237,7 @@ export function createScheduleImports({ db, dbKind, clock, systemLog, waitlist }
         file_data: file.bytes,
         format: 'xlsx',
         total: Object.values(plan.sheets).reduce((sum, sheet) => sum + sheet.total, 0),
-        created_by: user.account,
+        created_by: user.auditName,
         created_at: clock(),
       });
       return {
@@ -304,7 +304,7 @@ export function createScheduleImports({ db, dbKind, clock, systemLog, waitlist }
       await systemLog.record({
         action: 'create',
         source: 'admin',
-        username: user.account,
+        username: user.auditName,
         ip,
         message: {
           key: 'import.schedule_applied',

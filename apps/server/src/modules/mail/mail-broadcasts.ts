@@ -128,7 +128,7 @@ export function createBroadcasts(deps: BroadcastDeps) {
           payload: {
             texts: body.texts,
             guest_ids: guestIds,
-            created_by: user.account,
+            created_by: user.auditName,
           } satisfies BroadcastPayload,
           meetingId,
         });
@@ -140,7 +140,7 @@ export function createBroadcasts(deps: BroadcastDeps) {
               key: 'mail.broadcast_sent',
               params: { meeting_id: meetingId, meeting_name: meeting.name, count: guestIds.length },
             },
-            username: user.account,
+            username: user.auditName,
             ip,
           },
           trx,

@@ -71,7 +71,7 @@ export function createMeetingDisplayService(deps: { db: Db; systemLog: SystemLog
             ],
           },
         },
-        username: user.account,
+        username: user.auditName,
         ip,
         // Each value that changed, a text set or cleared against null.
         changes: fieldChanges(...alignedAuditFields(before, next)),

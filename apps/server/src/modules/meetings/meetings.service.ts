@@ -25,6 +25,7 @@ import {
 } from '../../core/organization-scope.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import {
   findMeeting,
@@ -135,6 +136,7 @@ export function createMeetingsService(deps: {
   clock: () => number;
   /** A raised limit hands its new seats to the waiting list, in the edit's transaction. */
   waitlist?: Pick<WaitlistService, 'seatsFreedIn'>;
+  webhooks: WebhookEmitter;
 }) {
   const { db, systemLog, clock } = deps;
 
@@ -184,7 +186,7 @@ export function createMeetingsService(deps: {
     message: LogMessage,
     changes: FieldChange[],
   ) {
-    await systemLog.record({ action, source: 'admin', message, username: user.account, ip, changes });
+    await systemLog.record({ action, source: 'admin', message, username: user.auditName, ip, changes });
   }
 
   return {
@@ -230,14 +232,20 @@ export function createMeetingsService(deps: {
       await assertOrganizationVisible(db, user, body.organization_id);
       await assertFiles(body);
       const values = toValues(body);
-      const id = await db.transaction().execute((trx) =>
-        insertMeeting(trx, {
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await insertMeeting(trx, {
           ...values,
           public_id: newPublicId(),
           created_by: user.id,
           now: clock(),
-        }),
-      );
+        });
+        await deps.webhooks.emit(trx, {
+          type: 'meeting.created',
+          meetingId: created,
+          data: { name: body.name },
+        });
+        return created;
+      });
       await log(
         user,
         ip,
@@ -255,25 +263,33 @@ export function createMeetingsService(deps: {
       }
       await assertFiles(body);
       const values = toValues(body);
+      const changes = fieldChanges(storedFields(before), auditFields(pickFields(values, FORM_FIELDS)));
       const updated = await db.transaction().execute(async (trx) => {
         if (!(await updateMeeting(trx, id, values, clock()))) return false;
         await deps.waitlist?.seatsFreedIn(trx, { meetingId: id, meeting: true, scheduleIds: [] });
+        await deps.webhooks.emit(trx, {
+          type: 'meeting.updated',
+          meetingId: id,
+          data: { name: body.name, changed: changes.map((c) => c.field) },
+        });
         return true;
       });
       if (!updated) throw new AppError('NOT_FOUND');
-      await log(
-        user,
-        ip,
-        'update',
-        { key: 'meeting.updated', params: { id, name: body.name } },
-        fieldChanges(storedFields(before), auditFields(pickFields(values, FORM_FIELDS))),
-      );
+      await log(user, ip, 'update', { key: 'meeting.updated', params: { id, name: body.name } }, changes);
       return this.get(user, id);
     },
 
     async remove(user: AuthUser, id: number, ip: string): Promise<void> {
       const before = await visibleMeeting(user, id);
-      const deleted = await db.transaction().execute((trx) => softDeleteMeeting(trx, id, clock()));
+      const deleted = await db.transaction().execute(async (trx) => {
+        if (!(await softDeleteMeeting(trx, id, clock()))) return false;
+        await deps.webhooks.emit(trx, {
+          type: 'meeting.deleted',
+          meetingId: id,
+          data: { name: before.name },
+        });
+        return true;
+      });
       if (!deleted) throw new AppError('NOT_FOUND');
       await log(
         user,

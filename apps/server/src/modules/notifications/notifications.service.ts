@@ -23,6 +23,8 @@ export interface NotificationParams {
   file?: string;
   /** YYYY-MM-DD in TIME_ZONE. */
   date?: string;
+  /** A webhook's address. */
+  url?: string;
 }
 
 /** How often (at most) one instance looks for passed registration deadlines, on read. */
@@ -39,7 +41,8 @@ function render(type: NotificationType, params: NotificationParams, lang: Langua
     .replace('{meeting}', pick(params.meeting, lang))
     .replace('{session}', pick(params.session, lang))
     .replace('{file}', params.file ?? '')
-    .replace('{date}', params.date ?? '');
+    .replace('{date}', params.date ?? '')
+    .replace('{url}', params.url ?? '');
 }
 
 function parseParams(json: string): NotificationParams {

@@ -65,7 +65,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
       action,
       source: 'admin',
       message,
-      username: actor.user.account,
+      username: actor.user.auditName,
       ip: actor.ip,
       changes,
     });

@@ -343,7 +343,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
           };
           await repo.updatePrivacy(trx, meetingId, { ...values, updated_at: now });
           await record(
-            { kind: 'admin', username: user.account, ip },
+            { kind: 'admin', username: user.auditName, ip },
             'update',
             { key: 'privacy.settings_updated', params: { meeting_id: meetingId, meeting_name: before.name } },
             trx,
@@ -369,7 +369,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       if (confirm.trim() !== meeting.name.trim()) throw fieldError('confirm', 'purgeConfirmMismatch');
       if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       if (meeting.end_at > clock()) throw new AppError('MEETING_NOT_OVER');
-      const result = await purge(meetingId, { kind: 'admin', username: user.account, ip });
+      const result = await purge(meetingId, { kind: 'admin', username: user.auditName, ip });
       if (!result) throw new AppError('PERSONAL_DATA_PURGED');
       return result;
     },
@@ -389,7 +389,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     async guestData(user: AuthUser, guestId: number, ip: string): Promise<GuestPersonalData> {
       const guest = await deps.guests.findVisible(user, guestId);
       const data = await personalData(guest.id);
-      await record({ kind: 'admin', username: user.account, ip }, 'export', {
+      await record({ kind: 'admin', username: user.auditName, ip }, 'export', {
         key: 'privacy.data_downloaded',
         params: { meeting_id: guest.meeting_id, guest_id: guest.id },
       });
@@ -408,9 +408,9 @@ export function createPrivacyService(deps: PrivacyDeps) {
     /** The back office withdraws a guest on their request: the same, audited under the user. */
     async withdrawGuest(user: AuthUser, guestId: number, ip: string): Promise<void> {
       const guest = await deps.guests.findVisible(user, guestId);
-      await withdraw(guest.id, { id: guest.meeting_id, name: guest.meeting_name }, user.account, {
+      await withdraw(guest.id, { id: guest.meeting_id, name: guest.meeting_name }, user.auditName, {
         kind: 'admin',
-        username: user.account,
+        username: user.auditName,
         ip,
       });
     },

@@ -46,7 +46,7 @@ export function createProfileService({
           key: 'profile.updated',
           params: { changes: changes.length ? changes : [{ key: 'change.none' }] },
         },
-        username: user.account,
+        username: user.auditName,
         ip,
         changes: fieldChanges(pickFields(before, PROFILE_FIELDS), pickFields(after, PROFILE_FIELDS), {
           personal: ['email'],

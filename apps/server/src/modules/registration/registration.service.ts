@@ -20,6 +20,7 @@ import type { Language } from '@meetflow/shared/languages';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { guestDisplayName, maskEmail, maskPhone } from '../guests/guest-format.ts';
 import {
@@ -58,6 +59,8 @@ export const PUBLIC_LIMITS = {
 export interface RegistrationDeps {
   db: Db;
   systemLog: SystemLog;
+  /** Events for other systems, written in the sign-up's transaction. */
+  webhooks: WebhookEmitter;
   limiters: LimiterFactory;
   clock: () => number;
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
@@ -346,6 +349,17 @@ export function createRegistrationService(deps: RegistrationDeps) {
             );
             return;
           }
+          await deps.webhooks.emit(trx, {
+            type: 'guest.signed_up',
+            meetingId: meeting.id,
+            guestId,
+            data: {
+              guest_id: guestId,
+              source: 'public',
+              session_ids: scheduleIds.filter((id) => !waitingFor.includes(id)),
+              waiting_session_ids: waitingFor,
+            },
+          });
           await systemLog.record(
             {
               action: 'sign_up',

@@ -12,6 +12,7 @@ import {
   type SessionSeatTaken,
 } from '../guests/guest-rules.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import * as repo from './registration.repository.ts';
 import { meetingStatus, toPublicGuest } from './registration.service.ts';
 
@@ -29,6 +30,8 @@ export function createVisitorGuestService(deps: {
   mail?: Pick<MailService, 'queueEnrolmentUpdate' | 'kick'>;
   /** The sessions' waiting lists: their places on the guest page, and a cancelled seat handed on. */
   waitlist?: Pick<WaitlistService, 'placesOfGuest' | 'seatsFreedIn'>;
+  /** Events for other systems, written in the change's transaction. */
+  webhooks: WebhookEmitter;
 }) {
   const { db, clock } = deps;
 
@@ -82,6 +85,17 @@ export function createVisitorGuestService(deps: {
             const seat = await enrolInSession(trx, guest.id, scheduleId, clock());
             if (seat.filled) filled = seat;
             await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [] });
+            await deps.webhooks.emit(trx, {
+              type: 'enrolment.changed',
+              meetingId: meeting.id,
+              guestId: guest.id,
+              data: {
+                guest_id: guest.id,
+                added_session_ids: [scheduleId],
+                removed_session_ids: [],
+                source: 'public',
+              },
+            });
           });
           deps.mail?.kick();
         } catch (error) {
@@ -103,6 +117,17 @@ export function createVisitorGuestService(deps: {
         if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId, clock())) {
           await releaseSessionSeat(trx, scheduleId);
           await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [scheduleId] });
+          await deps.webhooks.emit(trx, {
+            type: 'enrolment.changed',
+            meetingId: meeting.id,
+            guestId: guest.id,
+            data: {
+              guest_id: guest.id,
+              added_session_ids: [],
+              removed_session_ids: [scheduleId],
+              source: 'public',
+            },
+          });
           // The freed seat goes to the session's waiting list in this same transaction.
           await deps.waitlist?.seatsFreedIn(trx, {
             meetingId: meeting.id,

@@ -12,7 +12,6 @@ import { ok } from '../../lib/reply.ts';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import { fileTimestamp } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { SCHEDULE_EXPORT_TEXT, type ScheduleDetailService } from './schedule-detail.service.ts';
 
 const tags = ['schedule-detail'];
@@ -20,10 +19,9 @@ const security = [{ bearer: [] }];
 
 export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
   scheduleDetail: ScheduleDetailService;
-  systemLog: ExportReporting['systemLog'];
-  notifications: Pick<NotificationsService, 'notify'>;
+  reporting: ExportReporting;
   clock: () => number;
-}> = async (app, { scheduleDetail: service, systemLog, notifications, clock }) => {
+}> = async (app, { scheduleDetail: service, reporting, clock }) => {
   app.get(
     '/api/meetings/:id/schedule-detail',
     {
@@ -76,18 +74,14 @@ export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
       const meeting = await service.visibleMeeting(user, request.params.id);
       const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
       const fileName = `${meetingName}-${SCHEDULE_EXPORT_TEXT.file[lang]}-${fileTimestamp(clock())}.xlsx`;
-      return sendExport(
-        request,
-        reply,
-        { systemLog, notifications },
-        {
-          user,
-          fileName,
-          sheets: await service.exportSheets(meeting, lang),
-          auditKey: 'schedule_detail.exported',
-          auditParams: { meeting_id: meeting.id, meeting_name: meeting.name },
-        },
-      );
+      return sendExport(request, reply, reporting, {
+        user,
+        fileName,
+        sheets: await service.exportSheets(meeting, lang),
+        auditKey: 'schedule_detail.exported',
+        auditParams: { meeting_id: meeting.id, meeting_name: meeting.name },
+        meetingId: meeting.id,
+      });
     },
   );
 };

@@ -122,8 +122,8 @@ export const systemLogRoutes: FastifyPluginAsyncZod<Options> = async (
       await all.consume('all');
       const token = bearer(request.headers.authorization);
       // The report is kept either way: errors on the login and visitor pages matter as much.
-      const user = token ? await authenticate(token).catch(() => null) : null;
-      await systemLog.recordClientError(request.body, user?.account ?? null, request.ip);
+      const user = token ? await authenticate(token, request.ip).catch(() => null) : null;
+      await systemLog.recordClientError(request.body, user?.auditName ?? null, request.ip);
       return ok(request, null);
     },
   );

@@ -144,7 +144,7 @@ export function createUsersService({
       action,
       source: 'admin',
       message,
-      username: actor.user.account,
+      username: actor.user.auditName,
       ip: actor.ip,
       changes,
     });

@@ -13,6 +13,7 @@ import {
 import type { JobRow, Jobs } from '../jobs/jobs.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import * as repo from './waitlist.repository.ts';
 
 type Trx = Kysely<Database>;
@@ -42,6 +43,8 @@ export interface WaitlistCoreDeps {
   systemLog: SystemLog;
   jobs: Jobs;
   mail?: Pick<MailService, 'confirmationColumns' | 'queueEnrolmentUpdate' | 'queueWaitlistOffer' | 'kick'>;
+  /** Events for other systems (a promotion), written in the seat's transaction. */
+  webhooks: WebhookEmitter;
 }
 
 /**
@@ -258,6 +261,17 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
         { cancelled: [] },
       );
     }
+    await deps.webhooks.emit(trx, {
+      type: 'guest.promoted',
+      meetingId: entry.meeting_id,
+      guestId,
+      data: {
+        guest_id: guestId,
+        // null: the meeting's own list (the visitor became a guest); else the session enrolled in.
+        session_id: scope.scopeId === 0 ? null : scope.scopeId,
+        waitlist_entry_id: entry.id,
+      },
+    });
     await audit(
       trx,
       entry,

@@ -248,6 +248,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
         sheets: [waitlistSheet(rows)],
         auditKey: 'waitlist.exported',
         auditParams: { meeting_id: meeting.id, meeting_name: meeting.name, list_name: listName },
+        meetingId: meeting.id,
       });
     },
   );

@@ -344,7 +344,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         const current = (await repo.findEntry(trx, entryId))!;
         if (!ACTIVE.has(current.status)) return null;
         const held = current.status === 'offered';
-        const guestId = await core.seat(trx, current, now, held, { username: user.account, ip });
+        const guestId = await core.seat(trx, current, now, held, { username: user.auditName, ip });
         // A stale place (its visitor a guest by now, say) gave way: that is committed, then said.
         if (guestId === null) return null;
         // No seat was free: the limit moves up to make one (from a limit lowered below the seats taken, too).
@@ -358,7 +358,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
             current,
             'waitlist.promoted_raising_limit',
             { from: state.limit, to: limit, guest_id: guestId },
-            { username: user.account, ip },
+            { username: user.auditName, ip },
           );
         }
         return { seat_limit: limit, limit_raised: raise };
@@ -372,7 +372,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       await visibleMeeting(db, user, meetingId);
       await entryOfMeeting(meetingId, entryId);
       const removed = await changeSeats(meetingId, (trx) =>
-        core.takeOff(trx, entryId, 'removed', clock(), { username: user.account, ip }),
+        core.takeOff(trx, entryId, 'removed', clock(), { username: user.auditName, ip }),
       );
       if (!removed) throw new AppError('WAITLIST_ENTRY_NOT_FOUND');
     },

@@ -1,0 +1,59 @@
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { FieldMessageKey } from '@meetflow/shared/field-messages';
+
+/**
+ * Webhooks must not become a way into the server's own network (SSRF). A URL is checked when it is
+ * saved, for a clear message, and again at every connection: the agents below refuse a loopback,
+ * private, link-local or otherwise non-public address after the DNS lookup, so a name that later
+ * resolves elsewhere (DNS rebinding) is refused too. Redirects are never followed.
+ */
+export interface UrlGuard {
+  /** null when the URL may be used, else the field message saying why not. */
+  check(url: string): Promise<FieldMessageKey | null>;
+  agentFor(url: URL): RequestFilteringHttpAgent | RequestFilteringHttpsAgent;
+}
+
+function publicAddress(address: string): boolean {
+  try {
+    const parsed = ipaddr.process(address);
+    return parsed.range() === 'unicast';
+  } catch {
+    return false;
+  }
+}
+
+export function createUrlGuard(allowPrivate: boolean): UrlGuard {
+  // Kept alive across deliveries: a burst of events to one receiver reuses its connections.
+  const options = {
+    keepAlive: true,
+    maxSockets: 16,
+    allowPrivateIPAddress: allowPrivate,
+    allowMetaIPAddress: false,
+  };
+  const http = new RequestFilteringHttpAgent(options);
+  const https = new RequestFilteringHttpsAgent(options);
+  return {
+    async check(url) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return 'webhookUrlInvalid';
+      }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'webhookUrlInvalid';
+      if (parsed.username || parsed.password) return 'webhookUrlInvalid';
+      if (allowPrivate) return null;
+      const host = parsed.hostname.replace(/^\[|\]$/g, '');
+      let addresses: string[];
+      try {
+        addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+      } catch {
+        return 'webhookUrlUnresolved';
+      }
+      return addresses.every(publicAddress) ? null : 'webhookUrlPrivate';
+    },
+    agentFor: (url) => (url.protocol === 'https:' ? https : http),
+  };
+}

@@ -1,0 +1,289 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { DatabaseKind } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Trx = Kysely<Database>;
+
+const endpointColumns = [
+  'webhook_endpoints.id',
+  'webhook_endpoints.organization_id',
+  'webhook_endpoints.url',
+  'webhook_endpoints.description',
+  'webhook_endpoints.event_types',
+  'webhook_endpoints.secret',
+  'webhook_endpoints.enabled',
+  'webhook_endpoints.disabled_reason',
+  'webhook_endpoints.failing_since',
+  'webhook_endpoints.created_by',
+  'webhook_endpoints.created_at',
+  'webhook_endpoints.updated_at',
+  'organizations.name as organization_name',
+] as const;
+
+const endpoints = (db: Trx) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .leftJoin('organizations', 'organizations.id', 'webhook_endpoints.organization_id')
+    .select(endpointColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('webhook_deliveries.endpoint_id', '=', 'webhook_endpoints.id')
+        .where('webhook_deliveries.state', '=', 'pending')
+        .as('pending'),
+    );
+export type EndpointRow = NonNullable<Awaited<ReturnType<typeof findEndpoint>>>;
+
+export function findEndpoint(db: Trx, id: number) {
+  return endpoints(db).where('webhook_endpoints.id', '=', id).executeTakeFirst();
+}
+
+/** Endpoints owned by these organisations (null: all, including the every-organisation ones). */
+export function listEndpoints(db: Trx, organizationIds: number[] | null) {
+  let q = endpoints(db);
+  if (organizationIds !== null) q = q.where('webhook_endpoints.organization_id', 'in', organizationIds);
+  return q.orderBy('webhook_endpoints.id').execute();
+}
+
+/** What event routing needs of every enabled endpoint (a small table, cached by the service). */
+export function enabledEndpoints(db: Trx) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'organization_id', 'event_types'])
+    .where('enabled', '=', 1)
+    .execute();
+}
+
+export async function insertEndpoint(
+  db: Trx,
+  row: Insertable<Database['webhook_endpoints']>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('webhook_endpoints')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function updateEndpoint(
+  db: Trx,
+  id: number,
+  changes: Partial<Insertable<Database['webhook_endpoints']>>,
+): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteEndpoint(db: Trx, id: number): Promise<void> {
+  // Attempts and deliveries go with it (ON DELETE CASCADE), explicitly too, since SQLite needs
+  // foreign keys switched on for the cascade.
+  await db
+    .deleteFrom('webhook_attempts')
+    .where(
+      'delivery_id',
+      'in',
+      db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', id),
+    )
+    .execute();
+  await db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+}
+
+export async function insertDeliveries(
+  db: Trx,
+  rows: Insertable<Database['webhook_deliveries']>[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const ids = await db.insertInto('webhook_deliveries').values(rows).returning('id').execute();
+  return ids.map((r) => Number(r.id));
+}
+
+export type DeliveryRow = Selectable<Database['webhook_deliveries']>;
+
+/**
+ * Claims due deliveries of enabled endpoints, holding each until `leaseUntil`. A delivery waits while
+ * an earlier one with the same ordering key (one guest's events) is still pending at its endpoint,
+ * so a receiver sees a guest's events in the order they happened.
+ */
+export async function claimDue(
+  db: Trx,
+  kind: DatabaseKind,
+  opts: { now: number; leaseUntil: number; limit: number },
+): Promise<DeliveryRow[]> {
+  let due = db
+    .selectFrom('webhook_deliveries as d')
+    .select('d.id')
+    .where('d.state', '=', 'pending')
+    .where('d.next_attempt_at', '<=', opts.now)
+    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', opts.now)]))
+    .where('d.endpoint_id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_endpoints')
+        .select('webhook_endpoints.id')
+        .where('webhook_endpoints.enabled', '=', 1),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as p')
+            .select('p.id')
+            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
+            .whereRef('p.ordering_key', '=', 'd.ordering_key')
+            .where('p.state', '=', 'pending')
+            .whereRef('p.id', '<', 'd.id'),
+        ),
+      ),
+    )
+    .orderBy('d.next_attempt_at')
+    .orderBy('d.id')
+    .limit(opts.limit);
+  if (kind === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: opts.leaseUntil, attempts: sql`attempts + 1` })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return (rows as DeliveryRow[]).sort((a, b) => a.id - b.id);
+}
+
+/** Ends one attempt; only the claim that still holds the delivery (same attempt number) may. */
+export async function finishAttempt(
+  db: Trx,
+  delivery: Pick<DeliveryRow, 'id' | 'attempts'>,
+  outcome: {
+    state: 'pending' | 'delivered' | 'failed';
+    nextAttemptAt: number | null;
+    deliveredAt: number | null;
+    statusCode: number | null;
+    durationMs: number;
+    error: string | null;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({
+      state: outcome.state,
+      next_attempt_at: outcome.nextAttemptAt,
+      delivered_at: outcome.deliveredAt,
+      lease_until: null,
+      last_status_code: outcome.statusCode,
+      last_duration_ms: outcome.durationMs,
+      last_error: outcome.error,
+    })
+    .where('id', '=', delivery.id)
+    .where('attempts', '=', delivery.attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertAttempt(db: Trx, row: Insertable<Database['webhook_attempts']>): Promise<void> {
+  await db.insertInto('webhook_attempts').values(row).execute();
+}
+
+/** A failure: the endpoint has been failing since its first failure after a success. */
+export async function markFailing(db: Trx, endpointId: number, now: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: now })
+    .where('id', '=', endpointId)
+    .where('failing_since', 'is', null)
+    .execute();
+}
+
+export async function markSucceeding(db: Trx, endpointId: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', endpointId)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** Switches a failing endpoint off; answers whether this call did (one notification per disable). */
+export async function disableFailing(db: Trx, endpointId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ enabled: 0, disabled_reason: 'failing', updated_at: now })
+    .where('id', '=', endpointId)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function listDeliveries(
+  db: Trx,
+  endpointId: number,
+  state: string | undefined,
+  page: { offset: number; limit: number },
+) {
+  let q = db.selectFrom('webhook_deliveries').where('endpoint_id', '=', endpointId);
+  if (state) q = q.where('state', '=', state as DeliveryRow['state']);
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as DeliveryRow[], total: Number(total.n) };
+}
+
+export async function findDelivery(
+  db: Trx,
+  endpointId: number,
+  id: number,
+): Promise<DeliveryRow | undefined> {
+  return (await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', id)
+    .executeTakeFirst()) as DeliveryRow | undefined;
+}
+
+export function listAttempts(db: Trx, deliveryId: number) {
+  return db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Takes a delivery for a manual attempt now (the dispatcher's lease waits for it). */
+export async function claimForRedelivery(
+  db: Trx,
+  id: number,
+  leaseUntil: number,
+): Promise<DeliveryRow | undefined> {
+  return (await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: leaseUntil, attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()) as DeliveryRow | undefined;
+}
+
+/** Forgets finished deliveries older than `before` (the log is kept for a while, not for ever). */
+export async function pruneFinished(db: Trx, before: number): Promise<void> {
+  const old = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('state', '!=', 'pending')
+    .where('created_at', '<', before);
+  await db.deleteFrom('webhook_attempts').where('delivery_id', 'in', old).execute();
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('state', '!=', 'pending')
+    .where('created_at', '<', before)
+    .execute();
+}
+
+/** The organisation a meeting belongs to (events are routed by it). */
+export async function meetingOrganization(db: Trx, meetingId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('meetings')
+    .select('organization_id')
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+  return row?.organization_id;
+}
