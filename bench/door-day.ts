@@ -40,7 +40,12 @@ export interface DoorDayResult {
 }
 
 /** 100,000 guests in batches inside one transaction: seconds, not minutes. */
-async function insertGuests(db: Db, meetingId: number, count: number, offset: number): Promise<string[]> {
+export async function insertGuests(
+  db: Db,
+  meetingId: number,
+  count: number,
+  offset: number,
+): Promise<string[]> {
   const codes: string[] = [];
   const now = Date.now();
   const BATCH = 500;
@@ -148,7 +153,7 @@ async function bareExport(dataDir: string, meetingId: number) {
   return { seconds, peakMb: peak };
 }
 
-async function logIn(base: string): Promise<string> {
+export async function logIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

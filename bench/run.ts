@@ -1,6 +1,6 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|door|mail|import|door-offline|certificates` runs the budgets and one group of scenarios.
+// `--only basics|signup|door|mail|import|door-offline|certificates|webhooks` runs the budgets and one group of scenarios.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +13,14 @@ import { doorOffline, doorOfflineRows } from './door-offline.ts';
 import { guestImport } from './guest-import.ts';
 import { mailBurst } from './mail-burst.ts';
 import { signUpBurst } from './signup-burst.ts';
+import { webhookBench } from './webhooks.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const budgetsOnly = process.argv.includes('--budgets');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const want = (group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates') =>
-  !budgetsOnly && (only === null || only === group);
+const want = (
+  group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates' | 'webhooks',
+) => !budgetsOnly && (only === null || only === group);
 const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Issue 7's budgets; the admin figure is the meeting list, the first back-office screen (see README).
 const BUDGET_KB = { public: 120, admin: 350 };
@@ -359,6 +361,42 @@ if (want('certificates')) {
   );
 }
 
+if (want('webhooks')) {
+  const run = await webhookBench(3413);
+  rows.push(
+    {
+      metric: `webhooks: ${run.scans} scans → deliveries received (signed, none lost)`,
+      ours: run.delivered,
+      baseline: run.scans,
+      unit: 'deliveries',
+      target: 'every scan once; 0 duplicates, 0 bad signatures (fails the run)',
+      pass: run.delivered === run.scans && run.duplicates === 0 && run.badSignatures === 0,
+      detail: {
+        duplicates: run.duplicates,
+        badSignatures: run.badSignatures,
+        drainSeconds: run.drainSeconds,
+      },
+    },
+    {
+      metric: 'webhooks: delivery rate, first scan to last delivery',
+      ours: run.deliveriesPerSecond,
+      baseline: run.scansPerSecondWith,
+      unit: '/s',
+      target: 'report (baseline: the scan rate of the same run)',
+      pass: null,
+      detail: { drainSeconds: run.drainSeconds, scansPerSecondWithout: run.scansPerSecondWithout },
+    },
+    {
+      metric: 'webhooks: server CPU per scan, with the endpoint',
+      ours: run.scanCpuUsWith,
+      baseline: run.scanCpuUsWithout,
+      unit: 'µs',
+      target: 'report (baseline: the same scans, no endpoint)',
+      pass: null,
+    },
+  );
+}
+
 // The offline door in Chromium (door-offline.ts; `--smoke` for a short run).
 if (want('door-offline')) rows.push(...doorOfflineRows(await doorOffline(3409)));
 
@@ -382,7 +420,11 @@ fs.writeFileSync(
 );
 // Budgets and correctness (oversold seats) fail the run; a missed speed target is reported in the table.
 const failed = rows.filter(
-  (r) => r.pass === false && (r.metric.startsWith('initial JS') || r.metric.includes('oversold')),
+  (r) =>
+    r.pass === false &&
+    (r.metric.startsWith('initial JS') ||
+      r.metric.includes('oversold') ||
+      (r.metric.startsWith('webhooks: ') && r.unit === 'deliveries')),
 );
 if (failed.length) {
   console.error(`Failed: ${failed.map((r) => r.metric).join(', ')}`);

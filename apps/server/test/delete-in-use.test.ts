@@ -52,6 +52,9 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     // A guest withdrawing: cancelled (the scan log keeps the row), seats freed, personal data erased.
     'DELETE /api/public/guest': 'done',
     'DELETE /api/meetings/:id': 'done',
+    // An endpoint goes with its delivery log; a token in use is revoked (the row stays, refused).
+    'DELETE /api/webhooks/:id': 'done',
+    'DELETE /api/api-tokens/:id': 'done',
   };
 
   it('knows every DELETE route of the API', () => {
@@ -182,7 +185,29 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     // A cancelled guest's row stays (the scan log refers to it), and so does what it holds.
     await tryDelete('DELETE /api/user-types/:id', `/api/user-types/${userType}`);
     await tryDelete('DELETE /api/college-categories/:id', `/api/college-categories/${category}`);
+    // A public address (an IP literal: no DNS on the test machine); nothing is sent, no runner runs.
+    const hook = await created('/api/webhooks', {
+      url: 'https://93.184.215.14/hook',
+      event_types: ['meeting.deleted', 'guest.cancelled'],
+      organization_id: org,
+    });
+    const secret = (
+      await api('POST', '/api/api-tokens', {
+        name: 'in use',
+        permissions: ['meeting:view'],
+        expires_at: null,
+      })
+    ).json().data.secret as string;
+    expect((await adminApi(ctx, secret)('GET', '/api/meetings')).statusCode).toBe(200);
     await tryDelete('DELETE /api/meetings/:id', `/api/meetings/${meeting.id}`);
+    const queued = () =>
+      ctx.db.selectFrom('webhook_deliveries').select('event_type').where('endpoint_id', '=', hook).execute();
+    expect((await queued()).map((d) => d.event_type)).toEqual(['meeting.deleted']);
+    await tryDelete('DELETE /api/webhooks/:id', `/api/webhooks/${hook}`);
+    expect(await queued()).toEqual([]);
+    const tokenId = (await api('GET', '/api/api-tokens')).json().data[0].id as number;
+    await tryDelete('DELETE /api/api-tokens/:id', `/api/api-tokens/${tokenId}`);
+    expect((await adminApi(ctx, secret)('GET', '/api/meetings')).statusCode).toBe(401);
     expect([...tried].sort()).toEqual(Object.keys(outcomes).sort());
 
     const kept = await ctx.db

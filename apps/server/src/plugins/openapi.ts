@@ -74,15 +74,15 @@ export const openapi = fp(async (app) => {
         title: 'MeetFlow API',
         version: '1.0.0',
         description:
-          'Every answer is the envelope `{code, message, data}`; code 0 is success, failures carry a catalogue code and the HTTP status that goes with it. Messages follow `Accept-Language` (zh-tw, zh-cn, en). Protected operations need `Authorization: Bearer <access_token>` (from `POST /api/login`); the visitor’s guest operations need `X-Guest-Token`.',
+          'Every answer is the envelope `{code, message, data}`; code 0 is success, failures carry a catalogue code and the HTTP status that goes with it. Messages follow `Accept-Language` (zh-tw, zh-cn, en). Protected operations need `Authorization: Bearer <token>`: an API token (`mfpat_…`, made in the back office under System → API tokens, with the permissions it was given) or a session’s access token (from `POST /api/login`). Choose Authorize, paste the token, then Try it out. The visitor’s guest operations need `X-Guest-Token`. Webhooks are signed per the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
       },
       components: {
         securitySchemes: {
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            bearerFormat: 'JWT',
-            description: 'The access_token of POST /api/login, renewed with POST /api/tokens/create',
+            description:
+              'An API token (mfpat_…), or the access_token of POST /api/login (renewed with POST /api/tokens/create)',
           },
           guestToken: { type: 'apiKey', in: 'header', name: 'X-Guest-Token' },
         },
@@ -104,7 +104,8 @@ export const openapi = fp(async (app) => {
         .replace(/\s*upgrade-insecure-requests;?/, '')
         .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
         .replace(/ https:| validator\.swagger\.io/g, ''),
-    uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null },
+    // The token pasted into Authorize lives in the page only: never kept in the browser's storage.
+    uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null, persistAuthorization: false },
   });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

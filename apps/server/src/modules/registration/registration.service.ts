@@ -60,7 +60,7 @@ export interface RegistrationDeps {
   db: Db;
   systemLog: SystemLog;
   /** Events for other systems, written in the sign-up's transaction. */
-  webhooks: WebhookEmitter;
+  webhooks?: WebhookEmitter;
   limiters: LimiterFactory;
   clock: () => number;
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
@@ -349,7 +349,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
             );
             return;
           }
-          await deps.webhooks.emit(trx, {
+          await deps.webhooks?.emit(trx, {
             type: 'guest.signed_up',
             meetingId: meeting.id,
             guestId,

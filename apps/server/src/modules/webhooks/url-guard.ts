@@ -25,10 +25,11 @@ function publicAddress(address: string): boolean {
 }
 
 export function createUrlGuard(allowPrivate: boolean): UrlGuard {
-  // Kept alive across deliveries: a burst of events to one receiver reuses its connections.
+  // Kept alive across deliveries: a burst of events to one receiver reuses its connections, as many
+  // as the dispatcher sends side by side (its batch).
   const options = {
     keepAlive: true,
-    maxSockets: 16,
+    maxSockets: 32,
     allowPrivateIPAddress: allowPrivate,
     allowMetaIPAddress: false,
   };

@@ -178,8 +178,11 @@ export async function finishAttempt(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function insertAttempt(db: Trx, row: Insertable<Database['webhook_attempts']>): Promise<void> {
-  await db.insertInto('webhook_attempts').values(row).execute();
+export async function insertAttempts(
+  db: Trx,
+  rows: Insertable<Database['webhook_attempts']>[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('webhook_attempts').values(rows).execute();
 }
 
 /** A failure: the endpoint has been failing since its first failure after a success. */

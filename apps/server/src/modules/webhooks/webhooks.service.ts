@@ -149,6 +149,21 @@ export function createWebhooksService(deps: WebhookDeps) {
     return cache.rows.filter((r) => r.types.has(type));
   }
 
+  /**
+   * The meeting's organisation and those above it, whose endpoints hear its events; kept as long as
+   * the endpoint list (a meeting moved to another organisation is routed anew within seconds).
+   */
+  const chains = new Map<number, { at: number; ids: number[] }>();
+  async function organizationsOf(trx: Kysely<Database>, meetingId: number, now: number): Promise<number[]> {
+    const known = chains.get(meetingId);
+    if (known && now - known.at <= ENDPOINT_CACHE_MS && now >= known.at) return known.ids;
+    const organization = await repo.meetingOrganization(trx, meetingId);
+    const ids = organization === undefined ? [] : await ancestorIds(trx, organization);
+    if (chains.size >= 10_000) chains.clear();
+    chains.set(meetingId, { at: now, ids });
+    return ids;
+  }
+
   async function visibleEndpoint(user: AuthUser, id: number): Promise<repo.EndpointRow> {
     const row = await repo.findEndpoint(db, id);
     if (!row) throw new AppError('NOT_FOUND');
@@ -198,42 +213,61 @@ export function createWebhooksService(deps: WebhookDeps) {
     return toEndpoint(row);
   }
 
-  /** Logs one attempt and moves the delivery on: delivered, retried later, or failed for good. */
-  async function settle(
-    delivery: repo.DeliveryRow,
-    endpoint: { id: number; url: string; created_by: number | null },
-    result: SendResult,
-    manual: boolean,
-  ): Promise<void> {
+  interface Attempted {
+    delivery: repo.DeliveryRow;
+    endpoint: { id: number; url: string; created_by: number | null };
+    result: SendResult;
+    manual: boolean;
+  }
+
+  /**
+   * Logs the attempts and moves each delivery on: delivered, retried later, or failed for good. One
+   * transaction for a whole batch: a burst of events costs one commit per batch, not three per event.
+   */
+  async function settle(attempted: readonly Attempted[]): Promise<void> {
     const now = clock();
-    await repo.insertAttempt(db, {
-      delivery_id: delivery.id,
-      attempted_at: now,
-      status_code: result.statusCode,
-      duration_ms: result.durationMs,
-      error: result.error,
-      response_body: result.responseBody,
-      manual: manual ? 1 : 0,
+    const givenUp = (a: Attempted) =>
+      a.result.error !== null &&
+      (a.manual ? a.delivery.state === 'failed' : a.delivery.attempts >= WEBHOOK_MAX_ATTEMPTS);
+    const disabled: Attempted['endpoint'][] = [];
+    await db.transaction().execute(async (trx) => {
+      await repo.insertAttempts(
+        trx,
+        attempted.map(({ delivery, result, manual }) => ({
+          delivery_id: delivery.id,
+          attempted_at: now,
+          status_code: result.statusCode,
+          duration_ms: result.durationMs,
+          error: result.error,
+          response_body: result.responseBody,
+          manual: manual ? 1 : 0,
+        })),
+      );
+      for (const a of attempted) {
+        const delivered = a.result.error === null;
+        await repo.finishAttempt(trx, a.delivery, {
+          state: delivered ? 'delivered' : givenUp(a) ? 'failed' : 'pending',
+          nextAttemptAt: delivered || givenUp(a) ? null : now + backoffMs(a.delivery.attempts),
+          deliveredAt: delivered ? now : null,
+          statusCode: a.result.statusCode,
+          durationMs: a.result.durationMs,
+          error: a.result.error,
+        });
+      }
+      for (const endpoint of new Map(attempted.map((a) => [a.endpoint.id, a.endpoint])).values()) {
+        const mine = attempted.filter((a) => a.endpoint.id === endpoint.id);
+        if (mine.some((a) => a.result.error === null)) {
+          await repo.markSucceeding(trx, endpoint.id);
+          continue;
+        }
+        await repo.markFailing(trx, endpoint.id, now);
+        // A delivery that failed on every attempt, about two hours of them, with no success since:
+        // the receiver is gone. Stop sending and tell the person who set it up.
+        if (mine.some((a) => !a.manual && givenUp(a)) && (await repo.disableFailing(trx, endpoint.id, now)))
+          disabled.push(endpoint);
+      }
     });
-    const delivered = result.error === null;
-    const givenUp =
-      !delivered && (manual ? delivery.state === 'failed' : delivery.attempts >= WEBHOOK_MAX_ATTEMPTS);
-    await repo.finishAttempt(db, delivery, {
-      state: delivered ? 'delivered' : givenUp ? 'failed' : 'pending',
-      nextAttemptAt: delivered || givenUp ? null : now + backoffMs(delivery.attempts),
-      deliveredAt: delivered ? now : null,
-      statusCode: result.statusCode,
-      durationMs: result.durationMs,
-      error: result.error,
-    });
-    if (delivered) {
-      await repo.markSucceeding(db, endpoint.id);
-      return;
-    }
-    await repo.markFailing(db, endpoint.id, now);
-    // A delivery that failed on every attempt, about two hours of them, with no success since:
-    // the receiver is gone. Stop sending and tell the person who set it up.
-    if (givenUp && !manual && (await repo.disableFailing(db, endpoint.id, now))) {
+    for (const endpoint of disabled) {
       cache = null;
       await log(null, 'update', { key: 'webhook.disabled', params: { id: endpoint.id, url: endpoint.url } });
       if (endpoint.created_by !== null)
@@ -241,11 +275,15 @@ export function createWebhooksService(deps: WebhookDeps) {
     }
   }
 
-  async function attempt(delivery: repo.DeliveryRow, endpoint: repo.EndpointRow, manual: boolean) {
+  async function attempt(
+    delivery: repo.DeliveryRow,
+    endpoint: repo.EndpointRow,
+    manual: boolean,
+  ): Promise<Attempted> {
     // The signature's timestamp is the wall clock: the receiver compares it with its own to refuse replays.
     const headers = signedHeaders(endpoint.secret, delivery.message_id, delivery.payload, new Date());
     const result = await sendWebhook(guard, endpoint.url, headers, delivery.payload);
-    await settle(delivery, endpoint, result, manual);
+    return { delivery, endpoint, result, manual };
   }
 
   /** Sends what is due until none is left or the pass has had its share of time. */
@@ -259,12 +297,13 @@ export function createWebhooksService(deps: WebhookDeps) {
       for (const d of batch)
         if (!endpoints.has(d.endpoint_id))
           endpoints.set(d.endpoint_id, await repo.findEndpoint(db, d.endpoint_id));
-      await Promise.all(
-        batch.map(async (d) => {
+      const sent = await Promise.all(
+        batch.flatMap((d) => {
           const endpoint = endpoints.get(d.endpoint_id);
-          if (endpoint) await attempt(d, endpoint, false);
+          return endpoint ? [attempt(d, endpoint, false)] : [];
         }),
       );
+      if (sent.length > 0) await settle(sent);
       if (Date.now() - started > PASS_BUDGET_MS) {
         jobs.kick();
         break;
@@ -293,21 +332,15 @@ export function createWebhooksService(deps: WebhookDeps) {
 
     /** Many events at once (an import's batch): each meeting's routing is worked out once. */
     async emitAll(trx: Kysely<Database>, events: readonly WebhookEvent[]): Promise<void> {
-      const chains = new Map<number, number[]>();
       const rows: Parameters<typeof repo.insertDeliveries>[1] = [];
       const now = clock();
       for (const event of events) {
         const wanted = await subscribed(trx, event.type);
         if (wanted.length === 0) continue;
-        let chain = chains.get(event.meetingId);
-        if (!chain && wanted.some((e) => e.organization_id !== null)) {
-          const organization = await repo.meetingOrganization(trx, event.meetingId);
-          chain = organization === undefined ? [] : await ancestorIds(trx, organization);
-          chains.set(event.meetingId, chain);
-        }
-        const targets = wanted.filter(
-          (e) => e.organization_id === null || chain?.includes(e.organization_id),
-        );
+        const chain = wanted.some((e) => e.organization_id !== null)
+          ? await organizationsOf(trx, event.meetingId, now)
+          : [];
+        const targets = wanted.filter((e) => e.organization_id === null || chain.includes(e.organization_id));
         if (targets.length === 0) continue;
         const messageId = `msg_${randomToken(18)}`;
         const payload = JSON.stringify({
@@ -494,7 +527,7 @@ export function createWebhooksService(deps: WebhookDeps) {
       if (!found) throw new AppError('NOT_FOUND');
       const claimed = await repo.claimForRedelivery(db, deliveryId, clock() + leaseMs);
       if (!claimed) throw new AppError('NOT_FOUND');
-      await attempt(claimed, endpoint, true);
+      await settle([await attempt(claimed, endpoint, true)]);
       await log(actor, 'update', {
         key: 'webhook.redelivered',
         params: { id, message_id: found.message_id },

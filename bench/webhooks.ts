@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Webhook } from 'standardwebhooks';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
+import { insertGuests, logIn } from './door-day.ts';
+import { cpuMs, startProcess } from './lib.ts';
+
+/**
+ * Webhooks at the door (issue 21): 10,000 check-in scans with an endpoint subscribed to
+ * scan.recorded, delivered to a receiver in this process that verifies every signature. The baseline
+ * is the same 10,000 scans on other guests of the same meeting, same process, no endpoint: the
+ * difference in server CPU per scan is what the outbox and its deliveries cost.
+ */
+const SCANS = 10_000;
+const STATIONS = 50;
+const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
+
+export interface WebhookBenchResult {
+  scans: number;
+  delivered: number;
+  duplicates: number;
+  badSignatures: number;
+  /** From the first scan to the last delivery, deliveries per second. */
+  deliveriesPerSecond: number;
+  /** From the end of the scans until the outbox was empty. */
+  drainSeconds: number;
+  scanCpuUsWithout: number;
+  scanCpuUsWith: number;
+  scansPerSecondWithout: number;
+  scansPerSecondWith: number;
+}
+
+function receiver() {
+  const ids = new Map<string, number>();
+  let bad = 0;
+  let last = 0;
+  let verifier: Webhook | null = null;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      try {
+        verifier!.verify(body, req.headers as Record<string, string>);
+      } catch {
+        bad++;
+      }
+      const id = String(req.headers['webhook-id']);
+      ids.set(id, (ids.get(id) ?? 0) + 1);
+      last = performance.now();
+      res.writeHead(204).end();
+    });
+  });
+  return {
+    server,
+    ids,
+    bad: () => bad,
+    last: () => last,
+    useSecret(secret: string) {
+      verifier = new Webhook(secret);
+    },
+  };
+}
+
+export async function webhookBench(port: number): Promise<WebhookBenchResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-hooks-'));
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+  const { db } = openDatabase(config);
+  await migrateToLatest(db);
+  const organization = await createOrganization(db);
+  const meeting = await createMeeting(db, organization, { name: 'Webhook meeting' });
+  const codes = await insertGuests(db, meeting.id, 2 * SCANS + 1000, 0);
+  await db.destroy();
+
+  const hooks = receiver();
+  await new Promise<void>((resolve) => hooks.server.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}/hooks`;
+  const app = await startProcess(
+    path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+    {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: ADMIN.password,
+      CAPTCHA_ENABLED: 'false',
+      // The receiver is on loopback: the operator setting that allows it.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    },
+    port,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const token = await logIn(base);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const scanRun = (first: number, amount: number) => {
+      let next = first;
+      return autocannon({
+        url: base,
+        connections: STATIONS,
+        amount,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/attendance/scans',
+            setupRequest: (request) => {
+              const n = next++;
+              return {
+                ...request,
+                headers: { ...auth },
+                body: JSON.stringify({
+                  meeting_id: meeting.id,
+                  schedule_id: null,
+                  guest_code: codes[n],
+                  direction: 'in',
+                  station: `door-${n % STATIONS}`,
+                  nonce: randomBytes(12).toString('base64url'),
+                }),
+              };
+            },
+          },
+        ],
+      });
+    };
+    const pid = app.child.pid!;
+    await scanRun(2 * SCANS, 1000); // warm-up, guests no measured run touches
+
+    let begin = performance.now();
+    let cpu = cpuMs(pid);
+    const without = await scanRun(0, SCANS);
+    const withoutSeconds = (performance.now() - begin) / 1000;
+    const scanCpuUsWithout = ((cpuMs(pid) - cpu) * 1000) / without.requests.total;
+
+    const created = await fetch(`${base}/api/webhooks`, {
+      method: 'POST',
+      // Not `auth`: autocannon writes each request's content-length into the headers it is given.
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: hookUrl, event_types: ['scan.recorded'], organization_id: organization }),
+    });
+    const endpoint = (await created.json()) as { data: { secret: string } };
+    hooks.useSecret(endpoint.data.secret);
+
+    begin = performance.now();
+    cpu = cpuMs(pid);
+    const withHooks = await scanRun(SCANS, SCANS);
+    const scansEnd = performance.now();
+    const withSeconds = (scansEnd - begin) / 1000;
+    const deadline = Date.now() + 300_000;
+    while (hooks.ids.size < SCANS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // A moment more: a duplicate would arrive after its first copy.
+    await new Promise((r) => setTimeout(r, 500));
+    const scanCpuUsWith = ((cpuMs(pid) - cpu) * 1000) / withHooks.requests.total;
+    const received = [...hooks.ids.values()].reduce((a, b) => a + b, 0);
+    return {
+      scans: withHooks.requests.total - withHooks.non2xx - withHooks.errors,
+      delivered: hooks.ids.size,
+      duplicates: received - hooks.ids.size,
+      badSignatures: hooks.bad(),
+      deliveriesPerSecond: hooks.ids.size / ((hooks.last() - begin) / 1000),
+      drainSeconds: (hooks.last() - scansEnd) / 1000,
+      scanCpuUsWithout,
+      scanCpuUsWith,
+      scansPerSecondWithout: without.requests.total / withoutSeconds,
+      scansPerSecondWith: withHooks.requests.total / withSeconds,
+    };
+  } finally {
+    await app.stop();
+    hooks.server.closeAllConnections();
+    await new Promise<void>((resolve) => hooks.server.close(() => resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
