@@ -5,7 +5,17 @@ import { WEBHOOK_EVENT_TYPES } from '@meetflow/shared/schemas/integrations';
 import { backoffMs } from '../src/modules/jobs/jobs.service.ts';
 import { adminApi, scan, signUpGuest, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { createMeeting, generalBody } from './registration-fixtures.ts';
+import { multipart, png } from './file-fixtures.ts';
+import {
+  createMeeting,
+  createSchedule,
+  createUserType,
+  dateScheduleBody,
+  generalBody,
+  guestRequest,
+  signUp,
+} from './registration-fixtures.ts';
+import { openList } from './waitlist-fixtures.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
 /**
@@ -101,6 +111,119 @@ describe(`webhooks (${TEST_DB})`, () => {
     const log = await deliveries(admin, hook.id);
     expect(log.every((d) => d.state === 'delivered' && d.attempts === 1)).toBe(true);
     await admin('DELETE', `/api/webhooks/${hook.id}`);
+  });
+
+  it('reports every kind of change it lists: meetings, enrolments, promotions, exports, certificates', async () => {
+    const all = await startReceiver();
+    try {
+      const hook = await endpoint(admin, all.url);
+      // A meeting made, changed and deleted through the back office.
+      const upload = multipart([
+        { name: 'kind', value: 'banner' },
+        { name: 'file', value: png(1600, 600), filename: 'b.png', contentType: 'image/png' },
+      ]);
+      const banner = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/files',
+          headers: { ...upload.headers, authorization: `Bearer ${(await ctx.login()).access_token}` },
+          payload: upload.payload,
+        })
+      ).json().data.id as string;
+      const form = {
+        organization_id: orgId,
+        name: '年會',
+        name_cn: '年会',
+        name_en: 'Annual meeting',
+        start_at: ctx.now() + 86_400_000,
+        end_at: ctx.now() + 2 * 86_400_000,
+        meeting_type: 'general',
+        banner_file_id: banner,
+      };
+      const made = await admin('POST', '/api/meetings', form);
+      expect(made.statusCode, made.body).toBe(200);
+      const madeId = made.json().data.id as number;
+      await admin('PUT', `/api/meetings/${madeId}`, { ...form, name: '年會 2027' });
+      await admin('DELETE', `/api/meetings/${madeId}`);
+
+      // A visitor enrols in a session and leaves it; a full meeting's waiting list promotes.
+      const meeting = await createMeeting(ctx.db, orgId, {
+        meeting_type: 'date_schedule',
+        registration_limit: 1,
+      });
+      const opening = await createSchedule(ctx.db, meeting.id, 0, 'Opening');
+      const session = await createSchedule(ctx.db, meeting.id, 0, 'Workshop');
+      const type = await createUserType(ctx.db, meeting.id, [opening, session]);
+      await openList(ctx.db, meeting.id);
+      const first = await signUp(ctx, meeting.publicId, dateScheduleBody(20, type, [opening]), 20);
+      expect(first.statusCode, first.body).toBe(200);
+      const token = first.json().data.guest_token as string;
+      await guestRequest(ctx, token, 'POST', '/api/public/guest/enrolments', { schedule_id: session });
+      await guestRequest(ctx, token, 'DELETE', `/api/public/guest/enrolments/${session}`);
+      const waiting = await signUp(ctx, meeting.publicId, dateScheduleBody(21, type, [opening]), 21);
+      expect(waiting.json().data.waiting).not.toBeNull();
+      const firstId = (
+        await ctx.db
+          .selectFrom('guests')
+          .select('id')
+          .where('meeting_id', '=', meeting.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+      expect((await admin('DELETE', `/api/guests/${firstId}`)).statusCode).toBe(200);
+
+      // An export of the guest list, and a certificate for the guest who came.
+      const general = await createMeeting(ctx.db, orgId);
+      // Under way now: attendance counts between its start and end.
+      await ctx.db
+        .updateTable('meetings')
+        .set({ start_at: ctx.now() - 3_600_000, end_at: ctx.now() + 86_400_000 })
+        .where('id', '=', general.id)
+        .execute();
+      const code = await signUpGuest(ctx, general.publicId, generalBody(22), 22);
+      await scan(admin, general.id, code, 'in');
+      ctx.advance(30 * 60_000);
+      await scan(admin, general.id, code, 'out');
+      expect((await admin('GET', `/api/meetings/${general.id}/guests/export`)).statusCode).toBe(200);
+      const guestId = (
+        await ctx.db
+          .selectFrom('guests')
+          .select('id')
+          .where('guest_code', '=', code)
+          .executeTakeFirstOrThrow()
+      ).id;
+      const edited = await admin(
+        'PUT',
+        `/api/guests/${guestId}`,
+        generalBody(22, { institution: 'Kiang Wu' }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      const issued = await admin('POST', `/api/meetings/${general.id}/certificates/issue`, {
+        guest_ids: [guestId],
+      });
+      expect(issued.json().data, issued.body).toMatchObject({ done: 1 });
+
+      await run();
+      const types = new Set(all.events().map((e) => e.type));
+      expect([...types].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+      const byType = (type: string) => all.events().filter((e) => e.type === type);
+      expect(byType('meeting.updated')[0]!.data).toMatchObject({ meeting_id: madeId, changed: ['name'] });
+      expect(
+        byType('enrolment.changed').map((e) => [e.data.added_session_ids, e.data.removed_session_ids]),
+      ).toEqual([
+        [[session], []],
+        [[], [session]],
+      ]);
+      expect(byType('guest.promoted')[0]!.data).toMatchObject({ meeting_id: meeting.id, session_id: null });
+      expect(byType('export.finished')[0]!.data).toMatchObject({
+        meeting_id: general.id,
+        rows: 1,
+        kind: 'guest.exported',
+      });
+      expect(byType('certificate.issued')[0]!.data).toMatchObject({ guest_id: guestId, minutes: 30 });
+      await admin('DELETE', `/api/webhooks/${hook.id}`);
+    } finally {
+      await all.close();
+    }
   });
 
   it('retries a failing receiver with back-off: one request per attempt, the log shows each', async () => {
