@@ -50,7 +50,10 @@ describe(`API tokens (${TEST_DB})`, () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(ERRORS.FORBIDDEN.code);
     // No captcha, no login: the token is the whole credential.
-    expect((await api('GET', '/api/me')).json().data.account).toMatch(/^organiser_/);
+    const me = (await api('GET', '/api/me')).json().data;
+    expect(me.account).toMatch(/^organiser_/);
+    // What the request may do, not everything the owner may.
+    expect(me.permissions).toEqual(['guest:view']);
 
     // The secret is nowhere in the database, its hash is; the list never shows it.
     const stored = await ctx.db

@@ -187,7 +187,8 @@ export function createAuthService(deps: AuthDeps) {
     async me(user: AuthUser) {
       const row = await users.findUserById(db, user.id);
       if (!row) throw new AppError('SESSION_REVOKED');
-      return users.toUserInfo(row);
+      // What this request may do: with an API token, the part of the user's permissions it was given.
+      return { ...users.toUserInfo(row), permissions: user.permissions };
     },
 
     /** Changes the password and ends every other session of the user. */
