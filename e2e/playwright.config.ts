@@ -95,6 +95,8 @@ export default defineConfig({
       MAIL_BROADCAST_PER_MINUTE: String(BROADCAST_PER_MINUTE),
       E2E_SMTP_PORT: String(SMTP_PORT),
       E2E_MAIL_DIR: receivedMail,
+      // The webhook tests' receiver listens on loopback, which the server refuses by default (SSRF guard).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -17,6 +17,8 @@ const en: Catalogue = {
     dictionary: 'Dictionary',
     user: 'Users',
     log: 'System log',
+    apiTokens: 'API tokens',
+    webhooks: 'Webhooks',
     personal: 'Personal',
     setting: 'Personal setting',
     editpassword: 'Change password',

@@ -17,6 +17,8 @@ const zhCn: Catalogue = {
     dictionary: '数据字典',
     user: '用户管理',
     log: '系统日志',
+    apiTokens: 'API 令牌',
+    webhooks: 'Webhook',
     personal: '个人中心',
     setting: '个人设置',
     editpassword: '修改密码',

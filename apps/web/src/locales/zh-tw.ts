@@ -16,6 +16,8 @@ const zhTw = {
     dictionary: '數據字典',
     user: '使用者管理',
     log: '系統日誌',
+    apiTokens: 'API 權杖',
+    webhooks: 'Webhook',
     personal: '個人中心',
     setting: '個人設定',
     editpassword: '修改密碼',

@@ -7,9 +7,11 @@ import {
   DashboardOutlined,
   FileTextOutlined,
   HourglassOutlined,
+  KeyOutlined,
   LockOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
+  SendOutlined,
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -37,6 +39,8 @@ const ICONS: Record<IconName, ComponentType> = {
   api: ApiOutlined,
   certificate: SafetyCertificateOutlined,
   waitlist: HourglassOutlined,
+  key: KeyOutlined,
+  webhook: SendOutlined,
 };
 
 export function RouteIcon({ name }: { name: IconName | undefined }) {

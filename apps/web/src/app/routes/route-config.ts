@@ -135,6 +135,16 @@ export const adminRoutes: AppRoute[] = [
         path: '/system_setting/log',
         meta: { title: 'System log', i18nKey: 'route.log', icon: 'log', auth: ['log:view'] },
       },
+      {
+        name: 'apiTokens',
+        path: '/system_setting/api-tokens',
+        meta: { title: 'API tokens', i18nKey: 'route.apiTokens', icon: 'key', auth: ['integration:manage'] },
+      },
+      {
+        name: 'webhooks',
+        path: '/system_setting/webhooks',
+        meta: { title: 'Webhooks', i18nKey: 'route.webhooks', icon: 'webhook', auth: ['integration:manage'] },
+      },
       dialogRoute('dictionary_dialog', 'dictionary:edit', 'dictionary'),
       dialogRoute('guest_schedule_map_dialog', 'dictionary:edit', 'dictionary'),
       dialogRoute('medical_college_category_dialog', 'dictionary:edit', 'dictionary'),

@@ -18,7 +18,9 @@ export type IconName =
   | 'dashboard'
   | 'api'
   | 'certificate'
-  | 'waitlist';
+  | 'waitlist'
+  | 'key'
+  | 'webhook';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */
 export interface RouteMeta {

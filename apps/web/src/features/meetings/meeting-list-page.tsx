@@ -27,7 +27,8 @@ import { Auth, usePermission } from '../../components/permission.tsx';
 import { slot } from '../../lib/feature-slots.ts';
 import { waitlistLink } from '../../lib/waitlist.ts';
 import { WaitingCount } from '../../components/waiting-count.tsx';
-import { copyText, publicLink } from './meeting-text.ts';
+import { copyText } from '../../lib/clipboard.ts';
+import { publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
 import './i18n.ts';
 

@@ -1,4 +1,5 @@
 import { registerFeatureCatalogue } from '../../lib/i18n.ts';
+import type { NotificationType } from '@meetflow/shared/schemas/notifications';
 import type { TextTree } from '../../lib/translator.ts';
 
 const zhTw = {
@@ -26,7 +27,8 @@ const zhTw = {
     registration_closed: '報名截止',
     export_ready: '匯出完成',
     retention_due: '個人資料即將刪除',
-  },
+    webhook_disabled: 'Webhook 已停用',
+  } satisfies Record<NotificationType, string>,
 };
 
 /** Every language must have every key of the source catalogue; English adds its singular (`total_one`). */
@@ -59,6 +61,7 @@ registerFeatureCatalogue('personalArea', {
       registration_closed: '报名截止',
       export_ready: '导出完成',
       retention_due: '个人信息即将删除',
+      webhook_disabled: 'Webhook 已停用',
     },
   } satisfies Catalogue,
   en: {
@@ -87,6 +90,7 @@ registerFeatureCatalogue('personalArea', {
       registration_closed: 'Registration closed',
       export_ready: 'Export finished',
       retention_due: 'Personal data to be erased',
+      webhook_disabled: 'Webhook disabled',
     },
   } satisfies Catalogue & TextTree,
 });

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Empty, Flex, List, Tag, Typography } from 'antd';
-import type { NotificationItem } from '@meetflow/shared/schemas/notifications';
+import type { NotificationItem, NotificationType } from '@meetflow/shared/schemas/notifications';
 import { useTranslation } from '../../lib/i18n.ts';
 import { field, useListState } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
@@ -8,12 +8,14 @@ import { emptyTextFor } from '../../components/load-error.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from './notifications-api.ts';
 import './i18n.ts';
 
-const TYPE_COLORS: Record<string, string> = {
+/** Every notification type has its colour (and its label in i18n.ts): a new type is a type error here. */
+const TYPE_COLORS: Record<NotificationType, string> = {
   meeting_full: 'red',
   session_full: 'orange',
   registration_closed: 'blue',
   export_ready: 'green',
   retention_due: 'orange',
+  webhook_disabled: 'red',
 };
 
 /** /personal/notification: my notifications, newest first, with mark read / all read. */
