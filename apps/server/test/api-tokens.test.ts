@@ -106,6 +106,36 @@ describe(`API tokens (${TEST_DB})`, () => {
       expect(res.json().code, url).toBe(ERRORS.SESSION_REQUIRED.code);
     }
     expect((await api('GET', '/api/api-tokens')).statusCode).toBe(200);
+
+    // Not even user:manage lets a token change accounts: it could give itself any role.
+    const manager = (
+      await create(admin, { name: 'provisioning', permissions: ['user:manage'], expires_at: null })
+    ).json().data.secret as string;
+    for (const [method, url] of [
+      ['POST', '/api/users/1/reset-password'],
+      ['POST', '/api/users'],
+      ['PUT', '/api/users/1'],
+      ['PUT', '/api/me/profile'],
+    ] as const) {
+      const res = await withToken(manager)(method, url, {});
+      expect(res.json().code, url).toBe(ERRORS.SESSION_REQUIRED.code);
+    }
+    expect((await withToken(manager)('GET', '/api/users')).statusCode).toBe(200);
+  });
+
+  it('names a token with a long name in full where it fits, on both databases', async () => {
+    const name = 'L'.repeat(100);
+    const secret = (
+      await create(admin, { name, permissions: ['organization:edit'], expires_at: null })
+    ).json().data.secret as string;
+    const res = await withToken(secret)('POST', '/api/organizations', { name: `Long ${Date.now()}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const entry = await ctx.db
+      .selectFrom('system_logs')
+      .select('username')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.username).toBe(`admin [token: ${name}]`);
   });
 
   it('stops at its expiry, and when its owner is disabled or loses the permission', async () => {

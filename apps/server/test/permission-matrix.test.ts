@@ -84,17 +84,27 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     // Door staff choose the session they scan from this list.
     expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
     // Only the personal routes (me, password, logout) stop at "any logged-in user".
+    // A token may not act on its owner's own account, nor manage accounts and tokens: of the
+    // personal routes only GET /api/me is open to it.
     expect(
       protectedRoutes()
         .filter((r) => r.sessionOnly)
-        .map((r) => `${r.method} ${r.url}`)
-        .sort(),
-    ).toEqual([
-      'DELETE /api/api-tokens/:id',
-      'POST /api/api-tokens',
-      'POST /api/logout',
-      'PUT /api/me/password',
-    ]);
+        .map((r) => `${r.method} ${r.url}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'POST /api/api-tokens',
+        'DELETE /api/api-tokens/:id',
+        'POST /api/users',
+        'PUT /api/users/:id',
+        'POST /api/users/:id/reset-password',
+        'PUT /api/me/profile',
+      ]),
+    );
+    expect(
+      protectedRoutes()
+        .filter((r) => r.auth === 'user' && !r.sessionOnly)
+        .map((r) => `${r.method} ${r.url}`),
+    ).toEqual(['GET /api/me']);
     const userOnly = protectedRoutes().filter((r) => r.auth === 'user');
     expect(userOnly.every((r) => /^\/api\/(me|logout)/.test(r.url))).toBe(true);
     expect(
@@ -143,7 +153,7 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
         });
         const label = `${name} ${route.method} ${route.url}`;
         if (route.sessionOnly) {
-          // Token management: a person at a session only, whatever the token holds.
+          // Accounts and tokens: a person at a session only, whatever the token holds.
           expect(res.statusCode, label).toBe(403);
           expect(res.json().code, label).toBe(ERRORS.SESSION_REQUIRED.code);
         } else if (hasAnyPermission(permissions, route.auth)) {

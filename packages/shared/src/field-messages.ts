@@ -54,14 +54,9 @@ export const FIELD_MESSAGES = {
     en: 'The URL must start with http:// or https://',
   },
   webhookUrlPrivate: {
-    'zh-tw': '不可傳送至本機、內部網絡或保留位址',
-    'zh-cn': '不可发送至本机、内部网络或保留地址',
-    en: 'Deliveries to loopback, private or link-local addresses are not allowed',
-  },
-  webhookUrlUnresolved: {
-    'zh-tw': '找不到此網址的主機',
-    'zh-cn': '找不到此网址的主机',
-    en: "The URL's host could not be found",
+    'zh-tw': '此網址不是可連線的公開位址（不可傳送至本機、內部網絡或保留位址）',
+    'zh-cn': '此网址不是可连接的公开地址（不可发送至本机、内部网络或保留地址）',
+    en: 'The URL must lead to a public address (not loopback, private or link-local)',
   },
   webhookEventsRequired: {
     'zh-tw': '請至少選擇一種事件',

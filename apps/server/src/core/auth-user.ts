@@ -23,9 +23,9 @@ export interface AuthUser {
   auditName: string;
 }
 
-/** The audit name of a request made with an API token. */
+/** The audit name of a request made with an API token (at most 200 characters, as the columns hold). */
 export function tokenAuditName(account: string, tokenName: string): string {
-  return `${account} [token: ${tokenName}]`;
+  return `${account} [token: ${tokenName}]`.slice(0, 200);
 }
 
 /** Who asks and from where: every mutation names both in the system log. */

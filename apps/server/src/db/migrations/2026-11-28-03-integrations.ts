@@ -1,15 +1,29 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Kysely } from 'kysely';
-import { autoId } from './helpers.ts';
+import { autoId, isSqlite } from './helpers.ts';
 
 /**
  * Issue 21: integrations. `api_tokens` keeps a program's tokens by the SHA-256 of their secret, with
  * the permissions each may use (a subset of its owner's), when it expires, was last used and was
  * revoked. `webhook_endpoints` are where an organisation's events go; `webhook_deliveries` is the
  * durable outbox, one row per event and endpoint, written in the transaction of the change, and
- * `webhook_attempts` the log of every request sent. Organisers may manage both.
+ * `webhook_attempts` the log of every request sent. Organisers may manage both. The columns that
+ * name who acted widen to 200 characters: a request with a token is named "account [token: name]".
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // SQLite does not enforce a varchar's length (and cannot alter a column's type).
+  if (!isSqlite(db)) {
+    for (const [table, column] of [
+      ['system_logs', 'username'],
+      ['imports', 'created_by'],
+      ['waitlist_entries', 'decided_by'],
+    ] as const) {
+      await db.schema
+        .alterTable(table)
+        .alterColumn(column, (c) => c.setDataType('varchar(200)'))
+        .execute();
+    }
+  }
   await db.schema
     .createTable('api_tokens')
     .addColumn('id', 'integer', autoId(db))

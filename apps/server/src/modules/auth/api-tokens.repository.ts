@@ -21,6 +21,7 @@ const listed = (db: Trx) =>
       'users.account as owner_account',
       'users.name as owner_name',
       'users.organization_id as owner_organization_id',
+      'users.enabled as owner_enabled',
     ]);
 export type ApiTokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;
 

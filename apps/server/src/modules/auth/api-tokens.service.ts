@@ -170,10 +170,10 @@ export function createApiTokens(deps: ApiTokenDeps) {
       };
     },
 
-    /** For answers that outlive a request (live statistics): the token still stands. */
+    /** For answers that outlive a request (live statistics): the token still stands, and so does its owner. */
     async stillValid(tokenId: number): Promise<boolean> {
       const row = await repo.findToken(db, tokenId);
-      return row !== undefined && stateOf(row, clock()) === 'active';
+      return row !== undefined && row.owner_enabled === 1 && stateOf(row, clock()) === 'active';
     },
   };
 }

@@ -89,7 +89,14 @@ export function createJobs(options: JobsOptions) {
   /** Claims and runs due jobs until none is left; answers how many ran. */
   async function drain(): Promise<number> {
     let total = 0;
-    for (const tick of tickers) await tick();
+    // A failing look for due work (a webhook batch the database refused) must not hold up the jobs.
+    for (const tick of tickers) {
+      try {
+        await tick();
+      } catch (err) {
+        log.error({ err }, 'job runner pass: a periodic check failed');
+      }
+    }
     for (;;) {
       const now = clock();
       const jobs = await repo.claimDue(db, dbKind, {

@@ -23,6 +23,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.get(
     '/api/me/notifications',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -38,6 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.get(
     '/api/me/notifications/unread-count',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -51,6 +53,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.post(
     '/api/me/notifications/:id/read',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -68,6 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.post(
     '/api/me/notifications/read-all',
     {
+      config: { sessionOnly: true },
       schema: { tags, security, summary: 'Mark all my notifications read', response: { 200: nothing } },
     },
     async (request) => {

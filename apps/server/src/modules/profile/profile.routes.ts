@@ -10,6 +10,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
   app.put(
     '/api/me/profile',
     {
+      config: { sessionOnly: true },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],

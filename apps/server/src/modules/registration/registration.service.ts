@@ -314,6 +314,18 @@ export function createRegistrationService(deps: RegistrationDeps) {
               skipFullSessions: waitlist !== undefined,
             });
             guestId = inserted.id;
+            // Before any session list can seat the new guest: signed up comes before promoted.
+            await deps.webhooks?.emit(trx, {
+              type: 'guest.signed_up',
+              meetingId: meeting.id,
+              guestId,
+              data: {
+                guest_id: guestId,
+                source: 'public',
+                session_ids: scheduleIds.filter((id) => !inserted.fullSessions.includes(id)),
+                waiting_session_ids: inserted.fullSessions,
+              },
+            });
             // A chosen session that is full: its waiting list, or SESSION_FULL when it takes no one.
             for (const scheduleId of inserted.fullSessions) {
               await waitlist!.joinSessionListIn(
@@ -349,17 +361,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
             );
             return;
           }
-          await deps.webhooks?.emit(trx, {
-            type: 'guest.signed_up',
-            meetingId: meeting.id,
-            guestId,
-            data: {
-              guest_id: guestId,
-              source: 'public',
-              session_ids: scheduleIds.filter((id) => !waitingFor.includes(id)),
-              waiting_session_ids: waitingFor,
-            },
-          });
           await systemLog.record(
             {
               action: 'sign_up',

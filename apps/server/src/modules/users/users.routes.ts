@@ -17,6 +17,8 @@ import type { UsersService } from './users.service.ts';
 
 const security = [{ bearer: [] }];
 const config = { auth: 'user:manage' } as const;
+/** Accounts, roles and passwords are changed by a person at a session: a token with user:manage could otherwise give itself any role or lock its owner out. */
+const sessionOnly = { ...config, sessionOnly: true } as const;
 
 /** Back-office users and the built-in roles; everything needs user:manage. */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -52,7 +54,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   app.post(
     '/api/users',
     {
-      config,
+      config: sessionOnly,
       schema: {
         tags: ['users'],
         security,
@@ -67,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   app.put(
     '/api/users/:id',
     {
-      config,
+      config: sessionOnly,
       schema: {
         tags: ['users'],
         security,
@@ -84,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async 
   app.post(
     '/api/users/:id/reset-password',
     {
-      config,
+      config: sessionOnly,
       schema: {
         tags: ['users'],
         security,

@@ -13,6 +13,8 @@ export interface UrlGuard {
   /** null when the URL may be used, else the field message saying why not. */
   check(url: string): Promise<FieldMessageKey | null>;
   agentFor(url: URL): RequestFilteringHttpAgent | RequestFilteringHttpsAgent;
+  /** A connection error as the delivery log shows it: a refused address is not named (no map of the network). */
+  describe(error: Error): string;
 }
 
 function publicAddress(address: string): boolean {
@@ -51,10 +53,13 @@ export function createUrlGuard(allowPrivate: boolean): UrlGuard {
       try {
         addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
       } catch {
-        return 'webhookUrlUnresolved';
+        // The same answer as a private address: the form must not tell which internal names exist.
+        return 'webhookUrlPrivate';
       }
       return addresses.every(publicAddress) ? null : 'webhookUrlPrivate';
     },
     agentFor: (url) => (url.protocol === 'https:' ? https : http),
+    describe: (error) =>
+      /is not allowed/.test(error.message) ? 'refused: not a public address' : error.message,
   };
 }

@@ -31,7 +31,16 @@ export function signedHeaders(
   };
 }
 
-/** POSTs one signed message; never throws (every outcome is an attempt to log). */
+/** Text as the log can store it: PostgreSQL refuses NUL characters in text columns. */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '');
+}
+
+/**
+ * POSTs one signed message; never throws (every outcome is an attempt to log). The timeout bounds the
+ * whole exchange, not only idle time, and only the answer's first 1 KB is read: a receiver that
+ * trickles bytes or never ends cannot hold the dispatcher (and the job runner with it).
+ */
 export function sendWebhook(
   guard: UrlGuard,
   target: string,
@@ -42,6 +51,18 @@ export function sendWebhook(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<SendResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve({
+        ...result,
+        durationMs: elapsed(),
+        error: result.error === null ? null : storable(result.error).slice(0, 500),
+        responseBody: storable(result.responseBody),
+      });
+    };
     let url: URL;
     try {
       url = new URL(target);
@@ -54,36 +75,33 @@ export function sendWebhook(
       method: 'POST',
       agent: guard.agentFor(url),
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      timeout: timeoutMs,
     });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    req.on('error', (error) =>
-      resolve({
-        statusCode: null,
-        durationMs: elapsed(),
-        error: error.message.slice(0, 500),
-        responseBody: '',
-      }),
-    );
+    const deadline = setTimeout(() => {
+      req.destroy();
+      finish({ statusCode: null, error: `no answer within ${timeoutMs / 1000} s`, responseBody: '' });
+    }, timeoutMs);
+    req.on('error', (error) => finish({ statusCode: null, error: guard.describe(error), responseBody: '' }));
     req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const ok = status >= 200 && status < 300;
       const chunks: Buffer[] = [];
       let kept = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (kept < RESPONSE_KEPT) chunks.push(chunk);
-        kept += chunk.length;
-      });
-      res.on('error', () => undefined);
-      res.on('end', () => {
-        const status = res.statusCode ?? 0;
-        const ok = status >= 200 && status < 300;
-        resolve({
+      const done = () => {
+        // A redirect is a failure: following it could lead anywhere.
+        finish({
           statusCode: status,
-          durationMs: elapsed(),
-          // A redirect is a failure: following it could lead anywhere.
           error: ok ? null : `HTTP ${status}`,
           responseBody: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEPT),
         });
+        res.destroy();
+      };
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        kept += chunk.length;
+        if (kept >= RESPONSE_KEPT) done();
       });
+      res.on('error', () => undefined);
+      res.on('end', done);
     });
     req.end(body);
   });

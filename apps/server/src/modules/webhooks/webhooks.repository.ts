@@ -204,13 +204,22 @@ export async function markSucceeding(db: Trx, endpointId: number): Promise<void>
     .execute();
 }
 
-/** Switches a failing endpoint off; answers whether this call did (one notification per disable). */
-export async function disableFailing(db: Trx, endpointId: number, now: number): Promise<boolean> {
+/**
+ * Switches off an endpoint that has had no success since `failingBefore` or earlier; answers whether
+ * this call did (one notification per disable).
+ */
+export async function disableFailing(
+  db: Trx,
+  endpointId: number,
+  now: number,
+  failingBefore: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhook_endpoints')
     .set({ enabled: 0, disabled_reason: 'failing', updated_at: now })
     .where('id', '=', endpointId)
     .where('enabled', '=', 1)
+    .where('failing_since', '<=', failingBefore)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -252,18 +261,38 @@ export function listAttempts(db: Trx, deliveryId: number) {
     .execute();
 }
 
-/** Takes a delivery for a manual attempt now (the dispatcher's lease waits for it). */
+/** Takes a delivery for a manual attempt now, unless a dispatcher holds it (then undefined). */
 export async function claimForRedelivery(
   db: Trx,
   id: number,
+  now: number,
   leaseUntil: number,
 ): Promise<DeliveryRow | undefined> {
   return (await db
     .updateTable('webhook_deliveries')
     .set({ lease_until: leaseUntil, attempts: sql`attempts + 1` })
     .where('id', '=', id)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .returningAll()
     .executeTakeFirst()) as DeliveryRow | undefined;
+}
+
+/** Of these endpoints, those that still exist and are on, locked against deletion (PostgreSQL) until commit. */
+export async function liveEndpointIds(db: Trx, kind: DatabaseKind, ids: number[]): Promise<number[]> {
+  let q = db.selectFrom('webhook_endpoints').select('id').where('id', 'in', ids).where('enabled', '=', 1);
+  if (kind === 'postgres') q = q.forKeyShare();
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** Gives up an endpoint's pending deliveries (marked failed, with why). */
+export async function abandonPending(db: Trx, endpointId: number, why: string, now: number): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'failed', next_attempt_at: null, last_error: why, lease_until: null, delivered_at: null })
+    .where('endpoint_id', '=', endpointId)
+    .where('state', '=', 'pending')
+    .where('created_at', '<=', now)
+    .execute();
 }
 
 /** Forgets finished deliveries older than `before` (the log is kept for a while, not for ever). */

@@ -31,8 +31,13 @@ import type { UrlGuard } from './url-guard.ts';
 import { sendWebhook, signedHeaders, type SendResult } from './webhook-sender.ts';
 import * as repo from './webhooks.repository.ts';
 
-/** Attempts of one delivery before it is given up (30 s, 1, 2, 4 … 60 min apart: about two hours). */
+/** Attempts of one delivery before it is given up (30 s, 1, 2, 4 … 32 min apart: about an hour). */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
+/**
+ * An endpoint is switched off when a delivery gives up and nothing has succeeded there for this long:
+ * one message a receiver keeps refusing does not take down an endpoint that accepts the rest.
+ */
+const DISABLE_AFTER_FAILING_MS = 3_600_000;
 /**
  * How long a dispatcher holds a claimed delivery before another instance presumes it died: well past
  * the longest request (WEBHOOK_TIMEOUT_MS), so a slow receiver is not sent the same message twice.
@@ -91,7 +96,7 @@ function toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
     disabled_reason: row.disabled_reason === 'failing' ? 'failing' : null,
     organization_id: row.organization_id,
     organization_name: row.organization_name,
-    secret_hint: `${row.secret.slice(0, 10)}…`,
+    secret_hint: `whsec_…${row.secret.slice(-4)}`,
     failing_since: row.failing_since,
     pending: Number(row.pending ?? 0),
     created_at: row.created_at,
@@ -154,9 +159,14 @@ export function createWebhooksService(deps: WebhookDeps) {
    * the endpoint list (a meeting moved to another organisation is routed anew within seconds).
    */
   const chains = new Map<number, { at: number; ids: number[] }>();
-  async function organizationsOf(trx: Kysely<Database>, meetingId: number, now: number): Promise<number[]> {
+  async function organizationsOf(
+    trx: Kysely<Database>,
+    meetingId: number,
+    now: number,
+    fresh: boolean,
+  ): Promise<number[]> {
     const known = chains.get(meetingId);
-    if (known && now - known.at <= ENDPOINT_CACHE_MS && now >= known.at) return known.ids;
+    if (!fresh && known && now - known.at <= ENDPOINT_CACHE_MS && now >= known.at) return known.ids;
     const organization = await repo.meetingOrganization(trx, meetingId);
     const ids = organization === undefined ? [] : await ancestorIds(trx, organization);
     if (chains.size >= 10_000) chains.clear();
@@ -261,9 +271,12 @@ export function createWebhooksService(deps: WebhookDeps) {
           continue;
         }
         await repo.markFailing(trx, endpoint.id, now);
-        // A delivery that failed on every attempt, about two hours of them, with no success since:
-        // the receiver is gone. Stop sending and tell the person who set it up.
-        if (mine.some((a) => !a.manual && givenUp(a)) && (await repo.disableFailing(trx, endpoint.id, now)))
+        // A delivery that failed on every attempt, and nothing has succeeded there for an hour: the
+        // receiver is gone. Stop sending and tell the person who set it up.
+        if (
+          mine.some((a) => !a.manual && givenUp(a)) &&
+          (await repo.disableFailing(trx, endpoint.id, now, now - DISABLE_AFTER_FAILING_MS))
+        )
           disabled.push(endpoint);
       }
     });
@@ -338,7 +351,8 @@ export function createWebhooksService(deps: WebhookDeps) {
         const wanted = await subscribed(trx, event.type);
         if (wanted.length === 0) continue;
         const chain = wanted.some((e) => e.organization_id !== null)
-          ? await organizationsOf(trx, event.meetingId, now)
+          ? // A meeting's own events read it afresh: an edit may have moved it to another organisation.
+            await organizationsOf(trx, event.meetingId, now, event.type.startsWith('meeting.'))
           : [];
         const targets = wanted.filter((e) => e.organization_id === null || chain.includes(e.organization_id));
         if (targets.length === 0) continue;
@@ -362,8 +376,16 @@ export function createWebhooksService(deps: WebhookDeps) {
           });
       }
       if (rows.length === 0) return;
-      for (let i = 0; i < rows.length; i += 500) await repo.insertDeliveries(trx, rows.slice(i, i + 500));
-      jobs.kick();
+      // The cached list may name an endpoint another instance has just deleted or switched off: only
+      // rows for endpoints still there go in (locked against deletion until this commits), so a
+      // stale cache never fails the sign-up or scan it rides on.
+      const live = new Set(
+        await repo.liveEndpointIds(trx, dbKind, [...new Set(rows.map((r) => r.endpoint_id))]),
+      );
+      const kept = rows.filter((r) => live.has(r.endpoint_id));
+      for (let i = 0; i < kept.length; i += 500) await repo.insertDeliveries(trx, kept.slice(i, i + 500));
+      if (kept.length < rows.length) cache = null;
+      if (kept.length > 0) jobs.kick();
     },
 
     async list(user: AuthUser): Promise<WebhookEndpoint[]> {
@@ -407,6 +429,9 @@ export function createWebhooksService(deps: WebhookDeps) {
       const before = toEndpoint(await visibleEndpoint(actor.user, id));
       await checkBody(actor.user, body);
       const enabled = body.enabled !== false;
+      // Moved to another organisation: what the old one's meetings queued is not the new owner's.
+      if (body.organization_id !== before.organization_id)
+        await repo.abandonPending(db, id, 'the endpoint moved to another organisation', clock());
       await repo.updateEndpoint(db, id, {
         organization_id: body.organization_id,
         url: body.url,
@@ -505,7 +530,7 @@ export function createWebhooksService(deps: WebhookDeps) {
           headers: {
             'content-type': 'application/json',
             'webhook-id': row.message_id,
-            'webhook-signature': `v1,… (HMAC-SHA256 with ${endpoint.secret.slice(0, 10)}…)`,
+            'webhook-signature': `v1,… (HMAC-SHA256 with ${toEndpoint(endpoint).secret_hint})`,
           },
           body: row.payload,
         },
@@ -525,8 +550,9 @@ export function createWebhooksService(deps: WebhookDeps) {
       const endpoint = await visibleEndpoint(actor.user, id);
       const found = await repo.findDelivery(db, id, deliveryId);
       if (!found) throw new AppError('NOT_FOUND');
-      const claimed = await repo.claimForRedelivery(db, deliveryId, clock() + leaseMs);
-      if (!claimed) throw new AppError('NOT_FOUND');
+      // Not while a dispatcher is sending it: the receiver would get it twice at once.
+      const claimed = await repo.claimForRedelivery(db, deliveryId, clock(), clock() + leaseMs);
+      if (!claimed) throw new AppError('CONFLICT');
       await settle([await attempt(claimed, endpoint, true)]);
       await log(actor, 'update', {
         key: 'webhook.redelivered',
