@@ -211,7 +211,8 @@ export default function ApiTokensPage() {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('integrations.tokens.empty')} />,
           ),
         }}
-        scroll={{ x: 'max-content' }}
+        // Empty, nothing scrolls: a scroll box without anything focusable in it fails keyboard users.
+        scroll={rows.length > 0 ? { x: 'max-content' } : undefined}
         pagination={{
           current: list.page,
           pageSize: list.size,
