@@ -226,6 +226,27 @@ describe(`webhooks (${TEST_DB})`, () => {
     }
   });
 
+  it("reports the day's end as an exit for a guest who never scanned out", async () => {
+    const door = await startReceiver();
+    try {
+      const hook = await endpoint(admin, door.url, { event_types: ['scan.recorded'] });
+      const meeting = await createMeeting(ctx.db, orgId);
+      const code = await signUpGuest(ctx, meeting.publicId, generalBody(60), 60);
+      await scan(admin, meeting.id, code, 'in');
+      // The next day: reading the records writes yesterday's close-out.
+      ctx.advance(86_400_000);
+      expect((await admin('GET', `/api/attendance/records?meeting_id=${meeting.id}`)).statusCode).toBe(200);
+      await run();
+      expect(door.events().map((e) => [e.data.direction, e.data.station])).toEqual([
+        ['entry', 'Gate A'],
+        ['exit', 'day-end'],
+      ]);
+      await admin('DELETE', `/api/webhooks/${hook.id}`);
+    } finally {
+      await door.close();
+    }
+  });
+
   it('retries a failing receiver with back-off: one request per attempt, the log shows each', async () => {
     const failing = await startReceiver((n) => (n <= 3 ? 500 : 200));
     try {
@@ -398,6 +419,44 @@ describe(`webhooks (${TEST_DB})`, () => {
     expect(
       await ctx.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', hook.id).execute(),
     ).toEqual([]);
+  });
+
+  it('gives up what an endpoint had queued when it moves to another organisation, and never redelivers under a lease', async () => {
+    const down = await startReceiver(() => 503);
+    try {
+      const hook = await endpoint(admin, down.url, { event_types: ['guest.signed_up'] });
+      const meeting = await createMeeting(ctx.db, orgId);
+      await signUpGuest(ctx, meeting.publicId, generalBody(50), 50);
+      await run();
+      const [queued] = await deliveries(admin, hook.id);
+      expect(queued!.state).toBe('pending');
+      // A dispatcher holds it (another instance, mid-request): a manual resend must wait.
+      await ctx.db
+        .updateTable('webhook_deliveries')
+        .set({ lease_until: ctx.now() + 30_000 })
+        .where('id', '=', queued!.id)
+        .execute();
+      const busy = await admin('POST', `/api/webhooks/${hook.id}/deliveries/${queued!.id}/redeliver`);
+      expect(busy.statusCode).toBe(409);
+      expect(down.received).toHaveLength(1);
+
+      const elsewhere = (await admin('POST', '/api/organizations', { name: `Moved ${Date.now()}` })).json()
+        .data.id as number;
+      const moved = await admin('PUT', `/api/webhooks/${hook.id}`, {
+        url: down.url,
+        event_types: ['guest.signed_up'],
+        organization_id: elsewhere,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const [abandoned] = await deliveries(admin, hook.id);
+      expect(abandoned).toMatchObject({ state: 'failed' });
+      ctx.advance(86_400_000);
+      await run();
+      expect(down.received).toHaveLength(1);
+      await admin('DELETE', `/api/webhooks/${hook.id}`);
+    } finally {
+      await down.close();
+    }
   });
 
   it("keeps each organisation's events and endpoints to itself", async () => {

@@ -131,7 +131,7 @@ export function createAttendanceService(deps: {
 }) {
   const { db, systemLog, clock } = deps;
 
-  const closeEarlierDays = createDayEndCloser(db);
+  const closeEarlierDays = createDayEndCloser(db, deps.webhooks);
 
   /**
    * The answer a recorded scan got, for a retry with the same nonce. A nonce is the client's id for
@@ -237,7 +237,7 @@ export function createAttendanceService(deps: {
           let moved: boolean;
           if (body.direction === 'auto') {
             const summary = await repo.findAttendance(trx, guest.id, scope.scopeId);
-            await closeEarlierDay(trx, transition, summary, today);
+            await closeEarlierDay(trx, transition, summary, today, deps.webhooks);
             type = isInsideToday(summary, today) ? 'out' : 'in';
             moved = await move(type);
           } else {
@@ -246,7 +246,8 @@ export function createAttendanceService(deps: {
             moved = await move(type);
             if (!moved) {
               const summary = await repo.findAttendance(trx, guest.id, scope.scopeId);
-              if (await closeEarlierDay(trx, transition, summary, today)) moved = await move(type);
+              if (await closeEarlierDay(trx, transition, summary, today, deps.webhooks))
+                moved = await move(type);
             }
           }
           if (!moved) return { recorded: false, type };

@@ -136,7 +136,7 @@ export function createOfflineDoorService(deps: {
           at,
           changedAt: now,
         };
-        await closeEarlierDay(trx, transition, summary, today);
+        await closeEarlierDay(trx, transition, summary, today, deps.webhooks);
         // The station applied the repeat window itself; here only the state decides.
         const moved =
           scan.type === 'in'
