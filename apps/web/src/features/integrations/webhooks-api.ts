@@ -42,7 +42,7 @@ export const useDeleteWebhook = () =>
 export const useRotateWebhookSecret = () =>
   useWebhookMutation((id: number) => http.post<WebhookEndpointWithSecret>(`/webhooks/${id}/rotate-secret`));
 
-/** Sends a `webhook.test` event now and answers how it went. */
+/** Queues a `webhook.test` event; the delivery log shows how it went. */
 export const useTestWebhook = () =>
   useWebhookMutation((id: number) => http.post<WebhookDelivery>(`/webhooks/${id}/test`));
 
