@@ -5,6 +5,7 @@ import { type AttendanceStats } from '@meetflow/shared/schemas/attendance';
 import { signUpGuest, toNextMorning } from './attendance-fixtures.ts';
 import { eventually, openAndDrop, openStream, statusOf } from './event-stream.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { adminApi, userWithRole } from './guest-fixtures.ts';
 import { createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 
 describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () => {
@@ -12,6 +13,7 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
   let admin: string;
   let baseUrl: string;
   let meeting: { id: number; publicId: string };
+  let orgId: number;
   const codes: string[] = [];
   const scanAs = (app: TestContext['app'], code: string) =>
     app.inject({
@@ -32,6 +34,7 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
     toNextMorning(ctx);
     admin = (await ctx.login()).access_token;
     const org = await createOrganization(ctx.db);
+    orgId = org;
     meeting = await createMeeting(ctx.db, org);
     for (let n = 0; n < 4; n += 1)
       codes.push((await signUpGuest(ctx, meeting.publicId, generalBody(n), n)).code);
@@ -242,6 +245,52 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
       await app.close();
       // Every earlier token has expired with the clock moved on.
       admin = (await ctx.login()).access_token;
+    }
+  });
+
+  it("ends an API token's stream when the token is revoked or its owner disabled", async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      dbKind: TEST_DB,
+      clock: ctx.now,
+      live: { heartbeatMs: 50 },
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const query = `meeting_id=${meeting.id}`;
+      const api = adminApi(ctx, (await ctx.login()).access_token);
+      const mint = async (as: typeof api) => {
+        const res = await as('POST', '/api/api-tokens', {
+          name: `wall ${randomUUID()}`,
+          permissions: ['records:view'],
+          expires_at: null,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as { id: number; secret: string };
+      };
+
+      // A statistics wall reading through a token: revoked, its stream ends.
+      const wall = await mint(api);
+      const revoked = await openStream(url, wall.secret, query);
+      await revoked.next();
+      expect((await api('DELETE', `/api/api-tokens/${wall.id}`)).statusCode).toBe(200);
+      await revoked.untilEnd();
+
+      // An organiser's token: the organiser disabled, the stream ends too.
+      const organiserToken = await userWithRole(ctx, api, 'organiser', orgId);
+      const organiser = adminApi(ctx, organiserToken);
+      const theirs = await mint(organiser);
+      const disabled = await openStream(url, theirs.secret, query);
+      await disabled.next();
+      const me = (await organiser('GET', '/api/me')).json().data as { id: number };
+      expect((await api('PUT', `/api/users/${me.id}`, { enabled: false })).statusCode).toBe(200);
+      await disabled.untilEnd();
+    } finally {
+      await app.close();
     }
   });
 
