@@ -162,6 +162,43 @@ export async function logIn(base: string): Promise<string> {
   return ((await login.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
 }
 
+/**
+ * Check-in scans as door stations send them, through autocannon: `amount` scans of `codes` from the
+ * `first`, one station per connection, each with its own nonce.
+ */
+export function scanLoad(base: string, token: string, stations: number) {
+  return (meetingId: number, codes: string[], first: number, amount: number) => {
+    let next = first;
+    return autocannon({
+      url: base,
+      connections: stations,
+      amount,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/attendance/scans',
+          setupRequest: (request) => {
+            const n = next++;
+            return {
+              ...request,
+              // A copy each time: autocannon writes the request's content-length into it.
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                meeting_id: meetingId,
+                schedule_id: null,
+                guest_code: codes[n % codes.length],
+                direction: 'in',
+                station: `door-${n % stations}`,
+                nonce: randomBytes(12).toString('base64url'),
+              }),
+            };
+          },
+        },
+      ],
+    });
+  };
+}
+
 export async function doorDay(port: number): Promise<DoorDayResult> {
   let result!: Omit<
     DoorDayResult,
@@ -197,36 +234,7 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
     let token: string;
     try {
       token = await logIn(base);
-      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const scanRun = (meetingId: number, codes: string[], first: number, amount: number) => {
-        let next = first;
-        return autocannon({
-          url: base,
-          connections: STATIONS,
-          amount,
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/attendance/scans',
-              setupRequest: (request) => {
-                const n = next++;
-                return {
-                  ...request,
-                  headers: auth,
-                  body: JSON.stringify({
-                    meeting_id: meetingId,
-                    schedule_id: null,
-                    guest_code: codes[n % codes.length],
-                    direction: 'in',
-                    station: `door-${n % STATIONS}`,
-                    nonce: randomBytes(12).toString('base64url'),
-                  }),
-                };
-              },
-            },
-          ],
-        });
-      };
+      const scanRun = scanLoad(base, token, STATIONS);
       // Warm-up on guests the measured run does not touch, then the HTTP ceiling of the same process.
       await scanRun(big.id, bigCodes, BIG - 3000, 3000);
       const pid = app.child.pid!;

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
-import { insertGuests, logIn } from './door-day.ts';
+import { insertGuests, logIn, scanLoad } from './door-day.ts';
 import { cpuMs, startProcess } from './lib.ts';
 
 /**
@@ -100,36 +98,8 @@ export async function webhookBench(port: number): Promise<WebhookBenchResult> {
   const base = `http://127.0.0.1:${port}`;
   try {
     const token = await logIn(base);
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const scanRun = (first: number, amount: number) => {
-      let next = first;
-      return autocannon({
-        url: base,
-        connections: STATIONS,
-        amount,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/attendance/scans',
-            setupRequest: (request) => {
-              const n = next++;
-              return {
-                ...request,
-                headers: { ...auth },
-                body: JSON.stringify({
-                  meeting_id: meeting.id,
-                  schedule_id: null,
-                  guest_code: codes[n],
-                  direction: 'in',
-                  station: `door-${n % STATIONS}`,
-                  nonce: randomBytes(12).toString('base64url'),
-                }),
-              };
-            },
-          },
-        ],
-      });
-    };
+    const scans = scanLoad(base, token, STATIONS);
+    const scanRun = (first: number, amount: number) => scans(meeting.id, codes, first, amount);
     const pid = app.child.pid!;
     await scanRun(2 * SCANS, 1000); // warm-up, guests no measured run touches
 
@@ -141,7 +111,6 @@ export async function webhookBench(port: number): Promise<WebhookBenchResult> {
 
     const created = await fetch(`${base}/api/webhooks`, {
       method: 'POST',
-      // Not `auth`: autocannon writes each request's content-length into the headers it is given.
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url: hookUrl, event_types: ['scan.recorded'], organization_id: organization }),
     });

@@ -35,10 +35,9 @@ function stateOf(row: Pick<repo.ApiTokenRow, 'revoked_at' | 'expires_at'>, now: 
   return 'active';
 }
 
-function storedPermissions(json: string): Permission[] {
-  const stored: unknown = JSON.parse(json);
-  return Array.isArray(stored) ? PERMISSIONS.filter((p) => stored.includes(p)) : [];
-}
+/** A token's grant, read as a role's list is (the users module's rule: unknown entries dropped). */
+const storedPermissions = (json: string): Permission[] =>
+  users.permissionsOf({ is_admin: 0, permissions: json });
 
 function toApiToken(row: repo.ApiTokenRow, now: number): ApiToken {
   return {

@@ -25,6 +25,7 @@ import {
 } from '../../core/organization-scope.ts';
 import { backoffMs, type Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import type { UrlGuard } from './url-guard.ts';
@@ -86,6 +87,20 @@ function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
+/** The end of a signing secret: tells which one the receiver holds without giving any of it away. */
+function secretHint(secret: string): string {
+  return `whsec_…${secret.slice(-4)}`;
+}
+
+/** One message as signed and sent: a new `webhook-id` and the Standard Webhooks body. */
+function newMessage(type: string, now: number, data: Record<string, unknown>) {
+  return {
+    message_id: `msg_${randomToken(18)}`,
+    event_type: type,
+    payload: JSON.stringify({ type, timestamp: new Date(now).toISOString(), data }),
+  };
+}
+
 function toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
@@ -96,7 +111,7 @@ function toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
     disabled_reason: row.disabled_reason === 'failing' ? 'failing' : null,
     organization_id: row.organization_id,
     organization_name: row.organization_name,
-    secret_hint: `whsec_…${row.secret.slice(-4)}`,
+    secret_hint: secretHint(row.secret),
     failing_since: row.failing_since,
     pending: Number(row.pending ?? 0),
     created_at: row.created_at,
@@ -205,7 +220,7 @@ export function createWebhooksService(deps: WebhookDeps) {
     actor: Actor | null,
     action: 'create' | 'update' | 'delete',
     message: LogMessage,
-    changes = fieldChanges(null, null),
+    changes?: FieldChange[],
   ) {
     await systemLog.record({
       action,
@@ -356,21 +371,14 @@ export function createWebhooksService(deps: WebhookDeps) {
           : [];
         const targets = wanted.filter((e) => e.organization_id === null || chain.includes(e.organization_id));
         if (targets.length === 0) continue;
-        const messageId = `msg_${randomToken(18)}`;
-        const payload = JSON.stringify({
-          type: event.type,
-          timestamp: new Date(now).toISOString(),
-          data: { meeting_id: event.meetingId, ...event.data },
-        });
+        const message = newMessage(event.type, now, { meeting_id: event.meetingId, ...event.data });
         for (const endpoint of targets)
           rows.push({
+            ...message,
             endpoint_id: endpoint.id,
-            message_id: messageId,
-            event_type: event.type,
             meeting_id: event.meetingId,
             guest_id: event.guestId ?? null,
             ordering_key: event.guestId ? `guest:${event.guestId}` : null,
-            payload,
             next_attempt_at: now,
             created_at: now,
           });
@@ -478,21 +486,13 @@ export function createWebhooksService(deps: WebhookDeps) {
     async sendTest(actor: Actor, id: number): Promise<WebhookDelivery> {
       const endpoint = await visibleEndpoint(actor.user, id);
       const now = clock();
-      const messageId = `msg_${randomToken(18)}`;
-      const payload = JSON.stringify({
-        type: WEBHOOK_TEST_EVENT,
-        timestamp: new Date(now).toISOString(),
-        data: { endpoint_id: endpoint.id },
-      });
       const [deliveryId] = await repo.insertDeliveries(db, [
         {
+          ...newMessage(WEBHOOK_TEST_EVENT, now, { endpoint_id: endpoint.id }),
           endpoint_id: id,
-          message_id: messageId,
-          event_type: WEBHOOK_TEST_EVENT,
           meeting_id: null,
           guest_id: null,
           ordering_key: null,
-          payload,
           next_attempt_at: now,
           created_at: now,
         },
@@ -530,7 +530,7 @@ export function createWebhooksService(deps: WebhookDeps) {
           headers: {
             'content-type': 'application/json',
             'webhook-id': row.message_id,
-            'webhook-signature': `v1,… (HMAC-SHA256 with ${toEndpoint(endpoint).secret_hint})`,
+            'webhook-signature': `v1,… (HMAC-SHA256 with ${secretHint(endpoint.secret)})`,
           },
           body: row.payload,
         },
