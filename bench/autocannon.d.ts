@@ -39,6 +39,14 @@ declare module 'autocannon' {
     '4xx': number;
     '5xx': number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running benchmark: a promise of its result that also reports each response. */
+  interface Instance extends Promise<Result> {
+    /** Each response as it arrives; `responseTime` in ms, measured by autocannon itself. */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 
 export interface Started {
   child: ChildProcess;
@@ -8,12 +10,60 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Starts a Node process and waits until its /api/health answers. */
+/** A port nobody listens on right now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The machine's load average over the last minute: printed beside every figure. */
+export function loadAverage(): number {
+  return os.loadavg()[0]!;
+}
+
+/**
+ * Whether process `pid` holds the socket listening on `port` (from /proc): a figure measured
+ * against some other server left on the port would be worthless.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!fs.existsSync(table)) continue;
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is "ADDR:PORT" in hex; state 0A is LISTEN; the inode is the tenth field.
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A') inodes.add(fields[9]!);
+    }
+  }
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    const target = fs.readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' });
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode && inodes.has(inode)) return true;
+  }
+  return false;
+}
+
+/**
+ * Starts a Node process and waits until its /api/health answers — from this process: a port that
+ * answers before the start, or a listener that is not the child's, stops the bench.
+ */
 export async function startProcess(
   script: string,
   env: Record<string, string>,
   port: number,
 ): Promise<Started> {
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${port} already answers: another server is running there`);
   const begin = performance.now();
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the measured processes.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -33,6 +83,10 @@ export async function startProcess(
     await new Promise((r) => setTimeout(r, 25));
   }
   const readyMs = performance.now() - begin;
+  if (!listensOn(child.pid!, port)) {
+    child.kill('SIGTERM');
+    throw new Error(`${script}: port ${port} answered, but not from the process the bench started`);
+  }
   return {
     child,
     readyMs,

@@ -3,13 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signUpBody } from '@meetflow/shared/schemas/public';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createLimiterFactory } from '../apps/server/src/lib/rate-limiter.ts';
-import { createRegistrationService } from '../apps/server/src/modules/registration/registration.service.ts';
-import { createSystemLog } from '../apps/server/src/modules/system-log/system-log.service.ts';
 // The API tests' direct-insert fixtures: the benchmark measures sign-ups, not the admin API.
 import {
   clientIp,
@@ -19,28 +15,36 @@ import {
   createUserType,
   dateScheduleBody,
 } from '../apps/server/test/registration-fixtures.ts';
-import { startProcess } from './lib.ts';
+import { cpuMs, freePort, startProcess, type Started } from './lib.ts';
 
 /**
- * Sign-up burst (issue 7): ATTEMPTS date-schedule sign-ups at CONNECTIONS connections on a meeting
- * of SEATS seats with sessions, through HTTP against the real server process; beside it the raw
- * ceiling — the registration service (zod parse + the same SQL) in a tight loop in this process.
+ * Sign-up burst: ATTEMPTS date-schedule sign-ups at CONNECTIONS connections on a meeting of SEATS
+ * seats with sessions, through HTTP against the real server process (on PostgreSQL, two instances
+ * sharing the load, as behind a load balancer). On SQLite the baseline is bare-signup.ts — bare
+ * Fastify on node:sqlite with the same seat logic and group commit — on the same kind of meeting.
+ * Latencies are of accepted sign-ups only; the refusals once the meeting is full are counted apart.
  */
-const ATTEMPTS = 5000;
+const ATTEMPTS = 6000;
 const CONNECTIONS = 200;
-const SEATS = 1000;
+const SEATS = 5000;
 
 export interface BurstResult {
+  instances: number;
   acceptedPerSecond: number;
-  rawPerSecond: number;
   p50: number;
   p99: number;
+  /** Latency of the "meeting full" refusals. */
+  refusedP99: number;
+  /** Server CPU (all instances) per sign-up attempt, in ms. */
+  cpuMsPerAttempt: number;
   accepted: number;
   full: number;
   failed: number;
   /** Guests beyond the limit (must be 0), and whether the meeting's counter equals its guest rows. */
   oversold: number;
   counterMatches: boolean;
+  /** The bare server's figures on the same kind of meeting (SQLite only). */
+  bare: { acceptedPerSecond: number; p99: number; cpuMsPerAttempt: number } | null;
 }
 
 export interface Target {
@@ -109,106 +113,130 @@ async function seatsTaken(db: Db, meetingId: number) {
   return { rows: Number(guests.n), counter: meeting.registered_count };
 }
 
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+type Meeting = Awaited<ReturnType<typeof seatMeeting>>;
+
 /**
- * The registration service without HTTP: the same parse, SQL and transaction, driven by as many
- * concurrent callers as the HTTP run has connections (so both share write batches alike), until the
- * meeting is full.
+ * `amount` sign-ups on `meeting`, spread over the servers: each accepted one's latency (from
+ * autocannon's own per-response timing), the refusals', and the server CPU they took.
  */
-async function rawCeiling(db: Db): Promise<number> {
-  const { meeting, userType, chosen } = await seatMeeting(db);
-  const service = createRegistrationService({
-    db,
-    systemLog: createSystemLog(db, Date.now),
-    limiters: createLimiterFactory(undefined),
-    clock: Date.now,
-  });
-  let next = 0;
-  const caller = async () => {
-    while (next < SEATS) {
-      const n = next++;
-      const body = signUpBody.parse(dateScheduleBody(500_000 + n, userType, chosen));
-      await service.signUp(meeting.publicId, body, clientIp(n), 'zh-tw');
-    }
-  };
+async function burst(servers: Started[], ports: number[], meeting: Meeting, first: number, amount: number) {
+  let next = first;
+  const accepted: number[] = [];
+  const refused: number[] = [];
+  let failed = 0;
+  const cpuBefore = servers.reduce((sum, s) => sum + cpuMs(s.child.pid!), 0);
   const begin = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, caller));
-  return SEATS / ((performance.now() - begin) / 1000);
-}
-
-export async function signUpBurst(kind: Target['kind'], port: number): Promise<BurstResult> {
-  const target = await freshTarget(kind);
-  const config = loadConfig({ NODE_ENV: 'production', ...target.env });
-  let { db } = openDatabase(config);
-  try {
-    await migrateToLatest(db);
-    const warm = await seatMeeting(db);
-    const burst = await seatMeeting(db);
-    await db.destroy();
-
-    const app = await startProcess(
-      path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
-      {
-        ...target.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'Bench-admin-pass-1',
-        // The load arrives as from a load balancer in front of many phones: one address per guest.
-        TRUST_PROXY: '127.0.0.1',
-      },
-      port,
-    );
-    const run = (publicId: string, userType: number, chosen: number[], first: number, amount: number) => {
-      let next = first;
-      const acceptedAt: number[] = [];
-      const begin = performance.now();
-      const result = autocannon({
+  let lastAccepted = 0;
+  await Promise.all(
+    ports.map((port) => {
+      const instance = autocannon({
         url: `http://127.0.0.1:${port}`,
-        connections: CONNECTIONS,
-        amount,
+        connections: CONNECTIONS / ports.length,
+        amount: amount / ports.length,
         requests: [
           {
             method: 'POST',
-            path: `/api/public/meetings/${publicId}/sign-ups`,
+            path: `/api/public/meetings/${meeting.meeting.publicId}/sign-ups`,
             setupRequest: (request) => {
               const n = next++;
               return {
                 ...request,
                 headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp(n) },
-                body: JSON.stringify(dateScheduleBody(n, userType, chosen)),
+                body: JSON.stringify(dateScheduleBody(n, meeting.userType, meeting.chosen)),
               };
-            },
-            onResponse: (status) => {
-              if (status === 200) acceptedAt.push(performance.now() - begin);
             },
           },
         ],
       });
-      return result.then((r) => ({ r, acceptedAt }));
-    };
-    let outcome;
+      instance.on('response', (_client, status, _bytes, responseTime) => {
+        if (status === 200) {
+          accepted.push(responseTime);
+          lastAccepted = performance.now() - begin;
+        } else if (status === 409) refused.push(responseTime);
+        else failed += 1;
+      });
+      return instance;
+    }),
+  );
+  const cpu = servers.reduce((sum, s) => sum + cpuMs(s.child.pid!), 0) - cpuBefore;
+  return {
+    acceptedPerSecond: accepted.length / (Math.max(lastAccepted, 1) / 1000),
+    p50: percentile(accepted, 50),
+    p99: percentile(accepted, 99),
+    refusedP99: percentile(refused, 99),
+    cpuMsPerAttempt: cpu / amount,
+    accepted: accepted.length,
+    full: refused.length,
+    failed,
+  };
+}
+
+const APP_ENV = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: 'Bench-admin-pass-1',
+  // The load arrives as from a load balancer in front of many phones: one address per guest.
+  TRUST_PROXY: '127.0.0.1',
+};
+
+/** A warm-up burst on its own meeting, then the measured one. */
+async function measured(servers: Started[], ports: number[], warm: Meeting, measuredMeeting: Meeting) {
+  await burst(servers, ports, warm, 800_000, 1500);
+  return burst(servers, ports, measuredMeeting, 0, ATTEMPTS);
+}
+
+export async function signUpBurst(kind: Target['kind']): Promise<BurstResult> {
+  const target = await freshTarget(kind);
+  const config = loadConfig({ NODE_ENV: 'production', ...target.env });
+  let { db } = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const meetings = [];
+    for (let n = 0; n < 4; n++) meetings.push(await seatMeeting(db));
+    await db.destroy();
+
+    const main = path.resolve(import.meta.dirname, '../apps/server/src/main.ts');
+    const instances = kind === 'postgres' ? 2 : 1;
+    const ports = await Promise.all(Array.from({ length: instances }, freePort));
+    const servers: Started[] = [];
+    let ours;
     try {
-      await run(warm.meeting.publicId, warm.userType, warm.chosen, 800_000, 1500);
-      outcome = await run(burst.meeting.publicId, burst.userType, burst.chosen, 0, ATTEMPTS);
+      for (const port of ports) servers.push(await startProcess(main, { ...target.env, ...APP_ENV }, port));
+      ours = await measured(servers, ports, meetings[0]!, meetings[1]!);
     } finally {
-      await app.stop();
+      await Promise.all(servers.map((s) => s.stop()));
     }
-    const { r, acceptedAt } = outcome;
-    const lastAccepted = Math.max(...acceptedAt, 1);
+    let bare = null;
+    if (kind === 'sqlite') {
+      const port = await freePort();
+      const server = await startProcess(path.join(import.meta.dirname, 'bare-signup.ts'), target.env, port);
+      try {
+        const run = await measured([server], [port], meetings[2]!, meetings[3]!);
+        bare = {
+          acceptedPerSecond: run.acceptedPerSecond,
+          p99: run.p99,
+          cpuMsPerAttempt: run.cpuMsPerAttempt,
+        };
+      } finally {
+        await server.stop();
+      }
+    }
 
     db = openDatabase(config).db;
-    const taken = await seatsTaken(db, burst.meeting.id);
-    const rawPerSecond = await rawCeiling(db);
+    const taken = await seatsTaken(db, meetings[1]!.meeting.id);
     return {
-      acceptedPerSecond: acceptedAt.length / (lastAccepted / 1000),
-      rawPerSecond,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      accepted: acceptedAt.length,
-      full: r['4xx'],
-      failed: r['5xx'] + r.errors,
+      instances,
+      ...ours,
       oversold: Math.max(0, taken.rows - SEATS),
-      counterMatches: taken.rows === taken.counter && taken.rows === acceptedAt.length,
+      counterMatches: taken.rows === taken.counter && taken.rows === ours.accepted,
+      bare,
     };
   } finally {
     await db.destroy().catch(() => undefined);
