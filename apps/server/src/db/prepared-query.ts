@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
+import type { CompiledQuery, Compilable, Insertable, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
 
 type Db = Kysely<Database>;
@@ -97,4 +97,54 @@ function assertAllBound(query: CompiledQuery, asked: ReadonlySet<string>): void 
 function namedIn(text: string): string {
   const match = new RegExp(`${MARK}([\\w$]+)`).exec(text);
   return match?.[1] ?? '?';
+}
+
+type InsertTable = keyof Database & string;
+/** Compiled INSERTs by dialect, then by table, columns and row count (see insertRows). */
+const compiledInserts = new WeakMap<object, Map<string, CompiledQuery>>();
+
+/**
+ * Rows inserted by a statement compiled once per shape — table, columns (in the rows' key order)
+ * and row count — and bound per call: the prepared form of an INSERT whose columns vary with the
+ * form that filled them (a general or a date-schedule guest, with or without consent). As with
+ * Kysely, a key whose value is undefined is left out (the column's default). Every row must set the
+ * columns of the first, in the same order; `returning` names the columns to answer.
+ */
+export async function insertRows<T extends InsertTable, R = never>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  returning: readonly string[] = [],
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const columns = definedKeys(rows[0]!);
+  const key = `${table}|${columns.join(',')}|${rows.length}|${returning.join(',')}`;
+  const adapter = db.getExecutor().adapter;
+  let byShape = compiledInserts.get(adapter);
+  if (!byShape) compiledInserts.set(adapter, (byShape = new Map()));
+  let compiled = byShape.get(key);
+  if (!compiled) {
+    // Placeholder values: only the SQL text is kept, and Kysely binds a row's values in key order.
+    const placeholder = Object.fromEntries(columns.map((c) => [c, null]));
+    const query = db.insertInto(table).values(rows.map(() => placeholder) as never);
+    compiled = (returning.length ? query.returning(returning as never) : query).compile();
+    // A bounded cache: shapes are few in practice (forms × optional columns × batch sizes).
+    if (byShape.size >= 1000) byShape.clear();
+    byShape.set(key, compiled);
+  }
+  const parameters: unknown[] = [];
+  for (const row of rows) {
+    const values = row as Record<string, unknown>;
+    for (const column of columns) parameters.push(values[column]);
+    if (rows.length > 1 && definedKeys(row).length !== columns.length) {
+      throw new Error(`insertRows: the rows of ${table} set different columns`);
+    }
+  }
+  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+}
+
+function definedKeys(row: object): string[] {
+  return Object.entries(row)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
 }

@@ -1,8 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+/*
+ * Bytes from the CSPRNG, drawn 8 KB at a time: a call of randomBytes costs a system call (about
+ * 25 µs here, a tenth of a sign-up's database work), and a sign-up needs three secrets. Every byte
+ * of the pool is handed out once; Node's randomUUID pools its entropy the same way.
+ */
+const POOL_SIZE = 8192;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function secureBytes(count: number): Buffer {
+  if (count > POOL_SIZE) return randomBytes(count);
+  if (poolOffset + count > pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  const bytes = pool.subarray(poolOffset, poolOffset + count);
+  poolOffset += count;
+  return bytes;
+}
+
 /** 256 bits from the CSPRNG, URL-safe: for refresh tokens and other bearer secrets. */
 export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
+  return secureBytes(bytes).toString('base64url');
 }
 
 /**

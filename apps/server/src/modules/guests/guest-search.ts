@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertRows } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 /*
@@ -97,12 +98,9 @@ export async function indexGuests(db: Db, guests: readonly SearchableGuest[]): P
   const rows = guests.flatMap((guest) =>
     searchTermKeys(guest).map((term) => ({ meeting_id: guest.meeting_id, term, guest_id: guest.id })),
   );
-  // Bounded statements: SQLite allows 32,766 parameters, three per row here.
-  for (let start = 0; start < rows.length; start += 5000) {
-    await db
-      .insertInto('guest_search_terms')
-      .values(rows.slice(start, start + 5000))
-      .execute();
+  // A hundred rows a statement: a sign-up writes about fifteen, an import fills whole statements.
+  for (let start = 0; start < rows.length; start += 100) {
+    await insertRows(db, 'guest_search_terms', rows.slice(start, start + 100));
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.ts';
+import { insertRows, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -128,8 +128,8 @@ export async function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<
 }
 
 export async function insertGuest(trx: Trx, values: Insertable<Database['guests']>): Promise<number> {
-  const row = await trx.insertInto('guests').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  const [row] = await insertRows<'guests', { id: number }>(trx, 'guests', [values], ['id']);
+  return row!.id;
 }
 
 export async function insertGuestSchedules(
