@@ -144,7 +144,7 @@ export async function insertRows<T extends InsertTable, R = never>(
 }
 
 function definedKeys(row: object): string[] {
-  return Object.entries(row)
-    .filter(([, value]) => value !== undefined)
-    .map(([key]) => key);
+  const keys: string[] = [];
+  for (const key in row) if ((row as Record<string, unknown>)[key] !== undefined) keys.push(key);
+  return keys;
 }
