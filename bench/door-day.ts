@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -9,10 +10,15 @@ import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { indexGuests } from '../apps/server/src/modules/guests/guest-search.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
+import { WEBHOOK_EVENT_TYPES } from '@meetflow/shared/schemas/integrations';
 import { cpuMs, rssMb, startProcess } from './lib.ts';
+import { webhookReceiver } from './webhook-receiver.ts';
 
 /**
  * The door on the day (issue 7): check-in scans from 100 stations on a meeting of 100,000 guests,
+ * with every capability on — an endpoint subscribed to every webhook event (each scan is delivered
+ * to a receiver here, signatures checked), offline copies and the day's closing being part of every
+ * scan's path anyway —
  * today's statistics and the guest-list search at 1,000 vs 100,000 guests, and the XLSX export of
  * 100,000 guests beside a bare exceljs streaming writer on the same rows — all on SQLite, against
  * the real server process, with the baselines measured in the same run.
@@ -27,6 +33,10 @@ export interface DoorDayResult {
   scansPerSecond: number;
   scanP99: number;
   scanErrors: number;
+  /** Webhook deliveries received for the measured and the small meeting's scans, and bad signatures. */
+  webhooksDelivered: number;
+  webhooksExpected: number;
+  webhookBadSignatures: number;
   /** Server CPU time per scan and per health request, in µs. */
   scanCpuUs: number;
   healthCpuUs: number;
@@ -215,6 +225,9 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
   const smallCodes = await insertGuests(db, small.id, SMALL, BIG);
   await db.destroy();
 
+  const hooks = webhookReceiver();
+  await new Promise<void>((resolve) => hooks.server.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}/hooks`;
   const start = () =>
     startProcess(
       path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
@@ -225,6 +238,8 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
         LOG_LEVEL: 'warn',
         ADMIN_PASSWORD: ADMIN.password,
         CAPTCHA_ENABLED: 'false',
+        // The receiver is on loopback: the operator setting that allows it.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
       port,
     );
@@ -234,6 +249,16 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
     let token: string;
     try {
       token = await logIn(base);
+      const created = await fetch(`${base}/api/webhooks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          url: hookUrl,
+          event_types: WEBHOOK_EVENT_TYPES,
+          organization_id: organization,
+        }),
+      });
+      hooks.useSecret(((await created.json()) as { data: { secret: string } }).data.secret);
       const scanRun = scanLoad(base, token, STATIONS);
       // Warm-up on guests the measured run does not touch, then the HTTP ceiling of the same process.
       await scanRun(big.id, bigCodes, BIG - 3000, 3000);
@@ -248,6 +273,12 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
       const scanSeconds = (performance.now() - scansBegin) / 1000;
       const scanCpuUs = ((cpuMs(pid) - scanCpuBegin) * 1000) / scans.requests.total;
       await scanRun(small.id, smallCodes, 0, SMALL / 5);
+      // Every scan so far (warm-up included) is a delivery; wait for the outbox to drain.
+      const webhooksExpected = 3000 + SCANS + SMALL / 5;
+      const drainBy = Date.now() + 120_000;
+      while (hooks.ids.size < webhooksExpected && Date.now() < drainBy) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
 
       const statsUrl = (id: number) => `${base}/api/attendance/stats?meeting_id=${id}`;
       const searchUrl = (id: number, keyword: string) =>
@@ -265,6 +296,9 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
         scansPerSecond: scans.requests.total / scanSeconds,
         scanP99: scans.latency.p99,
         scanErrors: scans.non2xx + scans.errors,
+        webhooksDelivered: hooks.ids.size,
+        webhooksExpected,
+        webhookBadSignatures: hooks.bad(),
         scanCpuUs,
         healthCpuUs,
         healthPerSecond: health.requests.average,
@@ -295,6 +329,8 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
       await app.stop();
     }
   } finally {
+    hooks.server.closeAllConnections();
+    await new Promise<void>((resolve) => hooks.server.close(() => resolve()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

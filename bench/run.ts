@@ -279,7 +279,7 @@ async function measureOnce(): Promise<Row[]> {
     const door = await doorDay(await freePort());
     record(
       {
-        metric: 'check-in scans/s, 100 stations, 100k guests',
+        metric: 'check-in scans/s, 100 stations, 100k guests, webhooks on',
         ours: door.scansPerSecond,
         baseline: door.healthPerSecond,
         unit: '/s',
@@ -301,6 +301,14 @@ async function measureOnce(): Promise<Row[]> {
         unit: 'µs',
         target: 'report (baseline: per GET /api/health)',
         pass: null,
+      },
+      {
+        metric: 'check-in scans with webhooks on: deliveries received',
+        ours: door.webhooksDelivered,
+        baseline: door.webhooksExpected,
+        unit: 'deliveries',
+        target: 'every scan once, signatures valid',
+        pass: door.webhooksDelivered === door.webhooksExpected && door.webhookBadSignatures === 0,
       },
       {
         metric: 'check-in scans refused or failed',

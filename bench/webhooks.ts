@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
 import { insertGuests, logIn, scanLoad } from './door-day.ts';
 import { cpuMs, startProcess } from './lib.ts';
+import { webhookReceiver } from './webhook-receiver.ts';
 
 /**
  * Webhooks at the door (issue 21): 10,000 check-in scans with an endpoint subscribed to
@@ -36,38 +35,6 @@ export interface WebhookBenchResult {
   scansPerSecondWith: number;
 }
 
-function receiver() {
-  const ids = new Map<string, number>();
-  let bad = 0;
-  let last = 0;
-  let verifier: Webhook | null = null;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        verifier!.verify(body, req.headers as Record<string, string>);
-      } catch {
-        bad++;
-      }
-      const id = String(req.headers['webhook-id']);
-      ids.set(id, (ids.get(id) ?? 0) + 1);
-      last = performance.now();
-      res.writeHead(204).end();
-    });
-  });
-  return {
-    server,
-    ids,
-    bad: () => bad,
-    last: () => last,
-    useSecret(secret: string) {
-      verifier = new Webhook(secret);
-    },
-  };
-}
-
 export async function webhookBench(port: number): Promise<WebhookBenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-hooks-'));
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
@@ -78,7 +45,7 @@ export async function webhookBench(port: number): Promise<WebhookBenchResult> {
   const codes = await insertGuests(db, meeting.id, 2 * SCANS + 1000, 0);
   await db.destroy();
 
-  const hooks = receiver();
+  const hooks = webhookReceiver();
   await new Promise<void>((resolve) => hooks.server.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}/hooks`;
   const app = await startProcess(
