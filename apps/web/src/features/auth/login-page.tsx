@@ -1,52 +1,156 @@
-import { useState } from 'react';
+import { useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, ConfigProvider, Form, Input, theme } from 'antd';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { theme } from 'antd';
+import {
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  LockOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { ERRORS } from '@meetflow/shared/errors';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { type LoginBody } from '@meetflow/shared/schemas/auth';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { LangSwitch } from '../../components/lang-switch.tsx';
 import { fetchCaptcha, login } from '../../lib/session/auth-api.ts';
 import { HOME_PATH, sanitizeRedirect } from '../../lib/session/redirect.ts';
 import { useSessionStore } from '../../lib/session/session-store.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
+import { LoginLanguage } from './login-language.tsx';
+import './login-i18n.ts';
 import './login-page.css';
 
-interface LoginForm {
-  account: string;
-  password: string;
-  verify_code?: string;
+const FIELDS = ['account', 'password', 'verify_code'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+/**
+ * The login page draws its form with plain elements in Ant Design's colours (its theme tokens, dark
+ * mode included) rather than with Ant Design's components: generating their styles at run time was
+ * most of the page's work on a phone, and their code most of its bytes.
+ */
+function tokenStyle(token: ReturnType<typeof theme.useToken>['token']): CSSProperties {
+  return {
+    '--mf-login-surface': token.colorBgContainer,
+    '--mf-login-elevated': token.colorBgElevated,
+    '--mf-login-text': token.colorText,
+    '--mf-login-text-secondary': token.colorTextSecondary,
+    '--mf-login-text-tertiary': token.colorTextTertiary,
+    '--mf-login-placeholder': token.colorTextPlaceholder,
+    '--mf-login-border': token.colorBorder,
+    '--mf-login-border-secondary': token.colorBorderSecondary,
+    '--mf-login-primary': token.colorPrimary,
+    '--mf-login-primary-hover': token.colorPrimaryHover,
+    // White on the theme's own blue is 4.1:1; its pressed shade passes WCAG AA's 4.5:1.
+    '--mf-login-submit': token.colorPrimaryActive,
+    '--mf-login-outline': token.controlOutline,
+    '--mf-login-error': token.colorError,
+    '--mf-login-error-outline': token.colorErrorOutline,
+    '--mf-login-hover-bg': token.colorBgTextHover,
+    '--mf-login-active-bg': token.controlItemBgActive,
+    '--mf-login-shadow': token.boxShadowSecondary,
+    '--mf-login-font': token.fontFamily,
+  } as CSSProperties;
+}
+
+/** A labelled input with its icon in front and its message below, as the back office's forms show them. */
+function Field({
+  id,
+  label,
+  icon,
+  error,
+  children,
+  after,
+}: {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <div className="mf-login-field" data-invalid={error ? 'true' : undefined}>
+      <label className="mf-login-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="mf-login-control">
+        <div className="mf-login-input">
+          <span className="mf-login-icon" aria-hidden="true">
+            {icon}
+          </span>
+          {children}
+        </div>
+        {after}
+      </div>
+      {error && (
+        <div className="mf-login-error" id={`${id}-error`} role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
 }
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LoginForm>();
+  const { token } = theme.useToken();
+  const [values, setValues] = useState<Values>({ account: '', password: '', verify_code: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const lang = currentLanguage();
-  // White on the theme's own blue is 4.1:1; its pressed shade passes WCAG AA's 4.5:1.
-  const submitColor = theme.useToken().token.colorPrimaryActive;
   // A captcha is single use: every failed attempt and every click on the image fetches a new one.
   const captcha = useQuery({ queryKey: ['captcha'], queryFn: fetchCaptcha, gcTime: 0, staleTime: Infinity });
   const captchaEnabled = captcha.data?.enabled ?? false;
 
+  /** The rules of the form: the same messages as the server's. */
+  const check = (field: Field, value: string): string | undefined => {
+    if (field === 'account' && !value.trim()) return fieldMessage('accountRequired', lang);
+    if (field === 'password' && !value) return fieldMessage('passwordRequired', lang);
+    if (field === 'verify_code' && captchaEnabled && !value.trim())
+      return fieldMessage('captchaRequired', lang);
+    return undefined;
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((was) => ({ ...was, [field]: value }));
+    // A field that showed a message is checked again as it is typed into.
+    if (errors[field]) setErrors((was) => ({ ...was, [field]: check(field, value) }));
+  };
+
   const refreshCaptcha = () => {
-    form.setFieldValue('verify_code', '');
+    setValues((was) => ({ ...was, verify_code: '' }));
     void captcha.refetch();
   };
 
-  const onFinish = async (values: LoginForm) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found: Errors = {};
+    for (const field of FIELDS) {
+      const message = check(field, values[field]);
+      if (message) found[field] = message;
+    }
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) {
+      inputs.current[first]?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const body: LoginBody = { account: values.account.trim(), password: values.password };
       if (captchaEnabled && captcha.data?.captcha_id) {
         body.captcha_id = captcha.data.captcha_id;
-        body.verify_code = (values.verify_code ?? '').trim();
+        body.verify_code = values.verify_code.trim();
       }
       const session = await login(body);
       useSessionStore.getState().setSession(session);
@@ -58,7 +162,10 @@ export default function LoginPage() {
       await navigate(sanitizeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === ERRORS.VALIDATION_FAILED.code) {
-        form.setFields(fieldErrors(error.data, ['account', 'password', 'verify_code'] as const));
+        const fromServer: Errors = {};
+        for (const { name, errors: messages } of fieldErrors(error.data, FIELDS))
+          fromServer[name] = messages[0];
+        setErrors(fromServer);
       }
       refreshCaptcha();
     } finally {
@@ -66,59 +173,72 @@ export default function LoginPage() {
     }
   };
 
+  /** What an input says about itself: its message, when it has one. */
+  const described = (field: Field) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `login-${field}-error` } : {};
+
   return (
-    <main className="mf-login">
+    <main className="mf-login" style={tokenStyle(token)}>
       <div className="mf-login-top">
-        <LangSwitch />
+        <LoginLanguage />
       </div>
-      <Card className="mf-login-card">
+      <div className="mf-login-card">
         <div className="mf-login-brand">MeetFlow</div>
         <h1 className="mf-login-title">{t('login.title')}</h1>
         <p className="mf-login-subtitle">{t('login.subtitle')}</p>
-        <Form<LoginForm> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
-          <Form.Item
-            name="account"
-            label={t('login.account')}
-            rules={[{ required: true, whitespace: true, message: fieldMessage('accountRequired', lang) }]}
-          >
-            <Input
-              prefix={<UserOutlined />}
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <Field id="login-account" label={t('login.account')} icon={<UserOutlined />} error={errors.account}>
+            <input
+              ref={(input) => {
+                inputs.current.account = input;
+              }}
+              id="login-account"
+              name="account"
               autoComplete="username"
-              data-testid="login-account"
               maxLength={64}
+              value={values.account}
+              onChange={(event) => change('account', event.target.value)}
+              data-testid="login-account"
+              {...described('account')}
             />
-          </Form.Item>
-          <Form.Item
-            name="password"
+          </Field>
+          <Field
+            id="login-password"
             label={t('login.password')}
-            rules={[{ required: true, message: fieldMessage('passwordRequired', lang) }]}
+            icon={<LockOutlined />}
+            error={errors.password}
           >
-            <Input.Password
-              prefix={<LockOutlined />}
+            <input
+              ref={(input) => {
+                inputs.current.password = input;
+              }}
+              id="login-password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
-              data-testid="login-password"
               maxLength={128}
+              value={values.password}
+              onChange={(event) => change('password', event.target.value)}
+              data-testid="login-password"
+              {...described('password')}
             />
-          </Form.Item>
+            <button
+              type="button"
+              className="mf-login-reveal"
+              aria-label={t('loginPage.showPassword')}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((was) => !was)}
+            >
+              {showPassword ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
+            </button>
+          </Field>
           {captchaEnabled && (
-            <Form.Item label={t('login.captcha')} required>
-              <div className="mf-login-captcha">
-                <Form.Item
-                  name="verify_code"
-                  noStyle
-                  rules={[
-                    { required: true, whitespace: true, message: fieldMessage('captchaRequired', lang) },
-                  ]}
-                >
-                  <Input
-                    prefix={<SafetyOutlined />}
-                    autoComplete="off"
-                    inputMode="text"
-                    maxLength={16}
-                    aria-label={t('login.captcha')}
-                    data-testid="login-captcha"
-                  />
-                </Form.Item>
+            <Field
+              id="login-verify_code"
+              label={t('login.captcha')}
+              icon={<SafetyOutlined />}
+              error={errors.verify_code}
+              after={
                 <button
                   type="button"
                   className="mf-login-captcha-button"
@@ -135,16 +255,35 @@ export default function LoginPage() {
                     <span data-testid="login-captcha-image">…</span>
                   )}
                 </button>
-              </div>
-            </Form.Item>
+              }
+            >
+              <input
+                ref={(input) => {
+                  inputs.current.verify_code = input;
+                }}
+                id="login-verify_code"
+                name="verify_code"
+                autoComplete="off"
+                inputMode="text"
+                maxLength={16}
+                value={values.verify_code}
+                onChange={(event) => change('verify_code', event.target.value)}
+                data-testid="login-captcha"
+                {...described('verify_code')}
+              />
+            </Field>
           )}
-          <ConfigProvider theme={{ token: { colorPrimary: submitColor } }}>
-            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-              {t('login.submit')}
-            </Button>
-          </ConfigProvider>
-        </Form>
-      </Card>
+          <button
+            type="submit"
+            className="mf-login-submit"
+            aria-busy={submitting || undefined}
+            data-testid="login-submit"
+          >
+            {submitting && <span className="mf-login-spinner" aria-hidden="true" />}
+            {t('login.submit')}
+          </button>
+        </form>
+      </div>
     </main>
   );
 }

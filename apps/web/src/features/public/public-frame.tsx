@@ -7,6 +7,7 @@ import { focusColorOn, formatRange, readableTextOn } from './display.ts';
 import { offeredLanguages } from './language-pick.ts';
 import { fileUrl, NETWORK_FAILURE, PUBLIC_ERROR_CODES, PublicApiError } from './public-api.ts';
 import type { MeetingState } from './use-public-meeting.ts';
+import { knownBannerSize } from './banner-size.ts';
 import { ensurePublicStrings } from './i18n.ts';
 import './public-page.css';
 
@@ -99,12 +100,17 @@ export function MeetingHeader({ meeting, subtitle }: { meeting: PublicMeeting; s
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const location = nameIn(lang, meeting.location, meeting.location_cn, meeting.location_en);
+  // Its width and height give the banner's box its shape before the picture has arrived (see banner-size.ts).
+  const banner = meeting.banner_file_id ? knownBannerSize(meeting.banner_file_id) : undefined;
   return (
     <header className="mf-pub-head">
       {meeting.banner_file_id && (
         <img
           className="mf-pub-banner"
           src={fileUrl(meeting.banner_file_id)}
+          width={banner?.width}
+          height={banner?.height}
+          fetchPriority="high"
           alt=""
           data-testid="public-banner"
         />

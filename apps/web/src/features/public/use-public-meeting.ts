@@ -3,6 +3,7 @@ import type { Language } from '@meetflow/shared/languages';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { bannerSize } from './banner-size.ts';
 import { ensurePublicStrings } from './i18n.ts';
 import { pickPageLanguage } from './language-pick.ts';
 import { PublicApiError, publicApi } from './public-api.ts';
@@ -46,11 +47,14 @@ export function usePublicMeeting(publicId: string) {
     publicApi
       .meeting(publicId, controller.signal)
       .then(async (meeting) => {
+        // The banner downloads beside the language's strings; the page waits for its size only.
+        const banner = meeting.banner_file_id ? bannerSize(meeting.banner_file_id) : undefined;
         try {
           await applyMeetingLanguage(meeting);
         } catch {
           // A language chunk that fails to load leaves the current language: still usable.
         }
+        await banner;
         if (!controller.signal.aborted) setState({ status: 'ready', meeting });
       })
       .catch((error: unknown) => {
