@@ -13056,6 +13056,7 @@ export interface operations {
                                 certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
                             }[];
                             total: number;
+                            total_capped: boolean;
                             page: number;
                             page_size: number;
                         };

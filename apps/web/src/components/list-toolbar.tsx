@@ -53,13 +53,22 @@ interface ListToolbarProps<T> {
   view: TableView<T>;
   /** The number of matching rows over every page; nothing is shown until it is known. */
   total: number | undefined;
+  /** Shown instead of the count when the page words it (a capped count: "10,000+"). */
+  totalText?: string | undefined;
   onRefresh: () => void;
   refreshing?: boolean;
   /** Page actions (add, export…) shown before the settings. */
   children?: ReactNode;
 }
 
-export function ListToolbar<T>({ view, total, onRefresh, refreshing, children }: ListToolbarProps<T>) {
+export function ListToolbar<T>({
+  view,
+  total,
+  totalText,
+  onRefresh,
+  refreshing,
+  children,
+}: ListToolbarProps<T>) {
   const { t } = useTranslation();
   const columnSettings = (
     <Suspense fallback={null}>
@@ -69,7 +78,7 @@ export function ListToolbar<T>({ view, total, onRefresh, refreshing, children }:
   return (
     <Flex wrap align="center" justify="space-between" gap={8} style={{ marginBottom: 12 }}>
       <span style={{ color: 'var(--ant-color-text-secondary)' }} data-testid="list-toolbar-total">
-        {total === undefined ? '' : t('listToolbar.total', { total })}
+        {totalText ?? (total === undefined ? '' : t('listToolbar.total', { total }))}
       </span>
       <Flex wrap align="center" gap={4}>
         {children}

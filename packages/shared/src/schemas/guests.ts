@@ -95,9 +95,15 @@ export const adminGuest = z.object({
 });
 export type AdminGuest = z.infer<typeof adminGuest>;
 
+/** Counting stops here: a list with more matching guests answers this total, capped ("10,000+"). */
+export const GUEST_COUNT_CAP = 10_000;
+
 export const guestPage = z.object({
   items: z.array(adminGuest),
+  /** The matching guests over every page; with `total_capped`, a lower bound. */
   total: z.number().int(),
+  /** More than `total` guests match: counting stopped there (a broad keyword), shown as "10,000+". */
+  total_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
 });

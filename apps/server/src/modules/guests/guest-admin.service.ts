@@ -1,6 +1,7 @@
 import type { CertificateState } from '@meetflow/shared/certificate-states';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import {
+  GUEST_COUNT_CAP,
   GUEST_DETAIL_SCANS_MAX,
   type AdminGuest,
   type GuestDetail,
@@ -57,6 +58,8 @@ export interface GuestsDeps {
   waitlist?: Pick<WaitlistService, 'seatsFreedIn' | 'guestCancelledIn'>;
   /** Events for other systems, written in the change's transaction. */
   webhooks: WebhookEmitter;
+  /** Where the list stops counting matches ("10,000+"); also what makes a keyword broad (guests.repository.ts). */
+  countCap?: number;
 }
 
 function phoneTaken(): AppError {
@@ -89,6 +92,7 @@ function toOrder(meetingType: MeetingType, query: Filters): repo.GuestOrder {
  */
 export function createGuestsService(deps: GuestsDeps) {
   const { db, systemLog, clock } = deps;
+  const countCap = deps.countCap ?? GUEST_COUNT_CAP;
 
   async function withCertificates(
     meeting: { id: number; start_at: number; end_at: number },
@@ -203,12 +207,12 @@ export function createGuestsService(deps: GuestsDeps) {
       const meeting = await visibleMeeting(user, meetingId);
       const today = startOfLocalDay(clock());
       const filter = toFilter(meeting.id, query, today);
-      const { rows, total } = await repo.listGuests(
+      const { rows, total, capped } = await repo.listGuests(
         db,
-        filter,
+        await repo.planSearch(db, filter, { countCap, meetingGuests: meeting.registered_count }),
         toOrder(meeting.meeting_type, query),
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
-        repo.isUnfiltered(filter) ? meeting.registered_count : undefined,
+        { cap: countCap, known: repo.isUnfiltered(filter) ? meeting.registered_count : undefined },
       );
       return {
         items: await withCertificates(
@@ -216,6 +220,7 @@ export function createGuestsService(deps: GuestsDeps) {
           rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today)),
         ),
         total,
+        total_capped: capped,
         page: query.page,
         page_size: query.page_size,
       };
@@ -452,7 +457,10 @@ export function createGuestsService(deps: GuestsDeps) {
     /** Every matching guest in the list's order, read in keyset batches: the export's rows. */
     async *exportRows(meeting: VisibleMeeting, query: Filters, lang: Language): AsyncGenerator<AdminGuest> {
       const today = startOfLocalDay(clock());
-      const filter = toFilter(meeting.id, query, today);
+      const filter = await repo.planSearch(db, toFilter(meeting.id, query, today), {
+        countCap,
+        meetingGuests: meeting.registered_count,
+      });
       const order = toOrder(meeting.meeting_type, query);
       for await (const rows of keysetBatches((last: repo.GuestListRow | undefined, size) =>
         repo.guestsAfter(db, filter, order, last, size),

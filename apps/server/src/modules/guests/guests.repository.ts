@@ -28,11 +28,75 @@ export interface GuestOrder {
 const GUEST_CODE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 /**
+ * How the keyword narrows the guests, decided once per list, export or broadcast (`planSearch`): a
+ * whole guest code (one unique-index lookup), or a range of the search-term index (guest-search.ts).
+ * The range is `broad` when it holds more terms than the count cap and than a quarter of the
+ * meeting's sign-ups (a common hospital name matches every guest).
+ */
+export type GuestSearch =
+  | { kind: 'none' }
+  | { kind: 'code'; code: string }
+  | { kind: 'terms'; range: { from: string; to: string }; broad: boolean };
+
+/** A filter with its keyword planned: what every list, export and broadcast query starts from. */
+export interface PlannedFilter extends GuestFilter {
+  search: GuestSearch;
+}
+
+/** The keyword's search, not yet told broad. */
+function keywordSearch(keyword: string | undefined): GuestSearch {
+  const text = keyword?.trim();
+  if (text && GUEST_CODE_PATTERN.test(text)) return { kind: 'code', code: text };
+  const range = text ? keywordRange(text) : null;
+  return range ? { kind: 'terms', range, broad: false } : { kind: 'none' };
+}
+
+/**
+ * Plans the keyword (see `GuestSearch`). Telling a broad one costs one bounded read of the term
+ * index: is there a term past the first `broadAt`?
+ */
+export async function planSearch(
+  db: Trx,
+  filter: GuestFilter,
+  sizes: { countCap: number; meetingGuests: number },
+): Promise<PlannedFilter> {
+  const search = keywordSearch(filter.keyword);
+  if (search.kind !== 'terms') return { ...filter, search };
+  const broadAt = Math.max(sizes.countCap, Math.floor(sizes.meetingGuests / 4));
+  const pastBroad = await db
+    .selectFrom('guest_search_terms')
+    .select('guest_id')
+    .where('meeting_id', '=', filter.meetingId)
+    .where('term', '>=', search.range.from)
+    .where('term', '<', search.range.to)
+    .offset(broadAt)
+    .limit(1)
+    .executeTakeFirst();
+  return { ...filter, search: { ...search, broad: pastBroad !== undefined } };
+}
+
+/**
+ * Whether a read walks the meeting's guests in its order, checking each for a matching term, instead
+ * of reading the matches off the term range: for a broad keyword, when the read stops early — a page
+ * or an export batch in an indexed order, or the capped count (with matches spread evenly, at most
+ * four guests walked per row). Reading and sorting 100,000 matches for one page costs hundreds of
+ * milliseconds. A read of every match (sorted by last entry, which no index holds; a broadcast)
+ * takes them off the range.
+ */
+function walks(filter: PlannedFilter, order: GuestOrder | 'count'): boolean {
+  return (
+    filter.search.kind === 'terms' &&
+    filter.search.broad &&
+    (order === 'count' || order.sortBy !== 'last_in_at')
+  );
+}
+
+/**
  * The live guests of one meeting with their whole-meeting attendance summary (scope 0: one primary
  * key probe per guest), narrowed by the filters. Every query starts from the meeting's rows
  * (indexes on meeting_id), never from the whole table.
  */
-function filtered(db: Trx, filter: GuestFilter) {
+function filtered(db: Trx, filter: PlannedFilter, walk = false) {
   let query = db
     .selectFrom('guests')
     .leftJoin('guest_attendance as ga', (join) =>
@@ -40,26 +104,40 @@ function filtered(db: Trx, filter: GuestFilter) {
     )
     .where('guests.cancelled_at', 'is', null);
 
-  const keyword = filter.keyword?.trim();
-  const range = keyword && !GUEST_CODE_PATTERN.test(keyword) ? keywordRange(keyword) : null;
-  // The search terms belong to the meeting already. Leaving guests.meeting_id out then keeps the
-  // planner from walking the meeting's (meeting_id, created_at) index to sort, and makes it fetch
-  // just the matching rows by id instead.
-  if (!range) query = query.where('guests.meeting_id', '=', filter.meetingId);
-  if (keyword && GUEST_CODE_PATTERN.test(keyword)) {
-    // A scanned or pasted guest code: one unique-index lookup.
-    query = query.where('guests.guest_code', '=', keyword);
-  } else if (range) {
-    // Word starts, any Chinese character, runs of phone digits: one range of the search-term index
-    // (guest-search.ts), never a scan of the meeting's guests.
+  const { search } = filter;
+  if (search.kind === 'terms' && !walk) {
+    // Word starts, any Chinese character, runs of phone digits: one range of the search-term index,
+    // never a scan of the meeting's guests. The terms belong to the meeting already: leaving
+    // guests.meeting_id out keeps the planner from walking the meeting's (meeting_id, created_at)
+    // index to sort, and makes it fetch just the matching rows by id.
+    const { from, to } = search.range;
     query = query.where('guests.id', 'in', (eb) =>
       eb
         .selectFrom('guest_search_terms')
         .select('guest_id')
         .where('meeting_id', '=', filter.meetingId)
-        .where('term', '>=', range.from)
-        .where('term', '<', range.to),
+        .where('term', '>=', from)
+        .where('term', '<', to),
     );
+  } else {
+    query = query.where('guests.meeting_id', '=', filter.meetingId);
+    // A scanned or pasted guest code: one unique-index lookup.
+    if (search.kind === 'code') query = query.where('guests.guest_code', '=', search.code);
+    if (search.kind === 'terms') {
+      // The walk (see `walks`): per guest a probe of its own dozen terms, by guest_id alone — with
+      // the meeting in it, SQLite would scan the whole term range for every guest.
+      const { from, to } = search.range;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('guest_search_terms as t')
+            .select('t.guest_id')
+            .whereRef('t.guest_id', '=', 'guests.id')
+            .where('t.term', '>=', from)
+            .where('t.term', '<', to),
+        ),
+      );
+    }
   }
   if (filter.userTypeId !== undefined) query = query.where('guests.user_type_id', '=', filter.userTypeId);
   if (filter.signedUpFrom !== undefined) query = query.where('guests.created_at', '>=', filter.signedUpFrom);
@@ -138,7 +216,10 @@ function after(query: ReturnType<typeof withColumns>, order: GuestOrder, last: G
       eb.or([eb(column, later, value), eb.and([eb(column, '=', value), eb('guests.id', later, last.id)])]);
     if (order.sortBy !== 'last_in_at') {
       const value = order.sortBy === 'name' ? last[order.nameColumn] : last.created_at;
-      return tieBrokenBy(sortColumn(order), value);
+      // The redundant bound lets the index range start at `last`: with the OR alone the database
+      // walks the meeting's index from its first row on every batch (an export of 100,000 guests
+      // in batches of 100 stepped over fifty million index entries).
+      return eb.and([eb(sortColumn(order), `${later}=`, value), tieBrokenBy(sortColumn(order), value)]);
     }
     // Never checked in come last: after one of them only the rest of them, after an entry every one of them.
     if (last.last_in_at === null) {
@@ -160,45 +241,59 @@ export function isUnfiltered(filter: GuestFilter): boolean {
 }
 
 /**
+ * How many guests match, counting no further than `cap` (then `capped`): an exact count of 100,000
+ * matches would read all of them on every page.
+ */
+async function countMatching(db: Trx, filter: PlannedFilter, cap: number) {
+  const { total } = await db
+    .selectFrom(
+      filtered(db, filter, walks(filter, 'count'))
+        .select(sql<number>`1`.as('one'))
+        .limit(cap + 1)
+        .as('matching'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const count = Number(total);
+  return count > cap ? { total: cap, capped: true } : { total: count, capped: false };
+}
+
+/**
  * One page and the total. Sorting by sign-up time walks the (meeting_id, created_at) index and by
  * name the (meeting_id, name…, id) ones; sorting by last entry keeps the top rows of the meeting's
- * matching guests. `knownTotal` (the meeting's live sign-up count, for an unfiltered list) spares
- * counting every guest of the meeting on every page.
+ * matching guests. The total is counted up to `count.cap` (`capped` past it); `count.known` (the
+ * meeting's live sign-up count, for an unfiltered list) spares counting every guest on every page.
  */
 export async function listGuests(
   db: Trx,
-  filter: GuestFilter,
+  filter: PlannedFilter,
   order: GuestOrder,
   page: { offset: number; limit: number },
-  knownTotal?: number,
-): Promise<{ rows: GuestListRow[]; total: number }> {
+  count: { cap: number; known?: number | undefined },
+): Promise<{ rows: GuestListRow[]; total: number; capped: boolean }> {
   const [rows, total] = await Promise.all([
-    ordered(withColumns(filtered(db, filter)), order)
+    ordered(withColumns(filtered(db, filter, walks(filter, order))), order)
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    knownTotal ??
-      filtered(db, filter)
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow()
-        .then((count) => Number(count.total)),
+    count.known !== undefined ? { total: count.known, capped: false } : countMatching(db, filter, count.cap),
   ]);
-  return { rows, total };
+  return { rows, ...total };
 }
 
 /**
  * The `size` matching guests after `last` in the list's order (one keyset query, see `after`): the
  * export pipeline reads batch after batch, so an export of any size holds one batch in memory, in
- * the order on screen.
+ * the order on screen. The filter is planned once for the whole export.
  */
 export function guestsAfter(
   db: Trx,
-  filter: GuestFilter,
+  filter: PlannedFilter,
   order: GuestOrder,
   last: GuestListRow | undefined,
   size: number,
 ): Promise<GuestListRow[]> {
-  const query = withColumns(filtered(db, filter));
+  const query = withColumns(filtered(db, filter, walks(filter, order)));
   return ordered(last ? after(query, order, last) : query, order)
     .limit(size)
     .execute();
@@ -206,7 +301,8 @@ export function guestsAfter(
 
 /** The ids of the matching guests in id order (a broadcast's recipients), without the opted-out. */
 export async function matchingGuestIds(db: Trx, filter: GuestFilter): Promise<number[]> {
-  const rows = await filtered(db, filter)
+  // Every match is read: off the term range, whatever the keyword (see `walks`).
+  const rows = await filtered(db, { ...filter, search: keywordSearch(filter.keyword) })
     .select('guests.id')
     .where('guests.broadcast_opt_out', '=', 0)
     .orderBy('guests.id')
@@ -245,7 +341,9 @@ export function findGuestFields(db: Trx, guestId: number) {
 
 /** One guest as a list row (live guests of the meeting only). */
 export function findGuestRow(db: Trx, meetingId: number, guestId: number) {
-  return withColumns(filtered(db, { meetingId })).where('guests.id', '=', guestId).executeTakeFirst();
+  return withColumns(filtered(db, { meetingId, search: { kind: 'none' } }))
+    .where('guests.id', '=', guestId)
+    .executeTakeFirst();
 }
 
 /** The guest's sessions with their attendance for each, in schedule order. */

@@ -26,6 +26,7 @@ import { Auth, usePermission } from '../../components/permission.tsx';
 import { useUserTypes } from '../../lib/dictionary-queries.ts';
 import { broadcastFiltersOf, dayRangeText } from './broadcast-filters.ts';
 import { GUEST_FIELDS } from './guest-columns.ts';
+import { cappedTotalText, pagerTotal } from './guest-list-total.ts';
 
 /** Issued stands out; earned-but-not-issued is the organiser's to-do. */
 const CERTIFICATE_COLORS = {
@@ -260,6 +261,8 @@ export default function GuestListPage() {
   };
 
   const view = useTableView(columns);
+  // A broad keyword's count stops at the server's cap: "10,000+", and the pager pages on past it.
+  const capped = cappedTotalText(guests.data, lang);
 
   return (
     <PageCard>
@@ -374,6 +377,7 @@ export default function GuestListPage() {
       <ListToolbar
         view={view}
         total={guests.data?.total}
+        totalText={capped && t('guests.totalCapped', { total: capped })}
         onRefresh={() => void guests.refetch()}
         refreshing={guests.isFetching}
       />
@@ -401,7 +405,7 @@ export default function GuestListPage() {
         pagination={{
           current: page,
           pageSize,
-          total: guests.data?.total ?? 0,
+          total: pagerTotal(guests.data),
           showSizeChanger: true,
           pageSizeOptions: [20, 50, 100],
         }}
