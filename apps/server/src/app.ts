@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onSignupsChanged,
     notifications,
+    countCap: config.guestCountCap,
     // The certificate core is made below; the guest list asks it only once the app runs.
     certificateStates: (meeting, guestIds) => certificateCore.statesOf(meeting, guestIds),
     // The waiting lists are made below (they need mail): seats a delete frees go to them.

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { fieldMessage } from '@meetflow/shared/field-messages';
+import { passwordProblem } from '@meetflow/shared/password-rules';
+import { GUEST_COUNT_CAP } from '@meetflow/shared/schemas/guests';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/local-time.ts';
-import { passwordWeakness } from './core/password-strength.ts';
+import { passwordWeaknessApart } from './core/password-strength.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -61,6 +63,8 @@ const envSchema = z
     IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(500),
     /** Audit entries (the system log) are kept this many days, then removed; 0 keeps them for ever. */
     LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(730),
+    /** The guest list counts matches up to this many, then answers "10,000+" (tests set it low). */
+    GUEST_COUNT_CAP: z.coerce.number().int().min(1).max(1_000_000).default(GUEST_COUNT_CAP),
     /** Requests one API token may make per minute, over all instances. */
     API_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
     /**
@@ -73,11 +77,28 @@ const envSchema = z
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
   })
   .superRefine((e, ctx) => {
-    // The first administrator's password is checked like every password the server sets.
-    const weakness = e.ADMIN_PASSWORD && passwordWeakness(e.ADMIN_PASSWORD, { account: e.ADMIN_ACCOUNT });
-    if (weakness)
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: fieldMessage(weakness, 'en') });
+    // The quick rules here; the guessability score when the password is about to be set (below).
+    const problem = e.ADMIN_PASSWORD && passwordProblem(e.ADMIN_ACCOUNT, e.ADMIN_PASSWORD);
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: fieldMessage(problem, 'en') });
   });
+
+/**
+ * The first administrator's password is checked like every password the server sets: ADMIN_PASSWORD
+ * passes the quick rules in loadConfig, and is scored (zxcvbn) when it is about to become the first
+ * administrator's — only then, and in a child process: zxcvbn's dictionaries cost ~0.4 s and ~40 MB
+ * that the server would otherwise pay at every start, and keep, for a password it no longer uses.
+ * Rejects as loadConfig throws, so that the server refuses to start.
+ */
+export async function refuseGuessableAdminPassword(
+  config: Pick<Config, 'adminAccount'>,
+  password: string,
+): Promise<void> {
+  const weakness = await passwordWeaknessApart(password, { account: config.adminAccount });
+  if (weakness) {
+    throw new Error(`Invalid configuration: ADMIN_PASSWORD: ${fieldMessage(weakness, 'en')}`);
+  }
+}
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -111,6 +132,8 @@ export interface Config {
   /** Days the system log keeps an entry (0: for ever). */
   logRetentionDays: number;
   apiTokenPerMinute: number;
+  /** Matching guests the list counts before it answers a capped total. */
+  guestCountCap: number;
   /** Webhooks may reach loopback and private networks (an operator's choice; off by default). */
   webhookAllowPrivate: boolean;
 }
@@ -160,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importBatchRows: e.IMPORT_BATCH_ROWS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     apiTokenPerMinute: e.API_TOKEN_PER_MINUTE,
+    guestCountCap: e.GUEST_COUNT_CAP,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };

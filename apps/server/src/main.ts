@@ -1,51 +1,11 @@
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { createRedis } from './lib/redis.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { ensureFirstAdmin } from './modules/users/users.service.ts';
+import { enableCompileCache } from 'node:module';
 
-const config = loadConfig();
-const { db, kind } = openDatabase(config);
-await migrateToLatest(db);
-
-const admin = await ensureFirstAdmin(db, { account: config.adminAccount, password: config.adminPassword });
-if (admin.generatedPassword) {
-  // Printed once, to the operator's terminal only; it is never stored in plain text.
-  process.stdout.write(
-    `\n  First administrator created.\n  Account:  ${config.adminAccount}\n  Password: ${admin.generatedPassword}\n  Change it after logging in.\n\n`,
-  );
-}
-
-const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-const app = await buildApp({ config, db, dbKind: kind, redis });
-
-let stopping = false;
-/**
- * Health answers 503 at once and the instance keeps serving for SHUTDOWN_DRAIN_MS, so that the load
- * balancer routes new traffic elsewhere before the listener closes. Then requests already received
- * are answered, idle connections and event streams end, and the process exits; a stuck request
- * cannot hold it for longer than 10 s more.
+/*
+ * The entry point. Node's compile cache keeps on disk what loading the server's modules costs at
+ * every start — the sources with their types stripped and V8's compiled code — so that a restart
+ * reuses it (docs/ARCHITECTURE.md, "A lighter process"). It must be on before the modules load,
+ * hence the dynamic import. The cache lives in Node's default place under the OS temp folder;
+ * NODE_COMPILE_CACHE names another, NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
-  setTimeout(() => {
-    app.log.error('shutdown did not finish in time; exiting');
-    process.exit(1);
-  }, config.shutdownDrainMs + 10_000).unref();
-  app.startDraining();
-  await app.jobs.stop();
-  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-  await app.close();
-  await db.destroy();
-  redis?.disconnect();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ host: config.host, port: config.port });
-app.jobs.start();
-app.log.info(`MeetFlow is ready on http://localhost:${config.port} (database: ${kind})`);
+enableCompileCache();
+await import('./server.ts');

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { loadConfig, refuseGuessableAdminPassword } from '../config.ts';
 import { localClockTime, setTimeZone } from '../lib/local-time.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DemoDataRefusedError, seedDemo } from '../demo/seed-demo.ts';
-import { ensureFirstAdmin } from '../modules/users/users.service.ts';
+import { ensureFirstAdmin, hasUsers } from '../modules/users/users.service.ts';
 
 const usage = `Usage: npm run seed:demo [-- --force] [-- --seed <number>]
 
@@ -34,6 +34,9 @@ setTimeZone(config.timeZone);
 const { db, kind } = openDatabase(config);
 try {
   await migrateToLatest(db);
+  if (config.adminPassword !== undefined && !(await hasUsers(db))) {
+    await refuseGuessableAdminPassword(config, config.adminPassword);
+  }
   const admin = await ensureFirstAdmin(db, { account: config.adminAccount, password: config.adminPassword });
   if (admin.generatedPassword) {
     process.stdout.write(

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { type FieldMessageKey } from '@meetflow/shared/field-messages';
 import { passwordProblem } from '@meetflow/shared/password-rules';
@@ -6,7 +8,7 @@ import { passwordProblem } from '@meetflow/shared/password-rules';
 /** zxcvbn's "safely unguessable" (≥ 10^8 guesses): out of reach of throttled online guessing. */
 export const MIN_PASSWORD_SCORE = 3;
 
-// Loaded and built on first use (synchronously, for the configuration check): the dictionaries take
+// Loaded and built on first use (synchronously, as the checks that call it are): the dictionaries take
 // ~35 MB of heap and half a second, which a server that sets no password never needs to pay.
 const load = createRequire(import.meta.url);
 let estimator: ZxcvbnFactory | undefined;
@@ -36,4 +38,33 @@ export function passwordWeakness(
   estimator ??= buildEstimator();
   const userInputs = [user.account, user.name ?? ''].filter(Boolean);
   return estimator.check(password, userInputs).score < MIN_PASSWORD_SCORE ? 'passwordGuessable' : null;
+}
+
+/**
+ * passwordWeakness in a child process (password-score.ts), for a check a server makes once:
+ * ADMIN_PASSWORD before it becomes the first administrator's. zxcvbn's dictionaries, which a process
+ * keeps once loaded, then never enter the server, and the server goes on starting meanwhile. The
+ * password travels on the child's standard input, never in its arguments.
+ */
+export function passwordWeaknessApart(
+  password: string,
+  user: { account: string },
+): Promise<FieldMessageKey | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./password-score.ts', import.meta.url))], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        if (code !== 0) throw new Error(`the password could not be scored (exit code ${code})`);
+        resolve(JSON.parse(output) as FieldMessageKey | null);
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+    child.stdin.end(JSON.stringify({ password, account: user.account }));
+  });
 }

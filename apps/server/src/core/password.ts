@@ -1,4 +1,7 @@
-import { hash, verify } from '@node-rs/argon2';
+import { onFirstUse } from '../lib/on-first-use.ts';
+
+// A native addon: loaded with the first password hashed or checked, not at start-up.
+const loadArgon2 = onFirstUse(() => import('@node-rs/argon2'));
 
 // argon2id with the OWASP minimum (m=19 MiB, t=2, p=1), as DESIGN.md's security baseline sets.
 const options = {
@@ -8,11 +11,13 @@ const options = {
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(password, options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(passwordHash, password);
   } catch {

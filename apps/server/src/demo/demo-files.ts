@@ -199,7 +199,7 @@ export async function storeDemoFile(db: Db, kind: FileKind, bytes: Buffer, now: 
   const mime = await sniffMime(bytes);
   const allowed: readonly string[] = FILE_KIND_MIMES[kind];
   if (!mime || !allowed.includes(mime)) throw new Error(`demo ${kind} file has the wrong type (${mime})`);
-  if (kind === 'banner') assertImageDimensions(bytes);
+  if (kind === 'banner') await assertImageDimensions(bytes);
   const id = createHash('sha256').update(bytes).digest('hex');
   await insertFileIfAbsent(db, { id, mime, size: bytes.length, data: bytes, createdAt: now });
   return id;

@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 interface Logger {
   info(object: object, message: string): void;
@@ -18,7 +18,9 @@ const FAIL_FAST: RedisOptions = {
   retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
 };
 
-export function createRedis(url: string): Redis {
+/** ioredis is loaded only when REDIS_URL is set: a single instance never needs it. */
+export async function createRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   return new Redis(url, FAIL_FAST);
 }
 

@@ -2,6 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
 import yauzl from 'yauzl';
+import { SpreadsheetError } from './spreadsheet.ts';
 import { readXlsx, XLSX_COLUMNS_MAX } from './xlsx-reader.ts';
 
 /*
@@ -9,21 +10,14 @@ import { readXlsx, XLSX_COLUMNS_MAX } from './xlsx-reader.ts';
  * a zip is measured before anything inflates it for real, cells are read as the values they hold
  * (a formula's cached result, never an evaluation), and a file with more rows than allowed is refused
  * (the zip's sheets are counted before they are read; CSV stops at the first row past it). Domain-free:
- * the import modules give the rows their meaning.
+ * the import modules give the rows their meaning. Modules load it with the first file
+ * (`loadSpreadsheetReader` in spreadsheet.ts), not at start-up.
  */
 
 export type SpreadsheetFormat = 'xlsx' | 'csv';
 export type TextEncoding = 'utf-8' | 'big5' | 'gb18030';
 
-export type SpreadsheetProblem = 'type' | 'unsafe' | 'too_many_rows' | 'empty';
-/** Why a file cannot be read; the caller answers it in the user's language. */
-export class SpreadsheetError extends Error {
-  readonly problem: SpreadsheetProblem;
-  constructor(problem: SpreadsheetProblem) {
-    super(`spreadsheet: ${problem}`);
-    this.problem = problem;
-  }
-}
+export { SpreadsheetError, type SpreadsheetProblem } from './spreadsheet.ts';
 
 export interface SheetRow {
   /** The row's number as the spreadsheet shows it (1 = the first row). */

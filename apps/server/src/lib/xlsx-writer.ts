@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import { onFirstUse } from './on-first-use.ts';
 
 /*
  * A small streaming XLSX (Office Open XML) writer: text and number cells, a bold header row, column
@@ -154,6 +154,8 @@ function sheetStart(sheet: XlsxSheetData, starts: readonly string[]): string {
 }
 
 const SHEET_END = '</sheetData></worksheet>';
+/** The zip writer is loaded with the first export, not at start-up. */
+const loadYazl = onFirstUse(() => import('yazl'));
 const CHUNK = 64 * 1024;
 
 /**
@@ -162,6 +164,7 @@ const CHUNK = 64 * 1024;
  * `output` is destroyed (the client went away): the rows are then no longer read.
  */
 export async function writeXlsx(sheets: readonly XlsxSheetData[], output: Writable): Promise<boolean> {
+  const { ZipFile } = await loadYazl();
   const zip = new ZipFile();
   const gone = new AbortController();
   const onClose = () => gone.abort();

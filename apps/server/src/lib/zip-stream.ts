@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZipFile } from 'yazl';
+import { onFirstUse } from './on-first-use.ts';
 import { contentDisposition } from './xlsx-export.ts';
+
+const loadYazl = onFirstUse(() => import('yazl'));
 
 export interface ZipEntry {
   fileName: string;
@@ -25,17 +27,18 @@ export function sendZip(
   },
 ): FastifyReply {
   const output = new PassThrough();
-  const zip = new ZipFile();
-  // yazl's output is a PassThrough (typed as a plain readable): its writable side says when it is full.
-  const zipOutput = zip.outputStream as unknown as PassThrough;
   const gone = new AbortController();
   output.once('close', () => gone.abort());
-  zip.outputStream.pipe(output);
 
   const run = async () => {
     let count = 0;
     let completed = false;
     try {
+      const { ZipFile } = await loadYazl();
+      const zip = new ZipFile();
+      // yazl's output is a PassThrough (typed as a plain readable): its writable side says when it is full.
+      const zipOutput = zip.outputStream as unknown as PassThrough;
+      zip.outputStream.pipe(output);
       const names = new Set<string>();
       for await (const entry of spec.entries) {
         if (output.destroyed) return;

@@ -1,5 +1,9 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/app-error.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+// Loaded with the first token signed or checked: an idle server, its health checks and the public
+// pages never need it.
+const loadJose = onFirstUse(() => import('jose'));
 
 export interface AccessClaims {
   userId: number;
@@ -23,6 +27,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
   return {
     ttlSeconds,
     async sign(claims: AccessClaims, nowMs: number): Promise<string> {
+      const { SignJWT } = await loadJose();
       const iat = Math.floor(nowMs / 1000);
       return new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
@@ -37,6 +42,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         if (nowMs >= known.expiresAt) throw new AppError('TOKEN_EXPIRED');
         return known;
       }
+      const { errors, jwtVerify } = await loadJose();
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],

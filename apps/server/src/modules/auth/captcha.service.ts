@@ -1,6 +1,6 @@
-import svgCaptcha from 'svg-captcha';
 import type { CaptchaResponse } from '@meetflow/shared/schemas/auth';
 import type { Db } from '../../db/database.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
 import * as captchas from './captcha.repository.ts';
 
@@ -8,8 +8,8 @@ const TTL_SECONDS = 120;
 
 const normalise = (answer: string) => answer.trim().toLowerCase();
 
-// The package's default export renders given text, but its typings only declare create().
-const renderText = svgCaptcha as unknown as (text: string, options: object) => string;
+// svg-captcha parses a font as it loads (opentype.js): loaded with the first captcha, not at start-up.
+const loadSvgCaptcha = onFirstUse(async () => (await import('svg-captcha')).default);
 
 export interface CaptchaOptions {
   enabled: boolean;
@@ -24,6 +24,9 @@ export function createCaptchaService(db: Db, options: CaptchaOptions, clock: () 
 
     async issue(): Promise<CaptchaResponse> {
       if (!options.enabled) return { enabled: false, captcha_id: null, image: null, expires_in: 0 };
+      const svgCaptcha = await loadSvgCaptcha();
+      // The package's default export renders given text, but its typings only declare create().
+      const renderText = svgCaptcha as unknown as (text: string, options: object) => string;
       const now = clock();
       await captchas.deleteExpiredCaptchas(db, now);
       const captcha = options.fixedAnswer

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
 import {
   FILE_KIND_MAX_BYTES,
   FILE_KIND_MIMES,
@@ -11,6 +9,7 @@ import {
 } from '@meetflow/shared/schemas/files';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { findFile, findFileMimes, insertFileIfAbsent, type StoredFile } from './files.repository.ts';
@@ -18,8 +17,13 @@ import { findFile, findFileMimes, insertFileIfAbsent, type StoredFile } from './
 /** Stored files' MIME types by id, for modules that check the files a body refers to (meetings). */
 export { findFileMimes };
 
+// The sniffers are loaded with the first upload, not at start-up.
+const loadFileType = onFirstUse(() => import('file-type'));
+const loadImageSize = onFirstUse(() => import('image-size'));
+
 /** The type of the bytes, from their magic numbers only: the file name and the client's mime are ignored. */
 export async function sniffMime(bytes: Uint8Array): Promise<string | undefined> {
+  const { fileTypeFromBuffer } = await loadFileType();
   return (await fileTypeFromBuffer(bytes))?.mime;
 }
 
@@ -27,7 +31,8 @@ export async function sniffMime(bytes: Uint8Array): Promise<string | undefined> 
  * Refuses images whose header announces more pixels than we accept, before anything decodes them
  * (a small file can declare a gigantic canvas).
  */
-export function assertImageDimensions(bytes: Uint8Array): void {
+export async function assertImageDimensions(bytes: Uint8Array): Promise<void> {
+  const { imageSize } = await loadImageSize();
   let size: { width?: number; height?: number };
   try {
     size = imageSize(bytes);
@@ -51,7 +56,7 @@ export function createFilesService(deps: { db: Db; systemLog: SystemLog; clock: 
       const mime = await sniffMime(bytes);
       const allowed: readonly string[] = FILE_KIND_MIMES[kind];
       if (!mime || !allowed.includes(mime)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
-      if (kind === 'banner') assertImageDimensions(bytes);
+      if (kind === 'banner') await assertImageDimensions(bytes);
       const id = createHash('sha256').update(bytes).digest('hex');
       await insertFileIfAbsent(db, { id, mime, size: bytes.length, data: bytes, createdAt: clock() });
       await systemLog.record({

@@ -14,14 +14,8 @@ import type { z } from 'zod';
 import type { importStartBody } from '@meetflow/shared/schemas/imports';
 import type { Db, DatabaseKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  checkZip,
-  detectEncoding,
-  readSheets,
-  sniffFormat,
-  type SheetRow,
-  type TextEncoding,
-} from '../../lib/spreadsheet-reader.ts';
+import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
+import type { SheetRow, TextEncoding } from '../../lib/spreadsheet-reader.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
@@ -68,6 +62,7 @@ async function* fileRows(
   format: 'xlsx' | 'csv',
   encoding: TextEncoding | undefined,
 ): AsyncGenerator<SheetRow> {
+  const { readSheets } = await loadSpreadsheetReader();
   let sheet: string | undefined;
   for await (const entry of readSheets(bytes, { format, encoding, maxRows: IMPORT_ROWS_MAX + 1 })) {
     sheet ??= entry.sheet;
@@ -178,14 +173,15 @@ export function createGuestImports(deps: GuestImportsDeps) {
     ): Promise<GuestImport> {
       const meeting = await visibleMeeting(db, user, meetingId);
       if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
-      const format = sniffFormat(file.bytes);
+      const reader = await loadSpreadsheetReader();
+      const format = reader.sniffFormat(file.bytes);
       if (!format) throw new AppError('FILE_TYPE_NOT_ALLOWED');
       if (format === 'xlsx')
-        await checkZip(file.bytes, IMPORT_ROWS_MAX + 1).catch((error: unknown) =>
-          Promise.reject(spreadsheetError(error)),
-        );
+        await reader
+          .checkZip(file.bytes, IMPORT_ROWS_MAX + 1)
+          .catch((error: unknown) => Promise.reject(spreadsheetError(error)));
       const textEncoding =
-        format === 'csv' ? (encoding === 'auto' ? detectEncoding(file.bytes) : encoding) : undefined;
+        format === 'csv' ? (encoding === 'auto' ? reader.detectEncoding(file.bytes) : encoding) : undefined;
       const read = await survey(file.bytes, format, textEncoding);
       const id = await repo.insertImport(db, {
         kind: 'guests',
@@ -221,6 +217,7 @@ export function createGuestImports(deps: GuestImportsDeps) {
       if (info.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
       if (info.format !== 'csv') return view(info, lang);
       const bytes = (await repo.findImportFile(db, id))!;
+      const { detectEncoding } = await loadSpreadsheetReader();
       const textEncoding = encoding === 'auto' ? detectEncoding(bytes) : encoding;
       const read = await survey(bytes, 'csv', textEncoding);
       await repo.updateImportIf(db, id, 'uploaded', {

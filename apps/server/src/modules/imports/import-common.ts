@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IMPORT_FILE_MAX_BYTES } from '@meetflow/shared/schemas/imports';
 import { AppError } from '../../lib/app-error.ts';
-import { SpreadsheetError } from '../../lib/spreadsheet-reader.ts';
+import { SpreadsheetError } from '../../lib/spreadsheet.ts';
 import { contentDisposition, XLSX_MIME } from '../../lib/xlsx-export.ts';
 
 /* What the guest import and the session workbook import share: upload limits, the template reply, errors. */

@@ -9,7 +9,7 @@ import {
 } from '@meetflow/shared/schemas/imports';
 import type { Db, DatabaseKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { checkZip, readSheets, sniffFormat } from '../../lib/spreadsheet-reader.ts';
+import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
@@ -53,6 +53,7 @@ export interface ScheduleImportsDeps {
  * not an XLSX, what unpacks unsafely, more rows than allowed, and a workbook with no data row.
  */
 async function readWorkbook(bytes: Uint8Array): Promise<ScheduleWorkbook> {
+  const { checkZip, readSheets, sniffFormat } = await loadSpreadsheetReader();
   if (sniffFormat(bytes) !== 'xlsx') throw new AppError('FILE_TYPE_NOT_ALLOWED');
   const workbook: ScheduleWorkbook = { sheets: {}, repeated: [] };
   const seen = new Set<string>();

@@ -1,5 +1,9 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { PermanentJobError } from '../jobs/jobs.service.ts';
+
+// nodemailer is a large tree of modules: loaded with the first message sent, not at start-up.
+const loadNodemailer = onFirstUse(async () => (await import('nodemailer')).default);
 
 export interface OutgoingMail {
   to: string;
@@ -24,11 +28,20 @@ export interface MailTransport {
  */
 export function createMailTransport(smtpUrl: string, from: string): MailTransport {
   // Pooled: a burst reuses a few open connections instead of a handshake (and AUTH) per message.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 4 }, { from });
+  let pooled: Transporter | undefined;
+  let closed = false;
+  const transporter = onFirstUse(async () => {
+    const nodemailer = await loadNodemailer();
+    pooled = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 4 }, { from });
+    if (closed) pooled.close();
+    return pooled;
+  });
   return {
     async send(mail) {
       try {
-        await transporter.sendMail({
+        if (closed) throw new Error('mail transport closed');
+        const smtp = await transporter();
+        await smtp.sendMail({
           from,
           to: mail.to,
           subject: mail.subject,
@@ -46,6 +59,9 @@ export function createMailTransport(smtpUrl: string, from: string): MailTranspor
         throw new Error(reason, { cause: error });
       }
     },
-    close: () => transporter.close(),
+    close: () => {
+      closed = true;
+      pooled?.close();
+    },
   };
 }

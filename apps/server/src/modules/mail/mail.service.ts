@@ -24,7 +24,8 @@ import { fieldChanges } from '../system-log/field-changes.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { createBroadcasts } from './mail-broadcasts.ts';
 import { createMailComposer, textLanguage, type BroadcastPayload, type MailPayload } from './mail-compose.ts';
-import { MAIL_PLACEHOLDERS, type MailAttachment, type RenderedMail } from './mail-render.ts';
+import { MAIL_PLACEHOLDERS } from './mail-render-content.ts';
+import type { MailAttachment, RenderedMail } from './mail-render-types.ts';
 import { registerReminders } from './mail-reminders.ts';
 import {
   loginCodeFor,

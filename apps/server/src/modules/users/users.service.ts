@@ -56,6 +56,11 @@ export function toUserInfo(row: users.UserRow): UserInfo {
   };
 }
 
+/** Whether any back-office account exists: none on the first start, which creates the administrator. */
+export async function hasUsers(db: Db): Promise<boolean> {
+  return (await users.countUsers(db)) > 0;
+}
+
 /**
  * Creates the first administrator on an empty database. The password comes from ADMIN_PASSWORD
  * or is generated; a generated one is returned so the caller can print it once.
@@ -65,7 +70,7 @@ export async function ensureFirstAdmin(
   options: { account: string; password: string | undefined; now?: number },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const now = options.now ?? Date.now();
-  if ((await users.countUsers(db)) > 0) return { created: false };
+  if (await hasUsers(db)) return { created: false };
   const password = options.password ?? randomToken(12);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {

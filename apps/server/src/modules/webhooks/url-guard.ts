@@ -1,7 +1,11 @@
 import { lookup } from 'node:dns/promises';
+import type { Agent as HttpAgent } from 'node:http';
 import ipaddr from 'ipaddr.js';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { FieldMessageKey } from '@meetflow/shared/field-messages';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+// Loaded with the first delivery, not at start-up: a deployment without webhooks never needs it.
+const loadFilteringAgents = onFirstUse(() => import('request-filtering-agent'));
 
 /**
  * Webhooks must not become a way into the server's own network (SSRF). A URL is checked when it is
@@ -12,7 +16,7 @@ import type { FieldMessageKey } from '@meetflow/shared/field-messages';
 export interface UrlGuard {
   /** null when the URL may be used, else the field message saying why not. */
   check(url: string): Promise<FieldMessageKey | null>;
-  agentFor(url: URL): RequestFilteringHttpAgent | RequestFilteringHttpsAgent;
+  agentFor(url: URL): Promise<HttpAgent>;
   /** A connection error as the delivery log shows it: a refused address is not named (no map of the network). */
   describe(error: Error): string;
 }
@@ -35,8 +39,10 @@ export function createUrlGuard(allowPrivate: boolean): UrlGuard {
     allowPrivateIPAddress: allowPrivate,
     allowMetaIPAddress: false,
   };
-  const http = new RequestFilteringHttpAgent(options);
-  const https = new RequestFilteringHttpsAgent(options);
+  const agents = onFirstUse(async () => {
+    const { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } = await loadFilteringAgents();
+    return { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
+  });
   return {
     async check(url) {
       let parsed: URL;
@@ -58,7 +64,10 @@ export function createUrlGuard(allowPrivate: boolean): UrlGuard {
       }
       return addresses.every(publicAddress) ? null : 'webhookUrlPrivate';
     },
-    agentFor: (url) => (url.protocol === 'https:' ? https : http),
+    agentFor: async (url) => {
+      const { http, https } = await agents();
+      return url.protocol === 'https:' ? https : http;
+    },
     describe: (error) =>
       /is not allowed/.test(error.message) ? 'refused: not a public address' : error.message,
   };
