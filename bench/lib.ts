@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 
 export interface Started {
@@ -10,17 +9,8 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now (the system picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The API tests' helper: a port nobody listens on right now (the system picks it).
+export { freePort } from '../apps/server/test/server-process.ts';
 
 /** The machine's load average over the last minute: printed beside every figure. */
 export function loadAverage(): number {
