@@ -128,7 +128,7 @@ export async function certificates(port: number): Promise<CertificatesResult> {
   await db.destroy();
 
   const app = await startProcess(
-    path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+    path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
     {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',

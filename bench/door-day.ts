@@ -241,7 +241,7 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
   const hookUrl = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}/hooks`;
   const start = () =>
     startProcess(
-      path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+      path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
       {
         DATA_DIR: dataDir,
         NODE_ENV: 'production',

@@ -624,7 +624,7 @@ export async function doorOffline(port: number): Promise<DoorOfflineResult> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-door-offline-'));
   const app = await startProcess(
-    path.join(root, 'apps/server/src/main.ts'),
+    path.join(root, 'apps/server/src/main.js'),
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',

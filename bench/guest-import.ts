@@ -81,7 +81,7 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
   ]);
 
   const app = await startProcess(
-    path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+    path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
     {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',

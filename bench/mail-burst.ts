@@ -48,7 +48,7 @@ export async function mailBurst(kind: Target['kind'], ports: number[]): Promise<
     for (const port of ports) {
       apps.push(
         await startProcess(
-          path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+          path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
           {
             ...target.env,
             NODE_ENV: 'production',

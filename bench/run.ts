@@ -62,7 +62,7 @@ async function measureOnce(): Promise<Row[]> {
     LOG_LEVEL: 'warn',
   };
   const appPort = await freePort();
-  const app = await startProcess(path.join(root, 'apps/server/src/main.ts'), appEnv, appPort);
+  const app = await startProcess(path.join(root, 'apps/server/src/main.js'), appEnv, appPort);
   try {
     const loads = await measureColdLoads(`http://127.0.0.1:${appPort}`, ADMIN);
     record(
@@ -149,7 +149,7 @@ async function measureOnce(): Promise<Row[]> {
         // A restart, as in production: a second process on the database the first one set up, measured
         // from spawn to its first health answer, then its memory after a second of rest.
         const restarted = await startProcess(
-          path.join(root, 'apps/server/src/main.ts'),
+          path.join(root, 'apps/server/src/main.js'),
           appEnv,
           await freePort(),
         );

@@ -202,7 +202,7 @@ export async function signUpBurst(kind: Target['kind']): Promise<BurstResult> {
     for (let n = 0; n < 4; n++) meetings.push(await seatMeeting(db));
     await db.destroy();
 
-    const main = path.resolve(import.meta.dirname, '../apps/server/src/main.ts');
+    const main = path.resolve(import.meta.dirname, '../apps/server/src/main.js');
     const instances = kind === 'postgres' ? 2 : 1;
     const ports = await Promise.all(Array.from({ length: instances }, freePort));
     const servers: Started[] = [];

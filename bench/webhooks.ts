@@ -49,7 +49,7 @@ export async function webhookBench(port: number): Promise<WebhookBenchResult> {
   await new Promise<void>((resolve) => hooks.server.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}/hooks`;
   const app = await startProcess(
-    path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+    path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
     {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',

@@ -60,7 +60,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ host: config.host, port: config.port });
 app.jobs.start();
 app.log.info(`MeetFlow is ready on http://localhost:${config.port} (database: ${kind})`);
-// Written now rather than at exit, which a killed process never reaches (see main.ts).
+// Written now rather than at exit, which a killed process never reaches (see main.js).
 flushCompileCache();
 // What loading left behind goes once the server listens (see lib/startup-garbage.ts).
 setImmediate(collectStartupGarbage);

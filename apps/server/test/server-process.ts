@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { ADMIN, CAPTCHA_ANSWER, type TestContext } from './helpers.ts';
 
-/** Real server processes (node src/main.ts) on the test's database, for what fastify.inject cannot show. */
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+/** Real server processes (node src/main.js) on the test's database, for what fastify.inject cannot show. */
+const MAIN = path.resolve(import.meta.dirname, '../src/main.js');
 
 export interface Instance {
   child: ChildProcess;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './server-process.ts';
 
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const MAIN = path.resolve(import.meta.dirname, '../src/main.js');
 const HOOK = path.resolve(import.meta.dirname, 'loaded-modules.ts');
 
 /**
@@ -34,6 +34,10 @@ const LOADED_ON_FIRST_USE = [
   'request-filtering-agent', // webhook deliveries
   'pdf-lib', // certificates and badges (in their worker)
   'fontkit',
+  'pg', // the PostgreSQL driver (and pg-pool, pg-protocol…): DATABASE_URL only
+  'ajv', // Fastify's default compilers: every schema is zod's (app.ts)
+  '@fastify/ajv-compiler',
+  'fast-json-stringify/index.js', // (Fastify's error serializer keeps one small file of it)
 ];
 
 /** Starts the server on `dataDir` and stops it once it answers; resolves the modules it loaded. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { NodeSqliteDialect } from './sqlite-dialect.ts';
@@ -10,14 +11,21 @@ import { TransactionGuardedKysely, guardTransactions } from './transaction-guard
 export type DatabaseKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
-// bigint columns hold millisecond times, well inside Number's exact range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/** The PostgreSQL driver, loaded only when PostgreSQL is configured (a SQLite server never needs
+ *  its ~10 MB). Synchronous, as opening the database is. */
+function loadPg(): typeof Pg {
+  const pg = createRequire(import.meta.url)('pg') as typeof Pg;
+  // bigint columns hold millisecond times, well inside Number's exact range.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  return pg;
+}
 
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'>): {
   db: Db;
   kind: DatabaseKind;
 } {
   if (config.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
     // A connection cut by the server (restart, failover, admin command) must not crash the process.
     // The pool listens on idle connections only, and drops them; it opens new ones on next use.

@@ -191,7 +191,7 @@ export type Jobs = ReturnType<typeof createJobs>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This instance's job runner: main.ts starts it; tests run due jobs with runDue(). */
+    /** This instance's job runner: main.js starts it; tests run due jobs with runDue(). */
     jobs: Jobs;
   }
 }
