@@ -1,15 +1,7 @@
 import { createMeetflowClient, unwrap } from '@meetflow/api-client';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { pdfDocument, pngImage } from '../e2e/support/files.ts';
-
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { chromiumLaunch } from './lib.ts';
 
 /** KB a page load took over the wire: response bodies as sent (compressed or not) plus their headers. */
 export interface Transferred {
@@ -123,10 +115,7 @@ export async function measureColdLoads(
   admin: { account: string; password: string },
 ): Promise<ColdLoads> {
   const meeting = await publicMeeting(baseUrl, admin);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: launchArgs,
-  });
+  const browser = await chromium.launch(chromiumLaunch());
   try {
     const signUp = await coldLoad(browser, `${baseUrl}/#/sign-up/${meeting.public_id}`, (page) =>
       page.getByTestId('public-banner').waitFor(),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { pngImage } from '../e2e/support/files.ts';
-import { cpuMs, startProcess } from './lib.ts';
+import { chromiumLaunch, cpuMs, startProcess } from './lib.ts';
 
 /**
  * The offline door (issue 17), as a station's operator and the venue's network see it, against the
@@ -55,15 +55,6 @@ const MEETING_NAME = 'Bench offline door';
 const STATION = 'Bench door';
 /** What Chromium sends; the server offers br and gzip, so this is brotli. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The shape of run.ts's rows. */
 export interface DoorOfflineRow {
@@ -637,10 +628,7 @@ export async function doorOffline(port: number): Promise<DoorOfflineResult> {
   );
   const base = `http://127.0.0.1:${port}`;
   const pid = app.child.pid!;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: launchArgs,
-  });
+  const browser = await chromium.launch(chromiumLaunch());
   try {
     const api = await logIn(base);
     const meetingId = await createMeeting(api);

@@ -6,6 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { publicMeeting } from './bundle.ts';
+import { chromiumLaunch } from './lib.ts';
 
 export interface LighthousePage {
   name: string;
@@ -30,16 +31,6 @@ export interface LighthouseOptions {
   /** Writes each run's full report (JSON) here, for its opportunities and diagnostics. */
   reportDir?: string;
 }
-
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The pages the targets are set for: a public meeting's sign-up page (made through the API) and the login page. */
 export async function lighthousePages(
@@ -101,9 +92,11 @@ export async function lighthouseRuns(
 ): Promise<LighthouseFigures[]> {
   const runs = options.runs ?? 3;
   if (options.reportDir) fs.mkdirSync(options.reportDir, { recursive: true });
+  const { executablePath, args } = chromiumLaunch();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
+    chromePath: executablePath,
+    // chrome-launcher does not run headless unless told.
+    chromeFlags: ['--headless=new', ...args],
     handleSIGINT: false,
     logLevel: 'silent',
   });

@@ -154,8 +154,8 @@ function sheetStart(sheet: XlsxSheetData, starts: readonly string[]): string {
 }
 
 const SHEET_END = '</sheetData></worksheet>';
-/** The zip writer is loaded with the first export, not at start-up. */
-const loadYazl = onFirstUse(() => import('yazl'));
+/** The zip writer, loaded with the first export, not at start-up; zip-stream.ts shares it. */
+export const loadYazl = onFirstUse(() => import('yazl'));
 const CHUNK = 64 * 1024;
 
 /**

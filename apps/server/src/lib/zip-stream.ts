@@ -1,10 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { onFirstUse } from './on-first-use.ts';
 import { contentDisposition } from './xlsx-export.ts';
-
-const loadYazl = onFirstUse(() => import('yazl'));
+import { loadYazl } from './xlsx-writer.ts';
 
 export interface ZipEntry {
   fileName: string;
