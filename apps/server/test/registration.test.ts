@@ -1,5 +1,8 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
+import { AppError } from '../src/lib/app-error.ts';
+import { insertGuestTakingSeats } from '../src/modules/guests/guest-rules.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -229,6 +232,103 @@ describe(`registration engine (${TEST_DB})`, () => {
       expect(res.json().message).toBe('查无会议信息');
     }
   });
+
+  /** A guest row as a sign-up writes it, for calling the seat rules directly. */
+  const guestValues = (meetingId: number, n: number) => ({
+    meeting_id: meetingId,
+    area_code: '853',
+    phone: `+85366${String(n).padStart(6, '0')}`,
+    email: `g${n}@example.com`,
+    name: `Guest ${n}`,
+    guest_code: `SEAT${String(n).padStart(6, '0')}`,
+    token_hash: `hash-${n}`,
+    created_at: ctx.now(),
+  });
+
+  it('a seat refused at the last moment takes the new guest rows back, and the transaction goes on', async () => {
+    // The seats are taken after the rows: a meeting that filled after the early check must leave
+    // nothing of the refused guest behind (the caller may put the visitor on the waiting list).
+    const meeting = await createMeeting(ctx.db, org, {
+      meeting_type: 'date_schedule',
+      registration_limit: 1,
+    });
+    const session = await createSchedule(ctx.db, meeting.id, 0, 'Open');
+    await ctx.db.updateTable('meetings').set({ registered_count: 1 }).where('id', '=', meeting.id).execute();
+    const outcome = await ctx.db.transaction().execute(async (trx) => {
+      try {
+        await insertGuestTakingSeats(trx, guestValues(meeting.id, 500), [session], ctx.now());
+        return 'seated';
+      } catch (error) {
+        if (!(error instanceof AppError && error.errorName === 'MEETING_FULL')) throw error;
+        await trx
+          .updateTable('meetings')
+          .set({ name_en: 'Still writable' })
+          .where('id', '=', meeting.id)
+          .execute();
+        return 'full';
+      }
+    });
+    expect(outcome).toBe('full');
+    expect(await counts(meeting.id)).toEqual({ counter: 1, rows: 0 });
+    expect(await sessionCounts(session)).toEqual({ counter: 0, rows: 0 });
+    const terms = await ctx.db
+      .selectFrom('guest_search_terms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('meeting_id', '=', meeting.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(terms.n)).toBe(0);
+    const renamed = await ctx.db
+      .selectFrom('meetings')
+      .select('name_en')
+      .where('id', '=', meeting.id)
+      .executeTakeFirstOrThrow();
+    expect(renamed.name_en).toBe('Still writable');
+  });
+
+  if (TEST_DB === 'postgres') {
+    it('a sign-up writing its rows does not lock the meeting row until it takes its seat', async () => {
+      // Its references to the meeting and sessions are checked at COMMIT (migration 2026-11-28-05):
+      // checked at each INSERT, they held the row (FOR KEY SHARE) for the whole transaction, and
+      // every sign-up's seat update then had to share it with all the others.
+      const meeting = await createMeeting(ctx.db, org, { meeting_type: 'date_schedule' });
+      const session = await createSchedule(ctx.db, meeting.id, 0, 'Open');
+      const other = new pg.Client({ connectionString: ctx.config.databaseUrl });
+      await other.connect();
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await insertGuestTakingSeats(trx, guestValues(meeting.id, 501), [session], ctx.now());
+          // Seats taken: now the rows are this transaction's (another writer waits, as it must).
+          const locked = other.query('select id from meetings where id = $1 for update nowait', [meeting.id]);
+          await expect(locked).rejects.toMatchObject({ code: '55P03' });
+        });
+        const meetingRow = await other.query('select id from meetings where id = $1 for update nowait', [
+          meeting.id,
+        ]);
+        expect(meetingRow.rowCount).toBe(1);
+        // Before the seats: the guest row and its enrolment hold no lock on the meeting or the session.
+        const rolledBack = ctx.db.transaction().execute(async (trx) => {
+          const guest = await trx
+            .insertInto('guests')
+            .values(guestValues(meeting.id, 502))
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('guest_schedules')
+            .values({ guest_id: guest.id, schedule_id: session, created_at: ctx.now() })
+            .execute();
+          for (const table of ['meetings', 'schedules']) {
+            const id = table === 'meetings' ? meeting.id : session;
+            const free = await other.query(`select id from ${table} where id = $1 for update nowait`, [id]);
+            expect(free.rowCount).toBe(1);
+          }
+          throw new Error('rolled back on purpose');
+        });
+        await expect(rolledBack).rejects.toThrow('rolled back on purpose');
+      } finally {
+        await other.end();
+      }
+    });
+  }
 
   it('a form of the wrong kind for the meeting is refused', async () => {
     const general = await createMeeting(ctx.db, org);

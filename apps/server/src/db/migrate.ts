@@ -19,6 +19,7 @@ import * as waitlists from './migrations/2026-11-28-01-waitlists.ts';
 import * as personalData from './migrations/2026-11-28-02-personal-data.ts';
 import * as integrations from './migrations/2026-11-28-03-integrations.ts';
 import * as searchTermsWithoutRowid from './migrations/2026-11-28-04-search-terms-without-rowid.ts';
+import * as seatReferencesDeferred from './migrations/2026-11-28-05-seat-references-deferred.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-02-personal-data': personalData,
   '2026-11-28-03-integrations': integrations,
   '2026-11-28-04-search-terms-without-rowid': searchTermsWithoutRowid,
+  '2026-11-28-05-seat-references-deferred': seatReferencesDeferred,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -114,9 +114,11 @@ export async function takeSessionSeats(
 }
 
 /**
- * One new guest, all or nothing: the meeting's seat, then each session's seat, then the guest rows.
- * Call inside a transaction. The unique (meeting, area code, phone) index is the final word on
- * duplicates: the caller maps its violation to its own answer.
+ * One new guest, all or nothing: the guest rows, then the meeting's seat, then each session's seat.
+ * Call inside a transaction. The seats come last so that on PostgreSQL the meeting's row is locked
+ * for the transaction's last statements only (the rows' references to it are checked at COMMIT:
+ * migration 2026-11-28-05); SQLite has one writer anyway. The unique (meeting, area code, phone)
+ * index is the final word on duplicates: the caller maps its violation to its own answer.
  */
 export async function insertGuestTakingSeats(
   trx: Trx,
@@ -126,20 +128,19 @@ export async function insertGuestTakingSeats(
   filled?: repo.FilledSeats,
   options: { skipFullSessions?: boolean } = {},
 ): Promise<{ id: number; fullSessions: number[] }> {
+  const id = await insertGuestHoldingSeat(trx, values);
+  await repo.insertGuestSchedules(trx, id, scheduleIds, now);
   const seat = await repo.takeMeetingSeat(trx, values.meeting_id);
-  if (!seat) throw new AppError('MEETING_FULL');
+  if (!seat) {
+    // None of its rows stays: the caller may put the visitor on the waiting list instead.
+    await repo.deleteNewGuest(trx, id);
+    throw new AppError('MEETING_FULL');
+  }
   if (seat.filled && filled) filled.meeting = true;
   const fullSessions = await takeSessionSeats(trx, scheduleIds, filled, {
     skipFull: options.skipFullSessions,
   });
-  const id = await insertGuestHoldingSeat(trx, values);
-  const full = new Set(fullSessions);
-  await repo.insertGuestSchedules(
-    trx,
-    id,
-    scheduleIds.filter((s) => !full.has(s)),
-    now,
-  );
+  await repo.deleteEnrolments(trx, id, fullSessions);
   return { id, fullSessions };
 }
 

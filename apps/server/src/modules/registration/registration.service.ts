@@ -338,7 +338,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
               waitingFor.push(scheduleId);
             }
           } catch (error) {
-            // The meeting is full (no row was written): the sign-up becomes a place on its list.
+            // The meeting is full (its rows were taken back): the sign-up becomes a place on its list.
             if (!(error instanceof AppError && error.errorName === 'MEETING_FULL' && waitlist)) throw error;
             const {
               token_hash: tokenHash,
