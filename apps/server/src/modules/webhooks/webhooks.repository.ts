@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
+import { insertRows, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -94,8 +95,7 @@ export async function insertDeliveries(
   db: Trx,
   rows: Insertable<Database['webhook_deliveries']>[],
 ): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const ids = await db.insertInto('webhook_deliveries').values(rows).returning('id').execute();
+  const ids = await insertRows<'webhook_deliveries', { id: number }>(db, 'webhook_deliveries', rows, ['id']);
   return ids.map((r) => Number(r.id));
 }
 
@@ -111,42 +111,49 @@ export async function claimDue(
   kind: DatabaseKind,
   opts: { now: number; leaseUntil: number; limit: number },
 ): Promise<DeliveryRow[]> {
-  let due = db
-    .selectFrom('webhook_deliveries as d')
-    .select('d.id')
-    .where('d.state', '=', 'pending')
-    .where('d.next_attempt_at', '<=', opts.now)
-    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', opts.now)]))
-    .where('d.endpoint_id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_endpoints')
-        .select('webhook_endpoints.id')
-        .where('webhook_endpoints.enabled', '=', 1),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('webhook_deliveries as p')
-            .select('p.id')
-            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
-            .whereRef('p.ordering_key', '=', 'd.ordering_key')
-            .where('p.state', '=', 'pending')
-            .whereRef('p.id', '<', 'd.id'),
-        ),
-      ),
-    )
-    .orderBy('d.next_attempt_at')
-    .orderBy('d.id')
-    .limit(opts.limit);
-  if (kind === 'postgres') due = due.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('webhook_deliveries')
-    .set({ lease_until: opts.leaseUntil, attempts: sql`attempts + 1` })
-    .where('id', 'in', due)
-    .returningAll()
-    .execute();
+  const rows = await claimQueries[kind].rows(db, opts);
   return (rows as DeliveryRow[]).sort((a, b) => a.id - b.id);
 }
+
+/** The claim, prepared once per database kind: PostgreSQL's instances skip rows another has locked. */
+function claimQuery(kind: DatabaseKind) {
+  return preparedQuery<{ now: number; leaseUntil: number; limit: number }>()((db, p) => {
+    let due = db
+      .selectFrom('webhook_deliveries as d')
+      .select('d.id')
+      .where('d.state', '=', 'pending')
+      .where('d.next_attempt_at', '<=', p('now'))
+      .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', p('now'))]))
+      .where('d.endpoint_id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_endpoints')
+          .select('webhook_endpoints.id')
+          .where('webhook_endpoints.enabled', '=', 1),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_deliveries as p')
+              .select('p.id')
+              .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
+              .whereRef('p.ordering_key', '=', 'd.ordering_key')
+              .where('p.state', '=', 'pending')
+              .whereRef('p.id', '<', 'd.id'),
+          ),
+        ),
+      )
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.id')
+      .limit(p('limit'));
+    if (kind === 'postgres') due = due.forUpdate().skipLocked();
+    return db
+      .updateTable('webhook_deliveries')
+      .set({ lease_until: p('leaseUntil'), attempts: sql`attempts + 1` })
+      .where('id', 'in', due)
+      .returningAll();
+  });
+}
+const claimQueries = { sqlite: claimQuery('sqlite'), postgres: claimQuery('postgres') };
 
 /** Ends one attempt; only the claim that still holds the delivery (same attempt number) may. */
 export async function finishAttempt(
@@ -161,28 +168,39 @@ export async function finishAttempt(
     error: string | null;
   },
 ): Promise<boolean> {
-  const result = await db
+  const result = await finishQuery.execute(db, { id: delivery.id, attempts: delivery.attempts, ...outcome });
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+const finishQuery = preparedQuery<{
+  id: number;
+  attempts: number;
+  state: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: number | null;
+  deliveredAt: number | null;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}>()((db, p) =>
+  db
     .updateTable('webhook_deliveries')
     .set({
-      state: outcome.state,
-      next_attempt_at: outcome.nextAttemptAt,
-      delivered_at: outcome.deliveredAt,
+      state: p('state'),
+      next_attempt_at: p('nextAttemptAt'),
+      delivered_at: p('deliveredAt'),
       lease_until: null,
-      last_status_code: outcome.statusCode,
-      last_duration_ms: outcome.durationMs,
-      last_error: outcome.error,
+      last_status_code: p('statusCode'),
+      last_duration_ms: p('durationMs'),
+      last_error: p('error'),
     })
-    .where('id', '=', delivery.id)
-    .where('attempts', '=', delivery.attempts)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+    .where('id', '=', p('id'))
+    .where('attempts', '=', p('attempts')),
+);
 
 export async function insertAttempts(
   db: Trx,
   rows: Insertable<Database['webhook_attempts']>[],
 ): Promise<void> {
-  if (rows.length > 0) await db.insertInto('webhook_attempts').values(rows).execute();
+  await insertRows(db, 'webhook_attempts', rows);
 }
 
 /** A failure: the endpoint has been failing since its first failure after a success. */
