@@ -6,7 +6,7 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { indexGuests, reindexGuest } from './guest-search.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
 import * as repo from './guest-seats.repository.ts';
-import { guestScheduleIds, touchGuest, updateGuest } from './guests.repository.ts';
+import { deleteGuestSchedules, guestScheduleIds, touchGuest, updateGuest } from './guests.repository.ts';
 
 export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
 
@@ -140,7 +140,8 @@ export async function insertGuestTakingSeats(
   const fullSessions = await takeSessionSeats(trx, scheduleIds, filled, {
     skipFull: options.skipFullSessions,
   });
-  await repo.deleteEnrolments(trx, id, fullSessions);
+  // Enrolled above in every chosen session; those without a seat put the guest on their lists instead.
+  await deleteGuestSchedules(trx, id, fullSessions);
   return { id, fullSessions };
 }
 

@@ -166,20 +166,6 @@ export async function deleteNewGuest(trx: Trx, guestId: number): Promise<void> {
   await trx.deleteFrom('guests').where('id', '=', guestId).execute();
 }
 
-/** Enrolments in sessions that had no seat left (their waiting lists take the guest instead). */
-export async function deleteEnrolments(
-  trx: Trx,
-  guestId: number,
-  scheduleIds: readonly number[],
-): Promise<void> {
-  if (scheduleIds.length === 0) return;
-  await trx
-    .deleteFrom('guest_schedules')
-    .where('guest_id', '=', guestId)
-    .where('schedule_id', 'in', scheduleIds)
-    .execute();
-}
-
 /** Gives back the seats of these sessions (one each). */
 export async function releaseSessionSeats(trx: Trx, scheduleIds: readonly number[]): Promise<void> {
   if (scheduleIds.length === 0) return;

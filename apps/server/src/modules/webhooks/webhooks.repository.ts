@@ -155,32 +155,26 @@ function claimQuery(kind: DatabaseKind) {
 }
 const claimQueries = { sqlite: claimQuery('sqlite'), postgres: claimQuery('postgres') };
 
-/** Ends one attempt; only the claim that still holds the delivery (same attempt number) may. */
-export async function finishAttempt(
-  db: Trx,
-  delivery: Pick<DeliveryRow, 'id' | 'attempts'>,
-  outcome: {
-    state: 'pending' | 'delivered' | 'failed';
-    nextAttemptAt: number | null;
-    deliveredAt: number | null;
-    statusCode: number | null;
-    durationMs: number;
-    error: string | null;
-  },
-): Promise<boolean> {
-  const result = await finishQuery.execute(db, { id: delivery.id, attempts: delivery.attempts, ...outcome });
-  return Number(result.numAffectedRows ?? 0) > 0;
-}
-const finishQuery = preparedQuery<{
-  id: number;
-  attempts: number;
+/** How an attempt ended, as its delivery row keeps it. */
+export interface AttemptOutcome {
   state: 'pending' | 'delivered' | 'failed';
   nextAttemptAt: number | null;
   deliveredAt: number | null;
   statusCode: number | null;
   durationMs: number;
   error: string | null;
-}>()((db, p) =>
+}
+
+/** Ends one attempt; only the claim that still holds the delivery (same attempt number) may. */
+export async function finishAttempt(
+  db: Trx,
+  delivery: Pick<DeliveryRow, 'id' | 'attempts'>,
+  outcome: AttemptOutcome,
+): Promise<boolean> {
+  const result = await finishQuery.execute(db, { id: delivery.id, attempts: delivery.attempts, ...outcome });
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+const finishQuery = preparedQuery<AttemptOutcome & Pick<DeliveryRow, 'id' | 'attempts'>>()((db, p) =>
   db
     .updateTable('webhook_deliveries')
     .set({
