@@ -12,24 +12,8 @@ export interface Started {
 // The API tests' helper: a port nobody listens on right now (the system picks it).
 export { freePort } from '../apps/server/test/server-process.ts';
 
-/**
- * Debian's Chromium (or CHROMIUM_PATH) with the flags every browser bench launches it with: no
- * sandbox or GPU, and no background traffic on a machine without network access. A fresh object
- * each call, so a caller may add its own flags.
- */
-export function chromiumLaunch(): { executablePath: string; args: string[] } {
-  return {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  };
-}
+// The browser runs' one Chromium launch setting (e2e suite, README screenshots, browser benches).
+export { chromiumLaunch } from '../e2e/support/chromium.ts';
 
 /** The machine's load average over the last minute: printed beside every figure. */
 export function loadAverage(): number {

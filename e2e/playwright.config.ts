@@ -11,6 +11,7 @@ import {
   SMTP_PORT,
 } from './support/constants.ts';
 import { mailDir } from './support/mail.ts';
+import { chromiumLaunch } from './support/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_WEB_DIST (with E2E_PORT) lets two runs with their own builds share a machine.
@@ -25,19 +26,9 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mf-e2e-'));
 // Where scripts/e2e-server.ts writes the mail it receives, and support/mail.ts reads it.
 const receivedMail = mailDir(process.env.E2E_DATA_DIR);
 
-// Launch flags for Debian's Chromium on a machine without network access.
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+// Debian's Chromium as every browser run here launches it; QUIC off too (the app is served over TCP).
+const chromium = chromiumLaunch();
+const launchOptions = { ...chromium, args: [...chromium.args, '--disable-quic'] };
 
 export default defineConfig({
   testDir: './tests',

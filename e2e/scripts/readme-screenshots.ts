@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, expect } from '@playwright/test';
+import { chromiumLaunch } from '../support/chromium.ts';
 
 /*
  * Takes the README's screenshots from a running server that holds the demo data
@@ -21,17 +22,7 @@ if (!password || !publicId) {
 const out = path.resolve(import.meta.dirname, '../../docs/images');
 fs.mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunch());
 try {
   const desktop = await browser.newPage({ viewport: { width: 1440, height: 560 }, locale: 'zh-TW' });
   await desktop.goto(`${base}/#/login`);

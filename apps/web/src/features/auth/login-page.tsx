@@ -1,4 +1,11 @@
-import { useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import {
+  useRef,
+  useState,
+  type ChangeEvent,
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { theme } from 'antd';
@@ -174,8 +181,14 @@ export default function LoginPage() {
   };
 
   /** What an input says about itself: its message, when it has one. */
-  const described = (field: Field) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `login-${field}-error` } : {};
+  /** What every input of the form binds: its id, value, change handler and error link. */
+  const bind = (field: Field) => ({
+    id: `login-${field}`,
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
+    ...(errors[field] ? { 'aria-invalid': true, 'aria-describedby': `login-${field}-error` } : {}),
+  });
 
   return (
     <main className="mf-login" style={tokenStyle(token)}>
@@ -189,17 +202,13 @@ export default function LoginPage() {
         <form noValidate onSubmit={(event) => void onSubmit(event)}>
           <Field id="login-account" label={t('login.account')} icon={<UserOutlined />} error={errors.account}>
             <input
+              {...bind('account')}
               ref={(input) => {
                 inputs.current.account = input;
               }}
-              id="login-account"
-              name="account"
               autoComplete="username"
               maxLength={64}
-              value={values.account}
-              onChange={(event) => change('account', event.target.value)}
               data-testid="login-account"
-              {...described('account')}
             />
           </Field>
           <Field
@@ -209,18 +218,14 @@ export default function LoginPage() {
             error={errors.password}
           >
             <input
+              {...bind('password')}
               ref={(input) => {
                 inputs.current.password = input;
               }}
-              id="login-password"
-              name="password"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               maxLength={128}
-              value={values.password}
-              onChange={(event) => change('password', event.target.value)}
               data-testid="login-password"
-              {...described('password')}
             />
             <button
               type="button"
@@ -258,18 +263,14 @@ export default function LoginPage() {
               }
             >
               <input
+                {...bind('verify_code')}
                 ref={(input) => {
                   inputs.current.verify_code = input;
                 }}
-                id="login-verify_code"
-                name="verify_code"
                 autoComplete="off"
                 inputMode="text"
                 maxLength={16}
-                value={values.verify_code}
-                onChange={(event) => change('verify_code', event.target.value)}
                 data-testid="login-captcha"
-                {...described('verify_code')}
               />
             </Field>
           )}
