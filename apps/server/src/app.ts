@@ -341,6 +341,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const registration = createRegistrationService({
     db,
+    dbKind: deps.dbKind,
+    log: app.log,
     systemLog,
     webhooks,
     limiters,

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { AppError } from '../src/lib/app-error.ts';
-import { insertGuestTakingSeats } from '../src/modules/guests/guest-rules.ts';
+import { sql } from 'kysely';
+import { insertGuestTakingSeats, insertGuestsTakingSeats } from '../src/modules/guests/guest-rules.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -283,6 +284,91 @@ describe(`registration engine (${TEST_DB})`, () => {
       .where('id', '=', meeting.id)
       .executeTakeFirstOrThrow();
     expect(renamed.name_en).toBe('Still writable');
+  });
+
+  it('a batch of sign-ups: seats in arrival order, a taken phone and a refused seat leave no rows', async () => {
+    const meeting = await createMeeting(ctx.db, org, {
+      meeting_type: 'date_schedule',
+      registration_limit: 4,
+    });
+    const small = await createSchedule(ctx.db, meeting.id, 1, 'Small');
+    const open = await createSchedule(ctx.db, meeting.id, 0, 'Open');
+    await ctx.db.insertInto('guests').values(guestValues(meeting.id, 600)).execute();
+    await ctx.db.updateTable('meetings').set({ registered_count: 1 }).where('id', '=', meeting.id).execute();
+    const guest = (n: number, scheduleIds: number[]) => ({ values: guestValues(meeting.id, n), scheduleIds });
+    // Phones in reverse order of arrival: the rows go in phone order, the seats in arrival order.
+    const batch = [
+      guest(609, [open, small]),
+      guest(608, [small]),
+      guest(600, [open]),
+      guest(607, [open]),
+      { values: { ...guestValues(meeting.id, 607), guest_code: 'SEAT607BIS' }, scheduleIds: [] },
+      guest(606, [open]),
+      guest(605, []),
+    ];
+    const { outcomes, filled } = await ctx.db
+      .transaction()
+      .execute((trx) => insertGuestsTakingSeats(trx, meeting.id, batch, ctx.now(), TEST_DB === 'postgres'));
+    expect(outcomes.map((o) => ('id' in o ? 'seated' : o.refused))).toEqual([
+      'seated',
+      { full: 'session', scheduleId: small },
+      'phone_taken',
+      'seated',
+      'phone_taken',
+      'seated',
+      { full: 'meeting' },
+    ]);
+    expect(filled.meeting).toBe(true);
+    expect(filled.sessions.map((s) => s.id)).toEqual([small]);
+    expect(await counts(meeting.id)).toEqual({ counter: 4, rows: 4 });
+    expect(await sessionCounts(small)).toEqual({ counter: 1, rows: 1 });
+    expect(await sessionCounts(open)).toEqual({ counter: 3, rows: 3 });
+    // The seated guests' rows are theirs, with their search terms; the refused left nothing.
+    const seatedIds = outcomes.flatMap((o) => ('id' in o ? [o.id] : []));
+    const rows = await ctx.db
+      .selectFrom('guests')
+      .select(['id', 'phone'])
+      .where('id', 'in', seatedIds)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.phone).sort()).toEqual(['+85366000606', '+85366000607', '+85366000609']);
+    const termsOf = await ctx.db
+      .selectFrom('guest_search_terms')
+      .select('guest_id')
+      .distinct()
+      .where('meeting_id', '=', meeting.id)
+      .execute();
+    expect(termsOf.map((t) => t.guest_id).sort((a, b) => a - b)).toEqual(seatedIds.sort((a, b) => a - b));
+  });
+
+  it('sign-ups arriving together are admitted together; those refused a seat go on to the waiting list', async () => {
+    const meeting = await createMeeting(ctx.db, org, { registration_limit: 30 });
+    await ctx.db
+      .updateTable('meetings')
+      .set({ waitlist_enabled: 1, waitlist_max: 0 })
+      .where('id', '=', meeting.id)
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signUp(ctx, meeting.publicId, generalBody(700 + i), 700 + i)),
+    );
+    const seated = answers.filter((r) => r.statusCode === 200 && r.json().data.guest);
+    const waiting = answers.filter((r) => r.statusCode === 200 && r.json().data.waiting);
+    expect(seated).toHaveLength(30);
+    expect(waiting).toHaveLength(10);
+    expect(await counts(meeting.id)).toEqual({ counter: 30, rows: 30 });
+    const audit = await ctx.db
+      .selectFrom('system_logs')
+      .select('message_params')
+      .where('message_key', '=', 'registration.signed_up')
+      .where('message_params', 'like', `%"meeting_id":${meeting.id},%`)
+      .execute();
+    expect(audit).toHaveLength(30);
+    if (TEST_DB === 'postgres') {
+      // One transaction wrote many of the rows (each sign-up alone would be one transaction each).
+      const { rows } = await sql<{ n: string }>`
+        select count(distinct xmin::text) as n from guests where meeting_id = ${meeting.id}`.execute(ctx.db);
+      expect(Number(rows[0]!.n)).toBeLessThan(15);
+    }
   });
 
   if (TEST_DB === 'postgres') {

@@ -16,3 +16,14 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isUniqueViolationOf(error: unknown, table: string): boolean {
   return isUniqueViolation(error) && String((error as { message?: unknown }).message ?? '').includes(table);
 }
+
+/**
+ * The database refused the statements themselves — a constraint (SQLSTATE class 23), a deadlock or
+ * serialization failure (class 40), or any SQLite error — as opposed to a fault in our own code or a
+ * lost connection (which the error handler answers 503, as nothing was acknowledged).
+ */
+export function isStatementRefused(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; errcode?: unknown };
+  return typeof e.errcode === 'number' || (typeof e.code === 'string' && /^(23|40)...$/.test(e.code));
+}

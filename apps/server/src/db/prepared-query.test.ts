@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_DB, type TestContext } from '../../test/helpers.ts';
 import { createOrganization } from '../../test/registration-fixtures.ts';
-import { insertRows } from './prepared-query.ts';
+import { insertRows, powerOfTwoChunks } from './prepared-query.ts';
 
 describe(`insertRows, compiled once per shape (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -66,5 +66,32 @@ describe(`insertRows, compiled once per shape (${TEST_DB})`, () => {
       insertRows(ctx.db, 'college_categories', [category('epsilon'), category('zeta', organization)]),
     ).rejects.toThrow(/different columns/);
     expect(await stored(['epsilon', 'zeta'])).toEqual([]);
+  });
+
+  it('splits rows into power-of-two chunks, so any count uses few statement texts', async () => {
+    const sizes = (n: number, max?: number) =>
+      [
+        ...powerOfTwoChunks(
+          Array.from({ length: n }, (_, i) => i),
+          max,
+        ),
+      ].map((c) => c.length);
+    expect(sizes(0)).toEqual([]);
+    expect(sizes(1)).toEqual([1]);
+    expect(sizes(100)).toEqual([64, 32, 4]);
+    expect(sizes(600)).toEqual([256, 256, 64, 16, 8]);
+    expect(sizes(7, 4)).toEqual([4, 2, 1]);
+    // Every row is written once and answered in order across the chunks.
+    const organization = await createOrganization(ctx.db);
+    const names = Array.from({ length: 300 }, (_, i) => `chunk-${String(i).padStart(3, '0')}`);
+    const ids = await insertRows<'college_categories', { id: number }>(
+      ctx.db,
+      'college_categories',
+      names.map((name) => category(name, organization)),
+      ['id'],
+    );
+    const rows = await stored(names);
+    expect(rows.map((r) => r.name)).toEqual(names);
+    expect(ids.map((r) => Number(r.id))).toEqual(rows.map((r) => Number(r.id)));
   });
 });

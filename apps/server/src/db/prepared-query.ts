@@ -104,11 +104,27 @@ type InsertTable = keyof Database & string;
 const compiledInserts = new WeakMap<object, Map<string, CompiledQuery>>();
 
 /**
- * Rows inserted by a statement compiled once per shape — table, columns (in the rows' key order)
- * and row count — and bound per call: the prepared form of an INSERT whose columns vary with the
- * form that filled them (a general or a date-schedule guest, with or without consent). As with
- * Kysely, a key whose value is undefined is left out (the column's default). Every row must set the
- * columns of the first, in the same order; `returning` names the columns to answer.
+ * Rows split into chunks whose sizes are powers of two (at most `max`, itself one): a batch of any
+ * size then uses few statement texts — 100 rows go as 64 + 32 + 4 — so the compiled and prepared
+ * forms are reused instead of one per row count (SQLite's statement cache would churn).
+ */
+export function* powerOfTwoChunks<T>(rows: readonly T[], max = 256): Generator<readonly T[]> {
+  let start = 0;
+  while (start < rows.length) {
+    let size = max;
+    while (size > rows.length - start) size /= 2;
+    yield rows.slice(start, start + size);
+    start += size;
+  }
+}
+
+/**
+ * Rows inserted by statements compiled once per shape — table, columns (in the rows' key order)
+ * and row count, in power-of-two chunks — and bound per call: the prepared form of an INSERT whose
+ * columns vary with the form that filled them (a general or a date-schedule guest, with or without
+ * consent). As with Kysely, a key whose value is undefined is left out (the column's default). Every
+ * row must set the columns of the first, in the same order; `returning` names the columns to
+ * answer, in the rows' order.
  */
 export async function insertRows<T extends InsertTable, R = never>(
   db: Db,
@@ -118,6 +134,26 @@ export async function insertRows<T extends InsertTable, R = never>(
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   const columns = definedKeys(rows[0]!);
+  // Checked before any chunk is written.
+  for (const row of rows) {
+    if (definedKeys(row).length !== columns.length) {
+      throw new Error(`insertRows: the rows of ${table} set different columns`);
+    }
+  }
+  const answered: R[] = [];
+  for (const chunk of powerOfTwoChunks(rows)) {
+    answered.push(...(await insertChunk<T, R>(db, table, columns, chunk, returning)));
+  }
+  return answered;
+}
+
+async function insertChunk<T extends InsertTable, R>(
+  db: Db,
+  table: T,
+  columns: readonly string[],
+  rows: readonly Insertable<Database[T]>[],
+  returning: readonly string[],
+): Promise<R[]> {
   const key = `${table}|${columns.join(',')}|${rows.length}|${returning.join(',')}`;
   const adapter = db.getExecutor().adapter;
   let byShape = compiledInserts.get(adapter);
@@ -136,9 +172,6 @@ export async function insertRows<T extends InsertTable, R = never>(
   for (const row of rows) {
     const values = row as Record<string, unknown>;
     for (const column of columns) parameters.push(values[column]);
-    if (rows.length > 1 && definedKeys(row).length !== columns.length) {
-      throw new Error(`insertRows: the rows of ${table} set different columns`);
-    }
   }
   return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }

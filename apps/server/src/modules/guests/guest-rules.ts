@@ -133,7 +133,7 @@ export async function insertGuestTakingSeats(
   const seat = await repo.takeMeetingSeat(trx, values.meeting_id);
   if (!seat) {
     // None of its rows stays: the caller may put the visitor on the waiting list instead.
-    await repo.deleteNewGuest(trx, id);
+    await repo.deleteNewGuests(trx, [id]);
     throw new AppError('MEETING_FULL');
   }
   if (seat.filled && filled) filled.meeting = true;
@@ -281,23 +281,89 @@ export async function insertGuestBatch(
   guests: readonly NewGuest[],
   now: number,
 ): Promise<number[]> {
+  // Without skipping, a taken phone fails the statement: every guest that returns has its id.
+  return (await insertGuestRows(trx, guests, now, false)).map((id) => id!);
+}
+
+/** The rows of new guests; with `skipTakenPhones`, a guest whose phone is taken gets no id and no rows. */
+async function insertGuestRows(
+  trx: Trx,
+  guests: readonly NewGuest[],
+  now: number,
+  skipTakenPhones: boolean,
+): Promise<Array<number | undefined>> {
   if (guests.length === 0) return [];
   const idsByCode = await repo.insertGuests(
     trx,
     guests.map((g) => g.values),
+    { skipTakenPhones },
   );
-  const ids = guests.map((g) => idsByCode.get(g.values.guest_code)!);
+  const ids = guests.map((g) => idsByCode.get(g.values.guest_code));
+  const inserted = guests.flatMap((g, i) => (ids[i] === undefined ? [] : [{ ...g, id: ids[i] }]));
   await repo.insertEnrolments(
     trx,
-    guests.flatMap((g, i) =>
-      g.scheduleIds.map((scheduleId) => ({ guest_id: ids[i]!, schedule_id: scheduleId, created_at: now })),
+    inserted.flatMap((g) =>
+      g.scheduleIds.map((scheduleId) => ({ guest_id: g.id, schedule_id: scheduleId, created_at: now })),
     ),
   );
   await indexGuests(
     trx,
-    guests.map((g, i) => ({ ...g.values, id: ids[i]! })),
+    inserted.map((g) => ({ ...g.values, id: g.id })),
   );
   return ids;
+}
+
+/** What became of one guest of a batch of sign-ups: its new id, or why it has none. */
+export type BatchAdmission = { id: number } | { refused: 'phone_taken' } | { refused: SeatRefusal };
+
+/**
+ * Sign-ups admitted together, in one transaction (the visitor face under load). As with one
+ * sign-up, the rows come before the seats, so the counters are locked only for the ledger and the
+ * COMMIT: the guests' rows first, in phone order — two batches that share numbers then wait on each
+ * other in one order, never in a cycle — and a phone already taken gets none. Then the seat ledger
+ * locks the meeting and the sessions, hands out seats in arrival order (all of a guest's, or none)
+ * and adds them with one UPDATE per counter; the rows of a guest refused a seat are deleted again.
+ */
+export async function insertGuestsTakingSeats(
+  trx: Trx,
+  meetingId: number,
+  guests: readonly NewGuest[],
+  now: number,
+  locking: boolean,
+): Promise<{ outcomes: BatchAdmission[]; filled: repo.FilledSeats }> {
+  const phoneKey = (g: NewGuest) => `${g.values.area_code} ${g.values.phone}`;
+  const order = guests.map((_, i) => i);
+  // Stable: of two sign-ups with one phone, the first to arrive gets the row.
+  order.sort((a, b) => {
+    const [first, second] = [phoneKey(guests[a]!), phoneKey(guests[b]!)];
+    return first < second ? -1 : first > second ? 1 : 0;
+  });
+  const sortedIds = await insertGuestRows(
+    trx,
+    order.map((i) => guests[i]!),
+    now,
+    true,
+  );
+  const ids: Array<number | undefined> = [];
+  order.forEach((guestIndex, k) => (ids[guestIndex] = sortedIds[k]));
+
+  const ledger = await openSeatLedger(trx, {
+    locking,
+    meetingId,
+    scheduleIds: guests.flatMap((g) => g.scheduleIds),
+    overLimit: false,
+  });
+  const refusedIds: number[] = [];
+  const outcomes = guests.map((guest, i): BatchAdmission => {
+    const id = ids[i];
+    if (id === undefined) return { refused: 'phone_taken' };
+    const refusal = ledger.takeForNewGuest(guest.scheduleIds);
+    if (!refusal) return { id };
+    refusedIds.push(id);
+    return { refused: refusal };
+  });
+  await repo.deleteNewGuests(trx, refusedIds);
+  return { outcomes, filled: await ledger.commit() };
 }
 
 /**

@@ -98,10 +98,7 @@ export async function indexGuests(db: Db, guests: readonly SearchableGuest[]): P
   const rows = guests.flatMap((guest) =>
     searchTermKeys(guest).map((term) => ({ meeting_id: guest.meeting_id, term, guest_id: guest.id })),
   );
-  // A hundred rows a statement: a sign-up writes about fifteen, an import fills whole statements.
-  for (let start = 0; start < rows.length; start += 100) {
-    await insertRows(db, 'guest_search_terms', rows.slice(start, start + 100));
-  }
+  await insertRows(db, 'guest_search_terms', rows);
 }
 
 /** Replaces the terms of an edited guest, in the transaction that changed it. */

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
-import { insertRows, preparedQuery } from '../../db/prepared-query.ts';
+import { insertRows, powerOfTwoChunks, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -161,9 +161,10 @@ export async function insertGuestSchedules(
     .execute();
 }
 
-/** A guest inserted in this transaction whose seat was refused: its terms and enrolments go with it. */
-export async function deleteNewGuest(trx: Trx, guestId: number): Promise<void> {
-  await trx.deleteFrom('guests').where('id', '=', guestId).execute();
+/** Guests inserted in this transaction whose seats were refused: their terms and enrolments go with them. */
+export async function deleteNewGuests(trx: Trx, guestIds: readonly number[]): Promise<void> {
+  if (guestIds.length === 0) return;
+  await trx.deleteFrom('guests').where('id', 'in', guestIds).execute();
 }
 
 /** Gives back the seats of these sessions (one each). */
@@ -263,19 +264,26 @@ export async function addSessionSeats(trx: Trx, scheduleId: number, seats: numbe
     .execute();
 }
 
-/** Many guests, a bounded number of rows per statement; answers each new id by its guest code. */
+/**
+ * Many guests, a bounded number of rows per statement; answers each new id by its guest code. With
+ * `skipTakenPhones`, a row whose phone the meeting already has (or an earlier row of the same call
+ * has) is left out instead of failing the statement: it gets no id.
+ */
 export async function insertGuests(
   trx: Trx,
   rows: readonly Insertable<Database['guests']>[],
+  options: { skipTakenPhones?: boolean } = {},
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  // ~25 columns a row: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
-  for (let start = 0; start < rows.length; start += 500) {
-    const inserted = await trx
-      .insertInto('guests')
-      .values(rows.slice(start, start + 500))
-      .returning(['id', 'guest_code'])
-      .execute();
+  // ~25 columns a row: 256 rows stay well under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+  for (const chunk of powerOfTwoChunks(rows)) {
+    let insert = trx.insertInto('guests').values([...chunk]);
+    if (options.skipTakenPhones) {
+      insert = insert.onConflict((conflict) =>
+        conflict.columns(['meeting_id', 'area_code', 'phone']).doNothing(),
+      );
+    }
+    const inserted = await insert.returning(['id', 'guest_code']).execute();
     for (const row of inserted) ids.set(row.guest_code, row.id);
   }
   return ids;

@@ -10,7 +10,7 @@ import {
 } from '@meetflow/shared/schemas/public';
 import type { WaitlistPlace } from '@meetflow/shared/schemas/waitlist';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { timeZone } from '../../lib/local-time.ts';
@@ -28,11 +28,14 @@ import {
   checkScheduleChoice,
   guestFormValues,
   insertGuestTakingSeats,
+  insertGuestsTakingSeats,
   requirePhone,
   allowedScheduleIds,
   type FilledSeats,
+  type NewGuest,
 } from '../guests/guest-rules.ts';
-import { isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
+import { isStatementRefused, isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { consentColumns, publicNotice } from '../privacy/consent.ts';
 import * as repo from './registration.repository.ts';
@@ -58,6 +61,9 @@ export const PUBLIC_LIMITS = {
 
 export interface RegistrationDeps {
   db: Db;
+  dbKind: DatabaseKind;
+  /** Warned when sign-ups admitted together fail as a batch (each then tries alone). */
+  log?: { warn(message: string): void };
   systemLog: SystemLog;
   /** Events for other systems, written in the sign-up's transaction. */
   webhooks?: WebhookEmitter;
@@ -195,6 +201,89 @@ export function createRegistrationService(deps: RegistrationDeps) {
     return meeting;
   }
 
+  /** The sign-up's audit entry, for one sign-up or many admitted together. */
+  const signUpEntry = (meeting: repo.PublicMeetingRow, guestId: number, phone: string, ip: string) => ({
+    action: 'sign_up' as const,
+    source: 'public' as const,
+    message: {
+      key: 'registration.signed_up' as const,
+      params: { meeting_id: meeting.id, meeting_name: meeting.name, guest_id: guestId, phone },
+    },
+    username: null,
+    ip,
+  });
+
+  /** After a committed sign-up: live figures, the confirmation mail, the organisers' notices of a last seat. */
+  async function afterSignUps(meeting: repo.PublicMeetingRow, filled: FilledSeats) {
+    deps.onSignupsChanged?.(meeting.id);
+    deps.mail?.kick();
+    // Only for the sign-up that took a last seat: one write then, none otherwise.
+    if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
+    for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
+  }
+
+  /**
+   * Sign-ups of an open meeting are admitted together: those that arrive while the meeting's batch
+   * runs go in its next one — one transaction, one seat update per counter and one flush for them
+   * all (docs/ARCHITECTURE.md, "Speed at the limit"). A sign-up refused a seat here, or caught in a
+   * batch the database refused (a deadlock, a constraint), goes on alone, where the waiting lists
+   * and the exact refusals live; a lost connection fails the batch's sign-ups with a 503.
+   */
+  const admitTogether = createBatcher(
+    async (meetingId: number, applicants: Applicant[]): Promise<Admitted[]> => {
+      const meeting = applicants[0]!.meeting;
+      const now = clock();
+      let batch: Awaited<ReturnType<typeof insertGuestsTakingSeats>>;
+      try {
+        batch = await db.transaction().execute(async (trx) => {
+          const taken = await insertGuestsTakingSeats(
+            trx,
+            meetingId,
+            applicants,
+            now,
+            deps.dbKind === 'postgres',
+          );
+          const admitted = applicants.flatMap((applicant, i) => {
+            const outcome = taken.outcomes[i]!;
+            return 'id' in outcome ? [{ applicant, id: outcome.id }] : [];
+          });
+          await deps.webhooks?.emitAll(
+            trx,
+            admitted.map(({ applicant, id }) => ({
+              type: 'guest.signed_up' as const,
+              meetingId,
+              guestId: id,
+              data: {
+                guest_id: id,
+                source: 'public',
+                session_ids: applicant.scheduleIds,
+                waiting_session_ids: [],
+              },
+            })),
+          );
+          await systemLog.recordAll(
+            admitted.map(({ applicant, id }) =>
+              signUpEntry(meeting, id, applicant.maskedPhone, applicant.ip),
+            ),
+            trx,
+          );
+          return taken;
+        });
+      } catch (error) {
+        if (!isStatementRefused(error)) throw error;
+        const { code, errcode } = error as { code?: string; errcode?: number };
+        deps.log?.warn(`sign-ups admitted together were refused (${errcode ?? code}); each tries alone`);
+        return applicants.map(() => 'alone');
+      }
+      await afterSignUps(meeting, batch.filled);
+      return batch.outcomes.map((outcome) =>
+        'id' in outcome ? outcome : outcome.refused === 'phone_taken' ? 'phone_taken' : 'alone',
+      );
+    },
+    // Bounded: everyone in a batch waits for its slowest statement.
+    64,
+  );
+
   return {
     async getMeeting(publicId: string): Promise<PublicMeeting> {
       const meeting = await liveMeeting(publicId);
@@ -301,6 +390,25 @@ export function createRegistrationService(deps: RegistrationDeps) {
       };
 
       const masked = maskPhone(body.area_code, phone);
+      if (status === 'open') {
+        const admitted = await admitTogether.submit(meeting.id, {
+          meeting,
+          values,
+          scheduleIds,
+          ip,
+          maskedPhone: masked,
+        });
+        if (admitted === 'phone_taken') throw new AppError('ALREADY_SIGNED_UP');
+        if (admitted !== 'alone') {
+          return {
+            guest_token: token,
+            guest: publicGuestView(meeting, justSignedUp(values), scheduleIds, allowed, []),
+            waiting: null,
+          };
+        }
+      }
+
+      // Alone: a full meeting (its waiting list), a seat refused in the batch, or a batch that failed.
       const filled: FilledSeats = { meeting: false, sessions: [] };
       // Set inside the transaction's callback (a place on the meeting's list instead of a guest).
       let waiting = undefined as WaitingPlace | undefined;
@@ -361,24 +469,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
             );
             return;
           }
-          await systemLog.record(
-            {
-              action: 'sign_up',
-              source: 'public',
-              message: {
-                key: 'registration.signed_up',
-                params: {
-                  meeting_id: meeting.id,
-                  meeting_name: meeting.name,
-                  guest_id: guestId,
-                  phone: masked,
-                },
-              },
-              username: null,
-              ip,
-            },
-            trx,
-          );
+          await systemLog.record(signUpEntry(meeting, guestId, masked, ip), trx);
         });
       } catch (error) {
         // The same phone joined the list a moment before (a double submit): its place stands.
@@ -386,8 +477,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         if (isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
         throw error;
       }
-      deps.onSignupsChanged?.(meeting.id);
-      deps.mail?.kick();
+      await afterSignUps(meeting, filled);
       if (waiting) {
         // Given a seat at once (one freed meanwhile): the token already opens the guest page.
         if (waiting.status === 'promoted' && waiting.guest_id !== null) {
@@ -405,22 +495,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
           waiting: await waitlist!.meetingEntryView(waiting, meeting.public_id),
         };
       }
-      // After the commit, and only for the sign-up that took a last seat: one write then, none otherwise.
-      if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
-      for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
-
-      // Built from what was just written: no read-back on the hot path.
-      const guest = {
-        guest_code: values.guest_code,
-        area_code: values.area_code,
-        phone: values.phone,
-        email: values.email,
-        name: values.name ?? '',
-        name_zh: values.name_zh ?? '',
-        name_en: values.name_en ?? '',
-        user_type_id: values.user_type_id ?? null,
-        created_at: now,
-      };
       if (waitingFor.length > 0) {
         // Places on full sessions' lists (one may even have been seated at once): read back.
         const row = await repo.findGuestById(db, guestId);
@@ -433,7 +507,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       }
       return {
         guest_token: token,
-        guest: publicGuestView(meeting, guest, scheduleIds, allowed, []),
+        guest: publicGuestView(meeting, justSignedUp(values), scheduleIds, allowed, []),
         waiting: null,
       };
     },
@@ -501,6 +575,30 @@ export async function toPublicGuest(
     meeting.meeting_type === 'date_schedule' && waitlist ? await waitlist.placesOfGuest(guest.id) : [];
   return publicGuestView(meeting, guest, enrolled, allowed, places);
 }
+
+/** A sign-up's own view built from what was just written: no read-back on the hot path. */
+function justSignedUp(values: Insertable<Database['guests']>) {
+  return {
+    guest_code: values.guest_code,
+    area_code: values.area_code,
+    phone: values.phone,
+    email: values.email,
+    name: values.name ?? '',
+    name_zh: values.name_zh ?? '',
+    name_en: values.name_en ?? '',
+    user_type_id: values.user_type_id ?? null,
+    created_at: values.created_at,
+  };
+}
+
+/** A sign-up that may be admitted together with others (see admitTogether). */
+interface Applicant extends NewGuest {
+  meeting: repo.PublicMeetingRow;
+  ip: string;
+  maskedPhone: string;
+}
+/** Admitted with its new id, refused for a phone already signed up, or to be tried alone. */
+type Admitted = { id: number } | 'phone_taken' | 'alone';
 
 function publicGuestView(
   meeting: { public_id: string },

@@ -1,26 +1,17 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
+import { insertRows } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern, lowerLike, prefixPattern } from '../../lib/like.ts';
 
 type LogValues = Required<Omit<Insertable<Database['system_logs']>, 'id'>>;
-const logInsert = preparedQuery<LogValues>()((db, p) =>
-  db.insertInto('system_logs').values({
-    content: p('content'),
-    message_key: p('message_key'),
-    message_params: p('message_params'),
-    action_type: p('action_type'),
-    source_type: p('source_type'),
-    username: p('username'),
-    ip: p('ip'),
-    ip_location: p('ip_location'),
-    created_at: p('created_at'),
-    changes: p('changes'),
-  }),
-);
 export async function insertLog(db: Db, entry: LogValues): Promise<void> {
-  await logInsert.execute(db, entry);
+  await insertLogs(db, [entry]);
+}
+
+/** Entries of one shape (every column set, in one key order). */
+export async function insertLogs(db: Db, entries: readonly LogValues[]): Promise<void> {
+  await insertRows(db, 'system_logs', entries);
 }
 
 export interface LogFilter {

@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { describeLocation, locateIp } from './ip-location.ts';
 import {
   deleteLogsBefore,
-  insertLog,
+  insertLogs,
   listLogs,
   logsAfter,
   type LogFilter,
@@ -136,20 +136,28 @@ export function clientErrorMessage(body: ClientErrorBody): LogMessage {
  * log's retention (LOG_RETENTION_DAYS) are removed by the retention pass.
  */
 export function createSystemLog(db: Db, clock: () => number) {
-  return {
-    /** Written with `trx` when given: the entry commits (or rolls back) with the change it records. */
-    async record(entry: LogEntry, trx: Db = db): Promise<void> {
-      await insertLog(trx, {
+  async function recordAll(entries: readonly LogEntry[], trx: Db = db): Promise<void> {
+    const now = clock();
+    await insertLogs(
+      trx,
+      entries.map((entry) => ({
         ...storedMessageColumns(entry.message),
         action_type: entry.action,
         source_type: entry.source,
         username: entry.username,
         ip: entry.ip,
         ip_location: locateIp(entry.ip),
-        created_at: clock(),
+        created_at: now,
         changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
-      });
-    },
+      })),
+    );
+  }
+
+  return {
+    /** Written with `trx` when given: the entry commits (or rolls back) with the change it records. */
+    record: (entry: LogEntry, trx: Db = db): Promise<void> => recordAll([entry], trx),
+    /** Many entries in one statement (sign-ups admitted together), with `trx` as for one. */
+    recordAll,
 
     async list(
       query: SystemLogFilter & { page: number; page_size: number },
