@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { AppError } from '../src/lib/app-error.ts';
 import { sql } from 'kysely';
-import { insertGuestTakingSeats, insertGuestsTakingSeats } from '../src/modules/guests/guest-rules.ts';
+import { insertGuestTakingSeats, admitGuestBatch } from '../src/modules/guests/guest-rules.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -305,10 +305,12 @@ describe(`registration engine (${TEST_DB})`, () => {
       { values: { ...guestValues(meeting.id, 607), guest_code: 'SEAT607BIS' }, scheduleIds: [] },
       guest(606, [open]),
       guest(605, []),
+      // The second copy of a refused sign-up: its phone is not taken, it shares the refusal.
+      { values: { ...guestValues(meeting.id, 605), guest_code: 'SEAT605BIS' }, scheduleIds: [] },
     ];
     const { outcomes, filled } = await ctx.db
       .transaction()
-      .execute((trx) => insertGuestsTakingSeats(trx, meeting.id, batch, ctx.now(), TEST_DB === 'postgres'));
+      .execute((trx) => admitGuestBatch(trx, meeting.id, batch, ctx.now(), TEST_DB === 'postgres'));
     expect(outcomes.map((o) => ('id' in o ? 'seated' : o.refused))).toEqual([
       'seated',
       { full: 'session', scheduleId: small },
@@ -316,6 +318,7 @@ describe(`registration engine (${TEST_DB})`, () => {
       'seated',
       'phone_taken',
       'seated',
+      { full: 'meeting' },
       { full: 'meeting' },
     ]);
     expect(filled.meeting).toBe(true);

@@ -17,13 +17,21 @@ export function isUniqueViolationOf(error: unknown, table: string): boolean {
   return isUniqueViolation(error) && String((error as { message?: unknown }).message ?? '').includes(table);
 }
 
+/** SQLSTATE classes and socket errors of a database connection that went away; `pg` adds its own messages. */
+const CONNECTION_LOST_SQLSTATE = /^(08...|57P0[123])$/;
+const CONNECTION_LOST_SOCKET = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_LOST_MESSAGE = /^Connection terminated|is not queryable$/;
+
 /**
- * The database refused the statements themselves — a constraint (SQLSTATE class 23), a deadlock or
- * serialization failure (class 40), or any SQLite error — as opposed to a fault in our own code or a
- * lost connection (which the error handler answers 503, as nothing was acknowledged).
+ * The database went away under the request (failover, restart, an administrator's
+ * pg_terminate_backend): a 503 tells the client to try again, by which time the pool has new
+ * connections. Nothing was acknowledged, and a transaction that did not commit left nothing behind.
  */
-export function isStatementRefused(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; errcode?: unknown };
-  return typeof e.errcode === 'number' || (typeof e.code === 'string' && /^(23|40)...$/.test(e.code));
+export function isConnectionLost(error: { code?: string | undefined; message: string }): boolean {
+  const code = error.code ?? '';
+  return (
+    CONNECTION_LOST_SQLSTATE.test(code) ||
+    CONNECTION_LOST_SOCKET.has(code) ||
+    CONNECTION_LOST_MESSAGE.test(error.message)
+  );
 }

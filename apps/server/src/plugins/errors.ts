@@ -5,6 +5,7 @@ import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
 import { fieldMessage, isFieldMessageKey } from '@meetflow/shared/field-messages';
 import { languageFromHeader } from '@meetflow/shared/languages';
 import { localizeIssues } from '@meetflow/shared/validation';
+import { isConnectionLost } from '../db/db-errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { baseHeaders } from './security.ts';
 
@@ -82,23 +83,4 @@ export function answerRoutingError(error: FastifyError, request: FastifyRequest,
   request.lang = languageFromHeader(request.headers['accept-language']);
   reply.headers(baseHeaders(request.url));
   return answerError(error, request, reply);
-}
-
-/** SQLSTATE classes and socket errors of a database connection that went away; `pg` adds its own messages. */
-const CONNECTION_LOST_SQLSTATE = /^(08...|57P0[123])$/;
-const CONNECTION_LOST_SOCKET = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
-const CONNECTION_LOST_MESSAGE = /^Connection terminated|is not queryable$/;
-
-/**
- * The database went away under the request (failover, restart, an administrator's
- * pg_terminate_backend): a 503 tells the client to try again, by which time the pool has new
- * connections. Nothing was acknowledged, and a transaction that did not commit left nothing behind.
- */
-function isConnectionLost(error: { code?: string | undefined; message: string }): boolean {
-  const code = error.code ?? '';
-  return (
-    CONNECTION_LOST_SQLSTATE.test(code) ||
-    CONNECTION_LOST_SOCKET.has(code) ||
-    CONNECTION_LOST_MESSAGE.test(error.message)
-  );
 }

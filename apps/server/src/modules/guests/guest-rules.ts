@@ -324,7 +324,7 @@ export type BatchAdmission = { id: number } | { refused: 'phone_taken' } | { ref
  * locks the meeting and the sessions, hands out seats in arrival order (all of a guest's, or none)
  * and adds them with one UPDATE per counter; the rows of a guest refused a seat are deleted again.
  */
-export async function insertGuestsTakingSeats(
+export async function admitGuestBatch(
   trx: Trx,
   meetingId: number,
   guests: readonly NewGuest[],
@@ -361,6 +361,14 @@ export async function insertGuestsTakingSeats(
     if (!refusal) return { id };
     refusedIds.push(id);
     return { refused: refusal };
+  });
+  // A double submit whose first copy was refused a seat: the phone is not taken after all, and the
+  // copy shares its twin's refusal (both then go on alone, where one may join the waiting list).
+  const rowOwner = new Map<string, BatchAdmission>();
+  guests.forEach((guest, i) => ids[i] !== undefined && rowOwner.set(phoneKey(guest), outcomes[i]!));
+  guests.forEach((guest, i) => {
+    const twin = rowOwner.get(phoneKey(guest));
+    if (ids[i] === undefined && twin && !('id' in twin)) outcomes[i] = twin;
   });
   await repo.deleteNewGuests(trx, refusedIds);
   return { outcomes, filled: await ledger.commit() };

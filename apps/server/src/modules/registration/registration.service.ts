@@ -28,13 +28,13 @@ import {
   checkScheduleChoice,
   guestFormValues,
   insertGuestTakingSeats,
-  insertGuestsTakingSeats,
+  admitGuestBatch,
   requirePhone,
   allowedScheduleIds,
   type FilledSeats,
   type NewGuest,
 } from '../guests/guest-rules.ts';
-import { isStatementRefused, isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
+import { isConnectionLost, isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { consentColumns, publicNotice } from '../privacy/consent.ts';
@@ -226,23 +226,17 @@ export function createRegistrationService(deps: RegistrationDeps) {
    * Sign-ups of an open meeting are admitted together: those that arrive while the meeting's batch
    * runs go in its next one — one transaction, one seat update per counter and one flush for them
    * all (docs/ARCHITECTURE.md, "Speed at the limit"). A sign-up refused a seat here, or caught in a
-   * batch the database refused (a deadlock, a constraint), goes on alone, where the waiting lists
+   * batch that failed (a deadlock, one visitor's bad text), goes on alone, where the waiting lists
    * and the exact refusals live; a lost connection fails the batch's sign-ups with a 503.
    */
   const admitTogether = createBatcher(
     async (meetingId: number, applicants: Applicant[]): Promise<Admitted[]> => {
       const meeting = applicants[0]!.meeting;
       const now = clock();
-      let batch: Awaited<ReturnType<typeof insertGuestsTakingSeats>>;
+      let batch: Awaited<ReturnType<typeof admitGuestBatch>>;
       try {
         batch = await db.transaction().execute(async (trx) => {
-          const taken = await insertGuestsTakingSeats(
-            trx,
-            meetingId,
-            applicants,
-            now,
-            deps.dbKind === 'postgres',
-          );
+          const taken = await admitGuestBatch(trx, meetingId, applicants, now, deps.dbKind === 'postgres');
           const admitted = applicants.flatMap((applicant, i) => {
             const outcome = taken.outcomes[i]!;
             return 'id' in outcome ? [{ applicant, id: outcome.id }] : [];
@@ -270,9 +264,12 @@ export function createRegistrationService(deps: RegistrationDeps) {
           return taken;
         });
       } catch (error) {
-        if (!isStatementRefused(error)) throw error;
+        // Nothing was acknowledged: with the database gone, each answers 503 (the error handler).
+        if (error instanceof Error && isConnectionLost(error)) throw error;
+        // Anything else — a deadlock, one visitor's text the database refuses, the meeting just
+        // deleted — fails only the sign-up it belongs to when each goes on alone.
         const { code, errcode } = error as { code?: string; errcode?: number };
-        deps.log?.warn(`sign-ups admitted together were refused (${errcode ?? code}); each tries alone`);
+        deps.log?.warn(`sign-ups admitted together failed (${errcode ?? code ?? 'error'}); each tries alone`);
         return applicants.map(() => 'alone');
       }
       await afterSignUps(meeting, batch.filled);
@@ -390,6 +387,12 @@ export function createRegistrationService(deps: RegistrationDeps) {
       };
 
       const masked = maskPhone(body.area_code, phone);
+      // The answer of a sign-up seated in every session it chose.
+      const seated = () => ({
+        guest_token: token,
+        guest: publicGuestView(meeting, justSignedUp(values), scheduleIds, allowed, []),
+        waiting: null,
+      });
       if (status === 'open') {
         const admitted = await admitTogether.submit(meeting.id, {
           meeting,
@@ -399,13 +402,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           maskedPhone: masked,
         });
         if (admitted === 'phone_taken') throw new AppError('ALREADY_SIGNED_UP');
-        if (admitted !== 'alone') {
-          return {
-            guest_token: token,
-            guest: publicGuestView(meeting, justSignedUp(values), scheduleIds, allowed, []),
-            waiting: null,
-          };
-        }
+        if (admitted !== 'alone') return seated();
       }
 
       // Alone: a full meeting (its waiting list), a seat refused in the batch, or a batch that failed.
@@ -505,11 +502,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
             waiting: null,
           };
       }
-      return {
-        guest_token: token,
-        guest: publicGuestView(meeting, justSignedUp(values), scheduleIds, allowed, []),
-        waiting: null,
-      };
+      return seated();
     },
 
     /**
