@@ -46,16 +46,14 @@ export async function checkScheduleChoice(
   meeting: { id: number; organization_id: number },
   body: DateScheduleInput,
 ): Promise<{ chosen: number[]; allowed: number[] }> {
-  if (!(await repo.findUserTypeOfMeeting(db, meeting.id, body.user_type_id))) {
-    throw fieldError('user_type_id', 'userTypeNotInMeeting');
-  }
+  const allowed = await repo.userTypeScheduleIds(db, meeting.id, body.user_type_id);
+  if (!allowed) throw fieldError('user_type_id', 'userTypeNotInMeeting');
   if (body.college_category_id !== null) {
     // Global, or owned by the meeting's organisation or one above it: never another tenant's.
     const category = await repo.findCollegeCategory(db, body.college_category_id);
     if (!category || !(await ownerCovers(db, category.organization_id, meeting.organization_id)))
       throw fieldError('college_category_id', 'collegeCategoryNotInMeeting');
   }
-  const allowed = await repo.allowedScheduleIds(db, body.user_type_id);
   const allowedSet = new Set(allowed);
   const chosen = [...new Set(body.schedule_ids)].sort((a, b) => a - b);
   if (chosen.some((id) => !allowedSet.has(id))) throw fieldError('schedule_ids', 'scheduleNotForUserType');

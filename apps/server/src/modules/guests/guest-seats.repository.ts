@@ -12,12 +12,24 @@ type Trx = Kysely<Database>;
 const userTypeOfMeeting = preparedQuery<{ meetingId: number; userTypeId: number }>()((db, p) =>
   db
     .selectFrom('user_types')
-    .select('id')
-    .where('id', '=', p('userTypeId'))
-    .where('meeting_id', '=', p('meetingId')),
+    .leftJoin('user_type_schedules', 'user_type_schedules.user_type_id', 'user_types.id')
+    .select('user_type_schedules.schedule_id')
+    .where('user_types.id', '=', p('userTypeId'))
+    .where('user_types.meeting_id', '=', p('meetingId'))
+    .orderBy('user_type_schedules.schedule_id'),
 );
-export function findUserTypeOfMeeting(db: Trx, meetingId: number, userTypeId: number) {
-  return userTypeOfMeeting.takeFirst(db, { meetingId, userTypeId });
+/**
+ * The sessions a user type of this meeting may enrol in, ascending, in one read; undefined when the
+ * meeting has no such user type.
+ */
+export async function userTypeScheduleIds(
+  db: Trx,
+  meetingId: number,
+  userTypeId: number,
+): Promise<number[] | undefined> {
+  const rows = await userTypeOfMeeting.rows(db, { meetingId, userTypeId });
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((r) => (r.schedule_id === null ? [] : [Number(r.schedule_id)]));
 }
 
 const schedulesOfUserType = preparedQuery<{ userTypeId: number }>()((db, p) =>

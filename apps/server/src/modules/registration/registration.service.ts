@@ -273,9 +273,13 @@ export function createRegistrationService(deps: RegistrationDeps) {
         return applicants.map(() => 'alone');
       }
       await afterSignUps(meeting, batch.filled);
-      return batch.outcomes.map((outcome) =>
-        'id' in outcome ? outcome : outcome.refused === 'phone_taken' ? 'phone_taken' : 'alone',
-      );
+      // A meeting that filled takes no one else unless its waiting list does: no need to try alone.
+      const listTakesThem = deps.waitlist !== undefined && meeting.waitlist_enabled === 1;
+      return batch.outcomes.map((outcome) => {
+        if ('id' in outcome) return outcome;
+        if (outcome.refused === 'phone_taken') return 'phone_taken';
+        return outcome.refused.full === 'meeting' && !listTakesThem ? 'meeting_full' : 'alone';
+      });
     },
     // Bounded: everyone in a batch waits for its slowest statement.
     64,
@@ -353,10 +357,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const phone = requirePhone(body.area_code, body.phone);
       const consent = consentColumns(meeting, body, now);
 
-      // Friendly early answers; the unique index and the seat update below still decide under
+      // Friendly early answers; the unique index and the seats below still decide under
       // concurrency. A full meeting answers before the session checks: a burst of late sign-ups
-      // costs two reads each.
-      if (await repo.findGuestByPhone(db, meeting.id, body.area_code, phone)) {
+      // costs two reads each. An open meeting's batch finds a phone already signed up itself (its
+      // insert skips the row), so the hot path does without that read.
+      if (status !== 'open' && (await repo.findGuestByPhone(db, meeting.id, body.area_code, phone))) {
         throw new AppError('ALREADY_SIGNED_UP');
       }
       const waitlist = deps.waitlist;
@@ -402,6 +407,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           maskedPhone: masked,
         });
         if (admitted === 'phone_taken') throw new AppError('ALREADY_SIGNED_UP');
+        if (admitted === 'meeting_full') throw new AppError('MEETING_FULL');
         if (admitted !== 'alone') return seated();
       }
 
@@ -590,8 +596,8 @@ interface Applicant extends NewGuest {
   ip: string;
   maskedPhone: string;
 }
-/** Admitted with its new id, refused for a phone already signed up, or to be tried alone. */
-type Admitted = { id: number } | 'phone_taken' | 'alone';
+/** Admitted with its new id, refused (a phone already signed up, a meeting full), or to be tried alone. */
+type Admitted = { id: number } | 'phone_taken' | 'meeting_full' | 'alone';
 
 function publicGuestView(
   meeting: { public_id: string },
