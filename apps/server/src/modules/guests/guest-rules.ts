@@ -39,14 +39,17 @@ export function assertMeetingType(body: SignUpInput, meetingType: string): void 
 
 /**
  * Checks the date-schedule choices against the meeting; answers the chosen sessions in ascending
- * order and every session the registration type allows.
+ * order and every session the registration type allows. `allowedOf` reads a user type's sessions
+ * (the visitor face shares one read among the sign-ups that arrive together).
  */
 export async function checkScheduleChoice(
   db: Trx,
   meeting: { id: number; organization_id: number },
   body: DateScheduleInput,
+  allowedOf: (userTypeId: number) => Promise<number[] | undefined> = (userTypeId) =>
+    userTypeScheduleIds(db, meeting.id, userTypeId),
 ): Promise<{ chosen: number[]; allowed: number[] }> {
-  const allowed = await repo.userTypeScheduleIds(db, meeting.id, body.user_type_id);
+  const allowed = await allowedOf(body.user_type_id);
   if (!allowed) throw fieldError('user_type_id', 'userTypeNotInMeeting');
   if (body.college_category_id !== null) {
     // Global, or owned by the meeting's organisation or one above it: never another tenant's.
@@ -160,6 +163,11 @@ export async function insertGuestHoldingSeat(
 export async function enrolHoldingSeat(trx: Trx, guestId: number, scheduleId: number, now: number) {
   await repo.insertGuestSchedules(trx, guestId, [scheduleId], now);
   await touchGuest(trx, guestId, now);
+}
+
+/** The sessions a user type of this meeting may enrol in, ascending; undefined if it has no such type. */
+export function userTypeScheduleIds(db: Trx, meetingId: number, userTypeId: number) {
+  return repo.userTypeScheduleIds(db, meetingId, userTypeId);
 }
 
 /** The sessions a registration type may enrol in. */

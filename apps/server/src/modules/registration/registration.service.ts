@@ -33,6 +33,7 @@ import {
   allowedScheduleIds,
   type FilledSeats,
   type NewGuest,
+  userTypeScheduleIds,
 } from '../guests/guest-rules.ts';
 import { isConnectionLost, isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
 import { createBatcher } from '../../lib/batcher.ts';
@@ -201,6 +202,22 @@ export function createRegistrationService(deps: RegistrationDeps) {
     return meeting;
   }
 
+  /**
+   * A sign-up's read of its meeting, shared by the sign-ups that arrive while one is in flight: each
+   * gets a read that began after it arrived, and a burst costs one read per round, not per visitor.
+   */
+  const meetingReads = createBatcher(async (publicId: string, waiting: null[]) => {
+    const meeting = await repo.findLiveMeetingByPublicId(db, publicId);
+    return waiting.map(() => meeting);
+  }, 1000);
+
+  /** The same for the sessions a user type allows (key: meeting id and user type id). */
+  const userTypeReads = createBatcher(async (key: string, waiting: null[]) => {
+    const [meetingId, userTypeId] = key.split(':').map(Number) as [number, number];
+    const allowed = await userTypeScheduleIds(db, meetingId, userTypeId);
+    return waiting.map(() => allowed);
+  }, 1000);
+
   /** The sign-up's audit entry, for one sign-up or many admitted together. */
   const signUpEntry = (meeting: repo.PublicMeetingRow, guestId: number, phone: string, ip: string) => ({
     action: 'sign_up' as const,
@@ -349,7 +366,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
      */
     async signUp(publicId: string, body: SignUpInput, ip: string, language: Language) {
       await signUpPerIp.consume(ip);
-      const meeting = await liveMeeting(publicId);
+      const meeting = await meetingReads.submit(publicId, null);
+      if (!meeting) throw new AppError('NO_MEETING');
       const now = clock();
       const status = meetingStatus(meeting, now);
       if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
@@ -376,7 +394,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
       }
       const { chosen: scheduleIds, allowed } =
         body.meeting_type === 'date_schedule'
-          ? await checkScheduleChoice(db, meeting, body)
+          ? await checkScheduleChoice(db, meeting, body, (userTypeId) =>
+              userTypeReads.submit(`${meeting.id}:${userTypeId}`, null),
+            )
           : { chosen: [], allowed: [] };
 
       const token = randomToken(32);
