@@ -30,7 +30,7 @@ import {
 } from './guest-rules.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
-import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
+import { guestSignedUp, type WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { fieldChanges, GUEST_PERSONAL_FIELDS } from '../system-log/field-changes.ts';
 import { reindexGuest, unindexGuest } from './guest-search.ts';
@@ -290,17 +290,7 @@ export function createGuestsService(deps: GuestsDeps) {
             now,
             filled,
           );
-          await deps.webhooks.emit(trx, {
-            type: 'guest.signed_up',
-            meetingId: meeting.id,
-            guestId: inserted.id,
-            data: {
-              guest_id: inserted.id,
-              source: 'back_office',
-              session_ids: scheduleIds,
-              waiting_session_ids: [],
-            },
-          });
+          await deps.webhooks.emit(trx, guestSignedUp(meeting.id, inserted.id, 'back_office', scheduleIds));
           return inserted.id;
         });
       } catch (error) {

@@ -19,7 +19,7 @@ import { judgeRows } from './guest-import-judge.ts';
 import { problemsText, type PlannedRow } from './guest-import-rows.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
 import * as repo from './imports.repository.ts';
-import type { WebhookEvent } from '../webhooks/webhooks.service.ts';
+import { guestSignedUp, type WebhookEvent } from '../webhooks/webhooks.service.ts';
 
 /*
  * The guest import job: the stored rows judged again and written batch after batch. Each batch is
@@ -208,17 +208,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       }
       const createdIds = await insertGuestBatch(trx, newGuests, now);
       events.push(
-        ...createdIds.map((id, i) => ({
-          type: 'guest.signed_up' as const,
-          meetingId: meeting.id,
-          guestId: id,
-          data: {
-            guest_id: id,
-            source: 'import',
-            session_ids: newGuests[i]!.scheduleIds,
-            waiting_session_ids: [],
-          },
-        })),
+        ...createdIds.map((id, i) => guestSignedUp(meeting.id, id, 'import', newGuests[i]!.scheduleIds)),
       );
       await deps.webhooks.emitAll(trx, events);
       outcome.created = newGuests.length;

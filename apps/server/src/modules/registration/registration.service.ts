@@ -20,7 +20,7 @@ import type { Language } from '@meetflow/shared/languages';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
-import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
+import { guestSignedUp, type WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { guestDisplayName, maskEmail, maskPhone } from '../guests/guest-format.ts';
 import {
@@ -260,17 +260,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
           });
           await deps.webhooks?.emitAll(
             trx,
-            admitted.map(({ applicant, id }) => ({
-              type: 'guest.signed_up' as const,
-              meetingId,
-              guestId: id,
-              data: {
-                guest_id: id,
-                source: 'public',
-                session_ids: applicant.scheduleIds,
-                waiting_session_ids: [],
-              },
-            })),
+            admitted.map(({ applicant, id }) =>
+              guestSignedUp(meetingId, id, 'public', applicant.scheduleIds),
+            ),
           );
           await systemLog.recordAll(
             admitted.map(({ applicant, id }) =>
@@ -446,17 +438,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
             });
             guestId = inserted.id;
             // Before any session list can seat the new guest: signed up comes before promoted.
-            await deps.webhooks?.emit(trx, {
-              type: 'guest.signed_up',
-              meetingId: meeting.id,
-              guestId,
-              data: {
-                guest_id: guestId,
-                source: 'public',
-                session_ids: scheduleIds.filter((id) => !inserted.fullSessions.includes(id)),
-                waiting_session_ids: inserted.fullSessions,
-              },
-            });
+            await deps.webhooks?.emit(
+              trx,
+              guestSignedUp(
+                meeting.id,
+                guestId,
+                'public',
+                scheduleIds.filter((id) => !inserted.fullSessions.includes(id)),
+                inserted.fullSessions,
+              ),
+            );
             // A chosen session that is full: its waiting list, or SESSION_FULL when it takes no one.
             for (const scheduleId of inserted.fullSessions) {
               await waitlist!.joinSessionListIn(

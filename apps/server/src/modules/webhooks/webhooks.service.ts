@@ -65,6 +65,22 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
+/** A guest signed up (a visitor, the back office or an import), seated in `sessionIds` and waiting for `waitingSessionIds`. */
+export function guestSignedUp(
+  meetingId: number,
+  guestId: number,
+  source: 'public' | 'back_office' | 'import',
+  sessionIds: readonly number[],
+  waitingSessionIds: readonly number[] = [],
+): WebhookEvent {
+  return {
+    type: 'guest.signed_up',
+    meetingId,
+    guestId,
+    data: { guest_id: guestId, source, session_ids: sessionIds, waiting_session_ids: waitingSessionIds },
+  };
+}
+
 /** What features are given: they report events, they do not manage endpoints. */
 export type WebhookEmitter = Pick<WebhooksService, 'emit' | 'emitAll'>;
 
