@@ -104,10 +104,14 @@ test('a kiosk checks guests in by phone in two languages, offline too, and only 
   // Back online, the offline check-in goes up: both guests are inside.
   await context.setOffline(false);
   await expect(page.getByTestId('station-queue')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
-  const records = await api.call<{ items: { guest_id: number; type: string; station: string }[] }>(
-    'GET',
-    `/attendance/records?meeting_id=${meeting.id}&page_size=10`,
-  );
-  expect(records.items.map((r) => r.guest_id).sort()).toEqual([guests[0]!.id, guests[1]!.id].sort());
-  expect(records.items.every((r) => r.type === 'in' && r.station === 'Lobby kiosk')).toBe(true);
+  // Polled: the queue can read 0 before the station has loaded what it kept offline.
+  const records = () =>
+    api.call<{ items: { guest_id: number; type: string; station: string }[] }>(
+      'GET',
+      `/attendance/records?meeting_id=${meeting.id}&page_size=10`,
+    );
+  await expect
+    .poll(async () => (await records()).items.map((r) => r.guest_id).sort(), { timeout: 30_000 })
+    .toEqual([guests[0]!.id, guests[1]!.id].sort());
+  expect((await records()).items.every((r) => r.type === 'in' && r.station === 'Lobby kiosk')).toBe(true);
 });
