@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, refuseGuessableAdminPassword } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createRedis } from './lib/redis.ts';
-import { collectStartupGarbage } from './lib/startup-garbage.ts';
+import { collectStartupGarbageWhenIdle } from './lib/startup-garbage.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin, hasUsers } from './modules/users/users.service.ts';
 
@@ -62,5 +62,5 @@ app.jobs.start();
 app.log.info(`MeetFlow is ready on http://localhost:${config.port} (database: ${kind})`);
 // Written now rather than at exit, which a killed process never reaches (see main.js).
 flushCompileCache();
-// What loading left behind goes once the server listens (see lib/startup-garbage.ts).
-setImmediate(collectStartupGarbage);
+// What loading left behind goes at the first quiet moment after the server listens (lib/startup-garbage.ts).
+collectStartupGarbageWhenIdle();

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -7,9 +8,9 @@ type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' })
  * Start-up leaves V8's heap sized for loading, not for serving: every module and route it built
  * survived the young generation's collections, which made V8 grow that generation to its maximum
  * (64 MB here), and old-space pages still hold the loading's garbage. An idle server would keep all
- * of it. One full collection that reduces memory, as V8 does when told memory is low, returns it
- * once the server listens: ~50 MB of RSS for ~0.1 s of CPU, once (docs/ARCHITECTURE.md, "A lighter
- * process"). V8 grows the heap again as the load needs it.
+ * of it. One full collection that reduces memory, as V8 does when told memory is low, returns it:
+ * ~50 MB of RSS for ~0.1 s of CPU, once (docs/ARCHITECTURE.md, "A lighter process"). V8 grows the
+ * heap again as the load needs it.
  *
  * Node offers that collection only as the `gc` of a context made while --expose-gc is on: the flag
  * is switched on for that one context and off again, so nothing else sees a global `gc`.
@@ -24,4 +25,26 @@ export function collectStartupGarbage(): void {
     if (!exposed) v8.setFlagsFromString('--no-expose-gc');
   }
   gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/**
+ * The collection stops the process for its ~0.1 s, so it waits for a quiet moment rather than
+ * holding up the first requests of a fresh instance (a load balancer's health checks among them):
+ * it runs once the event loop was busy less than `idleBelow` of the last `everyMs`. Under load
+ * from the start it waits for the load to end; the heap is wanted then anyway.
+ */
+export function collectStartupGarbageWhenIdle(
+  collect: () => void = collectStartupGarbage,
+  { everyMs = 200, idleBelow = 0.05 } = {},
+): void {
+  let last = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    if (busy >= idleBelow) return;
+    clearInterval(timer);
+    collect();
+  }, everyMs);
+  timer.unref(); // never what keeps a stopping process alive
 }

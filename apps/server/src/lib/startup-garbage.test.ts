@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { collectStartupGarbageWhenIdle } from './startup-garbage.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Keeps the event loop busy for `ms`, in 10 ms slices with a turn of the loop between them. */
+async function busyFor(ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const slice = Date.now() + 10;
+    while (Date.now() < slice) {
+      // spin: the loop is busy, as under a burst of requests
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('collectStartupGarbageWhenIdle', () => {
+  it('waits while the event loop is busy, then collects once when it is quiet', async () => {
+    let collections = 0;
+    collectStartupGarbageWhenIdle(() => (collections += 1), { everyMs: 50, idleBelow: 0.05 });
+    await busyFor(400);
+    expect(collections).toBe(0);
+    await sleep(300);
+    expect(collections).toBe(1);
+    await sleep(200);
+    expect(collections).toBe(1);
+  });
+
+  it('collects at the first quiet interval of an idle process', async () => {
+    let collections = 0;
+    collectStartupGarbageWhenIdle(() => (collections += 1), { everyMs: 50 });
+    await sleep(150);
+    expect(collections).toBe(1);
+  });
+});
