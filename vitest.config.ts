@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// Files of the API project that belong to the PostgreSQL run alone: only PostgreSQL has connections a
+// database server can cut, and row locks taken in an order (SQLite runs one write transaction at a time).
+const POSTGRES_ONLY = [
+  'apps/server/test/postgres-connection-loss.test.ts',
+  'apps/server/test/postgres-import-lock-order.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,9 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          // Only PostgreSQL has connections a database server can cut: that file belongs to its run alone.
-          exclude:
-            process.env.TEST_DB === 'postgres' ? [] : ['apps/server/test/postgres-connection-loss.test.ts'],
+          exclude: process.env.TEST_DB === 'postgres' ? [] : POSTGRES_ONLY,
           environment: 'node',
           // Each file gets its own database; files run one after another to keep PostgreSQL runs simple.
           fileParallelism: false,

@@ -5,7 +5,18 @@ import { FIELD_MESSAGES } from '@meetflow/shared/field-messages';
 import type { GuestImport, GuestImportPreview } from '@meetflow/shared/schemas/imports';
 import { adminApi, readWorkbook, sheetValues, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { csvOf, emptyRowsWorkbook, uploadGuestFile, xlsxOf, zipBomb } from './import-fixtures.ts';
+import {
+  csvOf,
+  emptyRowsWorkbook,
+  GENERAL_HEADERS,
+  generalRow,
+  liveGuests,
+  seats,
+  uploadedGuestFile,
+  uploadGuestFile,
+  xlsxOf,
+  zipBomb,
+} from './import-fixtures.ts';
 import {
   createMeeting,
   createOrganization,
@@ -16,39 +27,6 @@ import {
   signUp,
   type MeetingFixture,
 } from './registration-fixtures.ts';
-
-const GENERAL_HEADERS = [
-  'Name',
-  'Gender',
-  'Local guest',
-  'Area code',
-  'Mobile number',
-  'E-mail',
-  'Institution',
-  'Job title',
-  'Contact name',
-  'Contact number',
-  'Contact mobile',
-];
-
-/** A general-form row of the English template, distinct per n. */
-const generalRow = (n: number, overrides: Partial<Record<string, string>> = {}) => {
-  const row: Record<string, string> = {
-    Name: `Imported ${n}`,
-    Gender: n % 2 ? 'Male' : 'Female',
-    'Local guest': 'Yes',
-    'Area code': 'Macao +853',
-    'Mobile number': macaoPhone(n),
-    'E-mail': `imported${n}@example.com`,
-    Institution: 'Hospital',
-    'Job title': 'Doctor',
-    'Contact name': 'Assistant',
-    'Contact number': '28000000',
-    'Contact mobile': '66999999',
-    ...overrides,
-  };
-  return GENERAL_HEADERS.map((h) => row[h] ?? '');
-};
 
 describe(`guest import (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -75,11 +53,6 @@ describe(`guest import (${TEST_DB})`, () => {
     const res = await uploadGuestFile(ctx, token, meeting.id, { bytes, name }, { lang, encoding });
     return res;
   };
-  const uploaded = async (meeting: MeetingFixture, bytes: Buffer, name = 'guests.xlsx', lang = 'en') => {
-    const res = await upload(meeting, bytes, name, lang);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as GuestImport;
-  };
   const preview = async (imp: GuestImport, lang = 'en', mapping = imp.mapping) => {
     const res = await api('POST', `/api/guest-imports/${imp.id}/preview`, { mapping }, lang);
     expect(res.statusCode, res.body).toBe(200);
@@ -94,23 +67,6 @@ describe(`guest import (${TEST_DB})`, () => {
     const done = await api('GET', `/api/guest-imports/${imp.id}`);
     return done.json().data as GuestImport;
   };
-  const liveGuests = (meetingId: number) =>
-    ctx.db
-      .selectFrom('guests')
-      .selectAll()
-      .where('meeting_id', '=', meetingId)
-      .where('cancelled_at', 'is', null)
-      .orderBy('id')
-      .execute();
-  const seats = async (meetingId: number) =>
-    (
-      await ctx.db
-        .selectFrom('meetings')
-        .select('registered_count')
-        .where('id', '=', meetingId)
-        .executeTakeFirstOrThrow()
-    ).registered_count;
-
   it('offers a template in the reader’s language, with drop-down lists of the meeting’s choices', async () => {
     const meeting = await createMeeting(ctx.db, org, { meeting_type: 'date_schedule' });
     const s1 = await createSchedule(ctx.db, meeting.id, 0, 'Plenary');
@@ -144,7 +100,9 @@ describe(`guest import (${TEST_DB})`, () => {
 
   it('recognises headers in the three languages and remembers a mapping made by hand', async () => {
     const meeting = await createMeeting(ctx.db, org);
-    const first = await uploaded(
+    const first = await uploadedGuestFile(
+      ctx,
+      token,
       meeting,
       await xlsxOf([
         ['姓名', '性别', 'Local guest', '區號', 'Handy', '电子邮件', 'Contact number', 'Contact mobile'],
@@ -166,7 +124,9 @@ describe(`guest import (${TEST_DB})`, () => {
     mapping[4] = 'phone';
     await preview(first, 'en', mapping);
     // The next file of the meeting with the same headers maps "Handy" by itself.
-    const second = await uploaded(
+    const second = await uploadedGuestFile(
+      ctx,
+      token,
       meeting,
       await xlsxOf([
         ['Handy', 'Area code'],
@@ -202,7 +162,7 @@ describe(`guest import (${TEST_DB})`, () => {
       generalRow(508), // row 11: valid
       generalRow(509), // row 12: over capacity (4 seats, 1 taken, 3 new before it)
     ]);
-    const imp = await uploaded(meeting, file, 'guests.xlsx', 'zh-TW');
+    const imp = await uploadedGuestFile(ctx, token, meeting, file, 'guests.xlsx', 'zh-TW');
     expect(imp.progress.total).toBe(11);
     const result = await preview(imp, 'zh-TW');
     expect(result).toMatchObject({
@@ -231,7 +191,7 @@ describe(`guest import (${TEST_DB})`, () => {
       kind: 'over_capacity',
       message: FIELD_MESSAGES.meetingFullRow['zh-tw'],
     });
-    expect(await liveGuests(meeting.id)).toHaveLength(1);
+    expect(await liveGuests(ctx.db, meeting.id)).toHaveLength(1);
 
     // Imported: the same judgement, with the seats taken exactly as sign-ups would.
     const done = await run(imp);
@@ -244,8 +204,8 @@ describe(`guest import (${TEST_DB})`, () => {
       skipped: 1,
       failed: 7,
     });
-    expect(await seats(meeting.id)).toBe(4);
-    const guests = await liveGuests(meeting.id);
+    expect(await seats(ctx.db, meeting.id)).toBe(4);
+    const guests = await liveGuests(ctx.db, meeting.id);
     expect(guests.map((g) => g.name)).toEqual(['Guest 500', 'Imported 501', 'Imported 507', 'Imported 508']);
     // Each has its own code and the sign-up's search terms.
     expect(new Set(guests.map((g) => g.guest_code)).size).toBe(4);
@@ -295,14 +255,14 @@ describe(`guest import (${TEST_DB})`, () => {
   it('is idempotent: the same file again is recognised and adds nobody; "update" refreshes the guests instead', async () => {
     const meeting = await createMeeting(ctx.db, org);
     const file = await xlsxOf([GENERAL_HEADERS, generalRow(601), generalRow(602), generalRow(603)]);
-    const first = await run(await uploaded(meeting, file));
+    const first = await run(await uploadedGuestFile(ctx, token, meeting, file));
     expect(first.progress).toMatchObject({ created: 3, skipped: 0 });
-    const again = await uploaded(meeting, file);
+    const again = await uploadedGuestFile(ctx, token, meeting, file);
     expect(again.previous).toMatchObject({ id: first.id });
     const second = await run(again);
     expect(second.progress).toMatchObject({ created: 0, skipped: 3, failed: 0 });
-    expect(await liveGuests(meeting.id)).toHaveLength(3);
-    expect(await seats(meeting.id)).toBe(3);
+    expect(await liveGuests(ctx.db, meeting.id)).toHaveLength(3);
+    expect(await seats(ctx.db, meeting.id)).toBe(3);
     // Starting an import twice queues it once.
     const restart = await api('POST', `/api/guest-imports/${second.id}/start`, { mapping: second.mapping });
     expect((restart.json().data as GuestImport).status).toBe('done');
@@ -312,11 +272,12 @@ describe(`guest import (${TEST_DB})`, () => {
     const renamedRow = generalRow(601, { Name: 'Renamed 601' }).filter(
       (_, i) => GENERAL_HEADERS[i] !== 'Institution',
     );
-    const updated = await run(await uploaded(meeting, await xlsxOf([withoutInstitution, renamedRow])), {
-      on_existing: 'update',
-    });
+    const updated = await run(
+      await uploadedGuestFile(ctx, token, meeting, await xlsxOf([withoutInstitution, renamedRow])),
+      { on_existing: 'update' },
+    );
     expect(updated.progress).toMatchObject({ created: 0, updated: 1 });
-    const guests = await liveGuests(meeting.id);
+    const guests = await liveGuests(ctx.db, meeting.id);
     expect(guests.map((g) => g.name)).toEqual(['Renamed 601', 'Imported 602', 'Imported 603']);
     expect(guests[0]!.institution).toBe('Hospital');
     expect((await api('GET', `/api/meetings/${meeting.id}/guests?keyword=Renamed`)).json().data.total).toBe(
@@ -327,9 +288,9 @@ describe(`guest import (${TEST_DB})`, () => {
   it('imports over the limit only when asked, and says so in the audit log', async () => {
     const meeting = await createMeeting(ctx.db, org, { registration_limit: 1 });
     const file = await xlsxOf([GENERAL_HEADERS, generalRow(701), generalRow(702), generalRow(703)]);
-    const over = await run(await uploaded(meeting, file), { over_limit: true });
+    const over = await run(await uploadedGuestFile(ctx, token, meeting, file), { over_limit: true });
     expect(over.progress).toMatchObject({ created: 3, failed: 0 });
-    expect(await seats(meeting.id)).toBe(3);
+    expect(await seats(ctx.db, meeting.id)).toBe(3);
     const started = await ctx.db
       .selectFrom('system_logs')
       .select('message_params')
@@ -359,10 +320,12 @@ describe(`guest import (${TEST_DB})`, () => {
         '66999999',
       ],
     ];
-    const big5 = await uploaded(meeting, csvOf(rows('陳大文', 801), 'big5'), 'big5.csv');
+    const big5 = await uploadedGuestFile(ctx, token, meeting, csvOf(rows('陳大文', 801), 'big5'), 'big5.csv');
     expect(big5).toMatchObject({ format: 'csv', encoding: 'big5' });
     expect(big5.sample[0]![0]).toBe('陳大文');
-    const gb = await uploaded(
+    const gb = await uploadedGuestFile(
+      ctx,
+      token,
       meeting,
       csvOf(
         rows('张伟', 802).map((r) => r.map((c) => c.replace('區號', '区号'))),
@@ -372,7 +335,13 @@ describe(`guest import (${TEST_DB})`, () => {
     );
     expect(gb).toMatchObject({ encoding: 'gb18030' });
     expect(gb.sample[0]![0]).toBe('张伟');
-    const bom = await uploaded(meeting, csvOf(rows('李小明', 803), 'utf-8-bom'), 'bom.csv');
+    const bom = await uploadedGuestFile(
+      ctx,
+      token,
+      meeting,
+      csvOf(rows('李小明', 803), 'utf-8-bom'),
+      'bom.csv',
+    );
     expect(bom).toMatchObject({ encoding: 'utf-8', headers: expect.arrayContaining(['姓名']) });
     expect(bom.headers[0]).toBe('姓名'); // the BOM is not part of the first header
 
@@ -384,7 +353,8 @@ describe(`guest import (${TEST_DB})`, () => {
 
     const done = await run(back.json().data as GuestImport);
     expect(done.progress).toMatchObject({ created: 2, failed: 0 });
-    const guests = await liveGuests(meeting.id);
+    // By name: a batch writes its new guests' rows in phone order (every writer's lock order), not file order.
+    const guests = (await liveGuests(ctx.db, meeting.id)).sort((a, b) => a.name.localeCompare(b.name));
     expect(guests.map((g) => [g.name, g.area_code, g.local_guest])).toEqual([
       ['陳大文', '853', 1],
       ['陳大文二', '852', 0],
@@ -400,10 +370,10 @@ describe(`guest import (${TEST_DB})`, () => {
     sheet.addRow(generalRow(902, { Name: '@SUM(1+1)' }));
     const row = sheet.addRow(generalRow(903));
     row.getCell(1).value = { formula: 'CONCAT("Dr ","Who")', result: 'Dr Who' };
-    const imp = await uploaded(meeting, Buffer.from(await workbook.xlsx.writeBuffer()));
+    const imp = await uploadedGuestFile(ctx, token, meeting, Buffer.from(await workbook.xlsx.writeBuffer()));
     const done = await run(imp);
     expect(done.progress).toMatchObject({ created: 3 });
-    expect((await liveGuests(meeting.id)).map((g) => g.name)).toEqual([
+    expect((await liveGuests(ctx.db, meeting.id)).map((g) => g.name)).toEqual([
       '=HYPERLINK("http://evil.example","click")',
       '@SUM(1+1)',
       'Dr Who',
@@ -489,7 +459,9 @@ describe(`guest import (${TEST_DB})`, () => {
       s1,
       s2,
     ];
-    const imp = await uploaded(
+    const imp = await uploadedGuestFile(
+      ctx,
+      token,
       meeting,
       await xlsxOf([
         headers,
@@ -538,7 +510,9 @@ describe(`guest import (${TEST_DB})`, () => {
 
   it('queues the new guests’ confirmations when asked, in the organiser’s language', async () => {
     const meeting = await createMeeting(ctx.db, org);
-    const imp = await uploaded(
+    const imp = await uploadedGuestFile(
+      ctx,
+      token,
       meeting,
       await xlsxOf([GENERAL_HEADERS, generalRow(1101), generalRow(1102)]),
       'g.xlsx',
@@ -551,14 +525,16 @@ describe(`guest import (${TEST_DB})`, () => {
       'zh-CN',
     );
     await ctx.app.jobs.runDue();
-    const guests = await liveGuests(meeting.id);
+    const guests = await liveGuests(ctx.db, meeting.id);
     expect(guests.map((g) => [g.mail_pending, g.language])).toEqual([
       [1, 'zh-cn'],
       [1, 'zh-cn'],
     ]);
-    const quiet = await run(await uploaded(meeting, await xlsxOf([GENERAL_HEADERS, generalRow(1103)])));
+    const quiet = await run(
+      await uploadedGuestFile(ctx, token, meeting, await xlsxOf([GENERAL_HEADERS, generalRow(1103)])),
+    );
     expect(quiet.progress.created).toBe(1);
-    expect((await liveGuests(meeting.id)).at(-1)!.mail_pending).toBe(0);
+    expect((await liveGuests(ctx.db, meeting.id)).at(-1)!.mail_pending).toBe(0);
   });
 
   it('lets only guest editors of the meeting’s organisation import; the guest list sees a running import', async () => {
@@ -572,7 +548,7 @@ describe(`guest import (${TEST_DB})`, () => {
     expect(
       (await uploadGuestFile(ctx, stranger, meeting.id, { bytes: file, name: 'g.xlsx' })).statusCode,
     ).toBe(404);
-    const imp = await uploaded(meeting, file);
+    const imp = await uploadedGuestFile(ctx, token, meeting, file);
     const strangerApi = adminApi(ctx, stranger);
     expect((await strangerApi('GET', `/api/guest-imports/${imp.id}`)).statusCode).toBe(404);
     expect(
@@ -589,7 +565,7 @@ describe(`guest import (${TEST_DB})`, () => {
     await ctx.app.jobs.runDue();
     // An import whose meeting is deleted before its job runs ends failed, not running for ever.
     const doomed = await createMeeting(ctx.db, org);
-    const orphan = await uploaded(doomed, file);
+    const orphan = await uploadedGuestFile(ctx, token, doomed, file);
     await api('POST', `/api/guest-imports/${orphan.id}/start`, { mapping: orphan.mapping });
     expect((await api('DELETE', `/api/meetings/${doomed.id}`)).statusCode).toBe(200);
     await ctx.app.jobs.runDue();
@@ -600,7 +576,7 @@ describe(`guest import (${TEST_DB})`, () => {
       .executeTakeFirstOrThrow();
     expect(orphaned).toEqual({ status: 'failed', error: 'NOT_FOUND' });
     // An import not started can be discarded, file and all.
-    const other = await uploaded(meeting, file);
+    const other = await uploadedGuestFile(ctx, token, meeting, file);
     expect((await api('DELETE', `/api/guest-imports/${other.id}`)).statusCode).toBe(200);
     expect((await api('GET', `/api/guest-imports/${other.id}`)).statusCode).toBe(404);
   });

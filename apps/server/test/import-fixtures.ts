@@ -1,10 +1,48 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
 import yazl from 'yazl';
+import type { GuestImport } from '@meetflow/shared/schemas/imports';
+import type { Db } from '../src/db/database.ts';
 import type { TestContext } from './helpers.ts';
 import { multipart } from './file-fixtures.ts';
+import { macaoPhone, type MeetingFixture } from './registration-fixtures.ts';
 
 /** Files for the import tests, built here: spreadsheets, Chinese-encoded CSVs and hostile zips. */
+
+/** The columns of the English template for a general-form meeting. */
+export const GENERAL_HEADERS = [
+  'Name',
+  'Gender',
+  'Local guest',
+  'Area code',
+  'Mobile number',
+  'E-mail',
+  'Institution',
+  'Job title',
+  'Contact name',
+  'Contact number',
+  'Contact mobile',
+];
+
+/** A general-form row of the English template, distinct per n. */
+export const generalRow = (n: number, overrides: Partial<Record<string, string>> = {}) => {
+  const row: Record<string, string> = {
+    Name: `Imported ${n}`,
+    Gender: n % 2 ? 'Male' : 'Female',
+    'Local guest': 'Yes',
+    'Area code': 'Macao +853',
+    'Mobile number': macaoPhone(n),
+    'E-mail': `imported${n}@example.com`,
+    Institution: 'Hospital',
+    'Job title': 'Doctor',
+    'Contact name': 'Assistant',
+    'Contact number': '28000000',
+    'Contact mobile': '66999999',
+    ...overrides,
+  };
+  return GENERAL_HEADERS.map((h) => row[h] ?? '');
+};
 
 export async function xlsxOf(rows: readonly (readonly unknown[])[], sheetName = 'Guests'): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -132,4 +170,39 @@ export function uploadGuestFile(
     headers: { ...headers, authorization: `Bearer ${token}`, 'accept-language': options.lang ?? 'en' },
     payload,
   });
+}
+
+/** Uploads a guest file the server accepts: answers the import. */
+export async function uploadedGuestFile(
+  ctx: TestContext,
+  token: string,
+  meeting: MeetingFixture,
+  bytes: Buffer,
+  name = 'guests.xlsx',
+  lang = 'en',
+): Promise<GuestImport> {
+  const res = await uploadGuestFile(ctx, token, meeting.id, { bytes, name }, { lang });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as GuestImport;
+}
+
+/** A meeting's guests not cancelled, oldest first. */
+export function liveGuests(db: Db, meetingId: number) {
+  return db
+    .selectFrom('guests')
+    .selectAll()
+    .where('meeting_id', '=', meetingId)
+    .where('cancelled_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** The seats a meeting has given out: its registered count. */
+export async function seats(db: Db, meetingId: number): Promise<number> {
+  const meeting = await db
+    .selectFrom('meetings')
+    .select('registered_count')
+    .where('id', '=', meetingId)
+    .executeTakeFirstOrThrow();
+  return meeting.registered_count;
 }

@@ -281,28 +281,52 @@ export interface NewGuest {
   scheduleIds: readonly number[];
 }
 
-/** Inserts a batch of guests with their enrolments and search terms; answers their ids in order. */
-export async function insertGuestBatch(
+/** Where two guests of one meeting collide: one row per area code and phone. */
+const phoneKey = (g: NewGuest) => `${g.values.area_code} ${g.values.phone}`;
+
+/**
+ * New guests' rows (enrolments, search terms) written before their seats, as every batch writes
+ * them: in phone order, so two writers that share numbers wait on each other in one order, never in
+ * a cycle. A phone already taken — by a guest, one committing meanwhile (waited for), or an earlier
+ * guest of the call — gets no row: undefined in its place. Answers the ids in the caller's order.
+ */
+export async function insertGuestsInPhoneOrder(
   trx: Trx,
   guests: readonly NewGuest[],
   now: number,
-): Promise<number[]> {
-  // Without skipping, a taken phone fails the statement: every guest that returns has its id.
-  return (await insertGuestRows(trx, guests, now, false)).map((id) => id!);
+): Promise<Array<number | undefined>> {
+  const order = guests.map((_, i) => i);
+  // Stable: of two guests with one phone, the first in the caller's order gets the row.
+  order.sort((a, b) => {
+    const [first, second] = [phoneKey(guests[a]!), phoneKey(guests[b]!)];
+    return first < second ? -1 : first > second ? 1 : 0;
+  });
+  const sortedIds = await insertGuestRows(
+    trx,
+    order.map((i) => guests[i]!),
+    now,
+  );
+  const ids: Array<number | undefined> = [];
+  order.forEach((guestIndex, k) => (ids[guestIndex] = sortedIds[k]));
+  return ids;
 }
 
-/** The rows of new guests; with `skipTakenPhones`, a guest whose phone is taken gets no id and no rows. */
+/** New guests' rows of this transaction refused a seat: deleted again, terms and enrolments with them. */
+export function deleteNewGuests(trx: Trx, guestIds: readonly number[]): Promise<void> {
+  return repo.deleteNewGuests(trx, guestIds);
+}
+
+/** The rows of new guests, in the given order; a guest whose phone is taken gets no id and no rows. */
 async function insertGuestRows(
   trx: Trx,
   guests: readonly NewGuest[],
   now: number,
-  skipTakenPhones: boolean,
 ): Promise<Array<number | undefined>> {
   if (guests.length === 0) return [];
   const idsByCode = await repo.insertGuests(
     trx,
     guests.map((g) => g.values),
-    { skipTakenPhones },
+    { skipTakenPhones: true },
   );
   const ids = guests.map((g) => idsByCode.get(g.values.guest_code));
   const inserted = guests.flatMap((g, i) => (ids[i] === undefined ? [] : [{ ...g, id: ids[i] }]));
@@ -337,22 +361,8 @@ export async function admitGuestBatch(
   now: number,
   locking: boolean,
 ): Promise<{ outcomes: BatchAdmission[]; filled: repo.FilledSeats }> {
-  const phoneKey = (g: NewGuest) => `${g.values.area_code} ${g.values.phone}`;
-  const order = guests.map((_, i) => i);
-  // Stable: of two sign-ups with one phone, the first to arrive gets the row.
-  order.sort((a, b) => {
-    const [first, second] = [phoneKey(guests[a]!), phoneKey(guests[b]!)];
-    return first < second ? -1 : first > second ? 1 : 0;
-  });
-  const sortedIds = await insertGuestRows(
-    trx,
-    order.map((i) => guests[i]!),
-    now,
-    true,
-  );
-  const ids: Array<number | undefined> = [];
-  order.forEach((guestIndex, k) => (ids[guestIndex] = sortedIds[k]));
-
+  // Of two sign-ups with one phone, the first to arrive gets the row.
+  const ids = await insertGuestsInPhoneOrder(trx, guests, now);
   const ledger = await openSeatLedger(trx, {
     locking,
     meetingId,

@@ -5,9 +5,10 @@ import { liveMeeting } from '../../core/meeting-access.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import type { SheetRow } from '../../lib/spreadsheet-reader.ts';
 import {
+  deleteNewGuests,
   enrolledScheduleIds,
   guestFormValues,
-  insertGuestBatch,
+  insertGuestsInPhoneOrder,
   openSeatLedger,
   updateGuestAddingSessions,
   type FilledSeats,
@@ -87,9 +88,10 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       (await repo.sessionsOf(db, meeting.id)).map((s) => [s.id, nameIn(lang, s.name, s.name_cn, s.name_en)]),
     );
     await db.transaction().execute(async (trx) => {
-      const candidates = rows.filter((r) => r.planned.kind === 'valid' && r.first === undefined);
-      const keys = candidates.map((r) => (r.planned as Extract<PlannedRow, { kind: 'valid' }>).key);
-      const phones = [...new Set(keys.map((k) => k.slice(k.indexOf('|') + 1)))];
+      const candidates = rows.flatMap(({ planned, first }) =>
+        planned.kind === 'valid' && first === undefined ? [planned] : [],
+      );
+      const phones = [...new Set(candidates.map((planned) => planned.phone))];
       const locking = deps.dbKind === 'postgres';
       // The guests the batch may update, locked first (PostgreSQL, in id order): guest → meeting →
       // sessions is the order a back-office edit or delete of a guest takes its locks in.
@@ -97,21 +99,32 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       for (const guest of await repo.liveGuestsByPhone(trx, meeting.id, phones, locking)) {
         existing.set(`${guest.area_code}|${guest.phone}`, guest.id);
       }
+      // Then the new guests' rows, before any seat, as a batch of sign-ups writes them: a sign-up
+      // writes its row before it locks the meeting's, so a batch holding that lock while it waited on
+      // a sign-up's row of the same phone would deadlock with it. A phone taken meanwhile (the batch
+      // waits for the sign-up's COMMIT) gets no row: an existing guest, left as it is.
+      const mailColumns = options.send_confirmation ? (deps.mail?.confirmationColumns() ?? {}) : {};
+      const newRows = candidates.filter((planned) => !existing.has(planned.key));
+      const newGuests: NewGuest[] = newRows.map((planned) => ({
+        values: {
+          ...guestFormValues(planned.body, planned.phone),
+          meeting_id: meeting.id,
+          guest_code: newGuestCode(),
+          token_hash: sha256(randomToken(32)),
+          created_at: now,
+          language: options.language,
+          ...mailColumns,
+        },
+        scheduleIds: planned.scheduleIds,
+      }));
+      const newIds = await insertGuestsInPhoneOrder(trx, newGuests, now);
+      const newGuestId = new Map(newRows.map((planned, i) => [planned.key, newIds[i]]));
       const ledger = await openSeatLedger(trx, {
         locking,
         meetingId: meeting.id,
-        scheduleIds: candidates.flatMap(
-          (r) => (r.planned as Extract<PlannedRow, { kind: 'valid' }>).scheduleIds,
-        ),
+        scheduleIds: candidates.flatMap((planned) => planned.scheduleIds),
         overLimit: options.over_limit,
       });
-      // Sign-ups that committed while the batch waited for the meeting's seat counter: their phones
-      // are taken now. They count as existing guests, left as they are.
-      const arrived = new Set<string>();
-      for (const guest of await repo.liveGuestsByPhone(trx, meeting.id, phones, false)) {
-        const key = `${guest.area_code}|${guest.phone}`;
-        if (!existing.has(key)) arrived.add(key);
-      }
       const failures: { import_id: number; row_number: number; cells: string; reason: string }[] = [];
       const fail = (row: SheetRow, reason: string) => {
         failures.push({
@@ -122,9 +135,9 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         });
         outcome.failed += 1;
       };
-      const newGuests: NewGuest[] = [];
+      const created: { id: number; scheduleIds: readonly number[] }[] = [];
+      const refusedIds: number[] = [];
       const events: WebhookEvent[] = [];
-      const mailColumns = options.send_confirmation ? (deps.mail?.confirmationColumns() ?? {}) : {};
       for (const { planned, first } of rows) {
         if (planned.kind === 'invalid') {
           fail(planned.row, problemsText(planned.problems));
@@ -140,16 +153,12 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
             ? fieldMessage('meetingFullRow', lang)
             : fieldMessage('sessionFullRow', lang, undefined, sessionName.get(refusal.scheduleId) ?? '');
         const guestId = existing.get(planned.key);
-        const values = guestFormValues(planned.body, planned.phone);
-        if (arrived.has(planned.key)) {
-          outcome.skipped += 1;
-          continue;
-        }
         if (guestId !== undefined) {
           if (options.on_existing === 'skip') {
             outcome.skipped += 1;
             continue;
           }
+          const values = guestFormValues(planned.body, planned.phone);
           const enrolled = new Set(await enrolledScheduleIds(trx, guestId));
           const added = planned.scheduleIds.filter((id) => !enrolled.has(id));
           const refusal = ledger.takeSessions(added);
@@ -188,30 +197,26 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
             });
           continue;
         }
+        const newId = newGuestId.get(planned.key);
+        if (newId === undefined) {
+          outcome.skipped += 1; // a sign-up took the phone while the batch waited
+          continue;
+        }
+        // The seats in file order, as ever; a row refused them is deleted again.
         const refusal = ledger.takeForNewGuest(planned.scheduleIds);
         if (refusal) {
+          refusedIds.push(newId);
           fail(planned.row, refusalText(refusal));
           continue;
         }
-        newGuests.push({
-          values: {
-            ...values,
-            meeting_id: meeting.id,
-            guest_code: newGuestCode(),
-            token_hash: sha256(randomToken(32)),
-            created_at: now,
-            language: options.language,
-            ...mailColumns,
-          },
-          scheduleIds: planned.scheduleIds,
-        });
+        created.push({ id: newId, scheduleIds: planned.scheduleIds });
       }
-      const createdIds = await insertGuestBatch(trx, newGuests, now);
+      await deleteNewGuests(trx, refusedIds);
       events.push(
-        ...createdIds.map((id, i) => guestSignedUp(meeting.id, id, 'import', newGuests[i]!.scheduleIds)),
+        ...created.map((guest) => guestSignedUp(meeting.id, guest.id, 'import', guest.scheduleIds)),
       );
       await deps.webhooks.emitAll(trx, events);
-      outcome.created = newGuests.length;
+      outcome.created = created.length;
       outcome.filled = await ledger.commit();
       await repo.insertFailures(trx, failures);
       // Only from where this runner read it: if another runner took the import over after this one's
