@@ -27,7 +27,7 @@ const BIG = 100_000;
 const SMALL = 1_000;
 const STATIONS = 100;
 const SCANS = 20_000;
-const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
+export const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 
 export interface DoorDayResult {
   scansPerSecond: number;
@@ -107,7 +107,7 @@ export async function insertGuests(
 }
 
 /** p95 of `count` sequential GETs: the latency one organiser sees, not a saturated queue. */
-async function p95(url: string, token: string, count = 200): Promise<number> {
+export async function p95(url: string, token: string, count = 200): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < count + 20; i++) {
     const begin = performance.now();
@@ -164,6 +164,11 @@ async function bareExport(dataDir: string, meetingId: number) {
   return { seconds, peakMb: peak };
 }
 
+/** The guest list's first page for a keyword, newest first (the list's default order). */
+export function guestSearchUrl(base: string, meetingId: number, keyword: string): string {
+  return `${base}/api/meetings/${meetingId}/guests?page=1&page_size=20&sort_by=created_at&sort_order=desc&keyword=${encodeURIComponent(keyword)}`;
+}
+
 export async function logIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',
@@ -211,7 +216,7 @@ export function scanLoad(base: string, token: string, stations: number) {
 }
 
 /** A keyword every guest matches (the hospital name insertGuests gives them all): a capped total. */
-async function searchEveryoneP95(url: string, token: string): Promise<number> {
+export async function searchEveryoneP95(url: string, token: string): Promise<number> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const { data } = (await res.json()) as { data: { total_capped: boolean; items: unknown[] } };
   if (!res.ok || !data.total_capped || data.items.length !== 20) {
@@ -292,8 +297,7 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
       }
 
       const statsUrl = (id: number) => `${base}/api/attendance/stats?meeting_id=${id}`;
-      const searchUrl = (id: number, keyword: string) =>
-        `${base}/api/meetings/${id}/guests?page=1&page_size=20&sort_by=created_at&sort_order=desc&keyword=${encodeURIComponent(keyword)}`;
+      const searchUrl = (id: number, keyword: string) => guestSearchUrl(base, id, keyword);
       const statsP95 = {
         small: await p95(statsUrl(small.id), token),
         big: await p95(statsUrl(big.id), token),

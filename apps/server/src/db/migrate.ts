@@ -20,6 +20,7 @@ import * as personalData from './migrations/2026-11-28-02-personal-data.ts';
 import * as integrations from './migrations/2026-11-28-03-integrations.ts';
 import * as searchTermsWithoutRowid from './migrations/2026-11-28-04-search-terms-without-rowid.ts';
 import * as seatReferencesDeferred from './migrations/2026-11-28-05-seat-references-deferred.ts';
+import * as searchTermsByGuestAndTerm from './migrations/2026-11-28-06-search-terms-by-guest-and-term.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-03-integrations': integrations,
   '2026-11-28-04-search-terms-without-rowid': searchTermsWithoutRowid,
   '2026-11-28-05-seat-references-deferred': seatReferencesDeferred,
+  '2026-11-28-06-search-terms-by-guest-and-term': searchTermsByGuestAndTerm,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
