@@ -272,6 +272,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       if (batch.length >= batchRows) await flush();
     });
     if (batch.length > 0) await flush();
+    if (deps.dbKind === 'postgres' && info.created + info.updated > 0) await repo.refreshGuestStatistics(db);
     const finished = clock();
     await repo.updateImportIf(db, importId, 'running', {
       status: 'done',

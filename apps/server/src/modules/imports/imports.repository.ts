@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
@@ -215,4 +215,13 @@ export function liveGuestsByPhone(db: Trx, meetingId: number, phones: readonly s
     .orderBy('id');
   if (lock) query = query.forUpdate();
   return query.execute();
+}
+
+/**
+ * PostgreSQL's planner statistics of the guest tables, refreshed after a bulk load. Until autovacuum
+ * comes by (up to a minute or more), the planner takes a meeting that just got thousands of guests
+ * for empty: a match-everyone search of 100,000 guests sorted every match (560 ms instead of 30).
+ */
+export async function refreshGuestStatistics(db: Trx): Promise<void> {
+  await sql`analyze guests, guest_search_terms, guest_schedules`.execute(db);
 }
