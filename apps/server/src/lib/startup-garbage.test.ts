@@ -18,7 +18,11 @@ async function busyFor(ms: number): Promise<void> {
 describe('collectStartupGarbageWhenIdle', () => {
   it('waits while the event loop is busy, then collects once when it is quiet', async () => {
     let collections = 0;
-    collectStartupGarbageWhenIdle(() => (collections += 1), { everyMs: 50, idleBelow: 0.05 });
+    collectStartupGarbageWhenIdle(() => (collections += 1), {
+      everyMs: 50,
+      idleBelow: 0.05,
+      maxWaitMs: 5000,
+    });
     await busyFor(400);
     expect(collections).toBe(0);
     await sleep(300);
@@ -31,6 +35,15 @@ describe('collectStartupGarbageWhenIdle', () => {
     let collections = 0;
     collectStartupGarbageWhenIdle(() => (collections += 1), { everyMs: 50 });
     await sleep(150);
+    expect(collections).toBe(1);
+  });
+
+  it('collects after the longest wait even when the loop stays busy', async () => {
+    let collections = 0;
+    collectStartupGarbageWhenIdle(() => (collections += 1), { everyMs: 50, maxWaitMs: 300 });
+    await busyFor(150);
+    expect(collections).toBe(0);
+    await busyFor(400);
     expect(collections).toBe(1);
   });
 });

@@ -30,19 +30,21 @@ export function collectStartupGarbage(): void {
 /**
  * The collection stops the process for its ~0.1 s, so it waits for a quiet moment rather than
  * holding up the first requests of a fresh instance (a load balancer's health checks among them):
- * it runs once the event loop was busy less than `idleBelow` of the last `everyMs`. Under load
- * from the start it waits for the load to end; the heap is wanted then anyway.
+ * it runs once the event loop was busy less than `idleBelow` of the last `everyMs`, and at the
+ * latest after `maxWaitMs`. Work that starts at once (an export asked of a fresh instance) would
+ * otherwise carry the loading's ~50 MB through its own peak (measured: 258 MB against 218 MB).
  */
 export function collectStartupGarbageWhenIdle(
   collect: () => void = collectStartupGarbage,
-  { everyMs = 200, idleBelow = 0.05 } = {},
+  { everyMs = 200, idleBelow = 0.05, maxWaitMs = 1000 } = {},
 ): void {
+  const deadline = performance.now() + maxWaitMs;
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, last).utilization;
     last = now;
-    if (busy >= idleBelow) return;
+    if (busy >= idleBelow && performance.now() < deadline) return;
     clearInterval(timer);
     collect();
   }, everyMs);
