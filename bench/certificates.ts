@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
-import { cpuMs, rssMb, startProcess } from './lib.ts';
+import { ADMIN, cpuMs, rssMb, startApp } from './lib.ts';
 
 /**
  * Certificates at the size of a real congress (issue 18): 5,000 guests who attended, their
@@ -16,7 +16,6 @@ import { cpuMs, rssMb, startProcess } from './lib.ts';
  * peak RSS and CPU per certificate — beside the bare renderer drawing the same 5,000 in its own process.
  */
 const GUESTS = Number(process.env.BENCH_CERTIFICATES ?? 5_000);
-const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 
 export interface CertificatesResult {
   issueSeconds: number;
@@ -127,18 +126,7 @@ export async function certificates(port: number): Promise<CertificatesResult> {
   });
   await db.destroy();
 
-  const app = await startProcess(
-    path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
-    {
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA_ENABLED: 'false',
-    },
-    port,
-  );
+  const app = await startApp({ DATA_DIR: dataDir }, port);
   const base = `http://127.0.0.1:${port}`;
   try {
     const login = await fetch(`${base}/api/login`, {

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { indexGuests } from '../apps/server/src/modules/guests/guest-search.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
 import { WEBHOOK_EVENT_TYPES } from '@meetflow/shared/schemas/integrations';
-import { cpuMs, rssMb, startProcess } from './lib.ts';
+import { ADMIN, cpuMs, rssMb, startApp } from './lib.ts';
 import { webhookReceiver } from './webhook-receiver.ts';
 
 /**
@@ -27,7 +27,6 @@ const BIG = 100_000;
 const SMALL = 1_000;
 const STATIONS = 100;
 const SCANS = 20_000;
-export const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 
 export interface DoorDayResult {
   scansPerSecond: number;
@@ -245,15 +244,9 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
   await new Promise<void>((resolve) => hooks.server.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}/hooks`;
   const start = () =>
-    startProcess(
-      path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
+    startApp(
       {
         DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: ADMIN.password,
-        CAPTCHA_ENABLED: 'false',
         // The receiver is on loopback: the operator setting that allows it.
         WEBHOOK_ALLOW_PRIVATE: 'true',
       },

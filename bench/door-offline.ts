@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { pngImage } from '../e2e/support/files.ts';
-import { chromiumLaunch, cpuMs, startProcess } from './lib.ts';
+import { ADMIN, chromiumLaunch, cpuMs, startApp } from './lib.ts';
 
 /**
  * The offline door (issue 17), as a station's operator and the venue's network see it, against the
@@ -50,7 +50,6 @@ const SCAN_GAP_MS = Number(process.env.DOOR_SCAN_GAP_MS ?? 300);
 const GUN: 'burst' | 'typed' = process.env.DOOR_GUN === 'typed' ? 'typed' : 'burst';
 /** How long the server's idle CPU is sampled, with the station open. */
 const IDLE_MS = SMOKE ? 5_000 : 10_000;
-const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 const MEETING_NAME = 'Bench offline door';
 const STATION = 'Bench door';
 /** What Chromium sends; the server offers br and gzip, so this is brotli. */
@@ -614,18 +613,7 @@ export async function doorOffline(port: number): Promise<DoorOfflineResult> {
     throw new Error('Build the web app first: npm run build');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-door-offline-'));
-  const app = await startProcess(
-    path.join(root, 'apps/server/src/main.js'),
-    {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    port,
-  );
+  const app = await startApp({ DATA_DIR: dataDir }, port);
   const base = `http://127.0.0.1:${port}`;
   const pid = app.child.pid!;
   const browser = await chromium.launch(chromiumLaunch());

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { xlsxOf } from '../apps/server/test/import-fixtures.ts';
+import { GENERAL_HEADERS, xlsxOf } from '../apps/server/test/import-fixtures.ts';
 import {
   clientIp,
   createMeeting,
@@ -13,7 +13,7 @@ import {
   generalBody,
   macaoPhone,
 } from '../apps/server/test/registration-fixtures.ts';
-import { cpuMs, rssMb, startProcess } from './lib.ts';
+import { ADMIN, cpuMs, rssMb, startApp } from './lib.ts';
 
 /**
  * Guest import (issue 16): 20,000 guests from one XLSX — upload, preview, import job — against the
@@ -22,7 +22,6 @@ import { cpuMs, rssMb, startProcess } from './lib.ts';
  */
 const GUESTS = 20_000;
 const CONNECTIONS = 50;
-const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 
 export interface GuestImportResult {
   guests: number;
@@ -38,20 +37,6 @@ export interface GuestImportResult {
   cpuMsPerSignUp: number;
 }
 
-const HEADERS = [
-  'Name',
-  'Gender',
-  'Local guest',
-  'Area code',
-  'Mobile number',
-  'E-mail',
-  'Institution',
-  'Job title',
-  'Contact name',
-  'Contact number',
-  'Contact mobile',
-];
-
 export async function guestImport(port: number): Promise<GuestImportResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-import-'));
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
@@ -61,7 +46,7 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
   const imported = await createMeeting(db, organization, { name: 'Imported' });
   const signedUp = await createMeeting(db, organization, { name: 'Signed up' });
   const file = await xlsxOf([
-    HEADERS,
+    GENERAL_HEADERS,
     ...Array.from({ length: GUESTS }, (_, n) => {
       const b = generalBody(n);
       return [
@@ -80,19 +65,7 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
     }),
   ]);
 
-  const app = await startProcess(
-    path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
-    {
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA_ENABLED: 'false',
-      TRUST_PROXY: '127.0.0.1',
-    },
-    port,
-  );
+  const app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' }, port);
   const base = `http://127.0.0.1:${port}`;
   const pid = app.child.pid!;
   try {

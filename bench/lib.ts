@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 export interface Started {
   child: ChildProcess;
@@ -89,6 +90,27 @@ export async function startProcess(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The administrator every app the bench starts is given (ADMIN_PASSWORD), to log in with. */
+export const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
+
+/** The settings every app the bench starts shares: production, on loopback, quiet, no login captcha. */
+export const COMMON_APP_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: ADMIN.password,
+  CAPTCHA_ENABLED: 'false',
+};
+
+/**
+ * Starts the app (apps/server/src/main.js) with COMMON_APP_ENV plus `env`, the scenario's own settings
+ * (its DATA_DIR or DATABASE_URL, WEBHOOK_ALLOW_PRIVATE, …), and waits until it answers.
+ */
+export function startApp(env: Record<string, string>, port: number): Promise<Started> {
+  const main = path.resolve(import.meta.dirname, '../apps/server/src/main.js');
+  return startProcess(main, { ...COMMON_APP_ENV, ...env }, port);
 }
 
 /** Resident memory of a process in MB, from /proc. */

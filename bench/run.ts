@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureColdLoads } from './bundle.ts';
-import { freePort, loadAverage, rssMb, startProcess } from './lib.ts';
+import { ADMIN, freePort, loadAverage, rssMb, startApp, startProcess } from './lib.ts';
 import { certificates } from './certificates.ts';
 import { doorDay } from './door-day.ts';
 import { postgresSearch } from './search-postgres.ts';
@@ -27,7 +27,6 @@ const RUNS = Math.max(1, Number(option('--runs') ?? 1));
 const want = (
   group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates' | 'webhooks',
 ) => !budgetsOnly && (only === null || only === group);
-const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 // Issue 7's budgets; the admin figure is the meeting list, the first back-office screen (see README).
 const BUDGET_KB = { public: 120, admin: 350 };
 
@@ -54,16 +53,9 @@ async function measureOnce(): Promise<Row[]> {
   const record = (...measured: Omit<Row, 'load'>[]) =>
     rows.push(...measured.map((row) => ({ ...row, load: loadAverage() })));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-'));
-  const appEnv = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: ADMIN.password,
-    CAPTCHA_ENABLED: 'false',
-    LOG_LEVEL: 'warn',
-  };
+  const appEnv = { DATA_DIR: dataDir };
   const appPort = await freePort();
-  const app = await startProcess(path.join(root, 'apps/server/src/main.js'), appEnv, appPort);
+  const app = await startApp(appEnv, appPort);
   try {
     const loads = await measureColdLoads(`http://127.0.0.1:${appPort}`, ADMIN);
     record(
@@ -149,11 +141,7 @@ async function measureOnce(): Promise<Row[]> {
       try {
         // A restart, as in production: a second process on the database the first one set up, measured
         // from spawn to its first health answer, then its memory after a second of rest.
-        const restarted = await startProcess(
-          path.join(root, 'apps/server/src/main.js'),
-          appEnv,
-          await freePort(),
-        );
+        const restarted = await startApp(appEnv, await freePort());
         await new Promise((resolve) => setTimeout(resolve, 1000));
         const idleMb = rssMb(restarted.child.pid!);
         await restarted.stop();

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
-import { ADMIN, guestSearchUrl, insertGuests, logIn, p95, searchEveryoneP95 } from './door-day.ts';
-import { freePort, startProcess } from './lib.ts';
+import { guestSearchUrl, insertGuests, logIn, p95, searchEveryoneP95 } from './door-day.ts';
+import { freePort, startApp } from './lib.ts';
 import { freshTarget } from './signup-burst.ts';
 
 /*
@@ -32,18 +31,7 @@ export async function postgresSearch(): Promise<{ one: number; everyone: number 
       await db.destroy();
     }
     const port = await freePort();
-    const app = await startProcess(
-      path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
-      {
-        ...target.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: ADMIN.password,
-        CAPTCHA_ENABLED: 'false',
-      },
-      port,
-    );
+    const app = await startApp(target.env, port);
     try {
       const base = `http://127.0.0.1:${port}`;
       const token = await logIn(base);

@@ -7,7 +7,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
 import { insertGuests, logIn, scanLoad } from './door-day.ts';
-import { cpuMs, startProcess } from './lib.ts';
+import { cpuMs, startApp } from './lib.ts';
 import { webhookReceiver } from './webhook-receiver.ts';
 
 /**
@@ -18,7 +18,6 @@ import { webhookReceiver } from './webhook-receiver.ts';
  */
 const SCANS = 10_000;
 const STATIONS = 50;
-const ADMIN = { account: 'admin', password: 'Bench-admin-pass-1' };
 
 export interface WebhookBenchResult {
   scans: number;
@@ -48,15 +47,9 @@ export async function webhookBench(port: number): Promise<WebhookBenchResult> {
   const hooks = webhookReceiver();
   await new Promise<void>((resolve) => hooks.server.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(hooks.server.address() as AddressInfo).port}/hooks`;
-  const app = await startProcess(
-    path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
+  const app = await startApp(
     {
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA_ENABLED: 'false',
       // The receiver is on loopback: the operator setting that allows it.
       WEBHOOK_ALLOW_PRIVATE: 'true',
     },
