@@ -1,17 +1,17 @@
 // autocannon ships no type definitions; this covers the part the benchmarks use.
 declare module 'autocannon' {
-  interface RequestParams {
+  export interface RequestParams {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
   }
-  interface RequestSpec extends RequestParams {
+  export interface RequestSpec extends RequestParams {
     /** Called before each request: answers the request to send. */
     setupRequest?: (request: RequestParams) => RequestParams;
     onResponse?: (status: number, body: string) => void;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -21,14 +21,14 @@ declare module 'autocannon' {
     body?: string;
     requests?: RequestSpec[];
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     p50: number;
     p95?: number;
     p97_5: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     /** Seconds the run took. */
@@ -40,13 +40,12 @@ declare module 'autocannon' {
     '5xx': number;
   }
   /** The running benchmark: a promise of its result that also reports each response. */
-  interface Instance extends Promise<Result> {
+  export interface Instance extends Promise<Result> {
     /** Each response as it arrives; `responseTime` in ms, measured by autocannon itself. */
     on(
       event: 'response',
       listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
     ): this;
   }
-  function autocannon(options: Options): Instance;
-  export default autocannon;
+  export default function autocannon(options: Options): Instance;
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -13,7 +12,7 @@ import {
   generalBody,
   macaoPhone,
 } from '../apps/server/test/registration-fixtures.ts';
-import { ADMIN, cpuMs, rssMb, startApp } from './lib.ts';
+import { ADMIN, cpuMs, rssMb, startApp, timedRun } from './lib.ts';
 
 /**
  * Guest import (issue 16): 20,000 guests from one XLSX — upload, preview, import job — against the
@@ -120,8 +119,7 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
     // The baseline: the same guests, one sign-up each, through the public route.
     let next = 0;
     const signUpCpuBefore = cpuMs(pid);
-    const signUpBegin = performance.now();
-    await autocannon({
+    const signUps = await timedRun({
       url: base,
       connections: CONNECTIONS,
       amount: GUESTS,
@@ -140,7 +138,7 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
         },
       ],
     });
-    const signUpSeconds = (performance.now() - signUpBegin) / 1000;
+    const signUpSeconds = signUps.seconds;
     const signUpCpu = cpuMs(pid) - signUpCpuBefore;
 
     const counts = openDatabase(config).db;

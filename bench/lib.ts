@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon, { type Options, type Result } from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,4 +131,22 @@ export function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * An autocannon run of a fixed `amount`, timed from its start to its last response. autocannon's own
+ * promise resolves on its one-second tick, which rounded every such run up to whole seconds: 20,000
+ * scans answered in 6.1 s read as 7.02 s (2,849/s for 3,280/s).
+ */
+export async function timedRun(
+  options: Options,
+): Promise<Result & { seconds: number; lastResponseAt: number }> {
+  const begin = performance.now();
+  let lastResponseAt = begin;
+  const instance = autocannon(options);
+  instance.on('response', () => {
+    lastResponseAt = performance.now();
+  });
+  const result = await instance;
+  return { ...result, seconds: (lastResponseAt - begin) / 1000, lastResponseAt };
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -10,7 +9,7 @@ import {
   generalBody,
 } from '../apps/server/test/registration-fixtures.ts';
 import { startSmtp } from '../apps/server/test/smtp-fixture.ts';
-import { cpuMs, startProcess, type Started } from './lib.ts';
+import { cpuMs, startProcess, timedRun, type Started } from './lib.ts';
 import { freshTarget, type Target } from './signup-burst.ts';
 
 /**
@@ -67,9 +66,9 @@ export async function mailBurst(kind: Target['kind'], ports: number[]): Promise<
     let accepted = 0;
     const begin = performance.now();
     // The instances share the load as behind a load balancer: each autocannon run hits one.
-    await Promise.all(
+    const runs = await Promise.all(
       ports.map((port) =>
-        autocannon({
+        timedRun({
           url: `http://127.0.0.1:${port}`,
           connections: CONNECTIONS / ports.length,
           amount: SIGN_UPS / ports.length,
@@ -93,7 +92,7 @@ export async function mailBurst(kind: Target['kind'], ports: number[]): Promise<
         }),
       ),
     );
-    const signUpsSeconds = (performance.now() - begin) / 1000;
+    const signUpsSeconds = (Math.max(...runs.map((r) => r.lastResponseAt)) - begin) / 1000;
     const deadline = Date.now() + 300_000;
     while (smtp.received.length < accepted && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -340,11 +340,19 @@ async function measureOnce(): Promise<Row[]> {
         pass: door.scanP99 <= 50,
       },
       {
-        metric: 'server CPU per scan',
+        metric: 'server CPU per scan, its webhook delivery included',
         ours: door.scanCpuUs,
         baseline: door.healthCpuUs,
         unit: 'µs',
         target: 'report (baseline: per GET /api/health)',
+        pass: null,
+      },
+      {
+        metric: "check-in scans' webhooks: last received after the last scan",
+        ours: door.drainSeconds,
+        baseline: null,
+        unit: 's',
+        target: 'report',
         pass: null,
       },
       {
@@ -479,6 +487,22 @@ async function measureOnce(): Promise<Row[]> {
         target: 'report (baseline: the scan rate of the same run)',
         pass: null,
         detail: { drainSeconds: run.drainSeconds, scansPerSecondWithout: run.scansPerSecondWithout },
+      },
+      {
+        metric: 'webhooks: scans/s with the endpoint',
+        ours: run.scansPerSecondWith,
+        baseline: run.scansPerSecondWithout,
+        unit: '/s',
+        target: 'report (baseline: the same scans, no endpoint)',
+        pass: null,
+      },
+      {
+        metric: 'webhooks: last delivery after the last scan',
+        ours: run.drainSeconds,
+        baseline: null,
+        unit: 's',
+        target: 'report',
+        pass: null,
       },
       {
         metric: 'webhooks: server CPU per scan, with the endpoint',
