@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDeliveryDetail, WebhookEndpointWithSecret } from '@meetflow/shared/schemas/integrations';
 import { WEBHOOK_EVENT_TYPES } from '@meetflow/shared/schemas/integrations';
 import { backoffMs } from '../src/modules/jobs/jobs.service.ts';
+import { toNextMorning } from './attendance-fixtures.ts';
 import { adminApi, scan, signUpGuest, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { multipart, png } from './file-fixtures.ts';
@@ -33,6 +34,9 @@ describe(`webhooks (${TEST_DB})`, () => {
     // The test receiver listens on loopback: the operator setting lets endpoints reach it.
     // Access tokens outlive the hours of retries the clock is moved through.
     ctx = await createTestContext({ WEBHOOK_ALLOW_PRIVATE: 'true', ACCESS_TOKEN_TTL: String(30 * 86_400) });
+    // The tests move the clock through hours of retries and whole days: from a morning, no scan
+    // pair straddles midnight (whose day-end would close the guest out) whatever time CI starts.
+    toNextMorning(ctx);
     admin = adminApi(ctx, (await ctx.login()).access_token);
     orgId = (await admin('POST', '/api/organizations', { name: 'Hooks' })).json().data.id;
     receiver = await startReceiver();
