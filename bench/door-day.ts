@@ -294,10 +294,7 @@ export async function doorDay(port: number): Promise<DoorDayResult> {
       await scanRun(small.id, smallCodes, 0, SMALL / 5);
       // Every scan so far (warm-up included) is a delivery; wait for the outbox to drain.
       const webhooksExpected = 3000 + SCANS + SMALL / 5;
-      const drainBy = Date.now() + 120_000;
-      while (hooks.ids.size < webhooksExpected && Date.now() < drainBy) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await deliveredBy(webhooksExpected);
 
       const statsUrl = (id: number) => `${base}/api/attendance/stats?meeting_id=${id}`;
       const searchUrl = (id: number, keyword: string) => guestSearchUrl(base, id, keyword);

@@ -1,7 +1,9 @@
 import { flushCompileCache } from 'node:module';
+import type { FastifyListenOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, refuseGuessableAdminPassword } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { assertPortFree, spreadAccept, spreadsAccept } from './lib/accept-spread.ts';
 import { createRedis } from './lib/redis.ts';
 import { collectStartupGarbageWhenIdle } from './lib/startup-garbage.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -31,6 +33,7 @@ if (admin.generatedPassword) {
   );
 }
 
+let stopAccepting = () => {};
 let stopping = false;
 /**
  * Health answers 503 at once and the instance keeps serving for SHUTDOWN_DRAIN_MS, so that the load
@@ -49,6 +52,7 @@ async function shutdown(signal: string) {
   app.startDraining();
   await app.jobs.stop();
   await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  stopAccepting();
   await app.close();
   await db.destroy();
   redis?.disconnect();
@@ -57,7 +61,15 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ host: config.host, port: config.port });
+if (spreadsAccept) {
+  // Several listening sockets share the port, so that a crowd connecting at once is taken quickly
+  // (lib/accept-spread.ts). Fastify hands `reusePort` on to Node's listen.
+  await assertPortFree(config.host, config.port);
+  await app.listen({ host: config.host, port: config.port, reusePort: true } as FastifyListenOptions);
+  stopAccepting = await spreadAccept(app.server);
+} else {
+  await app.listen({ host: config.host, port: config.port });
+}
 app.jobs.start();
 app.log.info(`MeetFlow is ready on http://localhost:${config.port} (database: ${kind})`);
 // Written now rather than at exit, which a killed process never reaches (see main.js).

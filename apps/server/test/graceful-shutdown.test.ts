@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { createTestContext, TEST_DB } from './helpers.ts';
@@ -42,6 +43,37 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
     expect(finished.statusCode).toBe(200);
     expect(finished.json().data).toBe('finished');
     await ctx.close();
+  });
+
+  it('the close waits for a request on a connection another listening socket took (accept spread)', async () => {
+    const ctx = await createTestContext();
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => {
+      ctx.app.get('/api/test/slow', { config: { auth: 'public' } }, async () => {
+        resolve();
+        await new Promise<void>((r) => (release = r));
+        return { code: 0, message: 'ok', data: 'finished' };
+      });
+    });
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    // What lib/accept-spread.ts does: a socket of its own, its connections handed to the server.
+    const acceptor = createServer((socket) => ctx.app.server.emit('connection', socket));
+    await new Promise<void>((resolve) => acceptor.listen(0, '127.0.0.1', resolve));
+    const { port } = acceptor.address() as AddressInfo;
+    const events: string[] = [];
+    const answer = fetch(`http://127.0.0.1:${port}/api/test/slow`).then(async (response) => {
+      const body = (await response.json()) as { data: string };
+      events.push(`answered ${response.status} ${body.data}`);
+    });
+    await started;
+    acceptor.close();
+    const closed = ctx.close().then(() => events.push('closed'));
+    await sleep(300);
+    release();
+    await Promise.all([answer, closed]);
+    // Node's own close counts only the connections its socket took: without the wait, the database
+    // would have been closed under this request.
+    expect(events).toEqual(['answered 200 finished', 'closed']);
   });
 
   it('a burst of sign-ups around SIGTERM: every request that reached the process is answered and every acknowledged sign-up is stored', async () => {

@@ -17,7 +17,9 @@ const UNUSED_CONNECTION_GRACE_MS = 1_000;
  * refused), but its connection closes after the answer, so that the client's next request opens a
  * connection to another instance. Once Fastify closes, it stops accepting; idle keep-alive
  * connections are closed, and so are those opened without a request (a client's or load
- * balancer's spare connection), which Node would otherwise wait on for ever.
+ * balancer's spare connection), which Node would otherwise wait on for ever. The close waits for
+ * every connection the server was handed, also those its extra listening sockets took
+ * (lib/accept-spread.ts), which Node's own close does not count.
  */
 export const gracefulShutdown = fp(async (app) => {
   let draining = false;
@@ -30,22 +32,34 @@ export const gracefulShutdown = fp(async (app) => {
     if (draining) reply.header('connection', 'close');
   });
 
+  const open = new Set<Socket>();
   const unused = new Set<Socket>();
+  let allClosed: (() => void) | null = null;
   app.server.on('connection', (socket: Socket) => {
+    open.add(socket);
     unused.add(socket);
-    socket.once('close', () => unused.delete(socket));
+    socket.once('close', () => {
+      open.delete(socket);
+      unused.delete(socket);
+      if (open.size === 0) allClosed?.();
+    });
   });
   app.server.on('request', (request: { socket: Socket }) => unused.delete(request.socket));
+  let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     if (!app.server.listening) return;
     const closingSince = Date.now();
     // Node closes the connections idle when the close begins; these sweeps close those that become
     // idle later (an answer begun before the drain) or stay unused past the grace.
-    const sweep = setInterval(() => {
+    sweep = setInterval(() => {
       app.server.closeIdleConnections();
       if (Date.now() - closingSince < UNUSED_CONNECTION_GRACE_MS) return;
       for (const socket of unused) socket.destroy();
     }, 250).unref();
-    app.server.once('close', () => clearInterval(sweep));
+  });
+  // After Node's own close, which counts only the connections its socket took: the others too.
+  app.addHook('onClose', async () => {
+    if (sweep && open.size > 0) await new Promise<void>((resolve) => (allClosed = resolve));
+    clearInterval(sweep);
   });
 });

@@ -1,0 +1,62 @@
+import { createServer, type AddressInfo, type ListenOptions, type Server as NetServer } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+
+/**
+ * Listening sockets on the app's address, its own included. Node takes one new connection per
+ * listening socket per turn of its event loop (libuv reads one connection each time the socket is
+ * ready). A turn under load lasts 10–25 ms (a batch of sign-ups is written synchronously inside
+ * one), so 200 phones connecting at once queued for up to 1.4 s before their first byte was read
+ * (sign-up bench; `ss -ltn` showed the accept queue draining by about two per 20 ms). With sockets
+ * sharing the port (SO_REUSEPORT: the kernel spreads new connections over them) each turn takes one
+ * per socket: 200 connections in 199 busy turns with one socket, 10 with 32, about 5 with 64.
+ */
+export const LISTENING_SOCKETS = 64;
+
+/** SO_REUSEPORT spreads connections on Linux; elsewhere (a developer's Mac) one socket is kept. */
+export const spreadsAccept = process.platform === 'linux';
+
+function listen(server: NetServer, options: ListenOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Fails as a plain listen does when another process holds the port: sockets that share a port share
+ * it with anyone else who asks for SO_REUSEPORT, and a second instance started on the same port by
+ * mistake must not quietly take half the traffic.
+ */
+export async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await listen(probe, { host, port, exclusive: true });
+  await new Promise((resolve) => probe.close(resolve));
+}
+
+/**
+ * Opens the extra listening sockets beside `server`'s own (which must have been opened with
+ * `reusePort: true`) and hands their connections to it, as if it had accepted them. Returns what
+ * stops them listening; connections already taken stay with the server, which closes them.
+ */
+export async function spreadAccept(server: HttpServer, sockets = LISTENING_SOCKETS): Promise<() => void> {
+  const address = server.address() as AddressInfo;
+  const acceptors: NetServer[] = [];
+  const stop = () => {
+    for (const acceptor of acceptors) acceptor.close();
+  };
+  try {
+    for (let i = 1; i < sockets; i++) {
+      const acceptor = createServer((socket) => server.emit('connection', socket));
+      await listen(acceptor, { host: address.address, port: address.port, reusePort: true });
+      acceptors.push(acceptor);
+    }
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return stop;
+}
