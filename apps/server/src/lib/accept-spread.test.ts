@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createServer as createHttpServer, get, type Server } from 'node:http';
+import { Agent, createServer as createHttpServer, get, type Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertPortFree, spreadAccept, spreadsAccept } from './accept-spread.ts';
@@ -92,6 +92,42 @@ describe.runIf(spreadsAccept)('accept spread over several listening sockets', ()
       ),
     );
     expect(answers).toEqual(Array(64).fill('200 ok'));
+  });
+
+  it('sends an answer written in parts at once (Nagle off, as on the HTTP server’s own socket)', async () => {
+    const server = createHttpServer((_request, response) => {
+      response.write('a');
+      setImmediate(() => response.end('b'));
+    });
+    await new Promise<void>((resolve) =>
+      server.listen({ host: '127.0.0.1', port: 0, reusePort: true }, resolve),
+    );
+    opened.push(server);
+    opened.push(stopping(await spreadAccept(server)));
+    const { port } = server.address() as AddressInfo;
+    // Four kept-alive connections (all but one in 64 land on an extra socket), ten answers each.
+    const slowest = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        let longest = 0;
+        for (let i = 0; i < 10; i++) {
+          const began = performance.now();
+          const body = await new Promise<string>((resolve, reject) =>
+            get({ host: '127.0.0.1', port, agent }, (response) => {
+              let text = '';
+              response.on('data', (chunk) => (text += chunk));
+              response.on('end', () => resolve(text));
+            }).on('error', reject),
+          );
+          expect(body).toBe('ab');
+          longest = Math.max(longest, performance.now() - began);
+        }
+        agent.destroy();
+        return longest;
+      }),
+    );
+    // With Nagle on, the second part waited for the client's delayed ACK: about 40 ms.
+    expect(Math.max(...slowest)).toBeLessThan(30);
   });
 
   it('refuses a port another process listens on, which SO_REUSEPORT alone would share', async () => {
