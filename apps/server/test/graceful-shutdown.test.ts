@@ -1,23 +1,29 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
-import { createTestContext, TEST_DB } from './helpers.ts';
+import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 import { call, exited, freePort, outcome, startInstance } from './server-process.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** GET /api/test/slow answers 'finished' once released; `started` resolves when a request is in it. */
+function slowRoute(ctx: TestContext) {
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => {
+    ctx.app.get('/api/test/slow', { config: { auth: 'public' } }, async () => {
+      resolve();
+      await new Promise<void>((r) => (release = r));
+      return { code: 0, message: 'ok', data: 'finished' };
+    });
+  });
+  return { started, release: () => release() };
+}
+
 describe(`graceful shutdown (${TEST_DB})`, () => {
   it('while draining, health answers 503 and requests are still served, on connections that then close', async () => {
     const ctx = await createTestContext();
-    let release!: () => void;
-    const started = new Promise<void>((resolve) => {
-      ctx.app.get('/api/test/slow', { config: { auth: 'public' } }, async () => {
-        resolve();
-        await new Promise<void>((r) => (release = r));
-        return { code: 0, message: 'ok', data: 'finished' };
-      });
-    });
+    const { started, release } = slowRoute(ctx);
     const inflight = ctx.app.inject({ method: 'GET', url: '/api/test/slow' });
     await started;
 
@@ -47,14 +53,7 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
 
   it('the close waits for a request on a connection another listening socket took (accept spread)', async () => {
     const ctx = await createTestContext();
-    let release!: () => void;
-    const started = new Promise<void>((resolve) => {
-      ctx.app.get('/api/test/slow', { config: { auth: 'public' } }, async () => {
-        resolve();
-        await new Promise<void>((r) => (release = r));
-        return { code: 0, message: 'ok', data: 'finished' };
-      });
-    });
+    const { started, release } = slowRoute(ctx);
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     // What lib/accept-spread.ts does: a socket of its own, its connections handed to the server.
     const acceptor = createServer((socket) => ctx.app.server.emit('connection', socket));
