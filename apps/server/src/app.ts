@@ -40,6 +40,7 @@ import { createJobs } from './modules/jobs/jobs.service.ts';
 import { createUrlGuard } from './modules/webhooks/url-guard.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { createGuestConfirmation } from './modules/mail/guest-confirmation.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
@@ -373,7 +374,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     clock,
   });
-  await app.register(mailRoutes, { mail });
+  await app.register(mailRoutes, {
+    mail,
+    confirmation: createGuestConfirmation({
+      db,
+      jobs,
+      clock,
+      systemLog,
+      limiters,
+      mailServerConfigured: mailTransport !== undefined,
+      identify: (token) => visitorGuests.identify(token),
+    }),
+  });
   await app.register(attendanceRoutes, {
     attendance,
     live,

@@ -424,6 +424,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '重发确认邮件：会议 #{meeting_id} 的嘉宾 #{guest_id}',
     en: 'Resent the confirmation to guest #{guest_id} of meeting #{meeting_id}',
   },
+  'mail.resent_by_guest': {
+    'zh-tw': '嘉賓從嘉賓頁重發確認郵件：會議 #{meeting_id} 的嘉賓 #{guest_id}',
+    'zh-cn': '嘉宾从嘉宾页重发确认邮件：会议 #{meeting_id} 的嘉宾 #{guest_id}',
+    en: 'Guest #{guest_id} of meeting #{meeting_id} had their confirmation sent again from the guest page',
+  },
   'mail.code_requested': {
     'zh-tw': '以郵件取碼，會議 #{meeting_id}（{meeting_name}）：{count} 封郵件',
     'zh-cn': '以邮件取码，会议 #{meeting_id}（{meeting_name}）：{count} 封邮件',

@@ -108,6 +108,13 @@ export const codeByEmailBody = z.strictObject({
 });
 export type CodeByEmailBody = z.input<typeof codeByEmailBody>;
 
+/**
+ * Where the guest page says the confirmation went, masked ('j***@example.com'); null when the
+ * meeting sends none, no mail server is set up or the guest gave no address (the page says nothing).
+ */
+export const guestConfirmationMail = z.object({ masked_email: z.string().nullable() });
+export type GuestConfirmationMail = z.infer<typeof guestConfirmationMail>;
+
 /* Broadcasts: an organiser's message to all or the filtered guests of a meeting. */
 
 /** The texts per language; a guest gets their own language, else the first written of zh-tw, zh-cn, en. */

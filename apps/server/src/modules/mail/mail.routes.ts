@@ -10,6 +10,7 @@ import {
   unsubscribeQuery,
   codeByEmailBody,
   guestMessageParams,
+  guestConfirmationMail,
   guestMessages,
   mailMeetingParams,
   mailPreview,
@@ -19,14 +20,19 @@ import {
 } from '@meetflow/shared/schemas/mail';
 import { publicMeetingParams } from '@meetflow/shared/schemas/public';
 import { ok } from '../../lib/reply.ts';
-import { currentUser } from '../../plugins/authorization.ts';
+import { currentUser, guestToken } from '../../plugins/authorization.ts';
+import type { GuestConfirmation } from './guest-confirmation.ts';
 import type { MailService } from './mail.service.ts';
 
 const tags = ['mail'];
 const security = [{ bearer: [] }];
+const guestSecurity = [{ guestToken: [] }];
 
 /** Guest mail: a meeting's mail settings and preview, a guest's delivery history, the visitor's code by e-mail. */
-export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{
+  mail: MailService;
+  confirmation: GuestConfirmation;
+}> = async (app, { mail, confirmation }) => {
   app.get(
     '/api/meetings/:id/mail-settings',
     {
@@ -124,6 +130,34 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
       await mail.sendCodeByEmail(request.params.publicId, request.body.email, request.ip);
       return ok(request, null);
     },
+  );
+
+  app.get(
+    '/api/public/guest/confirmation-mail',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: "Where the guest's confirmation mail goes, masked; null when the meeting sends none",
+        security: guestSecurity,
+        response: { 200: envelope(guestConfirmationMail) },
+      },
+    },
+    async (request) => ok(request, await confirmation.status(guestToken(request))),
+  );
+
+  app.post(
+    '/api/public/guest/confirmation-mail/resend',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: 'Send the guest their confirmation again (rate-limited per guest and per client address)',
+        security: guestSecurity,
+        response: { 200: envelope(guestConfirmationMail) },
+      },
+    },
+    async (request) => ok(request, await confirmation.resend(guestToken(request), request.ip)),
   );
 
   app.post(
