@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import path from 'node:path';
 import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { mailsTo, waitForMail } from '../../support/mail.ts';
@@ -19,15 +20,20 @@ import {
  * full, not as a greyed button, and offers its waiting list where it has one.
  */
 
-const SHOTS = '/work/shots';
-/** `SHOTS_PHASE=before` while the old code ran: its pictures are taken before the first failing check. */
+/**
+ * Screenshots for review: into `SHOTS_DIR` when set (named `39-<item>-<before|after>-<lang>-360.png`;
+ * `SHOTS_PHASE=before` while the old code runs, whose pictures are taken before its first failing
+ * check), else into e2e/screenshots like every other test's.
+ */
+const SHOTS_DIR = process.env.SHOTS_DIR;
 const BEFORE = process.env.SHOTS_PHASE === 'before';
 
-/** A screenshot for the issue (where the folder for them exists). */
 async function shot(page: Page, item: number, lang: Lang, focus?: Locator) {
-  if (!fs.existsSync(SHOTS)) return;
   await focus?.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/39-${item}-${BEFORE ? 'before' : 'after'}-${lang}-360.png` });
+  const name = `39-${item}-${BEFORE ? 'before' : 'after'}-${lang}-360.png`;
+  const dir = SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, SHOTS_DIR ? name : `phone-${name}`) });
 }
 
 /** The old code's pictures in both languages, back in the first one after. */
