@@ -12787,7 +12787,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "recorded" | "conflict";
                                 /** @enum {string|null} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | null;
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | null;
                             }[];
                             recorded: number;
                             conflicts: number;
@@ -12891,7 +12891,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "in" | "out";
                                 /** @enum {string} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old";
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead";
                                 station: string;
                                 operator_name: string | null;
                                 scanned_at: number;

@@ -74,6 +74,7 @@ const zhTw = {
       not_enrolled: '嘉賓未報名此日程',
       unknown_guest: '不是本會議的嘉賓',
       too_old: '掃描時間早於一週前（入口站的時鐘可能有誤）',
+      clock_ahead: '掃描時間晚於伺服器時間超過五分鐘（入口站的時鐘走快了），未計入紀錄',
     },
   },
 };
@@ -154,6 +155,7 @@ const zhCn: Catalogue = {
       not_enrolled: '嘉宾未报名此日程',
       unknown_guest: '不是本会议的嘉宾',
       too_old: '扫描时间早于一周前（入口站的时钟可能有误）',
+      clock_ahead: '扫描时间晚于服务器时间超过五分钟（入口站的时钟走快了），未计入记录',
     },
   },
 };
@@ -233,6 +235,8 @@ const en: Catalogue = {
       not_enrolled: 'Not enrolled in this session',
       unknown_guest: 'Not a guest of this meeting',
       too_old: 'Scanned more than a week earlier (the station’s clock may be wrong)',
+      clock_ahead:
+        'Dated more than five minutes after the server’s time (the station’s clock is fast); not recorded',
     },
   },
 };
