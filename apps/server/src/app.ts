@@ -14,6 +14,8 @@ import { createApiTokens } from './modules/auth/api-tokens.service.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { createOfflineDoorService } from './modules/attendance/offline-door.service.ts';
 import { offlineDoorRoutes } from './modules/attendance/offline-door.routes.ts';
+import { createRecordsExport } from './modules/attendance/records-export.ts';
+import { recordsExportRoutes } from './modules/attendance/records-export.routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
 import { createCertificatesService } from './modules/certificates/certificates.service.ts';
@@ -391,6 +393,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     live,
     sessionStillValid: (user) =>
       user.apiTokenId === null ? auth.sessionStillValid(user) : apiTokens.stillValid(user.apiTokenId),
+    clock,
+  });
+  await app.register(recordsExportRoutes, {
+    recordsExport: createRecordsExport({ db, clock, timeZone: config.timeZone, webhooks }),
+    reporting,
     clock,
   });
   await app.register(offlineDoorRoutes, {

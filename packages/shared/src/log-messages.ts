@@ -250,6 +250,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的 {rows} 位嘉宾{interrupted}',
     en: 'Exported {rows} guests of meeting #{meeting_id} ({meeting_name}){interrupted}',
   },
+  'attendance.exported': {
+    'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的出入記錄：{rows} 行{interrupted}',
+    'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的出入记录：{rows} 行{interrupted}',
+    en: 'Exported the attendance records of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
+  },
   'schedule_detail.exported': {
     'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的場次明細：{rows} 行{interrupted}',
     'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的场次明细：{rows} 行{interrupted}',

@@ -61,6 +61,7 @@ const zhTw = {
     manualStation: '手動',
     dayEndStation: '日終自動離場',
     conflicts: '離線衝突（{{count}}）',
+    export: '匯出出入記錄',
     conflictsTitle: '離線掃描衝突',
     conflictsHelp: '以下是離線入口站上傳時與伺服器記錄不符的掃描，未寫入出入記錄，供您核對。',
     scannedAt: '掃描時間',
@@ -142,6 +143,7 @@ const zhCn: Catalogue = {
     manualStation: '手动',
     dayEndStation: '日终自动离场',
     conflicts: '离线冲突（{{count}}）',
+    export: '导出出入记录',
     conflictsTitle: '离线扫描冲突',
     conflictsHelp: '以下是离线入口站上传时与服务器记录不符的扫描，未写入出入记录，供您核对。',
     scannedAt: '扫描时间',
@@ -221,6 +223,7 @@ const en: Catalogue = {
     manualStation: 'Manual',
     dayEndStation: 'Day end (automatic)',
     conflicts: 'Offline conflicts ({{count}})',
+    export: 'Export records',
     conflictsTitle: 'Offline scan conflicts',
     conflictsHelp:
       'Scans an offline station uploaded that no longer matched the server’s records. They are not in the entry and exit records; check them here.',
