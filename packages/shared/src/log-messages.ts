@@ -97,6 +97,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '组织“{name}”（id {id}）改名为“{new_name}”',
     en: 'Renamed organisation "{name}" (id {id}) to "{new_name}"',
   },
+  'organization.updated': {
+    'zh-tw': '修改組織「{name}」（id {id}）',
+    'zh-cn': '修改组织“{name}”（id {id}）',
+    en: 'Updated organisation "{name}" (id {id})',
+  },
   'organization.moved': {
     'zh-tw': '組織「{name}」（id {id}）移至「{parent_name}」（id {parent_id}）之下，位置 {sort}',
     'zh-cn': '组织“{name}”（id {id}）移至“{parent_name}”（id {parent_id}）之下，位置 {sort}',

@@ -1,5 +1,5 @@
 import { resolveDisplayConfig } from '@meetflow/shared/display-text';
-import { LANGUAGES, type Language } from '@meetflow/shared/languages';
+import { LANGUAGES, linkInLanguage, type Language } from '@meetflow/shared/languages';
 import {
   EDITABLE_MAIL_TYPES,
   type BroadcastTexts,
@@ -49,9 +49,9 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
   const { db } = deps;
   const renderer = createMailRenderer();
   // The guest page: on the phone that signed up it shows the code at once; elsewhere it leads to the
-  // check-in page's look-up (no token ever travels in a link).
-  const guestPageUrl = (publicId: string) =>
-    `${deps.publicUrl}/#/enroll-info/${encodeURIComponent(publicId)}`;
+  // check-in page's look-up (no token ever travels in a link). Either opens in the guest's language.
+  const guestPageUrl = (publicId: string, language: Language) =>
+    linkInLanguage(`${deps.publicUrl}/#/enroll-info/${encodeURIComponent(publicId)}`, language);
 
   async function exampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
     const meeting = await repo.findMeetingForMail(db, meetingId);
@@ -125,11 +125,14 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
         sessions: (reminderSession ?? sessions).map(toMailSession),
         cancelledSessions: cancelled.map(toMailSession),
         sequence: payload.sequence ?? 0,
-        guestPageUrl: guestPageUrl(guest.public_id),
+        guestPageUrl: guestPageUrl(guest.public_id, language),
         template: editable ? (templates[payload.type as keyof MailTemplates]?.[language] ?? null) : text,
         ...(payload.type === 'broadcast'
           ? {
-              unsubscribeUrl: `${deps.publicUrl}/#/unsubscribe/${unsubscribeToken(deps.signingSecret, guest.id)}`,
+              unsubscribeUrl: linkInLanguage(
+                `${deps.publicUrl}/#/unsubscribe/${unsubscribeToken(deps.signingSecret, guest.id)}`,
+                language,
+              ),
             }
           : {}),
       };
