@@ -76,8 +76,11 @@ export type DisplayColorField = (typeof DISPLAY_COLOR_FIELDS)[number];
 
 export const DISPLAY_CONFIG_DEFAULTS = {
   language_order: ['zh-tw', 'zh-cn', 'en'] as Language[],
-  /** The app's primary colour. */
-  theme_color: '#1677ff',
+  /**
+   * The product's blue, darkened (Ant Design blue-7) so that white button text reads at 6.2:1, as on
+   * the demo's configured meetings; the brighter #1677ff took black text (white was 4.1:1).
+   */
+  theme_color: '#0958d9',
   schedule_text_color: '#1f1f1f',
   hint_text_color: '#595959',
   /** null: the area code of the organisation's region (or none: "please select"). */

@@ -265,6 +265,6 @@ describe('renderMail', () => {
     const base = context();
     const bad = await renderMail(context({ meeting: { ...base.meeting, theme_color: 'red"><x' } }));
     expect(bad.html).not.toContain('red"><x');
-    expect(bad.html).toContain('#1677ff');
+    expect(bad.html).toContain('#0958d9');
   });
 });
