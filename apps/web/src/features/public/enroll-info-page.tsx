@@ -37,8 +37,11 @@ type VisitorState =
  */
 export default function EnrollInfoPage() {
   const { meetingId = '' } = useParams();
+  const { search } = useLocation();
   const token = readGuestToken(meetingId);
-  if (!token) return <Navigate to={`/check-in/${encodeURIComponent(meetingId)}`} replace />;
+  // The look-up keeps the link's query: a mail's `lang` still decides the page's language there.
+  if (!token)
+    return <Navigate to={{ pathname: `/check-in/${encodeURIComponent(meetingId)}`, search }} replace />;
   return <EnrollInfo publicId={meetingId} token={token} />;
 }
 
