@@ -156,7 +156,8 @@ export function resolveDisplayConfig(stored: unknown): MeetingDisplayConfig {
     if (typeof value === 'string' && HEX_COLOR.test(value.trim())) result[field] = value.trim().toLowerCase();
   }
   const areaCode = raw.default_area_code;
-  if ((AREA_CODE_VALUES as readonly unknown[]).includes(areaCode)) result.default_area_code = areaCode as AreaCode;
+  if ((AREA_CODE_VALUES as readonly unknown[]).includes(areaCode))
+    result.default_area_code = areaCode as AreaCode;
   for (const field of DISPLAY_TEXT_FIELDS) {
     const value = raw[field];
     if (typeof value !== 'string') continue;

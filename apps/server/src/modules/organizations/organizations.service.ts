@@ -131,7 +131,10 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
         actor,
         'update',
         renamed
-          ? { key: 'organization.renamed', params: { id: before.id, name: before.name, new_name: after.name } }
+          ? {
+              key: 'organization.renamed',
+              params: { id: before.id, name: before.name, new_name: after.name },
+            }
           : { key: 'organization.updated', params: { id: before.id, name: before.name } },
         fieldChanges(
           { name: before.name, region: before.region },

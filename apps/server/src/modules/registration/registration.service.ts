@@ -338,7 +338,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
         schedule_file_id: meeting.schedule_file_id,
         guide_file_id: meeting.guide_file_id,
         display_config: displayConfig,
-        default_area_code: displayConfig.default_area_code ?? (await regionAreaCode(db, meeting.organization_id)),
+        default_area_code:
+          displayConfig.default_area_code ?? (await regionAreaCode(db, meeting.organization_id)),
         user_types: userTypes.map((t) => ({
           ...t,
           schedule_ids: pairs.filter((p) => p.user_type_id === t.id).map((p) => p.schedule_id),

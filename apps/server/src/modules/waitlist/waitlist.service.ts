@@ -278,7 +278,10 @@ export function createWaitlistService(deps: WaitlistDeps) {
         session: session ?? null,
         expiresAt: entry.offer_expires_at ?? offeredAt,
         // Opened on any phone, the offer page shows the language the visitor joined in.
-        url: linkInLanguage(`${deps.publicUrl}/#/waitlist-offer/${token}`, matchLanguage(entry.language) ?? 'zh-tw'),
+        url: linkInLanguage(
+          `${deps.publicUrl}/#/waitlist-offer/${token}`,
+          matchLanguage(entry.language) ?? 'zh-tw',
+        ),
       };
     },
 

@@ -116,7 +116,10 @@ export function OrganizationNameDialog({
         </Form.Item>
         {initialRegion !== undefined && (
           <Form.Item name="region" label={t('organizations.region')} extra={t('organizations.regionHelp')}>
-            <Select options={regionOptions(lang, t('organizations.regionNone'))} data-testid="org-form-region" />
+            <Select
+              options={regionOptions(lang, t('organizations.regionNone'))}
+              data-testid="org-form-region"
+            />
           </Form.Item>
         )}
       </Form>
