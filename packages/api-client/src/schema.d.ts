@@ -2057,6 +2057,8 @@ export interface components {
             name: string;
             parent_id: number | null;
             sort: number;
+            /** @enum {string|null} */
+            region: "CN" | "HK" | "MO" | "TW" | null;
             children: components["schemas"]["OrganizationNodeInput"][];
         };
         ErrorEnvelope: {
@@ -2072,6 +2074,8 @@ export interface components {
             name: string;
             parent_id: number | null;
             sort: number;
+            /** @enum {string|null} */
+            region: "CN" | "HK" | "MO" | "TW" | null;
             children: components["schemas"]["OrganizationNode"][];
         };
     };
@@ -4015,6 +4019,8 @@ export interface operations {
                             name: string;
                             parent_id: number | null;
                             sort: number;
+                            /** @enum {string|null} */
+                            region: "CN" | "HK" | "MO" | "TW" | null;
                         };
                     };
                 };
@@ -4097,6 +4103,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @enum {string|null} */
+                    region?: "CN" | "HK" | "MO" | "TW" | null;
                 };
             };
         };
@@ -4115,6 +4123,8 @@ export interface operations {
                             name: string;
                             parent_id: number | null;
                             sort: number;
+                            /** @enum {string|null} */
+                            region: "CN" | "HK" | "MO" | "TW" | null;
                         };
                     };
                 };
@@ -4306,6 +4316,8 @@ export interface operations {
                             name: string;
                             parent_id: number | null;
                             sort: number;
+                            /** @enum {string|null} */
+                            region: "CN" | "HK" | "MO" | "TW" | null;
                         };
                     };
                 };
@@ -4919,12 +4931,17 @@ export interface operations {
                              *     ]
                              */
                             language_order: ("zh-tw" | "zh-cn" | "en")[];
-                            /** @default #1677ff */
+                            /** @default #0958d9 */
                             theme_color: string;
                             /** @default #1f1f1f */
                             schedule_text_color: string;
                             /** @default #595959 */
                             hint_text_color: string;
+                            /**
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            default_area_code: "86" | "852" | "853" | "886" | null;
                             signup_title?: string;
                             signup_title_cn?: string;
                             signup_title_en?: string;
@@ -5041,12 +5058,17 @@ export interface operations {
                      *     ]
                      */
                     language_order?: ("zh-tw" | "zh-cn" | "en")[];
-                    /** @default #1677ff */
+                    /** @default #0958d9 */
                     theme_color?: string;
                     /** @default #1f1f1f */
                     schedule_text_color?: string;
                     /** @default #595959 */
                     hint_text_color?: string;
+                    /**
+                     * @default null
+                     * @enum {string|null}
+                     */
+                    default_area_code?: "86" | "852" | "853" | "886" | null;
                     signup_title?: string;
                     signup_title_cn?: string;
                     signup_title_en?: string;
@@ -5105,12 +5127,17 @@ export interface operations {
                              *     ]
                              */
                             language_order: ("zh-tw" | "zh-cn" | "en")[];
-                            /** @default #1677ff */
+                            /** @default #0958d9 */
                             theme_color: string;
                             /** @default #1f1f1f */
                             schedule_text_color: string;
                             /** @default #595959 */
                             hint_text_color: string;
+                            /**
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            default_area_code: "86" | "852" | "853" | "886" | null;
                             signup_title?: string;
                             signup_title_cn?: string;
                             signup_title_en?: string;
@@ -8345,12 +8372,17 @@ export interface operations {
                                  *     ]
                                  */
                                 language_order: ("zh-tw" | "zh-cn" | "en")[];
-                                /** @default #1677ff */
+                                /** @default #0958d9 */
                                 theme_color: string;
                                 /** @default #1f1f1f */
                                 schedule_text_color: string;
                                 /** @default #595959 */
                                 hint_text_color: string;
+                                /**
+                                 * @default null
+                                 * @enum {string|null}
+                                 */
+                                default_area_code: "86" | "852" | "853" | "886" | null;
                                 signup_title?: string;
                                 signup_title_cn?: string;
                                 signup_title_en?: string;
@@ -8388,6 +8420,8 @@ export interface operations {
                                 guest_info_hint_cn?: string;
                                 guest_info_hint_en?: string;
                             };
+                            /** @enum {string|null} */
+                            default_area_code: "86" | "852" | "853" | "886" | null;
                             user_types: {
                                 id: number;
                                 name: string;
