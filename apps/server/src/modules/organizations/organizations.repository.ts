@@ -45,7 +45,7 @@ export function listChildren(db: Trx, parentId: number | null) {
 
 export async function insertOrganization(
   db: Trx,
-  values: { name: string; parent_id: number | null; sort: number; now: number },
+  values: { name: string; parent_id: number | null; sort: number; now: number; region?: Region | null },
 ): Promise<number> {
   const row = await db
     .insertInto('organizations')
@@ -53,6 +53,7 @@ export async function insertOrganization(
       name: values.name,
       parent_id: values.parent_id,
       sort: values.sort,
+      region: values.region ?? null,
       created_at: values.now,
       updated_at: values.now,
     })
