@@ -195,16 +195,26 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
     },
   );
 
-  // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" as a form.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, _body, done) => done(null, undefined),
-  );
+  await app.register(oneClickUnsubscribeRoute, { mail });
+};
+
+/** A one-click POST carries `List-Unsubscribe=One-Click` and nothing more: a few hundred bytes at most. */
+export const ONE_CLICK_BODY_LIMIT = 2048;
+
+/**
+ * RFC 8058 one-click unsubscribe. Mail providers POST the form as application/x-www-form-urlencoded
+ * or as multipart/form-data; the body says nothing the token does not, so both are read up to a small
+ * limit and dropped. Its own scope: no other route accepts these bodies.
+ */
+const oneClickUnsubscribeRoute: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  }
   app.post(
     '/api/public/unsubscribe',
     {
       config: { auth: 'public' },
+      bodyLimit: ONE_CLICK_BODY_LIMIT,
       schema: {
         tags: ['public'],
         summary: "Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go)",
