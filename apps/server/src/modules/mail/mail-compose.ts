@@ -7,6 +7,7 @@ import {
   type MailText,
   type MailType,
 } from '@meetflow/shared/schemas/mail';
+import type { AuthUser } from '../../core/auth-user.ts';
 import type { Db } from '../../db/database.ts';
 import { timeZone } from '../../lib/local-time.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
@@ -14,6 +15,17 @@ import type { MailContext, RenderedMail } from './mail-render.ts';
 import { createMailRenderer } from './mail-renderer.ts';
 import { unsubscribeToken } from './mail-signing.ts';
 import * as repo from './mail.repository.ts';
+
+/** The id of the made-up guest that previews show in place of a real one. */
+export const EXAMPLE_GUEST_ID = 0;
+
+/**
+ * Whether previews and test sends may show the meeting's real first guest: their name and guest
+ * code (the entry ticket) are for those who may see the guest list.
+ */
+export function mayShowRealGuest(user: Pick<AuthUser, 'permissions'>): boolean {
+  return user.permissions.includes('guest:view');
+}
 
 /** The payload of a `mail` job: which message, and what only the moment of its cause knows. */
 export interface MailPayload {
@@ -58,7 +70,7 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
     if (!meeting) return undefined;
     return {
       ...meeting,
-      id: 0,
+      id: EXAMPLE_GUEST_ID,
       meeting_id: meetingId,
       guest_code: 'EXAMPLE-GUEST-CODE',
       email: 'guest@example.org',
@@ -135,9 +147,12 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
       };
     },
 
-    /** The meeting's first guest, or an example guest when it has none: what previews and test sends show. */
-    async sampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
-      const first = await repo.anyGuestId(db, meetingId);
+    /**
+     * What previews and test sends show: the meeting's first guest, or an example guest when it has
+     * none or `real` is false (see mayShowRealGuest).
+     */
+    async sampleGuest(meetingId: number, real: boolean): Promise<repo.GuestForMail | undefined> {
+      const first = real ? await repo.anyGuestId(db, meetingId) : undefined;
       return first ? repo.findGuestForMail(db, first.id) : exampleGuest(meetingId);
     },
 

@@ -62,10 +62,12 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
   app.post(
     '/api/meetings/:id/mail-preview',
     {
-      config: { auth: 'meeting:view' },
+      // Those who write guest mail: the mail settings (meeting:edit) and broadcasts (guest:edit).
+      config: { auth: ['meeting:edit', 'guest:edit'] },
       schema: {
         tags,
-        summary: 'A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts',
+        summary:
+          "A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts: the meeting's first guest to users with guest:view, else an example guest",
         security,
         params: mailMeetingParams,
         body: mailPreviewBody,
