@@ -57,7 +57,13 @@ export interface BroadcastPayload {
  * Turns a guest and a message into a rendered mail: the meeting's settings and texts, the guest's
  * sessions, the links; rendering itself runs in a worker thread (mail-renderer.ts).
  */
-export function createMailComposer(deps: { db: Db; publicUrl: string; signingSecret: string }) {
+export function createMailComposer(deps: {
+  db: Db;
+  publicUrl: string;
+  signingSecret: string;
+  /** The sender (MAIL_FROM): calendar invitations name it as their ORGANIZER. */
+  mailFrom: string;
+}) {
   const { db } = deps;
   const renderer = createMailRenderer();
   // The guest page: on the phone that signed up it shows the code at once; elsewhere it leads to the
@@ -133,7 +139,13 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
           meeting_type: guest.meeting_type,
           theme_color: resolveDisplayConfig(guest.display_config).theme_color,
         },
-        guest: { id: guest.id, guest_code: guest.guest_code, display_name: guestDisplayName(guest) },
+        guest: {
+          id: guest.id,
+          guest_code: guest.guest_code,
+          display_name: guestDisplayName(guest),
+          email: guest.email,
+        },
+        organizer: deps.mailFrom,
         sessions: (reminderSession ?? sessions).map(toMailSession),
         cancelledSessions: cancelled.map(toMailSession),
         sequence: payload.sequence ?? 0,

@@ -72,6 +72,8 @@ export interface MailDeps {
   systemLog: SystemLog;
   limiters: LimiterFactory;
   publicUrl: string;
+  /** The sender address (MAIL_FROM): the ORGANIZER of calendar invitations. */
+  mailFrom: string;
   /** Unset: no mail server configured; messages wait in the outbox. */
   transport: MailTransport | undefined;
   /** A broadcast's recipients: the guest list's filters, applied by the guest core. */
@@ -235,6 +237,7 @@ export function createMailService(deps: MailDeps) {
       html: mail.html,
       text: mail.text,
       attachments: certificate ? [...mail.attachments, certificate] : mail.attachments,
+      ...(mail.invitation ? { invitation: mail.invitation } : {}),
       messageId: messageIdOf(job.idempotency_key),
       ...(headers ? { headers } : {}),
     });
