@@ -5,6 +5,7 @@ import { ERRORS } from '@meetflow/shared/errors';
 import type { Role } from '@meetflow/shared/schemas/users';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { createMeeting, generalBody, signUp } from './registration-fixtures.ts';
+import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
 
 const PASSWORD = 'Preview-pass-123';
 const EXAMPLE_CODE = 'EXAMPLE-GUEST-CODE';
@@ -24,6 +25,7 @@ function qrOf(html: string): string | undefined {
  */
 describe(`who may preview a guest mail, and whose (${TEST_DB})`, () => {
   let ctx: TestContext;
+  let smtp: SmtpFixture;
   let meetingId: number;
   let realCode: string;
   const tokens: Record<string, string> = {};
@@ -41,7 +43,8 @@ describe(`who may preview a guest mail, and whose (${TEST_DB})`, () => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestContext({ PUBLIC_URL: 'https://meet.example.org' });
+    smtp = await startSmtp();
+    ctx = await createTestContext({ PUBLIC_URL: 'https://meet.example.org', SMTP_URL: smtp.url });
     const admin = (await ctx.login()).access_token;
     const call = async (url: string, payload: object, token = admin) => {
       const res = await ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
@@ -75,7 +78,10 @@ describe(`who may preview a guest mail, and whose (${TEST_DB})`, () => {
     expect(signed.statusCode, signed.body).toBe(200);
     realCode = signed.json().data.guest.guest_code as string;
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
 
   const meetingPublicId = async () =>
     (await ctx.db.selectFrom('meetings').select('public_id').where('id', '=', meetingId).executeTakeFirst())
@@ -112,5 +118,39 @@ describe(`who may preview a guest mail, and whose (${TEST_DB})`, () => {
     expect(data.text).toContain(realCode);
     expect(data.text).toContain('Guest 1');
     expect(qrOf(data.html)).toBe(realCode);
+  });
+
+  it("sends a broadcast's test to oneself with the same rule: the example guest without guest:view", async () => {
+    // The tokens above are the administrator's: their own address receives the tests.
+    await ctx.db
+      .updateTable('users')
+      .set({ email: 'admin@example.org' })
+      .where('account', '=', 'admin')
+      .execute();
+    const texts = { en: { subject: 'Draft for {name}', body: 'Your code: {code}' } };
+    const send = async (token: string) => {
+      smtp.received.length = 0;
+      ctx.advance(1000); // a test send is one per user and moment
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/meetings/${meetingId}/broadcasts/test`,
+        headers: bearer(token),
+        payload: { texts, language: 'en' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await ctx.app.jobs.runDue();
+      // The guest's own confirmation may go out in the same pass.
+      const own = smtp.received.filter((m) => m.subject?.startsWith('[TEST]'));
+      expect(own).toHaveLength(1);
+      return own[0]!;
+    };
+    const blind = await send(tokens['guest:edit']!);
+    expect(blind.subject).toBe('[TEST] Draft for 陳大文');
+    expect(blind.text).toContain(EXAMPLE_CODE);
+    expect(blind.text).not.toContain(realCode);
+    const admin = (await ctx.login()).access_token;
+    const seeing = await send(admin);
+    expect(seeing.subject).toBe('[TEST] Draft for Guest 1');
+    expect(seeing.text).toContain(realCode);
   });
 });
