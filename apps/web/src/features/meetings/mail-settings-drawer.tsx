@@ -192,7 +192,12 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
     return (
       <div className="mf-mail-text">
         <div className="mf-mail-text-head">
-          <Tag color={edited ? 'blue' : 'default'} data-testid={`mail-state-${textType}-${textLanguage}`}>
+          {/* A state, not a control: readable in the read-only form too (the form's disabled greys it). */}
+          <Tag
+            color={edited ? 'blue' : 'default'}
+            disabled={false}
+            data-testid={`mail-state-${textType}-${textLanguage}`}
+          >
             {t(edited ? 'meetingMail.edited' : 'meetingMail.isDefault')}
           </Tag>
           {canEdit && (
