@@ -120,7 +120,9 @@ describe(`calendar invitations, updates and cancellations (${TEST_DB})`, () => {
     }
     const afternoonUid = [...updated.events.keys()].find((uid) => uid !== morningUid)!;
 
-    // The cancellation of the morning: CANCEL inline and as a file, same UID, SEQUENCE 2.
+    // The cancellation of the morning: CANCEL inline and as a file, same UID, SEQUENCE 2, stamped
+    // with the app's clock.
+    ctx.advance(60_000);
     const cancel = await guestRequest(ctx, token, 'DELETE', `/api/public/guest/enrolments/${morning}`);
     expect(cancel.statusCode, cancel.body).toBe(200);
     await ctx.app.jobs.runDue();
@@ -135,6 +137,7 @@ describe(`calendar invitations, updates and cancellations (${TEST_DB})`, () => {
     expectParties(cancelledEvent, guestEmail);
     expect(Number(cancelledEvent.sequence)).toBe(2);
     expect(cancelledEvent.status).toBe('CANCELLED');
+    expect(cancelledEvent.dtstamp.getTime()).toBe(Math.floor(ctx.now() / 1000) * 1000);
     const cancelFile = attachedCalendar(cancellation, 'cancelled.ics');
     expect([cancelFile.mimeMethod, cancelFile.method]).toEqual(['CANCEL', 'CANCEL']);
     expectParties(cancelFile.events.get(morningUid!), guestEmail);

@@ -98,6 +98,7 @@ function calendar(ctx: MailContext, method: ICalCalendarMethod, list: CalendarEv
     cal.createEvent({
       id: event.uid,
       sequence: ctx.sequence,
+      stamp: new Date(ctx.renderedAt),
       organizer: ctx.organizer,
       attendees,
       summary: event.summary,

@@ -63,6 +63,7 @@ export function createMailComposer(deps: {
   signingSecret: string;
   /** The sender (MAIL_FROM): calendar invitations name it as their ORGANIZER. */
   mailFrom: string;
+  clock: () => number;
 }) {
   const { db } = deps;
   const renderer = createMailRenderer();
@@ -149,6 +150,7 @@ export function createMailComposer(deps: {
         sessions: (reminderSession ?? sessions).map(toMailSession),
         cancelledSessions: cancelled.map(toMailSession),
         sequence: payload.sequence ?? 0,
+        renderedAt: deps.clock(),
         guestPageUrl: guestPageUrl(guest.public_id),
         template: editable ? (templates[payload.type as keyof MailTemplates]?.[language] ?? null) : text,
         ...(payload.type === 'broadcast'

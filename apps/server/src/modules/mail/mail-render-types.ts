@@ -59,6 +59,8 @@ export interface MailContext {
   cancelledSessions: MailSession[];
   /** iCalendar SEQUENCE: 0 for the first confirmation, higher for each update. */
   sequence: number;
+  /** Epoch ms, the app's clock: the calendar's DTSTAMP (which orders updates of equal SEQUENCE). */
+  renderedAt: number;
   /** Absolute link to the meeting's guest page. */
   guestPageUrl: string;
   /** Organiser's own subject/body for this kind and language; body is plain text with placeholders; null = the default text. */

@@ -32,6 +32,7 @@ function context(over: Partial<MailContext> = {}): MailContext {
     sessions: [],
     cancelledSessions: [],
     sequence: 0,
+    renderedAt: Date.UTC(2026, 1, 20, 3, 4, 5),
     guestPageUrl: LINK,
     template: null,
     ...over,
@@ -105,6 +106,7 @@ describe('renderMail', () => {
     expect(event?.sequence).toBe(3);
     expect(event?.summary).toBe('澳門醫學教育研討會');
     expect(event?.location).toBe('澳門大學演講廳');
+    expect(event?.dtstamp.toISOString()).toBe('2026-02-20T03:04:05.000Z');
     expect((event?.organizer as unknown as { val: string }).val).toBe('mailto:no-reply@meetflow.test');
     expect((event?.attendee as unknown as { val: string }).val).toBe('MAILTO:chan@example.org');
   });
