@@ -253,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemLog,
     limiters,
     publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
     transport: mailTransport,
     guests,
     signingSecret: await getOrCreateSecret(db, 'mail'),

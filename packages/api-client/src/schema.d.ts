@@ -1089,7 +1089,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts */
+        /** A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts: the meeting's first guest to users with guest:view, else an example guest */
         post: operations["postMeetingsByIdMailPreview"];
         delete?: never;
         options?: never;
@@ -11343,6 +11343,7 @@ export interface operations {
                             subject: string;
                             html: string;
                             text: string;
+                            example_guest: boolean;
                         };
                     };
                 };

@@ -76,8 +76,17 @@ export const mailPreviewBody = z.strictObject({
   text: mailText.nullable().default(null),
 });
 export type MailPreviewBody = z.input<typeof mailPreviewBody>;
-/** `html` shows the QR code inline as a data: URL (the sent mail refers to its attachment instead). */
-export const mailPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+/**
+ * `html` shows the QR code inline as a data: URL (the sent mail refers to its attachment instead).
+ * `example_guest`: rendered for a made-up guest, not the meeting's first one (the meeting has no
+ * guest, or the user may not see its guests: a guest code is an entry ticket).
+ */
+export const mailPreview = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  example_guest: z.boolean(),
+});
 export type MailPreview = z.infer<typeof mailPreview>;
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;

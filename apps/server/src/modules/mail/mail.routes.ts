@@ -68,10 +68,12 @@ export const mailRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/meetings/:id/mail-preview',
     {
-      config: { auth: 'meeting:view' },
+      // Those who write guest mail: the mail settings (meeting:edit) and broadcasts (guest:edit).
+      config: { auth: ['meeting:edit', 'guest:edit'] },
       schema: {
         tags,
-        summary: 'A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts',
+        summary:
+          "A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts: the meeting's first guest to users with guest:view, else an example guest",
         security,
         params: mailMeetingParams,
         body: mailPreviewBody,
@@ -229,16 +231,26 @@ export const mailRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" as a form.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, _body, done) => done(null, undefined),
-  );
+  await app.register(oneClickUnsubscribeRoute, { mail });
+};
+
+/** A one-click POST carries `List-Unsubscribe=One-Click` and nothing more: a few hundred bytes at most. */
+export const ONE_CLICK_BODY_LIMIT = 2048;
+
+/**
+ * RFC 8058 one-click unsubscribe. Mail providers POST the form as application/x-www-form-urlencoded
+ * or as multipart/form-data; the body says nothing the token does not, so both are read up to a small
+ * limit and dropped. Its own scope: no other route accepts these bodies.
+ */
+const oneClickUnsubscribeRoute: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  }
   app.post(
     '/api/public/unsubscribe',
     {
       config: { auth: 'public' },
+      bodyLimit: ONE_CLICK_BODY_LIMIT,
       schema: {
         tags: ['public'],
         summary: "Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go)",
