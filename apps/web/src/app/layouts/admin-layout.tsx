@@ -100,7 +100,8 @@ function AdminShell() {
           collapsible
           collapsed={collapsed}
           trigger={null}
-          width={220}
+          // Holds the longest English label ("Entry and exit records") without an ellipsis.
+          width={240}
           collapsedWidth={64}
           data-testid="sidebar"
           data-collapsed={collapsed}
