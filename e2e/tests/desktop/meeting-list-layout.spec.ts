@@ -19,8 +19,8 @@ async function createLongMeetings(api: Api, tag = '') {
   for (const n of [1, 2, 3]) {
     const meeting = await api.call<{ id: number }>('POST', '/meetings', {
       organization_id: org.id,
-      name: `第${n}屆澳門內科醫學年會暨臨床研究研討會`,
-      name_cn: `第${n}届澳门内科医学年会暨临床研究研讨会`,
+      name: `第${n}屆澳門內科醫學年會暨臨床研究研討會${tag}`,
+      name_cn: `第${n}届澳门内科医学年会暨临床研究研讨会${tag}`,
       name_en: `The ${n}th Annual Meeting of Macao Internal Medicine Physicians and Clinical Research Symposium${tag}`,
       location: '澳門氹仔路氹連貫公路澳門威尼斯人金光會展中心 A 廳',
       location_cn: '澳门氹仔路氹连贯公路澳门威尼斯人金光会展中心 A 厅',
@@ -101,14 +101,18 @@ test('the meeting list fits a 1366 px screen: whole words, three actions and Mor
   browser,
   request,
 }, info) => {
-  test.setTimeout(120_000);
-  await createLongMeetings(await Api.login(request));
+  test.setTimeout(180_000);
+  const tag = ` ${String(Date.now()).slice(-6)}`;
+  await createLongMeetings(await Api.login(request), tag);
   for (const { lang, waiting, actions: actionsTitle, more } of LANGUAGES) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
     const page = await context.newPage();
     await login(page, lang);
+    // These meetings alone, whatever other tests left in the list.
+    await page.goto(`/#/meeting_management/meeting?keyword=${encodeURIComponent(tag.trim())}`);
     const table = page.getByTestId('meeting-table');
     const rows = table.locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(3);
     await expect(rows.first()).toContainText(lang === 'en' ? 'Symposium' : '研討會');
     await snap(page, info, `meeting-list-${lang}-1366`);
 
@@ -187,4 +191,11 @@ test('the schedule editor keeps each session’s delete action on a 1366 px scre
   expect(await drawerBody.evaluate((body) => body.scrollWidth - body.clientWidth)).toBeLessThanOrEqual(0);
   await snap(page, info, 'schedule-editor-1366');
   await expectAccessible(page, 'schedule editor (en, 1366 px)');
+
+  // Its confirmation opens on screen too, and deletes the session.
+  await remove.click();
+  const confirm = page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeInViewport({ ratio: 1 });
+  await confirm.click();
+  await expect(editor.getByTestId('schedule-table')).not.toContainText('Session 1');
 });
