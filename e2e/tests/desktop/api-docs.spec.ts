@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../../support/axe.ts';
 import { ADMIN, CAPTCHA_ANSWER } from '../../support/constants.ts';
 
 /*
@@ -45,4 +46,11 @@ test('a developer authorises /api/docs with an API token and tries GET /api/me',
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
     secret,
   );
+});
+
+test('/api/docs itself passes axe: named fields, text alternatives, legible colours', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.locator('.opblock').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Authorize/ }).first()).toBeVisible();
+  await expectAccessible(page, '/api/docs');
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
+import { meetingAction } from '../../support/meeting-row.ts';
 import { pdfDocument, pngImage } from '../../support/files.ts';
 import { login, pageTitle, snap } from '../../support/session.ts';
 
@@ -108,13 +109,13 @@ test('an organiser sets up a date-schedule meeting; door staff only sees it', as
   await snap(page, info, 'meeting-list');
 
   // Copy the sign-up link.
-  await row.getByTestId('copy-signup-link').click();
+  await (await meetingAction(page, row, 'copy-signup-link')).click();
   await expect(page.getByText('複製成功！')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/#\/sign-up\/[A-Za-z0-9_-]{20,}$/);
 
   // Sessions and the guest–schedule map from "edit schedule".
-  await row.getByTestId('meeting-schedule-button').click();
+  await (await meetingAction(page, row, 'meeting-schedule-button')).click();
   const editor = page.getByTestId('schedule-editor');
   await editor.getByTestId('schedule-add').click();
   // The form starts with limit 0 (unlimited) and the meeting's first day; emptying the limit is refused.
@@ -156,7 +157,7 @@ test('an organiser sets up a date-schedule meeting; door staff only sees it', as
 
   // Display config: the live preview follows the typing.
   await page.goto('/#/meeting_management/meeting');
-  await row.getByTestId('meeting-display-button').click();
+  await (await meetingAction(page, row, 'meeting-display-button')).click();
   await expect(page.getByTestId('display-preview')).toBeVisible();
   await page.getByTestId('display-text-signup_title').fill('歡迎報名年會');
   await expect(page.getByTestId('display-preview-title')).toHaveText('歡迎報名年會');
@@ -171,6 +172,11 @@ test('an organiser sets up a date-schedule meeting; door staff only sees it', as
   await expect(page.getByTestId('meeting-table')).toContainText('2026 澳門醫學年會');
   await expect(page.getByTestId('meeting-add')).toHaveCount(0);
   await expect(page.getByTestId('meeting-edit-button')).toHaveCount(0);
+  // Its More menu has the mail settings to read, and neither edit nor delete.
+  const doorRow = page.getByTestId('meeting-table').locator('tr', { hasText: '2026 澳門醫學年會' }).first();
+  await expect(await meetingAction(page, doorRow, 'meeting-mail-button')).toBeVisible();
   await expect(page.getByTestId('meeting-delete-button')).toHaveCount(0);
+  await expect(page.getByTestId('meeting-schedule-button')).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await snap(page, info, 'door-staff-meetings');
 });

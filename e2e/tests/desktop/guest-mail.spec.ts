@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
+import { meetingAction } from '../../support/meeting-row.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { mailsTo, waitForMail } from '../../support/mail.ts';
 import { createPublicMeeting, macaoPhone, publicSignUp } from '../../support/public-meetings.ts';
@@ -121,9 +122,10 @@ test('the organiser rewrites the English confirmation with a live preview; door 
 
   await login(page, 'en');
   let row = await meetingRow(page, `${name} (EN)`);
-  await expect(row.getByTestId('meeting-mail-button')).toHaveText('Mail settings');
+  const mailAction = await meetingAction(page, row, 'meeting-mail-button');
+  await expect(mailAction).toHaveText('Mail settings');
   await snap(page, info, 'meeting-list-mail-action-en');
-  await row.getByTestId('meeting-mail-button').click();
+  await mailAction.click();
   const drawer = page.getByTestId('mail-settings-drawer');
   await expect(drawer.getByTestId('mail-settings-form')).toBeVisible();
   // A mail server is configured: no warning.
@@ -209,7 +211,7 @@ test('the organiser rewrites the English confirmation with a live preview; door 
   // Reopened in Traditional Chinese: the saved text is there, the others are still the defaults.
   await switchLanguage(page, 'zh-tw');
   row = await meetingRow(page, `${name}（繁）`);
-  await row.getByTestId('meeting-mail-button').click();
+  await (await meetingAction(page, row, 'meeting-mail-button')).click();
   await expect(drawer.getByTestId('mail-reminder-hours')).toHaveValue('48');
   await expect(drawer.getByTestId('mail-lookup-code')).toHaveAttribute('aria-checked', 'true');
   await expect(drawer.getByTestId('mail-no-server')).toHaveCount(0);
@@ -255,7 +257,7 @@ test('the organiser rewrites the English confirmation with a live preview; door 
   await page.getByTestId('logout').click();
   await login(page, 'zh-tw', { account, password: PASSWORD });
   row = await meetingRow(page, `${name}（繁）`);
-  await row.getByTestId('meeting-mail-button').click();
+  await (await meetingAction(page, row, 'meeting-mail-button')).click();
   await expect(drawer.getByTestId('mail-read-only')).toBeVisible();
   await expect(page.getByTestId('mail-save')).toHaveCount(0);
   await expect(drawer.getByTestId('mail-subject-confirmation-zh-tw')).toBeDisabled();

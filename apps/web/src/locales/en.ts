@@ -70,6 +70,10 @@ const en: Catalogue = {
     reset: 'Reset',
     back: 'Back',
     close: 'Close',
+    selectAll: 'Select all',
+    selectRow: 'Select row',
+    increaseValue: 'Increase value',
+    decreaseValue: 'Decrease value',
   },
   login: {
     title: 'Log in to MeetFlow',

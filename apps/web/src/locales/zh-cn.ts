@@ -70,6 +70,10 @@ const zhCn: Catalogue = {
     reset: '重置',
     back: '返回',
     close: '关闭',
+    selectAll: '全选',
+    selectRow: '选择此行',
+    increaseValue: '增加数值',
+    decreaseValue: '减少数值',
   },
   login: {
     title: '登录 MeetFlow',

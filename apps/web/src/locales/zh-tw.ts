@@ -69,6 +69,10 @@ const zhTw = {
     reset: '重設',
     back: '返回',
     close: '關閉',
+    selectAll: '全選',
+    selectRow: '選取此列',
+    increaseValue: '增加數值',
+    decreaseValue: '減少數值',
   },
   login: {
     title: '登入 MeetFlow',

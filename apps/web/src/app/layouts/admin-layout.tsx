@@ -6,6 +6,7 @@ import { useSessionStore } from '../../lib/session/session-store.ts';
 import { useSettingsStore } from '../settings/settings-store.ts';
 import { useTabsStore } from '../tabs/tabs-store.ts';
 import { ShellProviders } from '../providers/shell-providers.tsx';
+import { useStepButtonLabels } from '../providers/use-step-button-labels.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { adminRoutes, notFoundRoute } from '../routes/route-config.ts';
 import { ancestorsOf, findRoute, flattenRoutes } from '../routes/route-filter.ts';
@@ -60,6 +61,7 @@ function AdminShell() {
   const fullPath = location.pathname + location.search;
 
   useIdleCheck();
+  useStepButtonLabels();
 
   // Permanent tabs are there from the start; pinned tabs of this user come back (spec §2 Tabs).
   useEffect(() => {
@@ -100,7 +102,8 @@ function AdminShell() {
           collapsible
           collapsed={collapsed}
           trigger={null}
-          width={220}
+          // Holds the longest English label ("Entry and exit records") without an ellipsis.
+          width={240}
           collapsedWidth={64}
           data-testid="sidebar"
           data-collapsed={collapsed}

@@ -3,6 +3,7 @@ import {
   Suspense,
   createElement,
   lazy,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -11,6 +12,7 @@ import {
 } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
+import { showPageToasts } from '../../lib/toast.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { PageVisibilityContext } from '../../lib/page-visibility.ts';
@@ -39,6 +41,12 @@ function pageFor(route: AppRoute): ComponentType {
     pages.set(route.name, page);
   }
   return page;
+}
+
+/** Mounts with the page it follows, once that page's code is there: the toasts waiting for it show. */
+function PageDrawn() {
+  useEffect(showPageToasts, []);
+  return null;
 }
 
 /** A page that crashed or whose code did not arrive (offline, a new deployment): try it again. */
@@ -89,6 +97,7 @@ function PageFrame({ route, reloadKey }: { route: AppRoute; reloadKey: number })
           }
         >
           {page}
+          <PageDrawn />
         </Suspense>
       </PageErrorBoundary>
     </div>

@@ -21,7 +21,7 @@ import { fieldMessage } from '@meetflow/shared/field-messages';
 import { type LoginBody } from '@meetflow/shared/schemas/auth';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, setLanguage, useTranslation } from '../../lib/i18n.ts';
-import { toast } from '../../lib/toast.ts';
+import { toastOnNextPage } from '../../lib/toast.ts';
 import { fetchCaptcha, login } from '../../lib/session/auth-api.ts';
 import { HOME_PATH, sanitizeRedirect } from '../../lib/session/redirect.ts';
 import { useSessionStore } from '../../lib/session/session-store.ts';
@@ -165,7 +165,7 @@ export default function LoginPage() {
       if (session.user.language && session.user.language !== currentLanguage()) {
         await setLanguage(session.user.language);
       }
-      toast.success(t('login.success'));
+      toastOnNextPage('success', t('login.success'));
       await navigate(sanitizeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === ERRORS.VALIDATION_FAILED.code) {

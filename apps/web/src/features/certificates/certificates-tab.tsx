@@ -199,6 +199,9 @@ export function CertificatesTab({ meetingId, list }: { meetingId: number; list: 
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
+          // Ant Design names these boxes in English whatever its locale: in the page's language.
+          getTitleCheckboxProps: () => ({ 'aria-label': t('common.selectAll') }),
+          getCheckboxProps: (row) => ({ 'aria-label': `${t('common.selectRow')}: ${row.name}` }),
         }}
         pagination={{
           current: page,

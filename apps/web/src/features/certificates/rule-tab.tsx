@@ -78,7 +78,12 @@ function RuleForm({ meetingId, settings }: { meetingId: number; settings: Certif
       >
         <MinutesInput data-testid="certificate-min-time" />
       </Form.Item>
-      <Form.Item name="required_session_ids" label={t('certificates.rule.requiredSessions')}>
+      <Form.Item
+        name="required_session_ids"
+        label={t('certificates.rule.requiredSessions')}
+        // Said beside the box rather than as its placeholder: a disabled box greys its text below 4.5:1.
+        extra={noSessions ? t('certificates.rule.noSessions') : undefined}
+      >
         <Select
           mode="multiple"
           allowClear
@@ -90,7 +95,7 @@ function RuleForm({ meetingId, settings }: { meetingId: number; settings: Certif
             sessions.isError
               ? t('certificates.rule.sessionsFailed')
               : noSessions
-                ? t('certificates.rule.noSessions')
+                ? undefined
                 : t('certificates.rule.requiredSessionsPlaceholder')
           }
           options={sessionOptions(sessions.data)}

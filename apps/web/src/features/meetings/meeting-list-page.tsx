@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Modal, Space, Table } from 'antd';
 // The bare Input: antd's `Input` export brings TextArea, Password, Search and OTP along (~9 KB gzip).
 import Input from 'antd/es/input/Input';
-import type { TableProps } from 'antd';
+import type { ButtonProps, TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
 import { nameIn } from '@meetflow/shared/languages';
@@ -30,7 +30,9 @@ import { WaitingCount } from '../../components/waiting-count.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
+import { MeetingRowActions, type MeetingAction } from './meeting-row-actions.tsx';
 import './i18n.ts';
+import './meeting-list.css';
 
 // The drawers load when first opened: the list itself stays light for the first screen of the back office.
 const MeetingFormDrawer = lazy(() =>
@@ -97,6 +99,7 @@ export default function MeetingListPage() {
   };
   const meetings = useMeetingPage(query);
   const remove = useDeleteMeeting();
+  const [modal, modalHolder] = Modal.useModal();
 
   async function copy(page: 'sign-up' | 'check-in', meeting: Meeting) {
     if (await copyText(publicLink(page, meeting.public_id))) toast.success(t('message.copySuccess'));
@@ -115,31 +118,35 @@ export default function MeetingListPage() {
   const canEdit = hasAny('meeting:edit');
   const canSeeWaitlist = hasAny('guest:view');
 
-  // Beside the display settings for editors; read-only for the others, who get it on its own.
-  const mailButton = (meeting: Meeting) => (
-    <Button type="link" size="small" onClick={() => setMailFor(meeting.id)} data-testid="meeting-mail-button">
-      {t('meetings.actions.mail')}
-    </Button>
-  );
+  function act(action: MeetingAction, meeting: Meeting) {
+    const open: Record<MeetingAction, () => void> = {
+      view: () => setViewing(meeting),
+      copySignup: () => void copy('sign-up', meeting),
+      copyCheckin: () => void copy('check-in', meeting),
+      edit: () => setEditing({ meeting }),
+      editDisplay: () => setDisplayFor(meeting.id),
+      mail: () => setMailFor(meeting.id),
+      privacy: () => setPrivacyFor(meeting),
+      editSchedule: () => setScheduleFor(meeting.id),
+      delete: () =>
+        void modal.confirm({
+          title: t('meetings.actions.deleteConfirm'),
+          okButtonProps: { danger: true, 'data-testid': 'meeting-delete-confirm' } as ButtonProps,
+          onOk: () => confirmDelete(meeting),
+        }),
+    };
+    open[action]();
+  }
 
-  // Likewise: editors change the notice and retention, the others read them.
-  const privacyButton = (meeting: Meeting) => (
-    <Button
-      type="link"
-      size="small"
-      onClick={() => setPrivacyFor(meeting)}
-      data-testid="meeting-privacy-button"
-    >
-      {t('meetings.actions.privacy')}
-    </Button>
-  );
-
+  // Widths that hold the longest word of each column in every language (1042 px in all, the
+  // table's width beside the sidebar at 1366 px); the name takes what is left.
   const columns: TableProps<Meeting>['columns'] = [
     {
       key: 'name',
       title: t('meetings.columns.name'),
       sorter: true,
       sortOrder: sortOrder('name'),
+      minWidth: 200,
       render: (_, meeting) => nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en),
     },
     {
@@ -147,7 +154,7 @@ export default function MeetingListPage() {
       title: t('meetings.columns.time'),
       sorter: true,
       sortOrder: sortOrder('start_at'),
-      width: 190,
+      width: 150,
       render: (_, meeting) => (
         <span style={{ whiteSpace: 'nowrap' }}>
           {formatDateTime(meeting.start_at)}
@@ -159,20 +166,42 @@ export default function MeetingListPage() {
     {
       key: 'location',
       title: t('meetings.columns.location'),
-      render: (_, meeting) => nameIn(lang, meeting.location, meeting.location_cn, meeting.location_en),
+      width: 160,
+      render: (_, meeting) => {
+        const location = nameIn(lang, meeting.location, meeting.location_cn, meeting.location_en);
+        // Two lines at most; the whole address is in the title and in the meeting's details.
+        return (
+          <span className="mf-meeting-location" title={location}>
+            {location}
+          </span>
+        );
+      },
     },
     {
       key: 'type',
       title: t('meetings.columns.type'),
+      width: 100,
       render: (_, meeting) => t(`meetings.types.${meeting.meeting_type}`),
     },
-    { key: 'signup', title: t('meetings.columns.signupCount'), dataIndex: 'signup_count', align: 'right' },
-    { key: 'checkin', title: t('meetings.columns.checkinCount'), dataIndex: 'checkin_count', align: 'right' },
+    {
+      key: 'signup',
+      title: t('meetings.columns.signupCount'),
+      dataIndex: 'signup_count',
+      align: 'right',
+      width: 84,
+    },
+    {
+      key: 'checkin',
+      title: t('meetings.columns.checkinCount'),
+      dataIndex: 'checkin_count',
+      align: 'right',
+      width: 88,
+    },
     {
       key: 'waiting',
       title: t('meetings.columns.waiting'),
       align: 'right',
-      width: 90,
+      width: 80,
       render: (_, meeting) => (
         <WaitingCount
           list={meeting}
@@ -186,73 +215,9 @@ export default function MeetingListPage() {
       title: t('meetings.columns.actions'),
       // Always in view at the table's right edge, however narrow the screen.
       fixed: 'right',
-      width: 340,
+      width: 180,
       render: (_, meeting) => (
-        <Space size={[4, 0]} wrap data-testid="meeting-row-actions">
-          <Button
-            type="link"
-            size="small"
-            onClick={() => setViewing(meeting)}
-            data-testid="meeting-view-button"
-          >
-            {t('meetings.actions.view')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void copy('sign-up', meeting)}
-            data-testid="copy-signup-link"
-          >
-            {t('meetings.actions.copySignup')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void copy('check-in', meeting)}
-            data-testid="copy-checkin-link"
-          >
-            {t('meetings.actions.copyCheckin')}
-          </Button>
-          {!canEdit && mailButton(meeting)}
-          {!canEdit && privacyButton(meeting)}
-          <Auth value="meeting:edit">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ meeting })}
-              data-testid="meeting-edit-button"
-            >
-              {t('meetings.actions.edit')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDisplayFor(meeting.id)}
-              data-testid="meeting-display-button"
-            >
-              {t('meetings.actions.editDisplay')}
-            </Button>
-            {mailButton(meeting)}
-            {privacyButton(meeting)}
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setScheduleFor(meeting.id)}
-              data-testid="meeting-schedule-button"
-            >
-              {t('meetings.actions.editSchedule')}
-            </Button>
-            <Popconfirm
-              title={t('meetings.actions.deleteConfirm')}
-              onConfirm={() => confirmDelete(meeting)}
-              okButtonProps={{ danger: true, 'data-testid': 'meeting-delete-confirm' }}
-            >
-              <Button type="link" size="small" danger data-testid="meeting-delete-button">
-                {t('meetings.actions.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
+        <MeetingRowActions canEdit={canEdit} onAction={(action) => act(action, meeting)} />
       ),
     },
   ];
@@ -268,7 +233,8 @@ export default function MeetingListPage() {
     list.setPage(pagination.current ?? 1, pagination.pageSize);
   };
 
-  const view = useTableView(columns);
+  // Medium density: eight columns share a 1366 px screen with the sidebar.
+  const view = useTableView(columns, 'medium');
 
   return (
     <PageCard>
@@ -361,7 +327,8 @@ export default function MeetingListPage() {
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
         }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1042 }}
+        className="mf-meeting-table"
         data-testid="meeting-table"
       />
       {viewing !== null && (
@@ -394,6 +361,7 @@ export default function MeetingListPage() {
           <DisplayConfigDrawer meetingId={displayFor} open onClose={() => setDisplayFor(null)} />
         </Suspense>
       )}
+      {modalHolder}
     </PageCard>
   );
 }
