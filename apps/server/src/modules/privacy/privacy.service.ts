@@ -38,6 +38,9 @@ export interface PrivacyDeps {
   visitorGuests: Pick<VisitorGuestService, 'authenticated'>;
   /** Audit entries older than this many days are removed (0: kept for ever). */
   logRetentionDays: number;
+  /** After an erasure: older page versions out of SQLite's WAL (database.ts truncateWalAfterErasure). */
+  truncateWal: () => Promise<{ done: boolean; tries: number }>;
+  log: { warn(details: object, message: string): void };
 }
 
 type AuditActor =
@@ -72,6 +75,23 @@ export function createPrivacyService(deps: PrivacyDeps) {
     );
   }
 
+  /**
+   * After an erasure has committed. One that cannot finish (a reader held the WAL all along) is
+   * reported and tried again on each retention pass until it does: the erased values stay in the
+   * -wal file until then.
+   */
+  let walToTruncate = false;
+  async function eraseAtRest(): Promise<void> {
+    const { done, tries } = await deps.truncateWal();
+    walToTruncate = !done;
+    if (!done) {
+      deps.log.warn(
+        { tries },
+        'Erased personal data is still in the SQLite WAL: a reader held it back; tried again each minute',
+      );
+    }
+  }
+
   async function settingsOf(meeting: repo.MeetingPrivacyRow): Promise<PrivacySettings> {
     return {
       meeting_id: meeting.id,
@@ -101,6 +121,12 @@ export function createPrivacyService(deps: PrivacyDeps) {
    * row's lock in the same transaction, so a second instance (or a second click) finds it taken.
    */
   async function purge(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
+    const result = await purgeInTransaction(meetingId, actor);
+    if (result) await eraseAtRest();
+    return result;
+  }
+
+  function purgeInTransaction(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
     const now = clock();
     return db.transaction().execute(async (trx) => {
       if (!(await repo.claimPurge(trx, meetingId, now, { onlyWhenDue: actor.kind === 'system' })))
@@ -148,6 +174,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     const now = clock();
     if (now - lastScan < RETENTION_SCAN_MS) return;
     lastScan = now;
+    if (walToTruncate) await eraseAtRest();
     for (const meeting of await repo.dueNotices(db, now, RETENTION_NOTICE_DAYS * repo.DAY_MS)) {
       const date = localDate(repo.purgeAt(meeting));
       await db.transaction().execute(async (trx) => {
@@ -446,6 +473,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         trx,
       );
     });
+    await eraseAtRest();
   }
 
   return service;
