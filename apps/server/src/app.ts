@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.redis) logRedisAvailability(deps.redis, app.log, 'commands');
-  const limiters = createLimiterFactory(deps.redis);
+  const limiters = createLimiterFactory(deps.redis, await getOrCreateSecret(db, 'rate_limit'));
   const systemLog = createSystemLog(db, clock);
   const notifications = createNotificationsService({
     db,
