@@ -264,7 +264,7 @@ class GroupCommitSqliteDriver implements Driver {
     const db = this.writer.db;
     try {
       db.exec('pragma busy_timeout = 0');
-      const row = db.prepare('pragma wal_checkpoint(truncate)').get() as WalCheckpoint;
+      const row = db.prepare('pragma wal_checkpoint(truncate)').get() as unknown as WalCheckpoint;
       return { busy: row.busy, log: row.log, checkpointed: row.checkpointed };
     } finally {
       db.exec(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -27,6 +27,8 @@ import * as repo from './privacy.repository.ts';
 
 /** How often (at most) an instance looks for purges and notices that have come due. */
 const RETENTION_SCAN_MS = 60_000;
+/** How long after a purge its meeting is checked for personal data written by requests in flight. */
+const LATE_WRITE_WINDOW_MS = 7 * 86_400_000;
 
 export interface PrivacyDeps {
   db: Db;
@@ -153,6 +155,37 @@ export function createPrivacyService(deps: PrivacyDeps) {
     });
   }
 
+  /**
+   * A purge erases what is committed when it runs. A sign-up that read the meeting just before
+   * (still open, not yet purged) can commit its guest just after: each pass erases such rows of
+   * recently purged meetings, audited as written during the purge.
+   */
+  async function eraseLateWrites(now: number): Promise<void> {
+    const meetings = await repo.purgedWithLeftovers(db, now - LATE_WRITE_WINDOW_MS);
+    for (const meetingId of meetings) {
+      await db.transaction().execute(async (trx) => {
+        const meeting = await repo.findMeetingPrivacy(trx, meetingId);
+        if (!meeting) return;
+        const guests = await repo.eraseGuests(trx, meetingId, now);
+        await record(
+          { kind: 'system' },
+          'delete',
+          {
+            key: 'privacy.purged',
+            params: {
+              meeting_id: meeting.id,
+              meeting_name: meeting.name,
+              count: guests,
+              reason: [{ key: 'privacy.reason_late' }],
+            },
+          },
+          trx,
+        );
+      });
+    }
+    if (meetings.length > 0) await eraseAtRest();
+  }
+
   /** The `privacy.purge` job: due purges only (an extension since it was queued makes it a no-op). */
   async function runPurgeJob(job: JobRow): Promise<void | { skipped: string }> {
     const { meeting_id: meetingId } = JSON.parse(job.payload) as { meeting_id: number };
@@ -191,6 +224,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         );
       });
     }
+    await eraseLateWrites(now);
     const due = await repo.duePurges(db, now);
     if (due.length > 0) {
       await db.transaction().execute(async (trx) => {
