@@ -17,18 +17,17 @@ import { auditFields } from '../../lib/audit-fields.ts';
 import { localDate } from '../../lib/local-time.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
-import type { JobRow, Jobs } from '../jobs/jobs.service.ts';
+import type { Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { storedNotice } from './consent.ts';
+import { createPurger, type AuditActor, type PurgeDeps } from './privacy-purge.ts';
 import * as repo from './privacy.repository.ts';
 
 /** How often (at most) an instance looks for purges and notices that have come due. */
 const RETENTION_SCAN_MS = 60_000;
-/** How long after a purge its meeting is checked for personal data written by requests in flight. */
-const LATE_WRITE_WINDOW_MS = 7 * 86_400_000;
 
 export interface PrivacyDeps {
   db: Db;
@@ -41,12 +40,9 @@ export interface PrivacyDeps {
   /** Audit entries older than this many days are removed (0: kept for ever). */
   logRetentionDays: number;
   /** After an erasure: older page versions out of SQLite's WAL (database.ts truncateWalAfterErasure). */
-  truncateWal: () => Promise<{ done: boolean; tries: number }>;
-  log: { warn(details: object, message: string): void };
+  truncateWal: PurgeDeps['truncateWal'];
+  log: PurgeDeps['log'];
 }
-
-type AuditActor =
-  { kind: 'admin'; username: string; ip: string } | { kind: 'public'; ip: string } | { kind: 'system' };
 
 /**
  * Personal data over its whole life (issue 20): the privacy notice and consent settings, the
@@ -77,22 +73,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     );
   }
 
-  /**
-   * After an erasure has committed. One that cannot finish (a reader held the WAL all along) is
-   * reported and tried again on each retention pass until it does: the erased values stay in the
-   * -wal file until then.
-   */
-  let walToTruncate = false;
-  async function eraseAtRest(): Promise<void> {
-    const { done, tries } = await deps.truncateWal();
-    walToTruncate = !done;
-    if (!done) {
-      deps.log.warn(
-        { tries },
-        'Erased personal data is still in the SQLite WAL: a reader held it back; tried again each minute',
-      );
-    }
-  }
+  const purger = createPurger({ ...deps, record });
 
   async function settingsOf(meeting: repo.MeetingPrivacyRow): Promise<PrivacySettings> {
     return {
@@ -119,84 +100,6 @@ export function createPrivacyService(deps: PrivacyDeps) {
   }
 
   /**
-   * Erases the meeting's guests' personal data, once: the purge mark is taken under the meeting
-   * row's lock in the same transaction, so a second instance (or a second click) finds it taken.
-   */
-  async function purge(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
-    const result = await purgeInTransaction(meetingId, actor);
-    if (result) await eraseAtRest();
-    return result;
-  }
-
-  function purgeInTransaction(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
-    const now = clock();
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.claimPurge(trx, meetingId, now, { onlyWhenDue: actor.kind === 'system' })))
-        return undefined;
-      const meeting = await repo.findMeetingPrivacy(trx, meetingId);
-      if (!meeting) return undefined;
-      const guests = await repo.eraseGuests(trx, meetingId, now);
-      await repo.eraseMeetingFiles(trx, meeting);
-      await record(
-        actor,
-        'delete',
-        {
-          key: 'privacy.purged',
-          params: {
-            meeting_id: meeting.id,
-            meeting_name: meeting.name,
-            count: guests,
-            reason: [{ key: actor.kind === 'system' ? 'privacy.reason_retention' : 'privacy.reason_manual' }],
-          },
-        },
-        trx,
-      );
-      return { purged_at: now, guests };
-    });
-  }
-
-  /**
-   * A purge erases what is committed when it runs. A sign-up that read the meeting just before
-   * (still open, not yet purged) can commit its guest just after: each pass erases such rows of
-   * recently purged meetings, audited as written during the purge.
-   */
-  async function eraseLateWrites(now: number): Promise<void> {
-    const meetings = await repo.purgedWithLeftovers(db, now - LATE_WRITE_WINDOW_MS);
-    for (const meetingId of meetings) {
-      await db.transaction().execute(async (trx) => {
-        const meeting = await repo.findMeetingPrivacy(trx, meetingId);
-        if (!meeting) return;
-        const guests = await repo.eraseGuests(trx, meetingId, now);
-        await record(
-          { kind: 'system' },
-          'delete',
-          {
-            key: 'privacy.purged',
-            params: {
-              meeting_id: meeting.id,
-              meeting_name: meeting.name,
-              count: guests,
-              reason: [{ key: 'privacy.reason_late' }],
-            },
-          },
-          trx,
-        );
-      });
-    }
-    if (meetings.length > 0) await eraseAtRest();
-  }
-
-  /** The `privacy.purge` job: due purges only (an extension since it was queued makes it a no-op). */
-  async function runPurgeJob(job: JobRow): Promise<void | { skipped: string }> {
-    const { meeting_id: meetingId } = JSON.parse(job.payload) as { meeting_id: number };
-    const meeting = await repo.findMeetingPrivacy(db, meetingId);
-    if (!meeting || meeting.purged_at !== null) return { skipped: 'already purged' };
-    if (repo.purgeAt(meeting) > clock()) return { skipped: 'retention extended' };
-    const done = await purge(meetingId, { kind: 'system' });
-    return done ? undefined : { skipped: 'already purged' };
-  }
-
-  /**
    * Each runner pass (at most once a minute per instance): organisers of meetings whose purge is a
    * week away are told, once (a conditional update marks it); purges that have come due become
    * `privacy.purge` jobs, keyed by meeting and date so that any number of instances add one; and
@@ -207,7 +110,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     const now = clock();
     if (now - lastScan < RETENTION_SCAN_MS) return;
     lastScan = now;
-    if (walToTruncate) await eraseAtRest();
+    await purger.onPass(now);
     for (const meeting of await repo.dueNotices(db, now, RETENTION_NOTICE_DAYS * repo.DAY_MS)) {
       const date = localDate(repo.purgeAt(meeting));
       await db.transaction().execute(async (trx) => {
@@ -224,7 +127,6 @@ export function createPrivacyService(deps: PrivacyDeps) {
         );
       });
     }
-    await eraseLateWrites(now);
     const due = await repo.duePurges(db, now);
     if (due.length > 0) {
       await db.transaction().execute(async (trx) => {
@@ -430,7 +332,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       if (confirm.trim() !== meeting.name.trim()) throw fieldError('confirm', 'purgeConfirmMismatch');
       if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       if (meeting.end_at > clock()) throw new AppError('MEETING_NOT_OVER');
-      const result = await purge(meetingId, { kind: 'admin', username: user.auditName, ip });
+      const result = await purger.purge(meetingId, { kind: 'admin', username: user.auditName, ip });
       if (!result) throw new AppError('PERSONAL_DATA_PURGED');
       return result;
     },
@@ -478,7 +380,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
 
     /** Registers the purge job and the pass that finds due notices and purges. */
     register(): void {
-      jobs.handle('privacy.purge', runPurgeJob);
+      jobs.handle('privacy.purge', purger.runPurgeJob);
       jobs.onPass(scan);
     },
 
@@ -507,7 +409,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         trx,
       );
     });
-    await eraseAtRest();
+    await purger.eraseAtRest();
   }
 
   return service;
