@@ -100,7 +100,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
   }
 
   /**
-   * Each runner pass (at most once a minute per instance): organisers of meetings whose purge is a
+   * Each runner pass (at most once a minute per instance): what requests in flight wrote into a
+   * meeting just after its purge is erased (privacy-purge.ts); organisers of meetings whose purge is a
    * week away are told, once (a conditional update marks it); purges that have come due become
    * `privacy.purge` jobs, keyed by meeting and date so that any number of instances add one; and
    * audit entries past their own retention are removed.
