@@ -192,7 +192,14 @@ async function measured(servers: Started[], ports: number[], warm: Meeting, meas
   return burst(servers, ports, measuredMeeting, 0, ATTEMPTS);
 }
 
-export async function signUpBurst(kind: Target['kind']): Promise<BurstResult> {
+export interface BurstOptions {
+  /** Settings for the measured server on top of the bench's (the secure-delete comparison's toggle). */
+  env?: Record<string, string>;
+  /** Measure the bare baseline too (SQLite only; default yes). */
+  bare?: boolean;
+}
+
+export async function signUpBurst(kind: Target['kind'], options: BurstOptions = {}): Promise<BurstResult> {
   const target = await freshTarget(kind);
   const config = loadConfig({ NODE_ENV: 'production', ...target.env });
   let { db } = openDatabase(config);
@@ -208,13 +215,14 @@ export async function signUpBurst(kind: Target['kind']): Promise<BurstResult> {
     const servers: Started[] = [];
     let ours;
     try {
-      for (const port of ports) servers.push(await startProcess(main, { ...target.env, ...APP_ENV }, port));
+      for (const port of ports)
+        servers.push(await startProcess(main, { ...target.env, ...APP_ENV, ...options.env }, port));
       ours = await measured(servers, ports, meetings[0]!, meetings[1]!);
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
     let bare = null;
-    if (kind === 'sqlite') {
+    if (kind === 'sqlite' && options.bare !== false) {
       const port = await freePort();
       const server = await startProcess(path.join(import.meta.dirname, 'bare-signup.ts'), target.env, port);
       try {

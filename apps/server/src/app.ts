@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, revokeUserSessions } from './modules/auth/auth.service.ts';
 import { createCaptchaService } from './modules/auth/captcha.service.ts';
 import { getOrCreateSecret } from './modules/auth/secrets.repository.ts';
+import { truncateWalAfterErasure } from './db/database.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -156,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.redis) logRedisAvailability(deps.redis, app.log, 'commands');
-  const limiters = createLimiterFactory(deps.redis);
+  const limiters = createLimiterFactory(deps.redis, await getOrCreateSecret(db, 'rate_limit'));
   const systemLog = createSystemLog(db, clock);
   const notifications = createNotificationsService({
     db,
@@ -366,6 +367,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests,
     visitorGuests,
     logRetentionDays: config.logRetentionDays,
+    truncateWal: () => truncateWalAfterErasure(db),
+    log: app.log,
   });
   privacy.register();
   await app.register(privacyRoutes, { privacy, limiters });

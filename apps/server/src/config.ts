@@ -75,6 +75,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
+    /**
+     * Internal, for the bench that measures its cost: 'off' leaves SQLite's secure deletion off, so
+     * erased values linger in the file's free space. Not for operators.
+     */
+    MF_SQLITE_SECURE_DELETE: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((e, ctx) => {
     // The quick rules here; the guessability score when the password is about to be set (below).
@@ -122,6 +127,8 @@ export interface Config {
   /** IANA zone where "today" begins and spreadsheet times are read (see lib/local-time.ts). */
   timeZone: string;
   captchaFixedAnswer: string | undefined;
+  /** SQLite's `pragma secure_delete` (MF_SQLITE_SECURE_DELETE; on unless the bench measures it). */
+  sqliteSecureDelete: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash. */
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE,
     scanRepeatWindowMs: e.SCAN_REPEAT_MS,
     captchaFixedAnswer: e.MF_CAPTCHA_FIXED_ANSWER,
+    sqliteSecureDelete: e.MF_SQLITE_SECURE_DELETE === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jobLeaseMs: e.JOB_LEASE_MS,

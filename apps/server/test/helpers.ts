@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { TokenInfo } from '@meetflow/shared/schemas/auth';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -66,7 +67,7 @@ const ERROR_LEVEL = 50;
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; redis?: Redis } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
   const errorLines: string[] = [];
@@ -89,7 +90,7 @@ export async function createTestContext(
   await migrateToLatest(db);
   await ensureFirstAdmin(db, { account: ADMIN.account, password: ADMIN.password });
   let now = Date.now();
-  const app = await buildApp({ config, db, dbKind: kind, clock: () => now, logStream });
+  const app = await buildApp({ config, db, dbKind: kind, clock: () => now, logStream, redis: options.redis });
 
   const context: TestContext = {
     app,

@@ -78,7 +78,7 @@ describe(`certificates by e-mail (${TEST_DB})`, () => {
       jobs: runner,
       clock: ctx.now,
       systemLog: createSystemLog(ctx.db, ctx.now),
-      limiters: createLimiterFactory(undefined),
+      limiters: createLimiterFactory(undefined, 'test-secret'),
       publicUrl: ctx.config.publicUrl,
       mailFrom: ctx.config.mailFrom,
       transport,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
@@ -21,9 +21,16 @@ import { auditCount, listState, openList, secondInstance } from './waitlist-fixt
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** Unique, searchable personal values for guest n of a test (phone digits from a random block). */
+/**
+ * Phone numbers of this file's people, each issued once. They were drawn at random per person, and
+ * 1 run in about 230 gave a guest of the purged meeting the number of a guest of another meeting
+ * (kept, as it should be): the search then found "the erased phone" still in `guests`.
+ */
+let nextPhoneBlock = 6_200_000 + randomInt(0, 60_000);
+
+/** Unique, searchable personal values for guest n of a test. */
 function personal(n: number, tag: string) {
-  const block = 6_200_000 + ((randomBytes(3).readUIntBE(0, 3) % 700) * 100 + n);
+  const block = nextPhoneBlock++;
   return {
     name: `Pn${tag}${n}Qx`,
     phone: `${block}`.padStart(8, '6'),
@@ -419,7 +426,9 @@ describe(`personal data (${TEST_DB})`, () => {
     expect(list.withStatus('removed')).toHaveLength(2);
     // Their tokens open nothing.
     expect((await guestRequest(ctx, tokens[0], 'GET', '/api/public/guest')).statusCode).toBe(401);
-  });
+    // The heaviest test here (a second app instance, mail through SMTP, two runner rounds): 4–10 s,
+    // but 21 s once in 40 runs at a load average of 20–27 on two cores, past the default 20 s.
+  }, 60_000);
 
   it('purge now: the typed name must match, the meeting must be over, and it runs once', async () => {
     const now = ctx.now();

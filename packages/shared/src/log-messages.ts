@@ -404,6 +404,11 @@ export const LOG_MESSAGES = {
     en: 'retention period over',
   },
   'privacy.reason_manual': { 'zh-tw': '手動刪除', 'zh-cn': '手动删除', en: 'purged by hand' },
+  'privacy.reason_late': {
+    'zh-tw': '刪除進行時寫入的資料',
+    'zh-cn': '删除进行时写入的数据',
+    en: 'written while the meeting was being purged',
+  },
   'privacy.retention_notice': {
     'zh-tw': '已通知主辦方：會議 #{meeting_id}（{meeting_name}）的個人資料將於 {date} 刪除',
     'zh-cn': '已通知主办方：会议 #{meeting_id}（{meeting_name}）的个人信息将于 {date} 删除',

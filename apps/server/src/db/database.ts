@@ -20,7 +20,9 @@ function loadPg(): typeof Pg {
   return pg;
 }
 
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'>): {
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'> & Partial<Pick<Config, 'sqliteSecureDelete'>>,
+): {
   db: Db;
   kind: DatabaseKind;
 } {
@@ -40,7 +42,34 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'e
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'meetflow.sqlite');
-  return { db: kysely(new NodeSqliteDialect(file), config.env), kind: 'sqlite' };
+  const dialect = new NodeSqliteDialect(file, { secureDelete: config.sqliteSecureDelete ?? true });
+  const db = kysely(dialect, config.env);
+  sqliteDialects.set(db, dialect);
+  return { db, kind: 'sqlite' };
+}
+
+const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
+
+/** Waits before each further try of an unfinished checkpoint: about 6 s in all. */
+const CHECKPOINT_RETRY_MS = [50, 100, 200, 400, 800, 1600, 3200];
+
+/**
+ * After an erasure: on SQLite, the WAL is checkpointed into the file (whose freed space secure
+ * deletion has zeroed) and truncated, so the erased values are in neither file. A reader holding an
+ * older snapshot keeps the checkpoint from finishing: it is tried again, with growing waits.
+ * Answers whether it finished (always true on PostgreSQL, which keeps its own files: see
+ * docs/ARCHITECTURE.md, "Personal data").
+ */
+export async function truncateWalAfterErasure(db: Db): Promise<{ done: boolean; tries: number }> {
+  const dialect = sqliteDialects.get(db);
+  if (!dialect) return { done: true, tries: 0 };
+  for (let tries = 1; ; tries++) {
+    const result = await dialect.truncateWal();
+    if (result.busy === 0) return { done: true, tries };
+    const wait = CHECKPOINT_RETRY_MS[tries - 1];
+    if (wait === undefined) return { done: false, tries };
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 /** Outside production, a write through db inside a transaction callback fails at once instead of

@@ -16,6 +16,21 @@ import {
 } from 'kysely';
 import { mayWrite } from './transaction-guard.ts';
 
+export interface SqliteOptions {
+  /** `pragma secure_delete`: on, except where the bench measures what it costs. */
+  secureDelete: boolean;
+}
+
+/** What `pragma wal_checkpoint` answers: busy 1 when it could not finish (a reader held it back). */
+export interface WalCheckpoint {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
+/** How long a statement waits for another process's lock before it fails (SQLITE_BUSY). */
+const BUSY_TIMEOUT_MS = 5000;
+
 /** Kysely compiles the same SQL text again and again; preparing it once per text saves ~15 % per request. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -132,6 +147,7 @@ class RoutedConnection implements DatabaseConnection {
  */
 class GroupCommitSqliteDriver implements Driver {
   readonly #file: string;
+  readonly #options: SqliteOptions;
   readonly lock = new FifoLock();
   #writer: StatementRunner | undefined;
   #reader: StatementRunner | undefined;
@@ -140,8 +156,9 @@ class GroupCommitSqliteDriver implements Driver {
   /** Batches committed so far (the tests read it). */
   commits = 0;
 
-  constructor(file: string) {
+  constructor(file: string, options: SqliteOptions) {
     this.#file = file;
+    this.#options = options;
   }
 
   get writer(): StatementRunner {
@@ -153,12 +170,15 @@ class GroupCommitSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    const writer = new DatabaseSync(this.#file, { timeout: 5000 });
+    const writer = new DatabaseSync(this.#file, { timeout: BUSY_TIMEOUT_MS });
     // Durability first: every acknowledged write is on disk (DESIGN.md, Data).
     writer.exec('pragma journal_mode = wal');
     writer.exec('pragma synchronous = full');
     writer.exec('pragma foreign_keys = on');
-    const reader = new DatabaseSync(this.#file, { timeout: 5000 });
+    // Erased means unreadable: deleted or overwritten content is zeroed in its page, not left in
+    // free space for anyone with the file (docs/ARCHITECTURE.md, "Personal data").
+    writer.exec(`pragma secure_delete = ${this.#options.secureDelete ? 'on' : 'off'}`);
+    const reader = new DatabaseSync(this.#file, { timeout: BUSY_TIMEOUT_MS });
     reader.exec('pragma query_only = on');
     this.#writer = new StatementRunner(writer);
     this.#reader = new StatementRunner(reader);
@@ -226,6 +246,32 @@ class GroupCommitSqliteDriver implements Driver {
     this.#writer?.db.close();
   }
 
+  /**
+   * Copies the WAL into the database file and empties it (after an erasure, so that no earlier
+   * version of a page with the erased values stays in the -wal file). Waits for the open batch, then
+   * holds the writer meanwhile. It does not wait for readers: with one still reading an older
+   * snapshot (a streamed export, another process) SQLite answers busy at once rather than blocking
+   * this thread, and the caller tries again later.
+   */
+  async truncateWal(): Promise<WalCheckpoint> {
+    await this.lock.acquire();
+    while (this.#batch) {
+      const batch = this.#batch;
+      this.lock.release();
+      await batch.catch(() => undefined);
+      await this.lock.acquire();
+    }
+    const db = this.writer.db;
+    try {
+      db.exec('pragma busy_timeout = 0');
+      const row = db.prepare('pragma wal_checkpoint(truncate)').get() as unknown as WalCheckpoint;
+      return { busy: row.busy, log: row.log, checkpointed: row.checkpointed };
+    } finally {
+      db.exec(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      this.lock.release();
+    }
+  }
+
   /** The open batch, opened now if there is none. Call with the lock held. */
   joinBatch(): Promise<void> {
     if (this.#batch) return this.#batch;
@@ -269,10 +315,18 @@ class GroupCommitSqliteAdapter extends SqliteAdapter {
 /** node:sqlite (no native build step) with group commit; everything else is Kysely's SQLite dialect. */
 export class NodeSqliteDialect implements Dialect {
   readonly #file: string;
+  readonly #options: SqliteOptions;
   #driver: GroupCommitSqliteDriver | undefined;
 
-  constructor(file: string) {
+  constructor(file: string, options: SqliteOptions = { secureDelete: true }) {
     this.#file = file;
+    this.#options = options;
+  }
+
+  /** See GroupCommitSqliteDriver.truncateWal. */
+  truncateWal(): Promise<WalCheckpoint> {
+    if (!this.#driver) throw new Error('The database is not open');
+    return this.#driver.truncateWal();
   }
 
   /** How many write batches have been committed (one disk flush each). */
@@ -281,7 +335,7 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    this.#driver = new GroupCommitSqliteDriver(this.#file);
+    this.#driver = new GroupCommitSqliteDriver(this.#file, this.#options);
     return this.#driver;
   }
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type * as Flexible from 'rate-limiter-flexible';
@@ -22,11 +23,22 @@ export interface Limiter {
 export type LimiterFactory = (name: string, points: number, durationSeconds: number) => Limiter;
 
 /**
+ * A counter's key as stored: a keyed hash (HMAC-SHA-256, 128 bits) of what it counts — a phone
+ * number, an address, an account — so that no phone number or address sits in Redis (or memory)
+ * for anyone who can list the keys, and none outlives an erasure there. Keyed, so that the 10^8
+ * numbers of an area cannot be hashed by someone without the secret to find one.
+ */
+function hashedKey(secret: string, key: string): string {
+  return createHmac('sha256', secret).update(key).digest('base64url').slice(0, 22);
+}
+
+/**
  * Counters live in Redis when it is configured, so that every instance shares them; a single
  * instance keeps them in memory. While Redis is away each instance counts in memory (the insurance
- * limiter) rather than failing or waiting, and goes back to Redis once it is ready again.
+ * limiter) rather than failing or waiting, and goes back to Redis once it is ready again. `secret`
+ * keys the hash of every counter's key: the same on every instance (the database's stored secret).
  */
-export function createLimiterFactory(redis: Redis | undefined): LimiterFactory {
+export function createLimiterFactory(redis: Redis | undefined, secret: string): LimiterFactory {
   const RateLimiterRedis = redis
     ? (load('rate-limiter-flexible/lib/RateLimiterRedis') as typeof Flexible.RateLimiterRedis)
     : undefined;
@@ -44,7 +56,7 @@ export function createLimiterFactory(redis: Redis | undefined): LimiterFactory {
     return {
       async consume(key) {
         try {
-          await limiter.consume(key);
+          await limiter.consume(hashedKey(secret, key));
         } catch (error) {
           if (error instanceof RateLimiterRes) {
             throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) });
@@ -53,10 +65,10 @@ export function createLimiterFactory(redis: Redis | undefined): LimiterFactory {
         }
       },
       async refund(key) {
-        await limiter.reward(key, 1);
+        await limiter.reward(hashedKey(secret, key), 1);
       },
       async reset(key) {
-        await limiter.delete(key);
+        await limiter.delete(hashedKey(secret, key));
       },
     };
   };

@@ -17,12 +17,13 @@ import { auditFields } from '../../lib/audit-fields.ts';
 import { localDate } from '../../lib/local-time.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
-import type { JobRow, Jobs } from '../jobs/jobs.service.ts';
+import type { Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { storedNotice } from './consent.ts';
+import { createPurger, type AuditActor, type PurgeDeps } from './privacy-purge.ts';
 import * as repo from './privacy.repository.ts';
 
 /** How often (at most) an instance looks for purges and notices that have come due. */
@@ -38,10 +39,10 @@ export interface PrivacyDeps {
   visitorGuests: Pick<VisitorGuestService, 'authenticated'>;
   /** Audit entries older than this many days are removed (0: kept for ever). */
   logRetentionDays: number;
+  /** After an erasure: older page versions out of SQLite's WAL (database.ts truncateWalAfterErasure). */
+  truncateWal: PurgeDeps['truncateWal'];
+  log: PurgeDeps['log'];
 }
-
-type AuditActor =
-  { kind: 'admin'; username: string; ip: string } | { kind: 'public'; ip: string } | { kind: 'system' };
 
 /**
  * Personal data over its whole life (issue 20): the privacy notice and consent settings, the
@@ -72,6 +73,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
     );
   }
 
+  const purger = createPurger({ ...deps, record });
+
   async function settingsOf(meeting: repo.MeetingPrivacyRow): Promise<PrivacySettings> {
     return {
       meeting_id: meeting.id,
@@ -97,48 +100,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
   }
 
   /**
-   * Erases the meeting's guests' personal data, once: the purge mark is taken under the meeting
-   * row's lock in the same transaction, so a second instance (or a second click) finds it taken.
-   */
-  async function purge(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
-    const now = clock();
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.claimPurge(trx, meetingId, now, { onlyWhenDue: actor.kind === 'system' })))
-        return undefined;
-      const meeting = await repo.findMeetingPrivacy(trx, meetingId);
-      if (!meeting) return undefined;
-      const guests = await repo.eraseGuests(trx, meetingId, now);
-      await repo.eraseMeetingFiles(trx, meeting);
-      await record(
-        actor,
-        'delete',
-        {
-          key: 'privacy.purged',
-          params: {
-            meeting_id: meeting.id,
-            meeting_name: meeting.name,
-            count: guests,
-            reason: [{ key: actor.kind === 'system' ? 'privacy.reason_retention' : 'privacy.reason_manual' }],
-          },
-        },
-        trx,
-      );
-      return { purged_at: now, guests };
-    });
-  }
-
-  /** The `privacy.purge` job: due purges only (an extension since it was queued makes it a no-op). */
-  async function runPurgeJob(job: JobRow): Promise<void | { skipped: string }> {
-    const { meeting_id: meetingId } = JSON.parse(job.payload) as { meeting_id: number };
-    const meeting = await repo.findMeetingPrivacy(db, meetingId);
-    if (!meeting || meeting.purged_at !== null) return { skipped: 'already purged' };
-    if (repo.purgeAt(meeting) > clock()) return { skipped: 'retention extended' };
-    const done = await purge(meetingId, { kind: 'system' });
-    return done ? undefined : { skipped: 'already purged' };
-  }
-
-  /**
-   * Each runner pass (at most once a minute per instance): organisers of meetings whose purge is a
+   * Each runner pass (at most once a minute per instance): what requests in flight wrote into a
+   * meeting just after its purge is erased (privacy-purge.ts); organisers of meetings whose purge is a
    * week away are told, once (a conditional update marks it); purges that have come due become
    * `privacy.purge` jobs, keyed by meeting and date so that any number of instances add one; and
    * audit entries past their own retention are removed.
@@ -148,6 +111,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     const now = clock();
     if (now - lastScan < RETENTION_SCAN_MS) return;
     lastScan = now;
+    await purger.onPass(now);
     for (const meeting of await repo.dueNotices(db, now, RETENTION_NOTICE_DAYS * repo.DAY_MS)) {
       const date = localDate(repo.purgeAt(meeting));
       await db.transaction().execute(async (trx) => {
@@ -369,7 +333,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       if (confirm.trim() !== meeting.name.trim()) throw fieldError('confirm', 'purgeConfirmMismatch');
       if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       if (meeting.end_at > clock()) throw new AppError('MEETING_NOT_OVER');
-      const result = await purge(meetingId, { kind: 'admin', username: user.auditName, ip });
+      const result = await purger.purge(meetingId, { kind: 'admin', username: user.auditName, ip });
       if (!result) throw new AppError('PERSONAL_DATA_PURGED');
       return result;
     },
@@ -417,7 +381,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
 
     /** Registers the purge job and the pass that finds due notices and purges. */
     register(): void {
-      jobs.handle('privacy.purge', runPurgeJob);
+      jobs.handle('privacy.purge', purger.runPurgeJob);
       jobs.onPass(scan);
     },
 
@@ -446,6 +410,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         trx,
       );
     });
+    await purger.eraseAtRest();
   }
 
   return service;

@@ -1,0 +1,135 @@
+import type { PurgeResult } from '@meetflow/shared/schemas/privacy';
+import type { Db } from '../../db/database.ts';
+import type { JobRow } from '../jobs/jobs.service.ts';
+import type { LogMessage } from '../system-log/system-log.service.ts';
+import * as repo from './privacy.repository.ts';
+
+/** How long after a purge its meeting is checked for personal data written by requests in flight. */
+const LATE_WRITE_WINDOW_MS = 7 * 86_400_000;
+
+export type AuditActor =
+  { kind: 'admin'; username: string; ip: string } | { kind: 'public'; ip: string } | { kind: 'system' };
+
+export interface PurgeDeps {
+  db: Db;
+  clock: () => number;
+  /** The privacy service's audit entry, written with `trx`. */
+  record: (actor: AuditActor, action: 'delete', message: LogMessage, trx: Db) => Promise<void>;
+  /** After an erasure: older page versions out of SQLite's WAL (database.ts truncateWalAfterErasure). */
+  truncateWal: () => Promise<{ done: boolean; tries: number }>;
+  log: { warn(details: object, message: string): void };
+}
+
+/**
+ * The meeting-wide purge (the retention's job and "purge now"), what requests in flight wrote just
+ * after it, and erasure at rest after each of them (and after a withdrawal).
+ */
+export function createPurger(deps: PurgeDeps) {
+  const { db, clock, record } = deps;
+
+  /**
+   * After an erasure has committed. One that cannot finish (a reader held the WAL all along) is
+   * reported and tried again on each retention pass until it does: the erased values stay in the
+   * -wal file until then.
+   */
+  let walToTruncate = false;
+  async function eraseAtRest(): Promise<void> {
+    const { done, tries } = await deps.truncateWal();
+    walToTruncate = !done;
+    if (!done) {
+      deps.log.warn(
+        { tries },
+        'Erased personal data is still in the SQLite WAL: a reader held it back; tried again each minute',
+      );
+    }
+  }
+
+  /**
+   * Erases the meeting's guests' personal data, once: the purge mark is taken under the meeting
+   * row's lock in the same transaction, so a second instance (or a second click) finds it taken.
+   */
+  async function purge(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
+    const result = await purgeInTransaction(meetingId, actor);
+    if (result) await eraseAtRest();
+    return result;
+  }
+
+  function purgeInTransaction(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
+    const now = clock();
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.claimPurge(trx, meetingId, now, { onlyWhenDue: actor.kind === 'system' })))
+        return undefined;
+      const meeting = await repo.findMeetingPrivacy(trx, meetingId);
+      if (!meeting) return undefined;
+      const guests = await repo.eraseGuests(trx, meetingId, now);
+      await repo.eraseMeetingFiles(trx, meeting);
+      await record(
+        actor,
+        'delete',
+        {
+          key: 'privacy.purged',
+          params: {
+            meeting_id: meeting.id,
+            meeting_name: meeting.name,
+            count: guests,
+            reason: [{ key: actor.kind === 'system' ? 'privacy.reason_retention' : 'privacy.reason_manual' }],
+          },
+        },
+        trx,
+      );
+      return { purged_at: now, guests };
+    });
+  }
+
+  /**
+   * A purge erases what is committed when it runs. A sign-up that read the meeting just before
+   * (still open, not yet purged) can commit its guest just after: each pass erases such rows of
+   * recently purged meetings, audited as written during the purge.
+   */
+  async function eraseLateWrites(now: number): Promise<void> {
+    const meetings = await repo.purgedWithLeftovers(db, now - LATE_WRITE_WINDOW_MS);
+    for (const meetingId of meetings) {
+      await db.transaction().execute(async (trx) => {
+        const meeting = await repo.findMeetingPrivacy(trx, meetingId);
+        if (!meeting) return;
+        const guests = await repo.eraseGuests(trx, meetingId, now);
+        await record(
+          { kind: 'system' },
+          'delete',
+          {
+            key: 'privacy.purged',
+            params: {
+              meeting_id: meeting.id,
+              meeting_name: meeting.name,
+              count: guests,
+              reason: [{ key: 'privacy.reason_late' }],
+            },
+          },
+          trx,
+        );
+      });
+    }
+    if (meetings.length > 0) await eraseAtRest();
+  }
+
+  /** The `privacy.purge` job: due purges only (an extension since it was queued makes it a no-op). */
+  async function runPurgeJob(job: JobRow): Promise<void | { skipped: string }> {
+    const { meeting_id: meetingId } = JSON.parse(job.payload) as { meeting_id: number };
+    const meeting = await repo.findMeetingPrivacy(db, meetingId);
+    if (!meeting || meeting.purged_at !== null) return { skipped: 'already purged' };
+    if (repo.purgeAt(meeting) > clock()) return { skipped: 'retention extended' };
+    const done = await purge(meetingId, { kind: 'system' });
+    return done ? undefined : { skipped: 'already purged' };
+  }
+
+  return {
+    purge,
+    runPurgeJob,
+    eraseAtRest,
+    /** Each retention pass: a WAL truncation that could not finish, and late writes. */
+    async onPass(now: number): Promise<void> {
+      if (walToTruncate) await eraseAtRest();
+      await eraseLateWrites(now);
+    },
+  };
+}
