@@ -5181,7 +5181,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "banner" | "pdf";
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -5276,12 +5285,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The file: a banner image or a PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -10862,12 +10876,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The waiting list (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -12416,12 +12432,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The event stream */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -13322,12 +13340,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The guests (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -13794,12 +13814,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The template (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -13985,7 +14007,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    encoding?: "auto" | "utf-8" | "big5" | "gb18030";
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -14732,12 +14766,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The rows not written (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -14806,12 +14842,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The schedule workbook (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -14878,7 +14916,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -15309,12 +15354,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The schedule detail (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -15489,12 +15536,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The system log (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16057,12 +16106,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The preview (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16263,12 +16314,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificate list (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16666,12 +16719,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificates (ZIP of PDFs) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/zip": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16741,12 +16796,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificate (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16820,12 +16877,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The badges (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -17035,12 +17094,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificate (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
