@@ -5,7 +5,7 @@ import type { CertificatePage, CertificateSettings } from '@meetflow/shared/sche
 import { localDayBounds } from '../src/lib/local-time.ts';
 import { adminApi, readWorkbook, sheetValues, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { pdfFonts, pdfText } from './pdf-fixtures.ts';
+import { fontDictionaryNames, pdfFonts, pdfText } from './pdf-fixtures.ts';
 import {
   createMeeting,
   createOrganization,
@@ -440,6 +440,10 @@ describe(`certificates and badges (${TEST_DB})`, () => {
       }
       const tags = fonts.map((font) => font.name.slice(0, 6));
       expect(new Set(tags).size, 'a tag per subset').toBe(tags.length);
+      // The descendant CIDFont and the descriptor carry the same tagged name as the Type0 font.
+      const names = await fontDictionaryNames(pdf.rawPayload);
+      expect(names).toHaveLength(fonts.length * 3);
+      for (const font of fonts) expect(names.filter((name) => name === font.name)).toHaveLength(3);
     }
   });
 

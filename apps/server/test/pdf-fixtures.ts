@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** A PDF's pages and the text on each, as a reader's text extraction finds it (pdf.js). */
@@ -46,4 +47,22 @@ export function pdfFonts(bytes: Uint8Array | Buffer): PdfFontRow[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The names in a PDF's font dictionaries (BaseFont of Type0 and CID fonts, FontName of descriptors). */
+export async function fontDictionaryNames(bytes: Uint8Array | Buffer): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  const names: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict)) continue;
+    const type = object.get(PDFName.of('Type'));
+    const name =
+      type === PDFName.of('Font')
+        ? object.get(PDFName.of('BaseFont'))
+        : type === PDFName.of('FontDescriptor')
+          ? object.get(PDFName.of('FontName'))
+          : undefined;
+    if (name instanceof PDFName) names.push(name.decodeText());
+  }
+  return names;
 }
