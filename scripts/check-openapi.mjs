@@ -51,7 +51,7 @@ type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body 
 type Login = Json<operations['postLogin']['responses'][200]>;
 export const token: Login['data']['token']['access_token'] = 'a';
 export const tree: Json<paths['/api/organizations']['get']['responses'][200]>['data'] = [
-  { id: 1, name: 'A', parent_id: null, sort: 0, children: [{ id: 2, name: 'B', parent_id: 1, sort: 0, children: [] }] },
+  { id: 1, name: 'A', parent_id: null, sort: 0, region: 'MO', children: [{ id: 2, name: 'B', parent_id: 1, sort: 0, region: null, children: [] }] },
 ];
 export const guests: paths['/api/meetings/{id}/guests']['get']['parameters']['path'] = { id: 1 };
 export const failure: components['schemas']['ErrorEnvelope'] = { code: 40100, message: 'Please log in first', data: null };

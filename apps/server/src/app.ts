@@ -14,6 +14,8 @@ import { createApiTokens } from './modules/auth/api-tokens.service.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { createOfflineDoorService } from './modules/attendance/offline-door.service.ts';
 import { offlineDoorRoutes } from './modules/attendance/offline-door.routes.ts';
+import { createRecordsExport } from './modules/attendance/records-export.ts';
+import { recordsExportRoutes } from './modules/attendance/records-export.routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
 import { createCertificatesService } from './modules/certificates/certificates.service.ts';
@@ -40,6 +42,7 @@ import { createJobs } from './modules/jobs/jobs.service.ts';
 import { createUrlGuard } from './modules/webhooks/url-guard.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { createGuestConfirmation } from './modules/mail/guest-confirmation.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
@@ -250,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemLog,
     limiters,
     publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
     transport: mailTransport,
     guests,
     signingSecret: await getOrCreateSecret(db, 'mail'),
@@ -373,12 +377,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     clock,
   });
-  await app.register(mailRoutes, { mail });
+  await app.register(mailRoutes, {
+    mail,
+    confirmation: createGuestConfirmation({
+      db,
+      jobs,
+      clock,
+      systemLog,
+      limiters,
+      mailServerConfigured: mailTransport !== undefined,
+      identify: (token) => visitorGuests.identify(token),
+    }),
+  });
   await app.register(attendanceRoutes, {
     attendance,
     live,
     sessionStillValid: (user) =>
       user.apiTokenId === null ? auth.sessionStillValid(user) : apiTokens.stillValid(user.apiTokenId),
+    clock,
+  });
+  await app.register(recordsExportRoutes, {
+    recordsExport: createRecordsExport({ db, clock, timeZone: config.timeZone, webhooks }),
+    reporting,
     clock,
   });
   await app.register(offlineDoorRoutes, {

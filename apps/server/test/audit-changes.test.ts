@@ -255,7 +255,7 @@ describe(`audit entries list the changed fields (${TEST_DB})`, () => {
       signup_title_en: 'Join us',
     });
     expect((await latest('update', 'Display meeting')).changes).toEqual([
-      { field: 'theme_color', before: '#1677ff', after: '#ff0000' },
+      { field: 'theme_color', before: '#0958d9', after: '#ff0000' },
       { field: 'signup_title_en', before: null, after: 'Join us' },
     ]);
   });

@@ -80,6 +80,7 @@ describe(`certificates by e-mail (${TEST_DB})`, () => {
       systemLog: createSystemLog(ctx.db, ctx.now),
       limiters: createLimiterFactory(undefined),
       publicUrl: ctx.config.publicUrl,
+      mailFrom: ctx.config.mailFrom,
       transport,
       guests: { matchingGuestIds: async () => [] },
       signingSecret: await getOrCreateSecret(ctx.db, 'mail'),

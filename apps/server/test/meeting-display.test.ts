@@ -131,6 +131,7 @@ describe(`meeting display config (${TEST_DB})`, () => {
       theme_color: '#aa3300',
       schedule_text_color: '#222222',
       hint_text_color: '#888888',
+      default_area_code: null,
       signup_title: '年會報名',
       signup_title_cn: '年会报名',
       signup_title_en: 'Annual meeting sign-up',

@@ -91,7 +91,7 @@ describe(`organisation tree (${TEST_DB})`, () => {
     expect(rootNode).toMatchObject({ name: 'Health College', parent_id: null });
     expect(rootNode.children.map((c) => c.id)).toEqual([a, b]);
     expect(find(nodes, a)!.children).toEqual([
-      { id: nested, name: 'Ward 1', parent_id: a, sort: 0, children: [] },
+      { id: nested, name: 'Ward 1', parent_id: a, sort: 0, region: null, children: [] },
     ]);
 
     const renamed = await call(admin, 'PUT', `/api/organizations/${nested}`, { name: 'Ward One' });

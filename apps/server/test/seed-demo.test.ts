@@ -237,6 +237,16 @@ describe(`seed:demo (${TEST_DB})`, () => {
     expect(after.signup_count).toBe(seeded.guests + 1);
   });
 
+  it("starts the Macao meeting's forms at +853 and the Hong Kong one's at +852 (their organisations' regions)", async () => {
+    const served = async (type: string) => {
+      const seeded = result.meetings.find((m) => m.type === type)!;
+      const info = await ctx.app.inject({ method: 'GET', url: `/api/public/meetings/${seeded.publicId}` });
+      return info.json().data.default_area_code as string | null;
+    };
+    expect(await served('general')).toBe('853');
+    expect(await served('date_schedule')).toBe('852');
+  });
+
   it('creates demo users bound to their organisations', async () => {
     const organiser = await ctx.login({ account: 'demo.organiser', password: PASSWORDS.organiser });
     const seen = await listMeetings(organiser.access_token);

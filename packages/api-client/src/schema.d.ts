@@ -1089,7 +1089,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts */
+        /** A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts: the meeting's first guest to users with guest:view, else an example guest */
         post: operations["postMeetingsByIdMailPreview"];
         delete?: never;
         options?: never;
@@ -1142,6 +1142,40 @@ export interface paths {
         put?: never;
         /** Send the guest code to the address used at sign-up; the same answer for unknown addresses */
         post: operations["postPublicMeetingsByPublicIdCodeByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/confirmation-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the guest's confirmation mail goes, masked; null when the meeting sends none */
+        get: operations["getPublicGuestConfirmationMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/confirmation-mail/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the guest their confirmation again (rate-limited per guest and per client address) */
+        post: operations["postPublicGuestConfirmationMailResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1277,6 +1311,23 @@ export interface paths {
         };
         /** Server-Sent Events: `stats` with the full statistics on opening and after every change (coalesced) */
         get: operations["getAttendanceStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/records/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Entries and exits with the records page's filters as a streamed XLSX file: per guest and scope (entries, exits, times, stations, minutes present) and every record; needs guest:export too (phone numbers) */
+        get: operations["getAttendanceRecordsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2006,6 +2057,8 @@ export interface components {
             name: string;
             parent_id: number | null;
             sort: number;
+            /** @enum {string|null} */
+            region: "CN" | "HK" | "MO" | "TW" | null;
             children: components["schemas"]["OrganizationNodeInput"][];
         };
         ErrorEnvelope: {
@@ -2021,6 +2074,8 @@ export interface components {
             name: string;
             parent_id: number | null;
             sort: number;
+            /** @enum {string|null} */
+            region: "CN" | "HK" | "MO" | "TW" | null;
             children: components["schemas"]["OrganizationNode"][];
         };
     };
@@ -3964,6 +4019,8 @@ export interface operations {
                             name: string;
                             parent_id: number | null;
                             sort: number;
+                            /** @enum {string|null} */
+                            region: "CN" | "HK" | "MO" | "TW" | null;
                         };
                     };
                 };
@@ -4046,6 +4103,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @enum {string|null} */
+                    region?: "CN" | "HK" | "MO" | "TW" | null;
                 };
             };
         };
@@ -4064,6 +4123,8 @@ export interface operations {
                             name: string;
                             parent_id: number | null;
                             sort: number;
+                            /** @enum {string|null} */
+                            region: "CN" | "HK" | "MO" | "TW" | null;
                         };
                     };
                 };
@@ -4255,6 +4316,8 @@ export interface operations {
                             name: string;
                             parent_id: number | null;
                             sort: number;
+                            /** @enum {string|null} */
+                            region: "CN" | "HK" | "MO" | "TW" | null;
                         };
                     };
                 };
@@ -4868,12 +4931,17 @@ export interface operations {
                              *     ]
                              */
                             language_order: ("zh-tw" | "zh-cn" | "en")[];
-                            /** @default #1677ff */
+                            /** @default #0958d9 */
                             theme_color: string;
                             /** @default #1f1f1f */
                             schedule_text_color: string;
                             /** @default #595959 */
                             hint_text_color: string;
+                            /**
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            default_area_code: "86" | "852" | "853" | "886" | null;
                             signup_title?: string;
                             signup_title_cn?: string;
                             signup_title_en?: string;
@@ -4990,12 +5058,17 @@ export interface operations {
                      *     ]
                      */
                     language_order?: ("zh-tw" | "zh-cn" | "en")[];
-                    /** @default #1677ff */
+                    /** @default #0958d9 */
                     theme_color?: string;
                     /** @default #1f1f1f */
                     schedule_text_color?: string;
                     /** @default #595959 */
                     hint_text_color?: string;
+                    /**
+                     * @default null
+                     * @enum {string|null}
+                     */
+                    default_area_code?: "86" | "852" | "853" | "886" | null;
                     signup_title?: string;
                     signup_title_cn?: string;
                     signup_title_en?: string;
@@ -5054,12 +5127,17 @@ export interface operations {
                              *     ]
                              */
                             language_order: ("zh-tw" | "zh-cn" | "en")[];
-                            /** @default #1677ff */
+                            /** @default #0958d9 */
                             theme_color: string;
                             /** @default #1f1f1f */
                             schedule_text_color: string;
                             /** @default #595959 */
                             hint_text_color: string;
+                            /**
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            default_area_code: "86" | "852" | "853" | "886" | null;
                             signup_title?: string;
                             signup_title_cn?: string;
                             signup_title_en?: string;
@@ -8308,12 +8386,17 @@ export interface operations {
                                  *     ]
                                  */
                                 language_order: ("zh-tw" | "zh-cn" | "en")[];
-                                /** @default #1677ff */
+                                /** @default #0958d9 */
                                 theme_color: string;
                                 /** @default #1f1f1f */
                                 schedule_text_color: string;
                                 /** @default #595959 */
                                 hint_text_color: string;
+                                /**
+                                 * @default null
+                                 * @enum {string|null}
+                                 */
+                                default_area_code: "86" | "852" | "853" | "886" | null;
                                 signup_title?: string;
                                 signup_title_cn?: string;
                                 signup_title_en?: string;
@@ -8351,6 +8434,8 @@ export interface operations {
                                 guest_info_hint_cn?: string;
                                 guest_info_hint_en?: string;
                             };
+                            /** @enum {string|null} */
+                            default_area_code: "86" | "852" | "853" | "886" | null;
                             user_types: {
                                 id: number;
                                 name: string;
@@ -11274,6 +11359,7 @@ export interface operations {
                             subject: string;
                             html: string;
                             text: string;
+                            example_guest: boolean;
                         };
                     };
                 };
@@ -11595,6 +11681,130 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicGuestConfirmationMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            masked_email: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicGuestConfirmationMailResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            masked_email: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12488,6 +12698,80 @@ export interface operations {
             };
         };
     };
+    getAttendanceRecordsExport: {
+        parameters: {
+            query: {
+                meeting_id: number;
+                schedule_id?: number;
+                type?: "in" | "out";
+                station?: string;
+                status?: "checked_in" | "not_checked_in" | "left";
+                from?: number;
+                to?: number;
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getAttendanceOfflineData: {
         parameters: {
             query: {
@@ -12647,7 +12931,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "recorded" | "conflict";
                                 /** @enum {string|null} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | null;
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | null;
                             }[];
                             recorded: number;
                             conflicts: number;
@@ -12751,7 +13035,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "in" | "out";
                                 /** @enum {string} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old";
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead";
                                 station: string;
                                 operator_name: string | null;
                                 scanned_at: number;

@@ -27,6 +27,19 @@ export const AREA_CODES = [
   { value: '853', label: { 'zh-tw': '中國澳門 +853', 'zh-cn': '中国澳门 +853', en: 'Macao +853' } },
   { value: '886', label: { 'zh-tw': '中國台灣 +886', 'zh-cn': '中国台湾 +886', en: 'Taiwan +886' } },
 ] as const;
+export type AreaCode = (typeof AREA_CODES)[number]['value'];
+export const AREA_CODE_VALUES = AREA_CODES.map((a) => a.value) as [AreaCode, ...AreaCode[]];
+
+/**
+ * The regions an organisation may be in (ISO 3166-1 alpha-2) and the area code each one's meetings
+ * preselect on their sign-up and check-in forms.
+ */
+export const REGION_AREA_CODES = { CN: '86', HK: '852', MO: '853', TW: '886' } as const satisfies Record<
+  string,
+  AreaCode
+>;
+export type Region = keyof typeof REGION_AREA_CODES;
+export const REGIONS = Object.keys(REGION_AREA_CODES) as [Region, ...Region[]];
 
 export const TEXT_WIDTH_PADDING = 30;
 export const TEXT_WIDTH_MIN = 160;

@@ -1,3 +1,4 @@
+import { AREA_CODE_VALUES, type AreaCode } from './constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_SUFFIX, type Language } from './languages.ts';
 import type { MeetingDisplayConfig } from './schemas/meeting-display.ts';
 
@@ -75,11 +76,19 @@ export type DisplayColorField = (typeof DISPLAY_COLOR_FIELDS)[number];
 
 export const DISPLAY_CONFIG_DEFAULTS = {
   language_order: ['zh-tw', 'zh-cn', 'en'] as Language[],
-  /** The app's primary colour. */
-  theme_color: '#1677ff',
+  /**
+   * The product's blue, darkened (Ant Design blue-7) so that white button text reads at 6.2:1, as on
+   * the demo's configured meetings; the brighter #1677ff took black text (white was 4.1:1).
+   */
+  theme_color: '#0958d9',
   schedule_text_color: '#1f1f1f',
   hint_text_color: '#595959',
-} as const satisfies Record<DisplayColorField, string> & { language_order: Language[] };
+  /** null: the area code of the organisation's region (or none: "please select"). */
+  default_area_code: null as AreaCode | null,
+} as const satisfies Record<DisplayColorField, string> & {
+  language_order: Language[];
+  default_area_code: AreaCode | null;
+};
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -146,6 +155,9 @@ export function resolveDisplayConfig(stored: unknown): MeetingDisplayConfig {
     const value = raw[field];
     if (typeof value === 'string' && HEX_COLOR.test(value.trim())) result[field] = value.trim().toLowerCase();
   }
+  const areaCode = raw.default_area_code;
+  if ((AREA_CODE_VALUES as readonly unknown[]).includes(areaCode))
+    result.default_area_code = areaCode as AreaCode;
   for (const field of DISPLAY_TEXT_FIELDS) {
     const value = raw[field];
     if (typeof value !== 'string') continue;

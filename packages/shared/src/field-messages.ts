@@ -70,6 +70,16 @@ export const FIELD_MESSAGES = {
     en: 'Please enter the organisation name',
   },
   organizationRequired: { 'zh-tw': '請選擇組織', 'zh-cn': '请选择组织', en: 'Please select an organisation' },
+  regionInvalid: {
+    'zh-tw': '請選擇中國內地、中國香港、中國澳門或中國台灣',
+    'zh-cn': '请选择中国内地、中国香港、中国澳门或中国台湾',
+    en: 'Choose Mainland China, Hong Kong, Macao or Taiwan',
+  },
+  areaCodeInvalid: {
+    'zh-tw': '請選擇 +86、+852、+853 或 +886',
+    'zh-cn': '请选择 +86、+852、+853 或 +886',
+    en: 'Choose +86, +852, +853 or +886',
+  },
   roleRequired: { 'zh-tw': '請選擇角色', 'zh-cn': '请选择角色', en: 'Please select a role' },
   passwordTooWeak: {
     'zh-tw': '密碼至少 8 個字元，且不能與帳號相同',

@@ -62,3 +62,14 @@ export function languageFromHeader(header: string | undefined | null): Language 
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The query parameter that carries the page language in links to the visitor pages (mail links):
+ * opened on any phone, the page shows the guest's language before a stored pick or the meeting's.
+ */
+export const LANGUAGE_QUERY = 'lang';
+
+/** A visitor-page link (`…/#/path`) that opens in `lang`. */
+export function linkInLanguage(url: string, lang: Language): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${lang}`;
+}

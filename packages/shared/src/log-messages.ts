@@ -97,6 +97,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '组织“{name}”（id {id}）改名为“{new_name}”',
     en: 'Renamed organisation "{name}" (id {id}) to "{new_name}"',
   },
+  'organization.updated': {
+    'zh-tw': '修改組織「{name}」（id {id}）',
+    'zh-cn': '修改组织“{name}”（id {id}）',
+    en: 'Updated organisation "{name}" (id {id})',
+  },
   'organization.moved': {
     'zh-tw': '組織「{name}」（id {id}）移至「{parent_name}」（id {parent_id}）之下，位置 {sort}',
     'zh-cn': '组织“{name}”（id {id}）移至“{parent_name}”（id {parent_id}）之下，位置 {sort}',
@@ -249,6 +254,11 @@ export const LOG_MESSAGES = {
     'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的 {rows} 位嘉賓{interrupted}',
     'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的 {rows} 位嘉宾{interrupted}',
     en: 'Exported {rows} guests of meeting #{meeting_id} ({meeting_name}){interrupted}',
+  },
+  'attendance.exported': {
+    'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的出入記錄：{rows} 行{interrupted}',
+    'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的出入记录：{rows} 行{interrupted}',
+    en: 'Exported the attendance records of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
   },
   'schedule_detail.exported': {
     'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的場次明細：{rows} 行{interrupted}',
@@ -423,6 +433,11 @@ export const LOG_MESSAGES = {
     'zh-tw': '重發確認郵件：會議 #{meeting_id} 的嘉賓 #{guest_id}',
     'zh-cn': '重发确认邮件：会议 #{meeting_id} 的嘉宾 #{guest_id}',
     en: 'Resent the confirmation to guest #{guest_id} of meeting #{meeting_id}',
+  },
+  'mail.resent_by_guest': {
+    'zh-tw': '嘉賓從嘉賓頁重發確認郵件：會議 #{meeting_id} 的嘉賓 #{guest_id}',
+    'zh-cn': '嘉宾从嘉宾页重发确认邮件：会议 #{meeting_id} 的嘉宾 #{guest_id}',
+    en: 'Guest #{guest_id} of meeting #{meeting_id} had their confirmation sent again from the guest page',
   },
   'mail.code_requested': {
     'zh-tw': '以郵件取碼，會議 #{meeting_id}（{meeting_name}）：{count} 封郵件',

@@ -21,6 +21,7 @@ import * as integrations from './migrations/2026-11-28-03-integrations.ts';
 import * as searchTermsWithoutRowid from './migrations/2026-11-28-04-search-terms-without-rowid.ts';
 import * as seatReferencesDeferred from './migrations/2026-11-28-05-seat-references-deferred.ts';
 import * as searchTermsByGuestAndTerm from './migrations/2026-11-28-06-search-terms-by-guest-and-term.ts';
+import * as organizationRegion from './migrations/2026-11-29-01-organization-region.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-04-search-terms-without-rowid': searchTermsWithoutRowid,
   '2026-11-28-05-seat-references-deferred': seatReferencesDeferred,
   '2026-11-28-06-search-terms-by-guest-and-term': searchTermsByGuestAndTerm,
+  '2026-11-29-01-organization-region': organizationRegion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Region } from '@meetflow/shared/constants';
 
 /** Times are integers: milliseconds since the epoch. Flags are integers 0/1 on both databases. */
 export interface Database {
@@ -64,6 +65,8 @@ export interface Database {
     name: string;
     parent_id: number | null;
     sort: Generated<number>;
+    /** ISO 3166-1 alpha-2 (CN, HK, MO, TW) or null: what its meetings' area code starts at. */
+    region: Region | null;
     created_at: number;
     updated_at: number;
   };

@@ -1,3 +1,4 @@
+import type { Region } from '@meetflow/shared/constants';
 import type { MeetingDisplayConfigInput } from '@meetflow/shared/schemas/meeting-display';
 import type { AreaCode } from '@meetflow/shared/schemas/public';
 import type { BannerStyle, PdfLine } from './demo-files.ts';
@@ -17,6 +18,8 @@ export interface Names {
 
 export interface DemoOrganization {
   name: string;
+  /** Where it is: its meetings' forms start at that region's area code (departments inherit it). */
+  region?: Region;
   children?: DemoOrganization[];
 }
 
@@ -24,6 +27,7 @@ export interface DemoOrganization {
 export const ORGANIZATION_TREE: DemoOrganization[] = [
   {
     name: '澳門醫學會',
+    region: 'MO',
     children: [
       { name: '學術部' },
       { name: '會員事務部' },
@@ -33,6 +37,7 @@ export const ORGANIZATION_TREE: DemoOrganization[] = [
   },
   {
     name: '香港內科醫學院',
+    region: 'HK',
     children: [{ name: '專科培訓委員會' }, { name: '持續醫學教育委員會' }],
   },
 ];

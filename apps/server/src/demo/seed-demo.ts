@@ -106,7 +106,13 @@ async function organizationTree(
     for (const [sort, node] of nodes.entries()) {
       let id = existing.find((o) => o.name === node.name && o.parent_id === parentId)?.id;
       if (id === undefined) {
-        id = await insertOrganization(trx, { name: node.name, parent_id: parentId, sort, now });
+        id = await insertOrganization(trx, {
+          name: node.name,
+          parent_id: parentId,
+          sort,
+          now,
+          region: node.region ?? null,
+        });
         created += 1;
       }
       const nodePath = [...path, node.name];

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
+import { dismissDomToasts } from '../lib/toast.ts';
 import { applyViewport } from '../lib/viewport.ts';
 import { RouteGuard } from './guards/route-guard.tsx';
 import { ToastBridge } from './providers/toast-bridge.tsx';
@@ -27,6 +28,18 @@ export function RootLayout() {
 
   // Visitor pages keep lib/toast's DOM toast: Ant Design's message is not theirs to load.
   const visitorPage = PUBLIC_ROUTES.some((route) => route.name === handle?.name);
+
+  // A visitor's toast speaks of the page it was raised on, in the language of the moment: it goes
+  // with a navigation (not over the schedule PDF) and with a language switch.
+  useEffect(() => {
+    if (visitorPage) dismissDomToasts();
+  }, [visitorPage, location.pathname]);
+  const shownLanguage = useRef(i18n.language);
+  useEffect(() => {
+    if (shownLanguage.current === i18n.language) return;
+    shownLanguage.current = i18n.language;
+    if (visitorPage) dismissDomToasts({ all: true });
+  }, [visitorPage, i18n.language]);
   return (
     <>
       {!visitorPage && <ToastBridge />}

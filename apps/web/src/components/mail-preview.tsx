@@ -8,6 +8,7 @@ import {
   type MailText,
 } from '@meetflow/shared/schemas/mail';
 import { useTranslation } from '../lib/i18n.ts';
+import { usePermission } from './permission.tsx';
 import { useMailPreview } from '../lib/mail-preview-api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import './mail-preview.css';
@@ -30,10 +31,15 @@ function previewRequest(type: PreviewType, language: Language, text: MailText | 
   return { type, language, text: { subject, body } } satisfies MailPreviewBody;
 }
 
+/** Who may ask the server for a preview: those who write guest mail (mail settings, broadcasts). */
+export const MAIL_PREVIEW_PERMISSIONS = ['meeting:edit', 'guest:edit'] as const;
+
 /**
  * The mail being edited as a guest would get it (the server renders it with the unsaved text), in a
  * sandboxed frame (no scripts, no same-origin access) at a phone's or a desktop's width. The server's
- * HTML carries the QR code itself (a data: URL), so the frame shows the mail as it arrives.
+ * HTML carries the QR code itself (a data: URL), so the frame shows the mail as it arrives. It shows
+ * the meeting's first guest only to users who may see the guests, else an example guest: the note
+ * says which.
  */
 export function MailPreview(props: {
   meetingId: number;
@@ -47,6 +53,8 @@ export function MailPreview(props: {
   const request = useDebounced(previewRequest(props.type, props.language, props.text), PREVIEW_DEBOUNCE_MS);
   const preview = useMailPreview(props.meetingId, request);
   const data = request ? preview.data : undefined;
+  const mayShowRealGuest = usePermission().hasAny('guest:view');
+  const exampleGuest = data ? data.example_guest : !mayShowRealGuest;
 
   return (
     <section className="mf-mail-preview" aria-labelledby={titleId} data-testid="mail-preview">
@@ -66,8 +74,8 @@ export function MailPreview(props: {
           data-testid="mail-preview-width"
         />
       </div>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t('mailEditor.previewNote')}
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} data-testid="mail-preview-note">
+        {t(exampleGuest ? 'mailEditor.previewNoteExample' : 'mailEditor.previewNote')}
       </Typography.Paragraph>
       {request === null ? (
         <Alert type="info" showIcon title={t('mailEditor.previewIncomplete')} />

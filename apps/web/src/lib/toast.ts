@@ -45,6 +45,10 @@ export const domToast: ToastImpl = (type, content, { key, duration }) => {
     });
     document.body.appendChild(host);
   }
+  // One at a time: a stack of them on a phone covers the page they speak about.
+  for (const other of host.querySelectorAll<HTMLDivElement>('[data-toast-key]')) {
+    if (other.dataset.toastKey !== key) removeToast(other);
+  }
   let node = host.querySelector<HTMLDivElement>(`[data-toast-key="${CSS.escape(key)}"]`);
   if (!node) {
     node = document.createElement('div');
@@ -61,6 +65,8 @@ export const domToast: ToastImpl = (type, content, { key, duration }) => {
     });
     host.appendChild(node);
   }
+  // The page it belongs to (the hash route): it does not follow the visitor to the next one.
+  node.dataset.toastPage = window.location.hash;
   node.style.borderLeft = `4px solid ${COLORS[type]}`;
   node.className = `mf-toast mf-toast-${type}`;
   node.textContent = content;
@@ -75,6 +81,25 @@ export const domToast: ToastImpl = (type, content, { key, duration }) => {
     }, duration),
   );
 };
+
+function removeToast(node: HTMLElement) {
+  const key = node.dataset.toastKey ?? '';
+  clearTimeout(timers.get(key));
+  timers.delete(key);
+  node.remove();
+}
+
+/**
+ * Removes the DOM toasts raised on another page than the one on screen (`all`: every one, as after
+ * a language switch, which would leave them in the old language). The visitor pages call it on
+ * every navigation; the back office's antd toasts are not DOM toasts and stay.
+ */
+export function dismissDomToasts({ all = false }: { all?: boolean } = {}) {
+  if (typeof document === 'undefined') return;
+  for (const node of document.querySelectorAll<HTMLElement>('#mf-toast-host [data-toast-key]')) {
+    if (all || node.dataset.toastPage !== window.location.hash) removeToast(node);
+  }
+}
 
 let impl: ToastImpl = domToast;
 

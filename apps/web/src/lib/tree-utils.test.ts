@@ -7,6 +7,7 @@ const node = (id: number, name: string, parent_id: number | null, children: Orga
   name,
   parent_id,
   sort: 0,
+  region: null,
   children,
 });
 

@@ -131,6 +131,9 @@ export const recordQuery = z.strictObject({
 });
 /** The query as the client builds it (numbers, with page and size always set). */
 export type RecordQuery = z.output<typeof recordQuery>;
+/** The records export takes the page's filters without paging. */
+export const recordExportQuery = recordQuery.omit({ page: true, page_size: true });
+export type RecordExportQuery = z.output<typeof recordExportQuery>;
 
 export const attendanceRecord = z.object({
   id: z.number().int(),

@@ -76,8 +76,17 @@ export const mailPreviewBody = z.strictObject({
   text: mailText.nullable().default(null),
 });
 export type MailPreviewBody = z.input<typeof mailPreviewBody>;
-/** `html` shows the QR code inline as a data: URL (the sent mail refers to its attachment instead). */
-export const mailPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+/**
+ * `html` shows the QR code inline as a data: URL (the sent mail refers to its attachment instead).
+ * `example_guest`: rendered for a made-up guest, not the meeting's first one (the meeting has no
+ * guest, or the user may not see its guests: a guest code is an entry ticket).
+ */
+export const mailPreview = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  example_guest: z.boolean(),
+});
 export type MailPreview = z.infer<typeof mailPreview>;
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
@@ -107,6 +116,13 @@ export const codeByEmailBody = z.strictObject({
   email: generalSignUpBody.shape.email,
 });
 export type CodeByEmailBody = z.input<typeof codeByEmailBody>;
+
+/**
+ * Where the guest page says the confirmation went, masked ('j***@example.com'); null when the
+ * meeting sends none, no mail server is set up or the guest gave no address (the page says nothing).
+ */
+export const guestConfirmationMail = z.object({ masked_email: z.string().nullable() });
+export type GuestConfirmationMail = z.infer<typeof guestConfirmationMail>;
 
 /* Broadcasts: an organiser's message to all or the filtered guests of a meeting. */
 

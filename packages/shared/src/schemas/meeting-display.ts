@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AREA_CODE_VALUES } from '../constants.ts';
 import { LANGUAGES } from '../languages.ts';
 import {
   DISPLAY_CONFIG_DEFAULTS,
@@ -34,6 +35,8 @@ export const meetingDisplayConfig = z.strictObject({
   theme_color: color(DISPLAY_CONFIG_DEFAULTS.theme_color),
   schedule_text_color: color(DISPLAY_CONFIG_DEFAULTS.schedule_text_color),
   hint_text_color: color(DISPLAY_CONFIG_DEFAULTS.hint_text_color),
+  /** The area code the sign-up and check-in forms start at; null: the organisation's region's. */
+  default_area_code: z.enum(AREA_CODE_VALUES, { error: 'areaCodeInvalid' }).nullable().default(null),
   ...textShape,
 });
 export type MeetingDisplayConfig = z.infer<typeof meetingDisplayConfig>;

@@ -108,10 +108,17 @@ export type OfflineSyncInput = z.output<typeof offlineSyncRequest>;
 /**
  * Why an uploaded scan did not enter the scan log: the guest was already inside (or not inside) by
  * then, a later scan of the guest was recorded first, the guest was cancelled or left the session
- * meanwhile, the code is no guest of the meeting, or the scan is older than OFFLINE_SCAN_MAX_AGE_MS
- * (no station is offline that long: a wrong clock, or a hand-made upload).
+ * meanwhile, the code is no guest of the meeting, the scan is older than OFFLINE_SCAN_MAX_AGE_MS
+ * (no station is offline that long: a wrong clock, or a hand-made upload), or it is dated more
+ * than OFFLINE_SCAN_MAX_AHEAD_MS after the server's clock (`clock_ahead`: its real time is unknown).
  */
 export const OFFLINE_SCAN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How far a scan may be dated after the server's clock and still count (at the server's time):
+ * stations correct their clock by the server's at every refresh, so only drift since then is
+ * expected. Beyond this the station's clock is wrong and the scan's time cannot be trusted.
+ */
+export const OFFLINE_SCAN_MAX_AHEAD_MS = 5 * 60 * 1000;
 export const CONFLICT_REASONS = [
   'already_inside',
   'not_inside',
@@ -120,6 +127,7 @@ export const CONFLICT_REASONS = [
   'not_enrolled',
   'unknown_guest',
   'too_old',
+  'clock_ahead',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

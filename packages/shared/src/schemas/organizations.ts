@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGIONS } from '../constants.ts';
 import { whenMissing } from './when-missing.ts';
 
 /** Organisation names: trimmed, 1–128 characters, unique among siblings (checked by the server). */
@@ -10,6 +11,9 @@ export const organizationName = z
 
 const organizationId = z.number().int().positive();
 
+/** ISO 3166-1 alpha-2 of the organisation's region, or null: what its meetings' area code starts at. */
+export const organizationRegion = z.enum(REGIONS, { error: 'regionInvalid' }).nullable();
+
 export const createOrganizationBody = z.strictObject({
   name: organizationName,
   /** Omitted or null: a top-level organisation (only for users who see every organisation). */
@@ -17,7 +21,11 @@ export const createOrganizationBody = z.strictObject({
 });
 export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>;
 
-export const renameOrganizationBody = z.strictObject({ name: organizationName });
+/** A rename, and the region when given (omitted: unchanged; null: none). */
+export const renameOrganizationBody = z.strictObject({
+  name: organizationName,
+  region: organizationRegion.optional(),
+});
 export type RenameOrganizationBody = z.infer<typeof renameOrganizationBody>;
 
 export const moveOrganizationBody = z.strictObject({
@@ -35,6 +43,7 @@ export const organization = z.object({
   name: z.string(),
   parent_id: z.number().int().nullable(),
   sort: z.number().int(),
+  region: organizationRegion,
 });
 export type Organization = z.infer<typeof organization>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREA_CODES as AREA_CODE_OPTIONS } from '../constants.ts';
+import { AREA_CODE_VALUES } from '../constants.ts';
 import { meetingDisplayConfig } from './meeting-display.ts';
 import { MEETING_TYPES } from './meetings.ts';
 import { meetingWaitlistEntry, waitlistPlace } from './waitlist.ts';
@@ -11,15 +11,9 @@ import { whenMissing } from './when-missing.ts';
  * Everything lives under /api/public; guest endpoints authenticate with the `X-Guest-Token` header.
  *
  * Note: `AREA_CODES` (value + localised label objects) already exists in constants.ts and is exported
- * from the package root under that name; the plain value tuple is `AREA_CODE_VALUES` here.
+ * from the package root under that name; the plain value tuple is `AREA_CODE_VALUES`, re-exported here.
  */
-export const AREA_CODE_VALUES = AREA_CODE_OPTIONS.map((option) => option.value) as unknown as readonly [
-  '86',
-  '852',
-  '853',
-  '886',
-];
-export type AreaCode = (typeof AREA_CODE_VALUES)[number];
+export { AREA_CODE_VALUES, type AreaCode } from '../constants.ts';
 
 /** The header that carries the guest token (never put it in a URL). */
 export const GUEST_TOKEN_HEADER = 'x-guest-token';
@@ -164,6 +158,11 @@ export const publicMeeting = z.object({
   guide_file_id: z.string().nullable(),
   /** Resolved over the defaults. */
   display_config: meetingDisplayConfig,
+  /**
+   * The area code the forms start at: the meeting's own setting, else that of its organisation's
+   * region (or the nearest parent's); null: none, the forms ask.
+   */
+  default_area_code: z.enum(AREA_CODE_VALUES).nullable(),
   /** date_schedule meetings only, else []. */
   user_types: z.array(
     z.object({ id: z.number().int(), ...localizedName, schedule_ids: z.array(z.number().int()) }),

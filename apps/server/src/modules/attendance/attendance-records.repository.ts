@@ -151,3 +151,95 @@ export async function checkinCounts(db: Trx, meetingIds: readonly number[]): Pro
     .execute();
   return new Map(rows.map((r) => [Number(r.meeting_id), Number(r.n)]));
 }
+
+/** What the records export reads of each record: the guest's name, code and phone with it. */
+function exportedRecords(db: Trx, filter: RecordFilter, lang: Language) {
+  return filteredRecords(db, filter)
+    .innerJoin('guests', 'guests.id', 'check_ins.guest_id')
+    .leftJoin('schedules', 'schedules.id', 'check_ins.scope_id')
+    .select([
+      'check_ins.id',
+      'check_ins.guest_id',
+      'check_ins.scope_id',
+      'check_ins.type',
+      'check_ins.station',
+      'check_ins.operator_name',
+      'check_ins.created_at',
+      'guests.guest_code',
+      'guests.name as guest_name',
+      'guests.name_zh as guest_name_zh',
+      'guests.name_en as guest_name_en',
+      'guests.area_code',
+      'guests.phone',
+      `${nameColumn('schedules', lang)} as schedule_name`,
+    ]);
+}
+export type ExportedRecordRow = Awaited<ReturnType<ReturnType<typeof exportedRecords>['execute']>>[number];
+
+/** The records page's order (newest first), `size` records after `last`: one keyset batch of the export. */
+export function recordsAfter(
+  db: Trx,
+  filter: RecordFilter,
+  lang: Language,
+  last: ExportedRecordRow | undefined,
+  size: number,
+) {
+  return exportedRecords(db, filter, lang)
+    .$if(last !== undefined, (qb) =>
+      qb.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('check_ins.created_at', 'check_ins.id'), '<', tuple(last!.created_at, last!.id)),
+      ),
+    )
+    .orderBy('check_ins.created_at', 'desc')
+    .orderBy('check_ins.id', 'desc')
+    .limit(size)
+    .execute();
+}
+
+/**
+ * Each guest's whole log per scope in the export's window, in time order, `size` records after
+ * `last` (guest, scope, time): what the per-guest summary is counted from. The type and station
+ * filters pick which guests and scopes appear (one record there matches) without cutting their
+ * time present short.
+ */
+export function guestLogsAfter(
+  db: Trx,
+  filter: RecordFilter,
+  lang: Language,
+  last: ExportedRecordRow | undefined,
+  size: number,
+) {
+  const { type, station, ...window } = filter;
+  return exportedRecords(db, window, lang)
+    .$if(Boolean(type || station), (qb) =>
+      qb.where(({ exists, selectFrom }) => {
+        let matching = selectFrom('check_ins as matching')
+          .select('matching.id')
+          .whereRef('matching.guest_id', '=', 'check_ins.guest_id')
+          .whereRef('matching.scope_id', '=', 'check_ins.scope_id');
+        if (type) matching = matching.where('matching.type', '=', type);
+        if (station) {
+          const pattern = containsPattern(station);
+          matching = matching.where(sql<boolean>`lower(matching.station) like ${pattern} escape '\\'`);
+        }
+        if (window.from !== undefined) matching = matching.where('matching.created_at', '>=', window.from);
+        if (window.to !== undefined) matching = matching.where('matching.created_at', '<=', window.to);
+        return exists(matching);
+      }),
+    )
+    .$if(last !== undefined, (qb) =>
+      qb.where(({ eb, refTuple, tuple }) =>
+        eb(
+          refTuple('check_ins.guest_id', 'check_ins.scope_id', 'check_ins.created_at', 'check_ins.id'),
+          '>',
+          tuple(last!.guest_id, last!.scope_id, last!.created_at, last!.id),
+        ),
+      ),
+    )
+    .orderBy('check_ins.guest_id')
+    .orderBy('check_ins.scope_id')
+    .orderBy('check_ins.created_at')
+    .orderBy('check_ins.id')
+    .limit(size)
+    .execute();
+}

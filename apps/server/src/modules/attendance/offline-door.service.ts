@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import {
   OFFLINE_SCAN_MAX_AGE_MS,
+  OFFLINE_SCAN_MAX_AHEAD_MS,
   type ConflictPage,
   type ConflictQuery,
   type ConflictReason,
@@ -79,7 +80,9 @@ export function createOfflineDoorService(deps: {
   ): Promise<Recorded | Flagged> {
     // The server's time for each scan, not the batch's: what other stations' refreshes go by.
     const now = clock();
-    // A station clock ahead of the server's does not write the future.
+    // A station clock a little ahead of the server's (drift since its last correction) is held to
+    // now; one further ahead is wrong, and its scan is kept as a conflict, never re-timed to now.
+    const ahead = scan.at > now + OFFLINE_SCAN_MAX_AHEAD_MS;
     const at = Math.min(scan.at, now);
     if (await repo.findCheckInByNonce(db, scan.nonce)) return { outcome: 'recorded', reason: null };
     const known = await door.findConflictByNonce(db, scan.nonce);
@@ -101,7 +104,8 @@ export function createOfflineDoorService(deps: {
       operator_id: user.id,
       operator_name: user.name,
       nonce: scan.nonce,
-      scanned_at: at,
+      // What the station said, even from the future: the organiser sees how far off its clock was.
+      scanned_at: ahead ? scan.at : at,
       uploaded_at: now,
     });
 
@@ -115,6 +119,7 @@ export function createOfflineDoorService(deps: {
           return { outcome: 'conflict', reason };
         };
         if (!ours) return flag('unknown_guest');
+        if (ahead) return flag('clock_ahead');
         if (at < now - OFFLINE_SCAN_MAX_AGE_MS) return flag('too_old');
         if (ours.cancelled_at !== null) return flag('guest_cancelled');
         if (

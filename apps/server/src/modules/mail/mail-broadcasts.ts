@@ -14,7 +14,13 @@ import { randomToken } from '../../lib/secure-random.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import { PermanentJobError, type JobRow, type Jobs } from '../jobs/jobs.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { textLanguage, type BroadcastPayload, type MailComposer, type MailPayload } from './mail-compose.ts';
+import {
+  mayShowRealGuest,
+  textLanguage,
+  type BroadcastPayload,
+  type MailComposer,
+  type MailPayload,
+} from './mail-compose.ts';
 import { guestOfUnsubscribeToken, messageIdOf } from './mail-signing.ts';
 import type { MailTransport } from './mail-transport.ts';
 import * as repo from './mail.repository.ts';
@@ -78,8 +84,10 @@ export function createBroadcasts(deps: BroadcastDeps) {
       language: Language;
       texts: BroadcastTexts;
       meeting_id: number;
+      /** Set when the sender may not see the guests (tests queued before it show the first guest). */
+      example_guest?: boolean;
     };
-    const guest = await composer.sampleGuest(payload.meeting_id);
+    const guest = await composer.sampleGuest(payload.meeting_id, payload.example_guest !== true);
     if (!guest) throw new PermanentJobError('meeting not found');
     const lang = textLanguage(payload.texts, payload.language);
     const context = await composer.contextOf(
@@ -183,7 +191,7 @@ export function createBroadcasts(deps: BroadcastDeps) {
       return { items };
     },
 
-    /** Sends the broadcast as the meeting's first guest would get it, to the organiser's own address. */
+    /** Sends the broadcast as the meeting's first guest (see mayShowRealGuest) would get it, to the organiser's own address. */
     async broadcastTest(user: AuthUser, meetingId: number, body: BroadcastTestBody): Promise<void> {
       await visibleMeeting(db, user, meetingId);
       const own = await repo.userEmail(db, user.id);
@@ -192,7 +200,13 @@ export function createBroadcasts(deps: BroadcastDeps) {
         await jobs.enqueue(trx, {
           kind: 'mail.test',
           key: `test:${user.id}:${clock()}`,
-          payload: { to: own.email, language: body.language, texts: body.texts, meeting_id: meetingId },
+          payload: {
+            to: own.email,
+            language: body.language,
+            texts: body.texts,
+            meeting_id: meetingId,
+            example_guest: !mayShowRealGuest(user),
+          },
           meetingId,
         });
       });

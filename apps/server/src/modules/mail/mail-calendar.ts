@@ -1,4 +1,10 @@
-import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  type ICalCalendar,
+} from 'ical-generator';
 import { nameIn } from '@meetflow/shared/languages';
 import { labelled, sessionTimes, sortSessions } from './mail-render-format.ts';
 import type { MailContext, MailSession } from './mail-render-types.ts';
@@ -8,6 +14,11 @@ import { mailLabels } from './mail-texts.ts';
  * The guest's calendar files. Times are written in UTC: ical-generator writes a TZID time from the
  * process's own clock and needs a VTIMEZONE generator package for the zone, whereas a UTC time is
  * read right by every client. All-day sessions are DATE values, which carry no zone at all.
+ *
+ * Invitations, updates and cancellations are iTIP messages (RFC 5546): METHOD:REQUEST or CANCEL,
+ * each event with the sender as ORGANIZER and the guest as ATTENDEE, or Outlook leaves a cancelled
+ * event in the calendar. A reminder's file is a plain METHOD:PUBLISH copy (ORGANIZER, no ATTENDEE):
+ * it schedules nothing, so an older SEQUENCE in it cannot undo an update.
  */
 
 const DAY_MS = 86_400_000;
@@ -69,10 +80,27 @@ function calendar(ctx: MailContext, method: ICalCalendarMethod, list: CalendarEv
   });
   const location = nameIn(language, meeting.location, meeting.location_cn, meeting.location_en).trim();
   const description = `${ctx.guestPageUrl}\n${labelled(mailLabels(language).guestCode, ctx.guest.guest_code, language)}`;
+  // The guest signed up: the invitation records their acceptance and asks for no reply (the sender
+  // address takes none).
+  const attendees =
+    method === ICalCalendarMethod.PUBLISH
+      ? []
+      : [
+          {
+            email: ctx.guest.email,
+            name: ctx.guest.display_name || null,
+            role: ICalAttendeeRole.REQ,
+            status: ICalAttendeeStatus.ACCEPTED,
+            rsvp: false,
+          },
+        ];
   for (const event of list) {
     cal.createEvent({
       id: event.uid,
       sequence: ctx.sequence,
+      stamp: new Date(ctx.renderedAt),
+      organizer: ctx.organizer,
+      attendees,
       summary: event.summary,
       start: event.start,
       end: event.end,
@@ -87,11 +115,14 @@ function calendar(ctx: MailContext, method: ICalCalendarMethod, list: CalendarEv
 }
 
 /**
- * The guest's events (METHOD:PUBLISH): the meeting for a general meeting, one event per current
- * session for a date-schedule meeting.
+ * The guest's events: the meeting for a general meeting, one event per current session for a
+ * date-schedule meeting. REQUEST for the invitation and its updates, PUBLISH for a plain copy.
  */
-export function meetingCalendar(ctx: MailContext): string {
-  return calendar(ctx, ICalCalendarMethod.PUBLISH, events(ctx, ctx.sessions)).toString();
+export function meetingCalendar(
+  ctx: MailContext,
+  method: ICalCalendarMethod.REQUEST | ICalCalendarMethod.PUBLISH = ICalCalendarMethod.REQUEST,
+): string {
+  return calendar(ctx, method, events(ctx, ctx.sessions)).toString();
 }
 
 /** The just-cancelled sessions (METHOD:CANCEL, STATUS:CANCELLED, same UIDs), or null when none. */

@@ -1,5 +1,5 @@
 import { resolveDisplayConfig } from '@meetflow/shared/display-text';
-import { LANGUAGES, type Language } from '@meetflow/shared/languages';
+import { LANGUAGES, linkInLanguage, type Language } from '@meetflow/shared/languages';
 import {
   EDITABLE_MAIL_TYPES,
   type BroadcastTexts,
@@ -7,6 +7,7 @@ import {
   type MailText,
   type MailType,
 } from '@meetflow/shared/schemas/mail';
+import type { AuthUser } from '../../core/auth-user.ts';
 import type { Db } from '../../db/database.ts';
 import { timeZone } from '../../lib/local-time.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
@@ -14,6 +15,17 @@ import type { MailContext, RenderedMail } from './mail-render.ts';
 import { createMailRenderer } from './mail-renderer.ts';
 import { unsubscribeToken } from './mail-signing.ts';
 import * as repo from './mail.repository.ts';
+
+/** The id of the made-up guest that previews show in place of a real one. */
+export const EXAMPLE_GUEST_ID = 0;
+
+/**
+ * Whether previews and test sends may show the meeting's real first guest: their name and guest
+ * code (the entry ticket) are for those who may see the guest list.
+ */
+export function mayShowRealGuest(user: Pick<AuthUser, 'permissions'>): boolean {
+  return user.permissions.includes('guest:view');
+}
 
 /** The payload of a `mail` job: which message, and what only the moment of its cause knows. */
 export interface MailPayload {
@@ -45,20 +57,27 @@ export interface BroadcastPayload {
  * Turns a guest and a message into a rendered mail: the meeting's settings and texts, the guest's
  * sessions, the links; rendering itself runs in a worker thread (mail-renderer.ts).
  */
-export function createMailComposer(deps: { db: Db; publicUrl: string; signingSecret: string }) {
+export function createMailComposer(deps: {
+  db: Db;
+  publicUrl: string;
+  signingSecret: string;
+  /** The sender (MAIL_FROM): calendar invitations name it as their ORGANIZER. */
+  mailFrom: string;
+  clock: () => number;
+}) {
   const { db } = deps;
   const renderer = createMailRenderer();
   // The guest page: on the phone that signed up it shows the code at once; elsewhere it leads to the
-  // check-in page's look-up (no token ever travels in a link).
-  const guestPageUrl = (publicId: string) =>
-    `${deps.publicUrl}/#/enroll-info/${encodeURIComponent(publicId)}`;
+  // check-in page's look-up (no token ever travels in a link). Either opens in the guest's language.
+  const guestPageUrl = (publicId: string, language: Language) =>
+    linkInLanguage(`${deps.publicUrl}/#/enroll-info/${encodeURIComponent(publicId)}`, language);
 
   async function exampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
     const meeting = await repo.findMeetingForMail(db, meetingId);
     if (!meeting) return undefined;
     return {
       ...meeting,
-      id: 0,
+      id: EXAMPLE_GUEST_ID,
       meeting_id: meetingId,
       guest_code: 'EXAMPLE-GUEST-CODE',
       email: 'guest@example.org',
@@ -121,23 +140,36 @@ export function createMailComposer(deps: { db: Db; publicUrl: string; signingSec
           meeting_type: guest.meeting_type,
           theme_color: resolveDisplayConfig(guest.display_config).theme_color,
         },
-        guest: { id: guest.id, guest_code: guest.guest_code, display_name: guestDisplayName(guest) },
+        guest: {
+          id: guest.id,
+          guest_code: guest.guest_code,
+          display_name: guestDisplayName(guest),
+          email: guest.email,
+        },
+        organizer: deps.mailFrom,
         sessions: (reminderSession ?? sessions).map(toMailSession),
         cancelledSessions: cancelled.map(toMailSession),
         sequence: payload.sequence ?? 0,
-        guestPageUrl: guestPageUrl(guest.public_id),
+        renderedAt: deps.clock(),
+        guestPageUrl: guestPageUrl(guest.public_id, language),
         template: editable ? (templates[payload.type as keyof MailTemplates]?.[language] ?? null) : text,
         ...(payload.type === 'broadcast'
           ? {
-              unsubscribeUrl: `${deps.publicUrl}/#/unsubscribe/${unsubscribeToken(deps.signingSecret, guest.id)}`,
+              unsubscribeUrl: linkInLanguage(
+                `${deps.publicUrl}/#/unsubscribe/${unsubscribeToken(deps.signingSecret, guest.id)}`,
+                language,
+              ),
             }
           : {}),
       };
     },
 
-    /** The meeting's first guest, or an example guest when it has none: what previews and test sends show. */
-    async sampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
-      const first = await repo.anyGuestId(db, meetingId);
+    /**
+     * What previews and test sends show: the meeting's first guest, or an example guest when it has
+     * none or `real` is false (see mayShowRealGuest).
+     */
+    async sampleGuest(meetingId: number, real: boolean): Promise<repo.GuestForMail | undefined> {
+      const first = real ? await repo.anyGuestId(db, meetingId) : undefined;
       return first ? repo.findGuestForMail(db, first.id) : exampleGuest(meetingId);
     },
 

@@ -49,13 +49,18 @@ export interface MailContext {
   /** IANA zone in which dates and times are shown and session times are read, e.g. Asia/Macau. */
   timeZone: string;
   meeting: MailMeeting;
-  guest: { id: number; guest_code: string; display_name: string };
+  /** `email`: the calendar's ATTENDEE. */
+  guest: { id: number; guest_code: string; display_name: string; email: string };
+  /** The sender, `Name <address>` or an address: the calendar's ORGANIZER. */
+  organizer: string;
   /** The guest's current sessions (date-schedule meetings). */
   sessions: MailSession[];
   /** Sessions just cancelled (enrolment_update), else []. */
   cancelledSessions: MailSession[];
   /** iCalendar SEQUENCE: 0 for the first confirmation, higher for each update. */
   sequence: number;
+  /** Epoch ms, the app's clock: the calendar's DTSTAMP (which orders updates of equal SEQUENCE). */
+  renderedAt: number;
   /** Absolute link to the meeting's guest page. */
   guestPageUrl: string;
   /** Organiser's own subject/body for this kind and language; body is plain text with placeholders; null = the default text. */
@@ -78,9 +83,17 @@ export interface MailAttachment {
   cid?: string;
 }
 
+/** An iTIP message (RFC 5546) sent as the mail's inline text/calendar part, which clients act on. */
+export interface MailInvitation {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
+
 export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
   attachments: MailAttachment[];
+  /** Invitations, updates and cancellations; none for other mail. */
+  invitation?: MailInvitation;
 }

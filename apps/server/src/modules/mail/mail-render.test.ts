@@ -27,10 +27,12 @@ function context(over: Partial<MailContext> = {}): MailContext {
       meeting_type: 'general',
       theme_color: '#7a1fa2',
     },
-    guest: { id: 42, guest_code: CODE, display_name: '陳大文' },
+    guest: { id: 42, guest_code: CODE, display_name: '陳大文', email: 'chan@example.org' },
+    organizer: 'MeetFlow <no-reply@meetflow.test>',
     sessions: [],
     cancelledSessions: [],
     sequence: 0,
+    renderedAt: Date.UTC(2026, 1, 20, 3, 4, 5),
     guestPageUrl: LINK,
     template: null,
     ...over,
@@ -91,9 +93,11 @@ describe('renderMail', () => {
   it('writes a general meeting as one event from its start to its end', async () => {
     const mail = await renderMail(context({ sequence: 3 }));
     const ics = attachment(mail, 'meeting.ics');
-    expect(ics.contentType).toContain('method=PUBLISH');
+    expect(ics.contentType).toContain('method=REQUEST');
     const parsed = ical.sync.parseICS(ics.content.toString('utf8'));
-    expect(parsed.vcalendar?.method).toBe('PUBLISH');
+    expect(parsed.vcalendar?.method).toBe('REQUEST');
+    // The same invitation goes inline, the part mail clients act on.
+    expect(mail.invitation).toEqual({ method: 'REQUEST', content: ics.content.toString('utf8') });
     const [event, ...rest] = vevents(ics.content.toString('utf8'));
     expect(rest).toHaveLength(0);
     expect(event?.uid).toBe('meetflow-m7Hq2-42-meeting@meetflow');
@@ -102,6 +106,18 @@ describe('renderMail', () => {
     expect(event?.sequence).toBe(3);
     expect(event?.summary).toBe('澳門醫學教育研討會');
     expect(event?.location).toBe('澳門大學演講廳');
+    expect(event?.dtstamp.toISOString()).toBe('2026-02-20T03:04:05.000Z');
+    expect((event?.organizer as unknown as { val: string }).val).toBe('mailto:no-reply@meetflow.test');
+    expect((event?.attendee as unknown as { val: string }).val).toBe('MAILTO:chan@example.org');
+  });
+
+  it('gives a reminder a plain PUBLISH copy: an organiser, no attendee, nothing inline', async () => {
+    const mail = await renderMail(context({ kind: 'reminder', hoursBefore: 24 }));
+    const text = attachment(mail, 'meeting.ics').content.toString('utf8');
+    expect(ical.sync.parseICS(text).vcalendar?.method).toBe('PUBLISH');
+    expect(text).toContain('ORGANIZER');
+    expect(text).not.toContain('ATTENDEE');
+    expect(mail.invitation).toBeUndefined();
   });
 
   it('writes one event per session, its local times read in the meeting time zone', () => {
@@ -160,6 +176,7 @@ describe('renderMail', () => {
     expect(vevents(attachment(mail, 'meeting.ics').content.toString('utf8')).map((e) => e.uid)).toEqual([
       'meetflow-m7Hq2-42-2@meetflow',
     ]);
+    expect(mail.invitation).toEqual({ method: 'CANCEL', content: text });
     expect(mail.html).toContain('已取消的場次');
     expect(cancelledCalendar(schedule())).toBeNull();
     expect((await renderMail(schedule())).attachments.map((a) => a.filename)).not.toContain('cancelled.ics');
@@ -265,6 +282,6 @@ describe('renderMail', () => {
     const base = context();
     const bad = await renderMail(context({ meeting: { ...base.meeting, theme_color: 'red"><x' } }));
     expect(bad.html).not.toContain('red"><x');
-    expect(bad.html).toContain('#1677ff');
+    expect(bad.html).toContain('#0958d9');
   });
 });

@@ -1,8 +1,9 @@
+import { ICalCalendarMethod } from 'ical-generator';
 import { cancelledCalendar, hasCalendarEvents, meetingCalendar } from './mail-calendar.ts';
 import { guestCodeQr } from './mail-qr.ts';
 import { mailContent, mailText } from './mail-render-content.ts';
 import { mailMjml, QR_CID } from './mail-render-html.ts';
-import type { MailAttachment, MailContext, RenderedMail } from './mail-render-types.ts';
+import type { MailAttachment, MailContext, MailInvitation, RenderedMail } from './mail-render-types.ts';
 
 /*
  * Guest e-mails, rendered without the database or the network: the caller gathers a MailContext,
@@ -12,6 +13,7 @@ import type { MailAttachment, MailContext, RenderedMail } from './mail-render-ty
 export type {
   MailAttachment,
   MailContext,
+  MailInvitation,
   MailKind,
   MailMeeting,
   MailSession,
@@ -36,6 +38,8 @@ function loadMjml(): Promise<Mjml2Html> {
 
 /** Kinds that carry the guest's events as a calendar file. */
 const WITH_CALENDAR = new Set<MailContext['kind']>(['confirmation', 'enrolment_update', 'reminder']);
+/** Kinds whose calendar is an invitation (iTIP REQUEST); a reminder's is a plain copy (PUBLISH). */
+const INVITING = new Set<MailContext['kind']>(['confirmation', 'enrolment_update']);
 
 export async function renderMail(ctx: MailContext): Promise<RenderedMail> {
   const content = mailContent(ctx);
@@ -53,20 +57,31 @@ export async function renderMail(ctx: MailContext): Promise<RenderedMail> {
   const attachments: MailAttachment[] = [];
   // One part with a Content-ID and a file name: shown in the body, and savable from it.
   if (qr) attachments.push({ filename: 'qr-code.png', contentType: 'image/png', content: qr, cid: QR_CID });
-  if (WITH_CALENDAR.has(ctx.kind) && hasCalendarEvents(ctx)) {
-    attachments.push({
-      filename: 'meeting.ics',
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: Buffer.from(meetingCalendar(ctx), 'utf8'),
-    });
-  }
+  const method = INVITING.has(ctx.kind) ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.PUBLISH;
+  const current = WITH_CALENDAR.has(ctx.kind) && hasCalendarEvents(ctx) ? meetingCalendar(ctx, method) : null;
+  if (current) attachments.push(calendarFile('meeting.ics', method, current));
   const cancelled = cancelledCalendar(ctx);
-  if (cancelled) {
-    attachments.push({
-      filename: 'cancelled.ics',
-      contentType: 'text/calendar; charset=utf-8; method=CANCEL',
-      content: Buffer.from(cancelled, 'utf8'),
-    });
-  }
-  return { subject: content.subject, html, text: mailText(content), attachments };
+  if (cancelled) attachments.push(calendarFile('cancelled.ics', ICalCalendarMethod.CANCEL, cancelled));
+  // One iTIP method per message: the cancellation when there is one (the remaining sessions ride
+  // along as the attached file), else the invitation.
+  const invitation: MailInvitation | undefined = cancelled
+    ? { method: 'CANCEL', content: cancelled }
+    : current && method === ICalCalendarMethod.REQUEST
+      ? { method: 'REQUEST', content: current }
+      : undefined;
+  return {
+    subject: content.subject,
+    html,
+    text: mailText(content),
+    attachments,
+    ...(invitation ? { invitation } : {}),
+  };
+}
+
+function calendarFile(filename: string, method: ICalCalendarMethod, content: string): MailAttachment {
+  return {
+    filename,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: Buffer.from(content, 'utf8'),
+  };
 }

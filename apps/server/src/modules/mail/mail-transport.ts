@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments: { filename: string; contentType: string; content: Buffer; cid?: string }[];
+  /** An iTIP calendar message, sent as an inline text/calendar alternative with its method. */
+  invitation?: { method: string; content: string };
   /** Stable per message: a send repeated after a crash carries the same Message-ID. */
   messageId: string;
   headers?: Record<string, string>;
@@ -48,6 +50,17 @@ export function createMailTransport(smtpUrl: string, from: string): MailTranspor
           html: mail.html,
           text: mail.text,
           attachments: mail.attachments,
+          // Not nodemailer's icalEvent: it adds its own application/ics file beside ours.
+          ...(mail.invitation
+            ? {
+                alternatives: [
+                  {
+                    contentType: `text/calendar; charset=utf-8; method=${mail.invitation.method}`,
+                    content: mail.invitation.content,
+                  },
+                ],
+              }
+            : {}),
           messageId: mail.messageId,
           headers: mail.headers,
         });

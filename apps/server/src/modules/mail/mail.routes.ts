@@ -10,6 +10,7 @@ import {
   unsubscribeQuery,
   codeByEmailBody,
   guestMessageParams,
+  guestConfirmationMail,
   guestMessages,
   mailMeetingParams,
   mailPreview,
@@ -19,14 +20,19 @@ import {
 } from '@meetflow/shared/schemas/mail';
 import { publicMeetingParams } from '@meetflow/shared/schemas/public';
 import { ok } from '../../lib/reply.ts';
-import { currentUser } from '../../plugins/authorization.ts';
+import { currentUser, guestToken } from '../../plugins/authorization.ts';
+import type { GuestConfirmation } from './guest-confirmation.ts';
 import type { MailService } from './mail.service.ts';
 
 const tags = ['mail'];
 const security = [{ bearer: [] }];
+const guestSecurity = [{ guestToken: [] }];
 
 /** Guest mail: a meeting's mail settings and preview, a guest's delivery history, the visitor's code by e-mail. */
-export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{
+  mail: MailService;
+  confirmation: GuestConfirmation;
+}> = async (app, { mail, confirmation }) => {
   app.get(
     '/api/meetings/:id/mail-settings',
     {
@@ -62,10 +68,12 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
   app.post(
     '/api/meetings/:id/mail-preview',
     {
-      config: { auth: 'meeting:view' },
+      // Those who write guest mail: the mail settings (meeting:edit) and broadcasts (guest:edit).
+      config: { auth: ['meeting:edit', 'guest:edit'] },
       schema: {
         tags,
-        summary: 'A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts',
+        summary:
+          "A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts: the meeting's first guest to users with guest:view, else an example guest",
         security,
         params: mailMeetingParams,
         body: mailPreviewBody,
@@ -124,6 +132,34 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
       await mail.sendCodeByEmail(request.params.publicId, request.body.email, request.ip);
       return ok(request, null);
     },
+  );
+
+  app.get(
+    '/api/public/guest/confirmation-mail',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: "Where the guest's confirmation mail goes, masked; null when the meeting sends none",
+        security: guestSecurity,
+        response: { 200: envelope(guestConfirmationMail) },
+      },
+    },
+    async (request) => ok(request, await confirmation.status(guestToken(request))),
+  );
+
+  app.post(
+    '/api/public/guest/confirmation-mail/resend',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: 'Send the guest their confirmation again (rate-limited per guest and per client address)',
+        security: guestSecurity,
+        response: { 200: envelope(guestConfirmationMail) },
+      },
+    },
+    async (request) => ok(request, await confirmation.resend(guestToken(request), request.ip)),
   );
 
   app.post(
@@ -195,16 +231,26 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
     },
   );
 
-  // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" as a form.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, _body, done) => done(null, undefined),
-  );
+  await app.register(oneClickUnsubscribeRoute, { mail });
+};
+
+/** A one-click POST carries `List-Unsubscribe=One-Click` and nothing more: a few hundred bytes at most. */
+export const ONE_CLICK_BODY_LIMIT = 2048;
+
+/**
+ * RFC 8058 one-click unsubscribe. Mail providers POST the form as application/x-www-form-urlencoded
+ * or as multipart/form-data; the body says nothing the token does not, so both are read up to a small
+ * limit and dropped. Its own scope: no other route accepts these bodies.
+ */
+const oneClickUnsubscribeRoute: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  }
   app.post(
     '/api/public/unsubscribe',
     {
       config: { auth: 'public' },
+      bodyLimit: ONE_CLICK_BODY_LIMIT,
       schema: {
         tags: ['public'],
         summary: "Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go)",

@@ -23,7 +23,14 @@ import { PermanentJobError, type JobRow, type Jobs } from '../jobs/jobs.service.
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { createBroadcasts } from './mail-broadcasts.ts';
-import { createMailComposer, textLanguage, type BroadcastPayload, type MailPayload } from './mail-compose.ts';
+import {
+  createMailComposer,
+  EXAMPLE_GUEST_ID,
+  mayShowRealGuest,
+  textLanguage,
+  type BroadcastPayload,
+  type MailPayload,
+} from './mail-compose.ts';
 import { MAIL_PLACEHOLDERS } from './mail-render-content.ts';
 import type { MailAttachment, RenderedMail } from './mail-render-types.ts';
 import { registerReminders } from './mail-reminders.ts';
@@ -65,6 +72,8 @@ export interface MailDeps {
   systemLog: SystemLog;
   limiters: LimiterFactory;
   publicUrl: string;
+  /** The sender address (MAIL_FROM): the ORGANIZER of calendar invitations. */
+  mailFrom: string;
   /** Unset: no mail server configured; messages wait in the outbox. */
   transport: MailTransport | undefined;
   /** A broadcast's recipients: the guest list's filters, applied by the guest core. */
@@ -228,6 +237,7 @@ export function createMailService(deps: MailDeps) {
       html: mail.html,
       text: mail.text,
       attachments: certificate ? [...mail.attachments, certificate] : mail.attachments,
+      ...(mail.invitation ? { invitation: mail.invitation } : {}),
       messageId: messageIdOf(job.idempotency_key),
       ...(headers ? { headers } : {}),
     });
@@ -522,11 +532,14 @@ export function createMailService(deps: MailDeps) {
       return this.getSettings(user, meetingId);
     },
 
-    /** A message as a guest would get it: the meeting's first guest, or an example guest when none. */
+    /**
+     * A message as a guest would get it: the meeting's first guest to a user who may see its guests,
+     * else (or when it has none) an example guest. The guest code is an entry ticket.
+     */
     async preview(user: AuthUser, meetingId: number, body: MailPreviewBody): Promise<MailPreview> {
       await visibleMeeting(db, user, meetingId);
       const settings = await composer.settingsOf(meetingId);
-      const guest = await composer.sampleGuest(meetingId);
+      const guest = await composer.sampleGuest(meetingId, mayShowRealGuest(user));
       if (!guest) throw new AppError('NOT_FOUND');
       const context = await composer.contextOf(guest, { type: body.type }, settings.templates, body.language);
       if (body.text) context.template = body.text;
@@ -539,7 +552,7 @@ export function createMailService(deps: MailDeps) {
             `data:${qr.contentType};base64,${qr.content.toString('base64')}`,
           )
         : mail.html;
-      return { subject: mail.subject, html, text: mail.text };
+      return { subject: mail.subject, html, text: mail.text, example_guest: guest.id === EXAMPLE_GUEST_ID };
     },
   };
 }

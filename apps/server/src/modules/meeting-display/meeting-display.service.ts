@@ -17,6 +17,7 @@ import { findDisplayConfig, updateMeetingDisplay } from './meeting-display.repos
 export function changedKeys(before: MeetingDisplayConfig, after: MeetingDisplayConfig): string[] {
   const keys: string[] = [];
   if (before.language_order.join() !== after.language_order.join()) keys.push('language_order');
+  if (before.default_area_code !== after.default_area_code) keys.push('default_area_code');
   for (const key of [...DISPLAY_COLOR_FIELDS, ...DISPLAY_TEXT_FIELDS]) {
     if (before[key] !== after[key]) keys.push(key);
   }

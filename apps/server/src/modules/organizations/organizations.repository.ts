@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
+import type { Region } from '@meetflow/shared/constants';
 import type { Database } from '../../db/schema.ts';
 
 type Trx = Kysely<Database>;
 
-const columns = ['id', 'name', 'parent_id', 'sort'] as const;
+const columns = ['id', 'name', 'parent_id', 'sort', 'region'] as const;
 
 export type OrganizationRow = Awaited<ReturnType<typeof findOrganization>> & {};
 
@@ -44,7 +45,7 @@ export function listChildren(db: Trx, parentId: number | null) {
 
 export async function insertOrganization(
   db: Trx,
-  values: { name: string; parent_id: number | null; sort: number; now: number },
+  values: { name: string; parent_id: number | null; sort: number; now: number; region?: Region | null },
 ): Promise<number> {
   const row = await db
     .insertInto('organizations')
@@ -52,6 +53,7 @@ export async function insertOrganization(
       name: values.name,
       parent_id: values.parent_id,
       sort: values.sort,
+      region: values.region ?? null,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -60,8 +62,38 @@ export async function insertOrganization(
   return row.id;
 }
 
-export async function renameOrganization(db: Trx, id: number, name: string, now: number): Promise<void> {
-  await db.updateTable('organizations').set({ name, updated_at: now }).where('id', '=', id).execute();
+export async function updateOrganization(
+  db: Trx,
+  id: number,
+  values: { name: string; region: Region | null },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The region of an organisation, or of its nearest ancestor that has one: a department inherits its
+ * college's. Null when none up the tree has one.
+ */
+export async function inheritedRegion(db: Trx, id: number): Promise<Region | null> {
+  const seen = new Set<number>();
+  let next: number | null = id;
+  while (next !== null && !seen.has(next)) {
+    seen.add(next);
+    const row: { region: Region | null; parent_id: number | null } | undefined = await db
+      .selectFrom('organizations')
+      .select(['region', 'parent_id'])
+      .where('id', '=', next)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.region) return row.region;
+    next = row.parent_id;
+  }
+  return null;
 }
 
 export async function setParent(db: Trx, id: number, parentId: number | null, now: number): Promise<void> {

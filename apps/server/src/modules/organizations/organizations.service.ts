@@ -17,6 +17,8 @@ import * as orgs from './organizations.repository.ts';
 
 /** An organisation by id, for modules that check one named in a body (users, dictionary). */
 export { findOrganization } from './organizations.repository.ts';
+/** The region of an organisation or its nearest ancestor with one (the public meeting's area code). */
+export { inheritedRegion } from './organizations.repository.ts';
 
 interface Deps {
   db: Db;
@@ -71,7 +73,12 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
     });
 
   /** What an audit entry compares of an organisation: its place in the tree and its name. */
-  const audited = (o: Organization) => ({ name: o.name, parent_id: o.parent_id, sort: o.sort });
+  const audited = (o: Organization) => ({
+    name: o.name,
+    parent_id: o.parent_id,
+    sort: o.sort,
+    region: o.region,
+  });
 
   return {
     async tree(user: AuthUser): Promise<OrganizationNode[]> {
@@ -93,7 +100,7 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
           sort,
           now: clock(),
         });
-        return { created: { id, name: body.name, parent_id: parentId, sort }, parent };
+        return { created: { id, name: body.name, parent_id: parentId, sort, region: null }, parent };
       });
       const named = { id: created.id, name: created.name };
       await log(
@@ -110,23 +117,31 @@ export function createOrganizationsService({ db, systemLog, clock }: Deps) {
       return created;
     },
 
+    /** Renames an organisation and, when the body names one, sets its region (null: none). */
     async rename(actor: Actor, id: number, body: RenameOrganizationBody): Promise<Organization> {
-      const before = await db.transaction().execute(async (trx) => {
+      const { before, after } = await db.transaction().execute(async (trx) => {
         const row = await visibleOrganization(trx, actor, id);
         await assertNameFree(trx, row.parent_id, body.name, id);
-        await orgs.renameOrganization(trx, id, body.name, clock());
-        return row;
+        const values = { name: body.name, region: body.region === undefined ? row.region : body.region };
+        await orgs.updateOrganization(trx, id, values, clock());
+        return { before: row, after: { ...row, ...values } };
       });
+      const renamed = before.name !== after.name;
       await log(
         actor,
         'update',
-        {
-          key: 'organization.renamed',
-          params: { id: before.id, name: before.name, new_name: body.name },
-        },
-        fieldChanges({ name: before.name }, { name: body.name }),
+        renamed
+          ? {
+              key: 'organization.renamed',
+              params: { id: before.id, name: before.name, new_name: after.name },
+            }
+          : { key: 'organization.updated', params: { id: before.id, name: before.name } },
+        fieldChanges(
+          { name: before.name, region: before.region },
+          { name: after.name, region: after.region },
+        ),
       );
-      return { ...before, name: body.name };
+      return after;
     },
 
     async move(actor: Actor, id: number, body: MoveOrganizationBody): Promise<Organization> {

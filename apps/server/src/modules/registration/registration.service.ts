@@ -1,3 +1,4 @@
+import { REGION_AREA_CODES, type AreaCode } from '@meetflow/shared/constants';
 import { resolveDisplayConfig } from '@meetflow/shared/display-text';
 import { normalizePhone } from '@meetflow/shared/phone';
 import {
@@ -39,7 +40,14 @@ import { isConnectionLost, isUniqueViolation, isUniqueViolationOf } from '../../
 import { createBatcher } from '../../lib/batcher.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { consentColumns, publicNotice } from '../privacy/consent.ts';
+import { inheritedRegion } from '../organizations/organizations.service.ts';
 import * as repo from './registration.repository.ts';
+
+/** The area code of the organisation's region (or its nearest parent's); null when none has one. */
+async function regionAreaCode(db: Db, organizationId: number): Promise<AreaCode | null> {
+  const region = await inheritedRegion(db, organizationId);
+  return region ? REGION_AREA_CODES[region] : null;
+}
 
 /**
  * Rate limits of the anonymous endpoints (attempts per window). Code retrieval is counted per
@@ -298,6 +306,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     async getMeeting(publicId: string): Promise<PublicMeeting> {
       const meeting = await liveMeeting(publicId);
       const dateSchedule = meeting.meeting_type === 'date_schedule';
+      const displayConfig = resolveDisplayConfig(meeting.display_config);
       // The categories this meeting offers: global ones and those of its organisation or above.
       const collegeCategories = async () =>
         repo.listCollegeCategories(db, await ancestorIds(db, meeting.organization_id));
@@ -328,7 +337,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
         banner_file_id: meeting.banner_file_id,
         schedule_file_id: meeting.schedule_file_id,
         guide_file_id: meeting.guide_file_id,
-        display_config: resolveDisplayConfig(meeting.display_config),
+        display_config: displayConfig,
+        default_area_code:
+          displayConfig.default_area_code ?? (await regionAreaCode(db, meeting.organization_id)),
         user_types: userTypes.map((t) => ({
           ...t,
           schedule_ids: pairs.filter((p) => p.user_type_id === t.id).map((p) => p.schedule_id),

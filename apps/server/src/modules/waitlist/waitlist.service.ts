@@ -1,4 +1,4 @@
-import { nameIn, type Language } from '@meetflow/shared/languages';
+import { linkInLanguage, matchLanguage, nameIn, type Language } from '@meetflow/shared/languages';
 import type {
   MeetingWaitlistEntry,
   WaitlistAdminEntry,
@@ -277,7 +277,11 @@ export function createWaitlistService(deps: WaitlistDeps) {
         language: entry.language,
         session: session ?? null,
         expiresAt: entry.offer_expires_at ?? offeredAt,
-        url: `${deps.publicUrl}/#/waitlist-offer/${token}`,
+        // Opened on any phone, the offer page shows the language the visitor joined in.
+        url: linkInLanguage(
+          `${deps.publicUrl}/#/waitlist-offer/${token}`,
+          matchLanguage(entry.language) ?? 'zh-tw',
+        ),
       };
     },
 

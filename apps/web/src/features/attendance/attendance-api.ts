@@ -57,6 +57,16 @@ export function useRecordPage(query: RecordQuery | null) {
   });
 }
 
+/** The records export's path: the page's filters, without paging (the server streams every row). */
+export function recordExportPath(query: RecordQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'page' || key === 'page_size' || value === undefined) continue;
+    params.set(key, String(value));
+  }
+  return `/attendance/records/export?${params.toString()}`;
+}
+
 /** An organiser's check-in or check-out at the desk: a scan with the station named as manual. */
 export function useManualScan() {
   const queryClient = useQueryClient();

@@ -61,6 +61,7 @@ const zhTw = {
     manualStation: '手動',
     dayEndStation: '日終自動離場',
     conflicts: '離線衝突（{{count}}）',
+    export: '匯出出入記錄',
     conflictsTitle: '離線掃描衝突',
     conflictsHelp: '以下是離線入口站上傳時與伺服器記錄不符的掃描，未寫入出入記錄，供您核對。',
     scannedAt: '掃描時間',
@@ -74,6 +75,7 @@ const zhTw = {
       not_enrolled: '嘉賓未報名此日程',
       unknown_guest: '不是本會議的嘉賓',
       too_old: '掃描時間早於一週前（入口站的時鐘可能有誤）',
+      clock_ahead: '掃描時間晚於伺服器時間超過五分鐘（入口站的時鐘走快了），未計入紀錄',
     },
   },
 };
@@ -141,6 +143,7 @@ const zhCn: Catalogue = {
     manualStation: '手动',
     dayEndStation: '日终自动离场',
     conflicts: '离线冲突（{{count}}）',
+    export: '导出出入记录',
     conflictsTitle: '离线扫描冲突',
     conflictsHelp: '以下是离线入口站上传时与服务器记录不符的扫描，未写入出入记录，供您核对。',
     scannedAt: '扫描时间',
@@ -154,6 +157,7 @@ const zhCn: Catalogue = {
       not_enrolled: '嘉宾未报名此日程',
       unknown_guest: '不是本会议的嘉宾',
       too_old: '扫描时间早于一周前（入口站的时钟可能有误）',
+      clock_ahead: '扫描时间晚于服务器时间超过五分钟（入口站的时钟走快了），未计入记录',
     },
   },
 };
@@ -219,6 +223,7 @@ const en: Catalogue = {
     manualStation: 'Manual',
     dayEndStation: 'Day end (automatic)',
     conflicts: 'Offline conflicts ({{count}})',
+    export: 'Export records',
     conflictsTitle: 'Offline scan conflicts',
     conflictsHelp:
       'Scans an offline station uploaded that no longer matched the server’s records. They are not in the entry and exit records; check them here.',
@@ -233,6 +238,8 @@ const en: Catalogue = {
       not_enrolled: 'Not enrolled in this session',
       unknown_guest: 'Not a guest of this meeting',
       too_old: 'Scanned more than a week earlier (the station’s clock may be wrong)',
+      clock_ahead:
+        'Dated more than five minutes after the server’s time (the station’s clock is fast); not recorded',
     },
   },
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Input, Modal, Select, Tag } from 'antd';
 import {
   CheckCircleFilled,
@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { AREA_CODES } from '@meetflow/shared/constants';
 import { LANGUAGES, type Language } from '@meetflow/shared/languages';
-import { setLanguage, useTranslation } from '../../lib/i18n.ts';
+import { setLanguage, useTranslation, type TFunction } from '../../lib/i18n.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { markActivity } from '../../lib/session/activity.ts';
 import { kioskLock, noteWrongPin, unlockKiosk } from '../../lib/station-lock.ts';
@@ -27,6 +27,16 @@ export const KIOSK_RESULT_MS = 6000;
 
 type Outcome = { kind: 'answer'; answer: DoorAnswer } | { kind: 'notFound' } | { kind: 'phoneOff' };
 type View = 'start' | 'phone' | 'result';
+
+/** The footer's connection words, kept apart: "Offline · 2 waiting to upload". */
+function connectionParts(status: DoorStatus | null, t: TFunction): { key: string; node: ReactNode }[] {
+  if (!status) return [];
+  const parts: { key: string; node: ReactNode }[] = [];
+  if (!status.online) parts.push({ key: 'offline', node: <Tag color="orange">{t('station.offline')}</Tag> });
+  if (status.queueRead && status.queued > 0)
+    parts.push({ key: 'queued', node: t('station.queued', { count: status.queued }) });
+  return parts;
+}
 
 /** The big answer a guest sees: a green welcome, a yellow "already", or a red "ask the staff". */
 function OutcomeView({
@@ -81,7 +91,14 @@ function OutcomeView({
           {t('station.kiosk.askStaff')}
         </p>
       )}
-      <Button size="large" type="primary" onClick={onDone} data-testid="kiosk-done" autoFocus>
+      <Button
+        size="large"
+        type="primary"
+        className="kiosk-done"
+        onClick={onDone}
+        data-testid="kiosk-done"
+        autoFocus
+      >
         {t('station.kiosk.done')}
       </Button>
       <p className="kiosk-countdown">{t('station.kiosk.returning', { seconds })}</p>
@@ -319,8 +336,12 @@ export default function KioskScreen(props: {
 
       <footer className="kiosk-footer">
         <span data-testid="kiosk-connection" data-online={status?.online ?? true}>
-          {status && !status.online && <Tag color="orange">{t('station.offline')}</Tag>}
-          {status && status.queued > 0 && t('station.queued', { count: status.queued })}
+          {connectionParts(status, t).map((part, index) => (
+            <Fragment key={part.key}>
+              {index > 0 && ' · '}
+              {part.node}
+            </Fragment>
+          ))}
         </span>
         <Button
           type="text"

@@ -19,8 +19,9 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts'; // with the date picker's locales
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { Auth } from '../../components/permission.tsx';
-import { useConflictCount, useRecordPage } from './attendance-api.ts';
+import { Auth, AuthAll } from '../../components/permission.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
+import { recordExportPath, useConflictCount, useRecordPage } from './attendance-api.ts';
 import type {
   AttendanceRecord,
   AttendanceStatus,
@@ -171,6 +172,17 @@ export default function RecordsPage() {
             >
               {t('attendance.records.conflicts', { count: conflicts.data })}
             </Button>
+          )}
+          {query !== null && (
+            // The file carries phone numbers: the guest export's permission too, as the server asks.
+            <AuthAll value={['records:view', 'guest:export']}>
+              <ExportButton
+                path={recordExportPath(query)}
+                fallbackName="attendance.xlsx"
+                label={t('attendance.records.export')}
+                data-testid="records-export"
+              />
+            </AuthAll>
           )}
           <Auth value="records:scan">
             <Space wrap>

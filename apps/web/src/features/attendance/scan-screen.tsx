@@ -139,6 +139,8 @@ export function ScanScreen(props: {
   scan: (code: string, direction: ScanDirection) => Promise<DoorAnswer>;
   /** The station's connection, queue and offline readiness. */
   status?: ReactNode;
+  /** The station's own figures, beside the server's (what it admitted offline). */
+  figures?: ReactNode;
   /** More buttons in the header (the kiosk switch). */
   actions?: ReactNode;
 }) {
@@ -376,6 +378,7 @@ export function ScanScreen(props: {
         )}
 
         <StatsPanel meetingId={scope.meetingId} scheduleId={scope.scheduleId} keepSession />
+        {props.figures}
 
         {recent.length > 0 && (
           <section className="scan-recent" aria-label={t('attendance.recent')}>
@@ -386,8 +389,7 @@ export function ScanScreen(props: {
                   <span>{dayjs(item.at).format('HH:mm:ss')}</span>
                   <span className="scan-recent-name">{item.guestName ?? item.code}</span>
                   <span>
-                    {item.offline && <Tag color="orange">{t('station.offline')}</Tag>}
-                    {t(item.headlineKey)}
+                    {item.offline && <Tag color="orange">{t('station.offline')}</Tag>} {t(item.headlineKey)}
                   </span>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Result, Space, Tag } from 'antd';
+import { Alert, Button, Card, Col, Result, Row, Space, Statistic, Tag } from 'antd';
 import { CloudOutlined, DisconnectOutlined, TabletOutlined } from '@ant-design/icons';
 import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -88,9 +88,16 @@ function StationStatusBar({ status, onRetryHeld }: { status: DoorStatus | null; 
             {t('station.offline')}
           </Tag>
         )}
-        <span data-testid="station-queue" data-count={status.queued}>
-          {status.syncing ? t('station.syncing') : t('station.queued', { count: status.queued })}
-        </span>
+        {status.queueRead ? (
+          <span data-testid="station-queue" data-count={status.queued}>
+            {status.syncing ? t('station.syncing') : t('station.queued', { count: status.queued })}
+          </span>
+        ) : (
+          // Until the device's queue is read its count is unknown, never a passing 0.
+          <span data-testid="station-queue" aria-busy="true">
+            {t('station.queueReading')}
+          </span>
+        )}
         <span data-testid="station-copy" data-count={status.guestCount}>
           {status.copyAt === null
             ? t('station.noCopy')
@@ -140,6 +147,38 @@ function StationStatusBar({ status, onRetryHeld }: { status: DoorStatus | null; 
         />
       )}
     </div>
+  );
+}
+
+/**
+ * What this station admitted and let out while its scans wait to go up: the server's figures above
+ * cannot count them yet (issue 39).
+ */
+function PendingFiguresCard({ status }: { status: DoorStatus | null }) {
+  const { t } = useTranslation();
+  const pending = status?.pending;
+  if (!pending || pending.entries + pending.exits === 0) return null;
+  return (
+    <Card size="small" title={t('station.pending.title')} data-testid="station-pending">
+      <Row gutter={[12, 12]}>
+        <Col xs={12} md={6}>
+          <Statistic
+            title={t('station.pending.entries')}
+            value={pending.entries}
+            data-testid="station-pending-in"
+            data-count={pending.entries}
+          />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title={t('station.pending.exits')}
+            value={pending.exits}
+            data-testid="station-pending-out"
+            data-count={pending.exits}
+          />
+        </Col>
+      </Row>
+    </Card>
   );
 }
 
@@ -234,6 +273,7 @@ export default function StationPage() {
         onExit={() => void navigate(RECORDS_PATH)}
         scan={scan}
         status={<StationStatusBar status={status} onRetryHeld={() => void station?.retryHeld()} />}
+        figures={<PendingFiguresCard status={status} />}
         actions={
           <Button icon={<TabletOutlined />} onClick={() => setKioskSetup(true)} data-testid="kiosk-open">
             {t('station.kiosk.enter')}

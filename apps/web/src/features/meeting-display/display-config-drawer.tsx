@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, ColorPicker, Drawer, Form, Input, Select, Space, Spin, Tabs, Typography } from 'antd';
 import { ERRORS } from '@meetflow/shared/errors';
+import { AREA_CODES } from '@meetflow/shared/constants';
 import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { type MeetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import {
@@ -15,7 +16,7 @@ import {
   type DisplayTextKey,
   type DisplayTextPage,
 } from '@meetflow/shared/display-text';
-import { useTranslation } from '../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
@@ -44,6 +45,7 @@ const fieldName = (key: DisplayTextKey, lang: Language) =>
 type FieldName = keyof MeetingDisplayConfig;
 const KNOWN_FIELDS: readonly FieldName[] = [
   'language_order',
+  'default_area_code',
   ...DISPLAY_COLOR_FIELDS,
   ...DISPLAY_TEXT_FIELDS,
 ];
@@ -212,6 +214,23 @@ export function DisplayConfigDrawer(props: { meetingId: number; open: boolean; o
                 extra={t('meetingDisplay.languageOrderHelp')}
               >
                 <LanguageOrderInput />
+              </Form.Item>
+              <Form.Item
+                name="default_area_code"
+                label={t('meetingDisplay.defaultAreaCode')}
+                extra={t('meetingDisplay.defaultAreaCodeHelp')}
+                // null (the organisation's) is the empty option: antd shows a null value as blank.
+                getValueProps={(value: string | null) => ({ value: value ?? '' })}
+                normalize={(value: string) => (value === '' ? null : value)}
+              >
+                <Select
+                  data-testid="display-default-area-code"
+                  style={{ maxWidth: 320 }}
+                  options={[
+                    { value: '', label: t('meetingDisplay.defaultAreaCodeOrganization') },
+                    ...AREA_CODES.map((a) => ({ value: a.value, label: a.label[currentLanguage()] })),
+                  ]}
+                />
               </Form.Item>
               <Typography.Title level={5}>{t('meetingDisplay.colors')}</Typography.Title>
               <Space wrap size="large">

@@ -36,6 +36,9 @@ const zhTw = {
   save: '儲存',
   cancel: '取消',
   loadFailed: '無法載入顯示設定',
+  defaultAreaCode: '預設區號',
+  defaultAreaCodeOrganization: '按組織所在地區',
+  defaultAreaCodeHelp: '報名及簽到頁的區號預先選擇此項；按組織所在地區時，取組織（或其上級）設定的地區。',
 };
 
 type Catalogue = typeof zhTw;
@@ -76,6 +79,9 @@ const zhCn: Catalogue = {
   save: '保存',
   cancel: '取消',
   loadFailed: '无法加载显示设置',
+  defaultAreaCode: '默认区号',
+  defaultAreaCodeOrganization: '按组织所在地区',
+  defaultAreaCodeHelp: '报名及签到页的区号预先选择此项；按组织所在地区时，取组织（或其上级）设置的地区。',
 };
 
 const en: Catalogue = {
@@ -116,6 +122,10 @@ const en: Catalogue = {
   save: 'Save',
   cancel: 'Cancel',
   loadFailed: 'The display settings could not be loaded',
+  defaultAreaCode: 'Default area code',
+  defaultAreaCodeOrganization: "As the organisation's region",
+  defaultAreaCodeHelp:
+    "The sign-up and check-in forms start at this area code; as the organisation's region: the region set on the organisation (or a parent).",
 };
 
 registerFeatureCatalogue('meetingDisplay', { 'zh-tw': zhTw, 'zh-cn': zhCn, en });

@@ -27,7 +27,7 @@ import {
 import { LANGUAGE_NAMES } from '../../components/lang-switch.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { MailPlaceholders } from '../../components/mail-placeholders.tsx';
-import { MailPreview } from '../../components/mail-preview.tsx';
+import { MAIL_PREVIEW_PERMISSIONS, MailPreview } from '../../components/mail-preview.tsx';
 import { usePermission } from '../../components/permission.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
@@ -76,13 +76,17 @@ const inputId = (path: readonly string[]) => path.join('_');
 /**
  * A meeting's guest mail (issue 15): whether sign-ups get a confirmation, the reminder, and the
  * subject and body of each mail in each language, with a live preview of the text being edited.
- * Without meeting:edit everything is shown read-only.
+ * Without meeting:edit everything is shown read-only, and without the preview's permissions (meeting:edit
+ * or guest:edit) no preview: it renders a guest's ticket.
  */
 export function MailSettingsDrawer(props: { meetingId: number; open: boolean; onClose: () => void }) {
   const { meetingId, open, onClose } = props;
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const canEdit = usePermission().hasAny('meeting:edit');
+  const { hasAny } = usePermission();
+  const canEdit = hasAny('meeting:edit');
+  // A preview renders a guest's ticket: door staff and other readers see the texts only.
+  const canPreview = hasAny(MAIL_PREVIEW_PERMISSIONS);
   const [form] = Form.useForm<FormValues>();
   const query = useMailSettings(meetingId, open);
   const save = useSaveMailSettings(meetingId);
@@ -188,7 +192,12 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
     return (
       <div className="mf-mail-text">
         <div className="mf-mail-text-head">
-          <Tag color={edited ? 'blue' : 'default'} data-testid={`mail-state-${textType}-${textLanguage}`}>
+          {/* A state, not a control: readable in the read-only form too (the form's disabled greys it). */}
+          <Tag
+            color={edited ? 'blue' : 'default'}
+            disabled={false}
+            data-testid={`mail-state-${textType}-${textLanguage}`}
+          >
             {t(edited ? 'meetingMail.edited' : 'meetingMail.isDefault')}
           </Tag>
           {canEdit && (
@@ -406,12 +415,14 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
                   />
                 )}
               </Form>
-              <MailPreview
-                meetingId={meetingId}
-                type={type}
-                language={textLang}
-                text={texts?.[type]?.[textLang]}
-              />
+              {canPreview && (
+                <MailPreview
+                  meetingId={meetingId}
+                  type={type}
+                  language={textLang}
+                  text={texts?.[type]?.[textLang]}
+                />
+              )}
             </div>
           </>
         )}

@@ -23,6 +23,9 @@ const zhTw = {
   name: '組織名稱',
   parent: '上級組織',
   dragHint: '可拖放節點以調整位置。',
+  region: '地區',
+  regionNone: '（未設定：隨上級組織）',
+  regionHelp: '此組織的會議報名及簽到頁的區號預設為此地區的區號（會議可另行設定）。',
 };
 
 registerFeatureCatalogue('organizations', {
@@ -50,6 +53,9 @@ registerFeatureCatalogue('organizations', {
     name: '组织名称',
     parent: '上级组织',
     dragHint: '可拖放节点以调整位置。',
+    region: '地区',
+    regionNone: '（未设置：随上级组织）',
+    regionHelp: '此组织的会议报名及签到页的区号默认为此地区的区号（会议可另行设置）。',
   },
   en: {
     search: 'Search organisations',
@@ -74,5 +80,9 @@ registerFeatureCatalogue('organizations', {
     name: 'Organisation name',
     parent: 'Parent organisation',
     dragHint: 'Drag and drop nodes to rearrange them.',
+    region: 'Region',
+    regionNone: '(Not set: as the parent organisation)',
+    regionHelp:
+      "The sign-up and check-in forms of this organisation's meetings start at this region's area code (a meeting may set its own).",
   },
 });

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Form, Input, Modal, TreeSelect, Typography } from 'antd';
+import { Form, Input, Modal, Select, TreeSelect, Typography } from 'antd';
+import { AREA_CODES, REGION_AREA_CODES, REGIONS, type Region } from '@meetflow/shared/constants';
 import { ERRORS } from '@meetflow/shared/errors';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { type OrganizationNode } from '@meetflow/shared/schemas/organizations';
@@ -21,9 +22,25 @@ interface NameDialogProps {
   /** Shown above the field when adding a sub-organisation. */
   parentName?: string | undefined;
   initialName?: string | undefined;
+  /** Editing: the organisation's region, offered beside the name (undefined: no region field). */
+  initialRegion?: Region | null | undefined;
   onCancel: () => void;
   /** Resolves when saved; a rejected ApiError puts validation and name clashes on the field. */
-  onSubmit: (name: string) => Promise<unknown>;
+  onSubmit: (values: { name: string; region?: Region | null }) => Promise<unknown>;
+}
+
+/** The select's value for "no region" (antd options need a value). */
+const NO_REGION = '';
+
+/** The regions with the area code each one's meetings start at, e.g. "Macao +853". */
+function regionOptions(lang: ReturnType<typeof currentLanguage>, none: string) {
+  return [
+    { value: NO_REGION, label: none },
+    ...REGIONS.map((region) => ({
+      value: region,
+      label: AREA_CODES.find((a) => a.value === REGION_AREA_CODES[region])!.label[lang],
+    })),
+  ];
 }
 
 /** Add (root or sub-organisation) and rename share one small form. Rendered only while open. */
@@ -31,22 +48,26 @@ export function OrganizationNameDialog({
   title,
   parentName,
   initialName,
+  initialRegion,
   onCancel,
   onSubmit,
 }: NameDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string }>();
+  const [form] = Form.useForm<{ name: string; region?: Region | typeof NO_REGION }>();
   const [saving, setSaving] = useState(false);
   const lang = currentLanguage();
 
   const submit = async () => {
-    const { name } = await form.validateFields();
+    const { name, region } = await form.validateFields();
     setSaving(true);
     try {
-      await onSubmit(name.trim());
+      await onSubmit({
+        name: name.trim(),
+        ...(initialRegion === undefined ? {} : { region: region ? region : null }),
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === ERRORS.VALIDATION_FAILED.code) {
-        form.setFields(fieldErrors(error.data, ['name'] as const));
+        form.setFields(fieldErrors(error.data, ['name', 'region'] as const));
       } else if (error instanceof ApiError && error.code === ERRORS.ORGANIZATION_NAME_TAKEN.code) {
         form.setFields([{ name: 'name', errors: [error.message] }]);
       }
@@ -67,7 +88,12 @@ export function OrganizationNameDialog({
       okButtonProps={testId('org-form-submit')}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ name: initialName ?? '' }} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: initialName ?? '', region: initialRegion ?? NO_REGION }}
+        requiredMark={false}
+      >
         {parentName !== undefined && (
           <Form.Item label={t('organizations.parent')}>
             <Typography.Text data-testid="org-form-parent">{parentName}</Typography.Text>
@@ -88,6 +114,14 @@ export function OrganizationNameDialog({
             onPressEnter={() => void submit().catch(() => undefined)}
           />
         </Form.Item>
+        {initialRegion !== undefined && (
+          <Form.Item name="region" label={t('organizations.region')} extra={t('organizations.regionHelp')}>
+            <Select
+              options={regionOptions(lang, t('organizations.regionNone'))}
+              data-testid="org-form-region"
+            />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

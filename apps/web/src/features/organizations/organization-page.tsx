@@ -263,7 +263,7 @@ export default function OrganizationPage() {
           title={dialog.parent ? t('organizations.addChild') : t('organizations.addRoot')}
           parentName={dialog.parent?.name}
           onCancel={closeDialog}
-          onSubmit={async (name) => {
+          onSubmit={async ({ name }) => {
             await create.mutateAsync({ name, parent_id: dialog.parent?.id ?? null });
             toast.success(t('message.addSuccess'));
             if (dialog.parent) setExpanded([...new Set([...expandedKeys, dialog.parent.id])]);
@@ -275,9 +275,10 @@ export default function OrganizationPage() {
         <OrganizationNameDialog
           title={t('organizations.rename')}
           initialName={dialog.node.name}
+          initialRegion={dialog.node.region}
           onCancel={closeDialog}
-          onSubmit={async (name) => {
-            await rename.mutateAsync({ id: dialog.node.id, name });
+          onSubmit={async (values) => {
+            await rename.mutateAsync({ id: dialog.node.id, ...values });
             toast.success(t('message.editSuccess'));
             closeDialog();
           }}

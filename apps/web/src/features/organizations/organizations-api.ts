@@ -3,6 +3,7 @@ import type {
   CreateOrganizationBody,
   MoveOrganizationBody,
   Organization,
+  RenameOrganizationBody,
 } from '@meetflow/shared/schemas/organizations';
 import { http } from '../../lib/http.ts';
 import { organizationsKey, useOrganizationTree } from '../../lib/organization-tree.ts';
@@ -23,8 +24,8 @@ export const useCreateOrganization = () =>
   useTreeMutation((body: CreateOrganizationBody) => http.post<Organization>('/organizations', body));
 
 export const useRenameOrganization = () =>
-  useTreeMutation(({ id, name }: { id: number; name: string }) =>
-    http.put<Organization>(`/organizations/${id}`, { name }),
+  useTreeMutation(({ id, ...body }: RenameOrganizationBody & { id: number }) =>
+    http.put<Organization>(`/organizations/${id}`, body),
   );
 
 export const useMoveOrganization = () =>

@@ -27,7 +27,8 @@ export default function CheckInPage() {
   const lang = usePageLanguage();
   const navigate = useNavigate();
   const { state, retry } = usePublicMeeting(meetingId);
-  const [areaCode, setAreaCode] = useState('');
+  // null until the visitor chooses: the meeting's default area code shows meanwhile.
+  const [chosenAreaCode, setAreaCode] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<ErrorTexts>({});
   // "Invalid info" is kept as a key so it follows a later language switch; other notices are the
@@ -50,6 +51,7 @@ export default function CheckInPage() {
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
   const meeting = state.meeting;
   const config = meeting.display_config;
+  const areaCode = chosenAreaCode ?? meeting.default_area_code ?? '';
 
   const signedIn = (result: GuestTokenResult) => {
     saveGuestToken(meeting.public_id, result.guest_token);

@@ -30,7 +30,10 @@ const STEP_ONE_FIELDS = new Set(Object.keys(EMPTY_DATE_SCHEDULE));
 export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
-  const [form, setForm] = useState<DateScheduleForm>(EMPTY_DATE_SCHEDULE);
+  const [form, setForm] = useState<DateScheduleForm>(() => ({
+    ...EMPTY_DATE_SCHEDULE,
+    area_code: meeting.default_area_code ?? '',
+  }));
   const [step, setStep] = useState<1 | 2>(1);
   const [chosen, setChosen] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);

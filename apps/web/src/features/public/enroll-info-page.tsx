@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { GuestTokenResult, PublicGuest } from '@meetflow/shared/schemas/public';
 import type { MeetingWaitlistEntry } from '@meetflow/shared/schemas/waitlist';
 import { useTranslation } from '../../lib/i18n.ts';
-import { toast } from '../../lib/toast.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { formatDateTime, maskedContactLines } from './display.ts';
 import { GuestCertificate } from './guest-certificate.tsx';
 import { GuestQr } from './guest-qr.tsx';
+import { MailSentNote } from './mail-sent-note.tsx';
+import type { ArrivalState } from './arrival-note.ts';
 import {
   errorMessage,
   MeetingHeader,
@@ -36,8 +37,11 @@ type VisitorState =
  */
 export default function EnrollInfoPage() {
   const { meetingId = '' } = useParams();
+  const { search } = useLocation();
   const token = readGuestToken(meetingId);
-  if (!token) return <Navigate to={`/check-in/${encodeURIComponent(meetingId)}`} replace />;
+  // The look-up keeps the link's query: a mail's `lang` still decides the page's language there.
+  if (!token)
+    return <Navigate to={{ pathname: `/check-in/${encodeURIComponent(meetingId)}`, search }} replace />;
   return <EnrollInfo publicId={meetingId} token={token} />;
 }
 
@@ -52,7 +56,10 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
   const [visitor, setVisitor] = useState<VisitorState>({ status: 'loading' });
   const [view, setView] = useState<'code' | 'sessions'>('code');
   const [attempt, setAttempt] = useState(0);
-  const justJoined = (location.state as { joinedWaitlist?: boolean } | null)?.joinedWaitlist === true;
+  const arrival = location.state as ArrivalState | null;
+  const justJoined = arrival?.joinedWaitlist === true;
+  // A visitor who was waiting and is given a seat on this page hears it here.
+  const [promoted, setPromoted] = useState(false);
 
   const showGuest = (guest: PublicGuest) =>
     setVisitor({ status: 'ready', visitor: { kind: 'guest', guest } });
@@ -62,22 +69,18 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
   };
   const onEntry = (entry: MeetingWaitlistEntry) => {
     // Given a seat: the same token opens the guest page now.
-    if (entry.status === 'promoted') setAttempt((a) => a + 1);
-    else setVisitor({ status: 'ready', visitor: { kind: 'waiting', entry } });
+    if (entry.status === 'promoted') {
+      setPromoted(true);
+      setAttempt((a) => a + 1);
+    } else setVisitor({ status: 'ready', visitor: { kind: 'waiting', entry } });
   };
   const onAccepted = (result: GuestTokenResult) => {
     newToken(result.guest_token);
-    if (result.guest) showGuest(result.guest);
+    if (result.guest) {
+      setPromoted(true);
+      showGuest(result.guest);
+    }
   };
-
-  // A visitor who was waiting and is now a guest (given a seat, or accepted one) hears it once.
-  const shownKind = visitor.status === 'ready' ? visitor.visitor.kind : null;
-  const lastKind = useRef(shownKind);
-  useEffect(() => {
-    if (!shownKind) return;
-    if (shownKind === 'guest' && lastKind.current === 'waiting') toast.success(t('pub.waitlist.promoted'));
-    lastKind.current = shownKind;
-  }, [shownKind, t]);
 
   const tokenLost = useCallback(() => {
     forgetGuestToken(publicId);
@@ -111,6 +114,14 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
   const config = meeting.display_config;
   const dateSchedule = meeting.meeting_type === 'date_schedule';
   const guest = visitor.status === 'ready' && visitor.visitor.kind === 'guest' ? visitor.visitor.guest : null;
+  const note = promoted
+    ? t('pub.waitlist.promoted')
+    : arrival?.note === 'signed_up'
+      ? displayTextOrDefault(config, 'signup_success', lang)
+      : arrival?.note === 'accepted'
+        ? t('pub.waitlist.accepted')
+        : null;
+  const mailAtTop = arrival?.note === 'signed_up';
   const back = () => {
     if (window.history.length > 1) void navigate(-1);
     else void navigate(`/check-in/${encodeURIComponent(publicId)}`);
@@ -146,6 +157,13 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
       )}
       {guest && (
         <>
+          {note && (
+            <p className="mf-pub-success" role="status" data-testid="guest-status">
+              {note}
+            </p>
+          )}
+          {/* Just signed up: where the mail went, at the top with the success; later, under the details. */}
+          {mailAtTop && view === 'code' && <MailSentNote token={token} boxed />}
           {dateSchedule && (
             <div
               className="mf-pub-toggle"
@@ -219,6 +237,7 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
               <p className="mf-pub-guest-contact">
                 {t('pub.signedUpAt')}: {formatDateTime(guest.signed_up_at, meeting.time_zone, lang)}
               </p>
+              {!mailAtTop && <MailSentNote token={token} />}
             </section>
           )}
           {view === 'code' && <GuestCertificate token={token} onTokenLost={tokenLost} />}

@@ -17,7 +17,10 @@ import { useSignUpSubmit } from './use-sign-up-submit.ts';
 /** The general sign-up form (spec §3 "Guest, general form"). */
 export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<GeneralForm>(EMPTY_GENERAL);
+  const [form, setForm] = useState<GeneralForm>(() => ({
+    ...EMPTY_GENERAL,
+    area_code: meeting.default_area_code ?? '',
+  }));
   const [consent, setConsent] = useState(false);
   const s = useSignUpSubmit(meeting, onStale);
   const notice = meeting.privacy_notice;

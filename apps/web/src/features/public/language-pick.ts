@@ -1,4 +1,4 @@
-import type { Language } from '@meetflow/shared/languages';
+import { LANGUAGE_QUERY, type Language } from '@meetflow/shared/languages';
 
 const ALL: readonly Language[] = ['zh-tw', 'zh-cn', 'en'];
 
@@ -11,16 +11,29 @@ export function offeredLanguages(order: readonly string[], multiLanguage: boolea
 }
 
 /**
- * The page language: the visitor's own pick (the stored switcher choice) when the meeting offers
- * it, else the meeting's first language.
+ * The language a link names (`#/enroll-info/x?lang=zh-cn`, as mails write them), or undefined. Only
+ * the exact names of the three languages count.
+ */
+export function linkedLanguage(hash: string): Language | undefined {
+  const query = hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '';
+  const named = new URLSearchParams(query).get(LANGUAGE_QUERY);
+  return (ALL as readonly (string | null)[]).includes(named) ? (named as Language) : undefined;
+}
+
+/**
+ * The page language: the language the link names (a guest's mail, opened on any phone), else the
+ * visitor's own pick (the stored switcher choice), each when the meeting offers it, else the
+ * meeting's first language.
  */
 export function pickPageLanguage(input: {
   order: readonly string[];
   multiLanguage: boolean;
   stored: unknown;
+  linked?: Language | undefined;
 }): Language {
   const offered = offeredLanguages(input.order, input.multiLanguage);
-  const stored = input.stored;
-  if (typeof stored === 'string' && (offered as string[]).includes(stored)) return stored as Language;
+  for (const wanted of [input.linked, input.stored]) {
+    if (typeof wanted === 'string' && (offered as string[]).includes(wanted)) return wanted as Language;
+  }
   return offered[0]!;
 }

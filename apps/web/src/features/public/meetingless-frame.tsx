@@ -2,6 +2,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { detectLanguage } from '../../lib/language.ts';
 import { readJson } from '../../lib/storage.ts';
+import { linkedLanguage } from './language-pick.ts';
 import { LanguageSwitch } from './public-frame.tsx';
 import { applyPageLanguage } from './use-public-meeting.ts';
 import './public-page.css';
@@ -14,10 +15,13 @@ const PRODUCT_COLOURS = {
 } as CSSProperties;
 
 /**
- * The page's language: the visitor's own earlier pick, else the browser's languages (the link names
- * no meeting whose language order could decide), else zh-tw. Applied without recording it as a pick.
+ * The page's language: the one the link names (a mail's: the guest's own), else the visitor's own
+ * earlier pick, else the browser's languages (the link names no meeting whose language order could
+ * decide), else zh-tw. Applied without recording it as a pick.
  */
 function browserLanguage(): Language {
+  const linked = linkedLanguage(window.location.hash);
+  if (linked) return linked;
   const stored = readJson<unknown>('lang', null);
   return detectLanguage({
     stored: typeof stored === 'string' ? stored : null,

@@ -1,4 +1,5 @@
 import type { CertificateVerification, GuestCertificateStatus } from '@meetflow/shared/schemas/certificates';
+import type { GuestConfirmationMail } from '@meetflow/shared/schemas/mail';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type {
   GuestTokenResult,
@@ -199,6 +200,11 @@ export const publicApi = {
     publicRequest<GuestTokenResult>('POST', '/public/waitlist/offer/accept', { body: { token: offerToken } }),
   declineOffer: (offerToken: string) =>
     publicRequest<WaitlistOffer>('POST', '/public/waitlist/offer/decline', { body: { token: offerToken } }),
+  /** Where the guest's confirmation mail went (masked), or null when the meeting sends none. */
+  confirmationMail: (guestToken: string, signal?: AbortSignal) =>
+    publicRequest<GuestConfirmationMail>('GET', '/public/guest/confirmation-mail', { guestToken, signal }),
+  resendConfirmation: (guestToken: string) =>
+    publicRequest<GuestConfirmationMail>('POST', '/public/guest/confirmation-mail/resend', { guestToken }),
   /** Whether the guest's meeting hands out certificates, and where the guest stands. */
   guestCertificate: (guestToken: string, signal?: AbortSignal) =>
     publicRequest<GuestCertificateStatus>('GET', '/public/guest/certificate', { guestToken, signal }),

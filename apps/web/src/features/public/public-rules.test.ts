@@ -6,7 +6,7 @@ import { GUEST_TOKEN_HEADER, NOT_APPLICABLE, signUpBody } from '@meetflow/shared
 import { PHONE_CASES } from '@meetflow/shared/phone-cases';
 import { initI18n } from '../../lib/i18n.ts';
 import { focusColorOn, maskedContactLines, matchesKeyword, readableTextOn, sessionWhen } from './display.ts';
-import { offeredLanguages, pickPageLanguage } from './language-pick.ts';
+import { linkedLanguage, offeredLanguages, pickPageLanguage } from './language-pick.ts';
 import { isValidPhone, normalizePhone } from './phone-rule.ts';
 import { PUBLIC_ERROR_CODES } from './public-api.ts';
 import { qrPath, QR_QUIET_ZONE } from './qr-path.ts';
@@ -154,6 +154,16 @@ describe('page language', () => {
     expect(pickPageLanguage({ order, multiLanguage: true, stored: 'zh-tw' })).toBe('zh-tw');
     expect(pickPageLanguage({ order, multiLanguage: true, stored: 'fr' })).toBe('en');
     expect(pickPageLanguage({ order, multiLanguage: false, stored: 'zh-tw' })).toBe('en');
+  });
+
+  it('puts the language a mail link names before the stored pick, when the meeting offers it', () => {
+    const order = ['zh-tw', 'zh-cn', 'en'];
+    const linked = linkedLanguage('#/enroll-info/abc?lang=zh-cn');
+    expect(linked).toBe('zh-cn');
+    expect(pickPageLanguage({ order, multiLanguage: true, stored: 'en', linked })).toBe('zh-cn');
+    expect(pickPageLanguage({ order, multiLanguage: false, stored: null, linked })).toBe('zh-tw');
+    expect(linkedLanguage('#/enroll-info/abc?lang=fr')).toBeUndefined();
+    expect(linkedLanguage('#/enroll-info/abc')).toBeUndefined();
   });
 
   it('offers the three languages in the meeting’s order, or only the first', () => {

@@ -31,9 +31,7 @@ const CONFIRM: Record<Exclude<Action, 'accept'>, { title: string; ok: string; di
 };
 
 /** The buttons of a row: what the guest may do with the session in the state it is in. */
-function rowActions(
-  state: SessionRowState | 'enrolled',
-): { action: Action; label: string; disabled?: boolean }[] {
+function rowActions(state: SessionRowState | 'enrolled'): { action: Action; label: string }[] {
   switch (state === 'enrolled' ? state : state.kind) {
     case 'enrolled':
       return [{ action: 'cancel', label: 'pub.cancelEnrol' }];
@@ -47,7 +45,8 @@ function rowActions(
     case 'waitlist':
       return [{ action: 'join', label: 'pub.waitlist.sessionJoin' }];
     case 'full':
-      return [{ action: 'enrol', label: 'pub.enrol', disabled: true }];
+      // Nothing to do: a greyed "Enroll" still read as a button (the row says "Full" instead).
+      return [];
     default:
       return [{ action: 'enrol', label: 'pub.enrol' }];
   }
@@ -85,7 +84,7 @@ function SessionItem({
           ? t('pub.waitlist.sessionOnList')
           : t('pub.waitlist.sessionWaiting', { position: state.place.position });
       case 'full':
-        return t('pub.sessionFull');
+        return null;
       case 'waitlist':
         return t('pub.waitlist.sessionFullJoin');
       default:
@@ -118,12 +117,17 @@ function SessionItem({
         )}
       </div>
       <div className="mf-pub-row-actions">
-        {rowActions(state).map(({ action, label, disabled }) => (
+        {state !== 'enrolled' && state.kind === 'full' && (
+          <span className="mf-pub-tag-full" data-testid={`session-full-${session.id}`}>
+            {t('pub.sessionFull')}
+          </span>
+        )}
+        {rowActions(state).map(({ action, label }) => (
           <button
             key={action}
             type="button"
             className={`mf-pub-button${action === 'enrol' || action === 'join' || action === 'accept' ? '' : ' mf-pub-secondary'}`}
-            disabled={disabled || busy}
+            disabled={busy}
             onClick={() => onAction(action)}
             data-testid={`${action}-${session.id}`}
             aria-label={`${t(label)} ${name}`}

@@ -5,7 +5,7 @@ import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { bannerSize } from './banner-size.ts';
 import { ensurePublicStrings } from './i18n.ts';
-import { pickPageLanguage } from './language-pick.ts';
+import { linkedLanguage, pickPageLanguage } from './language-pick.ts';
 import { PublicApiError, publicApi } from './public-api.ts';
 
 export type MeetingState =
@@ -26,15 +26,22 @@ export async function applyPageLanguage(lang: Language): Promise<void> {
   else writeJson('lang', stored);
 }
 
-/** The meeting's language, or the visitor's earlier pick when the meeting offers it. */
-function applyMeetingLanguage(meeting: PublicMeeting): Promise<void> {
-  return applyPageLanguage(
-    pickPageLanguage({
-      order: meeting.display_config.language_order,
-      multiLanguage: meeting.multi_language,
-      stored: readJson<unknown>('lang', null),
-    }),
-  );
+/**
+ * The language the link names, the visitor's earlier pick, or the meeting's first language. A
+ * language named by the link (the guest's own, from their mail) is kept as the visitor's pick, so
+ * the page it leads to (the look-up on another phone) stays in it.
+ */
+async function applyMeetingLanguage(meeting: PublicMeeting): Promise<void> {
+  const linked = linkedLanguage(window.location.hash);
+  const lang = pickPageLanguage({
+    order: meeting.display_config.language_order,
+    multiLanguage: meeting.multi_language,
+    stored: readJson<unknown>('lang', null),
+    linked,
+  });
+  if (lang !== linked) return applyPageLanguage(lang);
+  await ensurePublicStrings(lang);
+  await setLanguage(lang);
 }
 
 /** Loads a meeting's public info, applies its language; `reload` re-fetches (seats left after an enrolment). */

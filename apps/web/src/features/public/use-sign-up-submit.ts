@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
-import { toast } from '../../lib/toast.ts';
+import type { ArrivalState } from './arrival-note.ts';
 import type { ErrorTexts } from './form-fields.tsx';
 import { errorMessage, usePageLanguage } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
@@ -87,11 +87,10 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
     try {
       const result = await publicApi.signUp(meeting.public_id, body);
       saveGuestToken(meeting.public_id, result.guest_token);
-      // A guest (even one given a seat the moment they joined the list) sees the usual success.
-      if (result.guest) toast.success(displayTextOrDefault(meeting.display_config, 'signup_success', lang));
-      void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`, {
-        state: result.guest ? undefined : { joinedWaitlist: true },
-      });
+      // A guest (even one given a seat the moment they joined the list) sees the usual success,
+      // told on the guest page itself.
+      const arrival: ArrivalState = result.guest ? { note: 'signed_up' } : { joinedWaitlist: true };
+      void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`, { state: arrival });
       return null;
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));

@@ -4,7 +4,6 @@ import { nameIn } from '@meetflow/shared/languages';
 import type { GuestTokenResult } from '@meetflow/shared/schemas/public';
 import type { WaitlistOffer } from '@meetflow/shared/schemas/waitlist';
 import { useTranslation } from '../../lib/i18n.ts';
-import { toast } from '../../lib/toast.ts';
 import { formatDateTime, sessionWhen } from './display.ts';
 import { MeetinglessFrame } from './meetingless-frame.tsx';
 import { OfferActions } from './offer-actions.tsx';
@@ -16,6 +15,7 @@ import {
   usePageLanguage,
 } from './public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from './public-api.ts';
+import type { ArrivalState } from './arrival-note.ts';
 import { usePublicMeeting } from './use-public-meeting.ts';
 import { signUpMode } from './waitlist-state.ts';
 
@@ -142,8 +142,8 @@ function OfferForMeeting({
 
   const accepted = (result: GuestTokenResult) => {
     saveGuestToken(publicId, result.guest_token);
-    toast.success(t('pub.waitlist.accepted'));
-    void navigate(guestPage);
+    const arrival: ArrivalState = { note: 'accepted' };
+    void navigate(guestPage, { state: arrival });
   };
 
   // After an offer that is no longer open: the guest page for a guest (a session's seat, or the

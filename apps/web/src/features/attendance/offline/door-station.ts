@@ -11,6 +11,7 @@ import { isTransportFailure, newScanNonce } from '../scan-retry.ts';
 import type { ScanDirection } from '../scan-station.ts';
 import { guestCodeKey, phoneKey } from './code-key.ts';
 import { applyVerdict, judgeOffline, localMidnight, type OfflineVerdict } from './offline-judge.ts';
+import { NO_PENDING, pendingAfter, type PendingFigures } from './pending-figures.ts';
 import type { QueuedScan, StationStore } from './station-store.ts';
 
 /*
@@ -43,6 +44,13 @@ export interface DoorStatus {
   /** The last call to the server got an answer. */
   online: boolean;
   queued: number;
+  /** The queue has been read from the device: until then `queued` says nothing (not 0). */
+  queueRead: boolean;
+  /**
+   * This scope's entries and exits judged here and still waiting to go up: the server's figures
+   * cannot show them yet.
+   */
+  pending: PendingFigures;
   syncing: boolean;
   /** The server's time of the copy held; null until one has arrived. */
   copyAt: number | null;
@@ -172,6 +180,8 @@ export function createDoorStation(deps: {
   let status: DoorStatus = {
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
     queued: 0,
+    queueRead: false,
+    pending: NO_PENDING,
     syncing: false,
     copyAt: null,
     guestCount: 0,
@@ -192,6 +202,9 @@ export function createDoorStation(deps: {
   };
   const ofThisScope = (scan: QueuedScan) =>
     scan.meeting_id === scope.meetingId && scan.schedule_id === scope.scheduleId;
+  /** The pending figures moved by `sign` (1: queued, -1: gone up or set aside) for these scans. */
+  const movePending = (scans: readonly QueuedScan[], sign: 1 | -1, from = status.pending) =>
+    pendingAfter(from, scans, sign, scope);
 
   const put = (guest: OfflineGuest) => {
     guests.set(guest.key, guest);
@@ -245,13 +258,18 @@ export function createDoorStation(deps: {
     }
   }
 
-  /** Scans still queued are newer than any copy the server could give: they stay applied. */
-  async function applyQueued(): Promise<void> {
-    if ((await store.queueLength()) === 0) return;
-    for (const { scan } of await store.queued()) {
+  /**
+   * Scans still queued are newer than any copy the server could give: they stay applied. Answers
+   * this scope's pending figures, counted afresh.
+   */
+  async function applyQueued(): Promise<PendingFigures> {
+    if ((await store.queueLength()) === 0) return NO_PENDING;
+    const queued = (await store.queued()).map((item) => item.scan);
+    for (const scan of queued) {
       const guest = scan.guest_id === undefined ? undefined : byId.get(scan.guest_id);
       if (guest && ofThisScope(scan)) put(overlay(guest, scan));
     }
+    return movePending(queued, 1, NO_PENDING);
   }
 
   async function refresh(options: { full?: boolean } = {}): Promise<void> {
@@ -270,8 +288,9 @@ export function createDoorStation(deps: {
       for (const guest of copy.guests) put(guest);
       const { guests: _ignored, full: _full, ...rest } = copy;
       meta = { ...rest, clock_offset: clockOffset };
-      await applyQueued();
+      const pending = await applyQueued();
       emit({
+        pending,
         online: true,
         needsLogin: false,
         copyAt: copy.generated_at,
@@ -333,11 +352,21 @@ export function createDoorStation(deps: {
           // Refused for good (the meeting gone, the permission withdrawn): set aside, not lost, and
           // out of the way of the scans behind them.
           await store.holdQueued(group.map((item) => item.id));
-          emit({ held: await store.heldCount() });
+          emit({
+            held: await store.heldCount(),
+            pending: movePending(
+              group.map((item) => item.scan),
+              -1,
+            ),
+          });
           continue;
         }
         await store.removeQueued(group.map((item) => item.id));
         emit({
+          pending: movePending(
+            group.map((item) => item.scan),
+            -1,
+          ),
           online: true,
           needsLogin: false,
           conflicts: status.conflicts + answer.conflicts,
@@ -374,7 +403,7 @@ export function createDoorStation(deps: {
     });
     const shown = verdict.guest ?? null;
     if (verdict.result === 'success') {
-      await store.enqueue({
+      const queued: QueuedScan = {
         nonce,
         meeting_id: scope.meetingId,
         schedule_id: scope.scheduleId,
@@ -384,10 +413,11 @@ export function createDoorStation(deps: {
         at,
         guest_id: verdict.guest.id,
         guest_name: verdict.guest.name,
-      });
+      };
+      await store.enqueue(queued);
       put(applyVerdict(verdict.guest, verdict));
       scheduleSave();
-      emit({ queued: await store.queueLength() });
+      emit({ queued: await store.queueLength(), pending: movePending([queued], 1) });
     }
     return {
       result: verdict.result,
@@ -416,7 +446,9 @@ export function createDoorStation(deps: {
         meta = kept.meta;
         clockOffset = kept.meta.clock_offset ?? 0;
         for (const guest of kept.guests) put(guest);
-        await applyQueued();
+      }
+      const pending = await applyQueued();
+      if (kept) {
         emit({
           copyAt: kept.meta.generated_at,
           guestCount: liveCount(),
@@ -426,7 +458,12 @@ export function createDoorStation(deps: {
           phoneLookup: kept.meta.phone_lookup && kept.meta.phone_salt !== null,
         });
       }
-      emit({ queued: await store.queueLength(), held: await store.heldCount() });
+      emit({
+        queued: await store.queueLength(),
+        queueRead: true,
+        pending,
+        held: await store.heldCount(),
+      });
       if (stopped) return;
       const onOnline = () => void sync().then(() => refresh());
       const onOffline = () => emit({ online: false });
@@ -463,7 +500,7 @@ export function createDoorStation(deps: {
     /** Sends the scans set aside after a refusal again (the operator fixed the cause). */
     async retryHeld(): Promise<void> {
       await store.releaseHeld();
-      emit({ held: 0, queued: await store.queueLength() });
+      emit({ held: 0, queued: await store.queueLength(), pending: await applyQueued() });
       await sync();
     },
 

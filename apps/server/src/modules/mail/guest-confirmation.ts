@@ -1,0 +1,101 @@
+import type { GuestConfirmationMail } from '@meetflow/shared/schemas/mail';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { LimiterFactory } from '../../lib/rate-limiter.ts';
+import type { Jobs } from '../jobs/jobs.service.ts';
+import { maskEmail } from '../guests/guest-format.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { MailPayload } from './mail-compose.ts';
+import * as repo from './mail.repository.ts';
+
+/**
+ * "Send again" on the guest page: a few per guest per hour (a lost mail needs one more, not a
+ * stream), and per client address so one phone cannot fan out over many guest tokens.
+ */
+export const GUEST_RESEND_LIMITS = {
+  perGuest: { points: 3, seconds: 3600 },
+  perIp: { points: 10, seconds: 600 },
+} as const;
+
+export interface GuestConfirmationDeps {
+  db: Db;
+  jobs: Pick<Jobs, 'enqueue' | 'kick'>;
+  clock: () => number;
+  systemLog: SystemLog;
+  limiters: LimiterFactory;
+  /** Unset: no mail server, so no line on the guest page and nothing to send again. */
+  mailServerConfigured: boolean;
+  /** Whose a guest token is (the registration module's check); throws GUEST_TOKEN_INVALID. */
+  identify: (token: string | undefined) => Promise<{ guestId: number; meetingId: number }>;
+}
+
+/**
+ * The guest page's "a confirmation was sent to j***@…" and its "send again" (issue 39), both
+ * authenticated by the guest token alone: a token resends only its own guest's mail, to the
+ * address given at sign-up, and the answer carries that address masked, never whole.
+ */
+export function createGuestConfirmation(deps: GuestConfirmationDeps) {
+  const { db, jobs, clock, systemLog } = deps;
+  const perGuest = deps.limiters(
+    'mail_resend_guest',
+    GUEST_RESEND_LIMITS.perGuest.points,
+    GUEST_RESEND_LIMITS.perGuest.seconds,
+  );
+  const perIp = deps.limiters(
+    'mail_resend_ip',
+    GUEST_RESEND_LIMITS.perIp.points,
+    GUEST_RESEND_LIMITS.perIp.seconds,
+  );
+
+  /** The guest's address when their meeting sends confirmations to it, else null. */
+  async function mailedGuest(token: string | undefined) {
+    const { guestId } = await deps.identify(token);
+    const guest = await repo.findGuestForMail(db, guestId);
+    if (!guest || !guest.email || guest.cancelled_at !== null || !deps.mailServerConfigured) return null;
+    const settings = await repo.findSettings(db, guest.meeting_id);
+    // No settings row: the default, which sends confirmations.
+    if (settings && settings.confirmation_enabled !== 1) return null;
+    return guest;
+  }
+
+  return {
+    async status(token: string | undefined): Promise<GuestConfirmationMail> {
+      const guest = await mailedGuest(token);
+      return { masked_email: guest ? maskEmail(guest.email) : null };
+    },
+
+    /** A new confirmation through the outbox, with the guest's current sessions. */
+    async resend(token: string | undefined, ip: string): Promise<GuestConfirmationMail> {
+      const guest = await mailedGuest(token);
+      if (!guest) throw new AppError('NO_GUEST_EMAIL');
+      await perIp.consume(ip);
+      await perGuest.consume(String(guest.id));
+      await db.transaction().execute(async (trx) => {
+        const sequence = await repo.calendarMailCount(trx, guest.id);
+        await jobs.enqueue(trx, {
+          kind: 'mail',
+          key: `confirmation-resend:${guest.id}:${clock()}`,
+          payload: { type: 'confirmation', sequence } satisfies MailPayload,
+          meetingId: guest.meeting_id,
+          guestId: guest.id,
+        });
+        await systemLog.record(
+          {
+            action: 'update',
+            source: 'public',
+            message: {
+              key: 'mail.resent_by_guest',
+              params: { meeting_id: guest.meeting_id, guest_id: guest.id },
+            },
+            username: null,
+            ip,
+          },
+          trx,
+        );
+      });
+      jobs.kick();
+      return { masked_email: maskEmail(guest.email) };
+    },
+  };
+}
+export type GuestConfirmation = ReturnType<typeof createGuestConfirmation>;
