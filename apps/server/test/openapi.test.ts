@@ -108,6 +108,7 @@ describe(`OpenAPI document (${TEST_DB})`, () => {
       '/api/meetings/{id}/schedule-detail/export',
       '/api/system-logs/export',
       '/api/meetings/{id}/certificates/export',
+      '/api/attendance/records/export',
     ])
       expect(mediaTypesOf('get', path), path).toEqual([XLSX]);
     for (const path of [
