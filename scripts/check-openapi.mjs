@@ -42,7 +42,8 @@ try {
   } else {
     console.log('openapi-typescript: the typed client matches the API');
   }
-  // A client's typical uses: an operation by id, an answer's data, a path parameter, the error envelope.
+  // A client's typical uses: an operation by id, an answer's data, a path parameter, the error envelope,
+  // an upload's form and a download's bytes (`never` when the document does not describe them).
   fs.writeFileSync(
     path.join(dir, 'client.ts'),
     `import type { components, operations, paths } from './api.js';
@@ -55,6 +56,14 @@ export const tree: Json<paths['/api/organizations']['get']['responses'][200]>['d
 export const guests: paths['/api/meetings/{id}/guests']['get']['parameters']['path'] = { id: 1 };
 export const failure: components['schemas']['ErrorEnvelope'] = { code: 40100, message: 'Please log in first', data: null };
 export const notFound: Json<operations['getMeetingsById']['responses'][404]> = failure;
+type Form<T> = T extends { content: { 'multipart/form-data': infer Body } } ? Body : never;
+type File<T, Type extends string> = T extends { content: { [K in Type]: infer Body } } ? Body : never;
+export const upload: Form<operations['postFiles']['requestBody']> = { kind: 'banner', file: 'bytes' };
+export const badges: File<operations['getMeetingsByIdBadges']['responses'][200], 'application/pdf'> = 'bytes';
+export const sheet: File<
+  operations['getSystemLogsExport']['responses'][200],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+> = 'bytes';
 `,
   );
   const tsc = spawnSync(

@@ -295,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authenticate: Authenticate = (token, ip) =>
     apiTokens.isApiToken(token) ? apiTokens.authenticate(token, ip) : auth.authenticate(token);
   await app.register(authorization, { authenticate });
-  await app.register(openapi);
+  await app.register(openapi, { strict: config.env !== 'production' });
 
   await app.register(healthRoutes, {
     db,

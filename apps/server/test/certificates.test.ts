@@ -5,7 +5,7 @@ import type { CertificatePage, CertificateSettings } from '@meetflow/shared/sche
 import { localDayBounds } from '../src/lib/local-time.ts';
 import { adminApi, readWorkbook, sheetValues, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { pdfText } from './pdf-fixtures.ts';
+import { fontDictionaryNames, pdfFonts, pdfText } from './pdf-fixtures.ts';
 import {
   createMeeting,
   createOrganization,
@@ -425,6 +425,26 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     expect(singlePages[0]).toContain('劉曉議');
     expect((await door('GET', `/api/meetings/${meeting.id}/badges?layout=a4_2x4`)).statusCode).toBe(403);
     expect((await door('GET', `/api/meetings/${meeting.id}/certificates`)).statusCode).toBe(403);
+  });
+
+  it('tags its subset fonts as subsets (ISO 32000-1 §9.6.4), as poppler reads them', async () => {
+    const certificate = await admin('GET', `/api/meetings/${meeting.id}/certificates/${guests[0]!.id}/pdf`);
+    const sheet = await admin('GET', `/api/meetings/${meeting.id}/badges?layout=a4_2x4`);
+    for (const pdf of [certificate, sheet]) {
+      expect(pdf.statusCode).toBe(200);
+      const fonts = pdfFonts(pdf.rawPayload);
+      expect(fonts.map((font) => font.name).join()).toMatch(/NotoSansTC-/);
+      for (const font of fonts) {
+        expect(font, font.name).toMatchObject({ embedded: true, subset: true });
+        expect(font.name).toMatch(/^[A-Z]{6}\+NotoSans(TC|SC)-/);
+      }
+      const tags = fonts.map((font) => font.name.slice(0, 6));
+      expect(new Set(tags).size, 'a tag per subset').toBe(tags.length);
+      // The descendant CIDFont and the descriptor carry the same tagged name as the Type0 font.
+      const names = await fontDictionaryNames(pdf.rawPayload);
+      expect(names).toHaveLength(fonts.length * 3);
+      for (const font of fonts) expect(names.filter((name) => name === font.name)).toHaveLength(3);
+    }
   });
 
   it('re-issues a revoked certificate to a guest chosen by name, under a new code', async () => {

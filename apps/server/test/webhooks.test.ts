@@ -499,6 +499,55 @@ describe(`webhooks (${TEST_DB})`, () => {
       await all.close();
     }
   });
+  it('refuses a second endpoint with the same URL in the same scope (409, in three languages)', async () => {
+    const url = `${receiver.url}/duplicate`;
+    const other = (await admin('POST', '/api/organizations', { name: 'Other hooks' })).json().data
+      .id as number;
+    const first = await endpoint(admin, url, { event_types: ['guest.signed_up'] });
+    const count = async () =>
+      (
+        await ctx.db
+          .selectFrom('webhook_endpoints')
+          .select('id')
+          .where('url', 'like', '%/duplicate')
+          .execute()
+      ).length;
+    const messages: Record<string, string> = {
+      en: 'An endpoint with this URL already exists for the same organisation scope: every event would arrive twice. Edit that endpoint instead',
+      'zh-tw': '同一組織範圍內已有傳送到此網址的端點，每個事件會送達兩次；請編輯現有端點',
+      'zh-cn': '同一组织范围内已有发送到此网址的端点，每个事件会送达两次；请编辑现有端点',
+    };
+    // The same address written differently (scheme and host in capitals) is the same endpoint.
+    const spellings = [url, url.replace('http://127.0.0.1', 'HTTP://127.0.0.1')];
+    for (const [lang, message] of Object.entries(messages)) {
+      for (const spelling of spellings) {
+        const body = { url: spelling, event_types: ['scan.recorded'], organization_id: orgId };
+        const res = await admin('POST', '/api/webhooks', body, lang);
+        expect([res.statusCode, res.json()], spelling).toEqual([409, { code: 40940, message, data: null }]);
+      }
+    }
+    expect(await count()).toBe(1);
+
+    // Another organisation, or every organisation, is another scope: allowed.
+    const elsewhere = await endpoint(admin, url, { organization_id: other });
+    const everywhere = await endpoint(admin, url, { organization_id: null });
+    expect(await count()).toBe(3);
+    // Moving one into a scope that has the URL is refused too; saving one unchanged is not.
+    const moved = await admin('PUT', `/api/webhooks/${elsewhere.id}`, {
+      url,
+      event_types: ['guest.signed_up'],
+      organization_id: orgId,
+    });
+    expect(moved.statusCode).toBe(409);
+    const kept = await admin('PUT', `/api/webhooks/${first.id}`, {
+      url,
+      description: 'CRM, renamed',
+      event_types: ['guest.signed_up'],
+      organization_id: orgId,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    for (const hook of [first, elsewhere, everywhere]) await admin('DELETE', `/api/webhooks/${hook.id}`);
+  });
 });
 
 describe(`webhook addresses (${TEST_DB})`, () => {

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { login, pageTitle, snap, switchLanguage as pickLanguage } from '../../support/session.ts';
 
@@ -17,21 +18,35 @@ interface Received {
   body: string;
 }
 
-/** A webhook receiver on loopback (the e2e server runs with WEBHOOK_ALLOW_PRIVATE) that answers 200. */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+/**
+ * A webhook receiver on loopback (the e2e server runs with WEBHOOK_ALLOW_PRIVATE). It answers 200 at
+ * once, or, holding, keeps each request waiting until the test calls `release` with a status.
+ */
+async function startReceiver({ hold = false } = {}) {
   const received: Received[] = [];
+  const held: ServerResponse[] = [];
+  const answer = (response: ServerResponse, status: number) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ ok: status < 300 }));
+  };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"ok":true}');
+      if (hold) held.push(response);
+      else answer(response, 200);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/meetflow-hook`, received };
+  return {
+    server,
+    url: `http://127.0.0.1:${port}/meetflow-hook`,
+    received,
+    /** Answers every request held so far with this status. */
+    release: (status: number) => held.splice(0).forEach((response) => answer(response, status)),
+  };
 }
 
 /** The Standard Webhooks signature of a message, as a receiver holding `secret` computes it. */
@@ -62,6 +77,19 @@ async function readSecretOnce(page: Page, prefix: RegExp, state: string): Promis
   await page.getByTestId('secret-done').click();
   await expect(modal).toHaveCount(0);
   return secret;
+}
+
+/**
+ * The pointer off the page and every CSS transition run out, so axe reads colours at rest: a link
+ * button just clicked is still hovered, and on a busy machine its colour change is caught midway.
+ */
+async function atRest(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** The language switch of the top bar, its menu gone before the next screenshot. */
@@ -167,6 +195,7 @@ test('a webhook endpoint made in English receives a signed test event, shown in 
     expect(receiver.received).toHaveLength(2);
     // The same webhook-id on every attempt: a receiver can skip repeats.
     expect(receiver.received[1]!.headers['webhook-id']).toBe(message!.headers['webhook-id']);
+    await atRest(page);
     await expectAccessible(page, 'delivery log');
     await snap(page, info, 'webhook-deliveries-en');
 
@@ -181,6 +210,65 @@ test('a webhook endpoint made in English receives a signed test event, shown in 
     await expect(drawer.getByTestId('delivery-attempts')).toContainText('手動');
     await snap(page, info, 'webhook-deliveries-zh-tw');
   } finally {
+    receiver.server.close();
+  }
+});
+
+test('a webhook test waits for the receiver and shows its answer; a second endpoint on the same URL is refused', async ({
+  page,
+  request,
+}, info) => {
+  const receiver = await startReceiver({ hold: true });
+  try {
+    const api = await Api.login(request);
+    const body = { url: receiver.url, event_types: ['guest.signed_up'], organization_id: null };
+    await api.call('POST', '/webhooks', { ...body, description: 'Held receiver' });
+    await login(page, 'en');
+    await page.goto('/#/system_setting/webhooks');
+    const row = page.getByTestId('webhook-table').locator('tr.ant-table-row', { hasText: receiver.url });
+    const testButton = row.getByTestId('webhook-test');
+    const result = row.getByTestId('webhook-test-result');
+
+    // While the receiver holds its answer the row says so; the answer then shows with its time.
+    await testButton.click();
+    await expect.poll(() => receiver.received.length).toBe(1);
+    await expect(result).toHaveText('Waiting for the receiver…');
+    await expect(testButton).toHaveClass(/ant-btn-loading/);
+    // Within the sender's 10 s deadline: the accessibility check comes after the answer.
+    await page.screenshot({ path: '/work/shots/39-7-after-waiting-en-1366.png' });
+    receiver.release(500);
+    await expect(result).toHaveText(/^Not delivered: HTTP 500 · \d+ ms · \d{2}:\d{2}:\d{2}$/);
+    await expect(testButton).not.toHaveClass(/ant-btn-loading/);
+    await atRest(page);
+    await expectAccessible(page, 'webhook test not delivered');
+    await page.screenshot({ path: '/work/shots/39-7-after-failed-en-1366.png' });
+
+    await testButton.click();
+    await expect.poll(() => receiver.received.length).toBeGreaterThanOrEqual(2);
+    await expect(result).toHaveText('Waiting for the receiver…');
+    receiver.release(200);
+    await expect(result).toHaveText(/^Delivered: HTTP 200 · \d+ ms · \d{2}:\d{2}:\d{2}$/);
+    await atRest(page);
+    await expectAccessible(page, 'webhook test delivered');
+    await page.screenshot({ path: '/work/shots/39-7-after-delivered-en-1366.png' });
+    await switchLanguage(page, 'zh-tw');
+    await expect(result).toHaveText(/^已送達：HTTP 200 · \d+ 毫秒 · \d{2}:\d{2}:\d{2}$/);
+    await page.screenshot({ path: '/work/shots/39-7-after-delivered-zh-tw-1366.png' });
+
+    // The same URL for the same organisations again: refused under the URL field, the form stays open.
+    await page.getByTestId('webhook-add').click();
+    await page.getByTestId('webhook-form-url').fill(receiver.url);
+    await page.getByTestId('webhook-form-event-scan.recorded').click();
+    await page.getByTestId('webhook-form-submit').click();
+    const form = page.getByTestId('webhook-form');
+    await expect(form).toContainText('同一組織範圍內已有傳送到此網址的端點');
+    await expect(page.getByTestId('secret-modal')).toHaveCount(0);
+    await atRest(page);
+    await expectAccessible(page, 'webhook form, URL taken');
+    await page.screenshot({ path: '/work/shots/39-7-after-duplicate-zh-tw-1366.png' });
+    await snap(page, info, 'webhook-duplicate-zh-tw');
+  } finally {
+    receiver.release(200);
     receiver.server.close();
   }
 });

@@ -5259,7 +5259,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "banner" | "pdf";
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -5354,12 +5363,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The file: a banner image or a PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -10947,12 +10961,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The waiting list (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -12626,12 +12642,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The event stream */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -13606,12 +13624,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The guests (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -14078,12 +14098,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The template (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -14269,7 +14291,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    encoding?: "auto" | "utf-8" | "big5" | "gb18030";
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -15016,12 +15050,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The rows not written (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -15090,12 +15126,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The schedule workbook (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -15162,7 +15200,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -15593,12 +15638,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The schedule detail (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -15773,12 +15820,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The system log (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16341,12 +16390,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The preview (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16547,12 +16598,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificate list (XLSX) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -16950,12 +17003,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificates (ZIP of PDFs) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/zip": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -17025,12 +17080,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificate (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -17104,12 +17161,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The badges (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
@@ -17319,12 +17378,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: not JSON, see the summary */
+            /** @description The certificate (PDF) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {

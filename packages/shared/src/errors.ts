@@ -605,6 +605,15 @@ export const ERRORS = {
       en: "The meeting has not ended: its guests' data can be erased now only once it is over or deleted",
     },
   },
+  WEBHOOK_URL_TAKEN: {
+    code: 40940,
+    status: 409,
+    message: {
+      'zh-tw': '同一組織範圍內已有傳送到此網址的端點，每個事件會送達兩次；請編輯現有端點',
+      'zh-cn': '同一组织范围内已有发送到此网址的端点，每个事件会送达两次；请编辑现有端点',
+      en: 'An endpoint with this URL already exists for the same organisation scope: every event would arrive twice. Edit that endpoint instead',
+    },
+  },
   SESSION_REQUIRED: {
     code: 40320,
     status: 403,

@@ -27,6 +27,10 @@ export function multipartError(error: unknown): AppError | undefined {
 
 /** The text fields and the part named `file` (the first one; strays are drained and dropped). */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  // An upload its route does not describe is one generated clients cannot send: fail its test.
+  if (!request.routeOptions.schema?.multipartBody) {
+    throw new Error(`${request.routeOptions.url} reads an upload without declaring its multipartBody`);
+  }
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const upload: Upload = { fields: {} };
   try {

@@ -1,10 +1,21 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { errorEnvelope } from '@meetflow/shared/schemas/envelope';
 import { apiDocsTheme } from './api-docs-theme.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The form a multipart upload takes (`multipartForm` in lib/openapi-files.ts), for the document
+     * only: the plugin reads the parts itself, so nothing validates it as a body.
+     */
+    multipartBody?: z.ZodObject;
+  }
+}
 
 /**
  * A stable, readable operationId from the method and path, so clients generated from the document
@@ -25,13 +36,10 @@ const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: errorEnvelope } },
 });
 
-/** Files, spreadsheets and event streams have no JSON schema: their success is told by the summary. */
-const SUCCESS_NOT_JSON = { type: 'null', description: 'Success: not JSON, see the summary' };
-
 /** The envelope's failures an operation can answer, from who may call it and what it takes. */
 function errorAnswers(route: RouteOptions, schema: FastifySchema, needsToken: boolean) {
   const auth = route.config?.auth;
-  const takesBody = Boolean(schema.body ?? schema.consumes);
+  const takesBody = Boolean(schema.body ?? schema.consumes ?? schema.multipartBody);
   return {
     400: errorAnswer('Malformed request or invalid input; `data.fields` has a message per field'),
     ...(needsToken ? { 401: errorAnswer('No valid token, or it has expired') } : {}),
@@ -55,20 +63,49 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0]) {
   if (schema.hide) return jsonSchemaTransform(document);
   const method = [route.method].flat()[0] ?? 'GET';
   const security = schema.security ?? (route.config?.auth === 'public' ? [] : [{ bearer: [] }]);
-  const result = jsonSchemaTransform({
+  const { multipartBody, ...rest } = schema;
+  // No fallback success answer: a route that declares none is caught by the document's test.
+  return jsonSchemaTransform({
     ...document,
     schema: {
-      ...schema,
+      ...rest,
+      ...(multipartBody ? { body: multipartBody, consumes: ['multipart/form-data'] } : {}),
       operationId: schema.operationId ?? operationIdOf(method, route.url),
       security,
       response: { ...errorAnswers(route, schema, security.length > 0), ...(schema.response as object) },
     },
   });
-  if (!schema.response) Object.assign(result.schema.response as object, { 200: SUCCESS_NOT_JSON });
-  return result;
 }
 
-export const openapi = fp(async (app) => {
+/** The media type's essence: `text/csv; charset=utf-8` → `text/csv`. */
+const essence = (type: unknown) =>
+  String(type ?? '')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+
+/**
+ * A successful answer that is not JSON must be one its route declares (`fileAnswer` and friends):
+ * otherwise clients generated from the document cannot read it. Outside production this fails the
+ * request, so the route's own test catches a file answer nobody described.
+ */
+function undeclaredFileAnswer(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const type = essence(reply.getHeader('content-type'));
+  const schema = request.routeOptions.schema;
+  if (!type || type === 'application/json' || reply.statusCode >= 300 || reply.statusCode < 200) return;
+  if (!request.url.startsWith('/api/') || !schema || schema.hide) return;
+  const answer = (schema.response as Record<string, { content?: object }> | undefined)?.[reply.statusCode];
+  if (answer?.content && type in answer.content) return;
+  return `${request.method} ${request.routeOptions.url} answers ${type} without declaring it`;
+}
+
+export const openapi = fp<{ strict: boolean }>(async (app, { strict }) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const problem = undeclaredFileAnswer(request, reply);
+    if (problem && strict) throw new Error(problem);
+    if (problem) request.log.error(problem);
+    return payload;
+  });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -11,6 +11,7 @@ import {
 } from '@meetflow/shared/schemas/attendance';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import type { AuthUser } from '../../core/auth-user.ts';
+import { eventStreamAnswer } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { AttendanceService } from './attendance.service.ts';
@@ -108,6 +109,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
           'Server-Sent Events: `stats` with the full statistics on opening and after every change (coalesced)',
         security,
         querystring: attendanceScopeQuery,
+        response: { 200: eventStreamAnswer('The event stream') },
       },
     },
     async (request, reply) => {

@@ -21,6 +21,7 @@ import {
 } from '@meetflow/shared/schemas/certificates';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
+import { pdfAnswer, xlsxAnswer, zipAnswer } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
 import { contentDisposition, fileTimestamp } from '../../lib/xlsx-export.ts';
 import { sendZip } from '../../lib/zip-stream.ts';
@@ -98,6 +99,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         security,
         params: meetingCertificateParams,
         body: certificatePreviewRequest,
+        response: { 200: pdfAnswer('The preview (PDF)') },
       },
     },
     async (request, reply) => {
@@ -138,6 +140,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         security,
         params: meetingCertificateParams,
         querystring: certificateExportQuery,
+        response: { 200: xlsxAnswer('The certificate list (XLSX)') },
       },
     },
     async (request, reply) => {
@@ -204,6 +207,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         summary: 'Every issued, unrevoked certificate of the meeting as PDFs in one streamed ZIP',
         security,
         params: meetingCertificateParams,
+        response: { 200: zipAnswer('The certificates (ZIP of PDFs)') },
       },
     },
     async (request, reply) => {
@@ -226,6 +230,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         summary: "A guest's issued certificate as PDF",
         security,
         params: certificateGuestParams,
+        response: { 200: pdfAnswer('The certificate (PDF)') },
       },
     },
     async (request, reply) =>
@@ -243,6 +248,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         security,
         params: meetingCertificateParams,
         querystring: badgeQuery,
+        response: { 200: pdfAnswer('The badges (PDF)') },
       },
     },
     async (request, reply) =>
@@ -296,7 +302,12 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     '/api/public/guest/certificate/pdf',
     {
       config: { auth: 'public' },
-      schema: { tags: ['public'], summary: "The guest's certificate as PDF", security: guestSecurity },
+      schema: {
+        tags: ['public'],
+        summary: "The guest's certificate as PDF",
+        security: guestSecurity,
+        response: { 200: pdfAnswer('The certificate (PDF)') },
+      },
     },
     async (request, reply) => {
       // Each download draws a PDF (~20 ms of CPU): a budget per address keeps that from being a lever.

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -83,9 +84,15 @@ function parsedFont(key: FontKey): fontkit.Font {
   return parse(bytesOf(key));
 }
 
+/** Six random uppercase letters: the tag that marks a font subset's name. */
+function subsetTag(): string {
+  return Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('');
+}
+
 /** The fonts of one document, embedded (as subsets) the first time a text needs them. */
 export class DocumentFonts {
   private readonly embedded = new Map<FontKey, Promise<PDFFont>>();
+  private readonly tags = new Set<string>();
   private readonly doc: PDFDocument;
 
   constructor(doc: PDFDocument) {
@@ -97,10 +104,23 @@ export class DocumentFonts {
     const key: FontKey = `${script}-${bold ? 'bold' : 'regular'}`;
     let font = this.embedded.get(key);
     if (!font) {
-      font = this.doc.embedFont(bytesOf(key), { subset: true });
+      font = this.doc.embedFont(bytesOf(key), { subset: true, customName: this.subsetName(key) });
       this.embedded.set(key, font);
     }
     return font;
+  }
+
+  /**
+   * ISO 32000-1 §9.6.4: a subset's name is its font's behind a tag of six uppercase letters and
+   * '+', different for each subset of the file, or readers and PDF/A checkers take it for the whole
+   * font. pdf-lib writes this name as the BaseFont of the Type0 font and of its CIDFont, and as the
+   * descriptor's FontName.
+   */
+  private subsetName(key: FontKey): string {
+    let tag = subsetTag();
+    while (this.tags.has(tag)) tag = subsetTag();
+    this.tags.add(tag);
+    return `${tag}+${parsedFont(key).postscriptName}`;
   }
 }
 

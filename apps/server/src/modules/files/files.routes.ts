@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@meetflow/shared/schemas/files';
 import { AppError } from '../../lib/app-error.ts';
 import { readUpload } from '../../lib/multipart-upload.ts';
+import { fileAnswer, multipartForm } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { FilesService } from './files.service.ts';
@@ -59,7 +61,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
         summary:
           'Upload one file (multipart: field `kind` = banner|pdf, then field `file`). The type is judged by its bytes.',
         security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
+        multipartBody: multipartForm({ kind: uploadKind }),
         response: { 200: envelope(uploadedFile) },
       },
     },
@@ -87,6 +89,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
         tags,
         summary: 'The bytes of a stored file, cacheable forever (ETag = id)',
         params: fileParams,
+        response: { 200: fileAnswer(Object.keys(EXTENSIONS), 'The file: a banner image or a PDF') },
       },
     },
     async (request, reply) => {
@@ -101,7 +104,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       if (etagMatches(request.headers['if-none-match'], etag)) {
         // Browsers merge a 304's headers into the cached response: send the same policy as the 200 did.
         const mime = await files.mime(id);
-        return cacheHeaders(mime).status(304).send();
+        // A 304 has no body, so no schema to declare: the reply is widened past the declared 200.
+        return (cacheHeaders(mime) as FastifyReply).status(304).send();
       }
       // A miss throws before any caching header is set: a 404 must not be cached for a year.
       const file = await files.get(id);

@@ -12,6 +12,7 @@ import {
   meetingGuestsParams,
 } from '@meetflow/shared/schemas/guests';
 import { signUpBody } from '@meetflow/shared/schemas/public';
+import { xlsxAnswer } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
@@ -55,6 +56,7 @@ export const guestsRoutes: FastifyPluginAsyncZod<{
         security,
         params: meetingGuestsParams,
         querystring: guestExportQuery,
+        response: { 200: xlsxAnswer('The guests (XLSX)') },
       },
     },
     async (request, reply) => {

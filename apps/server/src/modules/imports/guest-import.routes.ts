@@ -15,6 +15,7 @@ import {
 } from '@meetflow/shared/schemas/imports';
 import { AppError } from '../../lib/app-error.ts';
 import { readUpload } from '../../lib/multipart-upload.ts';
+import { multipartForm, xlsxAnswer } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import { fileTimestamp, xlsxSheet } from '../../lib/xlsx-export.ts';
@@ -66,6 +67,7 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
           "The meeting's guest file template (XLSX) in the request's language, with drop-down lists of its choices",
         security,
         params: meetingImportParams,
+        response: { 200: xlsxAnswer('The template (XLSX)') },
       },
     },
     async (request, reply) => {
@@ -89,7 +91,7 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
         summary:
           'Upload a guest file (multipart: field `encoding` = auto|utf-8|big5|gb18030 for CSV, then field `file`, XLSX or CSV). Nothing is imported yet.',
         security,
-        consumes: ['multipart/form-data'],
+        multipartBody: multipartForm({ encoding: encodingField }),
         params: meetingImportParams,
         response: { 200: envelope(guestImport) },
       },
@@ -238,6 +240,7 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
         summary: "The rows an import did not write, with the file's columns and a column saying why (XLSX)",
         security,
         params: importIdParams,
+        response: { 200: xlsxAnswer('The rows not written (XLSX)') },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import {
 } from '@meetflow/shared/schemas/imports';
 import { AppError } from '../../lib/app-error.ts';
 import { readUpload } from '../../lib/multipart-upload.ts';
+import { multipartForm, xlsxAnswer } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import { IMPORT_BODY_LIMIT, registerImportUploads, sendTemplate } from './import-common.ts';
@@ -40,6 +41,7 @@ export const scheduleImportRoutes: FastifyPluginAsyncZod<{ scheduleImports: Sche
           "The meeting's schedule workbook (XLSX) in the request's language: sessions, registration types and college categories as they are, with a drop-down of the usable time slots",
         security,
         params: meetingImportParams,
+        response: { 200: xlsxAnswer('The schedule workbook (XLSX)') },
       },
     },
     async (request, reply) => {
@@ -63,7 +65,7 @@ export const scheduleImportRoutes: FastifyPluginAsyncZod<{ scheduleImports: Sche
         summary:
           'Upload a schedule workbook (multipart field `file`, XLSX) of a date-schedule meeting and judge every row; nothing is written yet',
         security,
-        consumes: ['multipart/form-data'],
+        multipartBody: multipartForm({}),
         params: meetingImportParams,
         response: { 200: envelope(scheduleImportPreview) },
       },

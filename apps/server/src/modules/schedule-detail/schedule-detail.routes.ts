@@ -8,6 +8,7 @@ import {
   scheduleDetail,
   scheduleDetailParams,
 } from '@meetflow/shared/schemas/schedule-detail';
+import { xlsxAnswer } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
 import { fileTimestamp } from '../../lib/xlsx-export.ts';
@@ -66,6 +67,7 @@ export const scheduleDetailRoutes: FastifyPluginAsyncZod<{
         summary: 'Schedule detail as a streamed XLSX file: the sessions, then their enrolled guests',
         security,
         params: scheduleDetailParams,
+        response: { 200: xlsxAnswer('The schedule detail (XLSX)') },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import {
   systemLogPage,
   systemLogQuery,
 } from '@meetflow/shared/schemas/system-log';
+import { xlsxAnswer } from '../../lib/openapi-files.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
 import { sendExport } from '../../lib/export-pipeline.ts';
@@ -77,6 +78,7 @@ export const systemLogRoutes: FastifyPluginAsyncZod<Options> = async (
         security,
         summary: 'The entries matching the filters as a streamed XLSX file, newest first',
         querystring: systemLogFilter,
+        response: { 200: xlsxAnswer('The system log (XLSX)') },
       },
     },
     async (request, reply) => {

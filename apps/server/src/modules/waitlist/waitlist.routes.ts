@@ -15,6 +15,7 @@ import {
   waitlistQuery,
 } from '@meetflow/shared/schemas/waitlist';
 import { sendExport, type ExportReporting } from '../../lib/export-pipeline.ts';
+import { xlsxAnswer } from '../../lib/openapi-files.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp } from '../../lib/xlsx-export.ts';
@@ -236,6 +237,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
         security,
         params: meetingIdParams,
         querystring: waitlistExportQuery,
+        response: { 200: xlsxAnswer('The waiting list (XLSX)') },
       },
     },
     async (request, reply) => {

@@ -47,6 +47,16 @@ export function listEndpoints(db: Trx, organizationIds: number[] | null) {
   return q.orderBy('webhook_endpoints.id').execute();
 }
 
+/** The URLs of the endpoints of one scope: an organisation, or (null) every organisation. */
+export function endpointUrlsInScope(db: Trx, organizationId: number | null) {
+  const q = db.selectFrom('webhook_endpoints').select(['id', 'url']);
+  return (
+    organizationId === null
+      ? q.where('organization_id', 'is', null)
+      : q.where('organization_id', '=', organizationId)
+  ).execute();
+}
+
 /** What event routing needs of every enabled endpoint (a small table, cached by the service). */
 export function enabledEndpoints(db: Trx) {
   return db

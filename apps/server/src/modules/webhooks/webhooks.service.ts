@@ -99,6 +99,11 @@ function eventTypes(json: string): WebhookEventType[] {
   return Array.isArray(stored) ? WEBHOOK_EVENT_TYPES.filter((t) => stored.includes(t)) : [];
 }
 
+/** A URL as an address: `HTTPS://Example.org:443/x` and `https://example.org/x` are the same. */
+function sameUrlKey(url: string): string {
+  return URL.canParse(url) ? new URL(url).href : url;
+}
+
 function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
@@ -222,6 +227,19 @@ export function createWebhooksService(deps: WebhookDeps) {
     }
     const problem = await guard.check(body.url);
     if (problem) throw fieldError('url', problem);
+  }
+
+  /**
+   * A second endpoint with the same URL in the same scope would deliver every event twice, under two
+   * secrets: refused (409), so the organiser edits the one there is. Compared as URLs, so a host in
+   * capitals or an explicit default port is the same address.
+   */
+  async function assertUrlFree(body: WebhookEndpointBody, exceptId?: number): Promise<void> {
+    const wanted = sameUrlKey(body.url);
+    const taken = (await repo.endpointUrlsInScope(db, body.organization_id)).some(
+      (row) => row.id !== exceptId && sameUrlKey(row.url) === wanted,
+    );
+    if (taken) throw new AppError('WEBHOOK_URL_TAKEN');
   }
 
   const audited = (e: WebhookEndpoint) => ({
@@ -423,6 +441,7 @@ export function createWebhooksService(deps: WebhookDeps) {
 
     async create(actor: Actor, body: WebhookEndpointBody): Promise<WebhookEndpointWithSecret> {
       await checkBody(actor.user, body);
+      await assertUrlFree(body);
       const now = clock();
       const secret = newSecret();
       const id = await repo.insertEndpoint(db, {
@@ -452,6 +471,7 @@ export function createWebhooksService(deps: WebhookDeps) {
     async update(actor: Actor, id: number, body: WebhookEndpointBody): Promise<WebhookEndpoint> {
       const before = toEndpoint(await visibleEndpoint(actor.user, id));
       await checkBody(actor.user, body);
+      await assertUrlFree(body, id);
       const enabled = body.enabled !== false;
       // Moved to another organisation: what the old one's meetings queued is not the new owner's.
       if (body.organization_id !== before.organization_id)

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Checkbox, Form, Input, Modal, Switch, TreeSelect } from 'antd';
+import { Checkbox, Form, Input, Modal, Switch, TreeSelect, type GetProps } from 'antd';
 import { ERRORS } from '@meetflow/shared/errors';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import {
@@ -27,6 +27,17 @@ import {
 import './i18n.ts';
 
 const testId = (id: string): Record<string, string> => ({ 'data-testid': id });
+
+/**
+ * The event checkboxes without the `aria-required` Form.Item adds to its control: a group of
+ * checkboxes may not carry it (ARIA); the label's mark and the rule's message say it instead.
+ */
+function EventChecks({
+  'aria-required': _required,
+  ...props
+}: GetProps<typeof Checkbox.Group> & { 'aria-required'?: unknown }) {
+  return <Checkbox.Group {...props} />;
+}
 
 interface Props {
   /** null: a new endpoint. */
@@ -63,6 +74,9 @@ export function WebhookFormDialog({ endpoint, onClose, onSaved }: Props) {
     } catch (error) {
       if (error instanceof ApiError && error.code === ERRORS.VALIDATION_FAILED.code) {
         form.setFields(fieldErrors(error.data, WEBHOOK_FORM_FIELDS));
+      } else if (error instanceof ApiError && error.code === ERRORS.WEBHOOK_URL_TAKEN.code) {
+        // Another endpoint of the same organisations has this URL: said where it is typed.
+        form.setFields([{ name: 'url', errors: [error.message] }]);
       }
     }
   };
@@ -129,7 +143,7 @@ export function WebhookFormDialog({ endpoint, onClose, onSaved }: Props) {
               { required: true, type: 'array', min: 1, message: fieldMessage('webhookEventsRequired', lang) },
             ]}
           >
-            <Checkbox.Group
+            <EventChecks
               role="group"
               aria-label={t('integrations.webhooks.events')}
               style={{

@@ -42,9 +42,44 @@ export const useDeleteWebhook = () =>
 export const useRotateWebhookSecret = () =>
   useWebhookMutation((id: number) => http.post<WebhookEndpointWithSecret>(`/webhooks/${id}/rotate-secret`));
 
-/** Queues a `webhook.test` event; the delivery log shows how it went. */
+/** Queues a `webhook.test` event; `useTestDelivery` follows it to the receiver's answer. */
 export const useTestWebhook = () =>
   useWebhookMutation((id: number) => http.post<WebhookDelivery>(`/webhooks/${id}/test`));
+
+/**
+ * A delivery has the receiver's answer (or the failure to reach it) once an attempt is logged; its
+ * attempt count rises earlier, when the dispatcher takes it (the answer may be seconds away).
+ */
+export const isAnswered = (delivery: WebhookDeliveryDetail) =>
+  delivery.attempt_log.length > 0 || delivery.state !== 'pending';
+
+/** How often, and for how long, a test delivery is read again while it waits for its first attempt. */
+const TEST_FOLLOW_MS = 1_000;
+const TEST_FOLLOW_FOR_MS = 60_000;
+
+/**
+ * Follows a test delivery queued at `since` (browser time; null: none) until its first attempt is
+ * logged: the dispatcher sends it within moments, and an attempt waits at most the sender's 10 s
+ * deadline. `waiting` is true until then, or until a minute has passed (still queued: the delivery
+ * log will show it).
+ */
+export function useTestDelivery(endpointId: number, test: { id: number; since: number } | null) {
+  const unanswered = (data: WebhookDeliveryDetail | undefined) =>
+    test !== null && (!data || !isAnswered(data));
+  const query = useQuery({
+    queryKey: [...deliveriesKey(endpointId), 'detail', test?.id],
+    queryFn: () => http.get<WebhookDeliveryDetail>(`/webhooks/${endpointId}/deliveries/${test?.id}`),
+    enabled: test !== null,
+    refetchInterval: (q) =>
+      unanswered(q.state.data) && Date.now() - (test?.since ?? 0) < TEST_FOLLOW_FOR_MS
+        ? TEST_FOLLOW_MS
+        : false,
+  });
+  const delivery = test === null ? undefined : query.data;
+  // Read within the minute, or not read yet: still waiting.
+  const recent = test !== null && (!delivery || query.dataUpdatedAt - test.since < TEST_FOLLOW_FOR_MS);
+  return { delivery, waiting: unanswered(delivery) && recent };
+}
 
 const FOLLOW_MS = 2_000;
 const dueSoon = (delivery: WebhookDelivery) =>

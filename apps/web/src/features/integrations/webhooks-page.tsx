@@ -2,26 +2,17 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Empty, Flex, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
-import type {
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEndpointWithSecret,
-} from '@meetflow/shared/schemas/integrations';
+import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@meetflow/shared/schemas/integrations';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
-import {
-  useDeleteWebhook,
-  useRotateWebhookSecret,
-  useTestWebhook,
-  useUpdateWebhook,
-  useWebhooks,
-} from './webhooks-api.ts';
+import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks } from './webhooks-api.ts';
 import { eventLabel, withEnabled } from './webhook-form.ts';
 import { SecretModal } from './secret-modal.tsx';
+import { WebhookTestAction } from './webhook-test-action.tsx';
 import './i18n.ts';
 
 // The form and the delivery log load when first opened.
@@ -48,14 +39,13 @@ export default function WebhooksPage() {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
-  const test = useTestWebhook();
   const [dialog, setDialog] = useState<Dialog>(null);
-  /** The endpoint whose switch or test is under way. */
-  const [busy, setBusy] = useState<{ id: number; what: 'toggle' | 'test' } | null>(null);
+  /** The endpoint whose switch is under way. */
+  const [busy, setBusy] = useState<number | null>(null);
   const testLabel = t('integrations.webhooks.testEvent');
 
-  const run = async (id: number, what: 'toggle' | 'test', action: () => Promise<void>) => {
-    setBusy({ id, what });
+  const run = async (id: number, action: () => Promise<void>) => {
+    setBusy(id);
     try {
       await action();
     } catch {
@@ -66,30 +56,9 @@ export default function WebhooksPage() {
   };
 
   const toggle = (endpoint: WebhookEndpoint, enabled: boolean) =>
-    run(endpoint.id, 'toggle', async () => {
+    run(endpoint.id, async () => {
       await update.mutateAsync({ id: endpoint.id, body: withEnabled(endpoint, enabled) });
       toast.success(t(enabled ? 'integrations.webhooks.enabledNow' : 'integrations.webhooks.disabledNow'));
-    });
-
-  const sendTest = (endpoint: WebhookEndpoint) =>
-    run(endpoint.id, 'test', async () => {
-      const delivery: WebhookDelivery = await test.mutateAsync(endpoint.id);
-      if (delivery.state === 'delivered') {
-        toast.success(
-          t('integrations.webhooks.testDelivered', {
-            status: delivery.last_status_code ?? '-',
-            ms: delivery.last_duration_ms ?? '-',
-          }),
-        );
-      } else if (delivery.state === 'pending' && delivery.attempts === 0) {
-        // Queued: the dispatcher sends it within moments; the delivery log shows how it went.
-        toast.info(t('integrations.webhooks.testQueued'));
-      } else {
-        const reason =
-          delivery.last_error ??
-          (delivery.last_status_code === null ? '-' : `HTTP ${delivery.last_status_code}`);
-        toast.warning(t('integrations.webhooks.testFailed', { reason }));
-      }
     });
 
   const rotateSecret = async (endpoint: WebhookEndpoint) => {
@@ -178,7 +147,7 @@ export default function WebhooksPage() {
             <Switch
               size="small"
               checked={endpoint.enabled}
-              loading={busy?.id === endpoint.id && busy.what === 'toggle'}
+              loading={busy === endpoint.id}
               aria-label={t('integrations.webhooks.toggle', { url: endpoint.url })}
               onChange={(checked) => void toggle(endpoint, checked)}
               data-testid="webhook-toggle"
@@ -218,66 +187,58 @@ export default function WebhooksPage() {
     {
       title: t('integrations.webhooks.actions'),
       key: 'actions',
-      width: 200,
+      width: 240,
       fixed: 'right',
       render: (_, endpoint) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            data-testid="webhook-deliveries"
-            onClick={() => setDialog({ kind: 'deliveries', endpoint })}
-          >
-            {t('integrations.webhooks.deliveries')}
-          </Button>
-          <Tooltip title={t('integrations.webhooks.testTitle')}>
+        <Flex vertical align="flex-start">
+          <Space size={0} wrap>
             <Button
               type="link"
               size="small"
-              loading={busy?.id === endpoint.id && busy.what === 'test'}
-              data-testid="webhook-test"
-              onClick={() => void sendTest(endpoint)}
+              data-testid="webhook-deliveries"
+              onClick={() => setDialog({ kind: 'deliveries', endpoint })}
             >
-              {t('integrations.webhooks.test')}
+              {t('integrations.webhooks.deliveries')}
             </Button>
-          </Tooltip>
-          <Button
-            type="link"
-            size="small"
-            data-testid="webhook-edit"
-            onClick={() => setDialog({ kind: 'form', endpoint })}
-          >
-            {t('integrations.webhooks.edit')}
-          </Button>
-          <Popconfirm
-            title={t('integrations.webhooks.rotateTitle')}
-            description={<div style={{ maxWidth: 320 }}>{t('integrations.webhooks.rotateText')}</div>}
-            okText={t('integrations.webhooks.rotate')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, ...{ 'data-testid': 'webhook-rotate-confirm' } }}
-            onConfirm={() => rotateSecret(endpoint)}
-          >
-            <Button type="link" size="small" data-testid="webhook-rotate">
-              {t('integrations.webhooks.rotate')}
+            <Button
+              type="link"
+              size="small"
+              data-testid="webhook-edit"
+              onClick={() => setDialog({ kind: 'form', endpoint })}
+            >
+              {t('integrations.webhooks.edit')}
             </Button>
-          </Popconfirm>
-          <Popconfirm
-            title={t('integrations.webhooks.deleteTitle')}
-            description={
-              <div style={{ maxWidth: 320, wordBreak: 'break-all' }}>
-                {t('integrations.webhooks.deleteText', { url: endpoint.url })}
-              </div>
-            }
-            okText={t('integrations.webhooks.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, ...{ 'data-testid': 'webhook-delete-confirm' } }}
-            onConfirm={() => deleteEndpoint(endpoint)}
-          >
-            <Button type="link" size="small" danger data-testid="webhook-delete">
-              {t('integrations.webhooks.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+            <Popconfirm
+              title={t('integrations.webhooks.rotateTitle')}
+              description={<div style={{ maxWidth: 320 }}>{t('integrations.webhooks.rotateText')}</div>}
+              okText={t('integrations.webhooks.rotate')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true, ...{ 'data-testid': 'webhook-rotate-confirm' } }}
+              onConfirm={() => rotateSecret(endpoint)}
+            >
+              <Button type="link" size="small" data-testid="webhook-rotate">
+                {t('integrations.webhooks.rotate')}
+              </Button>
+            </Popconfirm>
+            <Popconfirm
+              title={t('integrations.webhooks.deleteTitle')}
+              description={
+                <div style={{ maxWidth: 320, wordBreak: 'break-all' }}>
+                  {t('integrations.webhooks.deleteText', { url: endpoint.url })}
+                </div>
+              }
+              okText={t('integrations.webhooks.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true, ...{ 'data-testid': 'webhook-delete-confirm' } }}
+              onConfirm={() => deleteEndpoint(endpoint)}
+            >
+              <Button type="link" size="small" danger data-testid="webhook-delete">
+                {t('integrations.webhooks.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+          <WebhookTestAction endpoint={endpoint} />
+        </Flex>
       ),
     },
   ];
