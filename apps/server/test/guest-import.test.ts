@@ -2,7 +2,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { FIELD_MESSAGES } from '@meetflow/shared/field-messages';
-import type { GuestImport, GuestImportPreview } from '@meetflow/shared/schemas/imports';
+import {
+  IMPORT_SAMPLE_CELL_CHARS,
+  type GuestImport,
+  type GuestImportPreview,
+} from '@meetflow/shared/schemas/imports';
 import { adminApi, readWorkbook, sheetValues, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
@@ -14,6 +18,8 @@ import {
   seats,
   uploadedGuestFile,
   uploadGuestFile,
+  hostileCsvs,
+  xlsxBombs,
   xlsxOf,
   zipBomb,
 } from './import-fixtures.ts';
@@ -429,6 +435,59 @@ describe(`guest import (${TEST_DB})`, () => {
     expect(
       await ctx.db.selectFrom('imports').select('id').where('meeting_id', '=', meeting.id).execute(),
     ).toEqual([]);
+  });
+
+  it('refuses a cell or row too long to be a guest’s, naming the limits in the reader’s language, and cuts sample cells', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    const csv = hostileCsvs();
+    const bombs = await xlsxBombs(20);
+    const hostile: [Buffer, string, keyof typeof ERRORS, number | undefined][] = [
+      [csv.cell, 'cell.csv', 'IMPORT_TEXT_TOO_LONG', 2],
+      [csv.line, 'line.csv', 'IMPORT_TEXT_TOO_LONG', 2],
+      [csv.row, 'row.csv', 'IMPORT_TEXT_TOO_LONG', 2],
+      [bombs.sheet, 'sheet-bomb.xlsx', 'IMPORT_TEXT_TOO_LONG', undefined],
+      [bombs.sharedStrings, 'strings-bomb.xlsx', 'IMPORT_FILE_UNSAFE', undefined],
+    ];
+    for (const [lang, limits] of [
+      ['zh-TW', ['1,000 個字元', '10,000 個字元']],
+      ['zh-CN', ['1,000 个字符', '10,000 个字符']],
+      ['en', ['1,000 characters a cell', '10,000 a row']],
+    ] as const) {
+      const res = await upload(meeting, csv.cell, 'cell.csv', lang);
+      expect(res.statusCode).toBe(400);
+      for (const limit of limits) expect(res.json().message).toContain(limit);
+    }
+    for (const [bytes, name, error, row] of hostile) {
+      const res = await upload(meeting, bytes, name, 'zh-TW');
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toMatchObject({
+        code: ERRORS[error].code,
+        message: ERRORS[error].message['zh-tw'],
+      });
+      if (row) expect(res.json().data, name).toEqual({ row });
+    }
+
+    // At the limits: a cell of 1,000 characters is taken, one of 1,001 (or a row past 10,000) is not.
+    const long = (n: number) => 'L'.repeat(n);
+    const atLimit = await uploadedGuestFile(
+      ctx,
+      token,
+      meeting,
+      await xlsxOf([GENERAL_HEADERS, generalRow(1, { Name: long(1_000) })]),
+    );
+    expect(atLimit.sample[0]![0]).toBe(`${long(IMPORT_SAMPLE_CELL_CHARS - 1)}…`);
+    expect(atLimit.sample[0]![4]).toBe(macaoPhone(1));
+    const overCell = await upload(
+      meeting,
+      await xlsxOf([GENERAL_HEADERS, generalRow(1, { Name: long(1_001) })]),
+    );
+    expect(overCell.json()).toMatchObject({ code: ERRORS.IMPORT_TEXT_TOO_LONG.code, data: { row: 2 } });
+    const wideRow = generalRow(1).concat(Array(10).fill(long(1_000)));
+    const overRow = await upload(meeting, csvOf([GENERAL_HEADERS, wideRow], 'utf-8'), 'wide.csv');
+    expect(overRow.json()).toMatchObject({ code: ERRORS.IMPORT_TEXT_TOO_LONG.code, data: { row: 2 } });
+    expect(
+      await ctx.db.selectFrom('imports').select('id').where('meeting_id', '=', meeting.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('date schedule: sessions and registration types by name in any language, session seats counted exactly', async () => {

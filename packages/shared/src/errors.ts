@@ -519,6 +519,15 @@ export const ERRORS = {
       en: 'The file unpacks to far more than a spreadsheet should, or is damaged: refused',
     },
   },
+  IMPORT_TEXT_TOO_LONG: {
+    code: 40079,
+    status: 400,
+    message: {
+      'zh-tw': '檔案的文字過長：每個儲存格最多 1,000 個字元，每行最多 10,000 個字元',
+      'zh-cn': '文件的文字过长：每个单元格最多 1,000 个字符，每行最多 10,000 个字符',
+      en: 'The file holds text too long to import: at most 1,000 characters a cell and 10,000 a row',
+    },
+  },
   IMPORT_EMPTY: {
     code: 40076,
     status: 400,
