@@ -19,6 +19,7 @@ import {
   uploadedGuestFile,
   uploadGuestFile,
   hostileCsvs,
+  legacyXls,
   xlsxBombs,
   xlsxOf,
   zipBomb,
@@ -91,8 +92,8 @@ describe(`guest import (${TEST_DB})`, () => {
         '區號 *',
         '手機號碼 *',
         '報名類型 *',
-        '日程 1 *',
-        '日程 2',
+        '報名日程 1 *',
+        '報名日程 2',
       ]),
     );
     expect(lists!.state).toBe('hidden');
@@ -102,6 +103,84 @@ describe(`guest import (${TEST_DB})`, () => {
     const validation = guests!.getCell(2, areaColumn).dataValidation;
     expect(validation).toMatchObject({ type: 'list' });
     expect(validation.formulae[0]).toMatch(/選項/);
+  });
+
+  it('maps every header the spec gives a guest field, as the product names it in each language', async () => {
+    // Spec section 3, "Guest, general form" and "Guest, date-schedule form": its English names, and
+    // the names the sign-up form, the guest list and the template give the same fields.
+    const general: Record<string, string[]> = {
+      name: ['Name', 'name', '姓名'],
+      gender: ['Gender', '性別', '性别'],
+      local_guest: ['Local guest', 'Local guest (Macao)', '本地嘉賓', '本地嘉宾', '是否澳門本地嘉賓', '是否澳门本地嘉宾'],
+      area_code: ['Area code', '區號', '区号'],
+      phone: ['Phone', 'Mobile phone', 'Mobile number', '手機號碼', '手机号码', '電話', '电话'],
+      email: ['Email', 'E-mail', '電郵', '电邮', '邮箱'],
+      institution: ['Institution name', 'Institution', '機構名稱', '机构名称', '單位', '单位'],
+      job_title: ['Job title', '職位', '职位', '職務', '职务'],
+      contact_name: ['Contact name', '聯絡人', '联系人', '聯絡人姓名', '联系人姓名'],
+      contact_number: [
+        'Contact number',
+        'Contact number (institution)',
+        'Institution phone',
+        '聯絡電話',
+        '联系电话',
+        '聯絡電話（機構）',
+        '联系电话（机构）',
+      ],
+      contact_phone: [
+        'Contact phone',
+        'Contact mobile',
+        'Contact mobile phone',
+        '聯絡人手機',
+        '联系人手机',
+        '聯絡手機',
+        '联系手机',
+      ],
+    };
+    const dateSchedule: Record<string, string[]> = {
+      name_zh: ['Chinese name', '中文姓名'],
+      name_en: ['English name', '英文姓名'],
+      area_code: ['Area code', '區號', '区号'],
+      phone: ['Phone', '手機號碼', '手机号码'],
+      email: ['Email', '電郵', '电邮', '邮箱'],
+      organization: ['Organisation', 'Organization', '機構', '机构'],
+      user_type: ['Registration type', 'User type', '報名類型', '报名类型'],
+      license_number: [
+        'License number',
+        'Licence number',
+        'Certificate number',
+        'License or certificate number',
+        '執照號碼',
+        '执照号码',
+        '執業編號／證書編號',
+        '执业编号／证书编号',
+      ],
+      other: ['Other', '其他'],
+      academy_member: [
+        'Is academy member/fellow',
+        'Academy member / fellow',
+        'Academy member',
+        'Fellow',
+        '學院院士／會員',
+        '学院院士／会员',
+        '是否學會會員／院士',
+        '是否学会会员／院士',
+      ],
+      college_category: ['College category', '學院類別', '学院类别', '專科類別', '专科类别', '專科學院類別'],
+    };
+    for (const [type, fields] of [
+      ['general', general],
+      ['date_schedule', dateSchedule],
+    ] as const) {
+      const meeting = await createMeeting(ctx.db, org, { meeting_type: type });
+      for (const [field, headers] of Object.entries(fields)) {
+        for (const header of headers) {
+          const imp = await uploadedGuestFile(ctx, token, meeting, csvOf([[header], ['x']], 'utf-8'), 'h.csv');
+          expect(imp.mapping, `${type}: ${header}`).toEqual([field]);
+          await api('DELETE', `/api/guest-imports/${imp.id}`);
+        }
+      }
+    }
   });
 
   it('recognises headers in the three languages and remembers a mapping made by hand', async () => {
@@ -488,6 +567,20 @@ describe(`guest import (${TEST_DB})`, () => {
     expect(
       await ctx.db.selectFrom('imports').select('id').where('meeting_id', '=', meeting.id).execute(),
     ).toHaveLength(1);
+  });
+
+  it('says an Excel 97–2003 file is one, and what to save it as, in the reader’s language', async () => {
+    const meeting = await createMeeting(ctx.db, org);
+    for (const [lang, words] of [
+      ['zh-TW', ['.xls', '.xlsx', 'CSV', '另存新檔']],
+      ['zh-CN', ['.xls', '.xlsx', 'CSV', '另存为']],
+      ['en', ['.xls', '.xlsx', 'CSV', 'Save As']],
+    ] as const) {
+      const res = await upload(meeting, legacyXls(), 'guests.xls', lang);
+      expect(res.statusCode).toBe(ERRORS.IMPORT_XLS_NOT_SUPPORTED.status);
+      expect(res.json().code).toBe(ERRORS.IMPORT_XLS_NOT_SUPPORTED.code);
+      for (const word of words) expect(res.json().message, lang).toContain(word);
+    }
   });
 
   it('date schedule: sessions and registration types by name in any language, session seats counted exactly', async () => {

@@ -267,3 +267,19 @@ export async function xlsxBombs(megabytes: number): Promise<Record<'sheet' | 'sh
     ]),
   };
 }
+
+/**
+ * The first sector of an Excel 97–2003 workbook (.xls): a Compound File Binary header (signature,
+ * version 3, little-endian, 512-byte sectors) and the sector of its directory, empty. The server
+ * judges a file by its first bytes; no workbook past them is needed.
+ */
+export function legacyXls(): Buffer {
+  const header = Buffer.alloc(1024);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x3e, 24); // minor version
+  header.writeUInt16LE(3, 26); // major version
+  header.writeUInt16LE(0xfffe, 28); // byte order
+  header.writeUInt16LE(9, 30); // sector shift: 512 bytes
+  header.writeUInt16LE(6, 32); // mini sector shift
+  return header;
+}

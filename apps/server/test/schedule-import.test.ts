@@ -5,7 +5,7 @@ import { fieldMessage, type FieldMessageKey } from '@meetflow/shared/field-messa
 import type { ScheduleImportPreview, ScheduleImportResult } from '@meetflow/shared/schemas/imports';
 import { hashPassword } from '../src/core/password.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { xlsxBombs } from './import-fixtures.ts';
+import { legacyXls, xlsxBombs } from './import-fixtures.ts';
 
 /*
  * The schedule workbook import of a date-schedule meeting: template, upload with preview, apply
@@ -750,6 +750,8 @@ describe(`schedule workbook import (${TEST_DB})`, () => {
         ],
         [(await xlsxBombs(20)).sheet, 'IMPORT_TEXT_TOO_LONG'],
         [(await xlsxBombs(20)).sharedStrings, 'IMPORT_FILE_UNSAFE'],
+        // Excel 97–2003: said so, with what to save it as.
+        [legacyXls(), 'IMPORT_XLS_NOT_SUPPORTED_XLSX_ONLY'],
       ];
       for (const [bytes, error] of cases) {
         const res = await upload(admin, meeting, bytes);

@@ -45,6 +45,13 @@ const XML_RUN_MAX_BYTES = IMPORT_CELL_MAX_CHARS * 10;
 const SHARED_STRINGS_MAX_BYTES = 16 * 1024 * 1024;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
+const COMPOUND_FILE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** An Excel 97–2003 workbook (.xls): a Compound File, which no import reads; the user is told to save it as .xlsx. */
+export function isLegacyExcel(bytes: Uint8Array): boolean {
+  return COMPOUND_FILE_MAGIC.every((b, i) => bytes[i] === b);
+}
+
 /** XLSX by its zip signature; CSV when the start reads as text (no NUL bytes); otherwise neither. */
 export function sniffFormat(bytes: Uint8Array): SpreadsheetFormat | undefined {
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) return 'xlsx';

@@ -190,7 +190,10 @@ export function createGuestImports(deps: GuestImportsDeps) {
       if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       const reader = await loadSpreadsheetReader();
       const format = reader.sniffFormat(file.bytes);
-      if (!format) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      if (!format)
+        throw new AppError(
+          reader.isLegacyExcel(file.bytes) ? 'IMPORT_XLS_NOT_SUPPORTED' : 'FILE_TYPE_NOT_ALLOWED',
+        );
       if (format === 'xlsx')
         await reader
           .checkZip(file.bytes, IMPORT_ROWS_MAX + 1)
