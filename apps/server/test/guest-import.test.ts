@@ -111,7 +111,14 @@ describe(`guest import (${TEST_DB})`, () => {
     const general: Record<string, string[]> = {
       name: ['Name', 'name', '姓名'],
       gender: ['Gender', '性別', '性别'],
-      local_guest: ['Local guest', 'Local guest (Macao)', '本地嘉賓', '本地嘉宾', '是否澳門本地嘉賓', '是否澳门本地嘉宾'],
+      local_guest: [
+        'Local guest',
+        'Local guest (Macao)',
+        '本地嘉賓',
+        '本地嘉宾',
+        '是否澳門本地嘉賓',
+        '是否澳门本地嘉宾',
+      ],
       area_code: ['Area code', '區號', '区号'],
       phone: ['Phone', 'Mobile phone', 'Mobile number', '手機號碼', '手机号码', '電話', '电话'],
       email: ['Email', 'E-mail', '電郵', '电邮', '邮箱'],
@@ -175,7 +182,13 @@ describe(`guest import (${TEST_DB})`, () => {
       const meeting = await createMeeting(ctx.db, org, { meeting_type: type });
       for (const [field, headers] of Object.entries(fields)) {
         for (const header of headers) {
-          const imp = await uploadedGuestFile(ctx, token, meeting, csvOf([[header], ['x']], 'utf-8'), 'h.csv');
+          const imp = await uploadedGuestFile(
+            ctx,
+            token,
+            meeting,
+            csvOf([[header], ['x']], 'utf-8'),
+            'h.csv',
+          );
           expect(imp.mapping, `${type}: ${header}`).toEqual([field]);
           await api('DELETE', `/api/guest-imports/${imp.id}`);
         }

@@ -392,8 +392,10 @@ export const ERRORS = {
     code: 41512,
     status: 415,
     message: {
-      'zh-tw': '這是 Excel 97–2003 活頁簿（.xls），無法匯入：請在 Excel 按「另存新檔」，存成 Excel 活頁簿（.xlsx）後再上傳',
-      'zh-cn': '这是 Excel 97–2003 工作簿（.xls），无法导入：请在 Excel 中点击“另存为”，保存为 Excel 工作簿（.xlsx）后再上传',
+      'zh-tw':
+        '這是 Excel 97–2003 活頁簿（.xls），無法匯入：請在 Excel 按「另存新檔」，存成 Excel 活頁簿（.xlsx）後再上傳',
+      'zh-cn':
+        '这是 Excel 97–2003 工作簿（.xls），无法导入：请在 Excel 中点击“另存为”，保存为 Excel 工作簿（.xlsx）后再上传',
       en: 'This is an Excel 97–2003 workbook (.xls), which cannot be imported: in Excel, use Save As to save it as an Excel Workbook (.xlsx), and upload that',
     },
   },
