@@ -49,8 +49,11 @@ async function download(page: Page, testId: string): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-/** Screenshots of the wording (issue 39 item 7) are taken as "before" or "after" a change, as asked. */
-const shotPhase = process.env.SHOT_PHASE ?? 'after';
+/** SHOT_PHASE=before|after saves screenshots of the drawer's wording for a review (issue 39 item 7). */
+const shotPhase = process.env.SHOT_PHASE;
+const shot = async (page: Page, name: string) => {
+  if (shotPhase) await page.screenshot({ path: `/work/shots/39-7-${shotPhase}-${name}.png` });
+};
 
 for (const lang of ['zh-tw', 'en'] as const) {
   test(`an organiser imports guests from the meeting's template (${lang})`, async ({
@@ -73,7 +76,7 @@ for (const lang of ['zh-tw', 'en'] as const) {
     // The template, in the organiser's language, is the file they fill; the page says it is the template.
     const template = await download(page, 'import-template');
     await expect(page.locator('.ant-message-success')).toBeVisible();
-    await page.screenshot({ path: `/work/shots/39-7-${shotPhase}-${lang}-1366-template.png` });
+    await shot(page, `${lang}-1366-template`);
     await expect(page.getByText(t.templateDownloaded, { exact: true })).toBeVisible();
     await expect(page.getByText(t.exportSuccess, { exact: true })).toHaveCount(0);
     const sheet = template.worksheets[0]!;
@@ -119,7 +122,7 @@ for (const lang of ['zh-tw', 'en'] as const) {
     }
     await chooseOption(page, `import-map-${phoneColumn}`, t.phone);
     await expect(page.getByTestId('import-map-missing')).toBeHidden();
-    await page.screenshot({ path: `/work/shots/39-7-${shotPhase}-${lang}-1366-mapping.png`, fullPage: true });
+    await shot(page, `${lang}-1366-mapping`);
     await snap(page, info, `guest-import-columns-${lang}`);
     await expectAccessible(page, `guest import, columns (${lang})`);
     await page.getByTestId('import-next').click();
