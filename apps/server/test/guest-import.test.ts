@@ -85,8 +85,8 @@ describe(`guest import (${TEST_DB})`, () => {
         '區號 *',
         '手機號碼 *',
         '報名類型 *',
-        '日程 1 *',
-        '日程 2',
+        '報名日程 1 *',
+        '報名日程 2',
       ]),
     );
     expect(lists!.state).toBe('hidden');

@@ -206,3 +206,80 @@ export async function seats(db: Db, meetingId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return meeting.registered_count;
 }
+
+const TEN_MB = 10 * 1024 * 1024;
+
+/**
+ * CSVs that make one cell, one line or one row 10 MB: a quoted cell, a line of 200 cells of 50 KB with
+ * no end of line, and one quoted cell of short lines (a row that spans 10 MB of lines).
+ */
+export function hostileCsvs(): Record<'cell' | 'line' | 'row', Buffer> {
+  const header = 'Name,Area code,Mobile number\r\n';
+  const wideCell = 'w'.repeat(TEN_MB / 200);
+  return {
+    cell: Buffer.from(`${header}"${'x'.repeat(TEN_MB)}",853,66123456\r\n`),
+    line: Buffer.from(`${header}${Array.from({ length: 200 }, () => wideCell).join(',')}`),
+    row: Buffer.from(`${header}"${'a line\n'.repeat(TEN_MB / 7)}",853,66123456\r\n`),
+  };
+}
+
+const SHARED_STRINGS_TYPES = CONTENT_TYPES.replace(
+  '</Types>',
+  '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+);
+const SHARED_STRINGS_RELS = WORKBOOK_RELS.replace(
+  '</Relationships>',
+  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+);
+const SHEET_START =
+  '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+
+/**
+ * XLSX bombs that stay under the unpacked-size limit: a sheet whose one cell inflates to `megabytes`
+ * MB of text, and shared strings of `megabytes` MB of short items (millions of strings held at once).
+ */
+export async function xlsxBombs(megabytes: number): Promise<Record<'sheet' | 'sharedStrings', Buffer>> {
+  const size = megabytes * 1024 * 1024;
+  const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>';
+  const sheet = `${SHEET_START}${header}<row r="2"><c r="A2" t="inlineStr"><is><t>${'a'.repeat(size)}</t></is></c></row></sheetData></worksheet>`;
+  const item = '<si><t>s</t></si>';
+  const strings = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${item.repeat(Math.floor(size / item.length))}</sst>`;
+  const base = [
+    { name: '_rels/.rels', data: RELS },
+    { name: 'xl/workbook.xml', data: WORKBOOK },
+  ];
+  return {
+    sheet: await zipOf([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      ...base,
+      { name: 'xl/_rels/workbook.xml.rels', data: WORKBOOK_RELS },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet },
+    ]),
+    sharedStrings: await zipOf([
+      { name: '[Content_Types].xml', data: SHARED_STRINGS_TYPES },
+      ...base,
+      { name: 'xl/_rels/workbook.xml.rels', data: SHARED_STRINGS_RELS },
+      { name: 'xl/sharedStrings.xml', data: strings },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: `${SHEET_START}${header}<row r="2"><c r="A2" t="s"><v>0</v></c></row></sheetData></worksheet>`,
+      },
+    ]),
+  };
+}
+
+/**
+ * The first sector of an Excel 97–2003 workbook (.xls): a Compound File Binary header (signature,
+ * version 3, little-endian, 512-byte sectors) and the sector of its directory, empty. The server
+ * judges a file by its first bytes; no workbook past them is needed.
+ */
+export function legacyXls(): Buffer {
+  const header = Buffer.alloc(1024);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x3e, 24); // minor version
+  header.writeUInt16LE(3, 26); // major version
+  header.writeUInt16LE(0xfffe, 28); // byte order
+  header.writeUInt16LE(9, 30); // sector shift: 512 bytes
+  header.writeUInt16LE(6, 32); // mini sector shift
+  return header;
+}

@@ -5,6 +5,7 @@ import { fieldMessage, type FieldMessageKey } from '@meetflow/shared/field-messa
 import type { ScheduleImportPreview, ScheduleImportResult } from '@meetflow/shared/schemas/imports';
 import { hashPassword } from '../src/core/password.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { legacyXls, xlsxBombs } from './import-fixtures.ts';
 
 /*
  * The schedule workbook import of a date-schedule meeting: template, upload with preview, apply
@@ -742,6 +743,15 @@ describe(`schedule workbook import (${TEST_DB})`, () => {
         [Buffer.from('date,name\n2026-12-01,x\n'), 'FILE_TYPE_NOT_ALLOWED'],
         [await xlsx({ Sessions: [SESSION_HEADERS], 'Registration types': [TYPE_HEADERS] }), 'IMPORT_EMPTY'],
         [await xlsx({ Other: [['a'], ['b']] }), 'IMPORT_EMPTY'],
+        // A cell longer than any entry takes, and sheets that inflate to megabytes of text.
+        [
+          await xlsx({ Sessions: [SESSION_HEADERS, ['2026-12-01', 'x'.repeat(1_001)]] }),
+          'IMPORT_TEXT_TOO_LONG',
+        ],
+        [(await xlsxBombs(20)).sheet, 'IMPORT_TEXT_TOO_LONG'],
+        [(await xlsxBombs(20)).sharedStrings, 'IMPORT_FILE_UNSAFE'],
+        // Excel 97–2003: said so, with what to save it as.
+        [legacyXls(), 'IMPORT_XLS_NOT_SUPPORTED_XLSX_ONLY'],
       ];
       for (const [bytes, error] of cases) {
         const res = await upload(admin, meeting, bytes);

@@ -506,6 +506,18 @@ describe(`waiting lists (${TEST_DB})`, () => {
       [undefined, 'Guest 57002', 'Removed'],
       [undefined, 'Guest 57004', 'Given a seat'],
     ]);
+    // Phones as the guest export writes them (one format in every file), not bare E.164.
+    const guestExport = await api('GET', `/api/meetings/${meeting.id}/guests/export`);
+    const guestRows = sheetValues((await readWorkbook(guestExport.rawPayload)).worksheets[0]!);
+    const guestPhone = guestRows[0]!.indexOf('Phone');
+    const promotedRow = guestRows.find((r) => r.includes('Guest 57004'))!;
+    expect(rows[4]![2]).toBe(promotedRow[guestPhone]);
+    expect(rows.slice(1).map((r) => r[2])).toEqual([
+      '+853 6605 7003',
+      '+853 6605 7005',
+      '+853 6605 7002',
+      '+853 6605 7004',
+    ]);
     expect(await auditCount(ctx.db, 'waitlist.exported')).toBe(1);
     // Another meeting's place is not found through this one.
     const other = await createMeeting(ctx.db, org);

@@ -18,8 +18,9 @@ const TEXT = {
     title: '嘉賓列表',
     meeting: (name: string) => `${name}（繁）`,
     phone: '手機號碼',
-    phoneField: '電話',
     renamed: '流動電話',
+    templateDownloaded: '已下載匯入範本',
+    exportSuccess: '匯出成功',
     yes: '是',
     male: '男',
     area: '中國澳門 +853',
@@ -29,9 +30,10 @@ const TEXT = {
   en: {
     title: 'Guests',
     meeting: (name: string) => `${name} (EN)`,
-    phone: 'Mobile number',
-    phoneField: 'Phone',
+    phone: 'Phone',
     renamed: 'Cell',
+    templateDownloaded: 'Import template downloaded',
+    exportSuccess: 'Export Success',
     yes: 'Yes',
     male: 'Male',
     area: 'Macao +853',
@@ -46,6 +48,12 @@ async function download(page: Page, testId: string): Promise<ExcelJS.Workbook> {
   await workbook.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
   return workbook;
 }
+
+/** SHOT_PHASE=before|after saves screenshots of the drawer's wording for a review (issue 39 item 7). */
+const shotPhase = process.env.SHOT_PHASE;
+const shot = async (page: Page, name: string) => {
+  if (shotPhase) await page.screenshot({ path: `/work/shots/39-7-${shotPhase}-${name}.png` });
+};
 
 for (const lang of ['zh-tw', 'en'] as const) {
   test(`an organiser imports guests from the meeting's template (${lang})`, async ({
@@ -65,8 +73,12 @@ for (const lang of ['zh-tw', 'en'] as const) {
     await expect(page.getByTestId('import-upload-step')).toBeVisible();
     await expectAccessible(page, `guest import, upload (${lang})`);
 
-    // The template, in the organiser's language, is the file they fill.
+    // The template, in the organiser's language, is the file they fill; the page says it is the template.
     const template = await download(page, 'import-template');
+    await expect(page.locator('.ant-message-success')).toBeVisible();
+    await shot(page, `${lang}-1366-template`);
+    await expect(page.getByText(t.templateDownloaded, { exact: true })).toBeVisible();
+    await expect(page.getByText(t.exportSuccess, { exact: true })).toHaveCount(0);
     const sheet = template.worksheets[0]!;
     const headers = (sheet.getRow(1).values as string[]).slice(1).map((h) => h.replace(/ \*$/, ''));
     expect(headers).toContain(t.phone);
@@ -103,8 +115,14 @@ for (const lang of ['zh-tw', 'en'] as const) {
     // The renamed column is not recognised: the organiser maps it by hand.
     const phoneColumn = column(t.phone) - 1;
     await expect(page.getByTestId('import-map-missing')).toBeVisible();
-    await chooseOption(page, `import-map-${phoneColumn}`, t.phoneField);
+    // Each column the template named is mapped to the field of that very name; the renamed one is
+    // mapped by hand to the field its template header named.
+    for (const [index, header] of headers.entries()) {
+      if (index !== phoneColumn) await expect(page.getByTestId(`import-map-${index}`)).toHaveText(header);
+    }
+    await chooseOption(page, `import-map-${phoneColumn}`, t.phone);
     await expect(page.getByTestId('import-map-missing')).toBeHidden();
+    await shot(page, `${lang}-1366-mapping`);
     await snap(page, info, `guest-import-columns-${lang}`);
     await expectAccessible(page, `guest import, columns (${lang})`);
     await page.getByTestId('import-next').click();

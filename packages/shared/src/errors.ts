@@ -377,6 +377,28 @@ export const ERRORS = {
       en: 'This file type is not allowed',
     },
   },
+  IMPORT_XLS_NOT_SUPPORTED: {
+    code: 41511,
+    status: 415,
+    message: {
+      'zh-tw':
+        '這是 Excel 97–2003 活頁簿（.xls），無法匯入：請在 Excel 按「另存新檔」，存成 Excel 活頁簿（.xlsx）或 CSV 後再上傳',
+      'zh-cn':
+        '这是 Excel 97–2003 工作簿（.xls），无法导入：请在 Excel 中点击“另存为”，保存为 Excel 工作簿（.xlsx）或 CSV 后再上传',
+      en: 'This is an Excel 97–2003 workbook (.xls), which cannot be imported: in Excel, use Save As to save it as an Excel Workbook (.xlsx) or CSV, and upload that',
+    },
+  },
+  IMPORT_XLS_NOT_SUPPORTED_XLSX_ONLY: {
+    code: 41512,
+    status: 415,
+    message: {
+      'zh-tw':
+        '這是 Excel 97–2003 活頁簿（.xls），無法匯入：請在 Excel 按「另存新檔」，存成 Excel 活頁簿（.xlsx）後再上傳',
+      'zh-cn':
+        '这是 Excel 97–2003 工作簿（.xls），无法导入：请在 Excel 中点击“另存为”，保存为 Excel 工作簿（.xlsx）后再上传',
+      en: 'This is an Excel 97–2003 workbook (.xls), which cannot be imported: in Excel, use Save As to save it as an Excel Workbook (.xlsx), and upload that',
+    },
+  },
   PAYLOAD_TOO_LARGE: {
     code: 41300,
     status: 413,
@@ -517,6 +539,15 @@ export const ERRORS = {
       'zh-tw': '檔案解壓後過大或結構異常，已拒絕處理',
       'zh-cn': '文件解压后过大或结构异常，已拒绝处理',
       en: 'The file unpacks to far more than a spreadsheet should, or is damaged: refused',
+    },
+  },
+  IMPORT_TEXT_TOO_LONG: {
+    code: 40079,
+    status: 400,
+    message: {
+      'zh-tw': '檔案的文字過長：每個儲存格最多 1,000 個字元，每行最多 10,000 個字元',
+      'zh-cn': '文件的文字过长：每个单元格最多 1,000 个字符，每行最多 10,000 个字符',
+      en: 'The file holds text too long to import: at most 1,000 characters a cell and 10,000 a row',
     },
   },
   IMPORT_EMPTY: {

@@ -1,7 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
 import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
 import yauzl from 'yauzl';
+import { IMPORT_CELL_MAX_CHARS, IMPORT_ROW_MAX_CHARS } from '@meetflow/shared/schemas/imports';
 import { SpreadsheetError } from './spreadsheet.ts';
 import { readXlsx, XLSX_COLUMNS_MAX } from './xlsx-reader.ts';
 
@@ -9,7 +11,9 @@ import { readXlsx, XLSX_COLUMNS_MAX } from './xlsx-reader.ts';
  * Reads uploaded spreadsheets (XLSX or CSV) as rows of text, safely: the type is judged by the bytes,
  * a zip is measured before anything inflates it for real, cells are read as the values they hold
  * (a formula's cached result, never an evaluation), and a file with more rows than allowed is refused
- * (the zip's sheets are counted before they are read; CSV stops at the first row past it). Domain-free:
+ * (the zip's sheets are counted before they are read; CSV stops at the first row past it), and so is
+ * a cell or row longer than IMPORT_CELL_MAX_CHARS / IMPORT_ROW_MAX_CHARS, before the parser has
+ * gathered more than that (a 10 MB cell never becomes a string). Domain-free:
  * the import modules give the rows their meaning. Modules load it with the first file
  * (`loadSpreadsheetReader` in spreadsheet.ts), not at start-up.
  */
@@ -28,7 +32,25 @@ export interface SheetRow {
 /** A real XLSX of 30,000 full rows inflates to ~30 MB; anything past this is a bomb, not a guest list. */
 const UNZIPPED_MAX_BYTES = 160 * 1024 * 1024;
 const ZIP_ENTRIES_MAX = 2_000;
+/**
+ * The most text between two of an XML part's '<' and '>' (a text node, a tag with its attributes):
+ * the XML parser holds such a run whole. A longest cell escaped character by character (&#12345;)
+ * still fits; a sheet that inflates to one 100 MB cell does not.
+ */
+const XML_RUN_MAX_BYTES = IMPORT_CELL_MAX_CHARS * 10;
+/**
+ * Shared strings are held all at once while the sheets are read: 30,000 rows of distinct names,
+ * phones and e-mails write ~6 MB of them; millions of tiny items would cost the server far more.
+ */
+const SHARED_STRINGS_MAX_BYTES = 16 * 1024 * 1024;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+const COMPOUND_FILE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** An Excel 97–2003 workbook (.xls): a Compound File, which no import reads; the user is told to save it as .xlsx. */
+export function isLegacyExcel(bytes: Uint8Array): boolean {
+  return COMPOUND_FILE_MAGIC.every((b, i) => bytes[i] === b);
+}
 
 /** XLSX by its zip signature; CSV when the start reads as text (no NUL bytes); otherwise neither. */
 export function sniffFormat(bytes: Uint8Array): SpreadsheetFormat | undefined {
@@ -47,12 +69,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  */
 export function detectEncoding(bytes: Uint8Array): TextEncoding {
   if (UTF8_BOM.every((b, i) => bytes[i] === b)) return 'utf-8';
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return 'utf-8';
-  } catch {
-    // not UTF-8
-  }
+  if (isUtf8(bytes)) return 'utf-8';
   const guesses = chardet.analyse(bytes);
   for (const guess of guesses) {
     if (guess.name === 'Big5') return 'big5';
@@ -64,8 +81,9 @@ export function detectEncoding(bytes: Uint8Array): TextEncoding {
 /**
  * Walks the zip's directory and inflates every entry, counting, before the XLSX reader sees it:
  * declared sizes can lie, so the bytes that actually come out are counted too (yauzl also fails an
- * entry that inflates past its declared size). Not a workbook: 'type'; too big inflated: 'unsafe';
- * a sheet with more row elements than `maxRows`: 'too_many_rows'.
+ * entry that inflates past its declared size). Not a workbook: 'type'; too big inflated (or shared
+ * strings past SHARED_STRINGS_MAX_BYTES): 'unsafe'; a sheet with more row elements than `maxRows`:
+ * 'too_many_rows'; an XML run longer than a cell may be: 'text_too_long'.
  */
 export async function checkZip(bytes: Uint8Array, maxRows: number): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -98,8 +116,12 @@ export async function checkZip(bytes: Uint8Array, maxRows: number): Promise<void
         // A sheet's rows are counted as they inflate (row elements, empty ones too): a sheet "used"
         // down to row 1,000,000 is refused here, before any parser builds it.
         const sheet = entry.fileName.endsWith('.xml'); // a sheet may be stored under any name
+        const partMax =
+          entry.fileName === 'xl/sharedStrings.xml' ? SHARED_STRINGS_MAX_BYTES : UNZIPPED_MAX_BYTES;
+        let partBytes = 0;
+        let run = 0;
         let rows = 0;
-        let tail = '';
+        let tail = Buffer.alloc(0);
         zip.openReadStream(entry, (error, stream) => {
           if (error) {
             reject(new SpreadsheetError('unsafe'));
@@ -107,15 +129,22 @@ export async function checkZip(bytes: Uint8Array, maxRows: number): Promise<void
           }
           stream.on('data', (chunk: Buffer) => {
             inflated += chunk.length;
-            if (inflated > UNZIPPED_MAX_BYTES) {
+            partBytes += chunk.length;
+            if (inflated > UNZIPPED_MAX_BYTES || partBytes > partMax) {
               stream.destroy();
               reject(new SpreadsheetError('unsafe'));
               return;
             }
             if (!sheet) return;
-            const text = tail + chunk.toString('latin1');
-            rows += text.split('<row').length - 1;
-            tail = text.slice(-3);
+            const runs = markupRuns(chunk, run);
+            run = runs.trailing;
+            if (runs.longest > XML_RUN_MAX_BYTES) {
+              stream.destroy();
+              reject(new SpreadsheetError('text_too_long'));
+              return;
+            }
+            rows += countRows(tail, chunk);
+            tail = Buffer.from(chunk.subarray(-3));
             if (rows > maxRows) {
               stream.destroy();
               reject(new SpreadsheetError('too_many_rows'));
@@ -131,6 +160,53 @@ export async function checkZip(bytes: Uint8Array, maxRows: number): Promise<void
     zip.close();
   }
   if (!workbook) throw new SpreadsheetError('type');
+}
+
+const ROW_TAG = Buffer.from('<row');
+
+/** '<row' in `chunk`, and across its start from the previous chunk's last bytes (`tail`), without making text of it. */
+function countRows(tail: Buffer, chunk: Buffer): number {
+  let count = Buffer.concat([tail, chunk.subarray(0, ROW_TAG.length - 1)]).includes(ROW_TAG) ? 1 : 0;
+  for (let at = chunk.indexOf(ROW_TAG); at !== -1; at = chunk.indexOf(ROW_TAG, at + 1)) count += 1;
+  return count;
+}
+
+const LT = 0x3c;
+const GT = 0x3e;
+
+/**
+ * Runs of bytes without '<' or '>' in `chunk`, read after `trailing` such bytes: the longest one,
+ * and the one still open at its end.
+ */
+function markupRuns(chunk: Buffer, trailing: number): { longest: number; trailing: number } {
+  let longest = 0;
+  let current = trailing;
+  let from = 0;
+  // Each delimiter's next position is searched once, not again at every step.
+  let lt = chunk.indexOf(LT);
+  let gt = chunk.indexOf(GT);
+  for (;;) {
+    const at = lt === -1 ? gt : gt === -1 ? lt : Math.min(lt, gt);
+    if (at === -1) {
+      current += chunk.length - from;
+      return { longest: Math.max(longest, current), trailing: current };
+    }
+    longest = Math.max(longest, current + at - from);
+    current = 0;
+    from = at + 1;
+    if (lt === at) lt = chunk.indexOf(LT, from);
+    if (gt === at) gt = chunk.indexOf(GT, from);
+  }
+}
+
+/** Refuses a row with a cell or a total past the limits ('text_too_long', with its number). */
+export function checkRowText(cells: readonly string[], number: number): void {
+  let total = 0;
+  for (const cell of cells) {
+    total += cell.length;
+    if (cell.length > IMPORT_CELL_MAX_CHARS || total > IMPORT_ROW_MAX_CHARS)
+      throw new SpreadsheetError('text_too_long', number);
+  }
 }
 
 /** Drops the empty cells at the end of a row. */
@@ -167,10 +243,14 @@ export async function* readSheets(
   try {
     for await (const row of readXlsx(bytes, options.maxRows)) {
       if (options.sheets && !options.sheets(row.sheet)) continue;
+      checkRowText(row.cells, row.number);
       yield { sheet: row.sheet, row: { number: row.number, cells: row.cells } };
     }
   } catch (error) {
+    if (error instanceof SpreadsheetError) throw error;
     const message = error instanceof Error ? error.message : '';
+    if (message === 'text_too_long')
+      throw new SpreadsheetError('text_too_long', (error as { row?: number }).row);
     throw new SpreadsheetError(
       message === 'too_many_rows' ? 'too_many_rows' : message === 'too_wide' ? 'unsafe' : 'type',
     );
@@ -214,20 +294,32 @@ async function* readCsv(
   const head = new TextDecoder(encoding).decode(bytes.subarray(0, 64 * 1024));
   const chunks = function* () {
     for (let at = 0; at < bytes.length; at += 64 * 1024)
-      yield Buffer.from(bytes.subarray(at, at + 64 * 1024));
+      yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(64 * 1024, bytes.length - at));
   };
-  const parser = Readable.from(chunks())
-    .pipe(decoder(encoding))
-    .pipe(
-      parseCsv({
-        delimiter: sniffDelimiter(head),
-        relax_column_count: true,
-        relax_quotes: true,
-        bom: true,
-      }),
-    );
+  // The parser reads UTF-8 bytes itself; other encodings become text first.
+  const source = Readable.from(chunks());
+  const parser = (encoding === 'utf-8' ? source : source.pipe(decoder(encoding))).pipe(
+    parseCsv({
+      delimiter: sniffDelimiter(head),
+      relax_column_count: true,
+      relax_quotes: true,
+      bom: true,
+      // The parser's field and record buffers count bytes (up to 4 a character): a longer row is
+      // refused before it grows past this.
+      max_record_size: IMPORT_ROW_MAX_CHARS * 4,
+    }),
+  );
+  const records = (async function* () {
+    try {
+      yield* parser as AsyncIterable<string[]>;
+    } catch (error) {
+      const { code, records: before } = error as { code?: string; records?: number };
+      if (code === 'CSV_MAX_RECORD_SIZE') throw new SpreadsheetError('text_too_long', (before ?? 0) + 1);
+      throw error;
+    }
+  })();
   let number = 0;
-  for await (const record of parser as AsyncIterable<string[]>) {
+  for await (const record of records) {
     number += 1;
     if (number > maxRows) {
       parser.destroy();
@@ -237,6 +329,7 @@ async function* readCsv(
       parser.destroy();
       throw new SpreadsheetError('unsafe');
     }
+    checkRowText(record, number);
     const cells = trimRow(record);
     if (cells.length > 0) yield { number, cells };
   }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
+import { IMPORT_CELL_MAX_CHARS } from '@meetflow/shared/schemas/imports';
 
 /*
  * A streaming XLSX reader: the sheets' cells as text, row by row, with memory bounded by one sheet's
@@ -14,6 +15,12 @@ import yauzl from 'yauzl';
 
 /** Columns a row may use: a cell past it is refused, so a tiny file cannot make the server fill millions of blanks. */
 export const XLSX_COLUMNS_MAX = 200;
+
+/**
+ * Text a cell gathers before it stops growing: one past the longest cell an import takes, so that a
+ * cell of a thousand rich-text runs is refused (by its length) without the reader building it whole.
+ */
+const CELL_TEXT_MAX = IMPORT_CELL_MAX_CHARS + 1;
 
 export interface XlsxRow {
   sheet: string;
@@ -157,7 +164,8 @@ export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenera
           else if (tag.name === 't' && phonetic === 0) inText = true;
         });
         p.on('text', (t) => {
-          if (inText && text !== null) text += t;
+          if (inText && text !== null && text.length < CELL_TEXT_MAX)
+            text = (text + t).slice(0, CELL_TEXT_MAX);
         });
         p.on('closetag', (tag) => {
           if (tag.name === 't') inText = false;
@@ -202,6 +210,7 @@ export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenera
       let nextColumn = 0;
       let tooMany = false;
       let tooWide = false;
+      let tooLong = false;
       for await (const _ of parsePart(zip, entries.get(path), (p) => {
         p.on('opentag', (tag) => {
           switch (tag.name) {
@@ -237,7 +246,9 @@ export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenera
           }
         });
         p.on('text', (t) => {
-          if (inValue) value += t;
+          if (!inValue || tooLong) return;
+          value += t;
+          if (value!.length > IMPORT_CELL_MAX_CHARS) tooLong = true;
         });
         p.on('closetag', (tag) => {
           switch (tag.name) {
@@ -288,6 +299,7 @@ export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenera
       })) {
         if (tooMany) throw new Error('too_many_rows');
         if (tooWide) throw new Error('too_wide');
+        if (tooLong) throw Object.assign(new Error('text_too_long'), { row: rowNumber });
         yield* ready.splice(0);
       }
     }

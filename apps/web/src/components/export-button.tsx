@@ -13,6 +13,8 @@ interface ExportButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   /** Used when the server names no file. */
   fallbackName: string;
   label: string;
+  /** What the messages call the download when it is not an export (a template): "…ing", then done. */
+  texts?: { busy: string; done: string };
 }
 
 function megabytes(bytes: number): string {
@@ -23,17 +25,18 @@ function megabytes(bytes: number): string {
  * Downloads a server-made export with progress: "Exporting" (with the size received so far) while
  * the file streams in, "Export Success" when the browser has it (spec §8).
  */
-export function ExportButton({ path, fallbackName, label, ...buttonProps }: ExportButtonProps) {
+export function ExportButton({ path, fallbackName, label, texts, ...buttonProps }: ExportButtonProps) {
   const { t } = useTranslation();
+  const busyText = texts?.busy ?? t('message.exporting');
   const [received, setReceived] = useState<number | null>(null);
   const key = `export:${path}`;
 
   async function run() {
     setReceived(0);
-    toast.info(t('message.exporting'), { key, duration: 120_000 });
+    toast.info(busyText, { key, duration: 120_000 });
     try {
       await downloadFile(path, fallbackName, setReceived);
-      toast.success(t('message.exportSuccess'), { key });
+      toast.success(texts?.done ?? t('message.exportSuccess'), { key });
     } catch (error) {
       // The failure replaces the "Exporting" message; an ended session goes to the login page as usual.
       if (error instanceof ApiError && !isAuthFailure(error.code, error.message)) {
@@ -50,11 +53,7 @@ export function ExportButton({ path, fallbackName, label, ...buttonProps }: Expo
   const busy = received !== null;
   return (
     <Button icon={<DownloadOutlined />} {...buttonProps} loading={busy} onClick={() => void run()}>
-      {busy
-        ? received > 0
-          ? `${t('message.exporting')} ${megabytes(received)} MB`
-          : t('message.exporting')
-        : label}
+      {busy ? (received > 0 ? `${busyText} ${megabytes(received)} MB` : busyText) : label}
     </Button>
   );
 }

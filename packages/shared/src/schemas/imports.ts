@@ -14,6 +14,14 @@ export const IMPORT_FILE_MAX_BYTES = 15 * 1024 * 1024;
 export const IMPORT_PREVIEW_ISSUES_MAX = 500;
 /** Sample rows shown beside each column while mapping. */
 export const IMPORT_SAMPLE_ROWS = 5;
+/** A sample cell longer than this is cut (with "…"): the mapping only needs to recognise the column. */
+export const IMPORT_SAMPLE_CELL_CHARS = 100;
+/**
+ * The longest cell and row a file may hold, in characters (the longest form field takes 500). A file
+ * past them is refused as it is read, so that one huge cell cannot make the server hold megabytes.
+ */
+export const IMPORT_CELL_MAX_CHARS = 1_000;
+export const IMPORT_ROW_MAX_CHARS = 10_000;
 
 /** Text encodings a CSV may be read in; 'auto' detects (UTF-8 with or without BOM, Big5, GB18030). */
 export const IMPORT_ENCODINGS = ['auto', 'utf-8', 'big5', 'gb18030'] as const;

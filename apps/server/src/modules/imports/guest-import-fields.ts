@@ -1,4 +1,5 @@
 import { AREA_CODES } from '@meetflow/shared/constants';
+import { GUEST_FIELD_NAMES } from '@meetflow/shared/guest-field-names';
 import { LANGUAGES, type Language, type Localized } from '@meetflow/shared/languages';
 import {
   DATE_SCHEDULE_IMPORT_FIELDS,
@@ -14,37 +15,21 @@ import type { MeetingType } from '@meetflow/shared/schemas/meetings';
  * cell's text becomes a form value. Pure: no database.
  */
 
-export const FIELD_LABELS: Record<GuestImportField, Localized> = {
-  name: { 'zh-tw': '姓名', 'zh-cn': '姓名', en: 'Name' },
-  gender: { 'zh-tw': '性別', 'zh-cn': '性别', en: 'Gender' },
-  local_guest: { 'zh-tw': '本地嘉賓', 'zh-cn': '本地嘉宾', en: 'Local guest' },
-  area_code: { 'zh-tw': '區號', 'zh-cn': '区号', en: 'Area code' },
-  phone: { 'zh-tw': '手機號碼', 'zh-cn': '手机号码', en: 'Mobile number' },
-  email: { 'zh-tw': '電郵', 'zh-cn': '邮箱', en: 'E-mail' },
-  institution: { 'zh-tw': '單位', 'zh-cn': '单位', en: 'Institution' },
-  job_title: { 'zh-tw': '職務', 'zh-cn': '职务', en: 'Job title' },
-  contact_name: { 'zh-tw': '聯絡人', 'zh-cn': '联系人', en: 'Contact name' },
-  contact_number: { 'zh-tw': '聯絡電話', 'zh-cn': '联系电话', en: 'Contact number' },
-  contact_phone: { 'zh-tw': '聯絡手機', 'zh-cn': '联系手机', en: 'Contact mobile' },
-  name_zh: { 'zh-tw': '中文姓名', 'zh-cn': '中文姓名', en: 'Chinese name' },
-  name_en: { 'zh-tw': '英文姓名', 'zh-cn': '英文姓名', en: 'English name' },
-  organization: { 'zh-tw': '機構', 'zh-cn': '机构', en: 'Organisation' },
-  user_type: { 'zh-tw': '報名類型', 'zh-cn': '报名类型', en: 'Registration type' },
-  license_number: { 'zh-tw': '執照號碼', 'zh-cn': '执照号码', en: 'Licence number' },
-  other: { 'zh-tw': '其他', 'zh-cn': '其他', en: 'Other' },
-  academy_member: { 'zh-tw': '學院會員', 'zh-cn': '学院会员', en: 'Academy member' },
-  college_category: { 'zh-tw': '專科學院類別', 'zh-cn': '专科学院类别', en: 'College category' },
-  session: { 'zh-tw': '日程', 'zh-cn': '日程', en: 'Session' },
-};
+/** The template's headers: the fields' names, the same the guest form, list and mapping show. */
+export const FIELD_LABELS: Record<GuestImportField, Localized> = GUEST_FIELD_NAMES;
 
-/** Other headers people give these columns (compared after `normalizeHeader`). */
+/**
+ * Other headers people give these columns (compared after `normalizeHeader`): the spec's names
+ * (section 3), the public sign-up form's labels, the headers of earlier templates, and common ones.
+ */
 const SYNONYMS: Partial<Record<GuestImportField, string[]>> = {
   name: ['full name', 'guest name', '嘉賓姓名', '嘉宾姓名', '名字'],
   gender: ['sex', '性別(男/女)'],
+  local_guest: ['local guest (macao)', 'local', '是否澳門本地嘉賓', '是否澳门本地嘉宾', '本地'],
   area_code: ['country code', 'areacode', '國家區號', '国家区号', '地區', '地区'],
   phone: [
     'mobile',
-    'phone',
+    'mobile number',
     'phone number',
     'mobile phone',
     'tel',
@@ -56,10 +41,12 @@ const SYNONYMS: Partial<Record<GuestImportField, string[]>> = {
     '电话号码',
   ],
   email: [
-    'email',
+    'e-mail',
     'e-mail address',
     'email address',
     'mail',
+    '電郵',
+    '电邮',
     '電子郵件',
     '电子邮件',
     '電郵地址',
@@ -67,26 +54,73 @@ const SYNONYMS: Partial<Record<GuestImportField, string[]>> = {
     '電子郵箱',
     '电子邮箱',
   ],
-  institution: ['company', 'employer', '公司', '工作單位', '工作单位'],
-  job_title: ['title', 'position', '職位', '职位', '職稱', '职称'],
+  institution: ['institution name', 'company', 'employer', '單位', '单位', '公司', '工作單位', '工作单位'],
+  job_title: ['title', 'position', '職務', '职务', '職稱', '职称'],
+  contact_name: ['contact person', '聯絡人姓名', '联系人姓名'],
+  contact_number: ['contact number', 'institution phone', '聯絡電話', '联系电话', '機構電話', '机构电话'],
+  contact_phone: ['contact mobile', 'contact mobile phone', '聯絡手機', '联系手机'],
   name_zh: ['中文名', '姓名(中文)', 'name (chinese)'],
   name_en: ['英文名', '姓名(英文)', 'name (english)'],
   organization: ['organization', 'hospital', '醫院', '医院', '所屬機構', '所属机构'],
-  user_type: ['type', 'category', 'registration category', '類型', '类型', '嘉賓類型', '嘉宾类型'],
+  user_type: [
+    'user type',
+    'type',
+    'category',
+    'registration category',
+    '類型',
+    '类型',
+    '嘉賓類型',
+    '嘉宾类型',
+  ],
   license_number: [
     'license number',
     'license no',
     'licence no',
+    'certificate number',
+    'license or certificate number',
+    'licence or certificate number',
     'registration number',
     '執照編號',
     '执照编号',
     '證書號碼',
     '证书号码',
+    '證書編號',
+    '证书编号',
+    '執業編號',
+    '执业编号',
+    '執業編號/證書編號',
+    '执业编号/证书编号',
   ],
   other: ['remarks', 'remark', 'notes', '備註', '备注'],
-  academy_member: ['member', 'academy', '會員', '会员'],
-  college_category: ['college', 'specialty', '學院', '学院', '專科', '专科'],
-  session: ['sessions', 'schedule', '場次', '场次', '日程名稱', '日程名称'],
+  academy_member: [
+    'academy member',
+    'is academy member',
+    'is academy member/fellow',
+    'academy member/fellow',
+    'fellow',
+    'member',
+    'academy',
+    '學院會員',
+    '学院会员',
+    '會員',
+    '会员',
+    '院士',
+    '是否學會會員/院士',
+    '是否学会会员/院士',
+  ],
+  college_category: [
+    'college',
+    'specialty',
+    '專科學院類別',
+    '专科学院类别',
+    '專科類別',
+    '专科类别',
+    '學院',
+    '学院',
+    '專科',
+    '专科',
+  ],
+  session: ['session', 'sessions', 'schedule', '日程', '場次', '场次', '日程名稱', '日程名称'],
 };
 
 /** How a header or a cell is compared: folded width and case, no spaces or colons, no trailing "*" or "(…)". */

@@ -7,6 +7,7 @@ import {
   guestImportList,
   guestImportPreview,
   IMPORT_ENCODINGS,
+  IMPORT_FILE_MAX_BYTES,
   importEncodingBody,
   importIdParams,
   importPreviewBody,
@@ -48,7 +49,7 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
 
   /** The uploaded file of a multipart request (field `file`), and its `encoding` field. */
   async function uploadedFile(request: Parameters<typeof readUpload>[0]) {
-    const { fields, file } = await readUpload(request);
+    const { fields, file } = await readUpload(request, IMPORT_FILE_MAX_BYTES);
     if (!file) throw new AppError('FILE_REQUIRED');
     const encoding = encodingField.safeParse(fields.encoding);
     if (!encoding.success) {

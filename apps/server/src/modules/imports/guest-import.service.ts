@@ -3,6 +3,7 @@ import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
 import type { Language } from '@meetflow/shared/languages';
 import {
   IMPORT_ROWS_MAX,
+  IMPORT_SAMPLE_CELL_CHARS,
   IMPORT_SAMPLE_ROWS,
   type GuestImport,
   type GuestImportField,
@@ -38,6 +39,14 @@ type StartOptions = z.output<typeof importStartBody>;
 export interface StoredOptions extends Omit<StartOptions, 'mapping'> {
   /** The language of the organiser who started it: the new guests' mail is written in it. */
   language: Language;
+}
+
+/** A sample cell as the mapping shows it: long text cut, so that the answer stays small. */
+export function sampleCell(cell: string): string {
+  if (cell.length <= IMPORT_SAMPLE_CELL_CHARS) return cell;
+  return `${Array.from(cell)
+    .slice(0, IMPORT_SAMPLE_CELL_CHARS - 1)
+    .join('')}…`; // whole characters
 }
 
 export interface GuestImportsDeps {
@@ -130,22 +139,28 @@ export function createGuestImports(deps: GuestImportsDeps) {
    */
   async function survey(bytes: Uint8Array, format: 'xlsx' | 'csv', encoding: TextEncoding | undefined) {
     let headers: string[] | undefined;
-    const rows: [number, string[]][] = [];
+    // Each row goes to JSON as it is read: a row's many small strings do not all live at once.
+    const rowsJson: string[] = [];
+    const sample: string[][] = [];
     try {
       for await (const row of fileRows(bytes, format, encoding)) {
-        if (!headers) headers = row.cells.map((cell) => cell.trim());
-        else rows.push([row.number, row.cells]);
-        await breathe(rows.length);
+        if (!headers) {
+          headers = row.cells.map((cell) => cell.trim());
+          continue;
+        }
+        if (sample.length < IMPORT_SAMPLE_ROWS) sample.push(row.cells.map(sampleCell));
+        rowsJson.push(JSON.stringify([row.number, row.cells]));
+        await breathe(rowsJson.length);
       }
     } catch (error) {
       throw spreadsheetError(error);
     }
-    if (!headers || rows.length === 0) throw new AppError('IMPORT_EMPTY');
+    if (!headers || rowsJson.length === 0) throw new AppError('IMPORT_EMPTY');
     return {
       headers: JSON.stringify(headers),
-      sample: JSON.stringify(rows.slice(0, IMPORT_SAMPLE_ROWS).map(([, cells]) => cells)),
-      rows_data: JSON.stringify(rows),
-      total: rows.length,
+      sample: JSON.stringify(sample),
+      rows_data: `[${rowsJson.join(',')}]`,
+      total: rowsJson.length,
     };
   }
 
@@ -175,7 +190,10 @@ export function createGuestImports(deps: GuestImportsDeps) {
       if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       const reader = await loadSpreadsheetReader();
       const format = reader.sniffFormat(file.bytes);
-      if (!format) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      if (!format)
+        throw new AppError(
+          reader.isLegacyExcel(file.bytes) ? 'IMPORT_XLS_NOT_SUPPORTED' : 'FILE_TYPE_NOT_ALLOWED',
+        );
       if (format === 'xlsx')
         await reader
           .checkZip(file.bytes, IMPORT_ROWS_MAX + 1)

@@ -43,6 +43,8 @@ export function spreadsheetError(error: unknown): unknown {
       return new AppError('IMPORT_FILE_UNSAFE');
     case 'too_many_rows':
       return new AppError('IMPORT_TOO_MANY_ROWS');
+    case 'text_too_long':
+      return new AppError('IMPORT_TEXT_TOO_LONG', { data: error.row ? { row: error.row } : null });
     case 'empty':
       return new AppError('IMPORT_EMPTY');
   }

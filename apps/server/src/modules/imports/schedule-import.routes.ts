@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nameIn, type Localized } from '@meetflow/shared/languages';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import {
+  IMPORT_FILE_MAX_BYTES,
   importIdParams,
   meetingImportParams,
   scheduleImportPreview,
@@ -71,7 +72,7 @@ export const scheduleImportRoutes: FastifyPluginAsyncZod<{ scheduleImports: Sche
       },
     },
     async (request) => {
-      const { file } = await readUpload(request);
+      const { file } = await readUpload(request, IMPORT_FILE_MAX_BYTES);
       if (!file) throw new AppError('FILE_REQUIRED');
       return ok(
         request,

@@ -53,7 +53,8 @@ export interface ScheduleImportsDeps {
  * not an XLSX, what unpacks unsafely, more rows than allowed, and a workbook with no data row.
  */
 async function readWorkbook(bytes: Uint8Array): Promise<ScheduleWorkbook> {
-  const { checkZip, readSheets, sniffFormat } = await loadSpreadsheetReader();
+  const { checkZip, isLegacyExcel, readSheets, sniffFormat } = await loadSpreadsheetReader();
+  if (isLegacyExcel(bytes)) throw new AppError('IMPORT_XLS_NOT_SUPPORTED_XLSX_ONLY');
   if (sniffFormat(bytes) !== 'xlsx') throw new AppError('FILE_TYPE_NOT_ALLOWED');
   const workbook: ScheduleWorkbook = { sheets: {}, repeated: [] };
   const seen = new Set<string>();

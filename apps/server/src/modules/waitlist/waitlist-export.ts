@@ -1,4 +1,5 @@
 import type { Localized } from '@meetflow/shared/languages';
+import { formatPhone } from '@meetflow/shared/phone';
 import type { WaitlistAdminEntry, WaitlistStatus } from '@meetflow/shared/schemas/waitlist';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
 
@@ -33,7 +34,8 @@ export function waitlistSheet(rows: WaitlistAdminEntry[]): PreparedSheet {
   const columns: XlsxColumn<WaitlistAdminEntry>[] = [
     { header: T.position, width: 8, type: 'number', value: (r) => r.position },
     { header: T.name, width: 20, value: (r) => r.display_name },
-    { header: T.phone, width: 18, value: (r) => r.phone },
+    // As the guest export writes phones: one format in every file.
+    { header: T.phone, width: 18, value: (r) => formatPhone(r.phone, r.area_code) },
     { header: T.email, width: 28, value: (r) => r.email },
     { header: T.language, width: 8, value: (r) => r.language },
     { header: T.status, width: 14, value: (r, lang) => WAITLIST_STATUS_TEXT[r.status][lang] },

@@ -171,7 +171,8 @@ export function ScheduleImportModal(props: { meetingId: number; onClose: () => v
         <Typography.Paragraph type="secondary">{t('scheduleImport.help')}</Typography.Paragraph>
         <div data-testid="schedule-import-upload">
           <Upload.Dragger
-            accept=".xlsx"
+            // .xls too: the server then says what to save it as, where the picker would only hide it.
+            accept=".xlsx,.xls"
             multiple={false}
             showUploadList={false}
             disabled={upload.isPending}
@@ -210,6 +211,10 @@ export function ScheduleImportModal(props: { meetingId: number; onClose: () => v
             path={scheduleTemplatePath(props.meetingId)}
             fallbackName="schedule-import-template.xlsx"
             label={t('scheduleImport.template')}
+            texts={{
+              busy: t('scheduleImport.templateDownloading'),
+              done: t('scheduleImport.templateDownloaded'),
+            }}
             data-testid="schedule-import-template"
           />
         </div>

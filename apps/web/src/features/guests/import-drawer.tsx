@@ -268,7 +268,8 @@ export function ImportDrawer(props: {
       <div data-testid="import-upload-step">
         <div data-testid="import-upload">
           <Upload.Dragger
-            accept=".xlsx,.csv"
+            // .xls too: the server then says what to save it as, where the picker would only hide it.
+            accept=".xlsx,.xls,.csv"
             multiple={false}
             showUploadList={false}
             disabled={busy}
@@ -313,6 +314,10 @@ export function ImportDrawer(props: {
             path={importTemplatePath(meetingId)}
             fallbackName="guest-import-template.xlsx"
             label={t('guestImport.upload.template')}
+            texts={{
+              busy: t('guestImport.upload.templateDownloading'),
+              done: t('guestImport.upload.templateDownloaded'),
+            }}
             data-testid="import-template"
           />
           <Typography.Text type="secondary">{t('guestImport.upload.templateHint')}</Typography.Text>
