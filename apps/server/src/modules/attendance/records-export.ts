@@ -4,12 +4,11 @@ import { DAY_END_STATION, MANUAL_STATION, type RecordExportQuery } from '@meetfl
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { Db } from '../../db/database.ts';
 import { keysetBatches, keysetRows } from '../../lib/export-pipeline.ts';
-import { localDayBounds } from '../../lib/local-time.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
 import { presenceOf } from '../certificates/presence.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
-import { localMidnight, resolveScope } from './attendance.service.ts';
+import { localMidnight, recordFilter, resolveScope } from './attendance.service.ts';
 import * as records from './attendance-records.repository.ts';
 import { createDayEndCloser } from './day-end.ts';
 
@@ -156,17 +155,7 @@ export function createRecordsExport(deps: {
       const now = clock();
       const today = localMidnight(now);
       await closeEarlierDays(scope.meetingId, today);
-      const day = query.day === undefined ? undefined : localDayBounds(query.day);
-      const filter: records.RecordFilter = {
-        meetingId: scope.meetingId,
-        scopeId: query.schedule_id === undefined ? undefined : scope.scopeId,
-        type: query.type,
-        station: query.station,
-        status: query.status,
-        from: day ? Math.max(day.from, query.from ?? 0) : query.from,
-        to: day ? Math.min(day.to - 1, query.to ?? Infinity) : query.to,
-        today,
-      };
+      const filter = recordFilter(scope, query, today);
       const m = scope.meeting;
       const sheets: PreparedSheet[] = [
         xlsxSheet({
