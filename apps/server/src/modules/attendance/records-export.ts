@@ -5,7 +5,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import type { Db } from '../../db/database.ts';
 import { keysetBatches, keysetRows } from '../../lib/export-pipeline.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
-import { presenceOf } from '../certificates/presence.ts';
+import { presenceOf } from '../../core/presence.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import { localMidnight, recordFilter, resolveScope } from './attendance.service.ts';
