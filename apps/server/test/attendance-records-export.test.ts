@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDayTime } from '../src/lib/local-time.ts';
+import { localDate, localDayTime } from '../src/lib/local-time.ts';
 import {
   adminApi,
   readWorkbook,
@@ -234,6 +234,62 @@ describe(`attendance records export (${TEST_DB})`, () => {
     expect(entry).toMatchObject({ username: 'admin' });
     expect(entry.content).toContain(`Exported the attendance records of meeting #${meeting.id}`);
     expect(entry.content).toContain(': 2 rows');
+  });
+
+  it('keeps to one local day, and to from/to with both bounds included', async () => {
+    const today = localDate(nine, ZONE);
+    const day = await sheets(`&day=${today}`);
+    expect(day.log).toHaveLength(7);
+    expect(day.summary).toHaveLength(4);
+    const dayBefore = await sheets(`&day=${localDate(nine - 24 * 60 * MINUTE, ZONE)}`);
+    expect(dayBefore.log).toHaveLength(1);
+    expect(dayBefore.summary).toHaveLength(1);
+
+    // 09:10 to 09:40: Guest 1's entry and exit, Guest 0's workshop entry; the bounds are records.
+    const window = await sheets(`&from=${nine + 10 * MINUTE}&to=${nine + 40 * MINUTE}`);
+    expect(window.log.slice(1).map((r) => [r[0], r[1], r[4], r[5]])).toEqual([
+      [local(nine + 40 * MINUTE), 'Guest 1', 'Whole meeting', 'Exit'],
+      [local(nine + 30 * MINUTE), 'Guest 0', 'Workshop', 'Entry'],
+      [local(nine + 10 * MINUTE), 'Guest 1', 'Whole meeting', 'Entry'],
+    ]);
+    expect(window.summary.slice(1).map((r) => [r[0], r[3], r[4], r[5]])).toEqual([
+      ['Guest 0', 'Workshop', 1, 0],
+      ['Guest 1', 'Whole meeting', 1, 1],
+    ]);
+    // The day and the window combine: the narrower wins.
+    const both = await sheets(`&day=${today}&from=${nine + 85 * MINUTE}`);
+    expect(both.log.slice(1).map((r) => r[0])).toEqual([local(nine + 90 * MINUTE)]);
+  });
+
+  it("keeps to the guests of one status (the meeting's, all-time)", async () => {
+    // Guest 2 comes in and stays: the only one inside; the other two have left.
+    await scanAt(codes[2]!, 'in', nine + 130 * MINUTE, 'Gate C');
+    const inside = await sheets('&status=checked_in');
+    expect(inside.log.slice(1).map((r) => [r[1], r[5], r[6]])).toEqual([['Guest 2', 'Entry', 'Gate C']]);
+    expect(inside.summary.slice(1).map((r) => [r[0], r[4], r[5]])).toEqual([['Guest 2', 1, 0]]);
+    const left = await sheets('&status=left');
+    expect(new Set(left.log.slice(1).map((r) => r[1]))).toEqual(new Set(['Guest 0', 'Guest 1']));
+    expect(left.log).toHaveLength(7);
+  });
+
+  it("leaves an erased guest's code and phone blank, not their placeholders", async () => {
+    const guest = await ctx.db
+      .selectFrom('guests')
+      .select('id')
+      .where('guest_code', '=', codes[2]!)
+      .executeTakeFirstOrThrow();
+    const withdrawn = await admin('POST', `/api/guests/${guest.id}/withdraw`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const { summary, log } = await sheets('&station=gate%20c');
+    // An erased guest's name is blank too; the record and its time stay for the figures.
+    expect(summary.slice(1).map((r) => [r[0], r[1], r[2], r[4]])).toEqual([
+      [undefined, undefined, undefined, 1],
+    ]);
+    expect(log.slice(1).map((r) => [r[1], r[2], r[3], r[5]])).toEqual([
+      [undefined, undefined, undefined, 'Entry'],
+    ]);
+    const all = await sheets('');
+    for (const row of [...all.summary, ...all.log]) expect(row.join(' ')).not.toContain('erased');
   });
 
   it('declares the XLSX media type in the API description', async () => {

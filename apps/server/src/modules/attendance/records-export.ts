@@ -61,8 +61,10 @@ const stationName = (station: string, lang: Language) =>
   station === MANUAL_STATION || station === DAY_END_STATION ? T[station][lang] : station;
 const scopeName = (row: LogRow, lang: Language) =>
   Number(row.scope_id) === 0 ? T.wholeMeeting[lang] : (row.schedule_name ?? '');
+/** An erased guest's code and phone are placeholders ('erased:<id>'), not data: left blank, as the name is. */
+const erased = (row: LogRow) => row.erased_at !== null;
 /** The guest's phone as the guest export writes it (formatPhone, international). */
-const phoneOf = (row: LogRow) => (row.phone ? formatPhone(row.phone, row.area_code) : null);
+const phoneOf = (row: LogRow) => (row.phone && !erased(row) ? formatPhone(row.phone, row.area_code) : null);
 
 const GUEST_COLUMNS: XlsxColumn<LogRow>[] = [
   {
@@ -71,7 +73,7 @@ const GUEST_COLUMNS: XlsxColumn<LogRow>[] = [
     value: (r) =>
       guestDisplayName({ name: r.guest_name, name_zh: r.guest_name_zh, name_en: r.guest_name_en }),
   },
-  { header: T.guestCode, width: 36, value: (r) => r.guest_code },
+  { header: T.guestCode, width: 36, value: (r) => (erased(r) ? null : r.guest_code) },
   { header: T.phone, width: 18, value: phoneOf },
   { header: T.scope, width: 20, value: scopeName },
 ];
