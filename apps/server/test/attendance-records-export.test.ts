@@ -300,3 +300,67 @@ describe(`attendance records export (${TEST_DB})`, () => {
     ]);
   });
 });
+
+/**
+ * More records than one keyset batch (EXPORT_BATCH_ROWS): the per-guest sheet reads by guest, scope,
+ * time and id, and a guest's log in one scope may straddle two batches; it must still be one row.
+ */
+describe(`attendance records export across batches (${TEST_DB})`, () => {
+  const ROUNDS = 30; // 2 guests × 2 scopes × 30 = 120 records: the last group spans rows 91–120
+  let ctx: TestContext;
+  let meeting: MeetingFixture;
+  let session: number;
+  let start: number;
+  const codes: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ TIME_ZONE: ZONE });
+    start = localDayTime(ctx.now(), 1) + 9 * 60 * MINUTE;
+    ctx.advance(start - ctx.now());
+    const org = await createOrganization(ctx.db);
+    meeting = await createMeeting(ctx.db, org, { name: 'Long congress' });
+    session = await createSchedule(ctx.db, meeting.id, 0, 'Workshop');
+    for (let n = 0; n < 2; n += 1) codes.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
+    // Every two minutes each guest goes in (even rounds) or out (odd) of the hall and the workshop,
+    // so the four logs interleave in time: 15 stays of 2 minutes each.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      ctx.advance(start + round * 2 * MINUTE - ctx.now());
+      const api = adminApi(ctx, (await ctx.login()).access_token);
+      for (const code of codes) {
+        for (const scheduleId of [null, session]) {
+          const res = await api('POST', '/api/attendance/scans', {
+            meeting_id: meeting.id,
+            schedule_id: scheduleId,
+            guest_code: code,
+            direction: round % 2 === 0 ? 'in' : 'out',
+            station: scheduleId ? 'Workshop door' : 'Gate A',
+            nonce: randomUUID(),
+          });
+          expect(res.json().data.result, res.body).toBe('success');
+        }
+      }
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('writes each guest and scope once, counted over both batches, and every record once', async () => {
+    const api = adminApi(ctx, (await ctx.login()).access_token);
+    const res = await api('GET', `/api/attendance/records/export?meeting_id=${meeting.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const book = await readWorkbook(res.rawPayload);
+    const summary = sheetValues(book.worksheets[0]!);
+    const log = sheetValues(book.worksheets[1]!);
+    const last = local(start + (ROUNDS - 1) * 2 * MINUTE);
+    expect(summary.slice(1).map((r) => [r[0], r[3], r[4], r[5], r[6], r[7], r[9]])).toEqual([
+      ['Guest 0', 'Whole meeting', 15, 15, local(start), last, 30],
+      ['Guest 0', 'Workshop', 15, 15, local(start), last, 30],
+      ['Guest 1', 'Whole meeting', 15, 15, local(start), last, 30],
+      ['Guest 1', 'Workshop', 15, 15, local(start), last, 30],
+    ]);
+    const records = log.slice(1);
+    expect(records).toHaveLength(4 * ROUNDS);
+    expect(new Set(records.map((r) => [r[0], r[1], r[4], r[5]].join('|'))).size).toBe(4 * ROUNDS);
+    const times = records.map((r) => String(r[0]));
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
