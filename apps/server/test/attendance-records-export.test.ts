@@ -292,9 +292,12 @@ describe(`attendance records export (${TEST_DB})`, () => {
     for (const row of [...all.summary, ...all.log]) expect(row.join(' ')).not.toContain('erased');
   });
 
-  it('declares the XLSX media type in the API description', async () => {
+  it('declares the XLSX media type and both permissions in the API description', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const content = doc.paths['/api/attendance/records/export'].get.responses['200'].content;
+    const { responses } = doc.paths['/api/attendance/records/export'].get;
+    // Both permissions it needs are named where a client reads why it was refused.
+    expect(responses['403'].description).toContain('records:view, guest:export');
+    const content = responses['200'].content;
     expect(Object.keys(content)).toEqual([
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ]);
