@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDayTime } from '../src/lib/local-time.ts';
+import { localDate, localDayTime } from '../src/lib/local-time.ts';
 import {
   adminApi,
   readWorkbook,
@@ -236,11 +236,134 @@ describe(`attendance records export (${TEST_DB})`, () => {
     expect(entry.content).toContain(': 2 rows');
   });
 
-  it('declares the XLSX media type in the API description', async () => {
+  it('keeps to one local day, and to from/to with both bounds included', async () => {
+    const today = localDate(nine, ZONE);
+    const day = await sheets(`&day=${today}`);
+    expect(day.log).toHaveLength(7);
+    expect(day.summary).toHaveLength(4);
+    const dayBefore = await sheets(`&day=${localDate(nine - 24 * 60 * MINUTE, ZONE)}`);
+    expect(dayBefore.log).toHaveLength(1);
+    expect(dayBefore.summary).toHaveLength(1);
+
+    // 09:10 to 09:40: Guest 1's entry and exit, Guest 0's workshop entry; the bounds are records.
+    const window = await sheets(`&from=${nine + 10 * MINUTE}&to=${nine + 40 * MINUTE}`);
+    expect(window.log.slice(1).map((r) => [r[0], r[1], r[4], r[5]])).toEqual([
+      [local(nine + 40 * MINUTE), 'Guest 1', 'Whole meeting', 'Exit'],
+      [local(nine + 30 * MINUTE), 'Guest 0', 'Workshop', 'Entry'],
+      [local(nine + 10 * MINUTE), 'Guest 1', 'Whole meeting', 'Entry'],
+    ]);
+    expect(window.summary.slice(1).map((r) => [r[0], r[3], r[4], r[5]])).toEqual([
+      ['Guest 0', 'Workshop', 1, 0],
+      ['Guest 1', 'Whole meeting', 1, 1],
+    ]);
+    // The day and the window combine: the narrower wins.
+    const both = await sheets(`&day=${today}&from=${nine + 85 * MINUTE}`);
+    expect(both.log.slice(1).map((r) => r[0])).toEqual([local(nine + 90 * MINUTE)]);
+  });
+
+  it("keeps to the guests of one status (the meeting's, all-time)", async () => {
+    // Guest 2 comes in and stays: the only one inside; the other two have left.
+    await scanAt(codes[2]!, 'in', nine + 130 * MINUTE, 'Gate C');
+    const inside = await sheets('&status=checked_in');
+    expect(inside.log.slice(1).map((r) => [r[1], r[5], r[6]])).toEqual([['Guest 2', 'Entry', 'Gate C']]);
+    expect(inside.summary.slice(1).map((r) => [r[0], r[4], r[5]])).toEqual([['Guest 2', 1, 0]]);
+    const left = await sheets('&status=left');
+    expect(new Set(left.log.slice(1).map((r) => r[1]))).toEqual(new Set(['Guest 0', 'Guest 1']));
+    expect(left.log).toHaveLength(7);
+  });
+
+  it("leaves an erased guest's code and phone blank, not their placeholders", async () => {
+    const guest = await ctx.db
+      .selectFrom('guests')
+      .select('id')
+      .where('guest_code', '=', codes[2]!)
+      .executeTakeFirstOrThrow();
+    const withdrawn = await admin('POST', `/api/guests/${guest.id}/withdraw`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const { summary, log } = await sheets('&station=gate%20c');
+    // An erased guest's name is blank too; the record and its time stay for the figures.
+    expect(summary.slice(1).map((r) => [r[0], r[1], r[2], r[4]])).toEqual([
+      [undefined, undefined, undefined, 1],
+    ]);
+    expect(log.slice(1).map((r) => [r[1], r[2], r[3], r[5]])).toEqual([
+      [undefined, undefined, undefined, 'Entry'],
+    ]);
+    const all = await sheets('');
+    for (const row of [...all.summary, ...all.log]) expect(row.join(' ')).not.toContain('erased');
+  });
+
+  it('declares the XLSX media type and both permissions in the API description', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const content = doc.paths['/api/attendance/records/export'].get.responses['200'].content;
+    const { responses } = doc.paths['/api/attendance/records/export'].get;
+    // Both permissions it needs are named where a client reads why it was refused.
+    expect(responses['403'].description).toContain('records:view, guest:export');
+    const content = responses['200'].content;
     expect(Object.keys(content)).toEqual([
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ]);
+  });
+});
+
+/**
+ * More records than one keyset batch (EXPORT_BATCH_ROWS): the per-guest sheet reads by guest, scope,
+ * time and id, and a guest's log in one scope may straddle two batches; it must still be one row.
+ */
+describe(`attendance records export across batches (${TEST_DB})`, () => {
+  const ROUNDS = 30; // 2 guests × 2 scopes × 30 = 120 records: the last group spans rows 91–120
+  let ctx: TestContext;
+  let meeting: MeetingFixture;
+  let session: number;
+  let start: number;
+  const codes: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ TIME_ZONE: ZONE });
+    start = localDayTime(ctx.now(), 1) + 9 * 60 * MINUTE;
+    ctx.advance(start - ctx.now());
+    const org = await createOrganization(ctx.db);
+    meeting = await createMeeting(ctx.db, org, { name: 'Long congress' });
+    session = await createSchedule(ctx.db, meeting.id, 0, 'Workshop');
+    for (let n = 0; n < 2; n += 1) codes.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
+    // Every two minutes each guest goes in (even rounds) or out (odd) of the hall and the workshop,
+    // so the four logs interleave in time: 15 stays of 2 minutes each.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      ctx.advance(start + round * 2 * MINUTE - ctx.now());
+      const api = adminApi(ctx, (await ctx.login()).access_token);
+      for (const code of codes) {
+        for (const scheduleId of [null, session]) {
+          const res = await api('POST', '/api/attendance/scans', {
+            meeting_id: meeting.id,
+            schedule_id: scheduleId,
+            guest_code: code,
+            direction: round % 2 === 0 ? 'in' : 'out',
+            station: scheduleId ? 'Workshop door' : 'Gate A',
+            nonce: randomUUID(),
+          });
+          expect(res.json().data.result, res.body).toBe('success');
+        }
+      }
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('writes each guest and scope once, counted over both batches, and every record once', async () => {
+    const api = adminApi(ctx, (await ctx.login()).access_token);
+    const res = await api('GET', `/api/attendance/records/export?meeting_id=${meeting.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const book = await readWorkbook(res.rawPayload);
+    const summary = sheetValues(book.worksheets[0]!);
+    const log = sheetValues(book.worksheets[1]!);
+    const last = local(start + (ROUNDS - 1) * 2 * MINUTE);
+    expect(summary.slice(1).map((r) => [r[0], r[3], r[4], r[5], r[6], r[7], r[9]])).toEqual([
+      ['Guest 0', 'Whole meeting', 15, 15, local(start), last, 30],
+      ['Guest 0', 'Workshop', 15, 15, local(start), last, 30],
+      ['Guest 1', 'Whole meeting', 15, 15, local(start), last, 30],
+      ['Guest 1', 'Workshop', 15, 15, local(start), last, 30],
+    ]);
+    const records = log.slice(1);
+    expect(records).toHaveLength(4 * ROUNDS);
+    expect(new Set(records.map((r) => [r[0], r[1], r[4], r[5]].join('|'))).size).toBe(4 * ROUNDS);
+    const times = records.map((r) => String(r[0]));
+    expect(times).toEqual([...times].sort().reverse());
   });
 });

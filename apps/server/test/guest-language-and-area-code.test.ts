@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inheritedRegion } from '../src/modules/organizations/organizations.service.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -118,6 +119,30 @@ describe(`guest language in mails and links, default area code (${TEST_DB})`, ()
     // The department's own region wins over its college's.
     await call('PUT', `/api/organizations/${dept.json().data.id as number}`, { name: 'CME', region: 'HK' });
     expect((await publicMeeting(deptMeeting.publicId)).default_area_code).toBe('852');
+  });
+
+  it('reads the region of a deep tree in two queries, not one per level', async () => {
+    // Five levels below a Macao college, none with a region of its own.
+    const college = await createOrganization(ctx.db);
+    await ctx.db.updateTable('organizations').set({ region: 'MO' }).where('id', '=', college).execute();
+    let leaf = college;
+    for (let level = 0; level < 5; level += 1) {
+      const child = await createOrganization(ctx.db);
+      await ctx.db.updateTable('organizations').set({ parent_id: leaf }).where('id', '=', child).execute();
+      leaf = child;
+    }
+    let queries = 0;
+    const counted = ctx.db.withPlugin({
+      transformQuery: ({ node }) => {
+        queries += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    expect(await inheritedRegion(counted, leaf)).toBe('MO');
+    // The ancestors (one recursive query) and their regions (one more).
+    expect(queries).toBeLessThanOrEqual(2);
+    expect((await publicMeeting((await createMeeting(ctx.db, leaf)).publicId)).default_area_code).toBe('853');
   });
 
   it("prefers the meeting's own default area code to the organisation's", async () => {

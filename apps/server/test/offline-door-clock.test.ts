@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CertificatePage } from '@meetflow/shared/schemas/certificates';
-import type { ConflictPage, OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
+import {
+  OFFLINE_SCAN_MAX_AHEAD_MS,
+  type ConflictPage,
+  type OfflineSyncAnswer,
+} from '@meetflow/shared/schemas/offline-door';
 import { localDayTime } from '../src/lib/local-time.ts';
 import { adminApi, signUpGuest, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
@@ -69,7 +73,7 @@ describe(`offline door: a station clock ahead of the server's (${TEST_DB})`, () 
     ctx.advance(localDayTime(ctx.now(), 1) + 10 * 60 * MINUTE - ctx.now());
     admin = adminApi(ctx, (await ctx.login()).access_token);
     meeting = await createMeeting(ctx.db, await createOrganization(ctx.db), { name: 'Clock congress' });
-    for (let n = 0; n < 3; n += 1) codes.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
+    for (let n = 0; n < 5; n += 1) codes.push(await signUpGuest(ctx, meeting.publicId, generalBody(n), n));
     // The meeting runs today and the next days, so that any recorded entry counts as time present.
     await ctx.db
       .updateTable('meetings')
@@ -115,5 +119,21 @@ describe(`offline door: a station clock ahead of the server's (${TEST_DB})`, () 
     expect(await logOf(codes[2]!)).toEqual([{ type: 'in', created_at: uploadedAt }]);
     ctx.advance(30 * MINUTE);
     expect(await minutesOf('Guest 2')).toBe(30);
+  });
+
+  it('holds a scan exactly the bound (5 minutes) ahead, and keeps one a millisecond more as a conflict', async () => {
+    expect(OFFLINE_SCAN_MAX_AHEAD_MS).toBe(5 * MINUTE);
+    const uploadedAt = ctx.now();
+    const answer = await upload([
+      entry(codes[3]!, uploadedAt + OFFLINE_SCAN_MAX_AHEAD_MS),
+      entry(codes[4]!, uploadedAt + OFFLINE_SCAN_MAX_AHEAD_MS + 1),
+    ]);
+    expect(answer).toMatchObject({ recorded: 1, conflicts: 1 });
+    expect(answer.results.map((r) => [r.outcome, r.reason])).toEqual([
+      ['recorded', null],
+      ['conflict', 'clock_ahead'],
+    ]);
+    expect(await logOf(codes[3]!)).toEqual([{ type: 'in', created_at: uploadedAt }]);
+    expect(await logOf(codes[4]!)).toEqual([]);
   });
 });

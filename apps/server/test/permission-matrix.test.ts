@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
-import { hasAnyPermission, PERMISSIONS } from '@meetflow/shared/permissions';
+import { PERMISSIONS } from '@meetflow/shared/permissions';
+import { routeAllows, routePermissions } from '../src/plugins/authorization.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -64,6 +65,9 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     // Door staff cannot make tokens (no integration:manage); the other roles make one of everything they hold.
     for (const role of ['organiser', 'administrator']) apiTokens[role] = await mint(role, held[role]!);
     apiTokens['organiser: guest list only'] = await mint('organiser', ['guest:view']);
+    // One of the two permissions the attendance export needs together, each without the other.
+    apiTokens['organiser: records only'] = await mint('organiser', ['records:view']);
+    apiTokens['organiser: guest export only'] = await mint('organiser', ['guest:export', 'guest:view']);
   });
   afterAll(() => ctx.close());
 
@@ -81,6 +85,10 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     expect(byKey.get('GET /api/users')).toBe('user:manage');
     expect(byKey.get('POST /api/organizations/:id/move')).toBe('organization:edit');
     expect(byKey.get('PUT /api/meetings/:meetingId/schedule-map')).toBe('dictionary:edit');
+    // The attendance file carries phone numbers: the records page's right and the guest export's.
+    expect(byKey.get('GET /api/attendance/records/export')).toEqual({
+      allOf: ['records:view', 'guest:export'],
+    });
     // Door staff choose the session they scan from this list.
     expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
     // Only the personal routes (me, password, logout) stop at "any logged-in user".
@@ -110,7 +118,9 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     expect(
       protectedRoutes().every(
         (r) =>
-          r.auth === 'user' || [r.auth].flat().every((p) => (PERMISSIONS as readonly string[]).includes(p)),
+          r.auth === 'user' ||
+          (routePermissions(r.auth).length > 0 &&
+            routePermissions(r.auth).every((p) => (PERMISSIONS as readonly string[]).includes(p))),
       ),
     ).toBe(true);
   });
@@ -132,7 +142,7 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
           headers: { authorization: `Bearer ${tokens[role]}` },
         });
         const label = `${role} ${route.method} ${route.url}`;
-        if (hasAnyPermission(held[role]!, route.auth)) {
+        if (routeAllows(held[role]!, route.auth)) {
           expect([401, 403], label).not.toContain(res.statusCode);
         } else {
           expect(res.statusCode, label).toBe(403);
@@ -141,29 +151,50 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     },
   );
 
-  it.each(['organiser', 'administrator', 'organiser: guest list only'])(
-    'lets an API token of %s through exactly where its permissions allow',
-    async (name) => {
-      const { secret, permissions } = apiTokens[name]!;
-      for (const route of protectedRoutes().filter((r) => r.auth !== 'user')) {
-        const res = await ctx.app.inject({
-          method: route.method as Method,
-          url: concrete(route.url),
-          headers: { authorization: `Bearer ${secret}` },
-        });
-        const label = `${name} ${route.method} ${route.url}`;
-        if (route.sessionOnly) {
-          // Accounts and tokens: a person at a session only, whatever the token holds.
-          expect(res.statusCode, label).toBe(403);
-          expect(res.json().code, label).toBe(ERRORS.SESSION_REQUIRED.code);
-        } else if (hasAnyPermission(permissions, route.auth)) {
-          expect([401, 403], label).not.toContain(res.statusCode);
-        } else {
-          expect(res.statusCode, label).toBe(403);
-        }
+  it.each([
+    'organiser',
+    'administrator',
+    'organiser: guest list only',
+    'organiser: records only',
+    'organiser: guest export only',
+  ])('lets an API token of %s through exactly where its permissions allow', async (name) => {
+    const { secret, permissions } = apiTokens[name]!;
+    for (const route of protectedRoutes().filter((r) => r.auth !== 'user')) {
+      const res = await ctx.app.inject({
+        method: route.method as Method,
+        url: concrete(route.url),
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      const label = `${name} ${route.method} ${route.url}`;
+      if (route.sessionOnly) {
+        // Accounts and tokens: a person at a session only, whatever the token holds.
+        expect(res.statusCode, label).toBe(403);
+        expect(res.json().code, label).toBe(ERRORS.SESSION_REQUIRED.code);
+      } else if (routeAllows(permissions, route.auth)) {
+        expect([401, 403], label).not.toContain(res.statusCode);
+      } else {
+        expect(res.statusCode, label).toBe(403);
       }
-    },
-  );
+    }
+  });
+
+  it('refuses the attendance export to a token holding only one of its two permissions', async () => {
+    for (const name of ['organiser: records only', 'organiser: guest export only']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/attendance/records/export?meeting_id=999999',
+        headers: { authorization: `Bearer ${apiTokens[name]!.secret}` },
+      });
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json().code, name).toBe(ERRORS.FORBIDDEN.code);
+    }
+    const both = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/attendance/records/export?meeting_id=999999',
+      headers: { authorization: `Bearer ${apiTokens.organiser!.secret}` },
+    });
+    expect(both.statusCode).toBe(404);
+  });
 
   // Holding dictionary:edit is not enough for every entry: global ones are the administrators',
   // and another organisation's are out of sight (404), whatever the route.

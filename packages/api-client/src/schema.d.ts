@@ -1326,7 +1326,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Entries and exits with the records page's filters as a streamed XLSX file: per guest and scope (entries, exits, times, stations, minutes present) and every record; needs guest:export too (phone numbers) */
+        /** Entries and exits with the records page's filters as a streamed XLSX file: per guest and scope (entries, exits, times, stations, minutes present) and every record; needs records:view and guest:export (phone numbers) */
         get: operations["getAttendanceRecordsExport"];
         put?: never;
         post?: never;
@@ -12743,7 +12743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The user lacks the permission */
+            /** @description The user lacks one of the permissions it needs together: records:view, guest:export */
             403: {
                 headers: {
                     [name: string]: unknown;

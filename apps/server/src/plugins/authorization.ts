@@ -1,14 +1,28 @@
 import fp from 'fastify-plugin';
-import { hasAnyPermission } from '@meetflow/shared/permissions';
+import { hasAllPermissions, hasAnyPermission, type Permission } from '@meetflow/shared/permissions';
 import { GUEST_TOKEN_HEADER } from '@meetflow/shared/schemas/public';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { Actor, Authenticate, AuthUser } from '../core/auth-user.ts';
-import type { RouteAuthEntry } from './request-context.ts';
+import type { RouteAuth, RouteAuthEntry } from './request-context.ts';
 
 function bearer(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1];
+}
+
+/** The permissions a route names, whether any one of them or all of them are needed. */
+export function routePermissions(auth: RouteAuth): readonly Permission[] {
+  if (auth === 'public' || auth === 'user') return [];
+  if (typeof auth === 'object' && 'allOf' in auth) return auth.allOf;
+  return [auth].flat();
+}
+
+/** Whether permissions held pass a route's permission check (`public` and `user` need none). */
+export function routeAllows(held: readonly string[], auth: RouteAuth): boolean {
+  if (auth === 'public' || auth === 'user') return true;
+  if (typeof auth === 'object' && 'allOf' in auth) return hasAllPermissions(held, auth.allOf);
+  return hasAnyPermission(held, auth);
 }
 
 /**
@@ -35,8 +49,7 @@ export const authorization = fp<{ authenticate: Authenticate }>(async (app, { au
     request.user = await authenticate(token, request.ip);
     if (request.routeOptions.config?.sessionOnly && request.user.apiTokenId !== null)
       throw new AppError('SESSION_REQUIRED');
-    if (required !== 'user' && !hasAnyPermission(request.user.permissions, required))
-      throw new AppError('FORBIDDEN');
+    if (!routeAllows(request.user.permissions, required)) throw new AppError('FORBIDDEN');
   });
 });
 

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { z } from 'zod';
 import { errorEnvelope } from '@meetflow/shared/schemas/envelope';
 import { apiDocsTheme } from './api-docs-theme.ts';
+import type { RouteAuth } from './request-context.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -36,6 +37,13 @@ const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: errorEnvelope } },
 });
 
+/** Why a route answers 403; a route that needs several permissions at once names them. */
+function forbiddenWhen(auth: RouteAuth | undefined): string {
+  if (typeof auth === 'object' && 'allOf' in auth)
+    return `The user lacks one of the permissions it needs together: ${auth.allOf.join(', ')}`;
+  return 'The user lacks the permission';
+}
+
 /** The envelope's failures an operation can answer, from who may call it and what it takes. */
 function errorAnswers(route: RouteOptions, schema: FastifySchema, needsToken: boolean) {
   const auth = route.config?.auth;
@@ -43,7 +51,7 @@ function errorAnswers(route: RouteOptions, schema: FastifySchema, needsToken: bo
   return {
     400: errorAnswer('Malformed request or invalid input; `data.fields` has a message per field'),
     ...(needsToken ? { 401: errorAnswer('No valid token, or it has expired') } : {}),
-    ...(auth !== 'public' && auth !== 'user' ? { 403: errorAnswer('The user lacks the permission') } : {}),
+    ...(auth !== 'public' && auth !== 'user' ? { 403: errorAnswer(forbiddenWhen(auth)) } : {}),
     404: errorAnswer('Not found, or outside the user’s organisations'),
     ...(route.url.includes(':') ? { 414: errorAnswer('A path parameter is too long') } : {}),
     ...(takesBody

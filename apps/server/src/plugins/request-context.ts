@@ -3,8 +3,12 @@ import { languageFromHeader, type Language } from '@meetflow/shared/languages';
 import { type Permission } from '@meetflow/shared/permissions';
 import type { AuthUser } from '../core/auth-user.ts';
 
-/** Who may call a route: anyone, any logged-in user, or holders of a permission (any one of a list). */
-export type RouteAuth = 'public' | 'user' | Permission | readonly Permission[];
+/**
+ * Who may call a route: anyone, any logged-in user, holders of a permission (any one of a list), or
+ * holders of every permission of `allOf` (a file that needs two pages' rights, say).
+ */
+export type RouteAuth =
+  'public' | 'user' | Permission | readonly Permission[] | { readonly allOf: readonly Permission[] };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -171,6 +171,7 @@ function exportedRecords(db: Trx, filter: RecordFilter, lang: Language) {
       'guests.name_en as guest_name_en',
       'guests.area_code',
       'guests.phone',
+      'guests.erased_at',
       `${nameColumn('schedules', lang)} as schedule_name`,
     ]);
 }

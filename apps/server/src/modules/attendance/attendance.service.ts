@@ -4,6 +4,7 @@ import {
   MANUAL_STATION,
   type AttendanceStats,
   type RecordPage,
+  type RecordExportQuery,
   type RecordQuery,
   type ScanAnswer,
   type ScanInput,
@@ -55,6 +56,28 @@ export async function resolveScope(
     meetingId,
     scopeId: scheduleId,
     signupsFrom: meeting.meeting_type === 'date_schedule' ? 'schedule' : 'meeting',
+  };
+}
+
+/**
+ * The records page's filters as the repository reads them, for the page and its export alike. A day
+ * narrows from/to to that local day; its end bound is exclusive, the repository's `to` inclusive.
+ */
+export function recordFilter(
+  scope: AttendanceScope,
+  query: RecordExportQuery,
+  today: number,
+): records.RecordFilter {
+  const day = query.day === undefined ? undefined : localDayBounds(query.day);
+  return {
+    meetingId: scope.meetingId,
+    scopeId: query.schedule_id === undefined ? undefined : scope.scopeId,
+    type: query.type,
+    station: query.station,
+    status: query.status,
+    from: day ? Math.max(day.from, query.from ?? 0) : query.from,
+    to: day ? Math.min(day.to - 1, query.to ?? Infinity) : query.to,
+    today,
   };
 }
 
@@ -337,19 +360,9 @@ export function createAttendanceService(deps: {
       const scope = await resolveScope(db, user, query.meeting_id, query.schedule_id);
       const today = localMidnight(clock());
       await closeEarlierDays(scope.meetingId, today);
-      const day = query.day === undefined ? undefined : localDayBounds(query.day);
       const { rows, total } = await records.listRecords(
         db,
-        {
-          meetingId: scope.meetingId,
-          scopeId: query.schedule_id === undefined ? undefined : scope.scopeId,
-          type: query.type,
-          station: query.station,
-          status: query.status,
-          from: day ? Math.max(day.from, query.from ?? 0) : query.from,
-          to: day ? Math.min(day.to - 1, query.to ?? Infinity) : query.to,
-          today,
-        },
+        recordFilter(scope, query, today),
         { offset: (query.page - 1) * query.page_size, limit: query.page_size },
         lang,
       );

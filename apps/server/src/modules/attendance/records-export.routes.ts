@@ -15,11 +15,12 @@ export const recordsExportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/attendance/records/export',
     {
-      config: { auth: 'records:view' },
+      // The records page's right and, for the phone numbers, the guest export's.
+      config: { auth: { allOf: ['records:view', 'guest:export'] } },
       schema: {
         tags: ['attendance'],
         summary:
-          "Entries and exits with the records page's filters as a streamed XLSX file: per guest and scope (entries, exits, times, stations, minutes present) and every record; needs guest:export too (phone numbers)",
+          "Entries and exits with the records page's filters as a streamed XLSX file: per guest and scope (entries, exits, times, stations, minutes present) and every record; needs records:view and guest:export (phone numbers)",
         security: [{ bearer: [] }],
         querystring: recordExportQuery,
         response: {

@@ -3,14 +3,12 @@ import { formatPhone } from '@meetflow/shared/phone';
 import { DAY_END_STATION, MANUAL_STATION, type RecordExportQuery } from '@meetflow/shared/schemas/attendance';
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { keysetBatches, keysetRows } from '../../lib/export-pipeline.ts';
-import { localDayBounds } from '../../lib/local-time.ts';
 import { xlsxSheet, type PreparedSheet, type XlsxColumn } from '../../lib/xlsx-export.ts';
-import { presenceOf } from '../certificates/presence.ts';
+import { presenceOf } from '../../core/presence.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
-import { localMidnight, resolveScope } from './attendance.service.ts';
+import { localMidnight, recordFilter, resolveScope } from './attendance.service.ts';
 import * as records from './attendance-records.repository.ts';
 import { createDayEndCloser } from './day-end.ts';
 
@@ -18,7 +16,7 @@ import { createDayEndCloser } from './day-end.ts';
  * The records page's export (issue 38): the attendance log an organiser hands to an accrediting
  * body. Two sheets through the one export pipeline, both with the page's filters: per guest and
  * scope (entries, exits, first entry, last exit, stations, minutes present), and every entry and
- * exit. The file carries phone numbers, so it also needs the guest export's permission.
+ * exit. The file carries phone numbers, so its route also needs the guest export's permission.
  */
 
 const T = {
@@ -63,8 +61,10 @@ const stationName = (station: string, lang: Language) =>
   station === MANUAL_STATION || station === DAY_END_STATION ? T[station][lang] : station;
 const scopeName = (row: LogRow, lang: Language) =>
   Number(row.scope_id) === 0 ? T.wholeMeeting[lang] : (row.schedule_name ?? '');
+/** An erased guest's code and phone are placeholders ('erased:<id>'), not data: left blank, as the name is. */
+const erased = (row: LogRow) => row.erased_at !== null;
 /** The guest's phone as the guest export writes it (formatPhone, international). */
-const phoneOf = (row: LogRow) => (row.phone ? formatPhone(row.phone, row.area_code) : null);
+const phoneOf = (row: LogRow) => (row.phone && !erased(row) ? formatPhone(row.phone, row.area_code) : null);
 
 const GUEST_COLUMNS: XlsxColumn<LogRow>[] = [
   {
@@ -73,7 +73,7 @@ const GUEST_COLUMNS: XlsxColumn<LogRow>[] = [
     value: (r) =>
       guestDisplayName({ name: r.guest_name, name_zh: r.guest_name_zh, name_en: r.guest_name_en }),
   },
-  { header: T.guestCode, width: 36, value: (r) => r.guest_code },
+  { header: T.guestCode, width: 36, value: (r) => (erased(r) ? null : r.guest_code) },
   { header: T.phone, width: 18, value: phoneOf },
   { header: T.scope, width: 20, value: scopeName },
 ];
@@ -153,23 +153,11 @@ export function createRecordsExport(deps: {
   return {
     /** The export's meeting, name and sheets; refused before the first byte if not allowed. */
     async prepare(user: AuthUser, query: RecordExportQuery, lang: Language) {
-      // Phone numbers: the guest export's permission as well as the records page's.
-      if (!user.permissions.includes('guest:export')) throw new AppError('FORBIDDEN');
       const scope = await resolveScope(db, user, query.meeting_id, query.schedule_id);
       const now = clock();
       const today = localMidnight(now);
       await closeEarlierDays(scope.meetingId, today);
-      const day = query.day === undefined ? undefined : localDayBounds(query.day);
-      const filter: records.RecordFilter = {
-        meetingId: scope.meetingId,
-        scopeId: query.schedule_id === undefined ? undefined : scope.scopeId,
-        type: query.type,
-        station: query.station,
-        status: query.status,
-        from: day ? Math.max(day.from, query.from ?? 0) : query.from,
-        to: day ? Math.min(day.to - 1, query.to ?? Infinity) : query.to,
-        today,
-      };
+      const filter = recordFilter(scope, query, today);
       const m = scope.meeting;
       const sheets: PreparedSheet[] = [
         xlsxSheet({

@@ -18,7 +18,8 @@ import {
 } from './certificate-content.ts';
 import * as repo from './certificates.repository.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
-import { attainment, meetingDays, meetingWindow, presenceOf, type Attainment } from './presence.ts';
+import { presenceOf } from '../../core/presence.ts';
+import { attainment, meetingDays, meetingWindow, type Attainment } from './attainment.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 
 /*

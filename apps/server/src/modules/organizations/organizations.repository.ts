@@ -75,27 +75,6 @@ export async function updateOrganization(
     .execute();
 }
 
-/**
- * The region of an organisation, or of its nearest ancestor that has one: a department inherits its
- * college's. Null when none up the tree has one.
- */
-export async function inheritedRegion(db: Trx, id: number): Promise<Region | null> {
-  const seen = new Set<number>();
-  let next: number | null = id;
-  while (next !== null && !seen.has(next)) {
-    seen.add(next);
-    const row: { region: Region | null; parent_id: number | null } | undefined = await db
-      .selectFrom('organizations')
-      .select(['region', 'parent_id'])
-      .where('id', '=', next)
-      .executeTakeFirst();
-    if (!row) return null;
-    if (row.region) return row.region;
-    next = row.parent_id;
-  }
-  return null;
-}
-
 export async function setParent(db: Trx, id: number, parentId: number | null, now: number): Promise<void> {
   await db
     .updateTable('organizations')

@@ -6,19 +6,41 @@ import type {
   RenameOrganizationBody,
 } from '@meetflow/shared/schemas/organizations';
 import type { FieldChange } from '@meetflow/shared/schemas/privacy';
+import type { Region } from '@meetflow/shared/constants';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { buildTree } from './organization-tree.ts';
-import { subtreeIds, visibleOrganizationIds } from '../../core/organization-scope.ts';
+import { ancestorIds, subtreeIds, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import * as orgs from './organizations.repository.ts';
 
 /** An organisation by id, for modules that check one named in a body (users, dictionary). */
 export { findOrganization } from './organizations.repository.ts';
-/** The region of an organisation or its nearest ancestor with one (the public meeting's area code). */
-export { inheritedRegion } from './organizations.repository.ts';
+
+/**
+ * The region of an organisation, or of its nearest ancestor that has one (the public meeting's area
+ * code): a department inherits its college's. Null when none up the tree has one. Two queries at any
+ * depth: the ancestors (core's ancestorIds; pass them when already read) and their rows.
+ */
+export async function inheritedRegion(
+  db: Db,
+  organizationId: number,
+  ancestors?: readonly number[],
+): Promise<Region | null> {
+  const chain = ancestors ?? (await ancestorIds(db, organizationId));
+  const rows = new Map((await orgs.listOrganizations(db, [...chain])).map((r) => [Number(r.id), r]));
+  // Up by parent_id rather than trusting the chain's order; at most one step per row, so no cycles.
+  let id: number | null = organizationId;
+  for (let steps = 0; id !== null && steps <= rows.size; steps += 1) {
+    const row = rows.get(id);
+    if (!row) return null;
+    if (row.region) return row.region;
+    id = row.parent_id === null ? null : Number(row.parent_id);
+  }
+  return null;
+}
 
 interface Deps {
   db: Db;

@@ -44,8 +44,12 @@ import { inheritedRegion } from '../organizations/organizations.service.ts';
 import * as repo from './registration.repository.ts';
 
 /** The area code of the organisation's region (or its nearest parent's); null when none has one. */
-async function regionAreaCode(db: Db, organizationId: number): Promise<AreaCode | null> {
-  const region = await inheritedRegion(db, organizationId);
+async function regionAreaCode(
+  db: Db,
+  organizationId: number,
+  ancestors: readonly number[],
+): Promise<AreaCode | null> {
+  const region = await inheritedRegion(db, organizationId, ancestors);
   return region ? REGION_AREA_CODES[region] : null;
 }
 
@@ -307,9 +311,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const meeting = await liveMeeting(publicId);
       const dateSchedule = meeting.meeting_type === 'date_schedule';
       const displayConfig = resolveDisplayConfig(meeting.display_config);
+      // Read once: the categories and the region both come from the organisation and those above.
+      const ancestors = await ancestorIds(db, meeting.organization_id);
       // The categories this meeting offers: global ones and those of its organisation or above.
-      const collegeCategories = async () =>
-        repo.listCollegeCategories(db, await ancestorIds(db, meeting.organization_id));
+      const collegeCategories = () => repo.listCollegeCategories(db, ancestors);
       const [schedules, userTypes, pairs, categories] = dateSchedule
         ? await Promise.all([
             repo.listSchedulesWithTimes(db, meeting.id),
@@ -339,7 +344,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         guide_file_id: meeting.guide_file_id,
         display_config: displayConfig,
         default_area_code:
-          displayConfig.default_area_code ?? (await regionAreaCode(db, meeting.organization_id)),
+          displayConfig.default_area_code ?? (await regionAreaCode(db, meeting.organization_id, ancestors)),
         user_types: userTypes.map((t) => ({
           ...t,
           schedule_ids: pairs.filter((p) => p.user_type_id === t.id).map((p) => p.schedule_id),
