@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
-import type { Attachment } from 'mailparser';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -11,33 +10,56 @@ import {
   guestRequest,
   signUp,
 } from './registration-fixtures.ts';
-import { attachment, startSmtp, type SmtpFixture } from './smtp-fixture.ts';
+import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
 
 type Mail = SmtpFixture['received'][number];
 const SENDER = 'no-reply@meetflow.test';
 
-/** A calendar part as node-ical reads it: the VCALENDAR's METHOD and its events by UID. */
-function readCalendar(content: Buffer) {
-  const parsed = ical.sync.parseICS(content.toString('utf8'));
+/** One text/calendar part of a mail as node-ical reads it. */
+interface CalendarObject {
+  /** The file's name, or undefined for the inline part (the one mail clients act on). */
+  filename: string | undefined;
+  /** The method in the part's MIME type and in the VCALENDAR. */
+  mimeMethod: string | undefined;
+  method: string | undefined;
+  /** Every VEVENT's UID, in order (node-ical would fold equal UIDs into one: counted from the text). */
+  uids: string[];
+  event: VEvent;
+}
+
+function readObject(part: Mail['attachments'][number]): CalendarObject {
+  const text = part.content.toString('utf8');
+  const parsed = ical.sync.parseICS(text);
   const calendar = parsed.vcalendar as unknown as { method?: string } | undefined;
   const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
-  return { method: calendar?.method, events: new Map(events.map((e) => [e.uid, e])) };
+  const header = part.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+  const uids = [...text.replace(/\r\n[ \t]/g, '').matchAll(/^UID:(.+)\r?$/gm)].map((m) => m[1]!);
+  return {
+    filename: part.filename,
+    mimeMethod: header?.params?.method,
+    method: calendar?.method,
+    uids,
+    event: events[0]!,
+  };
 }
 
-/** The mail's text/calendar part that is no file (the one mail clients act on), with its MIME method. */
-function inlineCalendar(mail: Mail): { mimeMethod: string | undefined; content: Buffer } {
-  const parts = mail.attachments.filter((a) => a.contentType === 'text/calendar' && !a.filename);
-  expect(parts, 'one inline text/calendar part').toHaveLength(1);
-  const header = parts[0]!.headers.get('content-type') as { params?: Record<string, string> } | undefined;
-  return { mimeMethod: header?.params?.method, content: parts[0]!.content };
+/**
+ * Every calendar part of a mail. RFC 5546 (§3.2.2, §3.2.5): all components of one REQUEST or CANCEL
+ * share a UID, and Outlook/Exchange act on one UID per object, so each part holds exactly one event.
+ */
+function calendarObjects(mail: Mail): CalendarObject[] {
+  const objects = mail.attachments.filter((a) => a.contentType === 'text/calendar').map(readObject);
+  for (const object of objects) {
+    expect(object.uids, `${object.filename ?? 'inline part'}: one event, one UID`).toHaveLength(1);
+    expect(object.mimeMethod, 'the MIME method is the calendar method').toBe(object.method);
+  }
+  return objects;
 }
 
-/** A calendar file attached to the mail, read the same way, with its MIME method. */
-function attachedCalendar(mail: Mail, filename: string) {
-  const file: Attachment = attachment(mail, filename);
-  const header = file.headers.get('content-type') as { params?: Record<string, string> } | undefined;
-  return { mimeMethod: header?.params?.method, ...readCalendar(file.content) };
-}
+const inline = (objects: CalendarObject[]) => objects.filter((o) => o.filename === undefined);
+const files = (objects: CalendarObject[], method: string) =>
+  objects.filter((o) => o.filename !== undefined && o.method === method);
+const uidOf = (o: CalendarObject) => o.uids[0]!;
 
 /** Every event of an iTIP message names the sender as ORGANIZER and the guest as ATTENDEE (RFC 5546). */
 function expectParties(event: VEvent | undefined, guestEmail: string) {
@@ -51,8 +73,9 @@ function expectParties(event: VEvent | undefined, guestEmail: string) {
 
 /**
  * Outlook acts on a calendar mail only as iTIP (RFC 5546): invitations are METHOD:REQUEST and
- * cancellations METHOD:CANCEL, each with ORGANIZER and ATTENDEE, in an inline text/calendar part with
- * the same method; the UID stays and SEQUENCE rises. Read back from the SMTP server with node-ical.
+ * cancellations METHOD:CANCEL, each with ORGANIZER and ATTENDEE, one UID per calendar object, the
+ * inline text/calendar part only when the mail is about one event; the UID stays and SEQUENCE rises.
+ * Read back from the SMTP server with node-ical.
  */
 describe(`calendar invitations, updates and cancellations (${TEST_DB})`, () => {
   let smtp: SmtpFixture;
@@ -71,80 +94,90 @@ describe(`calendar invitations, updates and cancellations (${TEST_DB})`, () => {
     await smtp.close();
   });
 
-  it('invites with REQUEST, updates with the same UID and a higher SEQUENCE, cancels with CANCEL', async () => {
+  async function scheduleMeeting() {
     const meeting = await createMeeting(ctx.db, await createOrganization(ctx.db), {
       meeting_type: 'date_schedule',
     });
     const morning = await createSchedule(ctx.db, meeting.id, 0, 'Morning');
     const afternoon = await createSchedule(ctx.db, meeting.id, 1, 'Afternoon');
     const userType = await createUserType(ctx.db, meeting.id, [morning, afternoon]);
-    const guestEmail = 'ds1@example.com';
+    return { meeting, morning, afternoon, userType };
+  }
 
+  /** Runs the outbox and answers the one mail it sent. */
+  async function nextMail(): Promise<Mail> {
+    const before = smtp.received.length;
+    await ctx.app.jobs.runDue();
+    expect(smtp.received).toHaveLength(before + 1);
+    return smtp.received[before]!;
+  }
+
+  it('invites a two-session guest with two REQUEST objects, one UID each, nothing inline', async () => {
+    const { meeting, morning, afternoon, userType } = await scheduleMeeting();
+    const res = await signUp(ctx, meeting.publicId, dateScheduleBody(2, userType, [morning, afternoon]), 2);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const objects = calendarObjects(await nextMail());
+    const requests = files(objects, 'REQUEST');
+    expect(requests).toHaveLength(2);
+    expect(new Set(requests.map(uidOf)).size).toBe(2);
+    for (const request of requests) {
+      expectParties(request.event, 'ds2@example.com');
+      expect(Number(request.event.sequence)).toBe(0);
+    }
+    // Two events: no single iTIP message to act on, so no inline part (it would need two UIDs).
+    expect(inline(objects)).toHaveLength(0);
+  });
+
+  it('invites, updates and cancels each session under its own UID, SEQUENCE rising per UID', async () => {
+    const { meeting, morning, afternoon, userType } = await scheduleMeeting();
+    const guestEmail = 'ds1@example.com';
     const res = await signUp(ctx, meeting.publicId, dateScheduleBody(1, userType, [morning]), 1, 'en');
     expect(res.statusCode, res.body).toBe(200);
     const token = res.json().data.guest_token as string;
-    await ctx.app.jobs.runDue();
-    expect(smtp.received).toHaveLength(1);
 
-    // The invitation.
-    const invitation = smtp.received[0]!;
-    const inviteInline = inlineCalendar(invitation);
-    expect(inviteInline.mimeMethod).toBe('REQUEST');
-    const invited = readCalendar(inviteInline.content);
-    expect(invited.method).toBe('REQUEST');
-    expect(invited.events.size).toBe(1);
-    const [morningUid] = [...invited.events.keys()];
-    expectParties(invited.events.get(morningUid!), guestEmail);
-    expect(Number(invited.events.get(morningUid!)!.sequence)).toBe(0);
-    const inviteFile = attachedCalendar(invitation, 'meeting.ics');
-    expect([inviteFile.mimeMethod, inviteFile.method]).toEqual(['REQUEST', 'REQUEST']);
-    expectParties(inviteFile.events.get(morningUid!), guestEmail);
+    // The invitation: one event, so also inline.
+    const invited = calendarObjects(await nextMail());
+    const [inviteInline] = inline(invited);
+    expect(inviteInline?.method).toBe('REQUEST');
+    const morningUid = uidOf(inviteInline!);
+    expectParties(inviteInline!.event, guestEmail);
+    expect(Number(inviteInline!.event.sequence)).toBe(0);
+    expect(files(invited, 'REQUEST').map(uidOf)).toEqual([morningUid]);
 
-    // The update: a second session; the first keeps its UID, both at SEQUENCE 1.
+    // The update: a second session; the first keeps its UID, each in its own object at SEQUENCE 1.
     const enrol = await guestRequest(ctx, token, 'POST', '/api/public/guest/enrolments', {
       schedule_id: afternoon,
     });
     expect(enrol.statusCode, enrol.body).toBe(200);
-    await ctx.app.jobs.runDue();
-    expect(smtp.received).toHaveLength(2);
-    const update = smtp.received[1]!;
-    const updateInline = inlineCalendar(update);
-    expect(updateInline.mimeMethod).toBe('REQUEST');
-    const updated = readCalendar(updateInline.content);
-    expect(updated.method).toBe('REQUEST');
-    expect(updated.events.size).toBe(2);
-    expect(updated.events.has(morningUid!)).toBe(true);
-    for (const event of updated.events.values()) {
-      expectParties(event, guestEmail);
-      expect(Number(event.sequence)).toBe(1);
+    const updated = calendarObjects(await nextMail());
+    const requests = files(updated, 'REQUEST');
+    expect(requests).toHaveLength(2);
+    expect(requests.map(uidOf)).toContain(morningUid);
+    for (const request of requests) {
+      expectParties(request.event, guestEmail);
+      expect(Number(request.event.sequence)).toBe(1);
     }
-    const afternoonUid = [...updated.events.keys()].find((uid) => uid !== morningUid)!;
+    expect(inline(updated)).toHaveLength(0);
+    const afternoonUid = requests.map(uidOf).find((uid) => uid !== morningUid)!;
 
-    // The cancellation of the morning: CANCEL inline and as a file, same UID, SEQUENCE 2, stamped
-    // with the app's clock.
+    // The cancellation of the morning: a CANCEL for its UID only, inline and as a file, SEQUENCE 2,
+    // stamped with the app's clock.
     ctx.advance(60_000);
     const cancel = await guestRequest(ctx, token, 'DELETE', `/api/public/guest/enrolments/${morning}`);
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await ctx.app.jobs.runDue();
-    expect(smtp.received).toHaveLength(3);
-    const cancellation = smtp.received[2]!;
-    const cancelInline = inlineCalendar(cancellation);
-    expect(cancelInline.mimeMethod).toBe('CANCEL');
-    const cancelled = readCalendar(cancelInline.content);
-    expect(cancelled.method).toBe('CANCEL');
-    expect([...cancelled.events.keys()]).toEqual([morningUid]);
-    const cancelledEvent = cancelled.events.get(morningUid!)!;
-    expectParties(cancelledEvent, guestEmail);
-    expect(Number(cancelledEvent.sequence)).toBe(2);
-    expect(cancelledEvent.status).toBe('CANCELLED');
-    expect(cancelledEvent.dtstamp.getTime()).toBe(Math.floor(ctx.now() / 1000) * 1000);
-    const cancelFile = attachedCalendar(cancellation, 'cancelled.ics');
-    expect([cancelFile.mimeMethod, cancelFile.method]).toEqual(['CANCEL', 'CANCEL']);
-    expectParties(cancelFile.events.get(morningUid!), guestEmail);
+    const cancellation = calendarObjects(await nextMail());
+    const cancels = cancellation.filter((o) => o.method === 'CANCEL');
+    expect(cancels.map(uidOf)).toEqual([morningUid, morningUid]);
+    const [cancelInline] = inline(cancellation);
+    expect(cancelInline?.method).toBe('CANCEL');
+    expectParties(cancelInline!.event, guestEmail);
+    expect(Number(cancelInline!.event.sequence)).toBe(2);
+    expect(cancelInline!.event.status).toBe('CANCELLED');
+    expect(cancelInline!.event.dtstamp.getTime()).toBe(Math.floor(ctx.now() / 1000) * 1000);
     // What remains is still on offer, as a file: the afternoon, same UID, SEQUENCE 2.
-    const remaining = attachedCalendar(cancellation, 'meeting.ics');
-    expect(remaining.method).toBe('REQUEST');
-    expect([...remaining.events.keys()]).toEqual([afternoonUid]);
-    expect(Number(remaining.events.get(afternoonUid)!.sequence)).toBe(2);
+    const remaining = files(cancellation, 'REQUEST');
+    expect(remaining.map(uidOf)).toEqual([afternoonUid]);
+    expect(Number(remaining[0]!.event.sequence)).toBe(2);
   });
 });

@@ -159,7 +159,12 @@ describe(`guest mail over SMTP (${TEST_DB})`, () => {
     expect(enrol.statusCode, enrol.body).toBe(200);
     await ctx.app.jobs.runDue();
     const update = smtp.received[1]!;
-    const updated = events(attachment(update, 'meeting.ics').content);
+    // One file per session, each with one UID (RFC 5546: one UID per REQUEST).
+    const updated = ['meeting-1.ics', 'meeting-2.ics'].flatMap((name) => {
+      const list = events(attachment(update, name).content);
+      expect(list).toHaveLength(1);
+      return list;
+    });
     expect(updated.map((e) => e.uid).sort()).toContain(first!.uid);
     expect(updated).toHaveLength(2);
     expect(Number(updated[0]!.sequence)).toBe(1);

@@ -60,11 +60,11 @@ test('a visitor signs up in zh-cn, gets the confirmation and opens its link to t
   expect(qr?.cid).toBe('qr-code');
   expect(qr?.size ?? 0).toBeGreaterThan(500);
   expect(mail.html || '').toContain('cid:qr-code');
-  // The calendar file: one event of the meeting, named in the guest's language.
+  // The calendar file: the invitation (iTIP REQUEST) to one event, named in the guest's language.
   const ics = mail.attachments.find((a) => a.filename === 'meeting.ics');
   expect(ics?.contentType).toBe('text/calendar');
   const calendar = ics?.content.toString('utf8') ?? '';
-  expect(calendar).toContain('METHOD:PUBLISH');
+  expect(calendar).toContain('METHOD:REQUEST');
   expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(1);
   expect(calendar.replace(/\r\n[ \t]/g, '')).toContain(`SUMMARY:${name}（简）`);
 

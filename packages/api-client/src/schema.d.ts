@@ -1155,7 +1155,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the guest's confirmation mail goes, masked; null when the meeting sends none */
+        /** Where the guest's confirmation mail goes, masked; null when the meeting sends none (rate-limited per client address) */
         get: operations["getPublicGuestConfirmationMail"];
         put?: never;
         post?: never;

@@ -9,12 +9,14 @@ import type { MailPayload } from './mail-compose.ts';
 import * as repo from './mail.repository.ts';
 
 /**
- * "Send again" on the guest page: a few per guest per hour (a lost mail needs one more, not a
- * stream), and per client address so one phone cannot fan out over many guest tokens.
+ * Both routes, per client address and counted before the token is looked at (so guessed tokens
+ * spend it too): as generous as sign-ups, since a venue's Wi-Fi puts many guests behind one address
+ * and each opens the guest page. "Send again" also a few per guest per hour: a lost mail needs one
+ * more, not a stream.
  */
-export const GUEST_RESEND_LIMITS = {
-  perGuest: { points: 3, seconds: 3600 },
-  perIp: { points: 10, seconds: 600 },
+export const GUEST_CONFIRMATION_LIMITS = {
+  perIp: { points: 60, seconds: 60 },
+  resendPerGuest: { points: 3, seconds: 3600 },
 } as const;
 
 export interface GuestConfirmationDeps {
@@ -36,15 +38,15 @@ export interface GuestConfirmationDeps {
  */
 export function createGuestConfirmation(deps: GuestConfirmationDeps) {
   const { db, jobs, clock, systemLog } = deps;
-  const perGuest = deps.limiters(
-    'mail_resend_guest',
-    GUEST_RESEND_LIMITS.perGuest.points,
-    GUEST_RESEND_LIMITS.perGuest.seconds,
-  );
   const perIp = deps.limiters(
-    'mail_resend_ip',
-    GUEST_RESEND_LIMITS.perIp.points,
-    GUEST_RESEND_LIMITS.perIp.seconds,
+    'public_guest_mail_ip',
+    GUEST_CONFIRMATION_LIMITS.perIp.points,
+    GUEST_CONFIRMATION_LIMITS.perIp.seconds,
+  );
+  const resendPerGuest = deps.limiters(
+    'mail_resend_guest',
+    GUEST_CONFIRMATION_LIMITS.resendPerGuest.points,
+    GUEST_CONFIRMATION_LIMITS.resendPerGuest.seconds,
   );
 
   /** The guest's address when their meeting sends confirmations to it, else null. */
@@ -59,17 +61,18 @@ export function createGuestConfirmation(deps: GuestConfirmationDeps) {
   }
 
   return {
-    async status(token: string | undefined): Promise<GuestConfirmationMail> {
+    async status(token: string | undefined, ip: string): Promise<GuestConfirmationMail> {
+      await perIp.consume(ip);
       const guest = await mailedGuest(token);
       return { masked_email: guest ? maskEmail(guest.email) : null };
     },
 
     /** A new confirmation through the outbox, with the guest's current sessions. */
     async resend(token: string | undefined, ip: string): Promise<GuestConfirmationMail> {
+      await perIp.consume(ip);
       const guest = await mailedGuest(token);
       if (!guest) throw new AppError('NO_GUEST_EMAIL');
-      await perIp.consume(ip);
-      await perGuest.consume(String(guest.id));
+      await resendPerGuest.consume(String(guest.id));
       await db.transaction().execute(async (trx) => {
         const sequence = await repo.calendarMailCount(trx, guest.id);
         await jobs.enqueue(trx, {

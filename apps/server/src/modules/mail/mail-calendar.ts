@@ -3,7 +3,6 @@ import ical, {
   ICalAttendeeStatus,
   ICalCalendarMethod,
   ICalEventStatus,
-  type ICalCalendar,
 } from 'ical-generator';
 import { nameIn } from '@meetflow/shared/languages';
 import { labelled, sessionTimes, sortSessions } from './mail-render-format.ts';
@@ -17,7 +16,9 @@ import { mailLabels } from './mail-texts.ts';
  *
  * Invitations, updates and cancellations are iTIP messages (RFC 5546): METHOD:REQUEST or CANCEL,
  * each event with the sender as ORGANIZER and the guest as ATTENDEE, or Outlook leaves a cancelled
- * event in the calendar. A reminder's file is a plain METHOD:PUBLISH copy (ORGANIZER, no ATTENDEE):
+ * event in the calendar. Each calendar object holds one event: all components of one REQUEST or
+ * CANCEL must share a UID (RFC 5546 §3.2.2, §3.2.5), and Outlook/Exchange act on one UID an object,
+ * dropping a date-schedule guest's other sessions. A reminder's file is a plain METHOD:PUBLISH copy (ORGANIZER, no ATTENDEE):
  * it schedules nothing, so an older SEQUENCE in it cannot undo an update.
  */
 
@@ -71,7 +72,14 @@ function events(ctx: MailContext, sessions: readonly MailSession[]): CalendarEve
   ];
 }
 
-function calendar(ctx: MailContext, method: ICalCalendarMethod, list: CalendarEvent[]): ICalCalendar {
+/** One calendar object: a single event under its UID, with the object's method. */
+export interface CalendarObject {
+  uid: string;
+  method: ICalCalendarMethod;
+  content: string;
+}
+
+function calendarObject(ctx: MailContext, method: ICalCalendarMethod, event: CalendarEvent): CalendarObject {
   const { meeting, language } = ctx;
   const cal = ical({
     prodId: { company: 'MeetFlow', product: 'MeetFlow', language: language.toUpperCase() },
@@ -94,44 +102,40 @@ function calendar(ctx: MailContext, method: ICalCalendarMethod, list: CalendarEv
             rsvp: false,
           },
         ];
-  for (const event of list) {
-    cal.createEvent({
-      id: event.uid,
-      sequence: ctx.sequence,
-      stamp: new Date(ctx.renderedAt),
-      organizer: ctx.organizer,
-      attendees,
-      summary: event.summary,
-      start: event.start,
-      end: event.end,
-      allDay: event.allDay,
-      location: location || null,
-      description,
-      url: ctx.guestPageUrl,
-      status: method === ICalCalendarMethod.CANCEL ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    });
-  }
-  return cal;
+  cal.createEvent({
+    id: event.uid,
+    sequence: ctx.sequence,
+    stamp: new Date(ctx.renderedAt),
+    organizer: ctx.organizer,
+    attendees,
+    summary: event.summary,
+    start: event.start,
+    end: event.end,
+    allDay: event.allDay,
+    location: location || null,
+    description,
+    url: ctx.guestPageUrl,
+    status: method === ICalCalendarMethod.CANCEL ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return { uid: event.uid, method, content: cal.toString() };
 }
 
 /**
- * The guest's events: the meeting for a general meeting, one event per current session for a
- * date-schedule meeting. REQUEST for the invitation and its updates, PUBLISH for a plain copy.
+ * The guest's events, one calendar object each: the meeting for a general meeting, each current
+ * session for a date-schedule meeting (none when it has no sessions). REQUEST for the invitation
+ * and its updates, PUBLISH for a plain copy.
  */
-export function meetingCalendar(
+export function meetingCalendars(
   ctx: MailContext,
   method: ICalCalendarMethod.REQUEST | ICalCalendarMethod.PUBLISH = ICalCalendarMethod.REQUEST,
-): string {
-  return calendar(ctx, method, events(ctx, ctx.sessions)).toString();
+): CalendarObject[] {
+  return events(ctx, ctx.sessions).map((event) => calendarObject(ctx, method, event));
 }
 
-/** The just-cancelled sessions (METHOD:CANCEL, STATUS:CANCELLED, same UIDs), or null when none. */
-export function cancelledCalendar(ctx: MailContext): string | null {
-  if (ctx.cancelledSessions.length === 0 || ctx.meeting.meeting_type !== 'date_schedule') return null;
-  return calendar(ctx, ICalCalendarMethod.CANCEL, events(ctx, ctx.cancelledSessions)).toString();
-}
-
-/** Whether the guest has any event to put in the calendar (a schedule with no sessions has none). */
-export function hasCalendarEvents(ctx: MailContext): boolean {
-  return ctx.meeting.meeting_type !== 'date_schedule' || ctx.sessions.length > 0;
+/** The just-cancelled sessions, one METHOD:CANCEL object each (STATUS:CANCELLED, same UIDs). */
+export function cancelledCalendars(ctx: MailContext): CalendarObject[] {
+  if (ctx.meeting.meeting_type !== 'date_schedule') return [];
+  return events(ctx, ctx.cancelledSessions).map((event) =>
+    calendarObject(ctx, ICalCalendarMethod.CANCEL, event),
+  );
 }

@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import ical, { type VEvent } from 'node-ical';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { cancelledCalendar, meetingCalendar } from './mail-calendar.ts';
+import { cancelledCalendars, meetingCalendars } from './mail-calendar.ts';
 import { fillPlaceholders, renderMail, type MailContext, type RenderedMail } from './mail-render.ts';
 
 const CODE = 'Xk3vQ9mZ2pL8rT5wY1nB7cD4fG6hJ0sA';
@@ -78,6 +78,25 @@ function vevents(ics: string): VEvent[] {
   return Object.values(ical.sync.parseICS(ics)).filter((c): c is VEvent => c?.type === 'VEVENT');
 }
 
+/** Each calendar object's one event. */
+function eventsOf(objects: readonly { content: string }[]): VEvent[] {
+  return objects.flatMap((o) => {
+    const list = vevents(o.content);
+    expect(list).toHaveLength(1);
+    return list;
+  });
+}
+
+/** The events of the mail's calendar files named `<name>.ics` or `<name>-<n>.ics`. */
+function fileEvents(mail: RenderedMail, name: string): VEvent[] {
+  const pattern = new RegExp(`^${name}(-\\d+)?\\.ics$`);
+  return eventsOf(
+    mail.attachments
+      .filter((a) => pattern.test(a.filename))
+      .map((a) => ({ content: a.content.toString('utf8') })),
+  );
+}
+
 describe('renderMail', () => {
   it('attaches the guest code as a QR code that decodes to exactly the code, shown inline', async () => {
     const mail = await renderMail(context());
@@ -121,7 +140,7 @@ describe('renderMail', () => {
   });
 
   it('writes one event per session, its local times read in the meeting time zone', () => {
-    const byUid = new Map(vevents(meetingCalendar(schedule({ language: 'en' }))).map((e) => [e.uid, e]));
+    const byUid = new Map(eventsOf(meetingCalendars(schedule({ language: 'en' }))).map((e) => [e.uid, e]));
     expect(byUid.size).toBe(3);
     // 07:30 in Macao is 23:30 the day before in UTC.
     const breakfast = byUid.get('meetflow-m7Hq2-42-1@meetflow');
@@ -134,21 +153,34 @@ describe('renderMail', () => {
     // A session without times is an all-day event on its own date, whatever the zone.
     const workshop = byUid.get('meetflow-m7Hq2-42-3@meetflow');
     expect(workshop?.datetype).toBe('date');
-    expect(meetingCalendar(schedule())).toMatch(/DTSTART;VALUE=DATE:20260306\r\nDTEND;VALUE=DATE:20260307/);
+    expect(meetingCalendars(schedule()).map((o) => o.content)).toContainEqual(
+      expect.stringMatching(/DTSTART;VALUE=DATE:20260306\r\nDTEND;VALUE=DATE:20260307/),
+    );
 
-    const london = vevents(meetingCalendar(schedule({ timeZone: 'Europe/London' })));
+    const london = eventsOf(meetingCalendars(schedule({ timeZone: 'Europe/London' })));
     expect(london.find((e) => e.uid.endsWith('-1@meetflow'))?.start.toISOString()).toBe(
       '2026-03-05T07:30:00.000Z',
     );
   });
 
   it('keeps each UID across renders and writes the given SEQUENCE', async () => {
-    const first = (await renderMail(schedule({ sequence: 0 }))).attachments;
-    const second = (await renderMail(schedule({ sequence: 4, kind: 'enrolment_update' }))).attachments;
-    const read = (list: typeof first) =>
-      vevents(list.find((a) => a.filename === 'meeting.ics')!.content.toString('utf8'));
-    const before = read(first);
-    const after = read(second);
+    const first = await renderMail(schedule({ sequence: 0 }));
+    const second = await renderMail(schedule({ sequence: 4, kind: 'enrolment_update' }));
+    // One file per session, in date order, each a REQUEST of its own; three events: nothing inline.
+    expect(first.attachments.map((a) => a.filename)).toEqual([
+      'qr-code.png',
+      'meeting-1.ics',
+      'meeting-2.ics',
+      'meeting-3.ics',
+    ]);
+    expect(first.invitation).toBeUndefined();
+    const before = fileEvents(first, 'meeting');
+    const after = fileEvents(second, 'meeting');
+    expect(before.map((e) => e.uid)).toEqual([
+      'meetflow-m7Hq2-42-1@meetflow',
+      'meetflow-m7Hq2-42-2@meetflow',
+      'meetflow-m7Hq2-42-3@meetflow',
+    ]);
     expect(after.map((e) => e.uid).sort()).toEqual(before.map((e) => e.uid).sort());
     expect(before.every((e) => e.sequence === 0)).toBe(true);
     expect(after.every((e) => e.sequence === 4)).toBe(true);
@@ -178,7 +210,16 @@ describe('renderMail', () => {
     ]);
     expect(mail.invitation).toEqual({ method: 'CANCEL', content: text });
     expect(mail.html).toContain('已取消的場次');
-    expect(cancelledCalendar(schedule())).toBeNull();
+    expect(cancelledCalendars(schedule())).toEqual([]);
+    // Two cancelled at once: one CANCEL file each, and nothing inline (one object, one UID).
+    const both = await renderMail(
+      schedule({ kind: 'enrolment_update', sessions: [], cancelledSessions: [KEYNOTE, BREAKFAST] }),
+    );
+    expect(fileEvents(both, 'cancelled').map((e) => e.uid)).toEqual([
+      'meetflow-m7Hq2-42-1@meetflow',
+      'meetflow-m7Hq2-42-2@meetflow',
+    ]);
+    expect(both.invitation).toBeUndefined();
     expect((await renderMail(schedule())).attachments.map((a) => a.filename)).not.toContain('cancelled.ics');
   });
 

@@ -1,5 +1,5 @@
 import { ICalCalendarMethod } from 'ical-generator';
-import { cancelledCalendar, hasCalendarEvents, meetingCalendar } from './mail-calendar.ts';
+import { cancelledCalendars, meetingCalendars, type CalendarObject } from './mail-calendar.ts';
 import { guestCodeQr } from './mail-qr.ts';
 import { mailContent, mailText } from './mail-render-content.ts';
 import { mailMjml, QR_CID } from './mail-render-html.ts';
@@ -58,17 +58,10 @@ export async function renderMail(ctx: MailContext): Promise<RenderedMail> {
   // One part with a Content-ID and a file name: shown in the body, and savable from it.
   if (qr) attachments.push({ filename: 'qr-code.png', contentType: 'image/png', content: qr, cid: QR_CID });
   const method = INVITING.has(ctx.kind) ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.PUBLISH;
-  const current = WITH_CALENDAR.has(ctx.kind) && hasCalendarEvents(ctx) ? meetingCalendar(ctx, method) : null;
-  if (current) attachments.push(calendarFile('meeting.ics', method, current));
-  const cancelled = cancelledCalendar(ctx);
-  if (cancelled) attachments.push(calendarFile('cancelled.ics', ICalCalendarMethod.CANCEL, cancelled));
-  // One iTIP method per message: the cancellation when there is one (the remaining sessions ride
-  // along as the attached file), else the invitation.
-  const invitation: MailInvitation | undefined = cancelled
-    ? { method: 'CANCEL', content: cancelled }
-    : current && method === ICalCalendarMethod.REQUEST
-      ? { method: 'REQUEST', content: current }
-      : undefined;
+  const current = WITH_CALENDAR.has(ctx.kind) ? meetingCalendars(ctx, method) : [];
+  const cancelled = cancelledCalendars(ctx);
+  attachments.push(...calendarFiles('meeting', current), ...calendarFiles('cancelled', cancelled));
+  const invitation = inlineInvitation(current, cancelled);
   return {
     subject: content.subject,
     html,
@@ -78,10 +71,28 @@ export async function renderMail(ctx: MailContext): Promise<RenderedMail> {
   };
 }
 
-function calendarFile(filename: string, method: ICalCalendarMethod, content: string): MailAttachment {
-  return {
-    filename,
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: Buffer.from(content, 'utf8'),
-  };
+/** One file per event: `meeting.ics` alone, else `meeting-1.ics`, `meeting-2.ics`… by date. */
+function calendarFiles(name: string, objects: readonly CalendarObject[]): MailAttachment[] {
+  return objects.map((object, i) => ({
+    filename: objects.length === 1 ? `${name}.ics` : `${name}-${i + 1}.ics`,
+    contentType: `text/calendar; charset=utf-8; method=${object.method}`,
+    content: Buffer.from(object.content, 'utf8'),
+  }));
+}
+
+/**
+ * The inline iTIP part, the one mail clients act on: one object, so only when the mail is about one
+ * event — a single cancelled session (the remaining ones ride along as files, unchanged), else a
+ * single invitation. A mail about several events carries them as files only: an inline part with
+ * several UIDs breaks RFC 5546 and Outlook keeps just one of them.
+ */
+function inlineInvitation(
+  current: readonly CalendarObject[],
+  cancelled: readonly CalendarObject[],
+): MailInvitation | undefined {
+  if (cancelled.length > 0)
+    return cancelled.length === 1 ? { method: 'CANCEL', content: cancelled[0]!.content } : undefined;
+  const [only, ...more] = current;
+  if (!only || more.length > 0 || only.method !== ICalCalendarMethod.REQUEST) return undefined;
+  return { method: 'REQUEST', content: only.content };
 }

@@ -140,12 +140,13 @@ export const mailRoutes: FastifyPluginAsyncZod<{
       config: { auth: 'public' },
       schema: {
         tags: ['public'],
-        summary: "Where the guest's confirmation mail goes, masked; null when the meeting sends none",
+        summary:
+          "Where the guest's confirmation mail goes, masked; null when the meeting sends none (rate-limited per client address)",
         security: guestSecurity,
         response: { 200: envelope(guestConfirmationMail) },
       },
     },
-    async (request) => ok(request, await confirmation.status(guestToken(request))),
+    async (request) => ok(request, await confirmation.status(guestToken(request), request.ip)),
   );
 
   app.post(
