@@ -9,14 +9,17 @@ import { auditCount } from './waitlist-fixtures.ts';
 const DAY = 86_400_000;
 
 /** Until `n` statements of this database wait for a lock (as PostgreSQL itself reports). */
-async function lockWaiters(monitor: pg.Client, n: number): Promise<void> {
+async function lockWaiters(monitor: pg.Client, n: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const { rows } = await monitor.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'`,
     );
     if (rows[0]!.n >= n) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    if (performance.now() > deadline) throw new Error(`${n} lock waiter(s) expected, ${rows[0]!.n} seen`);
+    // A poll interval (the condition above is what synchronises), so as not to spin the server.
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

@@ -16,7 +16,7 @@ export interface PurgeDeps {
   /** The privacy service's audit entry, written with `trx`. */
   record: (actor: AuditActor, action: 'delete', message: LogMessage, trx: Db) => Promise<void>;
   /** After an erasure: older page versions out of SQLite's WAL (database.ts truncateWalAfterErasure). */
-  truncateWal: () => Promise<{ done: boolean; tries: number }>;
+  truncateWal: (stop: () => boolean) => Promise<{ done: boolean; tries: number }>;
   log: { warn(details: object, message: string): void };
 }
 
@@ -28,19 +28,44 @@ export function createPurger(deps: PurgeDeps) {
   const { db, clock, record } = deps;
 
   /**
-   * After an erasure has committed. One that cannot finish (a reader held the WAL all along) is
-   * reported and tried again on each retention pass until it does: the erased values stay in the
+   * After an erasure has committed: the WAL is marked as holding erased values and one truncation
+   * runs in the background (single-flight: erasures meanwhile join it). Never awaited by a request
+   * or by the runner's pass: a reader holding an older snapshot makes it retry for ~6 s. One that
+   * cannot finish is reported and tried again on each retention pass: the erased values stay in the
    * -wal file until then.
    */
   let walToTruncate = false;
-  async function eraseAtRest(): Promise<void> {
-    const { done, tries } = await deps.truncateWal();
-    walToTruncate = !done;
-    if (!done) {
-      deps.log.warn(
-        { tries },
-        'Erased personal data is still in the SQLite WAL: a reader held it back; tried again each minute',
-      );
+  let truncating: Promise<void> | undefined;
+  let closed = false;
+  function eraseAtRest(): void {
+    walToTruncate = true;
+    truncating ??= truncateInBackground().finally(() => {
+      truncating = undefined;
+    });
+  }
+
+  async function truncateInBackground(): Promise<void> {
+    // Starts after the caller's answer is on its way; erasures until then share this truncation.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (walToTruncate && !closed) {
+      walToTruncate = false;
+      try {
+        const { done, tries } = await deps.truncateWal(() => closed);
+        if (done) continue;
+        walToTruncate = true;
+        if (!closed)
+          deps.log.warn(
+            { tries },
+            'Erased personal data is still in the SQLite WAL: a reader held it back; tried again each minute',
+          );
+      } catch (err) {
+        walToTruncate = true;
+        deps.log.warn(
+          { err },
+          'The SQLite WAL could not be truncated after an erasure; tried again each minute',
+        );
+      }
+      return;
     }
   }
 
@@ -50,7 +75,7 @@ export function createPurger(deps: PurgeDeps) {
    */
   async function purge(meetingId: number, actor: AuditActor): Promise<PurgeResult | undefined> {
     const result = await purgeInTransaction(meetingId, actor);
-    if (result) await eraseAtRest();
+    if (result) eraseAtRest();
     return result;
   }
 
@@ -109,7 +134,7 @@ export function createPurger(deps: PurgeDeps) {
         );
       });
     }
-    if (meetings.length > 0) await eraseAtRest();
+    if (meetings.length > 0) eraseAtRest();
   }
 
   /** The `privacy.purge` job: due purges only (an extension since it was queued makes it a no-op). */
@@ -126,10 +151,15 @@ export function createPurger(deps: PurgeDeps) {
     purge,
     runPurgeJob,
     eraseAtRest,
-    /** Each retention pass: a WAL truncation that could not finish, and late writes. */
+    /** Each retention pass: a WAL truncation that could not finish (started, not awaited), and late writes. */
     async onPass(now: number): Promise<void> {
-      if (walToTruncate) await eraseAtRest();
+      if (walToTruncate) eraseAtRest();
       await eraseLateWrites(now);
+    },
+    /** At close: the truncation in flight stops retrying and is awaited (the database closes next). */
+    async close(): Promise<void> {
+      closed = true;
+      await truncating;
     },
   };
 }
