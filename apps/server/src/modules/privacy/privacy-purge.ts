@@ -107,34 +107,47 @@ export function createPurger(deps: PurgeDeps) {
   }
 
   /**
-   * A purge erases what is committed when it runs. A sign-up that read the meeting just before
-   * (still open, not yet purged) can commit its guest just after: each pass erases such rows of
-   * recently purged meetings, audited as written during the purge.
+   * A purge erases what is committed when it runs. A sign-up (an import, an offline upload) that read
+   * the meeting just before (still open, not yet purged) can commit its rows just after: each pass
+   * erases such rows of recently purged meetings, audited as written during the purge. Under the
+   * meeting row's lock and checked again there, so that passes of several instances erase once.
    */
   async function eraseLateWrites(now: number): Promise<void> {
-    const meetings = await repo.purgedWithLeftovers(db, now - LATE_WRITE_WINDOW_MS);
-    for (const meetingId of meetings) {
-      await db.transaction().execute(async (trx) => {
-        const meeting = await repo.findMeetingPrivacy(trx, meetingId);
-        if (!meeting) return;
-        const guests = await repo.eraseGuests(trx, meetingId, now);
-        await record(
-          { kind: 'system' },
-          'delete',
-          {
-            key: 'privacy.purged',
-            params: {
-              meeting_id: meeting.id,
-              meeting_name: meeting.name,
-              count: guests,
-              reason: [{ key: 'privacy.reason_late' }],
-            },
-          },
-          trx,
-        );
-      });
+    const since = now - LATE_WRITE_WINDOW_MS;
+    let erased = false;
+    for (const meetingId of await repo.purgedWithLeftovers(db, since)) {
+      if (await eraseLateWritesOf(meetingId, since, now)) erased = true;
     }
-    if (meetings.length > 0) eraseAtRest();
+    if (erased) eraseAtRest();
+  }
+
+  function eraseLateWritesOf(meetingId: number, since: number, now: number): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.lockPurgedMeeting(trx, meetingId))) return false;
+      // Another pass may have erased them while this one waited for the lock.
+      if ((await repo.purgedWithLeftovers(trx, since, meetingId)).length === 0) return false;
+      const meeting = await repo.findMeetingPrivacy(trx, meetingId);
+      if (!meeting) return false;
+      // People: guests, and visitors who only held a place on the waiting list.
+      const places = await repo.countUnerasedPlaces(trx, meetingId);
+      const guests = await repo.eraseGuests(trx, meetingId, now);
+      await repo.eraseMeetingFiles(trx, meeting);
+      await record(
+        { kind: 'system' },
+        'delete',
+        {
+          key: 'privacy.purged',
+          params: {
+            meeting_id: meeting.id,
+            meeting_name: meeting.name,
+            count: guests + places,
+            reason: [{ key: 'privacy.reason_late' }],
+          },
+        },
+        trx,
+      );
+      return true;
+    });
   }
 
   /** The `privacy.purge` job: due purges only (an extension since it was queued makes it a no-op). */
