@@ -2,6 +2,7 @@ import type { PurgeResult } from '@meetflow/shared/schemas/privacy';
 import type { Db } from '../../db/database.ts';
 import type { JobRow } from '../jobs/jobs.service.ts';
 import type { LogMessage } from '../system-log/system-log.service.ts';
+import * as late from './late-writes.repository.ts';
 import * as repo from './privacy.repository.ts';
 
 /** How long after a purge its meeting is checked for personal data written by requests in flight. */
@@ -49,23 +50,29 @@ export function createPurger(deps: PurgeDeps) {
     await new Promise((resolve) => setImmediate(resolve));
     while (walToTruncate && !closed) {
       walToTruncate = false;
-      try {
-        const { done, tries } = await deps.truncateWal(() => closed);
-        if (done) continue;
-        walToTruncate = true;
-        if (!closed)
-          deps.log.warn(
-            { tries },
-            'Erased personal data is still in the SQLite WAL: a reader held it back; tried again each minute',
-          );
-      } catch (err) {
-        walToTruncate = true;
-        deps.log.warn(
-          { err },
-          'The SQLite WAL could not be truncated after an erasure; tried again each minute',
-        );
+      if (!(await truncateOnce())) {
+        walToTruncate = true; // the next retention pass starts it again
+        return;
       }
-      return;
+    }
+  }
+
+  /** One truncation with its retries; false (reported) when a reader held it back or it failed. */
+  async function truncateOnce(): Promise<boolean> {
+    try {
+      const { done, tries } = await deps.truncateWal(() => closed);
+      if (!done && !closed)
+        deps.log.warn(
+          { tries },
+          'Erased personal data is still in the SQLite WAL: a reader held it back; tried again each minute',
+        );
+      return done;
+    } catch (err) {
+      deps.log.warn(
+        { err },
+        'The SQLite WAL could not be truncated after an erasure; tried again each minute',
+      );
+      return false;
     }
   }
 
@@ -115,7 +122,7 @@ export function createPurger(deps: PurgeDeps) {
   async function eraseLateWrites(now: number): Promise<void> {
     const since = now - LATE_WRITE_WINDOW_MS;
     let erased = false;
-    for (const meetingId of await repo.purgedWithLeftovers(db, since)) {
+    for (const meetingId of await late.purgedWithLeftovers(db, since)) {
       if (await eraseLateWritesOf(meetingId, since, now)) erased = true;
     }
     if (erased) eraseAtRest();
@@ -123,13 +130,13 @@ export function createPurger(deps: PurgeDeps) {
 
   function eraseLateWritesOf(meetingId: number, since: number, now: number): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      if (!(await repo.lockPurgedMeeting(trx, meetingId))) return false;
+      if (!(await late.lockPurgedMeeting(trx, meetingId))) return false;
       // Another pass may have erased them while this one waited for the lock.
-      if ((await repo.purgedWithLeftovers(trx, since, meetingId)).length === 0) return false;
+      if ((await late.purgedWithLeftovers(trx, since, meetingId)).length === 0) return false;
       const meeting = await repo.findMeetingPrivacy(trx, meetingId);
       if (!meeting) return false;
       // People: guests, and visitors who only held a place on the waiting list.
-      const places = await repo.countUnerasedPlaces(trx, meetingId);
+      const places = await late.countUnerasedPlaces(trx, meetingId);
       const guests = await repo.eraseGuests(trx, meetingId, now);
       await repo.eraseMeetingFiles(trx, meeting);
       await record(
