@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.redis) logRedisAvailability(deps.redis, app.log, 'commands');
+  warnWithoutSecureDeletion(config, deps.dbKind, app.log);
   const limiters = createLimiterFactory(deps.redis, await getOrCreateSecret(db, 'rate_limit'));
   const systemLog = createSystemLog(db, clock);
   const notifications = createNotificationsService({
@@ -367,10 +368,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests,
     visitorGuests,
     logRetentionDays: config.logRetentionDays,
-    truncateWal: () => truncateWalAfterErasure(db),
+    truncateWal: (stop) => truncateWalAfterErasure(db, stop),
     log: app.log,
   });
   privacy.register();
+  app.addHook('onClose', () => privacy.close());
   await app.register(privacyRoutes, { privacy, limiters });
   await app.register(waitlistRoutes, {
     waitlist,
@@ -462,4 +464,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profile: createProfileService({ db, systemLog, clock }) });
   await app.register(webApp, { root: config.webDist });
   return app;
+}
+
+/**
+ * MF_SQLITE_SECURE_DELETE=off exists for the bench that measures secure deletion's cost, which runs
+ * with NODE_ENV=production like any deployment: so it is not refused, but said loudly at each start.
+ */
+function warnWithoutSecureDeletion(config: Config, dbKind: AppDeps['dbKind'], log: FastifyBaseLogger): void {
+  if (dbKind !== 'sqlite' || config.sqliteSecureDelete !== false) return;
+  log.warn(
+    "MF_SQLITE_SECURE_DELETE=off: erased personal data stays readable in the SQLite file's free pages; for measurements only, never in service",
+  );
 }

@@ -77,7 +77,8 @@ const envSchema = z
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
     /**
      * Internal, for the bench that measures its cost: 'off' leaves SQLite's secure deletion off, so
-     * erased values linger in the file's free space. Not for operators.
+     * erased values linger in the file's free space. Not for operators: the server warns at every
+     * start when it is off (not refused: the bench runs with NODE_ENV=production).
      */
     MF_SQLITE_SECURE_DELETE: z.enum(['on', 'off']).default('on'),
   })

@@ -343,4 +343,34 @@ describe(`offline door: station copy and upload (${TEST_DB})`, () => {
     });
     expect(tooMany.statusCode).toBe(400);
   });
+
+  it('refuses an upload for a purged meeting, and keeps no conflict with the names it carries', async () => {
+    const name = `Purged ${randomUUID().slice(0, 6)}`;
+    const gone = await createMeeting(ctx.db, await createOrganization(ctx.db), { name });
+    const code = await signUpGuest(ctx, gone.publicId, generalBody(60), 60);
+    await ctx.db
+      .updateTable('meetings')
+      .set({ start_at: ctx.now() - 3 * 24 * 60 * MINUTE, end_at: ctx.now() - 2 * 24 * 60 * MINUTE })
+      .where('id', '=', gone.id)
+      .execute();
+    const purged = await admin('POST', `/api/meetings/${gone.id}/purge`, { confirm: name });
+    expect(purged.statusCode, purged.body).toBe(200);
+    // A station that was offline since before the purge uploads its queue.
+    const res = await admin('POST', '/api/attendance/offline-scans', {
+      meeting_id: gone.id,
+      schedule_id: null,
+      station: 'Late gate',
+      scans: [
+        { ...offlineScan(code, 'in', ctx.now() - 2 * 24 * 60 * MINUTE), guest_name: 'Real Name Shown' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 40975, message: expect.stringContaining('erased') });
+    const kept = await ctx.db
+      .selectFrom('scan_conflicts')
+      .select('guest_name')
+      .where('meeting_id', '=', gone.id)
+      .execute();
+    expect(kept).toEqual([]);
+  });
 });

@@ -57,17 +57,20 @@ const CHECKPOINT_RETRY_MS = [50, 100, 200, 400, 800, 1600, 3200];
  * After an erasure: on SQLite, the WAL is checkpointed into the file (whose freed space secure
  * deletion has zeroed) and truncated, so the erased values are in neither file. A reader holding an
  * older snapshot keeps the checkpoint from finishing: it is tried again, with growing waits.
- * Answers whether it finished (always true on PostgreSQL, which keeps its own files: see
+ * `stop` ends the retries early (the app is closing). Answers whether it finished (always true on PostgreSQL, which keeps its own files: see
  * docs/ARCHITECTURE.md, "Personal data").
  */
-export async function truncateWalAfterErasure(db: Db): Promise<{ done: boolean; tries: number }> {
+export async function truncateWalAfterErasure(
+  db: Db,
+  stop: () => boolean = () => false,
+): Promise<{ done: boolean; tries: number }> {
   const dialect = sqliteDialects.get(db);
   if (!dialect) return { done: true, tries: 0 };
   for (let tries = 1; ; tries++) {
     const result = await dialect.truncateWal();
     if (result.busy === 0) return { done: true, tries };
     const wait = CHECKPOINT_RETRY_MS[tries - 1];
-    if (wait === undefined) return { done: false, tries };
+    if (wait === undefined || stop()) return { done: false, tries };
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

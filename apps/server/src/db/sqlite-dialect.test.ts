@@ -185,8 +185,9 @@ describe('SQLite group commit', () => {
     const begin = performance.now();
     const held = await dialect.truncateWal();
     expect(held.busy).toBe(1);
-    // Not the 5 s busy timeout: this thread is never blocked waiting for the reader.
-    expect(performance.now() - begin).toBeLessThan(1000);
+    // Not the 5 s busy timeout: this thread is never blocked waiting for the reader. The bound is
+    // loose on purpose (a loaded machine can take a second); what matters is well under 5 s.
+    expect(performance.now() - begin).toBeLessThan(4000);
     outside.exec('commit');
     expect(await dialect.truncateWal()).toEqual({ busy: 0, log: 0, checkpointed: 0 });
     expect(wal().length).toBe(0);

@@ -13,6 +13,7 @@ import {
 } from '@meetflow/shared/schemas/offline-door';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
@@ -261,10 +262,13 @@ export function createOfflineDoorService(deps: {
     /**
      * A station's queued scans, in the order it took them: each recorded at its own time through
      * the scan state machine or kept as a conflict, idempotently by nonce (a retried upload
-     * records nothing twice). The statistics catch up once, after the batch.
+     * records nothing twice). The statistics catch up once, after the batch. A purged meeting's
+     * upload is refused whole: its guests are erased, so every scan would become a conflict that
+     * keeps the name the station showed, with no one left to match it against.
      */
     async sync(user: AuthUser, body: OfflineSyncInput, ip: string): Promise<OfflineSyncAnswer> {
       const scope = await resolveScope(db, user, body.meeting_id, body.schedule_id);
+      if (scope.meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
       const station = body.station;
       const results: OfflineSyncAnswer['results'] = [];
       for (const scan of body.scans) {

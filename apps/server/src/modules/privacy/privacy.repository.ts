@@ -134,38 +134,6 @@ export async function duePurges(db: Trx, now: number): Promise<{ id: number; pur
 }
 
 /**
- * Meetings purged since `since` that hold personal data again: a sign-up (or an organiser's add, an
- * import, a place on the waiting list) that read the meeting before its purge committed and wrote
- * after it. Such writes can only be in flight at the purge, so a recent window is enough.
- */
-export async function purgedWithLeftovers(db: Trx, since: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('meetings')
-    .select('id')
-    .where('purged_at', '>=', since)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('guests')
-            .select('guests.id')
-            .whereRef('guests.meeting_id', '=', 'meetings.id')
-            .where('guests.erased_at', 'is', null),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('waitlist_entries')
-            .select('waitlist_entries.id')
-            .whereRef('waitlist_entries.meeting_id', '=', 'meetings.id')
-            .where('waitlist_entries.phone', 'not like', 'erased:%'),
-        ),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
  * Marks the meeting purged, under its row lock; false when it already was. The erasure runs in
  * the same transaction, so it happens exactly once however many instances try.
  */

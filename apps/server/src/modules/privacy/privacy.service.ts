@@ -380,6 +380,9 @@ export function createPrivacyService(deps: PrivacyDeps) {
     },
 
     /** Registers the purge job and the pass that finds due notices and purges. */
+    /** Stops the WAL truncation in flight from retrying and waits for it (at the app's close). */
+    close: () => purger.close(),
+
     register(): void {
       jobs.handle('privacy.purge', purger.runPurgeJob);
       jobs.onPass(scan);
@@ -410,7 +413,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         trx,
       );
     });
-    await purger.eraseAtRest();
+    purger.eraseAtRest(); // in the background: the answer does not wait for the checkpoint
   }
 
   return service;
