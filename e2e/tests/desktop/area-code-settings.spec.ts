@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { createPublicMeeting } from '../../support/public-meetings.ts';
+import { meetingAction } from '../../support/meeting-row.ts';
 import { login, snap } from '../../support/session.ts';
 
 /*
@@ -57,7 +58,7 @@ test("an administrator sets an organisation's region and a meeting's own area co
   // The meeting's own default area code, in its display settings.
   await page.goto('/#/meeting_management/meeting');
   const row = page.getByTestId('meeting-table').locator('tr', { hasText: `${name} (EN)` });
-  await row.getByTestId('meeting-display-button').click();
+  await (await meetingAction(page, row, 'meeting-display-button')).click();
   await expect(page.getByTestId('display-default-area-code')).toContainText("As the organisation's region");
   await pickInSelect(page, 'display-default-area-code', 'Hong Kong +852');
   await expectAccessible(page, 'display settings with a default area code');
