@@ -206,7 +206,7 @@ describe(`attendance records export (${TEST_DB})`, () => {
     expect(summary[0]).toEqual([
       '嘉賓',
       '嘉賓碼',
-      '電話',
+      '手機號碼',
       '場次',
       '入場次數',
       '離場次數',

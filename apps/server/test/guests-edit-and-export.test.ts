@@ -5,6 +5,7 @@ import { FIELD_MESSAGES } from '@meetflow/shared/field-messages';
 import { TEST_DB } from './helpers.ts';
 import { readWorkbook, sheetValues, guestListFixture } from './guest-fixtures.ts';
 import { createMeeting, dateScheduleBody, generalBody, macaoPhone } from './registration-fixtures.ts';
+import { GUEST_FIELD_NAMES } from '@meetflow/shared/guest-field-names';
 
 const LANGS = ['zh-tw', 'zh-cn', 'en'] as const;
 
@@ -140,6 +141,8 @@ describe(`guest list, guest admin and export: edit and export (${TEST_DB})`, () 
       );
       const rows = sheetValues((await readWorkbook(res.rawPayload)).worksheets[0]!);
       expect(rows[0]![0]).toBe(header);
+      // Each guest field has one name: the export's phone column is headed as the template's.
+      expect(rows[0]).toContain(GUEST_FIELD_NAMES.phone[lang]);
       expect(rows).toHaveLength(2);
       expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1]!)).toContain(
         fileName,

@@ -1,3 +1,4 @@
+import { GUEST_FIELD_NAMES } from '@meetflow/shared/guest-field-names';
 import { nameIn, type Language, type Localized } from '@meetflow/shared/languages';
 import { formatPhone } from '@meetflow/shared/phone';
 import { DAY_END_STATION, MANUAL_STATION, type RecordExportQuery } from '@meetflow/shared/schemas/attendance';
@@ -25,7 +26,7 @@ const T = {
   logSheet: { 'zh-tw': '出入記錄', 'zh-cn': '出入记录', en: 'Entries and exits' },
   guest: { 'zh-tw': '嘉賓', 'zh-cn': '嘉宾', en: 'Guest' },
   guestCode: { 'zh-tw': '嘉賓碼', 'zh-cn': '嘉宾码', en: 'Guest code' },
-  phone: { 'zh-tw': '電話', 'zh-cn': '电话', en: 'Phone' },
+  phone: GUEST_FIELD_NAMES.phone,
   scope: { 'zh-tw': '場次', 'zh-cn': '场次', en: 'Session' },
   wholeMeeting: { 'zh-tw': '整個會議', 'zh-cn': '整个会议', en: 'Whole meeting' },
   entries: { 'zh-tw': '入場次數', 'zh-cn': '入场次数', en: 'Entries' },
