@@ -32,6 +32,8 @@ try {
   await expect(desktop).toHaveURL(/#\/meeting_management\/meeting/);
   await expect(desktop.locator('.ant-table-row').first()).toBeVisible();
   await desktop.waitForLoadState('networkidle');
+  // The login toast waits for the first page and then stays a few seconds: not part of the picture.
+  await expect(desktop.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await desktop.screenshot({ path: path.join(out, 'back-office-meetings.png') });
 
   const phone = await browser.newPage({
