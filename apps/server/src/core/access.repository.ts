@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import { preparedQuery } from '../db/prepared-query.ts';
-import type { Database } from '../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../db/database.ts';
 
 /** The organisation and all its descendants (one recursive query; works on SQLite and PostgreSQL). */
-export async function subtreeIds(db: Trx, rootId: number): Promise<number[]> {
+export async function subtreeIds(db: Db, rootId: number): Promise<number[]> {
   const rows = await db
     .withRecursive('tree(id)', (qb) =>
       qb
@@ -26,7 +23,7 @@ export async function subtreeIds(db: Trx, rootId: number): Promise<number[]> {
 }
 
 /** The organisation and every organisation above it, up to the top level. */
-export async function ancestorIds(db: Trx, id: number): Promise<number[]> {
+export async function ancestorIds(db: Db, id: number): Promise<number[]> {
   const rows = await db
     .withRecursive('up(id, parent_id)', (qb) =>
       qb
@@ -66,6 +63,6 @@ const liveMeeting = preparedQuery<{ id: number }>()((db, p) =>
 );
 
 /** A meeting that is not soft-deleted, with what every module's access check and headline need. */
-export function findLiveMeeting(db: Trx, id: number) {
+export function findLiveMeeting(db: Db, id: number) {
   return liveMeeting.takeFirst(db, { id });
 }

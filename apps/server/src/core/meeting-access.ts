@@ -1,17 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findLiveMeeting } from './access.repository.ts';
 import type { AuthUser } from './auth-user.ts';
 import { assertOrganizationVisible } from './organization-scope.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../db/database.ts';
 
 /**
  * A live meeting without the access check, for work already authorised (the live feed recomputes
  * figures of a scope a user was allowed to watch). Undefined once soft-deleted.
  */
-export function liveMeeting(db: Trx, meetingId: number): Promise<VisibleMeeting | undefined> {
+export function liveMeeting(db: Db, meetingId: number): Promise<VisibleMeeting | undefined> {
   return findLiveMeeting(db, meetingId);
 }
 
@@ -23,7 +20,7 @@ export type VisibleMeeting = NonNullable<Awaited<ReturnType<typeof findLiveMeeti
  * to exist. Every module that acts on a meeting starts here.
  */
 export async function visibleMeeting(
-  db: Trx,
+  db: Db,
   user: Pick<AuthUser, 'organizationId'>,
   meetingId: number,
 ): Promise<VisibleMeeting> {

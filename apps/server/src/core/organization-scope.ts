@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { ancestorIds, subtreeIds } from './access.repository.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../db/database.ts';
 
 export { ancestorIds, subtreeIds };
 
@@ -11,7 +8,7 @@ export { ancestorIds, subtreeIds };
  * Whether an entry owned by `owner` (a time slot, a college category; null = global) applies to
  * what belongs to `organizationId`: a global one does, and so does one owned by it or above it.
  */
-export async function ownerCovers(db: Trx, owner: number | null, organizationId: number): Promise<boolean> {
+export async function ownerCovers(db: Db, owner: number | null, organizationId: number): Promise<boolean> {
   return owner === null || (await ancestorIds(db, organizationId)).includes(owner);
 }
 
@@ -20,7 +17,7 @@ export async function ownerCovers(db: Trx, owner: number | null, organizationId:
  * administrators); otherwise their organisation's subtree.
  */
 export async function visibleOrganizationIds(
-  db: Trx,
+  db: Db,
   user: { organizationId: number | null },
 ): Promise<number[] | null> {
   return user.organizationId === null ? null : subtreeIds(db, user.organizationId);
@@ -31,7 +28,7 @@ export async function visibleOrganizationIds(
  * must not even be confirmed to exist.
  */
 export async function assertOrganizationVisible(
-  db: Trx,
+  db: Db,
   user: { organizationId: number | null },
   organizationId: number,
 ): Promise<void> {

@@ -1,7 +1,5 @@
 import { resolveDisplayConfig } from '@meetflow/shared/display-text';
 import { meetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { localDate, localDayTime } from '../lib/local-time.ts';
 import { insertSchedule } from '../modules/dictionary/schedules.repository.ts';
 import { insertUserType, replaceScheduleSet } from '../modules/dictionary/user-types.repository.ts';
@@ -14,8 +12,7 @@ import { demoGuests } from './demo-guests.ts';
 import type { DemoRandom } from './demo-random.ts';
 import { demoScans, type ScanWindow } from './demo-scans.ts';
 import * as repo from './demo.repository.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../db/database.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -43,7 +40,7 @@ export interface DemoUserIds {
 
 /** One meeting with its files, display config, sessions, registration types, guests and scans. */
 export async function seedMeeting(
-  trx: Trx,
+  trx: Db,
   random: DemoRandom,
   def: DemoMeeting,
   ctx: {

@@ -1,8 +1,7 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { indexGuests } from '../modules/guests/guest-search.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../db/database.ts';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits for our widest table. */
 const BATCH = 200;
@@ -13,7 +12,7 @@ async function inBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<
 }
 
 /** Every meeting row, soft-deleted ones too: the seed only fills a database that has none. */
-export async function countMeetings(db: Trx): Promise<number> {
+export async function countMeetings(db: Db): Promise<number> {
   const row = await db
     .selectFrom('meetings')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -21,12 +20,12 @@ export async function countMeetings(db: Trx): Promise<number> {
   return Number(row.n);
 }
 
-export function findRoleIdsByCode(db: Trx) {
+export function findRoleIdsByCode(db: Db) {
   return db.selectFrom('roles').select(['id', 'code']).where('code', 'is not', null).execute();
 }
 
 /** The first enabled administrator: the demo meetings are created in their name. */
-export async function findAdministratorId(db: Trx): Promise<number | undefined> {
+export async function findAdministratorId(db: Db): Promise<number | undefined> {
   const row = await db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -40,7 +39,7 @@ export async function findAdministratorId(db: Trx): Promise<number | undefined> 
 
 /** Inserts the guests and answers guest_code → id (read back: RETURNING order is not guaranteed). */
 export async function insertGuests(
-  trx: Trx,
+  trx: Db,
   meetingId: number,
   rows: readonly Insertable<Database['guests']>[],
 ): Promise<Map<string, number>> {
@@ -58,12 +57,12 @@ export async function insertGuests(
   return byCode;
 }
 
-export function insertGuestSchedules(trx: Trx, rows: readonly Insertable<Database['guest_schedules']>[]) {
+export function insertGuestSchedules(trx: Db, rows: readonly Insertable<Database['guest_schedules']>[]) {
   return inBatches(rows, (batch) => trx.insertInto('guest_schedules').values(batch).execute());
 }
 
 /** Scan rows with each operator's name as it is now, the moment the demo scans are made. */
-export async function insertCheckIns(trx: Trx, rows: readonly Insertable<Database['check_ins']>[]) {
+export async function insertCheckIns(trx: Db, rows: readonly Insertable<Database['check_ins']>[]) {
   const operatorIds = [...new Set(rows.flatMap((row) => (row.operator_id == null ? [] : [row.operator_id])))];
   const names = new Map(
     operatorIds.length === 0
@@ -79,7 +78,7 @@ export async function insertCheckIns(trx: Trx, rows: readonly Insertable<Databas
   return inBatches(named, (batch) => trx.insertInto('check_ins').values(batch).execute());
 }
 
-export function insertAttendance(trx: Trx, rows: readonly Insertable<Database['guest_attendance']>[]) {
+export function insertAttendance(trx: Db, rows: readonly Insertable<Database['guest_attendance']>[]) {
   return inBatches(rows, (batch) => trx.insertInto('guest_attendance').values(batch).execute());
 }
 
@@ -87,7 +86,7 @@ export function insertAttendance(trx: Trx, rows: readonly Insertable<Database['g
  * Sets the capacity counters from the rows they count, so that they agree by construction:
  * the meeting's live guests and each session's enrolments.
  */
-export async function syncCounters(trx: Trx, meetingId: number): Promise<void> {
+export async function syncCounters(trx: Db, meetingId: number): Promise<void> {
   await trx
     .updateTable('meetings')
     .set({

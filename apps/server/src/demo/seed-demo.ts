@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
 import { randomToken } from '../lib/secure-random.ts';
 import { passwordWeakness } from '../core/password-strength.ts';
 import { hashPassword } from '../core/password.ts';
@@ -24,8 +22,6 @@ import { localTime, seedMeeting, type DemoUserIds, type SeededMeeting } from './
 import { DemoRandom } from './demo-random.ts';
 import type { ScanWindow } from './demo-scans.ts';
 import * as repo from './demo.repository.ts';
-
-type Trx = Kysely<Database>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -96,7 +92,7 @@ export function scanWindowFor(now: number): ScanWindow {
 
 /** The organisation tree, reusing nodes of the same name under the same parent. */
 async function organizationTree(
-  trx: Trx,
+  trx: Db,
   now: number,
 ): Promise<{ ids: Map<string, number>; created: number }> {
   const existing = await listOrganizations(trx, null);
@@ -125,7 +121,7 @@ async function organizationTree(
 }
 
 /** The shared dictionaries: global time slots and college categories, reusing equal entries. */
-async function dictionaries(trx: Trx, now: number) {
+async function dictionaries(trx: Db, now: number) {
   const times = await listMeetingTimes(trx, []);
   const timeIds: number[] = [];
   for (const [start, end, remark, remark_cn, remark_en] of MEETING_TIMES) {
@@ -158,7 +154,7 @@ async function dictionaries(trx: Trx, now: number) {
 }
 
 async function demoUsers(
-  trx: Trx,
+  trx: Db,
   organizations: Map<string, number>,
   hashes: Map<string, string>,
   adminId: number,

@@ -1,14 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Language } from '@meetflow/shared/languages';
 import { type AttendanceStatus, type ScanType } from '@meetflow/shared/schemas/attendance';
-import type { Database } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { attendanceStatusIs } from '../../core/attendance-status.ts';
 import { nameColumn } from './attendance.repository.ts';
+import type { Db } from '../../db/database.ts';
 
 /* What the back office reads of the door: today's figures, the scan records, check-in counts. */
-
-type Trx = Kysely<Database>;
 
 /**
  * Today's figures of a scope in one round trip: each count is an index range on guest_attendance
@@ -16,7 +14,7 @@ type Trx = Kysely<Database>;
  * (core/attendance-status.ts): whoever is still marked inside from an earlier day was closed out then.
  */
 export async function countStats(
-  db: Trx,
+  db: Db,
   scope: { meetingId: number; scopeId: number; signupsFrom: 'meeting' | 'schedule' },
   since: number,
 ) {
@@ -77,7 +75,7 @@ export interface RecordFilter {
   today: number;
 }
 
-function filteredRecords(db: Trx, f: RecordFilter) {
+function filteredRecords(db: Db, f: RecordFilter) {
   let query = db.selectFrom('check_ins').where('check_ins.meeting_id', '=', f.meetingId);
   if (f.scopeId !== undefined) query = query.where('check_ins.scope_id', '=', f.scopeId);
   if (f.type) query = query.where('check_ins.type', '=', f.type);
@@ -101,7 +99,7 @@ function filteredRecords(db: Trx, f: RecordFilter) {
 }
 
 export async function listRecords(
-  db: Trx,
+  db: Db,
   filter: RecordFilter,
   page: { offset: number; limit: number },
   lang: Language,
@@ -139,7 +137,7 @@ export async function listRecords(
 export type RecordRow = Awaited<ReturnType<typeof listRecords>>['rows'][number];
 
 /** Guests checked in to the whole meeting at least once, for a page of meetings (one grouped query). */
-export async function checkinCounts(db: Trx, meetingIds: readonly number[]): Promise<Map<number, number>> {
+export async function checkinCounts(db: Db, meetingIds: readonly number[]): Promise<Map<number, number>> {
   if (meetingIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('guest_attendance')
@@ -153,7 +151,7 @@ export async function checkinCounts(db: Trx, meetingIds: readonly number[]): Pro
 }
 
 /** What the records export reads of each record: the guest's name, code and phone with it. */
-function exportedRecords(db: Trx, filter: RecordFilter, lang: Language) {
+function exportedRecords(db: Db, filter: RecordFilter, lang: Language) {
   return filteredRecords(db, filter)
     .innerJoin('guests', 'guests.id', 'check_ins.guest_id')
     .leftJoin('schedules', 'schedules.id', 'check_ins.scope_id')
@@ -179,7 +177,7 @@ export type ExportedRecordRow = Awaited<ReturnType<ReturnType<typeof exportedRec
 
 /** The records page's order (newest first), `size` records after `last`: one keyset batch of the export. */
 export function recordsAfter(
-  db: Trx,
+  db: Db,
   filter: RecordFilter,
   lang: Language,
   last: ExportedRecordRow | undefined,
@@ -204,7 +202,7 @@ export function recordsAfter(
  * time present short.
  */
 export function guestLogsAfter(
-  db: Trx,
+  db: Db,
   filter: RecordFilter,
   lang: Language,
   last: ExportedRecordRow | undefined,

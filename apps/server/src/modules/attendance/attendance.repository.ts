@@ -1,16 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { LANGUAGE_SUFFIX, type Language } from '@meetflow/shared/languages';
 import { type ScanType } from '@meetflow/shared/schemas/attendance';
-import type { Database } from '../../db/schema.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 /** The column of a name in the reader's language (name, name_cn, name_en). */
 export const nameColumn = <T extends string>(table: T, lang: Language) =>
   `${table}.name${LANGUAGE_SUFFIX[lang]}` as `${T}.name` | `${T}.name_cn` | `${T}.name_en`;
 
-export async function findScheduleOfMeeting(db: Trx, scheduleId: number, meetingId: number) {
+export async function findScheduleOfMeeting(db: Db, scheduleId: number, meetingId: number) {
   return db
     .selectFrom('schedules')
     .select(['id'])
@@ -44,7 +42,7 @@ function scannedGuest(by: 'guest_code' | 'id') {
     Language,
     unknown
   >;
-  return (db: Trx, key: string | number, lang: Language) => byLanguage[lang].takeFirst(db, { key });
+  return (db: Db, key: string | number, lang: Language) => byLanguage[lang].takeFirst(db, { key });
 }
 
 export const findGuestByCode = scannedGuest('guest_code');
@@ -59,7 +57,7 @@ const enrolment = preparedQuery<{ guestId: number; scheduleId: number }>()((db, 
     .where('guest_id', '=', p('guestId'))
     .where('schedule_id', '=', p('scheduleId')),
 );
-export async function isEnrolled(db: Trx, guestId: number, scheduleId: number): Promise<boolean> {
+export async function isEnrolled(db: Db, guestId: number, scheduleId: number): Promise<boolean> {
   return (await enrolment.takeFirst(db, { guestId, scheduleId })) !== undefined;
 }
 
@@ -79,7 +77,7 @@ const checkInByNonce = preparedQuery<{ nonce: string }>()((db, p) =>
     .where('check_ins.nonce', '=', p('nonce')),
 );
 /** The recorded scan a client nonce belongs to, if that scan was accepted, with the code scanned. */
-export async function findCheckInByNonce(db: Trx, nonce: string) {
+export async function findCheckInByNonce(db: Db, nonce: string) {
   const row = await checkInByNonce.takeFirst(db, { nonce });
   return row && { ...row, created_at: Number(row.created_at) };
 }
@@ -91,7 +89,7 @@ const attendanceOf = preparedQuery<{ guestId: number; scopeId: number }>()((db, 
     .where('guest_id', '=', p('guestId'))
     .where('scope_id', '=', p('scopeId')),
 );
-export async function findAttendance(db: Trx, guestId: number, scopeId: number) {
+export async function findAttendance(db: Db, guestId: number, scopeId: number) {
   const row = await attendanceOf.takeFirst(db, { guestId, scopeId });
   if (!row) return undefined;
   const num = (v: number | null) => (v === null ? null : Number(v));
@@ -104,7 +102,7 @@ export async function findAttendance(db: Trx, guestId: number, scopeId: number) 
 }
 
 /** The scopes of a meeting with summaries still marked inside from before `today`. */
-export async function findScopesOpenBefore(db: Trx, meetingId: number, today: number): Promise<number[]> {
+export async function findScopesOpenBefore(db: Db, meetingId: number, today: number): Promise<number[]> {
   const rows = await db
     .selectFrom('guest_attendance')
     .select('scope_id')
@@ -122,7 +120,7 @@ export async function findScopesOpenBefore(db: Trx, meetingId: number, today: nu
  * last entry) index; a caller going on from the last entry seen skips the rows it has closed.
  */
 export async function findOpenBefore(
-  db: Trx,
+  db: Db,
   q: { meetingId: number; scopeId: number; from: number; today: number; limit: number },
 ) {
   const rows = await db
@@ -191,7 +189,7 @@ const entry = preparedQuery<Transition & { settledBefore: number }>()((db, p) =>
     )
     .returning('guest_id'),
 );
-export async function markInside(trx: Trx, t: Transition & { settledBefore: number }): Promise<boolean> {
+export async function markInside(trx: Db, t: Transition & { settledBefore: number }): Promise<boolean> {
   return (await entry.takeFirst(trx, t)) !== undefined;
 }
 
@@ -211,7 +209,7 @@ const exit = preparedQuery<Transition & { today: number; settledBefore: number }
     .returning('guest_id'),
 );
 export async function markOutside(
-  trx: Trx,
+  trx: Db,
   t: Transition & { today: number; settledBefore: number },
 ): Promise<boolean> {
   return (await exit.takeFirst(trx, t)) !== undefined;
@@ -225,7 +223,7 @@ export async function markOutside(
  * Answers the guests closed out.
  */
 export async function markClosedOut(
-  trx: Trx,
+  trx: Db,
   q: {
     meetingId: number;
     scopeId: number;
@@ -278,12 +276,12 @@ const checkIn = preparedQuery<CheckInValues>()((db, p) =>
     })
     .returning('id'),
 );
-export async function insertCheckIn(trx: Trx, values: CheckInValues): Promise<number> {
+export async function insertCheckIn(trx: Db, values: CheckInValues): Promise<number> {
   const row = await checkIn.takeFirst(trx, values);
   return Number(row!.id);
 }
 
 /** Several rows of the scan log in one statement. */
-export async function insertCheckIns(trx: Trx, rows: readonly CheckInValues[]): Promise<void> {
+export async function insertCheckIns(trx: Db, rows: readonly CheckInValues[]): Promise<void> {
   if (rows.length > 0) await trx.insertInto('check_ins').values(rows).execute();
 }

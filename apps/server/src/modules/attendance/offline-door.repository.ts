@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 /**
  * The guests of a meeting as a door station's copy holds them, with their attendance in one scope:
@@ -9,7 +7,7 @@ type Trx = Kysely<Database>;
  * changed after it. One pass over the meeting's guests: a meeting has thousands, not millions.
  */
 export async function listDoorGuests(
-  db: Trx,
+  db: Db,
   q: { meetingId: number; scopeId: number; since?: number; enrolmentIn?: number; withPhone: boolean },
 ) {
   const rows = await db
@@ -66,7 +64,7 @@ export async function listDoorGuests(
   }));
 }
 
-export function findSchedule(db: Trx, scheduleId: number) {
+export function findSchedule(db: Db, scheduleId: number) {
   return db
     .selectFrom('schedules')
     .select(['id', 'name', 'name_cn', 'name_en'])
@@ -75,7 +73,7 @@ export function findSchedule(db: Trx, scheduleId: number) {
 }
 
 /** A meeting's registration types, with their names in the three languages. */
-export function listUserTypes(db: Trx, meetingId: number) {
+export function listUserTypes(db: Db, meetingId: number) {
   return db
     .selectFrom('user_types')
     .select(['id', 'name', 'name_cn', 'name_en'])
@@ -87,11 +85,11 @@ export function listUserTypes(db: Trx, meetingId: number) {
 
 export type ConflictValues = Omit<Database['scan_conflicts'], 'id'>;
 
-export async function insertConflict(trx: Trx, values: ConflictValues): Promise<void> {
+export async function insertConflict(trx: Db, values: ConflictValues): Promise<void> {
   await trx.insertInto('scan_conflicts').values(values).execute();
 }
 
-export function findConflictByNonce(db: Trx, nonce: string) {
+export function findConflictByNonce(db: Db, nonce: string) {
   return db
     .selectFrom('scan_conflicts')
     .select(['id', 'reason'])
@@ -100,7 +98,7 @@ export function findConflictByNonce(db: Trx, nonce: string) {
 }
 
 /** A meeting's conflicts, newest scan first. */
-export async function listConflicts(db: Trx, meetingId: number, page: { offset: number; limit: number }) {
+export async function listConflicts(db: Db, meetingId: number, page: { offset: number; limit: number }) {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('scan_conflicts')

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
-
-const listed = (db: Trx) =>
+const listed = (db: Db) =>
   db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
@@ -25,18 +23,18 @@ const listed = (db: Trx) =>
     ]);
 export type ApiTokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;
 
-export function findToken(db: Trx, id: number) {
+export function findToken(db: Db, id: number) {
   return listed(db).where('api_tokens.id', '=', id).executeTakeFirst();
 }
 
 /** Tokens of users in these organisations (null: every user), newest first. */
-export function listTokens(db: Trx, organizationIds: number[] | null) {
+export function listTokens(db: Db, organizationIds: number[] | null) {
   let q = listed(db);
   if (organizationIds !== null) q = q.where('users.organization_id', 'in', organizationIds);
   return q.orderBy('api_tokens.id', 'desc').execute();
 }
 
-export function findByHash(db: Trx, tokenHash: string) {
+export function findByHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('api_tokens')
     .select(['id', 'user_id', 'name', 'permissions', 'expires_at', 'revoked_at'])
@@ -45,7 +43,7 @@ export function findByHash(db: Trx, tokenHash: string) {
 }
 
 export async function insertToken(
-  db: Trx,
+  db: Db,
   row: Database['api_tokens'] extends infer T ? Omit<T, 'id'> : never,
 ) {
   const { id } = await db.insertInto('api_tokens').values(row).returning('id').executeTakeFirstOrThrow();
@@ -53,7 +51,7 @@ export async function insertToken(
 }
 
 /** Revokes a token still standing; answers whether this call did. */
-export async function revokeToken(db: Trx, id: number, now: number): Promise<boolean> {
+export async function revokeToken(db: Db, id: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('api_tokens')
     .set({ revoked_at: now })
@@ -65,7 +63,7 @@ export async function revokeToken(db: Trx, id: number, now: number): Promise<boo
 
 /** Records a use, unless one was recorded within the last `everyMs` (a busy program writes once a minute). */
 export async function touchToken(
-  db: Trx,
+  db: Db,
   id: number,
   now: number,
   ip: string,

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 export async function insertSession(
-  db: Trx,
+  db: Db,
   session: { id: string; user_id: number; created_at: number; expires_at: number; ip: string | null },
 ): Promise<void> {
   await db
@@ -14,7 +11,7 @@ export async function insertSession(
 }
 
 export async function insertRefreshToken(
-  db: Trx,
+  db: Db,
   tokenHash: string,
   sessionId: string,
   now: number,
@@ -30,7 +27,7 @@ export async function insertRefreshToken(
  * one gets the session back.
  */
 export async function consumeRefreshToken(
-  db: Trx,
+  db: Db,
   tokenHash: string,
   now: number,
 ): Promise<string | undefined> {
@@ -44,7 +41,7 @@ export async function consumeRefreshToken(
   return row?.session_id;
 }
 
-export async function findRefreshTokenSession(db: Trx, tokenHash: string): Promise<string | undefined> {
+export async function findRefreshTokenSession(db: Db, tokenHash: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select('session_id')
@@ -53,11 +50,11 @@ export async function findRefreshTokenSession(db: Trx, tokenHash: string): Promi
   return row?.session_id;
 }
 
-export function findSession(db: Trx, id: string) {
+export function findSession(db: Db, id: string) {
   return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function revokeSession(db: Trx, id: string, now: number): Promise<void> {
+export async function revokeSession(db: Db, id: string, now: number): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -67,7 +64,7 @@ export async function revokeSession(db: Trx, id: string, now: number): Promise<v
 }
 
 export async function revokeUserSessions(
-  db: Trx,
+  db: Db,
   userId: number,
   now: number,
   exceptSessionId?: string,
@@ -82,6 +79,6 @@ export async function revokeUserSessions(
 }
 
 /** Drops sessions that ended long enough ago that no token of theirs can matter. */
-export async function deleteExpiredSessions(db: Trx, before: number): Promise<void> {
+export async function deleteExpiredSessions(db: Db, before: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', before).execute();
 }

@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -9,7 +7,7 @@ const DAY_MS = 86_400_000;
  * Sign-ups per local day (every sign-up, as the meeting's sign-up count has them). The day number is computed in SQL from a fixed offset (the server's zone
  * offset now), which both databases do with integer arithmetic; the zones of our users keep no DST.
  */
-export async function signupsPerDay(db: Trx, meetingId: number, offsetMs: number) {
+export async function signupsPerDay(db: Db, meetingId: number, offsetMs: number) {
   // Literals, not parameters: SQLite binds JS numbers as REAL, which would turn this into a real division.
   const day = sql<number>`(guests.created_at + ${sql.lit(Math.trunc(offsetMs))}) / ${sql.lit(DAY_MS)}`;
   const rows = await db
@@ -24,7 +22,7 @@ export async function signupsPerDay(db: Trx, meetingId: number, offsetMs: number
 
 /** Entries per bucket of `bucketMs` from `from` (inclusive) to `to` (exclusive) in one scope. */
 export async function arrivalsPerBucket(
-  db: Trx,
+  db: Db,
   q: { meetingId: number; scopeId: number; from: number; to: number; bucketMs: number },
 ) {
   const bucket = sql<number>`(check_ins.created_at - ${sql.lit(Math.trunc(q.from))}) / ${sql.lit(Math.trunc(q.bucketMs))}`;

@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
 type Row = Database['college_categories'];
 
 const columns = [
@@ -16,7 +16,7 @@ const columns = [
 ] as const;
 
 /** The global categories and those of `owners` (null: every category). */
-export function listCollegeCategories(db: Trx, owners: readonly number[] | null) {
+export function listCollegeCategories(db: Db, owners: readonly number[] | null) {
   let query = db.selectFrom('college_categories').select(columns);
   if (owners !== null)
     query = query.where((eb) =>
@@ -25,15 +25,15 @@ export function listCollegeCategories(db: Trx, owners: readonly number[] | null)
   return query.orderBy('sort').orderBy('id').execute();
 }
 
-export function findCollegeCategory(db: Trx, id: number) {
+export function findCollegeCategory(db: Db, id: number) {
   return db.selectFrom('college_categories').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
-export function insertCollegeCategory(db: Trx, values: Insertable<Row>) {
+export function insertCollegeCategory(db: Db, values: Insertable<Row>) {
   return db.insertInto('college_categories').values(values).returning(columns).executeTakeFirstOrThrow();
 }
 
-export function updateCollegeCategory(db: Trx, id: number, values: Updateable<Row>) {
+export function updateCollegeCategory(db: Db, id: number, values: Updateable<Row>) {
   return db
     .updateTable('college_categories')
     .set(values)
@@ -46,7 +46,7 @@ export function updateCollegeCategory(db: Trx, id: number, values: Updateable<Ro
  * Deletes the category only while no guest (cancelled ones included: their rows stay) carries it,
  * in one statement, so that a sign-up meanwhile cannot slip between a check and the delete.
  */
-export async function deleteUnusedCollegeCategory(db: Trx, id: number): Promise<boolean> {
+export async function deleteUnusedCollegeCategory(db: Db, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('college_categories')
     .where('id', '=', id)

@@ -1,23 +1,23 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
 type Row = Database['dictionary_entries'];
 
 const columns = ['id', 'type', 'label', 'value', 'sort', 'created_at', 'updated_at'] as const;
 
-export function listDictionaryEntries(db: Trx, type: string | undefined) {
+export function listDictionaryEntries(db: Db, type: string | undefined) {
   let query = db.selectFrom('dictionary_entries').select(columns);
   if (type !== undefined) query = query.where('type', '=', type);
   return query.orderBy('type').orderBy('sort').orderBy('id').execute();
 }
 
-export function findDictionaryEntry(db: Trx, id: number) {
+export function findDictionaryEntry(db: Db, id: number) {
   return db.selectFrom('dictionary_entries').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 /** Another entry with this (type, value), if any: the pair is unique. */
-export function findEntryWithValue(db: Trx, type: string, value: string, exceptId?: number) {
+export function findEntryWithValue(db: Db, type: string, value: string, exceptId?: number) {
   let query = db
     .selectFrom('dictionary_entries')
     .select('id')
@@ -27,11 +27,11 @@ export function findEntryWithValue(db: Trx, type: string, value: string, exceptI
   return query.executeTakeFirst();
 }
 
-export function insertDictionaryEntry(db: Trx, values: Insertable<Row>) {
+export function insertDictionaryEntry(db: Db, values: Insertable<Row>) {
   return db.insertInto('dictionary_entries').values(values).returning(columns).executeTakeFirstOrThrow();
 }
 
-export function updateDictionaryEntry(db: Trx, id: number, values: Updateable<Row>) {
+export function updateDictionaryEntry(db: Db, id: number, values: Updateable<Row>) {
   return db
     .updateTable('dictionary_entries')
     .set(values)
@@ -40,7 +40,7 @@ export function updateDictionaryEntry(db: Trx, id: number, values: Updateable<Ro
     .executeTakeFirst();
 }
 
-export async function deleteDictionaryEntry(db: Trx, id: number): Promise<boolean> {
+export async function deleteDictionaryEntry(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('dictionary_entries').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

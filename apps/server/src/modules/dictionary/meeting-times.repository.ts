@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
 type Row = Database['meeting_times'];
 
 const columns = [
@@ -17,7 +17,7 @@ const columns = [
 ] as const;
 
 /** The global time slots and those of `owners` (null: every slot). */
-export function listMeetingTimes(db: Trx, owners: readonly number[] | null) {
+export function listMeetingTimes(db: Db, owners: readonly number[] | null) {
   let query = db.selectFrom('meeting_times').select(columns);
   if (owners !== null)
     query = query.where((eb) =>
@@ -26,20 +26,20 @@ export function listMeetingTimes(db: Trx, owners: readonly number[] | null) {
   return query.orderBy('start_time').orderBy('end_time').orderBy('id').execute();
 }
 
-export function findMeetingTime(db: Trx, id: number) {
+export function findMeetingTime(db: Db, id: number) {
   return db.selectFrom('meeting_times').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
-export function findMeetingTimes(db: Trx, ids: readonly number[]) {
+export function findMeetingTimes(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('meeting_times').select(columns).where('id', 'in', ids).execute();
 }
 
-export function insertMeetingTime(db: Trx, values: Insertable<Row>) {
+export function insertMeetingTime(db: Db, values: Insertable<Row>) {
   return db.insertInto('meeting_times').values(values).returning(columns).executeTakeFirstOrThrow();
 }
 
-export function updateMeetingTime(db: Trx, id: number, values: Updateable<Row>) {
+export function updateMeetingTime(db: Db, id: number, values: Updateable<Row>) {
   return db
     .updateTable('meeting_times')
     .set(values)
@@ -52,7 +52,7 @@ export function updateMeetingTime(db: Trx, id: number, values: Updateable<Row>) 
  * Deletes the time slot only while no session (of any meeting, soft-deleted ones included) uses it,
  * in one statement: a session added meanwhile cannot slip between a check and the delete.
  */
-export async function deleteUnusedMeetingTime(db: Trx, id: number): Promise<boolean> {
+export async function deleteUnusedMeetingTime(db: Db, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('meeting_times')
     .where('id', '=', id)

@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
 type Row = Database['schedules'];
 
 const columns = [
@@ -24,17 +24,17 @@ const columns = [
 
 export type ScheduleRow = Awaited<ReturnType<typeof insertSchedule>>;
 
-export function listSchedules(db: Trx, meetingId: number) {
+export function listSchedules(db: Db, meetingId: number) {
   return db.selectFrom('schedules').select(columns).where('meeting_id', '=', meetingId).execute();
 }
 
-export function findSchedule(db: Trx, id: number) {
+export function findSchedule(db: Db, id: number) {
   return db.selectFrom('schedules').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 /** Which of `ids` are sessions of the meeting. */
 export async function scheduleIdsOfMeeting(
-  db: Trx,
+  db: Db,
   meetingId: number,
   ids: readonly number[],
 ): Promise<Set<number>> {
@@ -48,7 +48,7 @@ export async function scheduleIdsOfMeeting(
   return new Set(rows.map((r) => r.id));
 }
 
-export function insertSchedule(db: Trx, values: Insertable<Row>) {
+export function insertSchedule(db: Db, values: Insertable<Row>) {
   return db.insertInto('schedules').values(values).returning(columns).executeTakeFirstOrThrow();
 }
 
@@ -57,7 +57,7 @@ export function insertSchedule(db: Trx, values: Insertable<Row>) {
  * statement as the write (sign-ups raise signup_count concurrently). 0 = unlimited always fits.
  */
 export function updateScheduleWithinCount(
-  db: Trx,
+  db: Db,
   id: number,
   values: Updateable<Row> & { signup_limit: number },
 ) {
@@ -69,7 +69,7 @@ export function updateScheduleWithinCount(
 }
 
 /** User types for which this session is the only one they may enrol in. */
-export async function countUserTypesOnlyWith(db: Trx, scheduleId: number): Promise<number> {
+export async function countUserTypesOnlyWith(db: Db, scheduleId: number): Promise<number> {
   const row = await db
     .selectFrom('user_type_schedules as uts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -89,7 +89,7 @@ export async function countUserTypesOnlyWith(db: Trx, scheduleId: number): Promi
 }
 
 /** Deletes the session only while nobody has signed up for it (checked in the delete itself). */
-export async function deleteScheduleWithoutSignups(db: Trx, id: number): Promise<boolean> {
+export async function deleteScheduleWithoutSignups(db: Db, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('schedules')
     .where('id', '=', id)

@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
 type Row = Database['user_types'];
 
 const columns = [
@@ -15,7 +15,7 @@ const columns = [
   'updated_at',
 ] as const;
 
-export function listUserTypes(db: Trx, meetingId: number) {
+export function listUserTypes(db: Db, meetingId: number) {
   return db
     .selectFrom('user_types')
     .select(columns)
@@ -25,13 +25,13 @@ export function listUserTypes(db: Trx, meetingId: number) {
     .execute();
 }
 
-export function findUserType(db: Trx, id: number) {
+export function findUserType(db: Db, id: number) {
   return db.selectFrom('user_types').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 /** The session ids of each user type, in ascending order. */
 export async function scheduleIdsByUserType(
-  db: Trx,
+  db: Db,
   userTypeIds: readonly number[],
 ): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>(userTypeIds.map((id) => [id, []]));
@@ -46,17 +46,17 @@ export async function scheduleIdsByUserType(
   return map;
 }
 
-export function insertUserType(db: Trx, values: Insertable<Row>) {
+export function insertUserType(db: Db, values: Insertable<Row>) {
   return db.insertInto('user_types').values(values).returning(columns).executeTakeFirstOrThrow();
 }
 
-export function updateUserType(db: Trx, id: number, values: Updateable<Row>) {
+export function updateUserType(db: Db, id: number, values: Updateable<Row>) {
   return db.updateTable('user_types').set(values).where('id', '=', id).returning(columns).executeTakeFirst();
 }
 
 /** Replaces the set of sessions a user type may enrol in (call inside a transaction). */
 export async function replaceScheduleSet(
-  trx: Trx,
+  trx: Db,
   userTypeId: number,
   scheduleIds: readonly number[],
 ): Promise<void> {
@@ -69,7 +69,7 @@ export async function replaceScheduleSet(
 }
 
 /** Whether any guest (a cancelled one too: the row stays for the scan log) holds the user type. */
-export async function userTypeHeld(db: Trx, id: number): Promise<boolean> {
+export async function userTypeHeld(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('guests').select('id').where('user_type_id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
@@ -79,7 +79,7 @@ export async function userTypeHeld(db: Trx, id: number): Promise<boolean> {
  * (a sign-up may land after an earlier check). Call inside a transaction: false leaves the set to
  * be rolled back by the caller's refusal.
  */
-export async function deleteUnheldUserType(trx: Trx, id: number): Promise<boolean> {
+export async function deleteUnheldUserType(trx: Db, id: number): Promise<boolean> {
   await trx.deleteFrom('user_type_schedules').where('user_type_id', '=', id).execute();
   const result = await trx
     .deleteFrom('user_types')

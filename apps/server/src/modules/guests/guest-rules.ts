@@ -1,12 +1,13 @@
 import { normalizePhone } from '@meetflow/shared/phone';
 import { type SignUpInput } from '@meetflow/shared/schemas/public';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { indexGuests, reindexGuest } from './guest-search.ts';
 import { ownerCovers } from '../../core/organization-scope.ts';
 import * as repo from './guest-seats.repository.ts';
 import { deleteGuestSchedules, guestScheduleIds, touchGuest, updateGuest } from './guests.repository.ts';
+import type { Db } from '../../db/database.ts';
 
 export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
 
@@ -16,7 +17,6 @@ export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts'
  * already passed the shared `signUpBody` schema.
  */
 
-type Trx = Kysely<Database>;
 type DateScheduleInput = Extract<SignUpInput, { meeting_type: 'date_schedule' }>;
 
 /** The columns of the sign-up form, as stored. */
@@ -43,7 +43,7 @@ export function assertMeetingType(body: SignUpInput, meetingType: string): void 
  * (the visitor face shares one read among the sign-ups that arrive together).
  */
 export async function checkScheduleChoice(
-  db: Trx,
+  db: Db,
   meeting: { id: number; organization_id: number },
   body: DateScheduleInput,
   allowedOf: (userTypeId: number) => Promise<number[] | undefined> = (userTypeId) =>
@@ -96,7 +96,7 @@ export function guestFormValues(body: SignUpInput, phone: string): GuestFormValu
  * writers never wait on each other in a cycle); SESSION_FULL if one has none left.
  */
 export async function takeSessionSeats(
-  trx: Trx,
+  trx: Db,
   scheduleIds: readonly number[],
   filled?: repo.FilledSeats,
   options: { skipFull?: boolean } = {},
@@ -122,7 +122,7 @@ export async function takeSessionSeats(
  * index is the final word on duplicates: the caller maps its violation to its own answer.
  */
 export async function insertGuestTakingSeats(
-  trx: Trx,
+  trx: Db,
   values: Insertable<Database['guests']>,
   scheduleIds: readonly number[],
   now: number,
@@ -151,7 +151,7 @@ export async function insertGuestTakingSeats(
  * its search terms, no enrolments.
  */
 export async function insertGuestHoldingSeat(
-  trx: Trx,
+  trx: Db,
   values: Insertable<Database['guests']>,
 ): Promise<number> {
   const id = await repo.insertGuest(trx, values);
@@ -160,18 +160,18 @@ export async function insertGuestHoldingSeat(
 }
 
 /** An enrolment whose seat is already counted (given from the session's waiting list). */
-export async function enrolHoldingSeat(trx: Trx, guestId: number, scheduleId: number, now: number) {
+export async function enrolHoldingSeat(trx: Db, guestId: number, scheduleId: number, now: number) {
   await repo.insertGuestSchedules(trx, guestId, [scheduleId], now);
   await touchGuest(trx, guestId, now);
 }
 
 /** The sessions a user type of this meeting may enrol in, ascending; undefined if it has no such type. */
-export function userTypeScheduleIds(db: Trx, meetingId: number, userTypeId: number) {
+export function userTypeScheduleIds(db: Db, meetingId: number, userTypeId: number) {
   return repo.userTypeScheduleIds(db, meetingId, userTypeId);
 }
 
 /** The sessions a registration type may enrol in. */
-export function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[]> {
+export function allowedScheduleIds(db: Db, userTypeId: number): Promise<number[]> {
   return repo.allowedScheduleIds(db, userTypeId);
 }
 
@@ -180,7 +180,7 @@ export function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[
  * transaction; returns the seat (`filled` when this enrolment took the last one).
  */
 export async function enrolInSession(
-  trx: Trx,
+  trx: Db,
   guestId: number,
   scheduleId: number,
   now: number,
@@ -193,7 +193,7 @@ export async function enrolInSession(
 }
 
 /** Gives a session's seat back (after its enrolment was removed, in the same transaction). */
-export function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {
+export function releaseSessionSeat(trx: Db, scheduleId: number): Promise<void> {
   return repo.releaseSessionSeat(trx, scheduleId);
 }
 
@@ -210,7 +210,7 @@ export type SeatRefusal = { full: 'meeting' } | { full: 'session'; scheduleId: n
  * one UPDATE per counter. With `overLimit` (invited guests) the limits are not applied.
  */
 export async function openSeatLedger(
-  trx: Trx,
+  trx: Db,
   options: { locking: boolean; meetingId: number; scheduleIds: readonly number[]; overLimit: boolean },
 ) {
   const locked = await repo.lockMeetingSeats(trx, options.locking, options.meetingId);
@@ -291,7 +291,7 @@ const phoneKey = (g: NewGuest) => `${g.values.area_code} ${g.values.phone}`;
  * guest of the call — gets no row: undefined in its place. Answers the ids in the caller's order.
  */
 export async function insertGuestsInPhoneOrder(
-  trx: Trx,
+  trx: Db,
   guests: readonly NewGuest[],
   now: number,
 ): Promise<Array<number | undefined>> {
@@ -312,13 +312,13 @@ export async function insertGuestsInPhoneOrder(
 }
 
 /** New guests' rows of this transaction refused a seat: deleted again, terms and enrolments with them. */
-export function deleteNewGuests(trx: Trx, guestIds: readonly number[]): Promise<void> {
+export function deleteNewGuests(trx: Db, guestIds: readonly number[]): Promise<void> {
   return repo.deleteNewGuests(trx, guestIds);
 }
 
 /** The rows of new guests, in the given order; a guest whose phone is taken gets no id and no rows. */
 async function insertGuestRows(
-  trx: Trx,
+  trx: Db,
   guests: readonly NewGuest[],
   now: number,
 ): Promise<Array<number | undefined>> {
@@ -355,7 +355,7 @@ export type BatchAdmission = { id: number } | { refused: 'phone_taken' } | { ref
  * and adds them with one UPDATE per counter; the rows of a guest refused a seat are deleted again.
  */
 export async function admitGuestBatch(
-  trx: Trx,
+  trx: Db,
   meetingId: number,
   guests: readonly NewGuest[],
   now: number,
@@ -395,7 +395,7 @@ export async function admitGuestBatch(
  * is removed: an import adds). The ledger must have handed out the new sessions' seats.
  */
 export async function updateGuestAddingSessions(
-  trx: Trx,
+  trx: Db,
   guest: { id: number; meeting_id: number },
   values: GuestFormValues,
   scheduleIds: readonly number[],
@@ -408,6 +408,6 @@ export async function updateGuestAddingSessions(
 }
 
 /** The sessions a guest is enrolled in. */
-export function enrolledScheduleIds(trx: Trx, guestId: number): Promise<number[]> {
+export function enrolledScheduleIds(trx: Db, guestId: number): Promise<number[]> {
   return guestScheduleIds(trx, guestId);
 }

@@ -1,8 +1,7 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Insertable } from 'kysely';
 import { insertRows, powerOfTwoChunks, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 /*
  * The sign-up form's lookups and the seats, taken and released here for both faces (the visitor's
@@ -23,7 +22,7 @@ const userTypeOfMeeting = preparedQuery<{ meetingId: number; userTypeId: number 
  * meeting has no such user type.
  */
 export async function userTypeScheduleIds(
-  db: Trx,
+  db: Db,
   meetingId: number,
   userTypeId: number,
 ): Promise<number[] | undefined> {
@@ -40,7 +39,7 @@ const schedulesOfUserType = preparedQuery<{ userTypeId: number }>()((db, p) =>
     .orderBy('schedule_id'),
 );
 /** The sessions a user type may enrol in, ascending. */
-export async function allowedScheduleIds(db: Trx, userTypeId: number): Promise<number[]> {
+export async function allowedScheduleIds(db: Db, userTypeId: number): Promise<number[]> {
   const rows = await schedulesOfUserType.rows(db, { userTypeId });
   return rows.map((r) => r.schedule_id);
 }
@@ -48,7 +47,7 @@ export async function allowedScheduleIds(db: Trx, userTypeId: number): Promise<n
 const collegeCategory = preparedQuery<{ id: number }>()((db, p) =>
   db.selectFrom('college_categories').select(['id', 'organization_id']).where('id', '=', p('id')),
 );
-export function findCollegeCategory(db: Trx, id: number) {
+export function findCollegeCategory(db: Db, id: number) {
   return collegeCategory.takeFirst(db, { id });
 }
 
@@ -87,7 +86,7 @@ const meetingSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
     )
     .returning(['registered_count', 'registration_limit', 'waitlist_held']),
 );
-export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<SeatTaken | undefined> {
+export async function takeMeetingSeat(trx: Db, meetingId: number): Promise<SeatTaken | undefined> {
   await queueForMeetingRow(trx, meetingId);
   const row = await meetingSeat.takeFirst(trx, { meetingId });
   if (!row) return undefined;
@@ -101,7 +100,7 @@ export async function takeMeetingSeat(trx: Trx, meetingId: number): Promise<Seat
  * COMMIT and fight over the lock manager; the queue hands the row to one at a time (measured: p99
  * 1.45 s → 0.9 s for 5,000 sign-ups on one meeting). SQLite runs one writer: nothing to queue.
  */
-async function queueForMeetingRow(trx: Trx, meetingId: number): Promise<void> {
+async function queueForMeetingRow(trx: Db, meetingId: number): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`select pg_advisory_xact_lock(${MEETING_SEAT_QUEUE}, ${meetingId})`.execute(trx);
 }
@@ -119,7 +118,7 @@ const sessionSeat = preparedQuery<{ scheduleId: number }>()((db, p) =>
     )
     .returning(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit', 'waitlist_held']),
 );
-export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<SessionSeatTaken | undefined> {
+export async function takeSessionSeat(trx: Db, scheduleId: number): Promise<SessionSeatTaken | undefined> {
   const row = await sessionSeat.takeFirst(trx, { scheduleId });
   if (!row) return undefined;
   const limit = Number(row.signup_limit);
@@ -136,7 +135,7 @@ export async function takeSessionSeat(trx: Trx, scheduleId: number): Promise<Ses
  * Locks a session's row without changing it (a full session whose waiting list a sign-up joins):
  * taken in the ascending pass with the others, so the list's later UPDATE never locks out of order.
  */
-export async function lockSessionRow(trx: Trx, scheduleId: number): Promise<void> {
+export async function lockSessionRow(trx: Db, scheduleId: number): Promise<void> {
   await trx
     .updateTable('schedules')
     .set({ signup_count: sql<number>`signup_count` })
@@ -144,7 +143,7 @@ export async function lockSessionRow(trx: Trx, scheduleId: number): Promise<void
     .execute();
 }
 
-export async function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<void> {
+export async function releaseSessionSeat(trx: Db, scheduleId: number): Promise<void> {
   await trx
     .updateTable('schedules')
     .set({ signup_count: sql<number>`signup_count - 1` })
@@ -153,13 +152,13 @@ export async function releaseSessionSeat(trx: Trx, scheduleId: number): Promise<
     .execute();
 }
 
-export async function insertGuest(trx: Trx, values: Insertable<Database['guests']>): Promise<number> {
+export async function insertGuest(trx: Db, values: Insertable<Database['guests']>): Promise<number> {
   const [row] = await insertRows<'guests', { id: number }>(trx, 'guests', [values], ['id']);
   return row!.id;
 }
 
 export async function insertGuestSchedules(
-  trx: Trx,
+  trx: Db,
   guestId: number,
   scheduleIds: readonly number[],
   now: number,
@@ -174,13 +173,13 @@ export async function insertGuestSchedules(
 }
 
 /** Guests inserted in this transaction whose seats were refused: their terms and enrolments go with them. */
-export async function deleteNewGuests(trx: Trx, guestIds: readonly number[]): Promise<void> {
+export async function deleteNewGuests(trx: Db, guestIds: readonly number[]): Promise<void> {
   if (guestIds.length === 0) return;
   await trx.deleteFrom('guests').where('id', 'in', guestIds).execute();
 }
 
 /** Gives back the seats of these sessions (one each). */
-export async function releaseSessionSeats(trx: Trx, scheduleIds: readonly number[]): Promise<void> {
+export async function releaseSessionSeats(trx: Db, scheduleIds: readonly number[]): Promise<void> {
   if (scheduleIds.length === 0) return;
   await trx
     .updateTable('schedules')
@@ -190,7 +189,7 @@ export async function releaseSessionSeats(trx: Trx, scheduleIds: readonly number
     .execute();
 }
 
-export async function releaseMeetingSeat(trx: Trx, meetingId: number): Promise<void> {
+export async function releaseMeetingSeat(trx: Db, meetingId: number): Promise<void> {
   await trx
     .updateTable('meetings')
     .set({ registered_count: sql<number>`registered_count - 1` })
@@ -213,7 +212,7 @@ export interface SeatCount {
 }
 
 export async function lockMeetingSeats(
-  trx: Trx,
+  trx: Db,
   locking: boolean,
   meetingId: number,
 ): Promise<SeatCount | undefined> {
@@ -233,7 +232,7 @@ export async function lockMeetingSeats(
 }
 
 export async function lockSessionSeats(
-  trx: Trx,
+  trx: Db,
   locking: boolean,
   scheduleIds: readonly number[],
 ): Promise<Map<number, SeatCount & Omit<SessionSeatTaken, 'filled'>>> {
@@ -260,7 +259,7 @@ export async function lockSessionSeats(
   );
 }
 
-export async function addMeetingSeats(trx: Trx, meetingId: number, seats: number): Promise<void> {
+export async function addMeetingSeats(trx: Db, meetingId: number, seats: number): Promise<void> {
   await trx
     .updateTable('meetings')
     .set({ registered_count: sql<number>`registered_count + ${seats}` })
@@ -268,7 +267,7 @@ export async function addMeetingSeats(trx: Trx, meetingId: number, seats: number
     .execute();
 }
 
-export async function addSessionSeats(trx: Trx, scheduleId: number, seats: number): Promise<void> {
+export async function addSessionSeats(trx: Db, scheduleId: number, seats: number): Promise<void> {
   await trx
     .updateTable('schedules')
     .set({ signup_count: sql<number>`signup_count + ${seats}` })
@@ -282,7 +281,7 @@ export async function addSessionSeats(trx: Trx, scheduleId: number, seats: numbe
  * has) is left out instead of failing the statement: it gets no id.
  */
 export async function insertGuests(
-  trx: Trx,
+  trx: Db,
   rows: readonly Insertable<Database['guests']>[],
   options: { skipTakenPhones?: boolean } = {},
 ): Promise<Map<string, number>> {
@@ -302,7 +301,7 @@ export async function insertGuests(
 }
 
 export async function insertEnrolments(
-  trx: Trx,
+  trx: Db,
   rows: readonly { guest_id: number; schedule_id: number; created_at: number }[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += 5000) {

@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
 import type { GuestSortField } from '@meetflow/shared/schemas/guests';
 import type { Database } from '../../db/schema.ts';
 import { attendanceStatusIs } from '../../core/attendance-status.ts';
 import { keywordRange } from './guest-search.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 export interface GuestFilter {
   meetingId: number;
@@ -56,7 +55,7 @@ function keywordSearch(keyword: string | undefined): GuestSearch {
  * index: is there a term past the first `broadAt`?
  */
 export async function planSearch(
-  db: Trx,
+  db: Db,
   filter: GuestFilter,
   sizes: { countCap: number; meetingGuests: number },
 ): Promise<PlannedFilter> {
@@ -96,7 +95,7 @@ function walks(filter: PlannedFilter, order: GuestOrder | 'count'): boolean {
  * key probe per guest), narrowed by the filters. Every query starts from the meeting's rows
  * (indexes on meeting_id), never from the whole table.
  */
-function filtered(db: Trx, filter: PlannedFilter, walk = false) {
+function filtered(db: Db, filter: PlannedFilter, walk = false) {
   let query = db
     .selectFrom('guests')
     .leftJoin('guest_attendance as ga', (join) =>
@@ -244,7 +243,7 @@ export function isUnfiltered(filter: GuestFilter): boolean {
  * How many guests match, counting no further than `cap` (then `capped`): an exact count of 100,000
  * matches would read all of them on every page.
  */
-async function countMatching(db: Trx, filter: PlannedFilter, cap: number) {
+async function countMatching(db: Db, filter: PlannedFilter, cap: number) {
   const { total } = await db
     .selectFrom(
       filtered(db, filter, walks(filter, 'count'))
@@ -265,7 +264,7 @@ async function countMatching(db: Trx, filter: PlannedFilter, cap: number) {
  * meeting's live sign-up count, for an unfiltered list) spares counting every guest on every page.
  */
 export async function listGuests(
-  db: Trx,
+  db: Db,
   filter: PlannedFilter,
   order: GuestOrder,
   page: { offset: number; limit: number },
@@ -287,7 +286,7 @@ export async function listGuests(
  * the order on screen. The filter is planned once for the whole export.
  */
 export function guestsAfter(
-  db: Trx,
+  db: Db,
   filter: PlannedFilter,
   order: GuestOrder,
   last: GuestListRow | undefined,
@@ -300,7 +299,7 @@ export function guestsAfter(
 }
 
 /** The ids of the matching guests in id order (a broadcast's recipients), without the opted-out. */
-export async function matchingGuestIds(db: Trx, filter: GuestFilter): Promise<number[]> {
+export async function matchingGuestIds(db: Db, filter: GuestFilter): Promise<number[]> {
   // Every match is read: off the term range, whatever the keyword (see `walks`).
   const rows = await filtered(db, { ...filter, search: keywordSearch(filter.keyword) })
     .select('guests.id')
@@ -311,7 +310,7 @@ export async function matchingGuestIds(db: Trx, filter: GuestFilter): Promise<nu
 }
 
 /** A live guest with its meeting's type and organisation, for scoping and answers. */
-export function findGuestMeeting(db: Trx, guestId: number) {
+export function findGuestMeeting(db: Db, guestId: number) {
   return db
     .selectFrom('guests')
     .innerJoin('meetings', 'meetings.id', 'guests.meeting_id')
@@ -335,19 +334,19 @@ export function findGuestMeeting(db: Trx, guestId: number) {
 }
 
 /** A guest's stored row (the fields an edit compares for its audit entry). */
-export function findGuestFields(db: Trx, guestId: number) {
+export function findGuestFields(db: Db, guestId: number) {
   return db.selectFrom('guests').selectAll().where('id', '=', guestId).executeTakeFirst();
 }
 
 /** One guest as a list row (live guests of the meeting only). */
-export function findGuestRow(db: Trx, meetingId: number, guestId: number) {
+export function findGuestRow(db: Db, meetingId: number, guestId: number) {
   return withColumns(filtered(db, { meetingId, search: { kind: 'none' } }))
     .where('guests.id', '=', guestId)
     .executeTakeFirst();
 }
 
 /** The guest's sessions with their attendance for each, in schedule order. */
-export function listEnrolments(db: Trx, guestId: number) {
+export function listEnrolments(db: Db, guestId: number) {
   return db
     .selectFrom('guest_schedules as gs')
     .innerJoin('schedules as s', 's.id', 'gs.schedule_id')
@@ -374,7 +373,7 @@ export function listEnrolments(db: Trx, guestId: number) {
 }
 
 /** The guest's most recent scans, newest first (index on guest_id, created_at). */
-export function listScans(db: Trx, guestId: number, limit: number) {
+export function listScans(db: Db, guestId: number, limit: number) {
   return db
     .selectFrom('check_ins as c')
     .leftJoin('schedules as s', (join) => join.onRef('s.id', '=', 'c.scope_id').on('c.scope_id', '>', 0))
@@ -386,7 +385,7 @@ export function listScans(db: Trx, guestId: number, limit: number) {
     .execute();
 }
 
-export async function guestScheduleIds(db: Trx, guestId: number): Promise<number[]> {
+export async function guestScheduleIds(db: Db, guestId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('guest_schedules')
     .select('schedule_id')
@@ -397,7 +396,7 @@ export async function guestScheduleIds(db: Trx, guestId: number): Promise<number
 
 /** Answers whether a live guest was updated; `now` tells the door stations' copies it changed. */
 export async function updateGuest(
-  trx: Trx,
+  trx: Db,
   guestId: number,
   values: Updateable<Database['guests']>,
   now: number,
@@ -412,12 +411,12 @@ export async function updateGuest(
 }
 
 /** Tells the door stations' copies that the guest changed (an enrolment added or dropped). */
-export async function touchGuest(trx: Trx, guestId: number, now: number): Promise<void> {
+export async function touchGuest(trx: Db, guestId: number, now: number): Promise<void> {
   await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
 }
 
 export async function deleteGuestSchedules(
-  trx: Trx,
+  trx: Db,
   guestId: number,
   scheduleIds: readonly number[],
 ): Promise<void> {
@@ -434,7 +433,7 @@ export async function deleteGuestSchedules(
  * so the same number can sign up again. Answers false when the guest was already gone.
  */
 export async function cancelGuest(
-  trx: Trx,
+  trx: Db,
   guest: { id: number; phone: string },
   now: number,
 ): Promise<boolean> {

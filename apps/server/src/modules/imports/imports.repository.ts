@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
 export type ImportRow = Selectable<Database['imports']>;
 /** An import without its file: what lists and progress read. */
 export type ImportInfo = Omit<ImportRow, 'file_data' | 'rows_data'>;
@@ -33,27 +33,27 @@ const INFO_COLUMNS = [
   'finished_at',
 ] as const;
 
-export async function insertImport(db: Trx, values: Insertable<Database['imports']>): Promise<number> {
+export async function insertImport(db: Db, values: Insertable<Database['imports']>): Promise<number> {
   const row = await db.insertInto('imports').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export function findImport(db: Trx, id: number): Promise<ImportInfo | undefined> {
+export function findImport(db: Db, id: number): Promise<ImportInfo | undefined> {
   return db.selectFrom('imports').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** The data rows as read at upload (JSON), or null once the import has finished. */
-export async function findImportRows(db: Trx, id: number): Promise<string | null> {
+export async function findImportRows(db: Db, id: number): Promise<string | null> {
   const row = await db.selectFrom('imports').select('rows_data').where('id', '=', id).executeTakeFirst();
   return row?.rows_data ?? null;
 }
 
-export async function findImportFile(db: Trx, id: number): Promise<Uint8Array | null> {
+export async function findImportFile(db: Db, id: number): Promise<Uint8Array | null> {
   const row = await db.selectFrom('imports').select('file_data').where('id', '=', id).executeTakeFirst();
   return row?.file_data ?? null;
 }
 
-export function listImports(db: Trx, meetingId: number, kind: 'guests' | 'schedule', limit: number) {
+export function listImports(db: Db, meetingId: number, kind: 'guests' | 'schedule', limit: number) {
   return db
     .selectFrom('imports')
     .select(INFO_COLUMNS)
@@ -65,7 +65,7 @@ export function listImports(db: Trx, meetingId: number, kind: 'guests' | 'schedu
 }
 
 /** The latest finished or running import of the same file into the meeting, other than `exceptId`. */
-export function findSameFile(db: Trx, meetingId: number, sha256: string, exceptId: number) {
+export function findSameFile(db: Db, meetingId: number, sha256: string, exceptId: number) {
   return db
     .selectFrom('imports')
     .select(['id', 'finished_at'])
@@ -79,7 +79,7 @@ export function findSameFile(db: Trx, meetingId: number, sha256: string, exceptI
 
 /** Changes an import only while it is in the status given (the caller's view of it); answers whether it did. */
 export async function updateImportIf(
-  db: Trx,
+  db: Db,
   id: number,
   status: ImportRow['status'] | readonly ImportRow['status'][],
   values: Updateable<Database['imports']>,
@@ -95,7 +95,7 @@ export async function updateImportIf(
 
 /** Moves a running import's counters on from where the caller read them; answers whether it did. */
 export async function advanceImport(
-  db: Trx,
+  db: Db,
   id: number,
   fromProcessed: number,
   values: Updateable<Database['imports']>,
@@ -110,13 +110,13 @@ export async function advanceImport(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteImport(db: Trx, id: number): Promise<void> {
+export async function deleteImport(db: Db, id: number): Promise<void> {
   await db.deleteFrom('import_failures').where('import_id', '=', id).execute();
   await db.deleteFrom('imports').where('id', '=', id).execute();
 }
 
 export async function insertFailures(
-  db: Trx,
+  db: Db,
   rows: readonly Insertable<Database['import_failures']>[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += 1000) {
@@ -128,7 +128,7 @@ export async function insertFailures(
 }
 
 /** The failed rows after `afterRow`, in row order: the failed-rows file reads them batch by batch. */
-export function failuresAfter(db: Trx, importId: number, afterRow: number | undefined, size: number) {
+export function failuresAfter(db: Db, importId: number, afterRow: number | undefined, size: number) {
   return db
     .selectFrom('import_failures')
     .select(['row_number', 'cells', 'reason'])
@@ -139,7 +139,7 @@ export function failuresAfter(db: Trx, importId: number, afterRow: number | unde
     .execute();
 }
 
-export async function rememberedMapping(db: Trx, meetingId: number): Promise<string | undefined> {
+export async function rememberedMapping(db: Db, meetingId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('meeting_import_mappings')
     .select('mapping')
@@ -148,7 +148,7 @@ export async function rememberedMapping(db: Trx, meetingId: number): Promise<str
   return row?.mapping;
 }
 
-export async function saveMapping(db: Trx, meetingId: number, mapping: string, now: number): Promise<void> {
+export async function saveMapping(db: Db, meetingId: number, mapping: string, now: number): Promise<void> {
   await db
     .insertInto('meeting_import_mappings')
     .values({ meeting_id: meetingId, mapping, updated_at: now })
@@ -158,7 +158,7 @@ export async function saveMapping(db: Trx, meetingId: number, mapping: string, n
 
 /* The meeting's dictionary, as a row of a guest file may name it. */
 
-export function userTypesOf(db: Trx, meetingId: number) {
+export function userTypesOf(db: Db, meetingId: number) {
   return db
     .selectFrom('user_types')
     .select(['id', 'name', 'name_cn', 'name_en'])
@@ -168,7 +168,7 @@ export function userTypesOf(db: Trx, meetingId: number) {
     .execute();
 }
 
-export function sessionsOf(db: Trx, meetingId: number) {
+export function sessionsOf(db: Db, meetingId: number) {
   return db
     .selectFrom('schedules')
     .select(['id', 'name', 'name_cn', 'name_en', 'date'])
@@ -179,7 +179,7 @@ export function sessionsOf(db: Trx, meetingId: number) {
     .execute();
 }
 
-export function allowedSessionsOf(db: Trx, meetingId: number) {
+export function allowedSessionsOf(db: Db, meetingId: number) {
   return db
     .selectFrom('user_type_schedules as uts')
     .innerJoin('user_types as ut', 'ut.id', 'uts.user_type_id')
@@ -189,7 +189,7 @@ export function allowedSessionsOf(db: Trx, meetingId: number) {
 }
 
 /** College categories that are global or owned by one of these organisations. */
-export function collegeCategoriesFor(db: Trx, owners: readonly number[]) {
+export function collegeCategoriesFor(db: Db, owners: readonly number[]) {
   return db
     .selectFrom('college_categories')
     .select(['id', 'name', 'name_cn', 'name_en'])
@@ -204,7 +204,7 @@ export function collegeCategoriesFor(db: Trx, owners: readonly number[]) {
 }
 
 /** The meeting's live guests with these phones (E.164): who a row would duplicate; locked in id order if asked. */
-export function liveGuestsByPhone(db: Trx, meetingId: number, phones: readonly string[], lock = false) {
+export function liveGuestsByPhone(db: Db, meetingId: number, phones: readonly string[], lock = false) {
   if (phones.length === 0) return Promise.resolve([]);
   let query = db
     .selectFrom('guests')
@@ -222,6 +222,6 @@ export function liveGuestsByPhone(db: Trx, meetingId: number, phones: readonly s
  * comes by (up to a minute or more), the planner takes a meeting that just got thousands of guests
  * for empty: a match-everyone search of 100,000 guests sorted every match (560 ms instead of 30).
  */
-export async function refreshGuestStatistics(db: Trx): Promise<void> {
+export async function refreshGuestStatistics(db: Db): Promise<void> {
   await sql`analyze guests, guest_search_terms, guest_schedules`.execute(db);
 }

@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 
 /*
  * The schedule workbook's queries: a date-schedule meeting's sessions, registration types and the
@@ -12,7 +10,7 @@ type Trx = Kysely<Database>;
 const SLOT_COLUMNS = ['id', 'start_time', 'end_time', 'remark', 'remark_cn', 'remark_en'] as const;
 
 /** The meeting's sessions, with their seats taken. */
-export function sessionsOfMeeting(db: Trx, meetingId: number) {
+export function sessionsOfMeeting(db: Db, meetingId: number) {
   return db
     .selectFrom('schedules')
     .select([
@@ -37,7 +35,7 @@ export function sessionsOfMeeting(db: Trx, meetingId: number) {
  * PostgreSQL: holds the meeting's sessions until the transaction ends, so that the seats taken
  * read while judging the workbook are the seats taken when it is written.
  */
-export async function lockSessionsOfMeeting(trx: Trx, meetingId: number): Promise<void> {
+export async function lockSessionsOfMeeting(trx: Db, meetingId: number): Promise<void> {
   await trx
     .selectFrom('schedules')
     .select('id')
@@ -47,7 +45,7 @@ export async function lockSessionsOfMeeting(trx: Trx, meetingId: number): Promis
     .execute();
 }
 
-export function userTypesOfMeeting(db: Trx, meetingId: number) {
+export function userTypesOfMeeting(db: Db, meetingId: number) {
   return db
     .selectFrom('user_types')
     .select(['id', 'name', 'name_cn', 'name_en', 'sort'])
@@ -58,7 +56,7 @@ export function userTypesOfMeeting(db: Trx, meetingId: number) {
 }
 
 /** College categories that are global or owned by one of `owners`, with their owner. */
-export function categoriesFor(db: Trx, owners: readonly number[]) {
+export function categoriesFor(db: Db, owners: readonly number[]) {
   return db
     .selectFrom('college_categories')
     .select(['id', 'organization_id', 'name', 'name_cn', 'name_en', 'sort'])
@@ -73,7 +71,7 @@ export function categoriesFor(db: Trx, owners: readonly number[]) {
 }
 
 /** Time slots that are global or owned by one of `owners`. */
-export function timeSlotsFor(db: Trx, owners: readonly number[]) {
+export function timeSlotsFor(db: Db, owners: readonly number[]) {
   return db
     .selectFrom('meeting_times')
     .select(SLOT_COLUMNS)
@@ -88,7 +86,7 @@ export function timeSlotsFor(db: Trx, owners: readonly number[]) {
     .execute();
 }
 
-export function timeSlotsByIds(db: Trx, ids: readonly number[]) {
+export function timeSlotsByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('meeting_times')
@@ -117,7 +115,7 @@ function* batches<T>(rows: readonly T[], size = BATCH): Generator<T[]> {
  * them (the order RETURNING gives rows is not promised, the values are).
  */
 export async function insertSessions(
-  trx: Trx,
+  trx: Db,
   rows: readonly (Names & {
     meeting_id: number;
     date: string;
@@ -139,7 +137,7 @@ export async function insertSessions(
  * update itself (0 = unlimited always fits). Answers whether it did.
  */
 export async function updateSessionWithinCount(
-  trx: Trx,
+  trx: Db,
   meetingId: number,
   id: number,
   values: Names & { signup_limit: number; meeting_time_id?: number | null; updated_at: number },
@@ -158,7 +156,7 @@ export async function updateSessionWithinCount(
 
 /** Adds registration types; answers each new id with its (unique among them) sort value. */
 export async function insertUserTypes(
-  trx: Trx,
+  trx: Db,
   rows: readonly (Names & { meeting_id: number; sort: number; created_at: number; updated_at: number })[],
 ): Promise<{ id: number; sort: number }[]> {
   const created: { id: number; sort: number }[] = [];
@@ -168,7 +166,7 @@ export async function insertUserTypes(
 }
 
 export async function updateUserType(
-  trx: Trx,
+  trx: Db,
   meetingId: number,
   id: number,
   values: Names & { updated_at: number },
@@ -183,7 +181,7 @@ export async function updateUserType(
 
 /** Replaces the sessions each of these registration types may enrol in with the links given. */
 export async function replaceAllowedSessions(
-  trx: Trx,
+  trx: Db,
   userTypeIds: readonly number[],
   links: readonly { user_type_id: number; schedule_id: number }[],
 ): Promise<void> {
@@ -193,7 +191,7 @@ export async function replaceAllowedSessions(
 }
 
 export async function insertCategories(
-  trx: Trx,
+  trx: Db,
   rows: readonly (Names & {
     organization_id: number;
     sort: number;
@@ -206,7 +204,7 @@ export async function insertCategories(
 
 /** Renames a category the organisation owns (never a global one or another organisation's). */
 export async function updateOwnCategory(
-  trx: Trx,
+  trx: Db,
   organizationId: number,
   id: number,
   values: Names & { updated_at: number },

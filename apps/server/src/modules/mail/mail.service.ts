@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { LANGUAGES, matchLanguage, nameIn } from '@meetflow/shared/languages';
 import {
   EDITABLE_MAIL_TYPES,
@@ -14,7 +13,6 @@ import {
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import type { DatabaseKind, Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { alignedAuditFields } from '../../lib/audit-fields.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
@@ -44,8 +42,6 @@ import {
 import { defaultMailText } from './mail-texts.ts';
 import type { MailTransport } from './mail-transport.ts';
 import * as repo from './mail.repository.ts';
-
-type Trx = Kysely<Database>;
 
 export const CODE_MAIL_LIMITS = {
   perIp: { points: 10, seconds: 600 },
@@ -289,7 +285,7 @@ export function createMailService(deps: MailDeps) {
 
     /** In the enrolment's transaction: an updated confirmation whose calendar replaces (or cancels) events. */
     async queueEnrolmentUpdate(
-      trx: Trx,
+      trx: Db,
       guest: { id: number; meeting_id: number },
       change: { cancelled: number[] },
     ): Promise<void> {
@@ -305,7 +301,7 @@ export function createMailService(deps: MailDeps) {
 
     /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
     async queueWaitlistOffer(
-      trx: Trx,
+      trx: Db,
       offer: { entryId: number; meetingId: number; guestId: number | null; offeredAt: number },
     ): Promise<void> {
       await jobs.enqueue(trx, {

@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Language } from '@meetflow/shared/languages';
-import type { Database } from '../../db/schema.ts';
 import { containsPattern, lowerLike } from '../../lib/like.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 export interface MeetingRow {
   id: number;
@@ -81,7 +79,7 @@ const NAME_COLUMN = {
   en: 'meetings.name_en',
 } as const;
 
-function liveMeetings(db: Trx, filter: MeetingFilter) {
+function liveMeetings(db: Db, filter: MeetingFilter) {
   let query = db
     .selectFrom('meetings')
     .innerJoin('organizations', 'organizations.id', 'meetings.organization_id')
@@ -158,7 +156,7 @@ function normalise(row: MeetingRow): MeetingRow {
 }
 
 export async function listMeetings(
-  db: Trx,
+  db: Db,
   filter: MeetingFilter,
   order: MeetingOrder,
   page: { offset: number; limit: number },
@@ -181,7 +179,7 @@ export async function listMeetings(
 }
 
 /** A live (not soft-deleted) meeting, or undefined. */
-export async function findMeeting(db: Trx, id: number): Promise<MeetingRow | undefined> {
+export async function findMeeting(db: Db, id: number): Promise<MeetingRow | undefined> {
   const row = await liveMeetings(db, { organizationIds: null })
     .select(COLUMNS)
     .where('meetings.id', '=', id)
@@ -190,7 +188,7 @@ export async function findMeeting(db: Trx, id: number): Promise<MeetingRow | und
 }
 
 export async function insertMeeting(
-  trx: Trx,
+  trx: Db,
   values: MeetingValues & { public_id: string; created_by: number; now: number },
 ): Promise<number> {
   const { now, ...rest } = values;
@@ -204,7 +202,7 @@ export async function insertMeeting(
 
 /** Answers whether a live meeting was updated. */
 export async function updateMeeting(
-  trx: Trx,
+  trx: Db,
   id: number,
   values: MeetingValues,
   now: number,
@@ -226,7 +224,7 @@ export async function updateMeeting(
 }
 
 /** Soft delete: the row, its guests and records stay; the meeting disappears from every list. */
-export async function softDeleteMeeting(trx: Trx, id: number, now: number): Promise<boolean> {
+export async function softDeleteMeeting(trx: Db, id: number, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('meetings')
     .set({ deleted_at: now, updated_at: now })

@@ -1,27 +1,25 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Region } from '@meetflow/shared/constants';
-import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 const columns = ['id', 'name', 'parent_id', 'sort', 'region'] as const;
 
 export type OrganizationRow = Awaited<ReturnType<typeof findOrganization>> & {};
 
 /** Every organisation, or only those in `ids` (a user's subtree), in display order. */
-export function listOrganizations(db: Trx, ids: number[] | null) {
+export function listOrganizations(db: Db, ids: number[] | null) {
   let query = db.selectFrom('organizations').select(columns).orderBy('sort').orderBy('id');
   if (ids !== null) query = query.where('id', 'in', ids.length ? ids : [-1]);
   return query.execute();
 }
 
-export function findOrganization(db: Trx, id: number) {
+export function findOrganization(db: Db, id: number) {
   return db.selectFrom('organizations').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 /** A sibling (same parent) with the same name, ignoring letter case; `exceptId` is the node itself. */
 export async function siblingNameExists(
-  db: Trx,
+  db: Db,
   parentId: number | null,
   name: string,
   exceptId?: number,
@@ -36,7 +34,7 @@ export async function siblingNameExists(
 }
 
 /** The children of a parent (null: top level) in display order. */
-export function listChildren(db: Trx, parentId: number | null) {
+export function listChildren(db: Db, parentId: number | null) {
   const query = db.selectFrom('organizations').select(['id', 'sort']).orderBy('sort').orderBy('id');
   return (
     parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId)
@@ -44,7 +42,7 @@ export function listChildren(db: Trx, parentId: number | null) {
 }
 
 export async function insertOrganization(
-  db: Trx,
+  db: Db,
   values: { name: string; parent_id: number | null; sort: number; now: number; region?: Region | null },
 ): Promise<number> {
   const row = await db
@@ -63,7 +61,7 @@ export async function insertOrganization(
 }
 
 export async function updateOrganization(
-  db: Trx,
+  db: Db,
   id: number,
   values: { name: string; region: Region | null },
   now: number,
@@ -75,7 +73,7 @@ export async function updateOrganization(
     .execute();
 }
 
-export async function setParent(db: Trx, id: number, parentId: number | null, now: number): Promise<void> {
+export async function setParent(db: Db, id: number, parentId: number | null, now: number): Promise<void> {
   await db
     .updateTable('organizations')
     .set({ parent_id: parentId, updated_at: now })
@@ -83,11 +81,11 @@ export async function setParent(db: Trx, id: number, parentId: number | null, no
     .execute();
 }
 
-export async function setSort(db: Trx, id: number, sort: number): Promise<void> {
+export async function setSort(db: Db, id: number, sort: number): Promise<void> {
   await db.updateTable('organizations').set({ sort }).where('id', '=', id).execute();
 }
 
-export async function deleteOrganization(db: Trx, id: number): Promise<void> {
+export async function deleteOrganization(db: Db, id: number): Promise<void> {
   await db.deleteFrom('organizations').where('id', '=', id).execute();
 }
 
@@ -96,7 +94,7 @@ export async function deleteOrganization(db: Trx, id: number): Promise<void> {
  * and the time slots and college categories it owns.
  */
 export async function dependents(
-  db: Trx,
+  db: Db,
   id: number,
 ): Promise<{ children: boolean; users: boolean; meetings: boolean; dictionaryEntries: boolean }> {
   // One after another: inside a transaction the queries share a single connection anyway.

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 /*
  * What the late-write pass (privacy-purge.ts) reads: purged meetings that hold personal data again.
@@ -13,7 +10,7 @@ type Trx = Kysely<Database>;
  * meeting before its purge committed and wrote after it. Such writes can only be in flight at the
  * purge, so a recent window is enough.
  */
-export async function purgedWithLeftovers(db: Trx, since: number, meetingId?: number): Promise<number[]> {
+export async function purgedWithLeftovers(db: Db, since: number, meetingId?: number): Promise<number[]> {
   const rows = await db
     .selectFrom('meetings')
     .select('id')
@@ -69,7 +66,7 @@ export async function purgedWithLeftovers(db: Trx, since: number, meetingId?: nu
 }
 
 /** Takes the purged meeting's row lock (a no-op update; SQLite's writes are serial anyway). */
-export async function lockPurgedMeeting(trx: Trx, meetingId: number): Promise<boolean> {
+export async function lockPurgedMeeting(trx: Db, meetingId: number): Promise<boolean> {
   const result = await trx
     .updateTable('meetings')
     .set((eb) => ({ purged_at: eb.ref('purged_at') }))
@@ -80,7 +77,7 @@ export async function lockPurgedMeeting(trx: Trx, meetingId: number): Promise<bo
 }
 
 /** Waiting-list places of visitors who are not (yet) guests and still hold a contact. */
-export async function countUnerasedPlaces(trx: Trx, meetingId: number): Promise<number> {
+export async function countUnerasedPlaces(trx: Db, meetingId: number): Promise<number> {
   const row = await trx
     .selectFrom('waitlist_entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))

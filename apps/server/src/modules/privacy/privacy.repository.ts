@@ -1,7 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -45,12 +44,12 @@ const privacyColumns = [
 export type MeetingPrivacyRow = NonNullable<Awaited<ReturnType<typeof findMeetingPrivacy>>>;
 
 /** A meeting's privacy settings and purge state (deleted meetings too: their data is still held). */
-export function findMeetingPrivacy(db: Trx, meetingId: number) {
+export function findMeetingPrivacy(db: Db, meetingId: number) {
   return db.selectFrom('meetings').select(privacyColumns).where('id', '=', meetingId).executeTakeFirst();
 }
 
 export async function updatePrivacy(
-  trx: Trx,
+  trx: Db,
   meetingId: number,
   values: {
     privacy_notice_enabled: number;
@@ -65,13 +64,13 @@ export async function updatePrivacy(
 }
 
 export async function insertNoticeVersion(
-  trx: Trx,
+  trx: Db,
   row: { meeting_id: number; version: number; texts: string; created_at: number },
 ): Promise<void> {
   await trx.insertInto('privacy_notices').values(row).execute();
 }
 
-export function findNoticeVersion(db: Trx, meetingId: number, version: number) {
+export function findNoticeVersion(db: Db, meetingId: number, version: number) {
   return db
     .selectFrom('privacy_notices')
     .select(['texts', 'created_at'])
@@ -81,7 +80,7 @@ export function findNoticeVersion(db: Trx, meetingId: number, version: number) {
 }
 
 /** Guests of the meeting whose personal data is still held (signed up or cancelled). */
-export async function countGuestsHeld(db: Trx, meetingId: number): Promise<number> {
+export async function countGuestsHeld(db: Db, meetingId: number): Promise<number> {
   const row = await db
     .selectFrom('guests')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -92,7 +91,7 @@ export async function countGuestsHeld(db: Trx, meetingId: number): Promise<numbe
 }
 
 /** Meetings whose purge comes within `noticeMs` and whose organisers have not been told of it yet. */
-export function dueNotices(db: Trx, now: number, noticeMs: number) {
+export function dueNotices(db: Db, now: number, noticeMs: number) {
   return db
     .selectFrom('meetings')
     .select(privacyColumns)
@@ -105,7 +104,7 @@ export function dueNotices(db: Trx, now: number, noticeMs: number) {
 }
 
 /** Marks the notice as sent; false when another instance did it first. */
-export async function claimNotice(trx: Trx, meetingId: number, now: number): Promise<boolean> {
+export async function claimNotice(trx: Db, meetingId: number, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('meetings')
     .set({ retention_notified_at: now })
@@ -123,7 +122,7 @@ const isDue = (now: number) => (eb: ExpressionBuilder<Database, 'meetings'>) =>
   ]);
 
 /** Meetings past their purge date, not yet purged. */
-export async function duePurges(db: Trx, now: number): Promise<{ id: number; purge_at: number }[]> {
+export async function duePurges(db: Db, now: number): Promise<{ id: number; purge_at: number }[]> {
   const rows = await db
     .selectFrom('meetings')
     .select(['id', 'end_at', 'retention_days', 'deleted_at'])
@@ -138,7 +137,7 @@ export async function duePurges(db: Trx, now: number): Promise<{ id: number; pur
  * the same transaction, so it happens exactly once however many instances try.
  */
 export async function claimPurge(
-  trx: Trx,
+  trx: Db,
   meetingId: number,
   now: number,
   options: { onlyWhenDue: boolean },
@@ -168,7 +167,7 @@ const erasedMark = (column: 'guests.id' | 'waitlist_entries.id') =>
  * text column of every table after a purge keeps this list complete.
  */
 export async function eraseGuests(
-  trx: Trx,
+  trx: Db,
   meetingId: number,
   now: number,
   guestId?: number,
@@ -268,7 +267,7 @@ export async function eraseGuests(
  * What only a whole-meeting purge removes: the uploaded import files with their rows and failed
  * rows (spreadsheets of people), and the meeting's own uploads that no other meeting uses.
  */
-export async function eraseMeetingFiles(trx: Trx, meeting: MeetingPrivacyRow): Promise<void> {
+export async function eraseMeetingFiles(trx: Db, meeting: MeetingPrivacyRow): Promise<void> {
   const imports = trx.selectFrom('imports').select('id').where('meeting_id', '=', meeting.id);
   await trx.deleteFrom('import_failures').where('import_id', 'in', imports).execute();
   await trx
@@ -310,7 +309,7 @@ export async function eraseMeetingFiles(trx: Trx, meeting: MeetingPrivacyRow): P
 
 // ── a guest's own data ────────────────────────────────────────────────────────────────────────────
 
-export function findGuestData(db: Trx, guestId: number) {
+export function findGuestData(db: Db, guestId: number) {
   return db
     .selectFrom('guests')
     .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
@@ -328,7 +327,7 @@ export function findGuestData(db: Trx, guestId: number) {
     .executeTakeFirst();
 }
 
-export function listGuestSessions(db: Trx, guestId: number) {
+export function listGuestSessions(db: Db, guestId: number) {
   return db
     .selectFrom('guest_schedules as gs')
     .innerJoin('schedules as s', 's.id', 'gs.schedule_id')
@@ -340,7 +339,7 @@ export function listGuestSessions(db: Trx, guestId: number) {
     .execute();
 }
 
-export function listGuestScans(db: Trx, guestId: number) {
+export function listGuestScans(db: Db, guestId: number) {
   return db
     .selectFrom('check_ins as c')
     .leftJoin('schedules as s', 's.id', 'c.scope_id')
@@ -351,7 +350,7 @@ export function listGuestScans(db: Trx, guestId: number) {
     .execute();
 }
 
-export function listGuestCertificates(db: Trx, guestId: number) {
+export function listGuestCertificates(db: Db, guestId: number) {
   return db
     .selectFrom('certificates')
     .select(['code', 'issued_at', 'revoked_at', 'minutes', 'credits'])
@@ -360,7 +359,7 @@ export function listGuestCertificates(db: Trx, guestId: number) {
     .execute();
 }
 
-export function listGuestPlaces(db: Trx, guestId: number) {
+export function listGuestPlaces(db: Db, guestId: number) {
   return db
     .selectFrom('waitlist_entries as w')
     .leftJoin('schedules as s', (join) => join.onRef('s.id', '=', 'w.scope_id'))

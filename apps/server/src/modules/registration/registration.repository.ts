@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 const meetingColumns = [
   'id',
@@ -46,11 +43,11 @@ const liveMeetingByPublicId = preparedQuery<{ publicId: string }>()((db, p) =>
     .where('deleted_at', 'is', null),
 );
 /** A meeting that is not soft-deleted, by its public id. */
-export function findLiveMeetingByPublicId(db: Trx, publicId: string) {
+export function findLiveMeetingByPublicId(db: Db, publicId: string) {
   return liveMeetingByPublicId.takeFirst(db, { publicId });
 }
 
-export function findLiveMeetingById(db: Trx, id: number) {
+export function findLiveMeetingById(db: Db, id: number) {
   return db
     .selectFrom('meetings')
     .select(meetingColumns)
@@ -60,7 +57,7 @@ export function findLiveMeetingById(db: Trx, id: number) {
 }
 
 /** The meeting's sessions with their time slot, in display order. */
-export function listSchedulesWithTimes(db: Trx, meetingId: number) {
+export function listSchedulesWithTimes(db: Db, meetingId: number) {
   return db
     .selectFrom('schedules')
     .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
@@ -87,7 +84,7 @@ export function listSchedulesWithTimes(db: Trx, meetingId: number) {
     .execute();
 }
 
-export function listUserTypes(db: Trx, meetingId: number) {
+export function listUserTypes(db: Db, meetingId: number) {
   return db
     .selectFrom('user_types')
     .select(['id', 'name', 'name_cn', 'name_en'])
@@ -98,7 +95,7 @@ export function listUserTypes(db: Trx, meetingId: number) {
 }
 
 /** user_type_id → schedule_id pairs of the meeting's user types, ascending. */
-export function listUserTypeSchedules(db: Trx, meetingId: number) {
+export function listUserTypeSchedules(db: Db, meetingId: number) {
   return db
     .selectFrom('user_type_schedules')
     .innerJoin('user_types', 'user_types.id', 'user_type_schedules.user_type_id')
@@ -109,7 +106,7 @@ export function listUserTypeSchedules(db: Trx, meetingId: number) {
 }
 
 /** The global categories and those of `owners` (a meeting's organisation and the ones above it). */
-export function listCollegeCategories(db: Trx, owners: readonly number[]) {
+export function listCollegeCategories(db: Db, owners: readonly number[]) {
   return db
     .selectFrom('college_categories')
     .select(['id', 'name', 'name_cn', 'name_en'])
@@ -123,7 +120,7 @@ export function listCollegeCategories(db: Trx, owners: readonly number[]) {
 
 /** True when the enrolment existed (and is now gone); the door stations' copies learn the guest changed. */
 export async function deleteGuestSchedule(
-  trx: Trx,
+  trx: Db,
   guestId: number,
   scheduleId: number,
   now: number,
@@ -138,7 +135,7 @@ export async function deleteGuestSchedule(
   return true;
 }
 
-export function hasGuestSchedule(db: Trx, guestId: number, scheduleId: number) {
+export function hasGuestSchedule(db: Db, guestId: number, scheduleId: number) {
   return db
     .selectFrom('guest_schedules')
     .select('schedule_id')
@@ -147,7 +144,7 @@ export function hasGuestSchedule(db: Trx, guestId: number, scheduleId: number) {
     .executeTakeFirst();
 }
 
-export async function guestScheduleIds(db: Trx, guestId: number): Promise<number[]> {
+export async function guestScheduleIds(db: Db, guestId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('guest_schedules')
     .select('schedule_id')
@@ -183,12 +180,12 @@ const guestByPhone = preparedQuery<{ meetingId: number; areaCode: string; phone:
     .where('cancelled_at', 'is', null),
 );
 /** One indexed lookup on the unique (meeting_id, area_code, phone) key. */
-export function findGuestByPhone(db: Trx, meetingId: number, areaCode: string, phone: string) {
+export function findGuestByPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
   return guestByPhone.takeFirst(db, { meetingId, areaCode, phone });
 }
 
 /** A live guest by id (an accepted offer opens the guest page). */
-export function findGuestById(db: Trx, guestId: number) {
+export function findGuestById(db: Db, guestId: number) {
   return db
     .selectFrom('guests')
     .select(guestColumns)
@@ -198,7 +195,7 @@ export function findGuestById(db: Trx, guestId: number) {
 }
 
 /** The sign-up device's token is on the guest row; tokens from code retrievals are in guest_tokens. */
-export async function findGuestByTokenHash(db: Trx, tokenHash: string) {
+export async function findGuestByTokenHash(db: Db, tokenHash: string) {
   const signUpDevice = await db
     .selectFrom('guests')
     .select(guestColumns)
@@ -224,12 +221,7 @@ export const GUEST_TOKENS_KEPT = 20;
  * Adds a device's token and drops the guest's oldest retrieved ones beyond GUEST_TOKENS_KEPT; the
  * sign-up device's token is never dropped.
  */
-export async function addGuestToken(
-  trx: Trx,
-  guestId: number,
-  tokenHash: string,
-  now: number,
-): Promise<void> {
+export async function addGuestToken(trx: Db, guestId: number, tokenHash: string, now: number): Promise<void> {
   await trx
     .insertInto('guest_tokens')
     .values({ token_hash: tokenHash, guest_id: guestId, created_at: now })
@@ -250,7 +242,7 @@ export async function addGuestToken(
 }
 
 export async function scheduleBelongsToMeeting(
-  db: Trx,
+  db: Db,
   scheduleId: number,
   meetingId: number,
 ): Promise<boolean> {

@@ -1,11 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import { isInsideTodaySql } from '../../core/attendance-status.ts';
-
-type Trx = Kysely<Database>;
+import type { Db } from '../../db/database.ts';
 
 /** A session with its live meeting (organisation for scoping). */
-export function findScheduleMeeting(db: Trx, scheduleId: number) {
+export function findScheduleMeeting(db: Db, scheduleId: number) {
   return db
     .selectFrom('schedules')
     .innerJoin('meetings', 'meetings.id', 'schedules.meeting_id')
@@ -21,7 +19,7 @@ export function findScheduleMeeting(db: Trx, scheduleId: number) {
  * (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
  */
 export async function sessionCounts(
-  db: Trx,
+  db: Db,
   meetingId: number,
   today: number,
 ): Promise<Map<number, { checked_in: number; inside: number }>> {
@@ -45,7 +43,7 @@ export async function sessionCounts(
   );
 }
 
-function enrolled(db: Trx, scheduleId: number) {
+function enrolled(db: Db, scheduleId: number) {
   return db
     .selectFrom('guest_schedules as gs')
     .innerJoin('guests as g', 'g.id', 'gs.guest_id')
@@ -79,7 +77,7 @@ export type EnrolledRow = Awaited<ReturnType<ReturnType<typeof withColumns>['exe
 
 /** One page of a session's guests (by guest id) and their number: two statements on the schedule_id index. */
 export async function listEnrolled(
-  db: Trx,
+  db: Db,
   scheduleId: number,
   page: { offset: number; limit: number },
 ): Promise<{ rows: EnrolledRow[]; total: number }> {
@@ -98,7 +96,7 @@ export async function listEnrolled(
 
 /** The `size` guests of a session after guest id `after` in id order: one keyset batch of the export. */
 export function enrolledAfter(
-  db: Trx,
+  db: Db,
   scheduleId: number,
   after: number,
   size: number,

@@ -1,11 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { Database } from '../../db/schema.ts';
 import { containsPattern, lowerLike } from '../../lib/like.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
-
-const userWithRole = (db: Trx) =>
+const userWithRole = (db: Db) =>
   db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -24,11 +22,11 @@ const userWithRole = (db: Trx) =>
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByAccount>>>;
 
-export function findUserByAccount(db: Trx, account: string) {
+export function findUserByAccount(db: Db, account: string) {
   return userWithRole(db).where('users.account', '=', account).executeTakeFirst();
 }
 
-export function findUserById(db: Trx, id: number) {
+export function findUserById(db: Db, id: number) {
   return userWithRole(db).where('users.id', '=', id).executeTakeFirst();
 }
 
@@ -39,11 +37,11 @@ const userOfSession = preparedQuery<{ sessionId: string }>()((db, p) =>
     .where('sessions.id', '=', p('sessionId')),
 );
 /** The user of a session, with the session's state: what every authenticated request reads, in one query. */
-export function findUserOfSession(db: Trx, sessionId: string) {
+export function findUserOfSession(db: Db, sessionId: string) {
   return userOfSession.takeFirst(db, { sessionId });
 }
 
-export async function countUsers(db: Trx): Promise<number> {
+export async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -51,7 +49,7 @@ export async function countUsers(db: Trx): Promise<number> {
   return Number(row.n);
 }
 
-export async function findOrCreateAdminRole(db: Trx, now: number): Promise<number> {
+export async function findOrCreateAdminRole(db: Db, now: number): Promise<number> {
   const existing = await db.selectFrom('roles').select('id').where('is_admin', '=', 1).executeTakeFirst();
   if (existing) return existing.id;
   const created = await db
@@ -63,7 +61,7 @@ export async function findOrCreateAdminRole(db: Trx, now: number): Promise<numbe
 }
 
 export async function insertUser(
-  db: Trx,
+  db: Db,
   user: { account: string; name: string; password_hash: string; role_id: number; now: number },
 ): Promise<number> {
   const row = await db
@@ -82,13 +80,13 @@ export async function insertUser(
   return row.id;
 }
 
-export async function updatePasswordHash(db: Trx, id: number, hash: string, now: number): Promise<void> {
+export async function updatePasswordHash(db: Db, id: number, hash: string, now: number): Promise<void> {
   await db.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute();
 }
 
 // ---- user management (the /api/users and /api/roles routes) ----
 
-export function listRoles(db: Trx) {
+export function listRoles(db: Db) {
   return db
     .selectFrom('roles')
     .select(['id', 'code', 'name', 'is_admin', 'permissions'])
@@ -97,7 +95,7 @@ export function listRoles(db: Trx) {
     .execute();
 }
 
-export function findRole(db: Trx, id: number) {
+export function findRole(db: Db, id: number) {
   return db
     .selectFrom('roles')
     .select(['id', 'code', 'name', 'is_admin', 'permissions'])
@@ -105,7 +103,7 @@ export function findRole(db: Trx, id: number) {
     .executeTakeFirst();
 }
 
-const managedUser = (db: Trx) =>
+const managedUser = (db: Db) =>
   db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -128,7 +126,7 @@ const managedUser = (db: Trx) =>
 
 export type ManagedUserRow = NonNullable<Awaited<ReturnType<typeof findManagedUser>>>;
 
-export function findManagedUser(db: Trx, id: number) {
+export function findManagedUser(db: Db, id: number) {
   return managedUser(db).where('users.id', '=', id).executeTakeFirst();
 }
 
@@ -152,7 +150,7 @@ function filtered<Q extends ReturnType<typeof managedUser>>(query: Q, filter: Us
 }
 
 export async function listManagedUsers(
-  db: Trx,
+  db: Db,
   filter: UserFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: ManagedUserRow[]; total: number }> {
@@ -169,7 +167,7 @@ export async function listManagedUsers(
 }
 
 /** Any user with this account, ignoring letter case ("Admin" and "admin" would confuse people). */
-export async function accountExists(db: Trx, account: string): Promise<boolean> {
+export async function accountExists(db: Db, account: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
@@ -178,7 +176,7 @@ export async function accountExists(db: Trx, account: string): Promise<boolean> 
   return row !== undefined;
 }
 
-export async function countEnabledAdministrators(db: Trx): Promise<number> {
+export async function countEnabledAdministrators(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -190,7 +188,7 @@ export async function countEnabledAdministrators(db: Trx): Promise<number> {
 }
 
 export async function insertManagedUser(
-  db: Trx,
+  db: Db,
   user: {
     account: string;
     name: string;
@@ -212,7 +210,7 @@ export async function insertManagedUser(
 }
 
 export async function updateManagedUser(
-  db: Trx,
+  db: Db,
   id: number,
   changes: Partial<{
     name: string;

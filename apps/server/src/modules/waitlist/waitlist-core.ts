@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DatabaseKind, Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,7 +16,6 @@ import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts'
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import * as repo from './waitlist.repository.ts';
 
-type Trx = Kysely<Database>;
 export type { EntryRow, Scope } from './waitlist.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -65,7 +64,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   });
 
   function audit(
-    trx: Trx,
+    trx: Db,
     entry: repo.EntryRow,
     message: LogMessage,
     username: string | null,
@@ -93,7 +92,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
    * held for the meeting's offer hours. Nobody is given a seat once the meeting is deleted or over.
    * Answers how many places got a seat or an offer.
    */
-  async function fill(trx: Trx, scope: repo.Scope, now: number): Promise<number> {
+  async function fill(trx: Db, scope: repo.Scope, now: number): Promise<number> {
     const state = await repo.lockScope(trx, scope, locking);
     if (!state || state.meetingDeletedAt !== null || state.meetingEndAt < now) return 0;
     let free = state.limit === 0 ? Infinity : state.limit - state.count - state.held;
@@ -122,7 +121,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
    * or college category deleted since. Such a place gives way (removed, by nobody) and its held seat,
    * if any, is given back for the caller's `fill` to hand on.
    */
-  async function giveWayIfStale(trx: Trx, entry: repo.EntryRow, now: number, held: boolean) {
+  async function giveWayIfStale(trx: Db, entry: repo.EntryRow, now: number, held: boolean) {
     if (!(await isStale(trx, entry))) return false;
     const from = entry.status as 'waiting' | 'offered';
     if (await repo.moveEntry(trx, entry.id, [from], { status: 'removed', decided_at: now })) {
@@ -135,7 +134,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
     return true;
   }
 
-  async function isStale(trx: Trx, entry: repo.EntryRow): Promise<boolean> {
+  async function isStale(trx: Db, entry: repo.EntryRow): Promise<boolean> {
     if (entry.scope_id !== 0) {
       if (entry.guest_id === null) return true;
       const guest = await repo.guestForPlace(trx, entry.guest_id);
@@ -154,7 +153,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   }
 
   /** Holds a seat for the first in line and tells them; the expiry is a job due when the offer lapses. */
-  async function offer(trx: Trx, entry: repo.EntryRow, hours: number, now: number): Promise<number | null> {
+  async function offer(trx: Db, entry: repo.EntryRow, hours: number, now: number): Promise<number | null> {
     const expiresAt = now + hours * HOUR_MS;
     if (
       !(await repo.moveEntry(trx, entry.id, ['waiting'], {
@@ -200,7 +199,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
    * id, or null when the place gave way or had moved on.
    */
   async function seat(
-    trx: Trx,
+    trx: Db,
     entry: repo.EntryRow,
     now: number,
     held: boolean,
@@ -284,7 +283,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
 
   /** A new guest's session: its seat when one is free, else a place on its list when open, else nothing. */
   async function enrolOrWait(
-    trx: Trx,
+    trx: Db,
     guest: { id: number; meeting_id: number },
     scheduleId: number,
     now: number,
@@ -311,7 +310,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
    * answer and this join is handed out at once (fill), possibly to this very place.
    */
   async function join(
-    trx: Trx,
+    trx: Db,
     scope: repo.Scope,
     values: Omit<Insertable<Database['waitlist_entries']>, 'meeting_id' | 'scope_id' | 'seq' | 'created_at'>,
     now: number,
@@ -356,7 +355,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
    * guest row to be, the device's token, then any seat free right now handed out.
    */
   async function joinMeetingList(
-    trx: Trx,
+    trx: Db,
     meetingId: number,
     visitor: {
       form: WaitingGuestForm;
@@ -392,7 +391,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
 
   /** A guest's place on a session's list (their contact copied onto it). */
   async function joinSessionList(
-    trx: Trx,
+    trx: Db,
     guestId: number,
     scope: repo.Scope,
     now: number,
@@ -423,7 +422,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
    * a held seat passes to the next in line. False when it had already left the list.
    */
   async function takeOff(
-    trx: Trx,
+    trx: Db,
     entryId: number,
     status: 'left' | 'removed' | 'declined',
     now: number,
@@ -493,7 +492,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
   return {
     /** An audit entry about a place (its meeting, place and list are named), in the change's transaction. */
     record: (
-      trx: Trx,
+      trx: Db,
       entry: repo.EntryRow,
       key: LogMessage['key'],
       params: Record<string, string | number>,
@@ -504,7 +503,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
     joinMeetingList,
     joinSessionList,
     takeOff,
-    lockScope: (trx: Trx, scope: repo.Scope) => repo.lockScope(trx, scope, locking),
+    lockScope: (trx: Db, scope: repo.Scope) => repo.lockScope(trx, scope, locking),
 
     /**
      * Seats were given back or limits raised in this transaction (a cancelled enrolment, a deleted
@@ -512,7 +511,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
      * ascending order, the order in which sign-ups lock them.
      */
     async seatsFreed(
-      trx: Trx,
+      trx: Db,
       freed: { meetingId: number; meeting: boolean; scheduleIds: readonly number[] },
     ) {
       const now = deps.clock();
@@ -523,7 +522,7 @@ export function createWaitlistCore(deps: WaitlistCoreDeps) {
     },
 
     /** A deleted guest leaves the sessions' lists they were on (a held seat passes on). */
-    async guestCancelled(trx: Trx, guestId: number, username: string | null) {
+    async guestCancelled(trx: Db, guestId: number, username: string | null) {
       const now = deps.clock();
       for (const entry of await repo.activeEntriesOfGuest(trx, guestId)) {
         await takeOff(trx, entry.id, 'removed', now, { username, ip: null });

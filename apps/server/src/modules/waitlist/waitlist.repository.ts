@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 
-type Trx = Kysely<Database>;
 export type EntryRow = Selectable<Database['waitlist_entries']>;
 
 /** A list: the meeting's own (scope 0) or one of its sessions'. */
@@ -30,7 +30,7 @@ export interface ScopeState {
 
 const meetingFields = ['waitlist_offer_hours', 'deleted_at', 'end_at'] as const;
 
-export async function lockScope(trx: Trx, scope: Scope, locking: boolean): Promise<ScopeState | undefined> {
+export async function lockScope(trx: Db, scope: Scope, locking: boolean): Promise<ScopeState | undefined> {
   if (scope.scopeId === 0) {
     let query = trx
       .selectFrom('meetings')
@@ -109,7 +109,7 @@ export interface PlaceTaken {
  * everyone still waiting is ahead, so the new count is the new place's position. Undefined: closed
  * or at its maximum.
  */
-export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<PlaceTaken | undefined> {
+export async function takePlaceNumber(trx: Db, scope: Scope): Promise<PlaceTaken | undefined> {
   const row =
     scope.scopeId === 0
       ? await trx
@@ -155,7 +155,7 @@ export async function takePlaceNumber(trx: Trx, scope: Scope): Promise<PlaceTake
 
 /** Counters of a list: those waiting, the guests or enrolments, the seats held by offers, the limit. */
 export async function adjustScope(
-  trx: Trx,
+  trx: Db,
   scope: Scope,
   change: { waiting?: number; seats?: number; held?: number; limit?: number },
 ): Promise<void> {
@@ -185,12 +185,12 @@ export async function adjustScope(
   }
 }
 
-export function insertEntry(trx: Trx, values: Insertable<Database['waitlist_entries']>): Promise<EntryRow> {
+export function insertEntry(trx: Db, values: Insertable<Database['waitlist_entries']>): Promise<EntryRow> {
   return trx.insertInto('waitlist_entries').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The first `limit` in line, in order. */
-export function firstWaiting(trx: Trx, scope: Scope, limit: number): Promise<EntryRow[]> {
+export function firstWaiting(trx: Db, scope: Scope, limit: number): Promise<EntryRow[]> {
   return trx
     .selectFrom('waitlist_entries')
     .selectAll()
@@ -202,12 +202,12 @@ export function firstWaiting(trx: Trx, scope: Scope, limit: number): Promise<Ent
     .execute();
 }
 
-export function findEntry(db: Trx, id: number): Promise<EntryRow | undefined> {
+export function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
   return db.selectFrom('waitlist_entries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** 1 + those waiting before this place. */
-export async function positionOf(db: Trx, entry: Pick<EntryRow, 'meeting_id' | 'scope_id' | 'seq'>) {
+export async function positionOf(db: Db, entry: Pick<EntryRow, 'meeting_id' | 'scope_id' | 'seq'>) {
   const row = await db
     .selectFrom('waitlist_entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -223,7 +223,7 @@ export async function positionOf(db: Trx, entry: Pick<EntryRow, 'meeting_id' | '
  * A visitor who left the meeting's list is no one's business any more: their form and contact go
  * (the place stays, numbered, for the list's history and figures).
  */
-export async function eraseEntryContact(trx: Trx, entryId: number): Promise<void> {
+export async function eraseEntryContact(trx: Db, entryId: number): Promise<void> {
   await trx
     .updateTable('waitlist_entries')
     .set({ phone: '', email: '', display_name: '', form: null })
@@ -238,7 +238,7 @@ export async function eraseEntryContact(trx: Trx, entryId: number): Promise<void
  * for one place take effect once.
  */
 export async function moveEntry(
-  trx: Trx,
+  trx: Db,
   id: number,
   from: EntryRow['status'][],
   to: Partial<Omit<EntryRow, 'id'>>,
@@ -251,7 +251,7 @@ export async function moveEntry(
 }
 
 /** The live place of a phone on a list, if any. */
-export function activeEntryByPhone(db: Trx, scope: Scope, areaCode: string, phone: string) {
+export function activeEntryByPhone(db: Db, scope: Scope, areaCode: string, phone: string) {
   return db
     .selectFrom('waitlist_entries')
     .selectAll()
@@ -264,7 +264,7 @@ export function activeEntryByPhone(db: Trx, scope: Scope, areaCode: string, phon
 }
 
 /** A guest's live place on one session's list. */
-export function activeEntryOfGuest(db: Trx, scope: Scope, guestId: number) {
+export function activeEntryOfGuest(db: Db, scope: Scope, guestId: number) {
   return db
     .selectFrom('waitlist_entries')
     .selectAll()
@@ -276,7 +276,7 @@ export function activeEntryOfGuest(db: Trx, scope: Scope, guestId: number) {
 }
 
 /** A guest's live places on the sessions' lists. */
-export function activeEntriesOfGuest(db: Trx, guestId: number) {
+export function activeEntriesOfGuest(db: Db, guestId: number) {
   return db
     .selectFrom('waitlist_entries')
     .selectAll()
@@ -287,14 +287,14 @@ export function activeEntriesOfGuest(db: Trx, guestId: number) {
     .execute();
 }
 
-export async function addToken(trx: Trx, entryId: number, tokenHash: string, now: number): Promise<void> {
+export async function addToken(trx: Db, entryId: number, tokenHash: string, now: number): Promise<void> {
   await trx
     .insertInto('waitlist_tokens')
     .values({ token_hash: tokenHash, entry_id: entryId, created_at: now })
     .execute();
 }
 
-export function entryByToken(db: Trx, tokenHash: string) {
+export function entryByToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('waitlist_tokens')
     .innerJoin('waitlist_entries', 'waitlist_entries.id', 'waitlist_tokens.entry_id')
@@ -307,7 +307,7 @@ export function entryByToken(db: Trx, tokenHash: string) {
  * The devices of a promoted visitor become the guest's: the same token opens the guest page (and
  * still reads the place, now promoted, so a waiting page open on it learns where to go).
  */
-export async function copyTokensToGuest(trx: Trx, entryId: number, guestId: number): Promise<void> {
+export async function copyTokensToGuest(trx: Db, entryId: number, guestId: number): Promise<void> {
   const tokens = await trx
     .selectFrom('waitlist_tokens')
     .select(['token_hash', 'created_at'])
@@ -321,7 +321,7 @@ export async function copyTokensToGuest(trx: Trx, entryId: number, guestId: numb
 }
 
 /** A list's figures: how many wait, hold offers, let them lapse, got seats… */
-export async function countsByStatus(db: Trx, scope: Scope) {
+export async function countsByStatus(db: Db, scope: Scope) {
   const rows = await db
     .selectFrom('waitlist_entries')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -334,7 +334,7 @@ export async function countsByStatus(db: Trx, scope: Scope) {
 
 /** One page of a list, in line order (then by when they left it). */
 export async function listEntries(
-  db: Trx,
+  db: Db,
   scope: Scope,
   options: { active: boolean; offset: number; limit: number },
 ) {
@@ -358,7 +358,7 @@ export async function listEntries(
 }
 
 /** Every place of a list (the export), in line order. */
-export function allEntries(db: Trx, scope: Scope) {
+export function allEntries(db: Db, scope: Scope) {
   return db
     .selectFrom('waitlist_entries')
     .selectAll()
@@ -369,7 +369,7 @@ export function allEntries(db: Trx, scope: Scope) {
     .execute();
 }
 
-export function scheduleOfMeeting(db: Trx, meetingId: number, scheduleId: number) {
+export function scheduleOfMeeting(db: Db, meetingId: number, scheduleId: number) {
   return db
     .selectFrom('schedules')
     .select([
@@ -387,7 +387,7 @@ export function scheduleOfMeeting(db: Trx, meetingId: number, scheduleId: number
     .executeTakeFirst();
 }
 
-export function meetingOfEntry(db: Trx, meetingId: number) {
+export function meetingOfEntry(db: Db, meetingId: number) {
   return db
     .selectFrom('meetings')
     .select(['id', 'public_id', 'name', 'name_cn', 'name_en', 'meeting_type', 'deleted_at'])
@@ -396,7 +396,7 @@ export function meetingOfEntry(db: Trx, meetingId: number) {
 }
 
 /** A guest as a session's list needs them (contact copied onto the place). */
-export function guestForPlace(db: Trx, guestId: number) {
+export function guestForPlace(db: Db, guestId: number) {
   return db
     .selectFrom('guests')
     .select([
@@ -416,7 +416,7 @@ export function guestForPlace(db: Trx, guestId: number) {
 }
 
 /** Whether a phone is a live guest of the meeting already (a place on the meeting's list then gives way). */
-export async function isGuestPhone(db: Trx, meetingId: number, areaCode: string, phone: string) {
+export async function isGuestPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
   const row = await db
     .selectFrom('guests')
     .select('id')
@@ -433,7 +433,7 @@ export async function isGuestPhone(db: Trx, meetingId: number, areaCode: string,
  * meeting) and its college category. Either may have been deleted while the visitor waited.
  */
 export async function formReferencesExist(
-  db: Trx,
+  db: Db,
   meetingId: number,
   userTypeId: number | null,
   collegeCategoryId: number | null,
@@ -458,7 +458,7 @@ export async function formReferencesExist(
   return true;
 }
 
-export async function isEnrolled(db: Trx, guestId: number, scheduleId: number) {
+export async function isEnrolled(db: Db, guestId: number, scheduleId: number) {
   const row = await db
     .selectFrom('guest_schedules')
     .select('guest_id')

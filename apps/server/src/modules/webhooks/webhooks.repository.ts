@@ -1,9 +1,7 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { DatabaseKind } from '../../db/database.ts';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DatabaseKind, Db } from '../../db/database.ts';
 import { insertRows, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
-
-type Trx = Kysely<Database>;
 
 const endpointColumns = [
   'webhook_endpoints.id',
@@ -21,7 +19,7 @@ const endpointColumns = [
   'organizations.name as organization_name',
 ] as const;
 
-const endpoints = (db: Trx) =>
+const endpoints = (db: Db) =>
   db
     .selectFrom('webhook_endpoints')
     .leftJoin('organizations', 'organizations.id', 'webhook_endpoints.organization_id')
@@ -36,19 +34,19 @@ const endpoints = (db: Trx) =>
     );
 export type EndpointRow = NonNullable<Awaited<ReturnType<typeof findEndpoint>>>;
 
-export function findEndpoint(db: Trx, id: number) {
+export function findEndpoint(db: Db, id: number) {
   return endpoints(db).where('webhook_endpoints.id', '=', id).executeTakeFirst();
 }
 
 /** Endpoints owned by these organisations (null: all, including the every-organisation ones). */
-export function listEndpoints(db: Trx, organizationIds: number[] | null) {
+export function listEndpoints(db: Db, organizationIds: number[] | null) {
   let q = endpoints(db);
   if (organizationIds !== null) q = q.where('webhook_endpoints.organization_id', 'in', organizationIds);
   return q.orderBy('webhook_endpoints.id').execute();
 }
 
 /** The URLs of the endpoints of one scope: an organisation, or (null) every organisation. */
-export function endpointUrlsInScope(db: Trx, organizationId: number | null) {
+export function endpointUrlsInScope(db: Db, organizationId: number | null) {
   const q = db.selectFrom('webhook_endpoints').select(['id', 'url']);
   return (
     organizationId === null
@@ -58,7 +56,7 @@ export function endpointUrlsInScope(db: Trx, organizationId: number | null) {
 }
 
 /** What event routing needs of every enabled endpoint (a small table, cached by the service). */
-export function enabledEndpoints(db: Trx) {
+export function enabledEndpoints(db: Db) {
   return db
     .selectFrom('webhook_endpoints')
     .select(['id', 'organization_id', 'event_types'])
@@ -67,7 +65,7 @@ export function enabledEndpoints(db: Trx) {
 }
 
 export async function insertEndpoint(
-  db: Trx,
+  db: Db,
   row: Insertable<Database['webhook_endpoints']>,
 ): Promise<number> {
   const { id } = await db
@@ -79,14 +77,14 @@ export async function insertEndpoint(
 }
 
 export async function updateEndpoint(
-  db: Trx,
+  db: Db,
   id: number,
   changes: Partial<Insertable<Database['webhook_endpoints']>>,
 ): Promise<void> {
   await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteEndpoint(db: Trx, id: number): Promise<void> {
+export async function deleteEndpoint(db: Db, id: number): Promise<void> {
   // Attempts and deliveries go with it (ON DELETE CASCADE), explicitly too, since SQLite needs
   // foreign keys switched on for the cascade.
   await db
@@ -102,7 +100,7 @@ export async function deleteEndpoint(db: Trx, id: number): Promise<void> {
 }
 
 export async function insertDeliveries(
-  db: Trx,
+  db: Db,
   rows: Insertable<Database['webhook_deliveries']>[],
 ): Promise<number[]> {
   const ids = await insertRows<'webhook_deliveries', { id: number }>(db, 'webhook_deliveries', rows, ['id']);
@@ -117,7 +115,7 @@ export type DeliveryRow = Selectable<Database['webhook_deliveries']>;
  * so a receiver sees a guest's events in the order they happened.
  */
 export async function claimDue(
-  db: Trx,
+  db: Db,
   kind: DatabaseKind,
   opts: { now: number; leaseUntil: number; limit: number },
 ): Promise<DeliveryRow[]> {
@@ -177,7 +175,7 @@ export interface AttemptOutcome {
 
 /** Ends one attempt; only the claim that still holds the delivery (same attempt number) may. */
 export async function finishAttempt(
-  db: Trx,
+  db: Db,
   delivery: Pick<DeliveryRow, 'id' | 'attempts'>,
   outcome: AttemptOutcome,
 ): Promise<boolean> {
@@ -201,14 +199,14 @@ const finishQuery = preparedQuery<AttemptOutcome & Pick<DeliveryRow, 'id' | 'att
 );
 
 export async function insertAttempts(
-  db: Trx,
+  db: Db,
   rows: Insertable<Database['webhook_attempts']>[],
 ): Promise<void> {
   await insertRows(db, 'webhook_attempts', rows);
 }
 
 /** A failure: the endpoint has been failing since its first failure after a success. */
-export async function markFailing(db: Trx, endpointId: number, now: number): Promise<void> {
+export async function markFailing(db: Db, endpointId: number, now: number): Promise<void> {
   await db
     .updateTable('webhook_endpoints')
     .set({ failing_since: now })
@@ -217,7 +215,7 @@ export async function markFailing(db: Trx, endpointId: number, now: number): Pro
     .execute();
 }
 
-export async function markSucceeding(db: Trx, endpointId: number): Promise<void> {
+export async function markSucceeding(db: Db, endpointId: number): Promise<void> {
   await db
     .updateTable('webhook_endpoints')
     .set({ failing_since: null })
@@ -231,7 +229,7 @@ export async function markSucceeding(db: Trx, endpointId: number): Promise<void>
  * this call did (one notification per disable).
  */
 export async function disableFailing(
-  db: Trx,
+  db: Db,
   endpointId: number,
   now: number,
   failingBefore: number,
@@ -247,7 +245,7 @@ export async function disableFailing(
 }
 
 export async function listDeliveries(
-  db: Trx,
+  db: Db,
   endpointId: number,
   state: string | undefined,
   page: { offset: number; limit: number },
@@ -261,11 +259,7 @@ export async function listDeliveries(
   return { rows: rows as DeliveryRow[], total: Number(total.n) };
 }
 
-export async function findDelivery(
-  db: Trx,
-  endpointId: number,
-  id: number,
-): Promise<DeliveryRow | undefined> {
+export async function findDelivery(db: Db, endpointId: number, id: number): Promise<DeliveryRow | undefined> {
   return (await db
     .selectFrom('webhook_deliveries')
     .selectAll()
@@ -274,7 +268,7 @@ export async function findDelivery(
     .executeTakeFirst()) as DeliveryRow | undefined;
 }
 
-export function listAttempts(db: Trx, deliveryId: number) {
+export function listAttempts(db: Db, deliveryId: number) {
   return db
     .selectFrom('webhook_attempts')
     .selectAll()
@@ -285,7 +279,7 @@ export function listAttempts(db: Trx, deliveryId: number) {
 
 /** Takes a delivery for a manual attempt now, unless a dispatcher holds it (then undefined). */
 export async function claimForRedelivery(
-  db: Trx,
+  db: Db,
   id: number,
   now: number,
   leaseUntil: number,
@@ -316,7 +310,7 @@ const liveEndpointLocked = preparedQuery<{ id: number }>()((db, p) =>
  * commit. One prepared probe per endpoint, in id order: every scan and sign-up with an endpoint asks
  * this for one or two, and building the IN query anew cost a scan ~45 µs of its ~450.
  */
-export async function liveEndpointIds(db: Trx, kind: DatabaseKind, ids: number[]): Promise<number[]> {
+export async function liveEndpointIds(db: Db, kind: DatabaseKind, ids: number[]): Promise<number[]> {
   const probe = kind === 'postgres' ? liveEndpointLocked : liveEndpoint;
   const live: number[] = [];
   for (const id of [...ids].sort((a, b) => a - b)) if (await probe.takeFirst(db, { id })) live.push(id);
@@ -324,7 +318,7 @@ export async function liveEndpointIds(db: Trx, kind: DatabaseKind, ids: number[]
 }
 
 /** Gives up an endpoint's pending deliveries (marked failed, with why). */
-export async function abandonPending(db: Trx, endpointId: number, why: string, now: number): Promise<void> {
+export async function abandonPending(db: Db, endpointId: number, why: string, now: number): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
     .set({ state: 'failed', next_attempt_at: null, last_error: why, lease_until: null, delivered_at: null })
@@ -335,7 +329,7 @@ export async function abandonPending(db: Trx, endpointId: number, why: string, n
 }
 
 /** Forgets finished deliveries older than `before` (the log is kept for a while, not for ever). */
-export async function pruneFinished(db: Trx, before: number): Promise<void> {
+export async function pruneFinished(db: Db, before: number): Promise<void> {
   const old = db
     .selectFrom('webhook_deliveries')
     .select('id')
@@ -350,7 +344,7 @@ export async function pruneFinished(db: Trx, before: number): Promise<void> {
 }
 
 /** The organisation a meeting belongs to (events are routed by it). */
-export async function meetingOrganization(db: Trx, meetingId: number): Promise<number | undefined> {
+export async function meetingOrganization(db: Db, meetingId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('meetings')
     .select('organization_id')
