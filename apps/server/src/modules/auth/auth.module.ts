@@ -13,7 +13,7 @@ export interface AuthModule {
   authenticate: Authenticate;
   /** Whether a live stream's user still holds their session or API token. */
   sessionStillValid: (user: AuthUser) => Promise<boolean>;
-  /** Signs a user out everywhere (the users module, on disabling or a password reset). */
+  /** Ends a user's sessions but one, when named (the users module, which may not import auth). */
   revokeUserSessions: typeof revokeUserSessions;
 }
 
