@@ -37,7 +37,7 @@ import { reindexGuest, unindexGuest } from './guest-search.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as seats from './guest-seats.repository.ts';
 import * as repo from './guests.repository.ts';
-import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import type { SeatEvents } from './seat-events.ts';
 
 type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
 
@@ -49,13 +49,13 @@ export interface GuestsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   /** Told after the commit when an add or edit took the last seat of the meeting or a session. */
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
-  /** Each listed guest's certificate of attendance (the certificates module, through app.ts). */
+  /** Each listed guest's certificate of attendance (the certificates module answers it). */
   certificateStates?: (
     meeting: { id: number; start_at: number; end_at: number },
     guestIds: readonly number[],
   ) => Promise<Map<number, CertificateState>>;
-  /** The waiting lists (through app.ts): seats freed by a delete or an edit are handed out in its transaction. */
-  waitlist?: Pick<WaitlistService, 'seatsFreedIn' | 'guestCancelledIn'>;
+  /** The waiting lists (seat-events.ts): seats freed by a delete or an edit are handed out in its transaction. */
+  waitlist?: SeatEvents;
   /** Events for other systems, written in the change's transaction. */
   webhooks: WebhookEmitter;
   /** Where the list stops counting matches ("10,000+"); also what makes a keyword broad (guests.repository.ts). */

@@ -19,7 +19,6 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import { storedNotice } from './consent.ts';
@@ -29,6 +28,13 @@ import * as repo from './privacy.repository.ts';
 /** How often (at most) an instance looks for purges and notices that have come due. */
 const RETENTION_SCAN_MS = 60_000;
 
+/** A visitor known by their guest token, and their meeting. */
+export interface VisitorLookup {
+  authenticated(
+    token: string | undefined,
+  ): Promise<{ guest: { id: number; meeting_id: number }; meeting: { id: number; name: string } }>;
+}
+
 export interface PrivacyDeps {
   db: Db;
   clock: () => number;
@@ -36,7 +42,8 @@ export interface PrivacyDeps {
   jobs: Jobs;
   notifications: Pick<NotificationsService, 'retentionDue'>;
   guests: Pick<GuestsService, 'findVisible' | 'cancel'>;
-  visitorGuests: Pick<VisitorGuestService, 'authenticated'>;
+  /** Who holds a guest token (the registration module answers it; declared here, as privacy is below it). */
+  visitorGuests: VisitorLookup;
   /** Audit entries older than this many days are removed (0: kept for ever). */
   logRetentionDays: number;
   /** After an erasure: older page versions out of SQLite's WAL (database.ts truncateWalAfterErasure). */

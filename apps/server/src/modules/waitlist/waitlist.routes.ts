@@ -20,10 +20,9 @@ import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
 import { fileTimestamp } from '../../lib/xlsx-export.ts';
 import { currentUser, guestToken } from '../../plugins/authorization.ts';
-import type { RegistrationService } from '../registration/registration.service.ts';
-import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import { waitlistSheet } from './waitlist-export.ts';
 import type { WaitlistService } from './waitlist.service.ts';
+import type { VisitorPages } from './visitor-pages.ts';
 
 const tags = ['waitlist'];
 const security = [{ bearer: [] }];
@@ -34,8 +33,8 @@ export const OFFER_LIMIT_PER_IP = { points: 60, seconds: 60 };
 /** Waiting lists (issue 19): the visitor's place and offers under /api/public, the back office's lists. */
 export const waitlistRoutes: FastifyPluginAsyncZod<{
   waitlist: WaitlistService;
-  registration: RegistrationService;
-  guests: VisitorGuestService;
+  registration: Pick<VisitorPages, 'openGuestPage'>;
+  guests: Omit<VisitorPages, 'openGuestPage'>;
   reporting: ExportReporting;
   limiters: LimiterFactory;
   clock: () => number;
