@@ -34,15 +34,15 @@ const ALLOWED = {
   },
   'modules/attendance/attendance.repository.ts': {
     reason: 'a scan checks the session, the guest and the enrolment in the transaction that records it',
-    read: ['guest_schedules', 'guests', 'schedules'],
+    read: ['guest_schedules', 'guests'],
   },
   'modules/attendance/offline-door.repository.ts': {
     reason: "a door station's copy is one pass over the meeting's guests and their enrolment",
-    read: ['guest_schedules', 'guests', 'schedules', 'user_types'],
+    read: ['guest_schedules', 'guests'],
   },
   'modules/certificates/certificates.repository.ts': {
     reason: 'certificates are judged from the guests, their scans, sessions and the meeting look',
-    read: ['check_ins', 'files', 'guests', 'meetings', 'schedules', 'user_types'],
+    read: ['check_ins', 'files', 'guests', 'meetings'],
   },
   'modules/dashboard/dashboard.repository.ts': {
     reason: 'the charts group guests and scans by time in SQL',
@@ -67,7 +67,7 @@ const ALLOWED = {
   },
   'modules/imports/imports.repository.ts': {
     reason: "a guest file is judged against the meeting's dictionary and its guests",
-    read: ['college_categories', 'guests', 'schedules', 'user_type_schedules', 'user_types'],
+    read: ['guests'],
   },
   'modules/imports/schedule-import.repository.ts': {
     reason: "a schedule file writes the meeting's dictionary in one transaction",
@@ -122,12 +122,12 @@ const ALLOWED = {
   },
   'modules/registration/registration.repository.ts': {
     reason: 'a sign-up reads the meeting and its dictionary and writes the guest in one transaction',
-    read: ['college_categories', 'meetings', 'schedules', 'user_type_schedules', 'user_types'],
+    read: ['meetings'],
     write: ['guest_schedules', 'guests'],
   },
   'modules/schedule-detail/schedule-detail.repository.ts': {
     reason: "a session's page counts its enrolled guests and their attendance in SQL",
-    read: ['guest_attendance', 'guest_schedules', 'schedules'],
+    read: ['guest_attendance', 'guest_schedules'],
   },
   'modules/waitlist/waitlist.repository.ts': {
     reason: 'an offer locks the scope counters and turns an entry into a guest in one transaction',

@@ -77,24 +77,11 @@ export async function findScans(db: Db, meetingId: number, guestIds: readonly nu
     .execute();
 }
 
-export async function findSessions(db: Db, meetingId: number) {
-  return db
-    .selectFrom('schedules')
-    .select(['id', 'name', 'name_cn', 'name_en', 'date'])
-    .where('meeting_id', '=', meetingId)
-    .orderBy('date')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-export async function findUserTypes(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_types')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where('meeting_id', '=', meetingId)
-    .execute();
-}
+/* The sessions and user types a certificate names: the dictionary module's reads. */
+export {
+  sessionNames as findSessions,
+  userTypeNames as findUserTypes,
+} from '../dictionary/dictionary.reads.ts';
 
 export async function findDisplayConfig(db: Db, meetingId: number): Promise<string | undefined> {
   const row = await db

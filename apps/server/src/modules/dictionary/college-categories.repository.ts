@@ -4,16 +4,13 @@ import type { Db } from '../../db/database.ts';
 
 type Row = Database['college_categories'];
 
-const columns = [
-  'id',
-  'organization_id',
-  'name',
-  'name_cn',
-  'name_en',
-  'sort',
-  'created_at',
-  'updated_at',
-] as const;
+/** Column lists shared by the reads of this table: `names` is what a form or a list shows of a category. */
+export const collegeCategoryColumns = {
+  names: ['id', 'name', 'name_cn', 'name_en'],
+  full: ['id', 'organization_id', 'name', 'name_cn', 'name_en', 'sort', 'created_at', 'updated_at'],
+} as const;
+
+const columns = collegeCategoryColumns.full;
 
 /** The global categories and those of `owners` (null: every category). */
 export function listCollegeCategories(db: Db, owners: readonly number[] | null) {
@@ -23,6 +20,19 @@ export function listCollegeCategories(db: Db, owners: readonly number[] | null) 
       eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', owners.length ? owners : [-1])]),
     );
   return query.orderBy('sort').orderBy('id').execute();
+}
+
+/** The names of the global categories and those of `owners` (a meeting's organisation and those above). */
+export function listCollegeCategoryNames(db: Db, owners: readonly number[]) {
+  return db
+    .selectFrom('college_categories')
+    .select(collegeCategoryColumns.names)
+    .where((eb) =>
+      eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', owners.length ? owners : [-1])]),
+    )
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export function findCollegeCategory(db: Db, id: number) {

@@ -4,16 +4,13 @@ import type { Db } from '../../db/database.ts';
 
 type Row = Database['user_types'];
 
-const columns = [
-  'id',
-  'meeting_id',
-  'name',
-  'name_cn',
-  'name_en',
-  'sort',
-  'created_at',
-  'updated_at',
-] as const;
+/** Column lists shared by the reads of this table: `names` is what a form or a list shows of a type. */
+export const userTypeColumns = {
+  names: ['id', 'name', 'name_cn', 'name_en'],
+  full: ['id', 'meeting_id', 'name', 'name_cn', 'name_en', 'sort', 'created_at', 'updated_at'],
+} as const;
+
+const columns = userTypeColumns.full;
 
 export function listUserTypes(db: Db, meetingId: number) {
   return db
@@ -22,6 +19,28 @@ export function listUserTypes(db: Db, meetingId: number) {
     .where('meeting_id', '=', meetingId)
     .orderBy('sort')
     .orderBy('id')
+    .execute();
+}
+
+/** A meeting's user types with their names in the three languages, in display order. */
+export function listUserTypeNames(db: Db, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(userTypeColumns.names)
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** user_type_id → schedule_id pairs of the meeting's user types, by session. */
+export function listUserTypeSessions(db: Db, meetingId: number) {
+  return db
+    .selectFrom('user_type_schedules')
+    .innerJoin('user_types', 'user_types.id', 'user_type_schedules.user_type_id')
+    .select(['user_type_schedules.user_type_id', 'user_type_schedules.schedule_id'])
+    .where('user_types.meeting_id', '=', meetingId)
+    .orderBy('user_type_schedules.schedule_id')
     .execute();
 }
 

@@ -56,67 +56,14 @@ export function findLiveMeetingById(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** The meeting's sessions with their time slot, in display order. */
-export function listSchedulesWithTimes(db: Db, meetingId: number) {
-  return db
-    .selectFrom('schedules')
-    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
-    .select([
-      'schedules.id',
-      'schedules.name',
-      'schedules.name_cn',
-      'schedules.name_en',
-      'schedules.date',
-      'schedules.signup_limit',
-      'schedules.waitlist_enabled',
-      'schedules.waitlist_max',
-      'schedules.waiting_count',
-      'schedules.waitlist_held',
-      'schedules.signup_count',
-      'meeting_times.start_time',
-      'meeting_times.end_time',
-    ])
-    .where('schedules.meeting_id', '=', meetingId)
-    .orderBy('schedules.date')
-    .orderBy('meeting_times.start_time')
-    .orderBy('schedules.sort')
-    .orderBy('schedules.id')
-    .execute();
-}
-
-export function listUserTypes(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_types')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where('meeting_id', '=', meetingId)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-/** user_type_id → schedule_id pairs of the meeting's user types, ascending. */
-export function listUserTypeSchedules(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_type_schedules')
-    .innerJoin('user_types', 'user_types.id', 'user_type_schedules.user_type_id')
-    .select(['user_type_schedules.user_type_id', 'user_type_schedules.schedule_id'])
-    .where('user_types.meeting_id', '=', meetingId)
-    .orderBy('user_type_schedules.schedule_id')
-    .execute();
-}
-
-/** The global categories and those of `owners` (a meeting's organisation and the ones above it). */
-export function listCollegeCategories(db: Db, owners: readonly number[]) {
-  return db
-    .selectFrom('college_categories')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where((eb) =>
-      eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', owners.length ? owners : [-1])]),
-    )
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
+/* The form's options: the dictionary module's reads. */
+export {
+  collegeCategoryNames as listCollegeCategories,
+  isSessionOf as scheduleBelongsToMeeting,
+  sessionsWithTimes as listSchedulesWithTimes,
+  userTypeNames as listUserTypes,
+  userTypeSessions as listUserTypeSchedules,
+} from '../dictionary/dictionary.reads.ts';
 
 /** True when the enrolment existed (and is now gone); the door stations' copies learn the guest changed. */
 export async function deleteGuestSchedule(
@@ -239,18 +186,4 @@ export async function addGuestToken(trx: Db, guestId: number, tokenHash: string,
         .limit(GUEST_TOKENS_KEPT),
     )
     .execute();
-}
-
-export async function scheduleBelongsToMeeting(
-  db: Db,
-  scheduleId: number,
-  meetingId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('schedules')
-    .select('id')
-    .where('id', '=', scheduleId)
-    .where('meeting_id', '=', meetingId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

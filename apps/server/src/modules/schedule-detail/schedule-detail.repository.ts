@@ -2,16 +2,8 @@ import { sql } from 'kysely';
 import { isInsideTodaySql } from '../../core/attendance-status.ts';
 import type { Db } from '../../db/database.ts';
 
-/** A session with its live meeting (organisation for scoping). */
-export function findScheduleMeeting(db: Db, scheduleId: number) {
-  return db
-    .selectFrom('schedules')
-    .innerJoin('meetings', 'meetings.id', 'schedules.meeting_id')
-    .select(['schedules.id', 'schedules.meeting_id', 'meetings.organization_id'])
-    .where('schedules.id', '=', scheduleId)
-    .where('meetings.deleted_at', 'is', null)
-    .executeTakeFirst();
-}
+/* A session with its live meeting (organisation for scoping): the dictionary module's read. */
+export { sessionMeeting as findScheduleMeeting } from '../dictionary/dictionary.reads.ts';
 
 /**
  * Per session of the meeting: guests ever checked in and guests inside now (entered today: see

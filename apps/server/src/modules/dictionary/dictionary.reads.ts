@@ -1,0 +1,50 @@
+import * as collegeCategories from './college-categories.repository.ts';
+import * as schedules from './schedules.repository.ts';
+import * as userTypes from './user-types.repository.ts';
+import type { Db } from '../../db/database.ts';
+
+/*
+ * A meeting's dictionary as other modules read it (the sign-up form, a guest file, a door station,
+ * certificates): they ask here rather than query the dictionary's tables themselves. This file
+ * imports only the dictionary's own repositories, so asking it never closes an import cycle.
+ */
+
+/** The meeting's user types with their names in the three languages, in display order. */
+export function userTypeNames(db: Db, meetingId: number) {
+  return userTypes.listUserTypeNames(db, meetingId);
+}
+
+/** Which sessions each of the meeting's user types may enrol in: user_type_id → schedule_id pairs. */
+export function userTypeSessions(db: Db, meetingId: number) {
+  return userTypes.listUserTypeSessions(db, meetingId);
+}
+
+/** One session's names in the three languages. */
+export function sessionName(db: Db, scheduleId: number) {
+  return schedules.findSessionName(db, scheduleId);
+}
+
+/** Whether the session is one of the meeting's. */
+export function isSessionOf(db: Db, scheduleId: number, meetingId: number) {
+  return schedules.isSessionOfMeeting(db, scheduleId, meetingId);
+}
+
+/** A session of a live meeting, with the meeting's organisation (for scoping); undefined otherwise. */
+export function sessionMeeting(db: Db, scheduleId: number) {
+  return schedules.findSessionMeeting(db, scheduleId);
+}
+
+/** The meeting's sessions with their names and day, in the order of the day. */
+export function sessionNames(db: Db, meetingId: number) {
+  return schedules.listSessionNames(db, meetingId);
+}
+
+/** The meeting's sessions with their seats and time slot, as the sign-up form offers them. */
+export function sessionsWithTimes(db: Db, meetingId: number) {
+  return schedules.listSessionsWithTimes(db, meetingId);
+}
+
+/** The names of the college categories a meeting offers: global ones and those of `owners`. */
+export function collegeCategoryNames(db: Db, owners: readonly number[]) {
+  return collegeCategories.listCollegeCategoryNames(db, owners);
+}
