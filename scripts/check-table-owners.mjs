@@ -42,7 +42,7 @@ const ALLOWED = {
   },
   'modules/certificates/certificates.repository.ts': {
     reason: 'certificates are judged from the guests, their scans, sessions and the meeting look',
-    read: ['check_ins', 'files', 'guests', 'meetings'],
+    read: ['check_ins', 'files', 'guests'],
   },
   'modules/dashboard/dashboard.repository.ts': {
     reason: 'the charts group guests and scans by time in SQL',
@@ -76,7 +76,7 @@ const ALLOWED = {
   },
   'modules/mail/mail.repository.ts': {
     reason: 'a mail is composed from the guest, the sessions and the meeting; the outbox marks guests',
-    read: ['guest_schedules', 'jobs', 'meetings', 'schedules', 'users'],
+    read: ['guest_schedules', 'jobs', 'schedules', 'users'],
     write: ['guests'],
   },
   'modules/meeting-display/meeting-display.repository.ts': {
@@ -90,7 +90,7 @@ const ALLOWED = {
   },
   'modules/organizations/organizations.repository.ts': {
     reason: 'an organisation may not be deleted while anything hangs on it',
-    read: ['college_categories', 'meeting_times', 'meetings', 'users'],
+    read: ['college_categories', 'meeting_times', 'users'],
   },
   'modules/privacy/late-writes.repository.ts': {
     reason: 'the sweep after a purge looks for personal data written late into any table',
@@ -122,7 +122,6 @@ const ALLOWED = {
   },
   'modules/registration/registration.repository.ts': {
     reason: 'a sign-up reads the meeting and its dictionary and writes the guest in one transaction',
-    read: ['meetings'],
     write: ['guest_schedules', 'guests'],
   },
   'modules/schedule-detail/schedule-detail.repository.ts': {
@@ -133,10 +132,6 @@ const ALLOWED = {
     reason: 'an offer locks the scope counters and turns an entry into a guest in one transaction',
     read: ['college_categories', 'guest_schedules', 'guests', 'user_types'],
     write: ['guest_tokens', 'meetings', 'schedules'],
-  },
-  'modules/webhooks/webhooks.repository.ts': {
-    reason: "events are routed by the meeting's organisation",
-    read: ['meetings'],
   },
 };
 

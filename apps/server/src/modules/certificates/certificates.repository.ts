@@ -83,14 +83,8 @@ export {
   userTypeNames as findUserTypes,
 } from '../dictionary/dictionary.reads.ts';
 
-export async function findDisplayConfig(db: Db, meetingId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('meetings')
-    .select('display_config')
-    .where('id', '=', meetingId)
-    .executeTakeFirst();
-  return row?.display_config;
-}
+/* The meeting's look, for a certificate's colours: the meetings module's read. */
+export { displayConfigOf as findDisplayConfig } from '../meetings/meetings.reads.ts';
 
 export async function findFile(db: Db, id: string) {
   return db.selectFrom('files').select(['mime', 'data']).where('id', '=', id).executeTakeFirst();

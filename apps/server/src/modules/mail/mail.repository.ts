@@ -1,24 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { meetingColumns } from '../meetings/meetings.reads.ts';
 
 type Executor = Kysely<Database>;
 
-/** The meeting part of every mail (names are aliased, beside the guest's own). */
-const meetingColumns = [
-  'meetings.public_id',
-  'meetings.name as meeting_name',
-  'meetings.name_cn as meeting_name_cn',
-  'meetings.name_en as meeting_name_en',
-  'meetings.location',
-  'meetings.location_cn',
-  'meetings.location_en',
-  'meetings.start_at',
-  'meetings.end_at',
-  'meetings.meeting_type',
-  'meetings.display_config',
-  'meetings.deleted_at',
-] as const;
+/* The meeting part of a mail: the meetings module's reads. */
+export {
+  liveMeetingByPublicId as findLiveMeetingByPublicId,
+  meetingForMail as findMeetingForMail,
+} from '../meetings/meetings.reads.ts';
 
 /** What a guest's mail shows: the guest, the meeting (live or not), its colours. */
 export function findGuestForMail(db: Executor, guestId: number) {
@@ -36,7 +27,7 @@ export function findGuestForMail(db: Executor, guestId: number) {
       'guests.language',
       'guests.cancelled_at',
       'guests.broadcast_opt_out',
-      ...meetingColumns,
+      ...meetingColumns.mail,
     ])
     .where('guests.id', '=', guestId)
     .executeTakeFirst();
@@ -235,25 +226,6 @@ export function guestMailState(db: Executor, guestId: number) {
     .selectFrom('guests')
     .select(['meeting_id', 'mail_pending', 'created_at'])
     .where('id', '=', guestId)
-    .executeTakeFirst();
-}
-
-/** A live meeting by its public id (the visitor's "send my code"). */
-export function findLiveMeetingByPublicId(db: Executor, publicId: string) {
-  return db
-    .selectFrom('meetings')
-    .select(['id', 'name'])
-    .where('public_id', '=', publicId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** The meeting part of findGuestForMail, for a preview of a meeting without guests. */
-export function findMeetingForMail(db: Executor, meetingId: number) {
-  return db
-    .selectFrom('meetings')
-    .select(meetingColumns)
-    .where('meetings.id', '=', meetingId)
     .executeTakeFirst();
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Region } from '@meetflow/shared/constants';
+import { organizationHasMeetings } from '../meetings/meetings.reads.ts';
 import type { Db } from '../../db/database.ts';
 
 const columns = ['id', 'name', 'parent_id', 'sort', 'region'] as const;
@@ -104,11 +105,7 @@ export async function dependents(
     .where('parent_id', '=', id)
     .executeTakeFirst();
   const user = await db.selectFrom('users').select('id').where('organization_id', '=', id).executeTakeFirst();
-  const meeting = await db
-    .selectFrom('meetings')
-    .select('id')
-    .where('organization_id', '=', id)
-    .executeTakeFirst();
+  const meeting = await organizationHasMeetings(db, id);
   const slot = await db
     .selectFrom('meeting_times')
     .select('id')
@@ -122,7 +119,7 @@ export async function dependents(
   return {
     children: child !== undefined,
     users: user !== undefined,
-    meetings: meeting !== undefined,
+    meetings: meeting,
     dictionaryEntries: slot !== undefined || category !== undefined,
   };
 }

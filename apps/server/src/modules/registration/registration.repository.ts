@@ -1,60 +1,12 @@
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/database.ts';
 
-const meetingColumns = [
-  'id',
-  'public_id',
-  'organization_id',
-  'name',
-  'name_cn',
-  'name_en',
-  'location',
-  'location_cn',
-  'location_en',
-  'start_at',
-  'end_at',
-  'registration_limit',
-  'registered_count',
-  'registration_deadline',
-  'multi_language',
-  'signup_enabled',
-  'meeting_type',
-  'banner_file_id',
-  'schedule_file_id',
-  'guide_file_id',
-  'display_config',
-  'waitlist_enabled',
-  'waitlist_max',
-  'waiting_count',
-  'waitlist_held',
-  'privacy_notice_enabled',
-  'privacy_notice',
-  'privacy_notice_version',
-  'purged_at',
-] as const;
-
-export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;
-
-const liveMeetingByPublicId = preparedQuery<{ publicId: string }>()((db, p) =>
-  db
-    .selectFrom('meetings')
-    .select(meetingColumns)
-    .where('public_id', '=', p('publicId'))
-    .where('deleted_at', 'is', null),
-);
-/** A meeting that is not soft-deleted, by its public id. */
-export function findLiveMeetingByPublicId(db: Db, publicId: string) {
-  return liveMeetingByPublicId.takeFirst(db, { publicId });
-}
-
-export function findLiveMeetingById(db: Db, id: number) {
-  return db
-    .selectFrom('meetings')
-    .select(meetingColumns)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
+/* The meeting as the visitor's pages read it: the meetings module's reads. */
+export {
+  liveMeetingById as findLiveMeetingById,
+  liveMeetingByPublicId as findLiveMeetingByPublicId,
+  type VisitorMeeting as PublicMeetingRow,
+} from '../meetings/meetings.reads.ts';
 
 /* The form's options: the dictionary module's reads. */
 export {
