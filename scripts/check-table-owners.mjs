@@ -58,7 +58,6 @@ const ALLOWED = {
   },
   'modules/guests/guest-seats.repository.ts': {
     reason: 'taking a seat moves the meeting and session counters in the same transaction',
-    read: ['college_categories', 'user_type_schedules', 'user_types'],
     write: ['guest_schedules', 'guests', 'meetings', 'schedules'],
   },
   'modules/guests/guests.repository.ts': {
@@ -130,7 +129,7 @@ const ALLOWED = {
   },
   'modules/waitlist/waitlist.repository.ts': {
     reason: 'an offer locks the scope counters and turns an entry into a guest in one transaction',
-    read: ['college_categories', 'guest_schedules', 'guests', 'user_types'],
+    read: ['guest_schedules', 'guests'],
     write: ['guest_tokens', 'meetings', 'schedules'],
   },
 };

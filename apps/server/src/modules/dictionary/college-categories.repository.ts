@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -37,6 +38,14 @@ export function listCollegeCategoryNames(db: Db, owners: readonly number[]) {
 
 export function findCollegeCategory(db: Db, id: number) {
   return db.selectFrom('college_categories').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+const categoryOwner = preparedQuery<{ id: number }>()((db, p) =>
+  db.selectFrom('college_categories').select(['id', 'organization_id']).where('id', '=', p('id')),
+);
+/** A category and the organisation owning it (null: global). Prepared: it is on the sign-up's hot path. */
+export function findCategoryOwner(db: Db, id: number) {
+  return categoryOwner.takeFirst(db, { id });
 }
 
 export function insertCollegeCategory(db: Db, values: Insertable<Row>) {

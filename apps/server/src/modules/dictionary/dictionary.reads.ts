@@ -19,6 +19,40 @@ export function userTypeSessions(db: Db, meetingId: number) {
   return userTypes.listUserTypeSessions(db, meetingId);
 }
 
+/**
+ * The sessions a user type of this meeting may enrol in, ascending; undefined when the meeting has
+ * no such user type (a sign-up form's check).
+ */
+export function userTypeSessionIds(db: Db, meetingId: number, userTypeId: number) {
+  return userTypes.userTypeScheduleIds(db, meetingId, userTypeId);
+}
+
+/** The sessions a user type may enrol in, ascending. */
+export function sessionIdsOfUserType(db: Db, userTypeId: number) {
+  return userTypes.allowedScheduleIds(db, userTypeId);
+}
+
+/** A college category and the organisation owning it (null: global); undefined when there is none. */
+export function collegeCategoryOwner(db: Db, id: number) {
+  return collegeCategories.findCategoryOwner(db, id);
+}
+
+/**
+ * Whether what a waiting form names still exists for the meeting: its registration type (of this
+ * meeting) and its college category. Either may have been deleted while the visitor waited.
+ */
+export async function formReferencesExist(
+  db: Db,
+  meetingId: number,
+  userTypeId: number | null,
+  collegeCategoryId: number | null,
+): Promise<boolean> {
+  if (userTypeId !== null && !(await userTypes.isUserTypeOf(db, userTypeId, meetingId))) return false;
+  if (collegeCategoryId !== null && !(await collegeCategories.findCategoryOwner(db, collegeCategoryId)))
+    return false;
+  return true;
+}
+
 /** One session's names in the three languages. */
 export function sessionName(db: Db, scheduleId: number) {
   return schedules.findSessionName(db, scheduleId);
