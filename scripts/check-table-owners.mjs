@@ -42,7 +42,7 @@ const ALLOWED = {
   },
   'modules/certificates/certificates.repository.ts': {
     reason: 'certificates are judged from the guests, their scans, sessions and the meeting look',
-    read: ['check_ins', 'files', 'guests'],
+    read: ['check_ins', 'guests'],
   },
   'modules/dashboard/dashboard.repository.ts': {
     reason: 'the charts group guests and scans by time in SQL',
@@ -75,7 +75,7 @@ const ALLOWED = {
   },
   'modules/mail/mail.repository.ts': {
     reason: 'a mail is composed from the guest, the sessions and the meeting; the outbox marks guests',
-    read: ['guest_schedules', 'jobs', 'schedules', 'users'],
+    read: ['guest_schedules', 'schedules'],
     write: ['guests'],
   },
   'modules/meeting-display/meeting-display.repository.ts': {
@@ -87,10 +87,7 @@ const ALLOWED = {
     read: ['organizations', 'users'],
     write: ['meetings'],
   },
-  'modules/organizations/organizations.repository.ts': {
-    reason: 'an organisation may not be deleted while anything hangs on it',
-    read: ['college_categories', 'meeting_times', 'users'],
-  },
+
   'modules/privacy/late-writes.repository.ts': {
     reason: 'the sweep after a purge looks for personal data written late into any table',
     read: ['guests', 'import_failures', 'imports', 'scan_conflicts', 'waitlist_entries'],

@@ -86,14 +86,8 @@ export {
 /* The meeting's look, for a certificate's colours: the meetings module's read. */
 export { displayConfigOf as findDisplayConfig } from '../meetings/meetings.reads.ts';
 
-export async function findFile(db: Db, id: string) {
-  return db.selectFrom('files').select(['mime', 'data']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function findFileMime(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('files').select('mime').where('id', '=', id).executeTakeFirst();
-  return row?.mime;
-}
+/* A certificate's background: the files module's reads. */
+export { storedFile as findFile, storedFileMime as findFileMime } from '../files/files.reads.ts';
 
 export type CertificateRecord = Awaited<ReturnType<typeof findCertificates>>[number];
 

@@ -75,3 +75,13 @@ export async function deleteUnusedCollegeCategory(db: Db, id: number): Promise<b
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Whether the organisation owns any college category. */
+export async function organizationHasCollegeCategories(db: Db, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('college_categories')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,4 +1,5 @@
 import * as collegeCategories from './college-categories.repository.ts';
+import * as meetingTimes from './meeting-times.repository.ts';
 import * as schedules from './schedules.repository.ts';
 import * as userTypes from './user-types.repository.ts';
 import type { Db } from '../../db/database.ts';
@@ -81,4 +82,12 @@ export function sessionsWithTimes(db: Db, meetingId: number) {
 /** The names of the college categories a meeting offers: global ones and those of `owners`. */
 export function collegeCategoryNames(db: Db, owners: readonly number[]) {
   return collegeCategories.listCollegeCategoryNames(db, owners);
+}
+
+/** Whether the organisation owns time slots or college categories (it may not be deleted then). */
+export async function organizationOwnsEntries(db: Db, organizationId: number): Promise<boolean> {
+  // One after another: inside a transaction the queries share a single connection anyway.
+  const slot = await meetingTimes.organizationHasMeetingTimes(db, organizationId);
+  const category = await collegeCategories.organizationHasCollegeCategories(db, organizationId);
+  return slot || category;
 }

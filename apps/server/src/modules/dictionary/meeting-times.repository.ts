@@ -62,3 +62,13 @@ export async function deleteUnusedMeetingTime(db: Db, id: number): Promise<boole
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Whether the organisation owns any time slot. */
+export async function organizationHasMeetingTimes(db: Db, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('meeting_times')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

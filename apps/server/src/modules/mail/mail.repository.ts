@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { countGuestMails } from '../jobs/jobs.reads.ts';
 import { meetingColumns } from '../meetings/meetings.reads.ts';
 
 type Executor = Kysely<Database>;
@@ -131,17 +132,8 @@ export function liveGuestIdsWithEmail(db: Executor, meetingId: number, ids: read
 }
 
 /** How many calendar-bearing mails a guest has had: the next one's iCalendar SEQUENCE. */
-export async function calendarMailCount(trx: Executor, guestId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('guest_id', '=', guestId)
-    .where('kind', '=', 'mail')
-    .where((eb) =>
-      eb.or([eb('idempotency_key', 'like', 'confirmation:%'), eb('idempotency_key', 'like', 'enrolment:%')]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function calendarMailCount(trx: Executor, guestId: number): Promise<number> {
+  return countGuestMails(trx, guestId, ['confirmation:', 'enrolment:']);
 }
 
 /**
@@ -229,10 +221,8 @@ export function guestMailState(db: Executor, guestId: number) {
     .executeTakeFirst();
 }
 
-/** The address of a back-office user (a test send goes to the organiser's own). */
-export function userEmail(db: Executor, userId: number) {
-  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-}
+/* The address of a back-office user (a test send goes to the organiser's own): the users module's read. */
+export { userEmail } from '../users/users.reads.ts';
 
 /** Unsubscribes a guest from broadcasts; answers the guest's meeting, or undefined for an unknown guest. */
 export async function optOutOfBroadcasts(trx: Executor, guestId: number) {
