@@ -5,14 +5,17 @@ import type { Database } from './schema.ts';
  * modules ask when they need its rows. `npm run lint:tables` (scripts/check-table-owners.mjs) holds the
  * code to this map and to its shrinking allow-list of files that still read or write others' tables.
  *
- * How another module asks the owner: through `<owner>.reads.ts`, a small file in the owner's module
- * exporting plain functions `(db, …)` that call the owner's repository (e.g. meetings/meetings.reads.ts).
- * Not through core/: core sits below the modules and may not import them, so a read placed there would
- * have to query the table itself and become a second owner; core/ keeps only the rules every module
- * shares (access, presence). A reads file is the owner's published surface: the lint wall still keeps
- * every other module out of the repository itself, and the owner can change a query in one place.
+ * How another module asks the owner: through the owner module's `<module>.reads.ts` (e.g.
+ * meetings/meetings.reads.ts, dictionary/dictionary.reads.ts), plain functions `(db, …)` that call the
+ * module's own repositories; the asking module's repository or service imports them. Not through
+ * core/: core sits below the modules and may not import them, so a read placed there would have to
+ * query the table itself and become a second owner; core/ keeps only the rules every module shares
+ * (access, presence). Nor through the owner's service: a reads file imports nothing but its module's
+ * repositories, so it is a leaf of the import graph and asking it never closes a cycle, while the
+ * lint wall still keeps every other module out of the repositories themselves.
  *
- * Shared column lists live beside the queries in the owner repository (`meetingColumns`, …).
+ * Shared column lists live beside the queries in the owner repository (`meetingColumns`,
+ * `scheduleColumns`, …); a reads file passes on those another module's statement needs.
  */
 export const TABLE_OWNERS = {
   app_secrets: 'modules/auth/secrets.repository.ts',
