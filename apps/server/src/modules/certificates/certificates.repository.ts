@@ -65,17 +65,8 @@ export async function findLiveGuests(db: Db, meetingId: number, ids?: readonly n
   return query.orderBy('id').execute();
 }
 
-/** Scans of a meeting's guests from `fromGuest` on (by guest, then time): the list reads them in slices. */
-export async function findScans(db: Db, meetingId: number, guestIds: readonly number[]) {
-  return db
-    .selectFrom('check_ins')
-    .select(['guest_id', 'scope_id', 'type', 'created_at'])
-    .where('meeting_id', '=', meetingId)
-    .where('guest_id', 'in', guestIds.length ? guestIds : [0])
-    .orderBy('guest_id')
-    .orderBy('created_at')
-    .execute();
-}
+/* The scans a certificate is judged from: the attendance module's read. */
+export { scansOfGuests as findScans } from '../attendance/attendance.reads.ts';
 
 /* The sessions and user types a certificate names: the dictionary module's reads. */
 export {

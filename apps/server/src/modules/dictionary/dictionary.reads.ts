@@ -84,6 +84,16 @@ export function collegeCategoryNames(db: Db, owners: readonly number[]) {
   return collegeCategories.listCollegeCategoryNames(db, owners);
 }
 
+/** The time slots global or owned by one of `owners` (a meeting's organisation and those above). */
+export function timeSlotsFor(db: Db, owners: readonly number[]) {
+  return meetingTimes.listTimeSlots(db, owners);
+}
+
+/** The time slots among `ids`. */
+export function timeSlotsByIds(db: Db, ids: readonly number[]) {
+  return meetingTimes.findTimeSlots(db, ids);
+}
+
 /** Whether the organisation owns time slots or college categories (it may not be deleted then). */
 export async function organizationOwnsEntries(db: Db, organizationId: number): Promise<boolean> {
   // One after another: inside a transaction the queries share a single connection anyway.
