@@ -14,6 +14,10 @@ import type { Database } from './schema.ts';
  * repositories, so it is a leaf of the import graph and asking it never closes a cycle, while the
  * lint wall still keeps every other module out of the repositories themselves.
  *
+ * A write another module must make (a profile's own user row, a meeting's display settings) goes
+ * the same way through `<module>.writes.ts`: the statement stays in the owner repository and takes
+ * the caller's transaction (`db`) as every repository function does.
+ *
  * Shared column lists live beside the queries in the owner repository (`meetingColumns`,
  * `scheduleColumns`, …); a reads file passes on those another module's statement needs.
  */

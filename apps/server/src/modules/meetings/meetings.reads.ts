@@ -32,6 +32,16 @@ export function displayConfigOf(db: Db, id: number) {
   return meetings.findDisplayConfig(db, id);
 }
 
+/** A live meeting's display settings (JSON), or undefined. */
+export function liveDisplayConfigOf(db: Db, id: number) {
+  return meetings.findLiveDisplayConfig(db, id);
+}
+
+/** Meetings whose registration deadline passed after `since` and has not been announced yet. */
+export function dueDeadlines(db: Db, now: number, since: number) {
+  return meetings.findDueDeadlines(db, now, since);
+}
+
 /** The organisation a meeting belongs to, live or not. */
 export function organizationOf(db: Db, id: number) {
   return meetings.findOrganizationOf(db, id);

@@ -327,6 +327,60 @@ export async function findDisplayConfig(db: Db, id: number): Promise<string | un
   return row?.display_config;
 }
 
+/** A live meeting's display settings (JSON), or undefined. */
+export async function findLiveDisplayConfig(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('meetings')
+    .select('display_config')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.display_config;
+}
+
+/** Writes the display config column only; answers whether a live meeting was updated. */
+export async function updateDisplayConfig(db: Db, id: number, json: string): Promise<boolean> {
+  const result = await db
+    .updateTable('meetings')
+    .set({ display_config: json })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Meetings whose registration deadline passed within the window and has not been announced yet. */
+export async function findDueDeadlines(db: Db, now: number, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('meetings')
+    .select('id')
+    .where('registration_deadline', '<=', now)
+    .where('registration_deadline', '>', since)
+    .where('deadline_notified_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .limit(100)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Claims the deadline's announcement atomically: of several instances only one gets the row back. */
+export async function claimDeadline(db: Db, id: number, now: number) {
+  const row = await db
+    .updateTable('meetings')
+    .set({ deadline_notified_at: now })
+    .where('id', '=', id)
+    .where('deadline_notified_at', 'is', null)
+    .returning(['id', 'name', 'name_cn', 'name_en', 'registration_deadline'])
+    .executeTakeFirst();
+  return row
+    ? {
+        ...row,
+        id: Number(row.id),
+        registration_deadline: row.registration_deadline === null ? null : Number(row.registration_deadline),
+      }
+    : undefined;
+}
+
 /** The organisation a meeting belongs to, live or not. */
 export async function findOrganizationOf(db: Db, id: number): Promise<number | undefined> {
   const row = await db

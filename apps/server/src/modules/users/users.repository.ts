@@ -242,3 +242,17 @@ export async function organizationHasUsers(db: Db, organizationId: number): Prom
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A user's own name, address and language (the profile page). */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  values: { name: string; email: string | null; language: string | null },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
