@@ -12,7 +12,7 @@
 // The rule: a table is written in its owner file only, and read there or in the owner's module (the
 // module is the unit of the repository wall; its repositories may split by role). Other modules
 // ask the owner through its module's `<module>.reads.ts`, and write through its `<module>.writes.ts`
-// (see table-owners.ts).
+// (see table-owners.ts); those files import only their module's repositories and db/, never a service.
 // Files that still break the rule are listed in ALLOWED with a one-line reason. The list only
 // shrinks: an entry (or a table in one) that the file no longer needs fails the check too, so it
 // goes as soon as the query moves to its owner.
@@ -135,8 +135,11 @@ const seen = new Map();
 for (const file of sourceFiles(SRC)) {
   const rel = path.relative(SRC, file);
   if (EXEMPT.some((re) => re.test(rel))) continue;
-  const uses = tableUses(fs.readFileSync(file, 'utf8'));
+  const source = fs.readFileSync(file, 'utf8');
+  const uses = tableUses(source);
   seen.set(rel, uses);
+  if (/^modules\/[^/]+\/[^/]+\.(reads|writes)\.ts$/.test(rel))
+    problems.push(...publishedImports(rel, source));
   const allowed = ALLOWED[rel] ?? { read: [], write: [] };
   for (const [table, kind] of uses) {
     if (!(table in owners)) continue; // a CTE name
@@ -180,7 +183,7 @@ console.log(
   `Table owners hold: ${Object.keys(owners).length} tables; allow-list ${Object.keys(ALLOWED).length} files, ${pairs} file-table pairs.`,
 );
 
-/** table → owner file, read from table-owners.ts as text (the script runs on any Node, without a TS loader). */
+/** table → owner file, read from table-owners.ts as text (runs on any Node, without a TS loader). */
 function readOwners() {
   const text = fs.readFileSync(path.join(SRC, 'db/table-owners.ts'), 'utf8');
   const map = Object.fromEntries(
@@ -188,6 +191,14 @@ function readOwners() {
   );
   if (Object.keys(map).length === 0) throw new Error('table-owners.ts: no owners found');
   return map;
+}
+
+/** A reads or writes file imports only its module's repositories, db/ and packages: never a service. */
+function publishedImports(rel, source) {
+  const specifiers = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+  return specifiers
+    .filter((s) => s.startsWith('.') && !/^\.\/[^/]+\.repository\.ts$/.test(s) && !s.startsWith('../../db/'))
+    .map((s) => `${rel}: imports ${s}; a reads or writes file imports only its module's repositories`);
 }
 
 /** Whether the file may use the table without an entry: its owner, or a reader in the owner's module. */

@@ -11,7 +11,7 @@ import type { Database } from './schema.ts';
  * core/: core sits below the modules and may not import them, so a read placed there would have to
  * query the table itself and become a second owner; core/ keeps only the rules every module shares
  * (access, presence). Nor through the owner's service: a reads file imports nothing but its module's
- * repositories, so it is a leaf of the import graph and asking it never closes a cycle, while the
+ * repositories, so asking it pulls no services (and none of their cycles) into the asker, while the
  * lint wall still keeps every other module out of the repositories themselves.
  *
  * A write another module must make (a profile's own user row, a meeting's display settings) goes

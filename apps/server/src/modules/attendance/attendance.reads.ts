@@ -2,9 +2,10 @@ import * as records from './attendance-records.repository.ts';
 import type { Db } from '../../db/database.ts';
 
 /*
- * The door's records as other modules read them (certificates, the dashboard, a session's page):
- * they ask here rather than query check_ins and guest_attendance themselves. This file imports only
- * the attendance repositories, so asking it never closes an import cycle.
+ * The door's records as other modules read them (certificates, the dashboard, a session's page): they
+ * ask here rather than query check_ins and guest_attendance themselves. This file imports only the
+ * attendance repositories (never a service), so asking it pulls no module's services into the caller's
+ * imports.
  */
 
 /** Scans of a meeting's guests, by guest then time. */

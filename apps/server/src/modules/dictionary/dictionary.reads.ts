@@ -6,8 +6,9 @@ import type { Db } from '../../db/database.ts';
 
 /*
  * A meeting's dictionary as other modules read it (the sign-up form, a guest file, a door station,
- * certificates): they ask here rather than query the dictionary's tables themselves. This file
- * imports only the dictionary's own repositories, so asking it never closes an import cycle.
+ * certificates): they ask here rather than query the dictionary's tables themselves. This file imports
+ * only the dictionary's own repositories (never a service), so asking it pulls no module's services
+ * into the caller's imports.
  */
 
 /** The meeting's user types with their names in the three languages, in display order. */

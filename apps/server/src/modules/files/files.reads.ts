@@ -2,9 +2,9 @@ import * as files from './files.repository.ts';
 import type { Db } from '../../db/database.ts';
 
 /*
- * Uploaded files as other modules read them (certificates): they ask here rather than query the
- * files table themselves. This file imports only the files repository, so asking it never closes an
- * import cycle.
+ * Uploaded files as other modules read them (certificates): they ask here rather than query the files
+ * table themselves. This file imports only the files repository (never a service), so asking it pulls
+ * no module's services into the caller's imports.
  */
 
 /** A stored file with its bytes, or undefined. */

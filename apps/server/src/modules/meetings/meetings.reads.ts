@@ -3,8 +3,9 @@ import type { Db } from '../../db/database.ts';
 
 /*
  * The meeting as other modules read it (the visitor's pages, mail, certificates, webhooks,
- * organisations): they ask here rather than query the meetings table themselves. This file imports
- * only the meetings repository, so asking it never closes an import cycle.
+ * organisations): they ask here rather than query the meetings table themselves. This file imports only
+ * the meetings repository (never a service), so asking it pulls no module's services into the caller's
+ * imports.
  */
 
 /** Column lists for statements of other modules that join a meeting (a mail's guest and meeting). */

@@ -2,9 +2,10 @@ import * as meetings from './meetings.repository.ts';
 import type { Db } from '../../db/database.ts';
 
 /*
- * The writes other modules make to a meeting's row (its display settings, the deadline notice):
- * the statements stay with the meetings repository, the owner of the table. Like meetings.reads.ts,
- * this file imports only that repository, so using it never closes an import cycle.
+ * The writes other modules make to a meeting's row (its display settings, the deadline notice): the
+ * statements stay with the meetings repository, the owner of the table. Like meetings.reads.ts, this
+ * file imports only that repository (never a service), so using it pulls no module's services into the
+ * caller's imports.
  */
 
 /** Writes the display config column only; answers whether a live meeting was updated. */

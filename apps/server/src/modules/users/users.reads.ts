@@ -3,8 +3,8 @@ import type { Db } from '../../db/database.ts';
 
 /*
  * The back-office users as other modules read them (mail, organisations): they ask here rather than
- * query the users table themselves. This file imports only the users repository, so asking it never
- * closes an import cycle.
+ * query the users table themselves. This file imports only the users repository (never a service), so
+ * asking it pulls no module's services into the caller's imports.
  */
 
 /** A back-office user's address (a test send goes to the organiser's own). */

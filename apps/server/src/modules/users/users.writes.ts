@@ -2,9 +2,9 @@ import * as users from './users.repository.ts';
 import type { Db } from '../../db/database.ts';
 
 /*
- * The writes other modules make to a user's row (the profile page): the statements stay with the
- * users repository, the owner of the table. This file imports only that repository, so using it
- * never closes an import cycle.
+ * The writes other modules make to a user's row (the profile page): the statements stay with the users
+ * repository, the owner of the table. This file imports only that repository (never a service), so
+ * using it pulls no module's services into the caller's imports.
  */
 
 /** A user's own name, address and language. */
