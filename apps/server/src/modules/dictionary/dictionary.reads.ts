@@ -11,6 +11,9 @@ import type { Db } from '../../db/database.ts';
  * into the caller's imports.
  */
 
+/** Column lists for statements of other modules that join a session (a mail's guest and sessions). */
+export const scheduleColumns = { timed: schedules.scheduleColumns.timed };
+
 /** The meeting's user types with their names in the three languages, in display order. */
 export function userTypeNames(db: Db, meetingId: number) {
   return userTypes.listUserTypeNames(db, meetingId);
@@ -73,6 +76,11 @@ export function sessionMeeting(db: Db, scheduleId: number) {
 /** The meeting's sessions with their names and day, in the order of the day. */
 export function sessionNames(db: Db, meetingId: number) {
   return schedules.listSessionNames(db, meetingId);
+}
+
+/** Sessions by id, of one meeting, with their time slot (a cancelled enrolment's, for its calendar). */
+export function sessionsByIds(db: Db, meetingId: number, ids: readonly number[]) {
+  return schedules.listSessionsByIds(db, meetingId, ids);
 }
 
 /** The meeting's sessions with their seats and time slot, as the sign-up form offers them. */

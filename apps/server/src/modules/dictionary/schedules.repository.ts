@@ -7,6 +7,16 @@ type Row = Database['schedules'];
 /** Column lists shared by the reads of this table: `names` is what a form or a list shows of a session. */
 export const scheduleColumns = {
   names: ['id', 'name', 'name_cn', 'name_en'],
+  /** A session with its time slot, for statements that left-join meeting_times (a mail's sessions). */
+  timed: [
+    'schedules.id',
+    'schedules.name',
+    'schedules.name_cn',
+    'schedules.name_en',
+    'schedules.date',
+    'meeting_times.start_time',
+    'meeting_times.end_time',
+  ],
   full: [
     'id',
     'meeting_id',
@@ -101,6 +111,18 @@ export function listSessionsWithTimes(db: Db, meetingId: number) {
     .orderBy('meeting_times.start_time')
     .orderBy('schedules.sort')
     .orderBy('schedules.id')
+    .execute();
+}
+
+/** Sessions by id, of one meeting, with their time slot. */
+export function listSessionsByIds(db: Db, meetingId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('schedules')
+    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
+    .select(scheduleColumns.timed)
+    .where('schedules.meeting_id', '=', meetingId)
+    .where('schedules.id', 'in', ids)
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { scheduleColumns } from '../dictionary/dictionary.reads.ts';
 import { countGuestMails } from '../jobs/jobs.reads.ts';
 import { meetingColumns } from '../meetings/meetings.reads.ts';
 
@@ -35,23 +36,13 @@ export function findGuestForMail(db: Executor, guestId: number) {
 }
 export type GuestForMail = NonNullable<Awaited<ReturnType<typeof findGuestForMail>>>;
 
-const sessionColumns = [
-  'schedules.id',
-  'schedules.name',
-  'schedules.name_cn',
-  'schedules.name_en',
-  'schedules.date',
-  'meeting_times.start_time',
-  'meeting_times.end_time',
-] as const;
-
 /** The sessions a guest is enrolled in, in time order. */
 export function guestSessions(db: Executor, guestId: number) {
   return db
     .selectFrom('guest_schedules')
     .innerJoin('schedules', 'schedules.id', 'guest_schedules.schedule_id')
     .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
-    .select(sessionColumns)
+    .select(scheduleColumns.timed)
     .where('guest_schedules.guest_id', '=', guestId)
     .orderBy('schedules.date')
     .orderBy('meeting_times.start_time')
@@ -59,17 +50,8 @@ export function guestSessions(db: Executor, guestId: number) {
     .execute();
 }
 
-/** Sessions by id, of one meeting (a cancelled enrolment's session, for the cancelling calendar). */
-export function sessionsByIds(db: Executor, meetingId: number, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('schedules')
-    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
-    .select(sessionColumns)
-    .where('schedules.meeting_id', '=', meetingId)
-    .where('schedules.id', 'in', ids)
-    .execute();
-}
+/* A cancelled enrolment's sessions, for the cancelling calendar: the dictionary module's read. */
+export { sessionsByIds } from '../dictionary/dictionary.reads.ts';
 
 export function findSettings(db: Executor, meetingId: number) {
   return db
