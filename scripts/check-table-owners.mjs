@@ -95,10 +95,9 @@ const ALLOWED = {
   },
   'modules/privacy/privacy.repository.ts': {
     reason: "a purge erases a meeting's personal data across its tables in one transaction",
-    read: ['certificate_settings', 'check_ins', 'guest_schedules'],
+    read: ['guest_schedules'],
     write: [
       'certificates',
-      'files',
       'guest_search_terms',
       'guest_tokens',
       'guests',

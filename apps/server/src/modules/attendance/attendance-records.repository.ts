@@ -304,3 +304,15 @@ export async function sessionCounts(
     rows.map((r) => [Number(r.scope_id), { checked_in: Number(r.checked_in), inside: Number(r.inside) }]),
   );
 }
+
+/** A guest's scans in time order, with their session's names (the guest's own data). */
+export function listGuestScans(db: Db, guestId: number) {
+  return db
+    .selectFrom('check_ins as c')
+    .leftJoin('schedules as s', 's.id', 'c.scope_id')
+    .select(['c.type', 'c.created_at', 'c.station', 'c.scope_id', 's.name', 's.name_cn', 's.name_en'])
+    .where('c.guest_id', '=', guestId)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}

@@ -25,3 +25,8 @@ export function arrivalsPerBucket(
 export function sessionCounts(db: Db, meetingId: number, today: number) {
   return records.sessionCounts(db, meetingId, today);
 }
+
+/** A guest's scans in time order, with their session's names (the guest's own data). */
+export function scansOfGuest(db: Db, guestId: number) {
+  return records.listGuestScans(db, guestId);
+}

@@ -200,3 +200,12 @@ export async function markEmailed(db: Db, ids: readonly number[], at: number): P
   if (ids.length)
     await db.updateTable('certificates').set({ emailed_at: at }).where('id', 'in', ids).execute();
 }
+
+/** The templates that name a background file (a purge keeps the files they use). */
+export function listTemplatesWithBackground(db: Db) {
+  return db
+    .selectFrom('certificate_settings')
+    .select('template')
+    .where('template', 'like', '%background_file_id%')
+    .execute();
+}
