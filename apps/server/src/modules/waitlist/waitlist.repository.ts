@@ -428,35 +428,7 @@ export async function isGuestPhone(db: Db, meetingId: number, areaCode: string, 
   return row !== undefined;
 }
 
-/**
- * Whether what a waiting form names still exists for the meeting: its registration type (of this
- * meeting) and its college category. Either may have been deleted while the visitor waited.
- */
-export async function formReferencesExist(
-  db: Db,
-  meetingId: number,
-  userTypeId: number | null,
-  collegeCategoryId: number | null,
-): Promise<boolean> {
-  if (userTypeId !== null) {
-    const type = await db
-      .selectFrom('user_types')
-      .select('id')
-      .where('id', '=', userTypeId)
-      .where('meeting_id', '=', meetingId)
-      .executeTakeFirst();
-    if (!type) return false;
-  }
-  if (collegeCategoryId !== null) {
-    const category = await db
-      .selectFrom('college_categories')
-      .select('id')
-      .where('id', '=', collegeCategoryId)
-      .executeTakeFirst();
-    if (!category) return false;
-  }
-  return true;
-}
+export { formReferencesExist } from '../dictionary/dictionary.reads.ts';
 
 export async function isEnrolled(db: Db, guestId: number, scheduleId: number) {
   const row = await db
