@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { type AttendanceStats } from '@meetflow/shared/schemas/attendance';
 import { signUpGuest, toNextMorning } from './attendance-fixtures.ts';
@@ -147,13 +147,15 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
     // A slow subscription (a Redis far away, or reconnecting): the clients are gone before it is made.
     const duplicate = redis.duplicate.bind(redis);
+    const subscriptions: Promise<unknown>[] = [];
     redis.duplicate = (...args: Parameters<typeof redis.duplicate>) => {
       const connection = duplicate(...args);
       const subscribe = connection.subscribe.bind(connection) as (channel: string) => Promise<unknown>;
-      connection.subscribe = ((channel: string) =>
-        new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
-          subscribe(channel),
-        )) as typeof connection.subscribe;
+      connection.subscribe = ((channel: string) => {
+        const made = new Promise((resolve) => setTimeout(resolve, 400)).then(() => subscribe(channel));
+        subscriptions.push(made);
+        return made;
+      }) as typeof connection.subscribe;
       return connection;
     };
     const { buildApp } = await import('../src/app.ts');
@@ -164,8 +166,11 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
       const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       const query = `meeting_id=${meeting.id}`;
       await Promise.all(Array.from({ length: 20 }, (_, n) => openAndDrop(url, admin, query, 20 + n * 10)));
-      // Past the subscription: nothing is written to the streams that ended meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Past the subscription: nothing is written to the streams that ended meanwhile. The requests
+      // waiting for it carry on in promise callbacks, all run before the next turn of the loop.
+      await vi.waitFor(() => expect(subscriptions).toHaveLength(1));
+      await Promise.all(subscriptions);
+      await new Promise((resolve) => setImmediate(resolve));
       expect(app.liveStats.counts()).toEqual({ watchers: 0, scopes: 0, heartbeats: 0 });
       expect(await statusOf(`${url}/api/health`)).toBe(200);
       const stream = await openStream(url, admin, query);
@@ -298,7 +303,12 @@ describe(`attendance live statistics over Server-Sent Events (${TEST_DB})`, () =
     const stream = await openStream(baseUrl, admin, `meeting_id=${meeting.id}`);
     await stream.next();
     const ended = stream.untilEnd();
+    const closing = performance.now();
     await ctx.app.close();
-    await ended;
+    // The close was not held up (a stream left open would hold it until its client leaves), and the
+    // server ended the stream in order rather than cutting the connection.
+    expect(performance.now() - closing).toBeLessThan(5_000);
+    expect(await ended).toBe('ended');
+    expect(ctx.app.liveStats.counts()).toEqual({ watchers: 0, scopes: 0, heartbeats: 0 });
   });
 });

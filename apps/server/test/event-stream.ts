@@ -43,15 +43,16 @@ export async function openStream(baseUrl: string, token: string, query: string) 
         if (!(await pull())) throw new Error('stream ended');
       }
     },
-    /** Resolves when the server ends the stream. */
-    async untilEnd(): Promise<void> {
+    /** Resolves when the server ends the stream: 'ended' in order, 'broken' if the connection broke. */
+    async untilEnd(): Promise<'ended' | 'broken'> {
       while (!ended) {
         try {
-          if (!(await pull())) return;
+          if (!(await pull())) return 'ended';
         } catch {
-          return;
+          return 'broken';
         }
       }
+      return 'ended';
     },
     close: () => controller.abort(),
   };

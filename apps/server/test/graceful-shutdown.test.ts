@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
-import { call, exited, freePort, outcome, startInstance } from './server-process.ts';
+import { call, exited, freePort, outcome, startInstance, untilLogged } from './server-process.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,6 +67,7 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
     await started;
     acceptor.close();
     const closed = ctx.close().then(() => events.push('closed'));
+    // Time for a close that does not wait to finish under the request (no event marks a wait).
     await sleep(300);
     release();
     await Promise.all([answer, closed]);
@@ -77,7 +78,12 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
 
   it('a burst of sign-ups around SIGTERM: every request that reached the process is answered and every acknowledged sign-up is stored', async () => {
     const ctx = await createTestContext();
-    const instance = await startInstance(ctx, await freePort(), { SHUTDOWN_DRAIN_MS: '500' });
+    // At info level the process logs each request as it arrives, and the signal when it comes.
+    const instance = await startInstance(ctx, await freePort(), {
+      SHUTDOWN_DRAIN_MS: '500',
+      LOG_LEVEL: 'info',
+    });
+    const arrived = (line: string) => line.includes('"incoming request"') && line.includes('/sign-ups"');
     const meeting = await createMeeting(ctx.db, await createOrganization(ctx.db));
     const signUp = (n: number) =>
       outcome(
@@ -90,15 +96,16 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
     expect(await Promise.all(Array.from({ length: 10 }, (_, n) => signUp(n)))).toEqual(Array(10).fill(200));
 
     const before = Array.from({ length: 40 }, (_, n) => signUp(100 + n));
-    await sleep(15);
+    await untilLogged(instance, arrived, 10 + 40);
     const signalledAt = Date.now();
     instance.child.kill('SIGTERM');
     const after: Promise<number | string>[] = [];
     for (let n = 0; n < 20; n++) {
       after.push(signUp(200 + n));
-      await sleep(5);
+      await sleep(5); // spread over the drain window, as traffic is
     }
-    // Within the drain window (the signal has arrived by now): out of the load balancer's rotation.
+    await untilLogged(instance, (line) => line.includes('shutting down: draining'));
+    // Within the drain window (the signal has arrived): out of the load balancer's rotation.
     const health = outcome(fetch(`${instance.url}/api/health`));
     const beforeResults = await Promise.all(before);
     const afterResults = await Promise.all(after);

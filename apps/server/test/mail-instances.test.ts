@@ -111,8 +111,16 @@ describe(`guest mail across instances and crashes (${TEST_DB})`, () => {
       smtp.holdData = false;
       second = await startInstance(ctx, await freePort(), env);
       await waitFor(async () => smtp.received.length > 0, 20_000);
-      // Give a double send the chance to show.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // Until the job is marked done: from then on no attempt can send it again.
+      const status = async () =>
+        (
+          await ctx.db
+            .selectFrom('jobs')
+            .select('status')
+            .where('meeting_id', '=', meeting.id)
+            .executeTakeFirst()
+        )?.status;
+      await waitFor(async () => (await status()) === 'done', 20_000);
       expect(smtp.received).toHaveLength(1);
       const [job] = await ctx.db
         .selectFrom('jobs')

@@ -51,7 +51,14 @@ export async function startInstance(
   const output: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => output.push(...chunk.split('\n').filter(Boolean)));
+    // Whole lines only: a chunk can end in the middle of one.
+    let partial = '';
+    stream.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop()!;
+      output.push(...lines.filter(Boolean));
+    });
+    stream.on('end', () => (partial ? output.push(partial) : undefined));
   }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -65,6 +72,33 @@ export async function startInstance(
       throw new Error(`instance on ${port} did not start:\n${output.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Resolves once `count` lines of the instance's output satisfy `wanted` (a log line it writes). */
+export function untilLogged(
+  instance: Instance,
+  wanted: (line: string) => boolean,
+  count = 1,
+  limitMs = 15_000,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (instance.output.filter(wanted).length < count) return;
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${count} matching log line(s) expected within ${limitMs} ms`));
+    }, limitMs);
+    const stop = () => {
+      clearTimeout(timer);
+      instance.child.stdout!.off('data', check);
+    };
+    // Registered after the line collector above, so the lines of this chunk are counted.
+    instance.child.stdout!.on('data', check);
+    check();
+  });
 }
 
 /** Resolves with the exit code once the process has ended. */

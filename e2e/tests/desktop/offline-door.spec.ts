@@ -181,7 +181,15 @@ test('two offline stations scanning one guest leave one entry and a flagged conf
   const drawer = organiser.getByTestId('conflicts-drawer');
   await expect(drawer).toContainText('嘉賓當時已在場內');
   await expect(drawer).toContainText('South');
-  await organiser.waitForTimeout(400); // the drawer's slide-in, for the screenshot
+  // The drawer's slide-in ends before the screenshot (spinners and other endless ones aside).
+  await organiser.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)), // a cancelled one is over too
+    ),
+  );
   await snap(organiser, info, 'door-conflicts-zh-tw');
   for (const { context } of stations) await context.close();
 });

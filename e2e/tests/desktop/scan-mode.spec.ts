@@ -148,6 +148,7 @@ test('a station that only scans, never clicking, is not logged out after 90 minu
     await expect(recent).toHaveCount(n);
   }
   await page.clock.fastForward('00:05:00');
+  // A window for a logout that must not come (nothing marks its absence).
   await page.waitForTimeout(200);
   await expect(page).toHaveURL(/#\/station/);
   await expect(page.getByTestId('scan-screen')).toBeVisible();

@@ -97,11 +97,14 @@ describe('SQLite group commit', () => {
   it('answers reads from committed data at once, without waiting for an open batch', async () => {
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
+    let written!: () => void;
+    const pendingWritten = new Promise<void>((resolve) => (written = resolve));
     const write = db.transaction().execute(async (trx) => {
       await trx.insertInto('items').values({ name: 'pending' }).execute();
+      written();
       await gate; // the batch stays open, uncommitted
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pendingWritten;
     const during = await db.selectFrom('items').select('name').execute();
     expect(during).toEqual([]);
     finish();

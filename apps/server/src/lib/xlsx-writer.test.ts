@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeXlsx, type XlsxCell, type XlsxSheetData } from './xlsx-writer.ts';
 
 async function* each<T>(items: readonly T[]) {
@@ -112,7 +112,8 @@ describe('xlsx writer', () => {
       },
     });
     output.pipe(reader);
-    await sleep(300);
+    // Until the reader has taken a quarter of a megabyte: well past what was in flight.
+    await vi.waitFor(() => expect(read).toBeGreaterThan(256 * 1024), { timeout: 5000, interval: 10 });
     output.unpipe(reader);
     const after = await settled();
     expect(after).toBeGreaterThan(ahead);
