@@ -14,7 +14,8 @@ import {
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import * as repo from './registration.repository.ts';
-import { meetingStatus, toPublicGuest } from './registration.service.ts';
+import { meetingStatus } from './meeting-status.ts';
+import { toPublicGuest } from './public-guest.ts';
 
 /**
  * The guest's own page, authenticated by the `X-Guest-Token` header: their data, and enrolling in
