@@ -8,6 +8,7 @@ import type { LogMessage } from '../system-log/system-log.service.ts';
 import type { GuestsDeps } from './guest-admin.service.ts';
 import type * as seats from './guest-seats.repository.ts';
 import { toAdminGuest } from './guest-view.ts';
+import { findGuestRow } from './guest-list.repository.ts';
 import * as repo from './guests.repository.ts';
 
 /** What the back office's guest use cases share: access, the guest's view, notices and the audit. */
@@ -32,7 +33,7 @@ export async function adminGuest(
   id: number,
   lang: Language,
 ) {
-  const row = await repo.findGuestRow(deps.db, meetingId, id);
+  const row = await findGuestRow(deps.db, meetingId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return toAdminGuest(row, meetingType, lang, startOfLocalDay(deps.clock()));
 }

@@ -12,7 +12,7 @@ import { keysetBatches } from '../../lib/export-pipeline.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import type { GuestsDeps } from './guest-admin.service.ts';
 import { toAdminGuest } from './guest-view.ts';
-import * as repo from './guests.repository.ts';
+import * as repo from './guest-list.repository.ts';
 
 export type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
 
