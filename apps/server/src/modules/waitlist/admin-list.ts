@@ -1,31 +1,19 @@
 import { nameIn, type Language } from '@meetflow/shared/languages';
-import type {
-  WaitlistCounts,
-  WaitlistPage,
-  WaitlistPromoteResult,
-  waitlistQuery,
-} from '@meetflow/shared/schemas/waitlist';
+import type { WaitlistCounts, WaitlistPage, waitlistQuery } from '@meetflow/shared/schemas/waitlist';
 import type { z } from 'zod';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { adminEntries, changeSeats } from './place-views.ts';
+import { adminEntries, changeSeats, entryOfMeeting } from './faces-common.ts';
+import { promote } from './promote.ts';
 import type { WaitlistDeps } from './waitlist.service.ts';
 import * as scopes from './waitlist-scopes.repository.ts';
 import * as repo from './waitlist.repository.ts';
 
-const ACTIVE = new Set(['waiting', 'offered']);
-
-/** The back office's list: the places of a list, promotion, removal and the export's rows. */
+/** The back office's list: the places of a list, promotion (promote.ts), removal and the export's rows. */
 export function createAdminList(deps: WaitlistDeps) {
   const { db, clock, core } = deps;
-
-  async function entryOfMeeting(meetingId: number, entryId: number) {
-    const entry = await repo.findEntry(db, entryId);
-    if (!entry || entry.meeting_id !== meetingId) throw new AppError('WAITLIST_ENTRY_NOT_FOUND');
-    return entry;
-  }
 
   async function scopeOfQuery(meeting: VisibleMeeting, scheduleId: number): Promise<repo.Scope> {
     if (scheduleId !== 0 && !(await repo.scheduleOfMeeting(db, meeting.id, scheduleId))) {
@@ -67,49 +55,12 @@ export function createAdminList(deps: WaitlistDeps) {
       };
     },
 
-    /**
-     * An organiser gives a place its seat now (an offer is accepted on the visitor's behalf). With no
-     * seat free the limit is raised by one for it: the limit is never exceeded, it is moved, and the
-     * audit entry says so.
-     */
-    async promote(
-      user: AuthUser,
-      meetingId: number,
-      entryId: number,
-      ip: string,
-    ): Promise<WaitlistPromoteResult> {
-      await visibleMeeting(db, user, meetingId);
-      const entry = await entryOfMeeting(meetingId, entryId);
-      const scope = { meetingId, scopeId: entry.scope_id };
-      const now = clock();
-      const by = { username: user.auditName, ip };
-      const result = await changeSeats(deps, meetingId, async (trx) => {
-        const state = (await core.lockScope(trx, scope))!;
-        const current = (await repo.findEntry(trx, entryId))!;
-        if (!ACTIVE.has(current.status)) return null;
-        const held = current.status === 'offered';
-        const guestId = await core.seat(trx, current, now, held, by);
-        // A stale place (its visitor a guest by now, say) gave way: that is committed, then said.
-        if (guestId === null) return null;
-        // No seat was free: the limit moves up to make one (from a limit lowered below the seats taken, too).
-        const taken = state.count + state.held;
-        const raise = !held && state.limit > 0 && taken >= state.limit;
-        const limit = raise ? taken + 1 : state.limit;
-        if (raise) {
-          await scopes.adjustScope(trx, scope, { limit: limit - state.limit });
-          const params = { from: state.limit, to: limit, guest_id: guestId };
-          await core.record(trx, current, 'waitlist.promoted_raising_limit', params, by);
-        }
-        return { seat_limit: limit, limit_raised: raise };
-      });
-      if (!result) throw new AppError('WAITLIST_ENTRY_NOT_FOUND');
-      const [promoted] = await adminEntries(db, [(await repo.findEntry(db, entryId))!]);
-      return { entry: promoted!, ...result };
-    },
+    promote: (user: AuthUser, meetingId: number, entryId: number, ip: string) =>
+      promote(deps, user, meetingId, entryId, ip),
 
     async remove(user: AuthUser, meetingId: number, entryId: number, ip: string): Promise<void> {
       await visibleMeeting(db, user, meetingId);
-      await entryOfMeeting(meetingId, entryId);
+      await entryOfMeeting(db, meetingId, entryId);
       const removed = await changeSeats(deps, meetingId, (trx) =>
         core.takeOff(trx, entryId, 'removed', clock(), { username: user.auditName, ip }),
       );

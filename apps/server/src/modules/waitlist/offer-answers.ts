@@ -3,7 +3,7 @@ import type { WaitlistOffer } from '@meetflow/shared/schemas/waitlist';
 import { AppError } from '../../lib/app-error.ts';
 import type { WaitlistOfferMail } from '../mail/mail.service.ts';
 import { offerToken, readOfferToken } from './offer-token.ts';
-import { changeSeats } from './place-views.ts';
+import { changeSeats } from './faces-common.ts';
 import type { WaitlistDeps } from './waitlist.service.ts';
 import * as repo from './waitlist.repository.ts';
 

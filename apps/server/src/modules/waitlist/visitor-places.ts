@@ -2,7 +2,7 @@ import type { MeetingWaitlistEntry, WaitlistPlace } from '@meetflow/shared/schem
 import { isUniqueViolationOf } from '../../db/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/secure-random.ts';
-import { changeSeats, meetingEntryView, place } from './place-views.ts';
+import { changeSeats, meetingEntryView, place } from './faces-common.ts';
 import type { WaitlistDeps } from './waitlist.service.ts';
 import * as repo from './waitlist.repository.ts';
 

@@ -1,36 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
-import { enrolBody, guestTokenResult, publicGuest } from '@meetflow/shared/schemas/public';
-import {
-  meetingWaitlistEntry,
-  offerTokenBody,
-  waitlistOffer,
-  waitlistParams,
-} from '@meetflow/shared/schemas/waitlist';
-import type { LimiterFactory } from '../../lib/rate-limiter.ts';
+import { enrolBody, publicGuest } from '@meetflow/shared/schemas/public';
+import { meetingWaitlistEntry, waitlistParams } from '@meetflow/shared/schemas/waitlist';
 import { ok } from '../../lib/reply.ts';
 import { guestToken } from '../../plugins/authorization.ts';
-import type { RegistrationService } from '../registration/registration.service.ts';
 import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
 const tags = ['waitlist'];
 const guestSecurity = [{ guestToken: [] }];
-/** Offer pages per address: generous for a venue's Wi-Fi, tight for guessing (tokens are signed anyway). */
-export const OFFER_LIMIT_PER_IP = { points: 60, seconds: 60 };
 
-/** The visitor's side of the waiting lists under /api/public: their place, session lists, offers. */
+/** The visitor's places under /api/public (guest token): the meeting's list, the sessions' lists. */
 export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
   waitlist: WaitlistService;
-  registration: RegistrationService;
   guests: VisitorGuestService;
-  limiters: LimiterFactory;
-}> = async (app, { waitlist, registration, guests, limiters }) => {
-  const offerPerIp = limiters(
-    'public_waitlist_offer_ip',
-    OFFER_LIMIT_PER_IP.points,
-    OFFER_LIMIT_PER_IP.seconds,
-  );
+}> = async (app, { waitlist, guests }) => {
   const publicRoute = { auth: 'public' as const };
 
   app.get(
@@ -98,60 +82,6 @@ export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
       const guest = await guests.authenticated(guestToken(request));
       await waitlist.leaveSession(guest.guest, request.params.scheduleId, request.ip);
       return ok(request, await guests.viewOf(guest));
-    },
-  );
-
-  app.post(
-    '/api/public/waitlist/offer',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary:
-          'What an offer (the e-mail link) holds: the meeting or session, until when, and whether it is still open',
-        body: offerTokenBody,
-        response: { 200: envelope(waitlistOffer) },
-      },
-    },
-    async (request) => {
-      await offerPerIp.consume(request.ip);
-      return ok(request, await waitlist.offer(request.body.token));
-    },
-  );
-
-  app.post(
-    '/api/public/waitlist/offer/accept',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary:
-          "Accept an offer before it lapses: the seat becomes the guest's; answers a guest token for this device",
-        body: offerTokenBody,
-        response: { 200: envelope(guestTokenResult) },
-      },
-    },
-    async (request) => {
-      await offerPerIp.consume(request.ip);
-      const { guestId } = await waitlist.acceptOffer(request.body.token, request.ip);
-      return ok(request, await registration.openGuestPage(guestId, request.ip));
-    },
-  );
-
-  app.post(
-    '/api/public/waitlist/offer/decline',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'Decline an offer: the seat passes to the next in line',
-        body: offerTokenBody,
-        response: { 200: envelope(waitlistOffer) },
-      },
-    },
-    async (request) => {
-      await offerPerIp.consume(request.ip);
-      return ok(request, await waitlist.declineOffer(request.body.token, request.ip));
     },
   );
 };

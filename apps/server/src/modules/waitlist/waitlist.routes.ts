@@ -4,10 +4,11 @@ import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
 import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import { waitlistAdminRoutes } from './waitlist-admin.routes.ts';
+import { waitlistOfferRoutes } from './waitlist-offer.routes.ts';
 import { waitlistPublicRoutes } from './waitlist-public.routes.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
-export { OFFER_LIMIT_PER_IP } from './waitlist-public.routes.ts';
+export { OFFER_LIMIT_PER_IP } from './waitlist-offer.routes.ts';
 
 /** Waiting lists (issue 19): the visitor's place and offers under /api/public, the back office's lists. */
 export const waitlistRoutes: FastifyPluginAsyncZod<{
@@ -18,6 +19,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
   limiters: LimiterFactory;
   clock: () => number;
 }> = async (app, { waitlist, registration, guests, reporting, limiters, clock }) => {
-  await app.register(waitlistPublicRoutes, { waitlist, registration, guests, limiters });
+  await app.register(waitlistPublicRoutes, { waitlist, guests });
+  await app.register(waitlistOfferRoutes, { waitlist, registration, limiters });
   await app.register(waitlistAdminRoutes, { waitlist, reporting, clock });
 };

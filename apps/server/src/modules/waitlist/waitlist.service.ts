@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createAdminList } from './admin-list.ts';
 import { createOfferAnswers } from './offer-answers.ts';
-import { meetingEntryView } from './place-views.ts';
+import { meetingEntryView } from './faces-common.ts';
 import { createVisitorPlaces } from './visitor-places.ts';
 import type { WaitlistCore, WaitingGuestForm } from './waitlist-core.ts';
 import type * as repo from './waitlist.repository.ts';

@@ -4,10 +4,13 @@ import type {
   WaitlistPlace,
 } from '@meetflow/shared/schemas/waitlist';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { maskEmail, maskPhone } from '../guests/guest-format.ts';
 import { offerToken } from './offer-token.ts';
 import type { WaitlistDeps } from './waitlist.service.ts';
 import * as repo from './waitlist.repository.ts';
+
+/* What the waiting lists' faces share: a place's views, committing a change of seats, a meeting's place. */
 
 type ViewDeps = Pick<WaitlistDeps, 'db' | 'signingSecret'>;
 
@@ -82,4 +85,11 @@ export async function changeSeats<T>(
   deps.onSignupsChanged?.(meetingId);
   deps.mail?.kick();
   return result;
+}
+
+/** A place of this meeting's lists (WAITLIST_ENTRY_NOT_FOUND otherwise). */
+export async function entryOfMeeting(db: Db, meetingId: number, entryId: number) {
+  const entry = await repo.findEntry(db, entryId);
+  if (!entry || entry.meeting_id !== meetingId) throw new AppError('WAITLIST_ENTRY_NOT_FOUND');
+  return entry;
 }
