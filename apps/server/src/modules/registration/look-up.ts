@@ -19,7 +19,7 @@ type WaitingPlace = NonNullable<
  * guest just given a seat. Each success issues a token for this device only.
  */
 export function createLookUp(deps: LookUpDeps) {
-  const { db, systemLog, clock } = deps;
+  const { db } = deps;
   const limiter = (name: string, limit: { points: number; seconds: number }) =>
     deps.limiters(name, limit.points, limit.seconds);
   const lookupPerIpAndPhone = limiter('public_lookup_ip_phone', PUBLIC_LIMITS.lookupPerIpAndPhone);
@@ -68,37 +68,6 @@ export function createLookUp(deps: LookUpDeps) {
     };
   }
 
-  /** A token for this device; the guest's other devices stay signed in. */
-  async function issueToken(meeting: repo.PublicMeetingRow, guest: repo.GuestRow, ip: string) {
-    const token = randomToken(32);
-    await db.transaction().execute(async (trx) => {
-      await repo.addGuestToken(trx, guest.id, sha256(token), clock());
-      await systemLog.record(
-        {
-          action: 'code_lookup',
-          source: 'public',
-          message: {
-            key: 'registration.code_retrieved',
-            params: {
-              meeting_id: meeting.id,
-              meeting_name: meeting.name,
-              guest_id: guest.id,
-              phone: maskPhone(guest.area_code, guest.phone),
-            },
-          },
-          username: null,
-          ip,
-        },
-        trx,
-      );
-    });
-    return {
-      guest_token: token,
-      guest: await toPublicGuest(db, meeting, guest, deps.waitlist),
-      waiting: null,
-    };
-  }
-
   return {
     /**
      * Code retrieval by area code + phone. A success issues a token for this device and leaves the
@@ -117,7 +86,7 @@ export function createLookUp(deps: LookUpDeps) {
         await deps.mail.sendLoginCode(guest);
         return { code_sent: true, masked_email: maskEmail(guest.email) };
       }
-      return issueToken(meeting, guest, ip);
+      return issueToken(deps, meeting, guest, ip);
     },
 
     /** The second step of a look-up that asked for a code by e-mail. */
@@ -129,7 +98,7 @@ export function createLookUp(deps: LookUpDeps) {
       await loginCodeFailures.consume(phoneKey);
       if (!deps.mail?.checkLoginCode(guest.id, body.code.trim())) throw new AppError('LOGIN_CODE_WRONG');
       await loginCodeFailures.refund(phoneKey);
-      return issueToken(meeting, guest, ip);
+      return issueToken(deps, meeting, guest, ip);
     },
 
     /** The guest page on this device for a guest just given a seat (an offer accepted from its link). */
@@ -137,7 +106,44 @@ export function createLookUp(deps: LookUpDeps) {
       const guest = await repo.findGuestById(db, guestId);
       const meeting = guest && (await repo.findLiveMeetingById(db, guest.meeting_id));
       if (!guest || !meeting) throw new AppError('NO_MEETING');
-      return issueToken(meeting, guest, ip);
+      return issueToken(deps, meeting, guest, ip);
     },
+  };
+}
+
+/** A token for this device; the guest's other devices stay signed in. */
+async function issueToken(
+  deps: LookUpDeps,
+  meeting: repo.PublicMeetingRow,
+  guest: repo.GuestRow,
+  ip: string,
+) {
+  const { db, systemLog, clock } = deps;
+  const token = randomToken(32);
+  await db.transaction().execute(async (trx) => {
+    await repo.addGuestToken(trx, guest.id, sha256(token), clock());
+    await systemLog.record(
+      {
+        action: 'code_lookup',
+        source: 'public',
+        message: {
+          key: 'registration.code_retrieved',
+          params: {
+            meeting_id: meeting.id,
+            meeting_name: meeting.name,
+            guest_id: guest.id,
+            phone: maskPhone(guest.area_code, guest.phone),
+          },
+        },
+        username: null,
+        ip,
+      },
+      trx,
+    );
+  });
+  return {
+    guest_token: token,
+    guest: await toPublicGuest(db, meeting, guest, deps.waitlist),
+    waiting: null,
   };
 }

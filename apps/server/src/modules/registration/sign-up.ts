@@ -54,33 +54,6 @@ export function createSignUp(deps: RegistrationDeps) {
 
   const admitTogether = createAdmitTogether(deps);
 
-  /**
-   * Friendly early answers; the unique index and the seats still decide under concurrency. A full
-   * meeting answers before the session checks: a burst of late sign-ups costs two reads each. An
-   * open meeting's batch finds a phone already signed up itself (its insert skips the row), so the
-   * hot path does without that read.
-   */
-  async function refuseEarly(
-    meeting: repo.PublicMeetingRow,
-    status: string,
-    areaCode: string,
-    phone: string,
-  ) {
-    if (status !== 'open' && (await repo.findGuestByPhone(db, meeting.id, areaCode, phone))) {
-      throw new AppError('ALREADY_SIGNED_UP');
-    }
-    const waitlist = deps.waitlist;
-    if (status === 'full' && !(waitlist && meeting.waitlist_enabled === 1))
-      throw new AppError('MEETING_FULL');
-    if (
-      waitlist &&
-      meeting.waiting_count + meeting.waitlist_held > 0 &&
-      (await waitlist.meetingPlaceOfPhone(meeting.id, areaCode, phone))
-    ) {
-      throw new AppError('ALREADY_WAITING');
-    }
-  }
-
   /** The sessions chosen, checked against the user type, and those the user type allows. */
   async function chosenSessions(meeting: repo.PublicMeetingRow, body: SignUpInput) {
     return body.meeting_type === 'date_schedule'
@@ -100,7 +73,7 @@ export function createSignUp(deps: RegistrationDeps) {
     assertMeetingType(body, meeting.meeting_type);
     const phone = requirePhone(body.area_code, body.phone);
     const consent = consentColumns(meeting, body, now);
-    await refuseEarly(meeting, status, body.area_code, phone);
+    await refuseEarly(deps, meeting, status, body.area_code, phone);
     const { chosen: scheduleIds, allowed } = await chosenSessions(meeting, body);
 
     const token = randomToken(32);
@@ -144,4 +117,31 @@ export function createSignUp(deps: RegistrationDeps) {
     // Alone: a full meeting (its waiting list), a seat refused in the batch, or a batch that failed.
     return signUpAlone(deps, pending);
   };
+}
+
+/**
+ * Friendly early answers; the unique index and the seats still decide under concurrency. A full
+ * meeting answers before the session checks: a burst of late sign-ups costs two reads each. An
+ * open meeting's batch finds a phone already signed up itself (its insert skips the row), so the
+ * hot path does without that read.
+ */
+async function refuseEarly(
+  deps: RegistrationDeps,
+  meeting: repo.PublicMeetingRow,
+  status: string,
+  areaCode: string,
+  phone: string,
+) {
+  if (status !== 'open' && (await repo.findGuestByPhone(deps.db, meeting.id, areaCode, phone))) {
+    throw new AppError('ALREADY_SIGNED_UP');
+  }
+  const waitlist = deps.waitlist;
+  if (status === 'full' && !(waitlist && meeting.waitlist_enabled === 1)) throw new AppError('MEETING_FULL');
+  if (
+    waitlist &&
+    meeting.waiting_count + meeting.waitlist_held > 0 &&
+    (await waitlist.meetingPlaceOfPhone(meeting.id, areaCode, phone))
+  ) {
+    throw new AppError('ALREADY_WAITING');
+  }
 }
