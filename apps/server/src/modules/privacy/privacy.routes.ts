@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
-import { privacyAdminRoutes } from './privacy-admin.routes.ts';
+import { privacyGuestRoutes } from './privacy-guest.routes.ts';
+import { privacyMeetingRoutes } from './privacy-meeting.routes.ts';
 import { privacyPublicRoutes } from './privacy-public.routes.ts';
 import type { PrivacyService } from './privacy.service.ts';
 
@@ -12,5 +13,6 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   limiters: LimiterFactory;
 }> = async (app, { privacy, limiters }) => {
   await app.register(privacyPublicRoutes, { privacy, limiters });
-  await app.register(privacyAdminRoutes, { privacy });
+  await app.register(privacyMeetingRoutes, { privacy });
+  await app.register(privacyGuestRoutes, { privacy });
 };

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
-import { guestIdParams } from '@meetflow/shared/schemas/guests';
 import { meetingIdParams } from '@meetflow/shared/schemas/meetings';
 import {
-  guestPersonalData,
   privacySettings,
   privacySettingsBody,
   purgeBody,
@@ -17,8 +14,8 @@ import type { PrivacyService } from './privacy.service.ts';
 const tags = ['privacy'];
 const security = [{ bearer: [] }];
 
-/** The back office's side: a meeting's notice, retention and purge; a guest's data and withdrawal. */
-export const privacyAdminRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> = async (
+/** A meeting's privacy for its organisers: the notice, the retention, and "purge now". */
+export const privacyMeetingRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> = async (
   app,
   { privacy },
 ) => {
@@ -76,39 +73,5 @@ export const privacyAdminRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService
         request,
         await privacy.purgeNow(currentUser(request), request.params.id, request.body.confirm, request.ip),
       ),
-  );
-
-  app.get(
-    '/api/guests/:id/personal-data',
-    {
-      config: { auth: 'guest:export' },
-      schema: {
-        tags,
-        summary: "A guest's own data as they would download it (on their request)",
-        security,
-        params: guestIdParams,
-        response: { 200: envelope(guestPersonalData) },
-      },
-    },
-    async (request) =>
-      ok(request, await privacy.guestData(currentUser(request), request.params.id, request.ip)),
-  );
-
-  app.post(
-    '/api/guests/:id/withdraw',
-    {
-      config: { auth: 'guest:edit' },
-      schema: {
-        tags,
-        summary: 'Withdraw a guest on their request: seats freed, their personal data erased',
-        security,
-        params: guestIdParams,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await privacy.withdrawGuest(currentUser(request), request.params.id, request.ip);
-      return ok(request, null);
-    },
   );
 };
