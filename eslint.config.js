@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { sizeRules } from './scripts/size-rules.mjs';
 
 /*
  * Web import boundaries: lib/ and components/ → features/<domain>/ → app/. A feature never imports
@@ -95,6 +96,7 @@ export default tseslint.config(
   },
   ...webBoundaries,
   ...serverBoundaries,
+  ...sizeRules(),
   {
     // Command-line tools and scripts report to the terminal on purpose.
     files: ['scripts/**', 'apps/server/src/cli/**', 'bench/**', 'e2e/**'],

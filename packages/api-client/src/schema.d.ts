@@ -450,6 +450,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/meetings/{id}/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date) */
+        get: operations["getMeetingsByIdGuests"];
+        put?: never;
+        /** Add a guest with the meeting's sign-up form (capacity counted as for a sign-up) */
+        post: operations["postMeetingsByIdGuests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/guests/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The meeting's guests matching the list's filters as a streamed XLSX file */
+        get: operations["getMeetingsByIdGuestsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One guest with their sessions and scan history */
+        get: operations["getGuestsById"];
+        /** Replace a guest's form data (and, for date-schedule meetings, their sessions) */
+        put: operations["putGuestsById"];
+        post?: never;
+        /** Delete a guest: seats are given back, the scan history is kept */
+        delete: operations["deleteGuestsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meetings": {
         parameters: {
             query?: never;
@@ -685,6 +739,366 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/meetings/{id}/mail-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which guest mails a meeting sends, reminder time, the organiser's texts and the defaults */
+        get: operations["getMeetingsByIdMailSettings"];
+        /** Change a meeting's guest mail settings and texts */
+        put: operations["putMeetingsByIdMailSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/mail-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts: the meeting's first guest to users with guest:view, else an example guest */
+        post: operations["postMeetingsByIdMailPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guests/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A guest's mail: queued, sent, failed (with the mail server's reason) or skipped */
+        get: operations["getGuestsByIdMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guests/{id}/messages/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the guest a new confirmation with their current sessions */
+        post: operations["postGuestsByIdMessagesResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/meetings/{publicId}/code-by-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the guest code to the address used at sign-up; the same answer for unknown addresses */
+        post: operations["postPublicMeetingsByPublicIdCodeByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/confirmation-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the guest's confirmation mail goes, masked; null when the meeting sends none (rate-limited per client address) */
+        get: operations["getPublicGuestConfirmationMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/confirmation-mail/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the guest their confirmation again (rate-limited per guest and per client address) */
+        post: operations["postPublicGuestConfirmationMailResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/broadcasts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many guests a broadcast with the guest list's filters reaches (unsubscribed left out) */
+        post: operations["postMeetingsByIdBroadcastsCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A meeting's broadcasts with their delivery progress, newest first */
+        get: operations["getMeetingsByIdBroadcasts"];
+        put?: never;
+        /** Send a message to all or the filtered guests (409 when their number is not the confirmed one) */
+        post: operations["postMeetingsByIdBroadcasts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/broadcasts/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a broadcast as a guest would get it to the organiser's own e-mail address */
+        post: operations["postMeetingsByIdBroadcastsTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go) */
+        post: operations["postPublicUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A visitor's place on a meeting's waiting list (X-Guest-Token from the sign-up or look-up); promoted: the token now opens the guest page */
+        get: operations["getPublicWaitlist"];
+        put?: never;
+        post?: never;
+        /** Leave the meeting's waiting list (a held seat passes to the next in line) */
+        delete: operations["deletePublicWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A guest joins a full session's waiting list (a seat free by now is simply taken) */
+        post: operations["postPublicGuestWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/waitlist/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** A guest leaves a session's waiting list, or declines the seat it offers */
+        delete: operations["deletePublicGuestWaitlistByScheduleId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an offer (the e-mail link) holds: the meeting or session, until when, and whether it is still open */
+        post: operations["postPublicWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist/offer/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer before it lapses: the seat becomes the guest's; answers a guest token for this device */
+        post: operations["postPublicWaitlistOfferAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist/offer/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an offer: the seat passes to the next in line */
+        post: operations["postPublicWaitlistOfferDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A meeting's or session's waiting list: the line, offers pending, what became of the others */
+        get: operations["getMeetingsByIdWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/waitlist/{entryId}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a place its seat now; with none free, the limit is raised by one for it */
+        post: operations["postMeetingsByIdWaitlistByEntryIdPromote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/waitlist/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a place off the list (a held seat passes to the next in line) */
+        delete: operations["deleteMeetingsByIdWaitlistByEntryId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/waitlist/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A waiting list as a streamed XLSX file */
+        get: operations["getMeetingsByIdWaitlistExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/meetings/{publicId}": {
         parameters: {
             query?: never;
@@ -891,366 +1305,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/waitlist": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A visitor's place on a meeting's waiting list (X-Guest-Token from the sign-up or look-up); promoted: the token now opens the guest page */
-        get: operations["getPublicWaitlist"];
-        put?: never;
-        post?: never;
-        /** Leave the meeting's waiting list (a held seat passes to the next in line) */
-        delete: operations["deletePublicWaitlist"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/guest/waitlist": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A guest joins a full session's waiting list (a seat free by now is simply taken) */
-        post: operations["postPublicGuestWaitlist"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/guest/waitlist/{scheduleId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** A guest leaves a session's waiting list, or declines the seat it offers */
-        delete: operations["deletePublicGuestWaitlistByScheduleId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/waitlist/offer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** What an offer (the e-mail link) holds: the meeting or session, until when, and whether it is still open */
-        post: operations["postPublicWaitlistOffer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/waitlist/offer/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Accept an offer before it lapses: the seat becomes the guest's; answers a guest token for this device */
-        post: operations["postPublicWaitlistOfferAccept"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/waitlist/offer/decline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Decline an offer: the seat passes to the next in line */
-        post: operations["postPublicWaitlistOfferDecline"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/waitlist": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A meeting's or session's waiting list: the line, offers pending, what became of the others */
-        get: operations["getMeetingsByIdWaitlist"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/waitlist/{entryId}/promote": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Give a place its seat now; with none free, the limit is raised by one for it */
-        post: operations["postMeetingsByIdWaitlistByEntryIdPromote"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/waitlist/{entryId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Take a place off the list (a held seat passes to the next in line) */
-        delete: operations["deleteMeetingsByIdWaitlistByEntryId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/waitlist/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A waiting list as a streamed XLSX file */
-        get: operations["getMeetingsByIdWaitlistExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/mail-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Which guest mails a meeting sends, reminder time, the organiser's texts and the defaults */
-        get: operations["getMeetingsByIdMailSettings"];
-        /** Change a meeting's guest mail settings and texts */
-        put: operations["putMeetingsByIdMailSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/mail-preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A guest mail as it would be sent (subject, HTML, text), with saved or unsaved texts: the meeting's first guest to users with guest:view, else an example guest */
-        post: operations["postMeetingsByIdMailPreview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/guests/{id}/messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A guest's mail: queued, sent, failed (with the mail server's reason) or skipped */
-        get: operations["getGuestsByIdMessages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/guests/{id}/messages/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send the guest a new confirmation with their current sessions */
-        post: operations["postGuestsByIdMessagesResend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/meetings/{publicId}/code-by-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send the guest code to the address used at sign-up; the same answer for unknown addresses */
-        post: operations["postPublicMeetingsByPublicIdCodeByEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/guest/confirmation-mail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Where the guest's confirmation mail goes, masked; null when the meeting sends none (rate-limited per client address) */
-        get: operations["getPublicGuestConfirmationMail"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/guest/confirmation-mail/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send the guest their confirmation again (rate-limited per guest and per client address) */
-        post: operations["postPublicGuestConfirmationMailResend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/broadcasts/count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** How many guests a broadcast with the guest list's filters reaches (unsubscribed left out) */
-        post: operations["postMeetingsByIdBroadcastsCount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/broadcasts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A meeting's broadcasts with their delivery progress, newest first */
-        get: operations["getMeetingsByIdBroadcasts"];
-        put?: never;
-        /** Send a message to all or the filtered guests (409 when their number is not the confirmed one) */
-        post: operations["postMeetingsByIdBroadcasts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/broadcasts/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a broadcast as a guest would get it to the organiser's own e-mail address */
-        post: operations["postMeetingsByIdBroadcastsTest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/unsubscribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go) */
-        post: operations["postPublicUnsubscribe"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/attendance/scans": {
         parameters: {
             query?: never;
@@ -1416,60 +1470,6 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/guests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date) */
-        get: operations["getMeetingsByIdGuests"];
-        put?: never;
-        /** Add a guest with the meeting's sign-up form (capacity counted as for a sign-up) */
-        post: operations["postMeetingsByIdGuests"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/meetings/{id}/guests/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The meeting's guests matching the list's filters as a streamed XLSX file */
-        get: operations["getMeetingsByIdGuestsExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/guests/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One guest with their sessions and scan history */
-        get: operations["getGuestsById"];
-        /** Replace a guest's form data (and, for date-schedule meetings, their sessions) */
-        put: operations["putGuestsById"];
-        post?: never;
-        /** Delete a guest: seats are given back, the scan history is kept */
-        delete: operations["deleteGuestsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5413,6 +5413,805 @@ export interface operations {
             };
         };
     };
+    getMeetingsByIdGuests: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                sort_by?: "created_at" | "name" | "last_in_at";
+                sort_order?: "asc" | "desc";
+                keyword?: string;
+                user_type_id?: number;
+                status?: "checked_in" | "not_checked_in" | "left";
+                signed_up_from?: number;
+                signed_up_to?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                meeting_id: number;
+                                /** @enum {string} */
+                                meeting_type: "general" | "date_schedule";
+                                guest_code: string;
+                                display_name: string;
+                                area_code: string;
+                                phone: string;
+                                email: string;
+                                name: string;
+                                /** @enum {string|null} */
+                                gender: "male" | "female" | null;
+                                local_guest: boolean | null;
+                                institution: string;
+                                job_title: string;
+                                contact_name: string;
+                                contact_number: string;
+                                contact_phone: string;
+                                name_zh: string;
+                                name_en: string;
+                                organization: string;
+                                user_type_id: number | null;
+                                user_type_name: string | null;
+                                license_number: string;
+                                other: string;
+                                academy_member: boolean;
+                                college_category_id: number | null;
+                                college_category_name: string | null;
+                                /** @enum {string} */
+                                status: "checked_in" | "not_checked_in" | "left";
+                                first_in_at: number | null;
+                                last_in_at: number | null;
+                                last_out_at: number | null;
+                                created_at: number;
+                                /** @enum {string|null} */
+                                certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            }[];
+                            total: number;
+                            total_capped: boolean;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdGuests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    meeting_type: "general";
+                    name: string;
+                    /** @enum {string} */
+                    gender: "male" | "female";
+                    local_guest: boolean;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone: string;
+                    email: string;
+                    /** @default  */
+                    institution?: string;
+                    /** @default  */
+                    job_title?: string;
+                    /** @default  */
+                    contact_name?: string;
+                    contact_number: string;
+                    contact_phone: string;
+                    /** @default false */
+                    consent?: boolean;
+                    consent_version?: number;
+                } | {
+                    /** @enum {string} */
+                    meeting_type: "date_schedule";
+                    name_zh: string;
+                    name_en: string;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone: string;
+                    email: string;
+                    /** @default  */
+                    organization?: string;
+                    user_type_id: number;
+                    license_number: string;
+                    /** @default  */
+                    other?: string;
+                    /** @default false */
+                    academy_member?: boolean;
+                    /** @default null */
+                    college_category_id?: number | null;
+                    schedule_ids: number[];
+                    /** @default false */
+                    consent?: boolean;
+                    consent_version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            meeting_id: number;
+                            /** @enum {string} */
+                            meeting_type: "general" | "date_schedule";
+                            guest_code: string;
+                            display_name: string;
+                            area_code: string;
+                            phone: string;
+                            email: string;
+                            name: string;
+                            /** @enum {string|null} */
+                            gender: "male" | "female" | null;
+                            local_guest: boolean | null;
+                            institution: string;
+                            job_title: string;
+                            contact_name: string;
+                            contact_number: string;
+                            contact_phone: string;
+                            name_zh: string;
+                            name_en: string;
+                            organization: string;
+                            user_type_id: number | null;
+                            user_type_name: string | null;
+                            license_number: string;
+                            other: string;
+                            academy_member: boolean;
+                            college_category_id: number | null;
+                            college_category_name: string | null;
+                            /** @enum {string} */
+                            status: "checked_in" | "not_checked_in" | "left";
+                            first_in_at: number | null;
+                            last_in_at: number | null;
+                            last_out_at: number | null;
+                            created_at: number;
+                            /** @enum {string|null} */
+                            certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdGuestsExport: {
+        parameters: {
+            query?: {
+                sort_by?: "created_at" | "name" | "last_in_at";
+                sort_order?: "asc" | "desc";
+                keyword?: string;
+                user_type_id?: number;
+                status?: "checked_in" | "not_checked_in" | "left";
+                signed_up_from?: number;
+                signed_up_to?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guests (XLSX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGuestsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            meeting_id: number;
+                            /** @enum {string} */
+                            meeting_type: "general" | "date_schedule";
+                            guest_code: string;
+                            display_name: string;
+                            area_code: string;
+                            phone: string;
+                            email: string;
+                            name: string;
+                            /** @enum {string|null} */
+                            gender: "male" | "female" | null;
+                            local_guest: boolean | null;
+                            institution: string;
+                            job_title: string;
+                            contact_name: string;
+                            contact_number: string;
+                            contact_phone: string;
+                            name_zh: string;
+                            name_en: string;
+                            organization: string;
+                            user_type_id: number | null;
+                            user_type_name: string | null;
+                            license_number: string;
+                            other: string;
+                            academy_member: boolean;
+                            college_category_id: number | null;
+                            college_category_name: string | null;
+                            /** @enum {string} */
+                            status: "checked_in" | "not_checked_in" | "left";
+                            first_in_at: number | null;
+                            last_in_at: number | null;
+                            last_out_at: number | null;
+                            created_at: number;
+                            /** @enum {string|null} */
+                            certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            enrolments: {
+                                schedule_id: number;
+                                schedule_name: string;
+                                date: string;
+                                first_in_at: number | null;
+                                last_in_at: number | null;
+                                last_out_at: number | null;
+                            }[];
+                            scans: {
+                                id: number;
+                                /** @enum {string} */
+                                type: "in" | "out";
+                                schedule_name: string | null;
+                                station: string;
+                                created_at: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putGuestsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    meeting_type: "general";
+                    name: string;
+                    /** @enum {string} */
+                    gender: "male" | "female";
+                    local_guest: boolean;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone: string;
+                    email: string;
+                    /** @default  */
+                    institution?: string;
+                    /** @default  */
+                    job_title?: string;
+                    /** @default  */
+                    contact_name?: string;
+                    contact_number: string;
+                    contact_phone: string;
+                    /** @default false */
+                    consent?: boolean;
+                    consent_version?: number;
+                } | {
+                    /** @enum {string} */
+                    meeting_type: "date_schedule";
+                    name_zh: string;
+                    name_en: string;
+                    /** @enum {string} */
+                    area_code: "86" | "852" | "853" | "886";
+                    phone: string;
+                    email: string;
+                    /** @default  */
+                    organization?: string;
+                    user_type_id: number;
+                    license_number: string;
+                    /** @default  */
+                    other?: string;
+                    /** @default false */
+                    academy_member?: boolean;
+                    /** @default null */
+                    college_category_id?: number | null;
+                    schedule_ids: number[];
+                    /** @default false */
+                    consent?: boolean;
+                    consent_version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            meeting_id: number;
+                            /** @enum {string} */
+                            meeting_type: "general" | "date_schedule";
+                            guest_code: string;
+                            display_name: string;
+                            area_code: string;
+                            phone: string;
+                            email: string;
+                            name: string;
+                            /** @enum {string|null} */
+                            gender: "male" | "female" | null;
+                            local_guest: boolean | null;
+                            institution: string;
+                            job_title: string;
+                            contact_name: string;
+                            contact_number: string;
+                            contact_phone: string;
+                            name_zh: string;
+                            name_en: string;
+                            organization: string;
+                            user_type_id: number | null;
+                            user_type_name: string | null;
+                            license_number: string;
+                            other: string;
+                            academy_member: boolean;
+                            college_category_id: number | null;
+                            college_category_name: string | null;
+                            /** @enum {string} */
+                            status: "checked_in" | "not_checked_in" | "left";
+                            first_in_at: number | null;
+                            last_in_at: number | null;
+                            last_out_at: number | null;
+                            created_at: number;
+                            /** @enum {string|null} */
+                            certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteGuestsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeetings: {
         parameters: {
             query?: {
@@ -8336,6 +9135,2327 @@ export interface operations {
             };
         };
     };
+    getMeetingsByIdMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            confirmation_enabled: boolean;
+                            reminder_hours: number;
+                            /** @default false */
+                            lookup_code_by_email: boolean;
+                            templates: {
+                                confirmation?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                                enrolment_update?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                                reminder?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                                certificate?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                            };
+                            defaults: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                            };
+                            placeholders: string[];
+                            mail_server_configured: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putMeetingsByIdMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmation_enabled: boolean;
+                    reminder_hours: number;
+                    /** @default false */
+                    lookup_code_by_email?: boolean;
+                    templates: {
+                        confirmation?: {
+                            [key: string]: {
+                                subject: string;
+                                body: string;
+                            };
+                        };
+                        enrolment_update?: {
+                            [key: string]: {
+                                subject: string;
+                                body: string;
+                            };
+                        };
+                        reminder?: {
+                            [key: string]: {
+                                subject: string;
+                                body: string;
+                            };
+                        };
+                        certificate?: {
+                            [key: string]: {
+                                subject: string;
+                                body: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            confirmation_enabled: boolean;
+                            reminder_hours: number;
+                            /** @default false */
+                            lookup_code_by_email: boolean;
+                            templates: {
+                                confirmation?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                                enrolment_update?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                                reminder?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                                certificate?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                            };
+                            defaults: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
+                            };
+                            placeholders: string[];
+                            mail_server_configured: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdMailPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "confirmation" | "enrolment_update" | "reminder" | "certificate" | "broadcast";
+                    /** @enum {string} */
+                    language: "zh-tw" | "zh-cn" | "en";
+                    /** @default null */
+                    text?: {
+                        subject: string;
+                        body: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            subject: string;
+                            html: string;
+                            text: string;
+                            example_guest: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGuestsByIdMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            mail_server_configured: boolean;
+                            items: {
+                                id: number;
+                                /** @enum {string} */
+                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer";
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "skipped";
+                                attempts: number;
+                                reason: string | null;
+                                created_at: number;
+                                finished_at: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGuestsByIdMessagesResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicMeetingsByPublicIdCodeByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicGuestConfirmationMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            masked_email: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicGuestConfirmationMailResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            masked_email: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdBroadcastsCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default {} */
+                    filters?: {
+                        /**
+                         * @default created_at
+                         * @enum {string}
+                         */
+                        sort_by?: "created_at" | "name" | "last_in_at";
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        sort_order?: "asc" | "desc";
+                        keyword?: string;
+                        user_type_id?: number;
+                        /** @enum {string} */
+                        status?: "checked_in" | "not_checked_in" | "left";
+                        signed_up_from?: number;
+                        signed_up_to?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdBroadcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                created_at: number;
+                                created_by: string;
+                                subject: string;
+                                recipients: number;
+                                queued: number;
+                                sent: number;
+                                failed: number;
+                                skipped: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdBroadcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default {} */
+                    filters?: {
+                        /**
+                         * @default created_at
+                         * @enum {string}
+                         */
+                        sort_by?: "created_at" | "name" | "last_in_at";
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        sort_order?: "asc" | "desc";
+                        keyword?: string;
+                        user_type_id?: number;
+                        /** @enum {string} */
+                        status?: "checked_in" | "not_checked_in" | "left";
+                        signed_up_from?: number;
+                        signed_up_to?: number;
+                    };
+                    texts: {
+                        [key: string]: {
+                            subject: string;
+                            body: string;
+                        };
+                    };
+                    confirmed_count: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            recipients: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdBroadcastsTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    texts: {
+                        [key: string]: {
+                            subject: string;
+                            body: string;
+                        };
+                    };
+                    /** @enum {string} */
+                    language: "zh-tw" | "zh-cn" | "en";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicUnsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            schedule_id: number;
+                            /** @enum {string} */
+                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                            position: number | null;
+                            joined_at: number;
+                            offer_expires_at: number | null;
+                            offer_token: string | null;
+                            meeting_public_id: string;
+                            display_name: string;
+                            masked_phone: string;
+                            masked_email: string;
+                            schedule_ids: number[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deletePublicWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            schedule_id: number;
+                            /** @enum {string} */
+                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                            position: number | null;
+                            joined_at: number;
+                            offer_expires_at: number | null;
+                            offer_token: string | null;
+                            meeting_public_id: string;
+                            display_name: string;
+                            masked_phone: string;
+                            masked_email: string;
+                            schedule_ids: number[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicGuestWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    schedule_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            meeting_public_id: string;
+                            guest_code: string;
+                            display_name: string;
+                            masked_phone: string;
+                            masked_email: string;
+                            user_type_id: number | null;
+                            enrolled_schedule_ids: number[];
+                            enrollable_schedule_ids: number[];
+                            signed_up_at: number;
+                            waitlist: {
+                                schedule_id: number;
+                                /** @enum {string} */
+                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                                position: number | null;
+                                joined_at: number;
+                                offer_expires_at: number | null;
+                                offer_token: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deletePublicGuestWaitlistByScheduleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            meeting_public_id: string;
+                            guest_code: string;
+                            display_name: string;
+                            masked_phone: string;
+                            masked_email: string;
+                            user_type_id: number | null;
+                            enrolled_schedule_ids: number[];
+                            enrollable_schedule_ids: number[];
+                            signed_up_at: number;
+                            waitlist: {
+                                schedule_id: number;
+                                /** @enum {string} */
+                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                                position: number | null;
+                                joined_at: number;
+                                offer_expires_at: number | null;
+                                offer_token: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            meeting_public_id: string;
+                            meeting_name: string;
+                            meeting_name_cn: string;
+                            meeting_name_en: string;
+                            session: {
+                                id: number;
+                                name: string;
+                                name_cn: string;
+                                name_en: string;
+                            } | null;
+                            display_name: string;
+                            /** @enum {string} */
+                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                            offer_expires_at: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicWaitlistOfferAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            guest_token: string;
+                            guest: {
+                                meeting_public_id: string;
+                                guest_code: string;
+                                display_name: string;
+                                masked_phone: string;
+                                masked_email: string;
+                                user_type_id: number | null;
+                                enrolled_schedule_ids: number[];
+                                enrollable_schedule_ids: number[];
+                                signed_up_at: number;
+                                waitlist: {
+                                    schedule_id: number;
+                                    /** @enum {string} */
+                                    status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                                    position: number | null;
+                                    joined_at: number;
+                                    offer_expires_at: number | null;
+                                    offer_token: string | null;
+                                }[];
+                            } | null;
+                            waiting: {
+                                schedule_id: number;
+                                /** @enum {string} */
+                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                                position: number | null;
+                                joined_at: number;
+                                offer_expires_at: number | null;
+                                offer_token: string | null;
+                                meeting_public_id: string;
+                                display_name: string;
+                                masked_phone: string;
+                                masked_email: string;
+                                schedule_ids: number[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicWaitlistOfferDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            meeting_public_id: string;
+                            meeting_name: string;
+                            meeting_name_cn: string;
+                            meeting_name_en: string;
+                            session: {
+                                id: number;
+                                name: string;
+                                name_cn: string;
+                                name_en: string;
+                            } | null;
+                            display_name: string;
+                            /** @enum {string} */
+                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                            offer_expires_at: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdWaitlist: {
+        parameters: {
+            query?: {
+                schedule_id?: number;
+                show?: "active" | "all";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            enabled: boolean;
+                            max: number;
+                            offer_hours: number;
+                            seats_taken: number;
+                            seat_limit: number;
+                            counts: {
+                                waiting: number;
+                                offered: number;
+                                expired: number;
+                                promoted: number;
+                            };
+                            items: {
+                                id: number;
+                                schedule_id: number;
+                                /** @enum {string} */
+                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                                position: number | null;
+                                display_name: string;
+                                area_code: string;
+                                phone: string;
+                                email: string;
+                                language: string;
+                                guest_id: number | null;
+                                joined_at: number;
+                                offered_at: number | null;
+                                offer_expires_at: number | null;
+                                decided_at: number | null;
+                                decided_by: string | null;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdWaitlistByEntryIdPromote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            entry: {
+                                id: number;
+                                schedule_id: number;
+                                /** @enum {string} */
+                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
+                                position: number | null;
+                                display_name: string;
+                                area_code: string;
+                                phone: string;
+                                email: string;
+                                language: string;
+                                guest_id: number | null;
+                                joined_at: number;
+                                offered_at: number | null;
+                                offer_expires_at: number | null;
+                                decided_at: number | null;
+                                decided_by: string | null;
+                            };
+                            seat_limit: number;
+                            limit_raised: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMeetingsByIdWaitlistByEntryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdWaitlistExport: {
+        parameters: {
+            query?: {
+                schedule_id?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waiting list (XLSX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getPublicMeetingsByPublicId: {
         parameters: {
             query?: never;
@@ -10016,2327 +13136,6 @@ export interface operations {
             };
         };
     };
-    getPublicWaitlist: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            schedule_id: number;
-                            /** @enum {string} */
-                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                            position: number | null;
-                            joined_at: number;
-                            offer_expires_at: number | null;
-                            offer_token: string | null;
-                            meeting_public_id: string;
-                            display_name: string;
-                            masked_phone: string;
-                            masked_email: string;
-                            schedule_ids: number[];
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deletePublicWaitlist: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            schedule_id: number;
-                            /** @enum {string} */
-                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                            position: number | null;
-                            joined_at: number;
-                            offer_expires_at: number | null;
-                            offer_token: string | null;
-                            meeting_public_id: string;
-                            display_name: string;
-                            masked_phone: string;
-                            masked_email: string;
-                            schedule_ids: number[];
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postPublicGuestWaitlist: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    schedule_id: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            meeting_public_id: string;
-                            guest_code: string;
-                            display_name: string;
-                            masked_phone: string;
-                            masked_email: string;
-                            user_type_id: number | null;
-                            enrolled_schedule_ids: number[];
-                            enrollable_schedule_ids: number[];
-                            signed_up_at: number;
-                            waitlist: {
-                                schedule_id: number;
-                                /** @enum {string} */
-                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                                position: number | null;
-                                joined_at: number;
-                                offer_expires_at: number | null;
-                                offer_token: string | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deletePublicGuestWaitlistByScheduleId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                scheduleId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            meeting_public_id: string;
-                            guest_code: string;
-                            display_name: string;
-                            masked_phone: string;
-                            masked_email: string;
-                            user_type_id: number | null;
-                            enrolled_schedule_ids: number[];
-                            enrollable_schedule_ids: number[];
-                            signed_up_at: number;
-                            waitlist: {
-                                schedule_id: number;
-                                /** @enum {string} */
-                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                                position: number | null;
-                                joined_at: number;
-                                offer_expires_at: number | null;
-                                offer_token: string | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postPublicWaitlistOffer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            meeting_public_id: string;
-                            meeting_name: string;
-                            meeting_name_cn: string;
-                            meeting_name_en: string;
-                            session: {
-                                id: number;
-                                name: string;
-                                name_cn: string;
-                                name_en: string;
-                            } | null;
-                            display_name: string;
-                            /** @enum {string} */
-                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                            offer_expires_at: number | null;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postPublicWaitlistOfferAccept: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            guest_token: string;
-                            guest: {
-                                meeting_public_id: string;
-                                guest_code: string;
-                                display_name: string;
-                                masked_phone: string;
-                                masked_email: string;
-                                user_type_id: number | null;
-                                enrolled_schedule_ids: number[];
-                                enrollable_schedule_ids: number[];
-                                signed_up_at: number;
-                                waitlist: {
-                                    schedule_id: number;
-                                    /** @enum {string} */
-                                    status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                                    position: number | null;
-                                    joined_at: number;
-                                    offer_expires_at: number | null;
-                                    offer_token: string | null;
-                                }[];
-                            } | null;
-                            waiting: {
-                                schedule_id: number;
-                                /** @enum {string} */
-                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                                position: number | null;
-                                joined_at: number;
-                                offer_expires_at: number | null;
-                                offer_token: string | null;
-                                meeting_public_id: string;
-                                display_name: string;
-                                masked_phone: string;
-                                masked_email: string;
-                                schedule_ids: number[];
-                            } | null;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postPublicWaitlistOfferDecline: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            meeting_public_id: string;
-                            meeting_name: string;
-                            meeting_name_cn: string;
-                            meeting_name_en: string;
-                            session: {
-                                id: number;
-                                name: string;
-                                name_cn: string;
-                                name_en: string;
-                            } | null;
-                            display_name: string;
-                            /** @enum {string} */
-                            status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                            offer_expires_at: number | null;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMeetingsByIdWaitlist: {
-        parameters: {
-            query?: {
-                schedule_id?: number;
-                show?: "active" | "all";
-                page?: number;
-                page_size?: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            enabled: boolean;
-                            max: number;
-                            offer_hours: number;
-                            seats_taken: number;
-                            seat_limit: number;
-                            counts: {
-                                waiting: number;
-                                offered: number;
-                                expired: number;
-                                promoted: number;
-                            };
-                            items: {
-                                id: number;
-                                schedule_id: number;
-                                /** @enum {string} */
-                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                                position: number | null;
-                                display_name: string;
-                                area_code: string;
-                                phone: string;
-                                email: string;
-                                language: string;
-                                guest_id: number | null;
-                                joined_at: number;
-                                offered_at: number | null;
-                                offer_expires_at: number | null;
-                                decided_at: number | null;
-                                decided_by: string | null;
-                            }[];
-                            total: number;
-                            page: number;
-                            page_size: number;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postMeetingsByIdWaitlistByEntryIdPromote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-                entryId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            entry: {
-                                id: number;
-                                schedule_id: number;
-                                /** @enum {string} */
-                                status: "waiting" | "offered" | "promoted" | "expired" | "declined" | "left" | "removed";
-                                position: number | null;
-                                display_name: string;
-                                area_code: string;
-                                phone: string;
-                                email: string;
-                                language: string;
-                                guest_id: number | null;
-                                joined_at: number;
-                                offered_at: number | null;
-                                offer_expires_at: number | null;
-                                decided_at: number | null;
-                                decided_by: string | null;
-                            };
-                            seat_limit: number;
-                            limit_raised: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deleteMeetingsByIdWaitlistByEntryId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-                entryId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        /** @enum {string|null} */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMeetingsByIdWaitlistExport: {
-        parameters: {
-            query?: {
-                schedule_id?: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The waiting list (XLSX) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMeetingsByIdMailSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            confirmation_enabled: boolean;
-                            reminder_hours: number;
-                            /** @default false */
-                            lookup_code_by_email: boolean;
-                            templates: {
-                                confirmation?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                                enrolment_update?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                                reminder?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                                certificate?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                            };
-                            defaults: {
-                                [key: string]: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                            };
-                            placeholders: string[];
-                            mail_server_configured: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    putMeetingsByIdMailSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    confirmation_enabled: boolean;
-                    reminder_hours: number;
-                    /** @default false */
-                    lookup_code_by_email?: boolean;
-                    templates: {
-                        confirmation?: {
-                            [key: string]: {
-                                subject: string;
-                                body: string;
-                            };
-                        };
-                        enrolment_update?: {
-                            [key: string]: {
-                                subject: string;
-                                body: string;
-                            };
-                        };
-                        reminder?: {
-                            [key: string]: {
-                                subject: string;
-                                body: string;
-                            };
-                        };
-                        certificate?: {
-                            [key: string]: {
-                                subject: string;
-                                body: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            confirmation_enabled: boolean;
-                            reminder_hours: number;
-                            /** @default false */
-                            lookup_code_by_email: boolean;
-                            templates: {
-                                confirmation?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                                enrolment_update?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                                reminder?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                                certificate?: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                            };
-                            defaults: {
-                                [key: string]: {
-                                    [key: string]: {
-                                        subject: string;
-                                        body: string;
-                                    };
-                                };
-                            };
-                            placeholders: string[];
-                            mail_server_configured: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postMeetingsByIdMailPreview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "confirmation" | "enrolment_update" | "reminder" | "certificate" | "broadcast";
-                    /** @enum {string} */
-                    language: "zh-tw" | "zh-cn" | "en";
-                    /** @default null */
-                    text?: {
-                        subject: string;
-                        body: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            subject: string;
-                            html: string;
-                            text: string;
-                            example_guest: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getGuestsByIdMessages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            mail_server_configured: boolean;
-                            items: {
-                                id: number;
-                                /** @enum {string} */
-                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer";
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "failed" | "skipped";
-                                attempts: number;
-                                reason: string | null;
-                                created_at: number;
-                                finished_at: number | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postGuestsByIdMessagesResend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        /** @enum {string|null} */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postPublicMeetingsByPublicIdCodeByEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                publicId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        /** @enum {string|null} */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getPublicGuestConfirmationMail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            masked_email: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postPublicGuestConfirmationMailResend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            masked_email: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postMeetingsByIdBroadcastsCount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default {} */
-                    filters?: {
-                        /**
-                         * @default created_at
-                         * @enum {string}
-                         */
-                        sort_by?: "created_at" | "name" | "last_in_at";
-                        /**
-                         * @default desc
-                         * @enum {string}
-                         */
-                        sort_order?: "asc" | "desc";
-                        keyword?: string;
-                        user_type_id?: number;
-                        /** @enum {string} */
-                        status?: "checked_in" | "not_checked_in" | "left";
-                        signed_up_from?: number;
-                        signed_up_to?: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            count: number;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMeetingsByIdBroadcasts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            items: {
-                                id: number;
-                                created_at: number;
-                                created_by: string;
-                                subject: string;
-                                recipients: number;
-                                queued: number;
-                                sent: number;
-                                failed: number;
-                                skipped: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postMeetingsByIdBroadcasts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default {} */
-                    filters?: {
-                        /**
-                         * @default created_at
-                         * @enum {string}
-                         */
-                        sort_by?: "created_at" | "name" | "last_in_at";
-                        /**
-                         * @default desc
-                         * @enum {string}
-                         */
-                        sort_order?: "asc" | "desc";
-                        keyword?: string;
-                        user_type_id?: number;
-                        /** @enum {string} */
-                        status?: "checked_in" | "not_checked_in" | "left";
-                        signed_up_from?: number;
-                        signed_up_to?: number;
-                    };
-                    texts: {
-                        [key: string]: {
-                            subject: string;
-                            body: string;
-                        };
-                    };
-                    confirmed_count: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            id: number;
-                            recipients: number;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postMeetingsByIdBroadcastsTest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    texts: {
-                        [key: string]: {
-                            subject: string;
-                            body: string;
-                        };
-                    };
-                    /** @enum {string} */
-                    language: "zh-tw" | "zh-cn" | "en";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        /** @enum {string|null} */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postPublicUnsubscribe: {
-        parameters: {
-            query: {
-                token: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        /** @enum {string|null} */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     postAttendanceScans: {
         parameters: {
             query?: never;
@@ -13229,805 +14028,6 @@ export interface operations {
                                 count: number;
                             }[];
                         };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMeetingsByIdGuests: {
-        parameters: {
-            query?: {
-                page?: number;
-                page_size?: number;
-                sort_by?: "created_at" | "name" | "last_in_at";
-                sort_order?: "asc" | "desc";
-                keyword?: string;
-                user_type_id?: number;
-                status?: "checked_in" | "not_checked_in" | "left";
-                signed_up_from?: number;
-                signed_up_to?: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            items: {
-                                id: number;
-                                meeting_id: number;
-                                /** @enum {string} */
-                                meeting_type: "general" | "date_schedule";
-                                guest_code: string;
-                                display_name: string;
-                                area_code: string;
-                                phone: string;
-                                email: string;
-                                name: string;
-                                /** @enum {string|null} */
-                                gender: "male" | "female" | null;
-                                local_guest: boolean | null;
-                                institution: string;
-                                job_title: string;
-                                contact_name: string;
-                                contact_number: string;
-                                contact_phone: string;
-                                name_zh: string;
-                                name_en: string;
-                                organization: string;
-                                user_type_id: number | null;
-                                user_type_name: string | null;
-                                license_number: string;
-                                other: string;
-                                academy_member: boolean;
-                                college_category_id: number | null;
-                                college_category_name: string | null;
-                                /** @enum {string} */
-                                status: "checked_in" | "not_checked_in" | "left";
-                                first_in_at: number | null;
-                                last_in_at: number | null;
-                                last_out_at: number | null;
-                                created_at: number;
-                                /** @enum {string|null} */
-                                certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
-                            }[];
-                            total: number;
-                            total_capped: boolean;
-                            page: number;
-                            page_size: number;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postMeetingsByIdGuests: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    meeting_type: "general";
-                    name: string;
-                    /** @enum {string} */
-                    gender: "male" | "female";
-                    local_guest: boolean;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone: string;
-                    email: string;
-                    /** @default  */
-                    institution?: string;
-                    /** @default  */
-                    job_title?: string;
-                    /** @default  */
-                    contact_name?: string;
-                    contact_number: string;
-                    contact_phone: string;
-                    /** @default false */
-                    consent?: boolean;
-                    consent_version?: number;
-                } | {
-                    /** @enum {string} */
-                    meeting_type: "date_schedule";
-                    name_zh: string;
-                    name_en: string;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone: string;
-                    email: string;
-                    /** @default  */
-                    organization?: string;
-                    user_type_id: number;
-                    license_number: string;
-                    /** @default  */
-                    other?: string;
-                    /** @default false */
-                    academy_member?: boolean;
-                    /** @default null */
-                    college_category_id?: number | null;
-                    schedule_ids: number[];
-                    /** @default false */
-                    consent?: boolean;
-                    consent_version?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            id: number;
-                            meeting_id: number;
-                            /** @enum {string} */
-                            meeting_type: "general" | "date_schedule";
-                            guest_code: string;
-                            display_name: string;
-                            area_code: string;
-                            phone: string;
-                            email: string;
-                            name: string;
-                            /** @enum {string|null} */
-                            gender: "male" | "female" | null;
-                            local_guest: boolean | null;
-                            institution: string;
-                            job_title: string;
-                            contact_name: string;
-                            contact_number: string;
-                            contact_phone: string;
-                            name_zh: string;
-                            name_en: string;
-                            organization: string;
-                            user_type_id: number | null;
-                            user_type_name: string | null;
-                            license_number: string;
-                            other: string;
-                            academy_member: boolean;
-                            college_category_id: number | null;
-                            college_category_name: string | null;
-                            /** @enum {string} */
-                            status: "checked_in" | "not_checked_in" | "left";
-                            first_in_at: number | null;
-                            last_in_at: number | null;
-                            last_out_at: number | null;
-                            created_at: number;
-                            /** @enum {string|null} */
-                            certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMeetingsByIdGuestsExport: {
-        parameters: {
-            query?: {
-                sort_by?: "created_at" | "name" | "last_in_at";
-                sort_order?: "asc" | "desc";
-                keyword?: string;
-                user_type_id?: number;
-                status?: "checked_in" | "not_checked_in" | "left";
-                signed_up_from?: number;
-                signed_up_to?: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The guests (XLSX) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getGuestsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            id: number;
-                            meeting_id: number;
-                            /** @enum {string} */
-                            meeting_type: "general" | "date_schedule";
-                            guest_code: string;
-                            display_name: string;
-                            area_code: string;
-                            phone: string;
-                            email: string;
-                            name: string;
-                            /** @enum {string|null} */
-                            gender: "male" | "female" | null;
-                            local_guest: boolean | null;
-                            institution: string;
-                            job_title: string;
-                            contact_name: string;
-                            contact_number: string;
-                            contact_phone: string;
-                            name_zh: string;
-                            name_en: string;
-                            organization: string;
-                            user_type_id: number | null;
-                            user_type_name: string | null;
-                            license_number: string;
-                            other: string;
-                            academy_member: boolean;
-                            college_category_id: number | null;
-                            college_category_name: string | null;
-                            /** @enum {string} */
-                            status: "checked_in" | "not_checked_in" | "left";
-                            first_in_at: number | null;
-                            last_in_at: number | null;
-                            last_out_at: number | null;
-                            created_at: number;
-                            /** @enum {string|null} */
-                            certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
-                            enrolments: {
-                                schedule_id: number;
-                                schedule_name: string;
-                                date: string;
-                                first_in_at: number | null;
-                                last_in_at: number | null;
-                                last_out_at: number | null;
-                            }[];
-                            scans: {
-                                id: number;
-                                /** @enum {string} */
-                                type: "in" | "out";
-                                schedule_name: string | null;
-                                station: string;
-                                created_at: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    putGuestsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    meeting_type: "general";
-                    name: string;
-                    /** @enum {string} */
-                    gender: "male" | "female";
-                    local_guest: boolean;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone: string;
-                    email: string;
-                    /** @default  */
-                    institution?: string;
-                    /** @default  */
-                    job_title?: string;
-                    /** @default  */
-                    contact_name?: string;
-                    contact_number: string;
-                    contact_phone: string;
-                    /** @default false */
-                    consent?: boolean;
-                    consent_version?: number;
-                } | {
-                    /** @enum {string} */
-                    meeting_type: "date_schedule";
-                    name_zh: string;
-                    name_en: string;
-                    /** @enum {string} */
-                    area_code: "86" | "852" | "853" | "886";
-                    phone: string;
-                    email: string;
-                    /** @default  */
-                    organization?: string;
-                    user_type_id: number;
-                    license_number: string;
-                    /** @default  */
-                    other?: string;
-                    /** @default false */
-                    academy_member?: boolean;
-                    /** @default null */
-                    college_category_id?: number | null;
-                    schedule_ids: number[];
-                    /** @default false */
-                    consent?: boolean;
-                    consent_version?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        data: {
-                            id: number;
-                            meeting_id: number;
-                            /** @enum {string} */
-                            meeting_type: "general" | "date_schedule";
-                            guest_code: string;
-                            display_name: string;
-                            area_code: string;
-                            phone: string;
-                            email: string;
-                            name: string;
-                            /** @enum {string|null} */
-                            gender: "male" | "female" | null;
-                            local_guest: boolean | null;
-                            institution: string;
-                            job_title: string;
-                            contact_name: string;
-                            contact_number: string;
-                            contact_phone: string;
-                            name_zh: string;
-                            name_en: string;
-                            organization: string;
-                            user_type_id: number | null;
-                            user_type_name: string | null;
-                            license_number: string;
-                            other: string;
-                            academy_member: boolean;
-                            college_category_id: number | null;
-                            college_category_name: string | null;
-                            /** @enum {string} */
-                            status: "checked_in" | "not_checked_in" | "left";
-                            first_in_at: number | null;
-                            last_in_at: number | null;
-                            last_out_at: number | null;
-                            created_at: number;
-                            /** @enum {string|null} */
-                            certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed request or invalid input; `data.fields` has a message per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid token, or it has expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The user lacks the permission */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found, or outside the user’s organisations */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A path parameter is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deleteGuestsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        /** @enum {string|null} */
-                        data: null;
                     };
                 };
             };

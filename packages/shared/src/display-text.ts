@@ -1,6 +1,5 @@
 import { AREA_CODE_VALUES, type AreaCode } from './constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_SUFFIX, type Language } from './languages.ts';
-import type { MeetingDisplayConfig } from './schemas/meeting-display.ts';
 
 /** The spec's field suffix per language: '' zh-tw, _cn zh-cn, _en en. */
 export const DISPLAY_LANGUAGE_SUFFIX = LANGUAGE_SUFFIX;
@@ -92,6 +91,17 @@ export const DISPLAY_CONFIG_DEFAULTS = {
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
+/**
+ * A resolved display config: the shape schemas/meeting-display.ts infers as ResolvedDisplayConfig.
+ * Written out here because that schema is built from this file's constants (importing it back would
+ * close a cycle); the API's types are checked against it where the server returns a resolved config.
+ */
+export type ResolvedDisplayConfig = Record<DisplayColorField, string> &
+  Partial<Record<DisplayTextField, string>> & {
+    language_order: Language[];
+    default_area_code: AreaCode | null;
+  };
+
 type TextSource = Partial<Record<DisplayTextField, string | undefined>>;
 
 function present(value: string | undefined): string | undefined {
@@ -143,9 +153,9 @@ function validOrder(value: unknown): value is Language[] {
  * defaults, part by part: an invalid part falls back to its default and unknown keys are dropped, so
  * an old row can never break a public page.
  */
-export function resolveDisplayConfig(stored: unknown): MeetingDisplayConfig {
+export function resolveDisplayConfig(stored: unknown): ResolvedDisplayConfig {
   const raw = parseStored(stored);
-  const result: MeetingDisplayConfig = {
+  const result: ResolvedDisplayConfig = {
     ...DISPLAY_CONFIG_DEFAULTS,
     language_order: validOrder(raw.language_order)
       ? [...raw.language_order]
@@ -169,7 +179,7 @@ export function resolveDisplayConfig(stored: unknown): MeetingDisplayConfig {
 
 /** The public page's language: the requested one when given, else the first of the language order. */
 export function displayLanguage(
-  config: Pick<MeetingDisplayConfig, 'language_order'>,
+  config: Pick<ResolvedDisplayConfig, 'language_order'>,
   wanted?: Language,
 ): Language {
   return wanted ?? config.language_order[0] ?? DEFAULT_LANGUAGE;

@@ -4,7 +4,7 @@ import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
 import yauzl from 'yauzl';
 import { IMPORT_CELL_MAX_CHARS, IMPORT_ROW_MAX_CHARS } from '@meetflow/shared/schemas/imports';
-import { SpreadsheetError } from './spreadsheet.ts';
+import { SpreadsheetError } from './spreadsheet-error.ts';
 import { readXlsx, XLSX_COLUMNS_MAX } from './xlsx-reader.ts';
 
 /*
@@ -21,7 +21,7 @@ import { readXlsx, XLSX_COLUMNS_MAX } from './xlsx-reader.ts';
 export type SpreadsheetFormat = 'xlsx' | 'csv';
 export type TextEncoding = 'utf-8' | 'big5' | 'gb18030';
 
-export { SpreadsheetError, type SpreadsheetProblem } from './spreadsheet.ts';
+export { SpreadsheetError, type SpreadsheetProblem } from './spreadsheet-error.ts';
 
 export interface SheetRow {
   /** The row's number as the spreadsheet shows it (1 = the first row). */

@@ -3,20 +3,9 @@ import { onFirstUse } from './on-first-use.ts';
 /*
  * What modules need of the spreadsheet reader before a file arrives: its error, and the reader itself
  * (spreadsheet-reader.ts), loaded with the first file rather than at start-up — its zip, XML and CSV
- * parsers (yauzl, saxes, csv-parse, chardet) serve the imports only.
+ * parsers (yauzl, saxes, csv-parse, chardet) serve the imports only. The error sits in its own file,
+ * which the reader imports too, so that the two files do not import each other.
  */
-
-export type SpreadsheetProblem = 'type' | 'unsafe' | 'too_many_rows' | 'text_too_long' | 'empty';
-/** Why a file cannot be read; the caller answers it in the user's language. */
-export class SpreadsheetError extends Error {
-  readonly problem: SpreadsheetProblem;
-  /** The row it was found in, where the reader knows it. */
-  readonly row: number | undefined;
-  constructor(problem: SpreadsheetProblem, row?: number) {
-    super(`spreadsheet: ${problem}`);
-    this.problem = problem;
-    this.row = row;
-  }
-}
+export { SpreadsheetError, type SpreadsheetProblem } from './spreadsheet-error.ts';
 
 export const loadSpreadsheetReader = onFirstUse(() => import('./spreadsheet-reader.ts'));

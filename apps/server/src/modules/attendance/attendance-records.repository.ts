@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Language } from '@meetflow/shared/languages';
 import { type AttendanceStatus, type ScanType } from '@meetflow/shared/schemas/attendance';
 import { containsPattern } from '../../lib/like.ts';
-import { attendanceStatusIs } from '../../core/attendance-status.ts';
+import { attendanceStatusIs, isInsideTodaySql } from '../../core/attendance-status.ts';
 import { nameColumn } from './attendance.repository.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -240,5 +240,79 @@ export function guestLogsAfter(
     .orderBy('check_ins.created_at')
     .orderBy('check_ins.id')
     .limit(size)
+    .execute();
+}
+
+/** Scans of a meeting's guests from `fromGuest` on (by guest, then time): the list reads them in slices. */
+export async function findScans(db: Db, meetingId: number, guestIds: readonly number[]) {
+  return db
+    .selectFrom('check_ins')
+    .select(['guest_id', 'scope_id', 'type', 'created_at'])
+    .where('meeting_id', '=', meetingId)
+    .where('guest_id', 'in', guestIds.length ? guestIds : [0])
+    .orderBy('guest_id')
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Entries per bucket of `bucketMs` from `from` (inclusive) to `to` (exclusive) in one scope. */
+export async function arrivalsPerBucket(
+  db: Db,
+  q: { meetingId: number; scopeId: number; from: number; to: number; bucketMs: number },
+) {
+  const bucket = sql<number>`(check_ins.created_at - ${sql.lit(Math.trunc(q.from))}) / ${sql.lit(Math.trunc(q.bucketMs))}`;
+  const rows = await db
+    .selectFrom('check_ins')
+    .select([bucket.as('bucket'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('check_ins.meeting_id', '=', q.meetingId)
+    .where('check_ins.created_at', '>=', q.from)
+    .where('check_ins.created_at', '<', q.to)
+    .where('check_ins.scope_id', '=', q.scopeId)
+    .where('check_ins.type', '=', 'in')
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((r) => ({ bucket: Number(r.bucket), count: Number(r.n) }));
+}
+
+/**
+ * Per session of the meeting: guests ever checked in and guests inside now (entered today: see
+ * core/attendance-status.ts), from the attendance summaries (one grouped query over the
+ * (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
+ */
+export async function sessionCounts(
+  db: Db,
+  meetingId: number,
+  today: number,
+): Promise<Map<number, { checked_in: number; inside: number }>> {
+  const rows = await db
+    .selectFrom('guest_attendance as ga')
+    .innerJoin('guests as g', 'g.id', 'ga.guest_id')
+    .select([
+      'ga.scope_id',
+      sql<number | string>`sum(case when ${sql.ref('ga.first_in_at')} is not null then 1 else 0 end)`.as(
+        'checked_in',
+      ),
+      sql<number | string>`sum(case when ${isInsideTodaySql('ga', today)} then 1 else 0 end)`.as('inside'),
+    ])
+    .where('ga.meeting_id', '=', meetingId)
+    .where('ga.scope_id', '>', 0)
+    .where('g.cancelled_at', 'is', null)
+    .groupBy('ga.scope_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [Number(r.scope_id), { checked_in: Number(r.checked_in), inside: Number(r.inside) }]),
+  );
+}
+
+/** A guest's scans in time order, with their session's names (the guest's own data). */
+export function listGuestScans(db: Db, guestId: number) {
+  return db
+    .selectFrom('check_ins as c')
+    .leftJoin('schedules as s', 's.id', 'c.scope_id')
+    .select(['c.type', 'c.created_at', 'c.station', 'c.scope_id', 's.name', 's.name_cn', 's.name_en'])
+    .where('c.guest_id', '=', guestId)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
     .execute();
 }

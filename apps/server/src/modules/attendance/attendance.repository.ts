@@ -8,14 +8,8 @@ import type { Db } from '../../db/database.ts';
 export const nameColumn = <T extends string>(table: T, lang: Language) =>
   `${table}.name${LANGUAGE_SUFFIX[lang]}` as `${T}.name` | `${T}.name_cn` | `${T}.name_en`;
 
-export async function findScheduleOfMeeting(db: Db, scheduleId: number, meetingId: number) {
-  return db
-    .selectFrom('schedules')
-    .select(['id'])
-    .where('id', '=', scheduleId)
-    .where('meeting_id', '=', meetingId)
-    .executeTakeFirst();
-}
+/* Whether a scan's session is the meeting's: the dictionary module's read. */
+export { isSessionOf as findScheduleOfMeeting } from '../dictionary/dictionary.reads.ts';
 
 /**
  * A guest as a scan answer names them: meeting, state, names and the registration type's name in

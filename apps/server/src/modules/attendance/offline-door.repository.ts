@@ -64,24 +64,11 @@ export async function listDoorGuests(
   }));
 }
 
-export function findSchedule(db: Db, scheduleId: number) {
-  return db
-    .selectFrom('schedules')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where('id', '=', scheduleId)
-    .executeTakeFirst();
-}
-
-/** A meeting's registration types, with their names in the three languages. */
-export function listUserTypes(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_types')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where('meeting_id', '=', meetingId)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
+/* The station's headline: the dictionary module's reads. */
+export {
+  sessionName as findSchedule,
+  userTypeNames as listUserTypes,
+} from '../dictionary/dictionary.reads.ts';
 
 export type ConflictValues = Omit<Database['scan_conflicts'], 'id'>;
 

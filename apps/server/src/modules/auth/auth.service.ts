@@ -20,9 +20,6 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/pas
 import { passwordWeakness } from '../../core/password-strength.ts';
 import * as sessions from './sessions.repository.ts';
 
-/** Ends a user's sessions (but one, when named); app.ts hands it to users, which may not import auth. */
-export const revokeUserSessions = sessions.revokeUserSessions;
-
 type RefreshOutcome = { token: TokenInfo } | { token: null; reused: boolean };
 
 interface AuthDeps {

@@ -65,54 +65,20 @@ export async function findLiveGuests(db: Db, meetingId: number, ids?: readonly n
   return query.orderBy('id').execute();
 }
 
-/** Scans of a meeting's guests from `fromGuest` on (by guest, then time): the list reads them in slices. */
-export async function findScans(db: Db, meetingId: number, guestIds: readonly number[]) {
-  return db
-    .selectFrom('check_ins')
-    .select(['guest_id', 'scope_id', 'type', 'created_at'])
-    .where('meeting_id', '=', meetingId)
-    .where('guest_id', 'in', guestIds.length ? guestIds : [0])
-    .orderBy('guest_id')
-    .orderBy('created_at')
-    .execute();
-}
+/* The scans a certificate is judged from: the attendance module's read. */
+export { scansOfGuests as findScans } from '../attendance/attendance.reads.ts';
 
-export async function findSessions(db: Db, meetingId: number) {
-  return db
-    .selectFrom('schedules')
-    .select(['id', 'name', 'name_cn', 'name_en', 'date'])
-    .where('meeting_id', '=', meetingId)
-    .orderBy('date')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
+/* The sessions and user types a certificate names: the dictionary module's reads. */
+export {
+  sessionNames as findSessions,
+  userTypeNames as findUserTypes,
+} from '../dictionary/dictionary.reads.ts';
 
-export async function findUserTypes(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_types')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where('meeting_id', '=', meetingId)
-    .execute();
-}
+/* The meeting's look, for a certificate's colours: the meetings module's read. */
+export { displayConfigOf as findDisplayConfig } from '../meetings/meetings.reads.ts';
 
-export async function findDisplayConfig(db: Db, meetingId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('meetings')
-    .select('display_config')
-    .where('id', '=', meetingId)
-    .executeTakeFirst();
-  return row?.display_config;
-}
-
-export async function findFile(db: Db, id: string) {
-  return db.selectFrom('files').select(['mime', 'data']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function findFileMime(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('files').select('mime').where('id', '=', id).executeTakeFirst();
-  return row?.mime;
-}
+/* A certificate's background: the files module's reads. */
+export { storedFile as findFile, storedFileMime as findFileMime } from '../files/files.reads.ts';
 
 export type CertificateRecord = Awaited<ReturnType<typeof findCertificates>>[number];
 
@@ -233,4 +199,13 @@ export async function revokeCertificates(
 export async function markEmailed(db: Db, ids: readonly number[], at: number): Promise<void> {
   if (ids.length)
     await db.updateTable('certificates').set({ emailed_at: at }).where('id', 'in', ids).execute();
+}
+
+/** The templates that name a background file (a purge keeps the files they use). */
+export function listTemplatesWithBackground(db: Db) {
+  return db
+    .selectFrom('certificate_settings')
+    .select('template')
+    .where('template', 'like', '%background_file_id%')
+    .execute();
 }

@@ -20,22 +20,5 @@ export async function signupsPerDay(db: Db, meetingId: number, offsetMs: number)
   return rows.map((r) => ({ day: Number(r.day), count: Number(r.n) }));
 }
 
-/** Entries per bucket of `bucketMs` from `from` (inclusive) to `to` (exclusive) in one scope. */
-export async function arrivalsPerBucket(
-  db: Db,
-  q: { meetingId: number; scopeId: number; from: number; to: number; bucketMs: number },
-) {
-  const bucket = sql<number>`(check_ins.created_at - ${sql.lit(Math.trunc(q.from))}) / ${sql.lit(Math.trunc(q.bucketMs))}`;
-  const rows = await db
-    .selectFrom('check_ins')
-    .select([bucket.as('bucket'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where('check_ins.meeting_id', '=', q.meetingId)
-    .where('check_ins.created_at', '>=', q.from)
-    .where('check_ins.created_at', '<', q.to)
-    .where('check_ins.scope_id', '=', q.scopeId)
-    .where('check_ins.type', '=', 'in')
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
-  return rows.map((r) => ({ bucket: Number(r.bucket), count: Number(r.n) }));
-}
+/* Entries per time bucket of one scope: the attendance module's read. */
+export { arrivalsPerBucket } from '../attendance/attendance.reads.ts';

@@ -9,14 +9,14 @@ import { assertOrganizationVisible, visibleOrganizationIds } from '../../core/or
 import { findOrganization } from '../organizations/organizations.service.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
-import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import type { SeatEvents } from '../guests/seat-events.ts';
 
 export interface DictionaryDeps {
   db: Db;
   systemLog: SystemLog;
   clock: () => number;
   /** A session's raised limit hands its new seats to the session's waiting list, in the edit's transaction. */
-  waitlist?: Pick<WaitlistService, 'seatsFreedIn'>;
+  waitlist?: Pick<SeatEvents, 'seatsFreedIn'>;
 }
 
 /** Path ids: positive and within PostgreSQL's integer range (a larger one would be a 500 there). */

@@ -4,17 +4,23 @@ import type { Db } from '../../db/database.ts';
 
 type Row = Database['meeting_times'];
 
-const columns = [
-  'id',
-  'organization_id',
-  'start_time',
-  'end_time',
-  'remark',
-  'remark_cn',
-  'remark_en',
-  'created_at',
-  'updated_at',
-] as const;
+/** Column lists shared by the reads of this table: `slot` is what a form or a file shows of a slot. */
+export const meetingTimeColumns = {
+  slot: ['id', 'start_time', 'end_time', 'remark', 'remark_cn', 'remark_en'],
+  full: [
+    'id',
+    'organization_id',
+    'start_time',
+    'end_time',
+    'remark',
+    'remark_cn',
+    'remark_en',
+    'created_at',
+    'updated_at',
+  ],
+} as const;
+
+const columns = meetingTimeColumns.full;
 
 /** The global time slots and those of `owners` (null: every slot). */
 export function listMeetingTimes(db: Db, owners: readonly number[] | null) {
@@ -61,4 +67,39 @@ export async function deleteUnusedMeetingTime(db: Db, id: number): Promise<boole
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Whether the organisation owns any time slot. */
+export async function organizationHasMeetingTimes(db: Db, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('meeting_times')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The time slots global or owned by one of `owners`, in time order. */
+export function listTimeSlots(db: Db, owners: readonly number[]) {
+  return db
+    .selectFrom('meeting_times')
+    .select(meetingTimeColumns.slot)
+    .where((eb) =>
+      owners.length > 0
+        ? eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', [...owners])])
+        : eb('organization_id', 'is', null),
+    )
+    .orderBy('start_time')
+    .orderBy('end_time')
+    .orderBy('id')
+    .execute();
+}
+
+export function findTimeSlots(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('meeting_times')
+    .select(meetingTimeColumns.slot)
+    .where('id', 'in', [...ids])
+    .execute();
 }

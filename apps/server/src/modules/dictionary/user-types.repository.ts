@@ -1,19 +1,17 @@
 import type { Insertable, Updateable } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 
 type Row = Database['user_types'];
 
-const columns = [
-  'id',
-  'meeting_id',
-  'name',
-  'name_cn',
-  'name_en',
-  'sort',
-  'created_at',
-  'updated_at',
-] as const;
+/** Column lists shared by the reads of this table: `names` is what a form or a list shows of a type. */
+export const userTypeColumns = {
+  names: ['id', 'name', 'name_cn', 'name_en'],
+  full: ['id', 'meeting_id', 'name', 'name_cn', 'name_en', 'sort', 'created_at', 'updated_at'],
+} as const;
+
+const columns = userTypeColumns.full;
 
 export function listUserTypes(db: Db, meetingId: number) {
   return db
@@ -23,6 +21,75 @@ export function listUserTypes(db: Db, meetingId: number) {
     .orderBy('sort')
     .orderBy('id')
     .execute();
+}
+
+/** A meeting's user types with their names in the three languages, in display order. */
+export function listUserTypeNames(db: Db, meetingId: number) {
+  return db
+    .selectFrom('user_types')
+    .select(userTypeColumns.names)
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** user_type_id → schedule_id pairs of the meeting's user types, by session. */
+export function listUserTypeSessions(db: Db, meetingId: number) {
+  return db
+    .selectFrom('user_type_schedules')
+    .innerJoin('user_types', 'user_types.id', 'user_type_schedules.user_type_id')
+    .select(['user_type_schedules.user_type_id', 'user_type_schedules.schedule_id'])
+    .where('user_types.meeting_id', '=', meetingId)
+    .orderBy('user_type_schedules.schedule_id')
+    .execute();
+}
+
+const userTypeOfMeeting = preparedQuery<{ meetingId: number; userTypeId: number }>()((db, p) =>
+  db
+    .selectFrom('user_types')
+    .leftJoin('user_type_schedules', 'user_type_schedules.user_type_id', 'user_types.id')
+    .select('user_type_schedules.schedule_id')
+    .where('user_types.id', '=', p('userTypeId'))
+    .where('user_types.meeting_id', '=', p('meetingId'))
+    .orderBy('user_type_schedules.schedule_id'),
+);
+/**
+ * The sessions a user type of this meeting may enrol in, ascending, in one read; undefined when the
+ * meeting has no such user type. Prepared: it is on the sign-up's hot path.
+ */
+export async function userTypeScheduleIds(
+  db: Db,
+  meetingId: number,
+  userTypeId: number,
+): Promise<number[] | undefined> {
+  const rows = await userTypeOfMeeting.rows(db, { meetingId, userTypeId });
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((r) => (r.schedule_id === null ? [] : [Number(r.schedule_id)]));
+}
+
+const schedulesOfUserType = preparedQuery<{ userTypeId: number }>()((db, p) =>
+  db
+    .selectFrom('user_type_schedules')
+    .select('schedule_id')
+    .where('user_type_id', '=', p('userTypeId'))
+    .orderBy('schedule_id'),
+);
+/** The sessions a user type may enrol in, ascending. */
+export async function allowedScheduleIds(db: Db, userTypeId: number): Promise<number[]> {
+  const rows = await schedulesOfUserType.rows(db, { userTypeId });
+  return rows.map((r) => r.schedule_id);
+}
+
+/** Whether the user type is one of the meeting's. */
+export async function isUserTypeOf(db: Db, userTypeId: number, meetingId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_types')
+    .select('id')
+    .where('id', '=', userTypeId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function findUserType(db: Db, id: number) {

@@ -34,3 +34,7 @@ export async function findFileMimes(db: Db, ids: readonly string[]): Promise<Map
   const rows = await db.selectFrom('files').select(['id', 'mime']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.mime]));
 }
+
+export async function deleteFiles(db: Db, ids: readonly string[]): Promise<void> {
+  await db.deleteFrom('files').where('id', 'in', ids).execute();
+}

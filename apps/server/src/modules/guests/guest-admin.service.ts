@@ -8,7 +8,6 @@ import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.t
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { addGuest } from './add-guest.ts';
 import { cancelGuest } from './cancel-guest.ts';
 import { editGuest } from './edit-guest.ts';
@@ -16,6 +15,7 @@ import { createGuestLog, visibleGuest } from './guest-admin-common.ts';
 import { guestDetail } from './guest-detail.ts';
 import { createGuestList } from './guest-list.ts';
 import * as repo from './guests.repository.ts';
+import type { SeatEvents } from './seat-events.ts';
 
 export interface GuestsDeps {
   db: Db;
@@ -25,13 +25,13 @@ export interface GuestsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   /** Told after the commit when an add or edit took the last seat of the meeting or a session. */
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
-  /** Each listed guest's certificate of attendance (the certificates module, through app.ts). */
+  /** Each listed guest's certificate of attendance (the certificates module answers it). */
   certificateStates?: (
     meeting: { id: number; start_at: number; end_at: number },
     guestIds: readonly number[],
   ) => Promise<Map<number, CertificateState>>;
-  /** The waiting lists (through app.ts): seats freed by a delete or an edit are handed out in its transaction. */
-  waitlist?: Pick<WaitlistService, 'seatsFreedIn' | 'guestCancelledIn'>;
+  /** The waiting lists (seat-events.ts): seats freed by a delete or an edit are handed out in its transaction. */
+  waitlist?: SeatEvents;
   /** Events for other systems, written in the change's transaction. */
   webhooks: WebhookEmitter;
   /** Where the list stops counting matches ("10,000+"); also what makes a keyword broad (guests.repository.ts). */

@@ -8,48 +8,12 @@ import type { Db } from '../../db/database.ts';
  * sign-up and enrolment, the back office's add and edit). Prepared: they are on the sign-up's hot path.
  */
 
-const userTypeOfMeeting = preparedQuery<{ meetingId: number; userTypeId: number }>()((db, p) =>
-  db
-    .selectFrom('user_types')
-    .leftJoin('user_type_schedules', 'user_type_schedules.user_type_id', 'user_types.id')
-    .select('user_type_schedules.schedule_id')
-    .where('user_types.id', '=', p('userTypeId'))
-    .where('user_types.meeting_id', '=', p('meetingId'))
-    .orderBy('user_type_schedules.schedule_id'),
-);
-/**
- * The sessions a user type of this meeting may enrol in, ascending, in one read; undefined when the
- * meeting has no such user type.
- */
-export async function userTypeScheduleIds(
-  db: Db,
-  meetingId: number,
-  userTypeId: number,
-): Promise<number[] | undefined> {
-  const rows = await userTypeOfMeeting.rows(db, { meetingId, userTypeId });
-  if (rows.length === 0) return undefined;
-  return rows.flatMap((r) => (r.schedule_id === null ? [] : [Number(r.schedule_id)]));
-}
-
-const schedulesOfUserType = preparedQuery<{ userTypeId: number }>()((db, p) =>
-  db
-    .selectFrom('user_type_schedules')
-    .select('schedule_id')
-    .where('user_type_id', '=', p('userTypeId'))
-    .orderBy('schedule_id'),
-);
-/** The sessions a user type may enrol in, ascending. */
-export async function allowedScheduleIds(db: Db, userTypeId: number): Promise<number[]> {
-  const rows = await schedulesOfUserType.rows(db, { userTypeId });
-  return rows.map((r) => r.schedule_id);
-}
-
-const collegeCategory = preparedQuery<{ id: number }>()((db, p) =>
-  db.selectFrom('college_categories').select(['id', 'organization_id']).where('id', '=', p('id')),
-);
-export function findCollegeCategory(db: Db, id: number) {
-  return collegeCategory.takeFirst(db, { id });
-}
+/* The form's lookups: the dictionary module's reads (prepared there). */
+export {
+  collegeCategoryOwner as findCollegeCategory,
+  sessionIdsOfUserType as allowedScheduleIds,
+  userTypeSessionIds as userTypeScheduleIds,
+} from '../dictionary/dictionary.reads.ts';
 
 /** A seat just taken; `filled` when it was the last one (the count has reached a non-zero limit). */
 export interface SeatTaken {

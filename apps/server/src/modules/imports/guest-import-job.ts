@@ -18,7 +18,7 @@ import {
 import { JOB_MAX_ATTEMPTS, PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
 import { judgeRows } from './guest-import-judge.ts';
 import { problemsText, type PlannedRow } from './guest-import-rows.ts';
-import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
+import type { GuestImportsDeps, StoredOptions } from './guest-import-deps.ts';
 import * as repo from './imports.repository.ts';
 import { guestSignedUp, type WebhookEvent } from '../webhooks/webhooks.service.ts';
 

@@ -11,35 +11,25 @@ import {
   type ImportEncoding,
   type ImportMapping,
 } from '@meetflow/shared/schemas/imports';
-import type { z } from 'zod';
-import type { importStartBody } from '@meetflow/shared/schemas/imports';
-import type { Db, DatabaseKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
 import type { SheetRow, TextEncoding } from '../../lib/spreadsheet-reader.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
-import type { Jobs } from '../jobs/jobs.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { SystemLog } from '../system-log/system-log.service.ts';
 import { mappingProblem, normalizeHeader, suggestMapping } from './guest-import-fields.ts';
 import { guestImportTemplate } from './guest-import-template.ts';
 import { GUEST_IMPORT_JOB, registerGuestImportJob } from './guest-import-job.ts';
 import { breathe, dictionaryOf, previewRows } from './guest-import-judge.ts';
 import { spreadsheetError } from './import-common.ts';
 import * as repo from './imports.repository.ts';
-import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
+import type { GuestImportsDeps, StartOptions, StoredOptions } from './guest-import-deps.ts';
+
+export type { GuestImportsDeps, StoredOptions } from './guest-import-deps.ts';
 
 /*
  * Guest import (issue 16): upload (the file read once, its rows kept) → mapping → preview → start,
  * which queues the job (guest-import-job.ts) that writes the rows in batches.
  */
-
-type StartOptions = z.output<typeof importStartBody>;
-export interface StoredOptions extends Omit<StartOptions, 'mapping'> {
-  /** The language of the organiser who started it: the new guests' mail is written in it. */
-  language: Language;
-}
 
 /** A sample cell as the mapping shows it: long text cut, so that the answer stays small. */
 export function sampleCell(cell: string): string {
@@ -47,22 +37,6 @@ export function sampleCell(cell: string): string {
   return `${Array.from(cell)
     .slice(0, IMPORT_SAMPLE_CELL_CHARS - 1)
     .join('')}…`; // whole characters
-}
-
-export interface GuestImportsDeps {
-  db: Db;
-  dbKind: DatabaseKind;
-  clock: () => number;
-  systemLog: SystemLog;
-  jobs: Jobs;
-  /** The guest row's columns that queue its confirmation, and the nudge that sends it. */
-  mail?: { confirmationColumns(): { mail_pending: number }; kick(): void };
-  notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
-  onSignupsChanged?: (meetingId: number) => void;
-  /** Rows per batch (tests make it small to see batches). */
-  batchRows?: number;
-  /** Events for other systems, written in each batch's transaction. */
-  webhooks: WebhookEmitter;
 }
 
 /** The header row (the first non-empty one), then the data rows, of the file's first sheet. */

@@ -156,52 +156,13 @@ export async function saveMapping(db: Db, meetingId: number, mapping: string, no
     .execute();
 }
 
-/* The meeting's dictionary, as a row of a guest file may name it. */
-
-export function userTypesOf(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_types')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where('meeting_id', '=', meetingId)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-export function sessionsOf(db: Db, meetingId: number) {
-  return db
-    .selectFrom('schedules')
-    .select(['id', 'name', 'name_cn', 'name_en', 'date'])
-    .where('meeting_id', '=', meetingId)
-    .orderBy('date')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-export function allowedSessionsOf(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_type_schedules as uts')
-    .innerJoin('user_types as ut', 'ut.id', 'uts.user_type_id')
-    .select(['uts.user_type_id', 'uts.schedule_id'])
-    .where('ut.meeting_id', '=', meetingId)
-    .execute();
-}
-
-/** College categories that are global or owned by one of these organisations. */
-export function collegeCategoriesFor(db: Db, owners: readonly number[]) {
-  return db
-    .selectFrom('college_categories')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where((eb) =>
-      owners.length > 0
-        ? eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', [...owners])])
-        : eb('organization_id', 'is', null),
-    )
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
+/* The meeting's dictionary, as a row of a guest file may name it: the dictionary module's reads. */
+export {
+  collegeCategoryNames as collegeCategoriesFor,
+  sessionNames as sessionsOf,
+  userTypeNames as userTypesOf,
+  userTypeSessions as allowedSessionsOf,
+} from '../dictionary/dictionary.reads.ts';
 
 /** The meeting's live guests with these phones (E.164): who a row would duplicate; locked in id order if asked. */
 export function liveGuestsByPhone(db: Db, meetingId: number, phones: readonly string[], lock = false) {

@@ -7,8 +7,6 @@ import type { Db } from '../../db/database.ts';
  * (always inside the caller's transaction).
  */
 
-const SLOT_COLUMNS = ['id', 'start_time', 'end_time', 'remark', 'remark_cn', 'remark_en'] as const;
-
 /** The meeting's sessions, with their seats taken. */
 export function sessionsOfMeeting(db: Db, meetingId: number) {
   return db
@@ -70,30 +68,8 @@ export function categoriesFor(db: Db, owners: readonly number[]) {
     .execute();
 }
 
-/** Time slots that are global or owned by one of `owners`. */
-export function timeSlotsFor(db: Db, owners: readonly number[]) {
-  return db
-    .selectFrom('meeting_times')
-    .select(SLOT_COLUMNS)
-    .where((eb) =>
-      owners.length > 0
-        ? eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', [...owners])])
-        : eb('organization_id', 'is', null),
-    )
-    .orderBy('start_time')
-    .orderBy('end_time')
-    .orderBy('id')
-    .execute();
-}
-
-export function timeSlotsByIds(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('meeting_times')
-    .select(SLOT_COLUMNS)
-    .where('id', 'in', [...ids])
-    .execute();
-}
+/* The time slots a file may name: the dictionary module's reads. */
+export { timeSlotsByIds, timeSlotsFor } from '../dictionary/dictionary.reads.ts';
 
 /* Writes: new entries in batches (a workbook may hold thousands), each one transaction's part. */
 

@@ -28,7 +28,7 @@ import {
 import { scheduleImportTemplate } from './schedule-import-template.ts';
 import { spreadsheetError } from './import-common.ts';
 import * as repo from './schedule-import.repository.ts';
-import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import type { SeatEvents } from '../guests/seat-events.ts';
 
 /*
  * The schedule workbook of a date-schedule meeting (issue 16): sessions, registration types and
@@ -44,7 +44,7 @@ export interface ScheduleImportsDeps {
   clock: () => number;
   systemLog: SystemLog;
   /** Limits the workbook raised hand their new seats to the sessions' waiting lists, in its transaction. */
-  waitlist?: Pick<WaitlistService, 'seatsFreedIn'>;
+  waitlist?: Pick<SeatEvents, 'seatsFreedIn'>;
 }
 
 /**

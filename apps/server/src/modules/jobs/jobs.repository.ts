@@ -138,3 +138,19 @@ export function listMeetingJobs(
     .limit(limit)
     .execute();
 }
+
+/** How many mail jobs a guest has had whose idempotency key starts with one of `keyPrefixes`. */
+export async function countGuestMails(
+  db: Executor,
+  guestId: number,
+  keyPrefixes: readonly string[],
+): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('guest_id', '=', guestId)
+    .where('kind', '=', 'mail')
+    .where((eb) => eb.or(keyPrefixes.map((prefix) => eb('idempotency_key', 'like', `${prefix}%`))))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,24 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { scheduleColumns } from '../dictionary/dictionary.reads.ts';
+import { countGuestMails } from '../jobs/jobs.reads.ts';
+import { meetingColumns } from '../meetings/meetings.reads.ts';
 
 type Executor = Kysely<Database>;
 
-/** The meeting part of every mail (names are aliased, beside the guest's own). */
-const meetingColumns = [
-  'meetings.public_id',
-  'meetings.name as meeting_name',
-  'meetings.name_cn as meeting_name_cn',
-  'meetings.name_en as meeting_name_en',
-  'meetings.location',
-  'meetings.location_cn',
-  'meetings.location_en',
-  'meetings.start_at',
-  'meetings.end_at',
-  'meetings.meeting_type',
-  'meetings.display_config',
-  'meetings.deleted_at',
-] as const;
+/* The meeting part of a mail: the meetings module's reads. */
+export {
+  liveMeetingByPublicId as findLiveMeetingByPublicId,
+  meetingForMail as findMeetingForMail,
+} from '../meetings/meetings.reads.ts';
 
 /** What a guest's mail shows: the guest, the meeting (live or not), its colours. */
 export function findGuestForMail(db: Executor, guestId: number) {
@@ -36,22 +29,12 @@ export function findGuestForMail(db: Executor, guestId: number) {
       'guests.language',
       'guests.cancelled_at',
       'guests.broadcast_opt_out',
-      ...meetingColumns,
+      ...meetingColumns.mail,
     ])
     .where('guests.id', '=', guestId)
     .executeTakeFirst();
 }
 export type GuestForMail = NonNullable<Awaited<ReturnType<typeof findGuestForMail>>>;
-
-const sessionColumns = [
-  'schedules.id',
-  'schedules.name',
-  'schedules.name_cn',
-  'schedules.name_en',
-  'schedules.date',
-  'meeting_times.start_time',
-  'meeting_times.end_time',
-] as const;
 
 /** The sessions a guest is enrolled in, in time order. */
 export function guestSessions(db: Executor, guestId: number) {
@@ -59,7 +42,7 @@ export function guestSessions(db: Executor, guestId: number) {
     .selectFrom('guest_schedules')
     .innerJoin('schedules', 'schedules.id', 'guest_schedules.schedule_id')
     .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
-    .select(sessionColumns)
+    .select(scheduleColumns.timed)
     .where('guest_schedules.guest_id', '=', guestId)
     .orderBy('schedules.date')
     .orderBy('meeting_times.start_time')
@@ -67,17 +50,8 @@ export function guestSessions(db: Executor, guestId: number) {
     .execute();
 }
 
-/** Sessions by id, of one meeting (a cancelled enrolment's session, for the cancelling calendar). */
-export function sessionsByIds(db: Executor, meetingId: number, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('schedules')
-    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
-    .select(sessionColumns)
-    .where('schedules.meeting_id', '=', meetingId)
-    .where('schedules.id', 'in', ids)
-    .execute();
-}
+/* A cancelled enrolment's sessions, for the cancelling calendar: the dictionary module's read. */
+export { sessionsByIds } from '../dictionary/dictionary.reads.ts';
 
 export function findSettings(db: Executor, meetingId: number) {
   return db
@@ -140,17 +114,8 @@ export function liveGuestIdsWithEmail(db: Executor, meetingId: number, ids: read
 }
 
 /** How many calendar-bearing mails a guest has had: the next one's iCalendar SEQUENCE. */
-export async function calendarMailCount(trx: Executor, guestId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('guest_id', '=', guestId)
-    .where('kind', '=', 'mail')
-    .where((eb) =>
-      eb.or([eb('idempotency_key', 'like', 'confirmation:%'), eb('idempotency_key', 'like', 'enrolment:%')]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function calendarMailCount(trx: Executor, guestId: number): Promise<number> {
+  return countGuestMails(trx, guestId, ['confirmation:', 'enrolment:']);
 }
 
 /**
@@ -238,29 +203,8 @@ export function guestMailState(db: Executor, guestId: number) {
     .executeTakeFirst();
 }
 
-/** A live meeting by its public id (the visitor's "send my code"). */
-export function findLiveMeetingByPublicId(db: Executor, publicId: string) {
-  return db
-    .selectFrom('meetings')
-    .select(['id', 'name'])
-    .where('public_id', '=', publicId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** The meeting part of findGuestForMail, for a preview of a meeting without guests. */
-export function findMeetingForMail(db: Executor, meetingId: number) {
-  return db
-    .selectFrom('meetings')
-    .select(meetingColumns)
-    .where('meetings.id', '=', meetingId)
-    .executeTakeFirst();
-}
-
-/** The address of a back-office user (a test send goes to the organiser's own). */
-export function userEmail(db: Executor, userId: number) {
-  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-}
+/* The address of a back-office user (a test send goes to the organiser's own): the users module's read. */
+export { userEmail } from '../users/users.reads.ts';
 
 /** Unsubscribes a guest from broadcasts; answers the guest's meeting, or undefined for an unknown guest. */
 export async function optOutOfBroadcasts(trx: Executor, guestId: number) {

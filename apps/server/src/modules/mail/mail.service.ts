@@ -80,12 +80,12 @@ export interface MailDeps {
   broadcastPerMinute: number;
   /**
    * The guest's certificate of attendance, asked for when their `certificate` mail is sent (the
-   * certificates module, through app.ts): null when it is no longer valid — revoked since the mail was
+   * certificates module, through mail.module.ts): null when it is no longer valid — revoked since the mail was
    * queued — and the mail is then skipped with CERTIFICATE_NOT_VALID. Unset: every such mail is skipped.
    */
   certificatePdf?: (guestId: number) => Promise<CertificateFile | null>;
   /**
-   * An offer from a waiting list as its mail tells it (the waitlist module, through app.ts), asked for
+   * An offer from a waiting list as its mail tells it (the waitlist module, through mail.module.ts), asked for
    * when the mail is sent: null when it is no longer open (accepted, declined, lapsed) and the mail is
    * skipped. The recipient may not be a guest yet (the meeting's own list).
    */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Language } from '@meetflow/shared/languages';
 import { containsPattern, lowerLike } from '../../lib/like.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/database.ts';
 
 export interface MeetingRow {
@@ -73,6 +74,87 @@ export interface MeetingOrder {
   lang: Language;
 }
 
+/** Column lists shared by the reads of this table (other modules take them from meetings.reads.ts). */
+export const meetingColumns = {
+  /** The back office's list and form, with the organisation's name (joined). */
+  admin: [
+    'meetings.id',
+    'meetings.public_id',
+    'meetings.organization_id',
+    'organizations.name as organization_name',
+    'meetings.name',
+    'meetings.name_cn',
+    'meetings.name_en',
+    'meetings.location',
+    'meetings.location_cn',
+    'meetings.location_en',
+    'meetings.start_at',
+    'meetings.end_at',
+    'meetings.registration_limit',
+    'meetings.registered_count',
+    'meetings.registration_deadline',
+    'meetings.multi_language',
+    'meetings.signup_enabled',
+    'meetings.meeting_type',
+    'meetings.banner_file_id',
+    'meetings.schedule_file_id',
+    'meetings.guide_file_id',
+    'meetings.waitlist_enabled',
+    'meetings.waitlist_max',
+    'meetings.waitlist_offer_hours',
+    'meetings.waiting_count',
+    'meetings.created_at',
+    'meetings.updated_at',
+  ],
+  /** What the visitor's pages and a sign-up read of a meeting. */
+  visitor: [
+    'id',
+    'public_id',
+    'organization_id',
+    'name',
+    'name_cn',
+    'name_en',
+    'location',
+    'location_cn',
+    'location_en',
+    'start_at',
+    'end_at',
+    'registration_limit',
+    'registered_count',
+    'registration_deadline',
+    'multi_language',
+    'signup_enabled',
+    'meeting_type',
+    'banner_file_id',
+    'schedule_file_id',
+    'guide_file_id',
+    'display_config',
+    'waitlist_enabled',
+    'waitlist_max',
+    'waiting_count',
+    'waitlist_held',
+    'privacy_notice_enabled',
+    'privacy_notice',
+    'privacy_notice_version',
+    'purged_at',
+  ],
+  /** The meeting part of every mail (names are aliased, beside the guest's own). */
+  mail: [
+    'meetings.public_id',
+    'meetings.name as meeting_name',
+    'meetings.name_cn as meeting_name_cn',
+    'meetings.name_en as meeting_name_en',
+    'meetings.location',
+    'meetings.location_cn',
+    'meetings.location_en',
+    'meetings.start_at',
+    'meetings.end_at',
+    'meetings.meeting_type',
+    'meetings.display_config',
+    'meetings.deleted_at',
+  ],
+} as const;
+
 const NAME_COLUMN = {
   'zh-tw': 'meetings.name',
   'zh-cn': 'meetings.name_cn',
@@ -102,36 +184,6 @@ function liveMeetings(db: Db, filter: MeetingFilter) {
   }
   return query;
 }
-
-const COLUMNS = [
-  'meetings.id',
-  'meetings.public_id',
-  'meetings.organization_id',
-  'organizations.name as organization_name',
-  'meetings.name',
-  'meetings.name_cn',
-  'meetings.name_en',
-  'meetings.location',
-  'meetings.location_cn',
-  'meetings.location_en',
-  'meetings.start_at',
-  'meetings.end_at',
-  'meetings.registration_limit',
-  'meetings.registered_count',
-  'meetings.registration_deadline',
-  'meetings.multi_language',
-  'meetings.signup_enabled',
-  'meetings.meeting_type',
-  'meetings.banner_file_id',
-  'meetings.schedule_file_id',
-  'meetings.guide_file_id',
-  'meetings.waitlist_enabled',
-  'meetings.waitlist_max',
-  'meetings.waitlist_offer_hours',
-  'meetings.waiting_count',
-  'meetings.created_at',
-  'meetings.updated_at',
-] as const;
 
 function normalise(row: MeetingRow): MeetingRow {
   // PostgreSQL answers bigint and some integers as strings through aggregates and joins: make them numbers.
@@ -164,7 +216,7 @@ export async function listMeetings(
   const column = order.sortBy === 'name' ? NAME_COLUMN[order.lang] : (`meetings.${order.sortBy}` as const);
   const [rows, count] = await Promise.all([
     liveMeetings(db, filter)
-      .select(COLUMNS)
+      .select(meetingColumns.admin)
       .orderBy(column, order.sortOrder)
       // A stable tie-break, so that pages never repeat or skip rows.
       .orderBy('meetings.id', order.sortOrder)
@@ -181,7 +233,7 @@ export async function listMeetings(
 /** A live (not soft-deleted) meeting, or undefined. */
 export async function findMeeting(db: Db, id: number): Promise<MeetingRow | undefined> {
   const row = await liveMeetings(db, { organizationIds: null })
-    .select(COLUMNS)
+    .select(meetingColumns.admin)
     .where('meetings.id', '=', id)
     .executeTakeFirst();
   return row && normalise(row);
@@ -232,4 +284,119 @@ export async function softDeleteMeeting(trx: Db, id: number, now: number): Promi
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+const liveMeetingByPublicId = preparedQuery<{ publicId: string }>()((db, p) =>
+  db
+    .selectFrom('meetings')
+    .select(meetingColumns.visitor)
+    .where('public_id', '=', p('publicId'))
+    .where('deleted_at', 'is', null),
+);
+/** A meeting that is not soft-deleted, by its public id, as the visitor's pages read it. */
+export function findLiveMeetingByPublicId(db: Db, publicId: string) {
+  return liveMeetingByPublicId.takeFirst(db, { publicId });
+}
+
+/** A meeting that is not soft-deleted, by id, as the visitor's pages read it. */
+export function findLiveMeetingById(db: Db, id: number) {
+  return db
+    .selectFrom('meetings')
+    .select(meetingColumns.visitor)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The meeting part of a mail, live or not. */
+export function findMeetingForMail(db: Db, id: number) {
+  return db
+    .selectFrom('meetings')
+    .select(meetingColumns.mail)
+    .where('meetings.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The meeting's display settings (JSON), live or not. */
+export async function findDisplayConfig(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('meetings')
+    .select('display_config')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.display_config;
+}
+
+/** A live meeting's display settings (JSON), or undefined. */
+export async function findLiveDisplayConfig(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('meetings')
+    .select('display_config')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.display_config;
+}
+
+/** Writes the display config column only; answers whether a live meeting was updated. */
+export async function updateDisplayConfig(db: Db, id: number, json: string): Promise<boolean> {
+  const result = await db
+    .updateTable('meetings')
+    .set({ display_config: json })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Meetings whose registration deadline passed within the window and has not been announced yet. */
+export async function findDueDeadlines(db: Db, now: number, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('meetings')
+    .select('id')
+    .where('registration_deadline', '<=', now)
+    .where('registration_deadline', '>', since)
+    .where('deadline_notified_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .limit(100)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Claims the deadline's announcement atomically: of several instances only one gets the row back. */
+export async function claimDeadline(db: Db, id: number, now: number) {
+  const row = await db
+    .updateTable('meetings')
+    .set({ deadline_notified_at: now })
+    .where('id', '=', id)
+    .where('deadline_notified_at', 'is', null)
+    .returning(['id', 'name', 'name_cn', 'name_en', 'registration_deadline'])
+    .executeTakeFirst();
+  return row
+    ? {
+        ...row,
+        id: Number(row.id),
+        registration_deadline: row.registration_deadline === null ? null : Number(row.registration_deadline),
+      }
+    : undefined;
+}
+
+/** The organisation a meeting belongs to, live or not. */
+export async function findOrganizationOf(db: Db, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('meetings')
+    .select('organization_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.organization_id;
+}
+
+/** Whether the organisation holds any meeting, soft-deleted ones too. */
+export async function organizationHasMeetings(db: Db, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('meetings')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -26,7 +26,7 @@ import {
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
-import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import type { SeatEvents } from '../guests/seat-events.ts';
 import {
   findMeeting,
   insertMeeting,
@@ -135,7 +135,7 @@ export function createMeetingsService(deps: {
   systemLog: SystemLog;
   clock: () => number;
   /** A raised limit hands its new seats to the waiting list, in the edit's transaction. */
-  waitlist?: Pick<WaitlistService, 'seatsFreedIn'>;
+  waitlist?: Pick<SeatEvents, 'seatsFreedIn'>;
   webhooks: WebhookEmitter;
 }) {
   const { db, systemLog, clock } = deps;

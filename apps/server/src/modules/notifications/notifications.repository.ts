@@ -136,34 +136,6 @@ export async function markAllRead(db: Db, userId: number, now: number): Promise<
     .execute();
 }
 
-/** Meetings whose registration deadline passed within the window and has not been announced yet. */
-export async function findDueDeadlines(db: Db, now: number, since: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('meetings')
-    .select('id')
-    .where('registration_deadline', '<=', now)
-    .where('registration_deadline', '>', since)
-    .where('deadline_notified_at', 'is', null)
-    .where('deleted_at', 'is', null)
-    .limit(100)
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
-
-/** Claims the announcement atomically: of several instances only one gets the row back. */
-export async function claimDeadline(db: Db, meetingId: number, now: number) {
-  const row = await db
-    .updateTable('meetings')
-    .set({ deadline_notified_at: now })
-    .where('id', '=', meetingId)
-    .where('deadline_notified_at', 'is', null)
-    .returning(['id', 'name', 'name_cn', 'name_en', 'registration_deadline'])
-    .executeTakeFirst();
-  return row
-    ? {
-        ...row,
-        id: Number(row.id),
-        registration_deadline: row.registration_deadline === null ? null : Number(row.registration_deadline),
-      }
-    : undefined;
-}
+/* The deadline announcement is claimed on the meeting's row: the meetings module's read and write. */
+export { dueDeadlines as findDueDeadlines } from '../meetings/meetings.reads.ts';
+export { claimDeadlineNotice as claimDeadline } from '../meetings/meetings.writes.ts';

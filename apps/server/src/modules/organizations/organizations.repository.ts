@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { Region } from '@meetflow/shared/constants';
+import { organizationOwnsEntries } from '../dictionary/dictionary.reads.ts';
+import { organizationHasMeetings } from '../meetings/meetings.reads.ts';
+import { organizationHasUsers } from '../users/users.reads.ts';
 import type { Db } from '../../db/database.ts';
 
 const columns = ['id', 'name', 'parent_id', 'sort', 'region'] as const;
@@ -103,26 +106,13 @@ export async function dependents(
     .select('id')
     .where('parent_id', '=', id)
     .executeTakeFirst();
-  const user = await db.selectFrom('users').select('id').where('organization_id', '=', id).executeTakeFirst();
-  const meeting = await db
-    .selectFrom('meetings')
-    .select('id')
-    .where('organization_id', '=', id)
-    .executeTakeFirst();
-  const slot = await db
-    .selectFrom('meeting_times')
-    .select('id')
-    .where('organization_id', '=', id)
-    .executeTakeFirst();
-  const category = await db
-    .selectFrom('college_categories')
-    .select('id')
-    .where('organization_id', '=', id)
-    .executeTakeFirst();
+  const users = await organizationHasUsers(db, id);
+  const meetings = await organizationHasMeetings(db, id);
+  const dictionaryEntries = await organizationOwnsEntries(db, id);
   return {
     children: child !== undefined,
-    users: user !== undefined,
-    meetings: meeting !== undefined,
-    dictionaryEntries: slot !== undefined || category !== undefined,
+    users,
+    meetings,
+    dictionaryEntries,
   };
 }

@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { templatesWithBackground } from '../certificates/certificates.reads.ts';
+import { deleteFiles } from '../files/files.writes.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -297,14 +299,10 @@ export async function eraseMeetingFiles(trx: Db, meeting: MeetingPrivacyRow): Pr
       ]),
     )
     .execute();
-  const templates = await trx
-    .selectFrom('certificate_settings')
-    .select('template')
-    .where('template', 'like', '%background_file_id%')
-    .execute();
+  const templates = await templatesWithBackground(trx);
   const used = new Set(stillUsed.flatMap((r) => [r.banner_file_id, r.schedule_file_id, r.guide_file_id]));
   const unused = own.filter((id) => !used.has(id) && !templates.some((t) => t.template.includes(id)));
-  if (unused.length > 0) await trx.deleteFrom('files').where('id', 'in', unused).execute();
+  if (unused.length > 0) await deleteFiles(trx, unused);
 }
 
 // ── a guest's own data ────────────────────────────────────────────────────────────────────────────
@@ -339,16 +337,8 @@ export function listGuestSessions(db: Db, guestId: number) {
     .execute();
 }
 
-export function listGuestScans(db: Db, guestId: number) {
-  return db
-    .selectFrom('check_ins as c')
-    .leftJoin('schedules as s', 's.id', 'c.scope_id')
-    .select(['c.type', 'c.created_at', 'c.station', 'c.scope_id', 's.name', 's.name_cn', 's.name_en'])
-    .where('c.guest_id', '=', guestId)
-    .orderBy('c.created_at')
-    .orderBy('c.id')
-    .execute();
-}
+/* A guest's scans with their session's names (the guest's own data): the attendance module's read. */
+export { scansOfGuest as listGuestScans } from '../attendance/attendance.reads.ts';
 
 export function listGuestCertificates(db: Db, guestId: number) {
   return db

@@ -2,7 +2,6 @@ import type { Db } from '../../db/database.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { createPersonalData } from './personal-data.ts';
 import { createPrivacyRecord } from './privacy-audit.ts';
@@ -11,6 +10,13 @@ import { createPrivacySettings } from './privacy-settings.ts';
 import { createRetentionScan } from './retention-scan.ts';
 import { createWithdraw } from './withdraw.ts';
 
+/** A visitor known by their guest token, and their meeting. */
+export interface VisitorLookup {
+  authenticated(
+    token: string | undefined,
+  ): Promise<{ guest: { id: number; meeting_id: number }; meeting: { id: number; name: string } }>;
+}
+
 export interface PrivacyDeps {
   db: Db;
   clock: () => number;
@@ -18,7 +24,8 @@ export interface PrivacyDeps {
   jobs: Jobs;
   notifications: Pick<NotificationsService, 'retentionDue'>;
   guests: Pick<GuestsService, 'findVisible' | 'cancel'>;
-  visitorGuests: Pick<VisitorGuestService, 'authenticated'>;
+  /** Who holds a guest token (the registration module answers it; declared here, as privacy is below it). */
+  visitorGuests: VisitorLookup;
   /** Audit entries older than this many days are removed (0: kept for ever). */
   logRetentionDays: number;
   /** After an erasure: older page versions out of SQLite's WAL (database.ts truncateWalAfterErasure). */

@@ -1,122 +1,21 @@
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/database.ts';
 
-const meetingColumns = [
-  'id',
-  'public_id',
-  'organization_id',
-  'name',
-  'name_cn',
-  'name_en',
-  'location',
-  'location_cn',
-  'location_en',
-  'start_at',
-  'end_at',
-  'registration_limit',
-  'registered_count',
-  'registration_deadline',
-  'multi_language',
-  'signup_enabled',
-  'meeting_type',
-  'banner_file_id',
-  'schedule_file_id',
-  'guide_file_id',
-  'display_config',
-  'waitlist_enabled',
-  'waitlist_max',
-  'waiting_count',
-  'waitlist_held',
-  'privacy_notice_enabled',
-  'privacy_notice',
-  'privacy_notice_version',
-  'purged_at',
-] as const;
+/* The meeting as the visitor's pages read it: the meetings module's reads. */
+export {
+  liveMeetingById as findLiveMeetingById,
+  liveMeetingByPublicId as findLiveMeetingByPublicId,
+  type VisitorMeeting as PublicMeetingRow,
+} from '../meetings/meetings.reads.ts';
 
-export type PublicMeetingRow = NonNullable<Awaited<ReturnType<typeof findLiveMeetingByPublicId>>>;
-
-const liveMeetingByPublicId = preparedQuery<{ publicId: string }>()((db, p) =>
-  db
-    .selectFrom('meetings')
-    .select(meetingColumns)
-    .where('public_id', '=', p('publicId'))
-    .where('deleted_at', 'is', null),
-);
-/** A meeting that is not soft-deleted, by its public id. */
-export function findLiveMeetingByPublicId(db: Db, publicId: string) {
-  return liveMeetingByPublicId.takeFirst(db, { publicId });
-}
-
-export function findLiveMeetingById(db: Db, id: number) {
-  return db
-    .selectFrom('meetings')
-    .select(meetingColumns)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** The meeting's sessions with their time slot, in display order. */
-export function listSchedulesWithTimes(db: Db, meetingId: number) {
-  return db
-    .selectFrom('schedules')
-    .leftJoin('meeting_times', 'meeting_times.id', 'schedules.meeting_time_id')
-    .select([
-      'schedules.id',
-      'schedules.name',
-      'schedules.name_cn',
-      'schedules.name_en',
-      'schedules.date',
-      'schedules.signup_limit',
-      'schedules.waitlist_enabled',
-      'schedules.waitlist_max',
-      'schedules.waiting_count',
-      'schedules.waitlist_held',
-      'schedules.signup_count',
-      'meeting_times.start_time',
-      'meeting_times.end_time',
-    ])
-    .where('schedules.meeting_id', '=', meetingId)
-    .orderBy('schedules.date')
-    .orderBy('meeting_times.start_time')
-    .orderBy('schedules.sort')
-    .orderBy('schedules.id')
-    .execute();
-}
-
-export function listUserTypes(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_types')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where('meeting_id', '=', meetingId)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-/** user_type_id → schedule_id pairs of the meeting's user types, ascending. */
-export function listUserTypeSchedules(db: Db, meetingId: number) {
-  return db
-    .selectFrom('user_type_schedules')
-    .innerJoin('user_types', 'user_types.id', 'user_type_schedules.user_type_id')
-    .select(['user_type_schedules.user_type_id', 'user_type_schedules.schedule_id'])
-    .where('user_types.meeting_id', '=', meetingId)
-    .orderBy('user_type_schedules.schedule_id')
-    .execute();
-}
-
-/** The global categories and those of `owners` (a meeting's organisation and the ones above it). */
-export function listCollegeCategories(db: Db, owners: readonly number[]) {
-  return db
-    .selectFrom('college_categories')
-    .select(['id', 'name', 'name_cn', 'name_en'])
-    .where((eb) =>
-      eb.or([eb('organization_id', 'is', null), eb('organization_id', 'in', owners.length ? owners : [-1])]),
-    )
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
+/* The form's options: the dictionary module's reads. */
+export {
+  collegeCategoryNames as listCollegeCategories,
+  isSessionOf as scheduleBelongsToMeeting,
+  sessionsWithTimes as listSchedulesWithTimes,
+  userTypeNames as listUserTypes,
+  userTypeSessions as listUserTypeSchedules,
+} from '../dictionary/dictionary.reads.ts';
 
 /** True when the enrolment existed (and is now gone); the door stations' copies learn the guest changed. */
 export async function deleteGuestSchedule(
@@ -239,18 +138,4 @@ export async function addGuestToken(trx: Db, guestId: number, tokenHash: string,
         .limit(GUEST_TOKENS_KEPT),
     )
     .execute();
-}
-
-export async function scheduleBelongsToMeeting(
-  db: Db,
-  scheduleId: number,
-  meetingId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('schedules')
-    .select('id')
-    .where('id', '=', scheduleId)
-    .where('meeting_id', '=', meetingId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

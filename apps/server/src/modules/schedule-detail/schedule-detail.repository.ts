@@ -1,47 +1,10 @@
-import { sql } from 'kysely';
-import { isInsideTodaySql } from '../../core/attendance-status.ts';
 import type { Db } from '../../db/database.ts';
 
-/** A session with its live meeting (organisation for scoping). */
-export function findScheduleMeeting(db: Db, scheduleId: number) {
-  return db
-    .selectFrom('schedules')
-    .innerJoin('meetings', 'meetings.id', 'schedules.meeting_id')
-    .select(['schedules.id', 'schedules.meeting_id', 'meetings.organization_id'])
-    .where('schedules.id', '=', scheduleId)
-    .where('meetings.deleted_at', 'is', null)
-    .executeTakeFirst();
-}
+/* A session with its live meeting (organisation for scoping): the dictionary module's read. */
+export { sessionMeeting as findScheduleMeeting } from '../dictionary/dictionary.reads.ts';
 
-/**
- * Per session of the meeting: guests ever checked in and guests inside now (entered today: see
- * core/attendance-status.ts), from the attendance summaries (one grouped query over the
- * (meeting_id, scope_id, …) indexes). Deleted guests are not counted.
- */
-export async function sessionCounts(
-  db: Db,
-  meetingId: number,
-  today: number,
-): Promise<Map<number, { checked_in: number; inside: number }>> {
-  const rows = await db
-    .selectFrom('guest_attendance as ga')
-    .innerJoin('guests as g', 'g.id', 'ga.guest_id')
-    .select([
-      'ga.scope_id',
-      sql<number | string>`sum(case when ${sql.ref('ga.first_in_at')} is not null then 1 else 0 end)`.as(
-        'checked_in',
-      ),
-      sql<number | string>`sum(case when ${isInsideTodaySql('ga', today)} then 1 else 0 end)`.as('inside'),
-    ])
-    .where('ga.meeting_id', '=', meetingId)
-    .where('ga.scope_id', '>', 0)
-    .where('g.cancelled_at', 'is', null)
-    .groupBy('ga.scope_id')
-    .execute();
-  return new Map(
-    rows.map((r) => [Number(r.scope_id), { checked_in: Number(r.checked_in), inside: Number(r.inside) }]),
-  );
-}
+/* Per session: guests ever checked in and inside now: the attendance module's read. */
+export { sessionCounts } from '../attendance/attendance.reads.ts';
 
 function enrolled(db: Db, scheduleId: number) {
   return db

@@ -227,3 +227,32 @@ export async function updateManagedUser(
     .where('id', '=', id)
     .execute();
 }
+
+/** A user's address (a test send goes to the organiser's own). */
+export function findUserEmail(db: Db, id: number) {
+  return db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether any user belongs to the organisation. */
+export async function organizationHasUsers(db: Db, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A user's own name, address and language (the profile page). */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  values: { name: string; email: string | null; language: string | null },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -26,16 +26,28 @@ import * as users from './users.repository.ts';
 
 /*
  * What the auth and profile modules need of user rows (sign-in, refresh, session checks, password
- * change). They reach users through this file, never its repository; auth depends on users, not
- * the other way round: users gets session revocation injected (createUsersService's deps).
+ * change): functions of this service, so that no other module reaches the users repository. Auth
+ * depends on users, not the other way round: users gets session revocation injected (users.module.ts).
  */
-export {
-  findUserByAccount,
-  findUserById,
-  findUserOfSession,
-  updatePasswordHash,
-} from './users.repository.ts';
-export type { UserRow } from './users.repository.ts';
+export type UserRow = users.UserRow;
+
+/** The user signing in with this account (with their role), if any. */
+export function findUserByAccount(db: Db, account: string) {
+  return users.findUserByAccount(db, account);
+}
+
+export function findUserById(db: Db, id: number) {
+  return users.findUserById(db, id);
+}
+
+/** The user a session belongs to, read with the session in one prepared query. */
+export function findUserOfSession(db: Db, sessionId: string) {
+  return users.findUserOfSession(db, sessionId);
+}
+
+export function updatePasswordHash(db: Db, id: number, hash: string, now: number): Promise<void> {
+  return users.updatePasswordHash(db, id, hash, now);
+}
 
 export function permissionsOf(row: Pick<users.UserRow, 'is_admin' | 'permissions'>): Permission[] {
   if (row.is_admin) return [...PERMISSIONS];

@@ -16,7 +16,7 @@ export function createAdminList(deps: WaitlistDeps) {
   const { db, clock, core } = deps;
 
   async function scopeOfQuery(meeting: VisibleMeeting, scheduleId: number): Promise<repo.Scope> {
-    if (scheduleId !== 0 && !(await repo.scheduleOfMeeting(db, meeting.id, scheduleId))) {
+    if (scheduleId !== 0 && !(await scopes.scheduleOfMeeting(db, meeting.id, scheduleId))) {
       throw new AppError('NOT_FOUND');
     }
     return { meetingId: meeting.id, scopeId: scheduleId };
@@ -70,7 +70,8 @@ export function createAdminList(deps: WaitlistDeps) {
     /** A list's places for the export, with the list's name in the reader's language. */
     async exportRows(meeting: VisibleMeeting, scheduleId: number, lang: Language) {
       const scope = await scopeOfQuery(meeting, scheduleId);
-      const session = scheduleId === 0 ? undefined : await repo.scheduleOfMeeting(db, meeting.id, scheduleId);
+      const session =
+        scheduleId === 0 ? undefined : await scopes.scheduleOfMeeting(db, meeting.id, scheduleId);
       const listName = session
         ? nameIn(lang, session.name, session.name_cn, session.name_en)
         : nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);

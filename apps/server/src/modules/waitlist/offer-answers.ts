@@ -5,6 +5,7 @@ import type { WaitlistOfferMail } from '../mail/mail.service.ts';
 import { offerToken, readOfferToken } from './offer-token.ts';
 import { changeSeats } from './faces-common.ts';
 import type { WaitlistDeps } from './waitlist.service.ts';
+import * as scopes from './waitlist-scopes.repository.ts';
 import * as repo from './waitlist.repository.ts';
 
 /** The offer page (opened by the signed token of the offer mail): show, accept, decline; the mail itself. */
@@ -15,7 +16,7 @@ export function createOfferAnswers(deps: WaitlistDeps) {
     const named = readOfferToken(deps.signingSecret, token);
     const entry = named && (await repo.findEntry(db, named.entryId));
     if (!named || !entry) throw new AppError('WAITLIST_ENTRY_NOT_FOUND');
-    const meeting = await repo.meetingOfEntry(db, entry.meeting_id);
+    const meeting = await scopes.meetingOfEntry(db, entry.meeting_id);
     if (!meeting || meeting.deleted_at !== null) throw new AppError('NO_MEETING');
     return { named, entry, meeting };
   }
@@ -23,7 +24,7 @@ export function createOfferAnswers(deps: WaitlistDeps) {
   async function offer(token: string): Promise<WaitlistOffer> {
     const { named, entry, meeting } = await offerOf(token);
     const session =
-      entry.scope_id === 0 ? undefined : await repo.scheduleOfMeeting(db, meeting.id, entry.scope_id);
+      entry.scope_id === 0 ? undefined : await scopes.scheduleOfMeeting(db, meeting.id, entry.scope_id);
     // An older offer of the same place (re-offered since) reads as what became of it: not open.
     const sameOffer = entry.offered_at === named.offeredAt;
     return {
@@ -67,7 +68,9 @@ export function createOfferAnswers(deps: WaitlistDeps) {
       const entry = await repo.findEntry(db, entryId);
       if (!entry || entry.status !== 'offered' || entry.offered_at !== offeredAt) return null;
       const session =
-        entry.scope_id === 0 ? undefined : await repo.scheduleOfMeeting(db, entry.meeting_id, entry.scope_id);
+        entry.scope_id === 0
+          ? undefined
+          : await scopes.scheduleOfMeeting(db, entry.meeting_id, entry.scope_id);
       const token = offerToken(deps.signingSecret, entry.id, offeredAt);
       return {
         meetingId: entry.meeting_id,

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/secure-random.ts';
 import { changeSeats, meetingEntryView, place } from './faces-common.ts';
 import type { WaitlistDeps } from './waitlist.service.ts';
+import * as scopes from './waitlist-scopes.repository.ts';
 import * as repo from './waitlist.repository.ts';
 
 /**
@@ -17,7 +18,7 @@ export function createVisitorPlaces(deps: WaitlistDeps) {
     if (!token || token.length > 128) throw new AppError('GUEST_TOKEN_INVALID');
     const entry = await repo.entryByToken(db, sha256(token));
     if (!entry) throw new AppError('GUEST_TOKEN_INVALID');
-    const meeting = await repo.meetingOfEntry(db, entry.meeting_id);
+    const meeting = await scopes.meetingOfEntry(db, entry.meeting_id);
     if (!meeting || meeting.deleted_at !== null) throw new AppError('NO_MEETING');
     return { entry, meeting };
   }

@@ -4,7 +4,7 @@ import { guestTokenResult } from '@meetflow/shared/schemas/public';
 import { offerTokenBody, waitlistOffer } from '@meetflow/shared/schemas/waitlist';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
-import type { RegistrationService } from '../registration/registration.service.ts';
+import type { VisitorPages } from './visitor-pages.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
 const tags = ['waitlist'];
@@ -14,7 +14,7 @@ export const OFFER_LIMIT_PER_IP = { points: 60, seconds: 60 };
 /** The offer page under /api/public (the signed token of the offer mail): show, accept, decline. */
 export const waitlistOfferRoutes: FastifyPluginAsyncZod<{
   waitlist: WaitlistService;
-  registration: RegistrationService;
+  registration: Pick<VisitorPages, 'openGuestPage'>;
   limiters: LimiterFactory;
 }> = async (app, { waitlist, registration, limiters }) => {
   const offerPerIp = limiters(

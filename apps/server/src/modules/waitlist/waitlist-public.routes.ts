@@ -4,7 +4,7 @@ import { enrolBody, publicGuest } from '@meetflow/shared/schemas/public';
 import { meetingWaitlistEntry, waitlistParams } from '@meetflow/shared/schemas/waitlist';
 import { ok } from '../../lib/reply.ts';
 import { guestToken } from '../../plugins/authorization.ts';
-import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
+import type { VisitorPages } from './visitor-pages.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
 const tags = ['waitlist'];
@@ -13,7 +13,7 @@ const guestSecurity = [{ guestToken: [] }];
 /** The visitor's places under /api/public (guest token): the meeting's list, the sessions' lists. */
 export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
   waitlist: WaitlistService;
-  guests: VisitorGuestService;
+  guests: Omit<VisitorPages, 'openGuestPage'>;
 }> = async (app, { waitlist, guests }) => {
   const publicRoute = { auth: 'public' as const };
 

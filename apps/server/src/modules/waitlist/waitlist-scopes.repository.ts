@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/**
- * The lists' counter rows (issue 19): waiting, held and seat counts with the limit, on `meetings`
- * (the meeting's own list) and `schedules` (a session's). Every change to a list locks its row first.
+/*
+ * The lists' rows on `meetings` (the meeting's own list) and `schedules` (a session's), issue 19:
+ * the counters — waiting, held and seat counts with the limit — that every change to a list locks
+ * first, and the meeting or session a list belongs to.
  */
+
 /** A list: the meeting's own (scope 0) or one of its sessions'. */
 export interface Scope {
   meetingId: number;
@@ -184,4 +186,32 @@ export async function adjustScope(
       .where('id', '=', scope.scopeId)
       .execute();
   }
+}
+
+/** A session of the meeting (its list's name and seats), if it is one. */
+export function scheduleOfMeeting(db: Db, meetingId: number, scheduleId: number) {
+  return db
+    .selectFrom('schedules')
+    .select([
+      'id',
+      'name',
+      'name_cn',
+      'name_en',
+      'signup_limit',
+      'signup_count',
+      'waitlist_enabled',
+      'waitlist_max',
+    ])
+    .where('id', '=', scheduleId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+/** The meeting of a place (deleted ones too: the caller decides). */
+export function meetingOfEntry(db: Db, meetingId: number) {
+  return db
+    .selectFrom('meetings')
+    .select(['id', 'public_id', 'name', 'name_cn', 'name_en', 'meeting_type', 'deleted_at'])
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
 }

@@ -190,32 +190,6 @@ export function allEntries(db: Db, scope: Scope) {
     .execute();
 }
 
-export function scheduleOfMeeting(db: Db, meetingId: number, scheduleId: number) {
-  return db
-    .selectFrom('schedules')
-    .select([
-      'id',
-      'name',
-      'name_cn',
-      'name_en',
-      'signup_limit',
-      'signup_count',
-      'waitlist_enabled',
-      'waitlist_max',
-    ])
-    .where('id', '=', scheduleId)
-    .where('meeting_id', '=', meetingId)
-    .executeTakeFirst();
-}
-
-export function meetingOfEntry(db: Db, meetingId: number) {
-  return db
-    .selectFrom('meetings')
-    .select(['id', 'public_id', 'name', 'name_cn', 'name_en', 'meeting_type', 'deleted_at'])
-    .where('id', '=', meetingId)
-    .executeTakeFirst();
-}
-
 /** A guest as a session's list needs them (contact copied onto the place). */
 export function guestForPlace(db: Db, guestId: number) {
   return db
@@ -249,35 +223,7 @@ export async function isGuestPhone(db: Db, meetingId: number, areaCode: string, 
   return row !== undefined;
 }
 
-/**
- * Whether what a waiting form names still exists for the meeting: its registration type (of this
- * meeting) and its college category. Either may have been deleted while the visitor waited.
- */
-export async function formReferencesExist(
-  db: Db,
-  meetingId: number,
-  userTypeId: number | null,
-  collegeCategoryId: number | null,
-): Promise<boolean> {
-  if (userTypeId !== null) {
-    const type = await db
-      .selectFrom('user_types')
-      .select('id')
-      .where('id', '=', userTypeId)
-      .where('meeting_id', '=', meetingId)
-      .executeTakeFirst();
-    if (!type) return false;
-  }
-  if (collegeCategoryId !== null) {
-    const category = await db
-      .selectFrom('college_categories')
-      .select('id')
-      .where('id', '=', collegeCategoryId)
-      .executeTakeFirst();
-    if (!category) return false;
-  }
-  return true;
-}
+export { formReferencesExist } from '../dictionary/dictionary.reads.ts';
 
 export async function isEnrolled(db: Db, guestId: number, scheduleId: number) {
   const row = await db

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ExportReporting } from '../../lib/export-pipeline.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
-import type { RegistrationService } from '../registration/registration.service.ts';
-import type { VisitorGuestService } from '../registration/visitor-guest.service.ts';
+import type { VisitorPages } from './visitor-pages.ts';
 import { waitlistAdminRoutes } from './waitlist-admin.routes.ts';
 import { waitlistOfferRoutes } from './waitlist-offer.routes.ts';
 import { waitlistPublicRoutes } from './waitlist-public.routes.ts';
@@ -13,8 +12,8 @@ export { OFFER_LIMIT_PER_IP } from './waitlist-offer.routes.ts';
 /** Waiting lists (issue 19): the visitor's place and offers under /api/public, the back office's lists. */
 export const waitlistRoutes: FastifyPluginAsyncZod<{
   waitlist: WaitlistService;
-  registration: RegistrationService;
-  guests: VisitorGuestService;
+  registration: Pick<VisitorPages, 'openGuestPage'>;
+  guests: Omit<VisitorPages, 'openGuestPage'>;
   reporting: ExportReporting;
   limiters: LimiterFactory;
   clock: () => number;

@@ -343,12 +343,5 @@ export async function pruneFinished(db: Db, before: number): Promise<void> {
     .execute();
 }
 
-/** The organisation a meeting belongs to (events are routed by it). */
-export async function meetingOrganization(db: Db, meetingId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('meetings')
-    .select('organization_id')
-    .where('id', '=', meetingId)
-    .executeTakeFirst();
-  return row?.organization_id;
-}
+/* The organisation a meeting belongs to (events are routed by it): the meetings module's read. */
+export { organizationOf as meetingOrganization } from '../meetings/meetings.reads.ts';

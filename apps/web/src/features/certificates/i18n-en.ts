@@ -1,4 +1,4 @@
-import type { CertificatesCatalogue } from './i18n.ts';
+import type { CertificatesCatalogue } from './i18n-zh-tw.ts';
 
 export const en: CertificatesCatalogue = {
   tabs: { certificates: 'Certificates', rule: 'Rule & credits', template: 'Template', badges: 'Badges' },

@@ -1,4 +1,4 @@
-import type { CertificatesCatalogue } from './i18n.ts';
+import type { CertificatesCatalogue } from './i18n-zh-tw.ts';
 
 export const zhCn: CertificatesCatalogue = {
   tabs: { certificates: '证书', rule: '规则与学分', template: '证书模板', badges: '名牌' },

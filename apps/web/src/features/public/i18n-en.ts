@@ -1,5 +1,5 @@
 import type { TextTree } from '../../lib/translator.ts';
-import type { PublicCatalogue } from './i18n.ts';
+import type { PublicCatalogue } from './i18n-zh-tw.ts';
 
 /** English strings of the visitor pages (loaded when the page shows en). */
 // English has a singular besides the other form: `seatsLeft_one` beside `seatsLeft_other`.

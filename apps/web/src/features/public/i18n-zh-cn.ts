@@ -1,4 +1,4 @@
-import type { PublicCatalogue } from './i18n.ts';
+import type { PublicCatalogue } from './i18n-zh-tw.ts';
 
 /** Simplified Chinese strings of the visitor pages (loaded when the page shows zh-cn). */
 const zhCn: PublicCatalogue = {

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { createBadgesService } from './badges.service.ts';
+import { createCertificateCore } from './certificate-core.ts';
+import { certificatesRoutes } from './certificates.routes.ts';
+import { createCertificatesService } from './certificates.service.ts';
+import { createGuestCertificatesService } from './guest-certificates.service.ts';
+import { createPdfRenderer } from './pdf-renderer.ts';
+
+/** Certificates and badges; answers the guest list's certificate states and mail's certificate PDFs. */
+export const certificatesModule = fp(
+  async (app) => {
+    const { config, db, clock, systemLog, webhooks, reporting, limiters } = app.platform;
+    const { timeZone, publicUrl } = config;
+    const renderer = createPdfRenderer();
+    app.platform.closeAfterJobs(() => renderer.close());
+    const core = createCertificateCore({ db, clock, timeZone, publicUrl, renderer, webhooks });
+    const { visitorGuests } = app.registration;
+    const guestCertificates = createGuestCertificatesService({
+      db,
+      timeZone,
+      core,
+      guestFromToken: (token) => visitorGuests.identify(token),
+    });
+    app.guests.certificateStates.fill(core);
+    app.mail.certificates.fill(guestCertificates);
+    const mail = app.mail.service;
+    await app.register(certificatesRoutes, {
+      certificates: createCertificatesService({ db, systemLog, clock, core, mail }),
+      guestCertificates,
+      badges: createBadgesService({ db, systemLog, renderer }),
+      reporting,
+      clock,
+      limiters,
+    });
+  },
+  { name: 'certificates', dependencies: ['platform', 'guests', 'mail', 'registration'] },
+);

@@ -1,0 +1,55 @@
+import type { CertificateState } from '@meetflow/shared/certificate-states';
+import fp from 'fastify-plugin';
+import { createPort, type Port } from '../../core/port.ts';
+import { guestsRoutes } from './guest-admin.routes.ts';
+import { createGuestsService, type GuestsService } from './guest-admin.service.ts';
+import type { SeatEvents } from './seat-events.ts';
+
+/** Each listed guest's certificate of attendance: the certificates module answers it. */
+export interface CertificateStates {
+  statesOf(
+    meeting: { id: number; start_at: number; end_at: number },
+    guestIds: readonly number[],
+  ): Promise<Map<number, CertificateState>>;
+}
+
+export interface GuestsModule {
+  service: GuestsService;
+  /** Freed seats, for the waiting lists to fill (meetings, dictionary and imports free seats too). */
+  seatEvents: Port<SeatEvents>;
+  certificateStates: Port<CertificateStates>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    guests: GuestsModule;
+  }
+}
+
+/** The back office's guest list. Registered before the modules that free seats or read guests. */
+export const guestsModule = fp(
+  async (app) => {
+    const { config, db, systemLog, webhooks, clock, notifications, reporting, onSignupsChanged } =
+      app.platform;
+    const seatEvents = createPort<SeatEvents>('seat events', ['seatsFreedIn', 'guestCancelledIn']);
+    const certificateStates = createPort<CertificateStates>('certificate states', ['statesOf']);
+    const guests = createGuestsService({
+      db,
+      systemLog,
+      webhooks,
+      clock,
+      onSignupsChanged,
+      notifications,
+      countCap: config.guestCountCap,
+      certificateStates: certificateStates.use.statesOf,
+      waitlist: seatEvents.use,
+    });
+    app.decorate('guests', { service: guests, seatEvents, certificateStates });
+    app.addHook('onReady', async () => {
+      seatEvents.assertFilled();
+      certificateStates.assertFilled();
+    });
+    await app.register(guestsRoutes, { guests, reporting, clock });
+  },
+  { name: 'guests', dependencies: ['platform'] },
+);

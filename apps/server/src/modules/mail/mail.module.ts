@@ -1,0 +1,86 @@
+import fp from 'fastify-plugin';
+import { createPort, type Port } from '../../core/port.ts';
+import { createGuestConfirmation } from './guest-confirmation.ts';
+import { createMailTransport } from './mail-transport.ts';
+import { mailRoutes } from './mail.routes.ts';
+import {
+  createMailService,
+  type CertificateFile,
+  type MailService,
+  type WaitlistOfferMail,
+} from './mail.service.ts';
+
+/*
+ * What mail asks, at send time, of modules registered after it (they need mail themselves): each
+ * fills its port once when it registers.
+ */
+/** A certificate's PDF for its mail (the certificates module). */
+export interface MailCertificates {
+  pdfForMail(guestId: number): Promise<CertificateFile | null>;
+}
+/** A waiting list's offer as its mail tells it (the waitlist module). */
+export interface MailOffers {
+  offerForMail(entryId: number, offeredAt: number): Promise<WaitlistOfferMail | null>;
+}
+/** The guest behind a guest token, for the confirmation resend (the registration module). */
+export interface MailVisitors {
+  identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }>;
+}
+
+export interface MailModule {
+  service: MailService;
+  certificates: Port<MailCertificates>;
+  offers: Port<MailOffers>;
+  visitors: Port<MailVisitors>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailModule;
+  }
+}
+
+export const mailModule = fp(
+  async (app) => {
+    const { config, db, dbKind, jobs, clock, systemLog, limiters } = app.platform;
+    const transport = config.smtpUrl ? createMailTransport(config.smtpUrl, config.mailFrom) : undefined;
+    const certificates = createPort<MailCertificates>('mail certificates', ['pdfForMail']);
+    const offers = createPort<MailOffers>('mail offers', ['offerForMail']);
+    const visitors = createPort<MailVisitors>('mail visitors', ['identify']);
+    const mail = createMailService({
+      db,
+      dbKind,
+      jobs,
+      clock,
+      systemLog,
+      limiters,
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      transport,
+      guests: app.guests.service,
+      signingSecret: await app.platform.secret('mail'),
+      broadcastPerMinute: config.broadcastPerMinute,
+      certificatePdf: certificates.use.pdfForMail,
+      waitlistOffer: offers.use.offerForMail,
+    });
+    app.platform.closeAfterJobs(() => mail.close());
+    app.platform.closeAfterJobs(() => transport?.close());
+    app.decorate('mail', { service: mail, certificates, offers, visitors });
+    app.addHook('onReady', async () => {
+      certificates.assertFilled();
+      offers.assertFilled();
+      visitors.assertFilled();
+    });
+    const confirmation = createGuestConfirmation({
+      db,
+      jobs,
+      clock,
+      systemLog,
+      limiters,
+      mailServerConfigured: transport !== undefined,
+      identify: visitors.use.identify,
+    });
+    await app.register(mailRoutes, { mail, confirmation });
+  },
+  { name: 'mail', dependencies: ['platform', 'guests'] },
+);

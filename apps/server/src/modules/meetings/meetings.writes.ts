@@ -1,0 +1,19 @@
+import * as meetings from './meetings.repository.ts';
+import type { Db } from '../../db/database.ts';
+
+/*
+ * The writes other modules make to a meeting's row (its display settings, the deadline notice): the
+ * statements stay with the meetings repository, the owner of the table. Like meetings.reads.ts, this
+ * file imports only that repository (never a service), so using it pulls no module's services into the
+ * caller's imports.
+ */
+
+/** Writes the display config column only; answers whether a live meeting was updated. */
+export function setDisplayConfig(db: Db, meetingId: number, json: string) {
+  return meetings.updateDisplayConfig(db, meetingId, json);
+}
+
+/** Claims the deadline's announcement: of several instances only one gets the meeting back. */
+export function claimDeadlineNotice(db: Db, meetingId: number, now: number) {
+  return meetings.claimDeadline(db, meetingId, now);
+}

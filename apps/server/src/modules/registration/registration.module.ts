@@ -1,0 +1,58 @@
+import fp from 'fastify-plugin';
+import { registrationRoutes } from './registration.routes.ts';
+import { createRegistrationService, type RegistrationService } from './registration.service.ts';
+import { createVisitorGuestService, type VisitorGuestService } from './visitor-guest.service.ts';
+
+export interface RegistrationModule {
+  service: RegistrationService;
+  /** The visitor's own guest page, by guest token (privacy and certificates read who holds it). */
+  visitorGuests: VisitorGuestService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registration: RegistrationModule;
+  }
+}
+
+/** Sign-up, look-up and the guest page; answers the waiting lists' and mail's visitor ports. */
+export const registrationModule = fp(
+  async (app) => {
+    const { db, dbKind, systemLog, webhooks, limiters, clock, notifications, onSignupsChanged } =
+      app.platform;
+    const mail = app.mail.service;
+    const waitlist = app.waitlist.service;
+    const visitorGuests = createVisitorGuestService({
+      db,
+      webhooks,
+      clock,
+      notifications,
+      onSignupsChanged,
+      mail,
+      waitlist,
+    });
+    const registration = createRegistrationService({
+      db,
+      dbKind,
+      log: app.log,
+      systemLog,
+      webhooks,
+      limiters,
+      clock,
+      notifications,
+      onSignupsChanged,
+      mail,
+      waitlist,
+    });
+    app.waitlist.visitorPages.fill({
+      authenticated: visitorGuests.authenticated,
+      assertEnrollable: visitorGuests.assertEnrollable,
+      viewOf: visitorGuests.viewOf,
+      openGuestPage: registration.openGuestPage,
+    });
+    app.mail.visitors.fill(visitorGuests);
+    app.decorate('registration', { service: registration, visitorGuests });
+    await app.register(registrationRoutes, { registration, guests: visitorGuests });
+  },
+  { name: 'registration', dependencies: ['platform', 'mail', 'waitlist'] },
+);

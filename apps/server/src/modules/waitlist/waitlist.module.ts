@@ -1,0 +1,53 @@
+import fp from 'fastify-plugin';
+import { createPort, type Port } from '../../core/port.ts';
+import type { VisitorPages } from './visitor-pages.ts';
+import { createWaitlistCore } from './waitlist-core.ts';
+import { waitlistRoutes } from './waitlist.routes.ts';
+import { createWaitlistService, type WaitlistService } from './waitlist.service.ts';
+
+export interface WaitlistModule {
+  service: WaitlistService;
+  visitorPages: Port<VisitorPages>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    waitlist: WaitlistModule;
+  }
+}
+
+/** The waiting lists: answers the guests module's seat events and the mail module's offers. */
+export const waitlistModule = fp(
+  async (app) => {
+    const { config, db, dbKind, clock, systemLog, jobs, webhooks, reporting, limiters } = app.platform;
+    const mail = app.mail.service;
+    const visitorPages = createPort<VisitorPages>('waitlist visitor pages', [
+      'authenticated',
+      'assertEnrollable',
+      'viewOf',
+      'openGuestPage',
+    ]);
+    const waitlist = createWaitlistService({
+      db,
+      clock,
+      core: createWaitlistCore({ db, dbKind, clock, systemLog, jobs, mail, webhooks }),
+      signingSecret: await app.platform.secret('waitlist'),
+      publicUrl: config.publicUrl,
+      mail,
+      onSignupsChanged: app.platform.onSignupsChanged,
+    });
+    app.guests.seatEvents.fill(waitlist);
+    app.mail.offers.fill(waitlist);
+    app.decorate('waitlist', { service: waitlist, visitorPages });
+    app.addHook('onReady', async () => visitorPages.assertFilled());
+    await app.register(waitlistRoutes, {
+      waitlist,
+      registration: visitorPages.use,
+      guests: visitorPages.use,
+      reporting,
+      limiters,
+      clock,
+    });
+  },
+  { name: 'waitlist', dependencies: ['platform', 'guests', 'mail'] },
+);
