@@ -125,10 +125,14 @@ const ALLOWED = {
     reason: "a session's page lists its enrolled guests with their attendance, in pages",
     read: ['guest_schedules'],
   },
-  'modules/waitlist/waitlist.repository.ts': {
+  'modules/waitlist/waitlist-scopes.repository.ts': {
     reason: 'an offer locks the scope counters and turns an entry into a guest in one transaction',
+    write: ['meetings', 'schedules'],
+  },
+  'modules/waitlist/waitlist.repository.ts': {
+    reason: "a place seated becomes a guest in the seat's transaction: its tokens, its guest's rows",
     read: ['guest_schedules', 'guests'],
-    write: ['guest_tokens', 'meetings', 'schedules'],
+    write: ['guest_tokens'],
   },
 };
 

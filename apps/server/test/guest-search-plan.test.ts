@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexGuests, keywordRange } from '../src/modules/guests/guest-search.ts';
-import { listGuests, type PlannedFilter } from '../src/modules/guests/guests.repository.ts';
+import { listGuests, type PlannedFilter } from '../src/modules/guests/guest-list.repository.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { createMeeting, createOrganization } from './registration-fixtures.ts';
 

@@ -3,7 +3,7 @@ import { type AdminGuest } from '@meetflow/shared/schemas/guests';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
 import { attendanceStatus } from '../../core/attendance-status.ts';
 import { guestDisplayName } from './guest-format.ts';
-import type { GuestListRow } from './guests.repository.ts';
+import type { GuestListRow } from './guest-list.repository.ts';
 
 const GENDERS = new Set(['male', 'female']);
 

@@ -1,160 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '@meetflow/shared/schemas/envelope';
-import { guestIdParams } from '@meetflow/shared/schemas/guests';
-import { meetingIdParams } from '@meetflow/shared/schemas/meetings';
-import {
-  guestPersonalData,
-  privacySettings,
-  privacySettingsBody,
-  purgeBody,
-  purgeResult,
-} from '@meetflow/shared/schemas/privacy';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
-import { ok } from '../../lib/reply.ts';
-import { currentUser, guestToken } from '../../plugins/authorization.ts';
+import { privacyGuestRoutes } from './privacy-guest.routes.ts';
+import { privacyMeetingRoutes } from './privacy-meeting.routes.ts';
+import { privacyPublicRoutes } from './privacy-public.routes.ts';
 import type { PrivacyService } from './privacy.service.ts';
 
-const tags = ['privacy'];
-const security = [{ bearer: [] }];
-const guestSecurity = [{ guestToken: [] }];
-/** A guest's own data and withdrawal, per address: plenty for a venue's Wi-Fi, little for scraping. */
-export const GUEST_DATA_LIMIT_PER_IP = { points: 30, seconds: 60 };
+export { GUEST_DATA_LIMIT_PER_IP } from './privacy-public.routes.ts';
 
 /** Personal data (issue 20): a meeting's notice and retention, purge, a guest's own data and withdrawal. */
 export const privacyRoutes: FastifyPluginAsyncZod<{
   privacy: PrivacyService;
   limiters: LimiterFactory;
 }> = async (app, { privacy, limiters }) => {
-  const perIp = limiters(
-    'public_guest_data_ip',
-    GUEST_DATA_LIMIT_PER_IP.points,
-    GUEST_DATA_LIMIT_PER_IP.seconds,
-  );
-
-  app.get(
-    '/api/public/guest/data',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Everything held about the guest of this token (their own copy, as JSON)',
-        security: guestSecurity,
-        response: { 200: envelope(guestPersonalData) },
-      },
-    },
-    async (request) => {
-      await perIp.consume(request.ip);
-      return ok(request, await privacy.visitorData(guestToken(request), request.ip));
-    },
-  );
-
-  app.delete(
-    '/api/public/guest',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary:
-          'The guest withdraws their sign-up: seats are freed (and handed to the waiting lists) and their personal data erased',
-        security: guestSecurity,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await perIp.consume(request.ip);
-      await privacy.withdrawVisitor(guestToken(request), request.ip);
-      return ok(request, null);
-    },
-  );
-
-  app.get(
-    '/api/meetings/:id/privacy',
-    {
-      config: { auth: 'meeting:view' },
-      schema: {
-        tags,
-        summary: "A meeting's privacy notice, retention period and when its guests' data is (or was) erased",
-        security,
-        params: meetingIdParams,
-        response: { 200: envelope(privacySettings) },
-      },
-    },
-    async (request) => ok(request, await privacy.settings(currentUser(request), request.params.id)),
-  );
-
-  app.put(
-    '/api/meetings/:id/privacy',
-    {
-      config: { auth: 'meeting:edit' },
-      schema: {
-        tags,
-        summary: 'Change the privacy notice (a new version) and the retention period (extend or shorten)',
-        security,
-        params: meetingIdParams,
-        body: privacySettingsBody,
-        response: { 200: envelope(privacySettings) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await privacy.updateSettings(currentUser(request), request.params.id, request.body, request.ip),
-      ),
-  );
-
-  app.post(
-    '/api/meetings/:id/purge',
-    {
-      config: { auth: 'meeting:edit' },
-      schema: {
-        tags,
-        summary:
-          "Erase the guests' personal data of a meeting that has ended, now (the meeting's name typed as confirmation)",
-        security,
-        params: meetingIdParams,
-        body: purgeBody,
-        response: { 200: envelope(purgeResult) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await privacy.purgeNow(currentUser(request), request.params.id, request.body.confirm, request.ip),
-      ),
-  );
-
-  app.get(
-    '/api/guests/:id/personal-data',
-    {
-      config: { auth: 'guest:export' },
-      schema: {
-        tags,
-        summary: "A guest's own data as they would download it (on their request)",
-        security,
-        params: guestIdParams,
-        response: { 200: envelope(guestPersonalData) },
-      },
-    },
-    async (request) =>
-      ok(request, await privacy.guestData(currentUser(request), request.params.id, request.ip)),
-  );
-
-  app.post(
-    '/api/guests/:id/withdraw',
-    {
-      config: { auth: 'guest:edit' },
-      schema: {
-        tags,
-        summary: 'Withdraw a guest on their request: seats freed, their personal data erased',
-        security,
-        params: guestIdParams,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await privacy.withdrawGuest(currentUser(request), request.params.id, request.ip);
-      return ok(request, null);
-    },
-  );
+  await app.register(privacyPublicRoutes, { privacy, limiters });
+  await app.register(privacyMeetingRoutes, { privacy });
+  await app.register(privacyGuestRoutes, { privacy });
 };

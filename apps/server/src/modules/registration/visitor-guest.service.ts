@@ -4,17 +4,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { sha256 } from '../../lib/secure-random.ts';
-import { isUniqueViolation } from '../../db/db-errors.ts';
-import {
-  allowedScheduleIds,
-  enrolInSession,
-  releaseSessionSeat,
-  type SessionSeatTaken,
-} from '../guests/guest-rules.ts';
+import { allowedScheduleIds } from '../guests/guest-rules.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
+import { cancelEnrolment, enrol } from './enrolments.ts';
 import * as repo from './registration.repository.ts';
-import { meetingStatus, toPublicGuest } from './registration.service.ts';
+import { meetingStatus } from './meeting-status.ts';
+import { toPublicGuest } from './public-guest.ts';
 
 /**
  * The guest's own page, authenticated by the `X-Guest-Token` header: their data, and enrolling in
@@ -74,70 +70,18 @@ export function createVisitorGuestService(deps: {
       return toPublicGuest(db, meeting, guest, deps.waitlist);
     },
 
-    /** Idempotent: enrolling twice in the same session takes one seat. */
+    /** Enrols in an allowed session (see enrolments.ts). */
     async enrol(token: string | undefined, scheduleId: number): Promise<PublicGuest> {
       const { guest, meeting } = await authenticate(token);
       await assertEnrollable({ guest, meeting }, scheduleId);
-      if (!(await repo.hasGuestSchedule(db, guest.id, scheduleId))) {
-        let filled = null as SessionSeatTaken | null;
-        try {
-          await db.transaction().execute(async (trx) => {
-            const seat = await enrolInSession(trx, guest.id, scheduleId, clock());
-            if (seat.filled) filled = seat;
-            await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [] });
-            await deps.webhooks.emit(trx, {
-              type: 'enrolment.changed',
-              meetingId: meeting.id,
-              guestId: guest.id,
-              data: {
-                guest_id: guest.id,
-                added_session_ids: [scheduleId],
-                removed_session_ids: [],
-                source: 'public',
-              },
-            });
-          });
-          deps.mail?.kick();
-        } catch (error) {
-          // A concurrent enrolment of the same guest won: the seat taken here was rolled back.
-          if (!isUniqueViolation(error)) throw error;
-        }
-        deps.onSignupsChanged?.(meeting.id);
-        // After the commit: the enrolment that took the session's last seat tells the organisers.
-        if (filled) await deps.notifications?.sessionFilled(meeting, filled);
-      }
+      await enrol(deps, { guest, meeting }, scheduleId);
       return toPublicGuest(db, meeting, guest, deps.waitlist);
     },
 
     /** Frees the seat; cancelling a session of this meeting that is not enrolled changes nothing. */
     async cancel(token: string | undefined, scheduleId: number): Promise<PublicGuest> {
       const { guest, meeting } = await authenticate(token);
-      if (!(await repo.scheduleBelongsToMeeting(db, scheduleId, meeting.id))) throw new AppError('NOT_FOUND');
-      await db.transaction().execute(async (trx) => {
-        if (await repo.deleteGuestSchedule(trx, guest.id, scheduleId, clock())) {
-          await releaseSessionSeat(trx, scheduleId);
-          await deps.mail?.queueEnrolmentUpdate(trx, guest, { cancelled: [scheduleId] });
-          await deps.webhooks.emit(trx, {
-            type: 'enrolment.changed',
-            meetingId: meeting.id,
-            guestId: guest.id,
-            data: {
-              guest_id: guest.id,
-              added_session_ids: [],
-              removed_session_ids: [scheduleId],
-              source: 'public',
-            },
-          });
-          // The freed seat goes to the session's waiting list in this same transaction.
-          await deps.waitlist?.seatsFreedIn(trx, {
-            meetingId: meeting.id,
-            meeting: false,
-            scheduleIds: [scheduleId],
-          });
-        }
-      });
-      deps.mail?.kick();
-      deps.onSignupsChanged?.(meeting.id);
+      await cancelEnrolment(deps, { guest, meeting }, scheduleId);
       return toPublicGuest(db, meeting, guest, deps.waitlist);
     },
   };

@@ -1,0 +1,81 @@
+import type { Language } from '@meetflow/shared/languages';
+import type { AdminGuest } from '@meetflow/shared/schemas/guests';
+import type { SignUpInput } from '@meetflow/shared/schemas/public';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { visibleMeeting } from '../../core/meeting-access.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
+import { guestSignedUp } from '../webhooks/webhooks.service.ts';
+import { adminGuest, announceFilled, phoneTaken, type GuestLog } from './guest-admin-common.ts';
+import type { GuestsDeps } from './guest-admin.service.ts';
+import { maskPhone } from './guest-format.ts';
+import {
+  assertMeetingType,
+  checkScheduleChoice,
+  guestFormValues,
+  insertGuestTakingSeats,
+  requirePhone,
+} from './guest-rules.ts';
+import type * as seats from './guest-seats.repository.ts';
+
+/**
+ * A guest added by an organiser: the sign-up's rules and seat counting (the meeting's capacity
+ * and each session's), without the sign-up window, which is for visitors. The guest gets no
+ * token here; code retrieval on the check-in page issues one.
+ */
+export async function addGuest(
+  deps: GuestsDeps,
+  log: GuestLog,
+  user: AuthUser,
+  meetingId: number,
+  body: SignUpInput,
+  ip: string,
+  lang: Language,
+): Promise<AdminGuest> {
+  const { db } = deps;
+  const meeting = await visibleMeeting(db, user, meetingId);
+  // Its guests' data was erased: new personal data would outlive the purge.
+  if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
+  assertMeetingType(body, meeting.meeting_type);
+  const phone = requirePhone(body.area_code, body.phone);
+  const scheduleIds =
+    body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting, body)).chosen : [];
+  const now = deps.clock();
+  const filled: seats.FilledSeats = { meeting: false, sessions: [] };
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const inserted = await insertGuestTakingSeats(
+        trx,
+        {
+          ...guestFormValues(body, phone),
+          meeting_id: meeting.id,
+          guest_code: newGuestCode(),
+          token_hash: sha256(randomToken(32)),
+          created_at: now,
+        },
+        scheduleIds,
+        now,
+        filled,
+      );
+      await deps.webhooks.emit(trx, guestSignedUp(meeting.id, inserted.id, 'back_office', scheduleIds));
+      return inserted.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw phoneTaken();
+    throw error;
+  }
+  deps.onSignupsChanged?.(meeting.id);
+  await announceFilled(deps, meeting, filled);
+  await log(user, ip, 'create', {
+    key: 'guest.added',
+    params: {
+      id,
+      meeting_id: meeting.id,
+      meeting_name: meeting.name,
+      phone: maskPhone(body.area_code, phone),
+    },
+  });
+  return adminGuest(deps, meeting.id, meeting.meeting_type, id, lang);
+}
