@@ -19,7 +19,8 @@ module.exports = {
       // At run time. Inside a module, a use-case file may take its deps type from the service that
       // assembles it (a type-only loop, erased at build); between modules, type imports count too
       // (scripts/check-module-cycles.mjs).
-      comment: 'A file never reaches itself through its imports at run time: move the shared code down a layer.',
+      comment:
+        'A file never reaches itself through its imports at run time: move the shared code down a layer.',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
