@@ -13,7 +13,8 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
-import { resolveScope, type AttendanceDeps, type AttendanceScope } from './attendance.service.ts';
+import { resolveScope, type AttendanceScope } from './attendance-scope.ts';
+import type { AttendanceDeps } from './attendance.service.ts';
 import * as repo from './attendance.repository.ts';
 import { closeEarlierDay, type createDayEndCloser } from './day-end.ts';
 
