@@ -126,184 +126,209 @@ function isDateFormat(code: string): boolean {
   return /[ymdhs]/i.test(bare) && !/^general$/i.test(bare.trim());
 }
 
+type Zip = Awaited<ReturnType<typeof openZip>>;
+
+/** The workbook: its sheets in order, where each one's part is, and whether it counts dates from 1904. */
+async function readWorkbookParts({ zip, entries }: Zip) {
+  const sheets: { name: string; id: string }[] = [];
+  let date1904 = false;
+  await parseWhole(zip, entries.get('xl/workbook.xml'), (p) =>
+    p.on('opentag', (tag) => {
+      if (tag.name === 'sheet')
+        sheets.push({ name: String(tag.attributes.name ?? ''), id: String(tag.attributes['r:id'] ?? '') });
+      if (tag.name === 'workbookPr') date1904 = ['1', 'true'].includes(String(tag.attributes.date1904 ?? ''));
+    }),
+  );
+  const targets = new Map<string, string>();
+  await parseWhole(zip, entries.get('xl/_rels/workbook.xml.rels'), (p) =>
+    p.on('opentag', (tag) => {
+      if (tag.name === 'Relationship')
+        targets.set(String(tag.attributes.Id), partPath(String(tag.attributes.Target)));
+    }),
+  );
+  return { sheets, date1904, targets };
+}
+
+/** Shared strings: the text runs of each item (phonetic guides left out). */
+async function readSharedStrings({ zip, entries }: Zip): Promise<string[]> {
+  const strings: string[] = [];
+  let text: string | null = null;
+  let inText = false;
+  let phonetic = 0;
+  await parseWhole(zip, entries.get('xl/sharedStrings.xml'), (p) => {
+    p.on('opentag', (tag) => {
+      if (tag.name === 'si') text = '';
+      else if (tag.name === 'rPh') phonetic += 1;
+      else if (tag.name === 't' && phonetic === 0) inText = true;
+    });
+    p.on('text', (t) => {
+      if (inText && text !== null && text.length < CELL_TEXT_MAX) text = (text + t).slice(0, CELL_TEXT_MAX);
+    });
+    p.on('closetag', (tag) => {
+      if (tag.name === 't') inText = false;
+      else if (tag.name === 'rPh') phonetic -= 1;
+      else if (tag.name === 'si') {
+        strings.push(text ?? '');
+        text = null;
+      }
+    });
+  });
+  return strings;
+}
+
+/** Which cell styles show dates. */
+async function readDateStyles({ zip, entries }: Zip): Promise<boolean[]> {
+  const dateStyles: boolean[] = [];
+  const customDates = new Set<number>();
+  let inCellXfs = false;
+  await parseWhole(zip, entries.get('xl/styles.xml'), (p) => {
+    p.on('opentag', (tag) => {
+      if (tag.name === 'numFmt' && isDateFormat(String(tag.attributes.formatCode ?? '')))
+        customDates.add(Number(tag.attributes.numFmtId));
+      else if (tag.name === 'cellXfs') inCellXfs = true;
+      else if (tag.name === 'xf' && inCellXfs) {
+        const id = Number(tag.attributes.numFmtId ?? 0);
+        dateStyles.push(DATE_FORMAT_IDS.has(id) || customDates.has(id));
+      }
+    });
+    p.on('closetag', (tag) => {
+      if (tag.name === 'cellXfs') inCellXfs = false;
+    });
+  });
+  return dateStyles;
+}
+
+/** What the workbook's cells are read with: shared strings and date styles. */
+interface CellContext {
+  strings: readonly string[];
+  dateStyles: readonly boolean[];
+  date1904: boolean;
+}
+
+/** A cell's value as text, by its type (and its style, for numbers that are dates). */
+function cellText(cell: { type: string; style: number }, value: string, context: CellContext): string {
+  switch (cell.type) {
+    case 's':
+      return context.strings[Number(value)] ?? '';
+    case 'inlineStr':
+    case 'str':
+      return value;
+    case 'b':
+      return value === '1' ? 'TRUE' : 'FALSE';
+    case 'e':
+      return '';
+    case 'd':
+      return serialText(Date.parse(value) / 86_400_000 + 25569 || 0, false);
+    default:
+      return context.dateStyles[cell.style] ? serialText(Number(value), context.date1904) : numberText(value);
+  }
+}
+
+/** One sheet's non-empty rows, streamed; throws past `maxRows`, too wide a row or too long a cell. */
+async function* readSheetRows(
+  { zip, entries }: Zip,
+  sheet: { name: string; path: string },
+  maxRows: number,
+  context: CellContext,
+): AsyncGenerator<XlsxRow> {
+  const ready: XlsxRow[] = [];
+  let rowNumber = 0;
+  let cells: string[] = [];
+  let cell: { column: number; type: string; style: number } | null = null;
+  let value: string | null = null;
+  let inValue = false;
+  let inInline = false;
+  let nextColumn = 0;
+  let tooMany = false;
+  let tooWide = false;
+  let tooLong = false;
+  for await (const _ of parsePart(zip, entries.get(sheet.path), (p) => {
+    p.on('opentag', (tag) => {
+      switch (tag.name) {
+        case 'row': {
+          // Numbers only go up: a row that says otherwise is taken as the next one.
+          const stated = Number(tag.attributes.r);
+          rowNumber = Number.isInteger(stated) && stated > rowNumber ? stated : rowNumber + 1;
+          if (rowNumber > maxRows) tooMany = true;
+          cells = [];
+          nextColumn = 0;
+          break;
+        }
+        case 'c': {
+          const reference = String(tag.attributes.r ?? '');
+          const column = reference ? columnOf(reference) : nextColumn;
+          if (column < 0 || column >= XLSX_COLUMNS_MAX) tooWide = true;
+          nextColumn = column + 1;
+          cell = { column, type: String(tag.attributes.t ?? 'n'), style: Number(tag.attributes.s ?? 0) };
+          value = null;
+          break;
+        }
+        case 'v':
+          inValue = true;
+          value ??= '';
+          break;
+        case 'is':
+          inInline = true;
+          value ??= '';
+          break;
+        case 't':
+          if (inInline) inValue = true;
+          break;
+      }
+    });
+    p.on('text', (t) => {
+      if (!inValue || tooLong) return;
+      value += t;
+      if (value!.length > IMPORT_CELL_MAX_CHARS) tooLong = true;
+    });
+    p.on('closetag', (tag) => {
+      switch (tag.name) {
+        case 'v':
+        case 't':
+          inValue = false;
+          break;
+        case 'is':
+          inInline = false;
+          break;
+        case 'c': {
+          if (cell && value !== null && !tooWide) {
+            while (cells.length < cell.column) cells.push('');
+            cells[cell.column] = cellText(cell, value, context);
+          }
+          cell = null;
+          break;
+        }
+        case 'row': {
+          let end = cells.length;
+          while (end > 0 && cells[end - 1]!.trim() === '') end -= 1;
+          if (end > 0) ready.push({ sheet: sheet.name, number: rowNumber, cells: cells.slice(0, end) });
+          break;
+        }
+      }
+    });
+  })) {
+    if (tooMany) throw new Error('too_many_rows');
+    if (tooWide) throw new Error('too_wide');
+    if (tooLong) throw Object.assign(new Error('text_too_long'), { row: rowNumber });
+    yield* ready.splice(0);
+  }
+}
+
 /**
  * The non-empty rows of the workbook's sheets, in order, streamed. A row numbered past `maxRows`
  * throws 'too_many_rows'; anything that is not a readable workbook throws.
  */
 export async function* readXlsx(bytes: Uint8Array, maxRows: number): AsyncGenerator<XlsxRow> {
-  const { zip, entries } = await openZip(bytes);
+  const opened = await openZip(bytes);
   try {
-    // The workbook: its sheets in order, and whether it counts dates from 1904.
-    const sheets: { name: string; id: string }[] = [];
-    let date1904 = false;
-    await parseWhole(zip, entries.get('xl/workbook.xml'), (p) =>
-      p.on('opentag', (tag) => {
-        if (tag.name === 'sheet')
-          sheets.push({ name: String(tag.attributes.name ?? ''), id: String(tag.attributes['r:id'] ?? '') });
-        if (tag.name === 'workbookPr')
-          date1904 = ['1', 'true'].includes(String(tag.attributes.date1904 ?? ''));
-      }),
-    );
-    const targets = new Map<string, string>();
-    await parseWhole(zip, entries.get('xl/_rels/workbook.xml.rels'), (p) =>
-      p.on('opentag', (tag) => {
-        if (tag.name === 'Relationship')
-          targets.set(String(tag.attributes.Id), partPath(String(tag.attributes.Target)));
-      }),
-    );
-    // Shared strings: the text runs of each item (phonetic guides left out).
-    const strings: string[] = [];
-    {
-      let text: string | null = null;
-      let inText = false;
-      let phonetic = 0;
-      await parseWhole(zip, entries.get('xl/sharedStrings.xml'), (p) => {
-        p.on('opentag', (tag) => {
-          if (tag.name === 'si') text = '';
-          else if (tag.name === 'rPh') phonetic += 1;
-          else if (tag.name === 't' && phonetic === 0) inText = true;
-        });
-        p.on('text', (t) => {
-          if (inText && text !== null && text.length < CELL_TEXT_MAX)
-            text = (text + t).slice(0, CELL_TEXT_MAX);
-        });
-        p.on('closetag', (tag) => {
-          if (tag.name === 't') inText = false;
-          else if (tag.name === 'rPh') phonetic -= 1;
-          else if (tag.name === 'si') {
-            strings.push(text ?? '');
-            text = null;
-          }
-        });
-      });
-    }
-    // Which cell styles show dates.
-    const dateStyles: boolean[] = [];
-    {
-      const customDates = new Set<number>();
-      let inCellXfs = false;
-      await parseWhole(zip, entries.get('xl/styles.xml'), (p) => {
-        p.on('opentag', (tag) => {
-          if (tag.name === 'numFmt' && isDateFormat(String(tag.attributes.formatCode ?? '')))
-            customDates.add(Number(tag.attributes.numFmtId));
-          else if (tag.name === 'cellXfs') inCellXfs = true;
-          else if (tag.name === 'xf' && inCellXfs) {
-            const id = Number(tag.attributes.numFmtId ?? 0);
-            dateStyles.push(DATE_FORMAT_IDS.has(id) || customDates.has(id));
-          }
-        });
-        p.on('closetag', (tag) => {
-          if (tag.name === 'cellXfs') inCellXfs = false;
-        });
-      });
-    }
-
+    const { sheets, date1904, targets } = await readWorkbookParts(opened);
+    const strings = await readSharedStrings(opened);
+    const dateStyles = await readDateStyles(opened);
     for (const sheet of sheets) {
       const path = targets.get(sheet.id) ?? `xl/worksheets/sheet${sheets.indexOf(sheet) + 1}.xml`;
-      const ready: XlsxRow[] = [];
-      let rowNumber = 0;
-      let cells: string[] = [];
-      let cell: { column: number; type: string; style: number } | null = null;
-      let value: string | null = null;
-      let inValue = false;
-      let inInline = false;
-      let nextColumn = 0;
-      let tooMany = false;
-      let tooWide = false;
-      let tooLong = false;
-      for await (const _ of parsePart(zip, entries.get(path), (p) => {
-        p.on('opentag', (tag) => {
-          switch (tag.name) {
-            case 'row': {
-              // Numbers only go up: a row that says otherwise is taken as the next one.
-              const stated = Number(tag.attributes.r);
-              rowNumber = Number.isInteger(stated) && stated > rowNumber ? stated : rowNumber + 1;
-              if (rowNumber > maxRows) tooMany = true;
-              cells = [];
-              nextColumn = 0;
-              break;
-            }
-            case 'c': {
-              const reference = String(tag.attributes.r ?? '');
-              const column = reference ? columnOf(reference) : nextColumn;
-              if (column < 0 || column >= XLSX_COLUMNS_MAX) tooWide = true;
-              nextColumn = column + 1;
-              cell = { column, type: String(tag.attributes.t ?? 'n'), style: Number(tag.attributes.s ?? 0) };
-              value = null;
-              break;
-            }
-            case 'v':
-              inValue = true;
-              value ??= '';
-              break;
-            case 'is':
-              inInline = true;
-              value ??= '';
-              break;
-            case 't':
-              if (inInline) inValue = true;
-              break;
-          }
-        });
-        p.on('text', (t) => {
-          if (!inValue || tooLong) return;
-          value += t;
-          if (value!.length > IMPORT_CELL_MAX_CHARS) tooLong = true;
-        });
-        p.on('closetag', (tag) => {
-          switch (tag.name) {
-            case 'v':
-            case 't':
-              inValue = false;
-              break;
-            case 'is':
-              inInline = false;
-              break;
-            case 'c': {
-              if (cell && value !== null && !tooWide) {
-                let text: string;
-                switch (cell.type) {
-                  case 's':
-                    text = strings[Number(value)] ?? '';
-                    break;
-                  case 'inlineStr':
-                  case 'str':
-                    text = value;
-                    break;
-                  case 'b':
-                    text = value === '1' ? 'TRUE' : 'FALSE';
-                    break;
-                  case 'e':
-                    text = '';
-                    break;
-                  case 'd':
-                    text = serialText(Date.parse(value) / 86_400_000 + 25569 || 0, false);
-                    break;
-                  default:
-                    text = dateStyles[cell.style] ? serialText(Number(value), date1904) : numberText(value);
-                }
-                while (cells.length < cell.column) cells.push('');
-                cells[cell.column] = text;
-              }
-              cell = null;
-              break;
-            }
-            case 'row': {
-              let end = cells.length;
-              while (end > 0 && cells[end - 1]!.trim() === '') end -= 1;
-              if (end > 0) ready.push({ sheet: sheet.name, number: rowNumber, cells: cells.slice(0, end) });
-              break;
-            }
-          }
-        });
-      })) {
-        if (tooMany) throw new Error('too_many_rows');
-        if (tooWide) throw new Error('too_wide');
-        if (tooLong) throw Object.assign(new Error('text_too_long'), { row: rowNumber });
-        yield* ready.splice(0);
-      }
+      yield* readSheetRows(opened, { name: sheet.name, path }, maxRows, { strings, dateStyles, date1904 });
     }
   } finally {
-    zip.close();
+    opened.zip.close();
   }
 }

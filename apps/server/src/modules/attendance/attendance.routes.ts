@@ -45,59 +45,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
     await live.close();
   });
 
-  app.post(
-    '/api/attendance/scans',
-    {
-      config: { auth: 'records:scan' },
-      schema: {
-        tags,
-        summary: 'Record one scan (entry, exit or automatic); a retried nonce answers the first result',
-        security,
-        body: scanRequest,
-        response: { 200: envelope(scanAnswer) },
-      },
-    },
-    async (request) =>
-      ok(request, await attendance.scan(currentUser(request), request.body, request.lang, request.ip)),
-  );
-
-  app.get(
-    '/api/attendance/stats',
-    {
-      config: { auth: 'records:view' },
-      schema: {
-        tags,
-        summary: "Today's statistics of a meeting or one session",
-        security,
-        querystring: attendanceScopeQuery,
-        response: { 200: envelope(attendanceStats) },
-      },
-    },
-    async (request) => {
-      const scope = await attendance.resolveScope(
-        currentUser(request),
-        request.query.meeting_id,
-        request.query.schedule_id,
-      );
-      return ok(request, await live.current({ meetingId: scope.meetingId, scopeId: scope.scopeId }));
-    },
-  );
-
-  app.get(
-    '/api/attendance/records',
-    {
-      config: { auth: 'records:view' },
-      schema: {
-        tags,
-        summary: 'Entries and exits, newest first, filtered and paginated',
-        security,
-        querystring: recordQuery,
-        response: { 200: envelope(recordPage) },
-      },
-    },
-    async (request) =>
-      ok(request, await attendance.records(currentUser(request), request.query, request.lang)),
-  );
+  await app.register(scanAndRecordRoutes, { attendance, live });
 
   app.get(
     '/api/attendance/stream',
@@ -192,5 +140,65 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AttendanceRoutesOptions> = 
         .header('x-accel-buffering', 'no')
         .send(stream);
     },
+  );
+};
+
+/** Scans, today's figures and the records page. */
+const scanAndRecordRoutes: FastifyPluginAsyncZod<{ attendance: AttendanceService; live: LiveStats }> = async (
+  app,
+  { attendance, live },
+) => {
+  app.post(
+    '/api/attendance/scans',
+    {
+      config: { auth: 'records:scan' },
+      schema: {
+        tags,
+        summary: 'Record one scan (entry, exit or automatic); a retried nonce answers the first result',
+        security,
+        body: scanRequest,
+        response: { 200: envelope(scanAnswer) },
+      },
+    },
+    async (request) =>
+      ok(request, await attendance.scan(currentUser(request), request.body, request.lang, request.ip)),
+  );
+
+  app.get(
+    '/api/attendance/stats',
+    {
+      config: { auth: 'records:view' },
+      schema: {
+        tags,
+        summary: "Today's statistics of a meeting or one session",
+        security,
+        querystring: attendanceScopeQuery,
+        response: { 200: envelope(attendanceStats) },
+      },
+    },
+    async (request) => {
+      const scope = await attendance.resolveScope(
+        currentUser(request),
+        request.query.meeting_id,
+        request.query.schedule_id,
+      );
+      return ok(request, await live.current({ meetingId: scope.meetingId, scopeId: scope.scopeId }));
+    },
+  );
+
+  app.get(
+    '/api/attendance/records',
+    {
+      config: { auth: 'records:view' },
+      schema: {
+        tags,
+        summary: 'Entries and exits, newest first, filtered and paginated',
+        security,
+        querystring: recordQuery,
+        response: { 200: envelope(recordPage) },
+      },
+    },
+    async (request) =>
+      ok(request, await attendance.records(currentUser(request), request.query, request.lang)),
   );
 };

@@ -42,6 +42,12 @@ function sendPdf(reply: FastifyReply, file: CertificateFile): FastifyReply {
     .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
+const manage = { auth: 'certificate:manage' as const };
+const actor = (request: Parameters<typeof currentUser>[0]) => ({
+  user: currentUser(request),
+  ip: request.ip,
+});
+
 /** Certificates and badges (issue 18): the back office's, and the public verification and guest download. */
 export const certificatesRoutes: FastifyPluginAsyncZod<{
   certificates: CertificatesService;
@@ -51,12 +57,18 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
   clock: () => number;
   limiters: LimiterFactory;
 }> = async (app, { certificates, guestCertificates, badges, reporting, clock, limiters }) => {
-  const manage = { auth: 'certificate:manage' as const };
-  const actor = (request: Parameters<typeof currentUser>[0]) => ({
-    user: currentUser(request),
-    ip: request.ip,
-  });
+  await app.register(certificateSettingsRoutes, { certificates });
+  await app.register(certificateListRoutes, { certificates, reporting, clock });
+  await app.register(certificateActionRoutes, { certificates });
+  await app.register(certificateFileRoutes, { certificates, badges, clock });
+  await app.register(publicCertificateRoutes, { guestCertificates, limiters });
+};
 
+/** A meeting's certificate rule and template, and a preview. */
+const certificateSettingsRoutes: FastifyPluginAsyncZod<{ certificates: CertificatesService }> = async (
+  app,
+  { certificates },
+) => {
   app.get(
     '/api/meetings/:id/certificate-settings',
     {
@@ -112,7 +124,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       return sendPdf(reply, { fileName: 'certificate-preview.pdf', bytes });
     },
   );
+};
 
+/** The list of guests with their standing, and its export. */
+const certificateListRoutes: FastifyPluginAsyncZod<{
+  certificates: CertificatesService;
+  reporting: ExportReporting;
+  clock: () => number;
+}> = async (app, { certificates, reporting, clock }) => {
   app.get(
     '/api/meetings/:id/certificates',
     {
@@ -158,7 +177,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       });
     },
   );
+};
 
+/** Issuing, sending and revoking. */
+const certificateActionRoutes: FastifyPluginAsyncZod<{ certificates: CertificatesService }> = async (
+  app,
+  { certificates },
+) => {
   for (const [path, action, summary] of [
     ['issue', 'issue', 'Issue certificates to the listed guests, or to all, who earned them'],
     ['send', 'send', 'E-mail issued certificates (PDF attached) to the listed guests, or to all'],
@@ -197,7 +222,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(request, await certificates.revoke(actor(request), request.params.id, request.body)),
   );
+};
 
+/** Certificates and badges as files: the ZIP, one PDF, the badge sheets. */
+const certificateFileRoutes: FastifyPluginAsyncZod<{
+  certificates: CertificatesService;
+  badges: BadgesService;
+  clock: () => number;
+}> = async (app, { certificates, badges, clock }) => {
   app.get(
     '/api/meetings/:id/certificates/zip',
     {
@@ -254,8 +286,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       sendPdf(reply, await badges.badges(actor(request), request.params.id, request.query)),
   );
+};
 
-  // Public: checking a code, and a guest's own certificate.
+/** Public: checking a code, and a guest's own certificate. */
+const publicCertificateRoutes: FastifyPluginAsyncZod<{
+  guestCertificates: GuestCertificatesService;
+  limiters: LimiterFactory;
+}> = async (app, { guestCertificates, limiters }) => {
   const verifyLimit = limiters('certificate_verify_ip', 60, 60);
   const pdfLimit = limiters('certificate_pdf_ip', 120, 60);
   app.get(

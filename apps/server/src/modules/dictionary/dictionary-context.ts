@@ -6,7 +6,7 @@ import { auditFields } from '../../lib/audit-fields.ts';
 import { localDate } from '../../lib/local-time.ts';
 import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible, visibleOrganizationIds } from '../../core/organization-scope.ts';
-import { findOrganization } from '../organizations/organizations.service.ts';
+import { findOrganization } from '../organizations/organizations.reads.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
 import type { SeatEvents } from '../guests/seat-events.ts';

@@ -8,7 +8,7 @@ import { fieldMessage } from '@meetflow/shared/field-messages';
 import { nameIn } from '@meetflow/shared/languages';
 import { IMPORT_PREVIEW_ISSUES_MAX, type ImportIssue } from '@meetflow/shared/schemas/imports';
 import { openSeatLedger } from '../guests/guest-rules.ts';
-import { rowPlanner, type ImportDictionary, type PlannedRow } from './guest-import-rows.ts';
+import { rowPlanner, seatRefusalText, type ImportDictionary, type PlannedRow } from './guest-import-rows.ts';
 import * as repo from './imports.repository.ts';
 
 /*
@@ -164,10 +164,7 @@ export async function previewRows(
         row: row.row,
         kind: 'over_capacity',
         column: null,
-        message:
-          refusal.full === 'meeting'
-            ? fieldMessage('meetingFullRow', lang)
-            : fieldMessage('sessionFullRow', lang, undefined, sessionName.get(refusal.scheduleId) ?? ''),
+        message: seatRefusalText(refusal, lang, sessionName),
       });
     } else {
       counts.valid += 1;

@@ -6,6 +6,7 @@ import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 import { signUpBody, type SignUpInput } from '@meetflow/shared/schemas/public';
 import { localizeIssues } from '@meetflow/shared/validation';
 import type { SheetRow } from '../../lib/spreadsheet-reader.ts';
+import type { SeatRefusal } from '../guests/guest-rules.ts';
 import {
   normalizeHeader,
   parseAreaCode,
@@ -219,4 +220,15 @@ export function rowPlanner(
 /** A row's problems as one text, for the failed-rows file. */
 export function problemsText(problems: readonly RowProblem[]): string {
   return problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join('; ');
+}
+
+/** Why a row got no seat: the meeting, or the named session, is full (the preview's and the job's text). */
+export function seatRefusalText(
+  refusal: SeatRefusal,
+  lang: Language,
+  sessionName: ReadonlyMap<number, string>,
+): string {
+  return refusal.full === 'meeting'
+    ? fieldMessage('meetingFullRow', lang)
+    : fieldMessage('sessionFullRow', lang, undefined, sessionName.get(refusal.scheduleId) ?? '');
 }

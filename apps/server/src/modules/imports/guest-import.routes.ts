@@ -40,6 +40,17 @@ interface FailedRow {
 
 const encodingField = z.enum(IMPORT_ENCODINGS).default('auto');
 
+/** The uploaded file of a multipart request (field `file`), and its `encoding` field. */
+async function uploadedFile(request: Parameters<typeof readUpload>[0]) {
+  const { fields, file } = await readUpload(request, IMPORT_FILE_MAX_BYTES);
+  if (!file) throw new AppError('FILE_REQUIRED');
+  const encoding = encodingField.safeParse(fields.encoding);
+  if (!encoding.success) {
+    throw new AppError('VALIDATION_FAILED', { data: { fields: { encoding: 'invalidOption' } } });
+  }
+  return { file, encoding: encoding.data };
+}
+
 export const guestImportRoutes: FastifyPluginAsyncZod<{
   guestImports: GuestImports;
   reporting: ExportReporting;
@@ -47,17 +58,16 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { guestImports, reporting, clock }) => {
   await registerImportUploads(app);
 
-  /** The uploaded file of a multipart request (field `file`), and its `encoding` field. */
-  async function uploadedFile(request: Parameters<typeof readUpload>[0]) {
-    const { fields, file } = await readUpload(request, IMPORT_FILE_MAX_BYTES);
-    if (!file) throw new AppError('FILE_REQUIRED');
-    const encoding = encodingField.safeParse(fields.encoding);
-    if (!encoding.success) {
-      throw new AppError('VALIDATION_FAILED', { data: { fields: { encoding: 'invalidOption' } } });
-    }
-    return { file, encoding: encoding.data };
-  }
+  await app.register(guestImportFileRoutes, { guestImports });
+  await app.register(guestImportStepRoutes, { guestImports });
+  await app.register(failedRowsRoute, { guestImports, reporting, clock });
+};
 
+/** The meeting's template, uploading a file, and the imports there are. */
+const guestImportFileRoutes: FastifyPluginAsyncZod<{ guestImports: GuestImports }> = async (
+  app,
+  { guestImports },
+) => {
   app.get(
     '/api/meetings/:id/guest-imports/template',
     {
@@ -137,7 +147,13 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(request, await guestImports.get(currentUser(request), request.params.id, request.lang)),
   );
+};
 
+/** An import step by step: the encoding, the preview, the start, or dropping it. */
+const guestImportStepRoutes: FastifyPluginAsyncZod<{ guestImports: GuestImports }> = async (
+  app,
+  { guestImports },
+) => {
   app.patch(
     '/api/guest-imports/:id',
     {
@@ -231,7 +247,14 @@ export const guestImportRoutes: FastifyPluginAsyncZod<{
       return ok(request, null);
     },
   );
+};
 
+/** The rows an import did not write, as a file. */
+const failedRowsRoute: FastifyPluginAsyncZod<{
+  guestImports: GuestImports;
+  reporting: ExportReporting;
+  clock: () => number;
+}> = async (app, { guestImports, reporting, clock }) => {
   app.get(
     '/api/guest-imports/:id/failed-rows',
     {

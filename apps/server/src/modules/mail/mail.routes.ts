@@ -33,6 +33,46 @@ export const mailRoutes: FastifyPluginAsyncZod<{
   mail: MailService;
   confirmation: GuestConfirmation;
 }> = async (app, { mail, confirmation }) => {
+  await app.register(mailSettingsRoutes, { mail });
+  await app.register(guestMessageRoutes, { mail });
+  await app.register(publicMailRoutes, { mail, confirmation });
+  await app.register(broadcastRoutes, { mail });
+  await app.register(oneClickUnsubscribeRoute, { mail });
+};
+
+/** A one-click POST carries `List-Unsubscribe=One-Click` and nothing more: a few hundred bytes at most. */
+export const ONE_CLICK_BODY_LIMIT = 2048;
+
+/**
+ * RFC 8058 one-click unsubscribe. Mail providers POST the form as application/x-www-form-urlencoded
+ * or as multipart/form-data; the body says nothing the token does not, so both are read up to a small
+ * limit and dropped. Its own scope: no other route accepts these bodies.
+ */
+const oneClickUnsubscribeRoute: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  }
+  app.post(
+    '/api/public/unsubscribe',
+    {
+      config: { auth: 'public' },
+      bodyLimit: ONE_CLICK_BODY_LIMIT,
+      schema: {
+        tags: ['public'],
+        summary: "Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go)",
+        querystring: unsubscribeQuery,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await mail.unsubscribe(request.query.token, request.ip);
+      return ok(request, null);
+    },
+  );
+};
+
+/** A meeting's mail settings and the preview of its messages. */
+const mailSettingsRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
   app.get(
     '/api/meetings/:id/mail-settings',
     {
@@ -82,7 +122,10 @@ export const mailRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ok(request, await mail.preview(currentUser(request), request.params.id, request.body)),
   );
+};
 
+/** A guest's delivery history and a new confirmation. */
+const guestMessageRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
   app.get(
     '/api/guests/:id/messages',
     {
@@ -115,7 +158,13 @@ export const mailRoutes: FastifyPluginAsyncZod<{
       return ok(request, null);
     },
   );
+};
 
+/** The visitor's code by e-mail and their confirmation mail. */
+const publicMailRoutes: FastifyPluginAsyncZod<{
+  mail: MailService;
+  confirmation: GuestConfirmation;
+}> = async (app, { mail, confirmation }) => {
   app.post(
     '/api/public/meetings/:publicId/code-by-email',
     {
@@ -162,7 +211,10 @@ export const mailRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ok(request, await confirmation.resend(guestToken(request), request.ip)),
   );
+};
 
+/** Organisers' broadcasts: who they reach, their progress, sending and the test send. */
+const broadcastRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
   app.post(
     '/api/meetings/:id/broadcasts/count',
     {
@@ -228,39 +280,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await mail.broadcastTest(currentUser(request), request.params.id, request.body);
-      return ok(request, null);
-    },
-  );
-
-  await app.register(oneClickUnsubscribeRoute, { mail });
-};
-
-/** A one-click POST carries `List-Unsubscribe=One-Click` and nothing more: a few hundred bytes at most. */
-export const ONE_CLICK_BODY_LIMIT = 2048;
-
-/**
- * RFC 8058 one-click unsubscribe. Mail providers POST the form as application/x-www-form-urlencoded
- * or as multipart/form-data; the body says nothing the token does not, so both are read up to a small
- * limit and dropped. Its own scope: no other route accepts these bodies.
- */
-const oneClickUnsubscribeRoute: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
-  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-    app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-  }
-  app.post(
-    '/api/public/unsubscribe',
-    {
-      config: { auth: 'public' },
-      bodyLimit: ONE_CLICK_BODY_LIMIT,
-      schema: {
-        tags: ['public'],
-        summary: "Unsubscribe a guest from organisers' broadcasts (confirmations and reminders still go)",
-        querystring: unsubscribeQuery,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await mail.unsubscribe(request.query.token, request.ip);
       return ok(request, null);
     },
   );

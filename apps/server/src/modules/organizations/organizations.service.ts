@@ -16,9 +16,6 @@ import { buildTree } from './organization-tree.ts';
 import { ancestorIds, subtreeIds, visibleOrganizationIds } from '../../core/organization-scope.ts';
 import * as orgs from './organizations.repository.ts';
 
-/** An organisation by id, for modules that check one named in a body (users, dictionary). */
-export { findOrganization } from './organizations.repository.ts';
-
 /**
  * The region of an organisation, or of its nearest ancestor that has one (the public meeting's area
  * code): a department inherits its college's. Null when none up the tree has one. Two queries at any

@@ -1,7 +1,6 @@
 import { type Language, LANGUAGES } from '@meetflow/shared/languages';
 import { PERMISSIONS, type Permission } from '@meetflow/shared/permissions';
 import { type UserInfo } from '@meetflow/shared/schemas/auth';
-import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import {
   type AdminUser,
   type CreateUserBody,
@@ -12,16 +11,14 @@ import {
   type UserPage,
 } from '@meetflow/shared/schemas/users';
 import type { Db } from '../../db/database.ts';
-import { AppError, fieldError } from '../../lib/app-error.ts';
-import { auditFields, pickFields } from '../../lib/audit-fields.ts';
 import { randomToken } from '../../lib/secure-random.ts';
-import { isAdministrator, type Actor, type AuthUser } from '../../core/auth-user.ts';
-import { passwordWeakness } from '../../core/password-strength.ts';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { hashPassword } from '../../core/password.ts';
 import { visibleOrganizationIds } from '../../core/organization-scope.ts';
-import { findOrganization } from '../organizations/organizations.service.ts';
-import { fieldChanges } from '../system-log/field-changes.ts';
-import type { LogMessage, SystemLog } from '../system-log/system-log.service.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import { createUser } from './create-user.ts';
+import { updateUser } from './update-user.ts';
+import { createUserRules, toAdminUser } from './user-rules.ts';
 import * as users from './users.repository.ts';
 
 /*
@@ -103,48 +100,6 @@ export async function ensureFirstAdmin(
 /** Ends a user's sessions (but one, when named) in the caller's transaction: auth's, injected. */
 export type RevokeUserSessions = (trx: Db, userId: number, now: number, keep?: string) => Promise<unknown>;
 
-function toAdminUser(row: users.ManagedUserRow): AdminUser {
-  return {
-    id: row.id,
-    account: row.account,
-    name: row.name,
-    email: row.email,
-    enabled: row.enabled === 1,
-    role_id: row.role_id,
-    role_code: row.role_code,
-    role_name: row.role_name,
-    organization_id: row.organization_id,
-    organization_name: row.organization_name,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-/**
- * What an audit entry compares of a back-office account: never its password hash (the rows read
- * here carry none), and its e-mail address is personal (masked by userChanges).
- */
-const AUDITED_USER_FIELDS = [
-  'account',
-  'name',
-  'email',
-  'enabled',
-  'role_id',
-  'role_name',
-  'organization_id',
-  'organization_name',
-] as const satisfies readonly (keyof users.ManagedUserRow)[];
-
-/** The fields that differ between two states of an account (null: created), e-mail masked. */
-function userChanges(before: users.ManagedUserRow | null, after: users.ManagedUserRow | null): FieldChange[] {
-  const fields = (row: users.ManagedUserRow | null) =>
-    row && auditFields(pickFields(row, AUDITED_USER_FIELDS));
-  return fieldChanges(fields(before), fields(after), {
-    personal: ['email'],
-    ignore: ['password', 'password_hash'],
-  });
-}
-
 export function createUsersService({
   db,
   systemLog,
@@ -156,53 +111,9 @@ export function createUsersService({
   clock: () => number;
   revokeUserSessions: RevokeUserSessions;
 }) {
-  const log = (actor: Actor, action: 'create' | 'update', message: LogMessage, changes?: FieldChange[]) =>
-    systemLog.record({
-      action,
-      source: 'admin',
-      message,
-      username: actor.user.auditName,
-      ip: actor.ip,
-      changes,
-    });
-
-  async function roleOrFail(trx: Db, roleId: number) {
-    const role = await users.findRole(trx, roleId);
-    if (!role) throw fieldError('role_id', 'invalidOption');
-    return role;
-  }
-
-  /**
-   * An administrator role may go without an organisation (sees everything); every other role needs
-   * one, and a scoped manager may only hand out organisations of their own subtree.
-   */
-  async function checkOrganization(trx: Db, user: AuthUser, isAdminRole: boolean, orgId: number | null) {
-    if (orgId === null) {
-      if (!isAdminRole || !isAdministrator(user)) throw fieldError('organization_id', 'organizationRequired');
-      return;
-    }
-    const visible = await visibleOrganizationIds(trx, user);
-    const exists = await findOrganization(trx, orgId);
-    if (!exists || (visible !== null && !visible.includes(orgId)))
-      throw fieldError('organization_id', 'invalidOption');
-  }
-
-  /** A user the manager may see; anything else is 404, whether it exists or not. */
-  async function visibleUser(trx: Db, user: AuthUser, id: number) {
-    const row = await users.findManagedUser(trx, id);
-    const visible = await visibleOrganizationIds(trx, user);
-    if (
-      !row ||
-      (visible !== null && (row.organization_id === null || !visible.includes(row.organization_id)))
-    )
-      throw new AppError('NOT_FOUND');
-    return row;
-  }
-
-  function checkPassword(user: { account: string; name: string }, password: string) {
-    const problem = passwordWeakness(password, user);
-    if (problem) throw fieldError('password', problem);
-  }
+  const deps = { db, systemLog, clock, revokeUserSessions };
+  const rules = createUserRules(deps);
+  const { log, visibleUser, checkPassword } = rules;
 
   return {
     async roles(): Promise<Role[]> {
@@ -226,118 +137,11 @@ export function createUsersService({
       return { items: rows.map(toAdminUser), total, page: query.page, page_size: query.page_size };
     },
 
-    async create(actor: Actor, body: CreateUserBody): Promise<AdminUser> {
-      checkPassword(body, body.password);
-      const passwordHash = await hashPassword(body.password);
-      const created = await db.transaction().execute(async (trx) => {
-        const role = await roleOrFail(trx, body.role_id);
-        await checkOrganization(trx, actor.user, role.is_admin === 1, body.organization_id ?? null);
-        if (await users.accountExists(trx, body.account)) throw new AppError('ACCOUNT_TAKEN');
-        const id = await users.insertManagedUser(trx, {
-          account: body.account,
-          name: body.name,
-          email: body.email ?? null,
-          password_hash: passwordHash,
-          role_id: role.id,
-          organization_id: body.organization_id ?? null,
-          enabled: body.enabled === false ? 0 : 1,
-          now: clock(),
-        });
-        const row = await users.findManagedUser(trx, id);
-        if (!row) throw new AppError('INTERNAL');
-        return row;
-      });
-      const organization: LogMessage = created.organization_name
-        ? {
-            key: 'user.organization',
-            params: { name: created.organization_name, id: created.organization_id ?? '-' },
-          }
-        : { key: 'user.no_organization' };
-      await log(
-        actor,
-        'create',
-        {
-          key: 'user.created',
-          params: {
-            account: created.account,
-            id: created.id,
-            role: created.role_name,
-            organization: [organization],
-            state: [{ key: created.enabled ? 'user.enabled' : 'user.disabled' }],
-          },
-        },
-        userChanges(null, created),
-      );
-      return toAdminUser(created);
-    },
+    create: (actor: Actor, body: CreateUserBody): Promise<AdminUser> =>
+      createUser({ ...deps, rules }, actor, body),
 
-    async update(actor: Actor, id: number, body: UpdateUserBody): Promise<AdminUser> {
-      const { before, after } = await db.transaction().execute(async (trx) => {
-        const before = await visibleUser(trx, actor.user, id);
-        const role = body.role_id === undefined ? null : await roleOrFail(trx, body.role_id);
-        const isAdminRole = role ? role.is_admin === 1 : before.is_admin === 1;
-        const orgId = body.organization_id === undefined ? before.organization_id : body.organization_id;
-        if (body.role_id !== undefined || body.organization_id !== undefined)
-          await checkOrganization(trx, actor.user, isAdminRole, orgId);
-        const disabling = before.enabled === 1 && body.enabled === false;
-        const demoting = before.is_admin === 1 && !isAdminRole;
-        if (id === actor.user.id && (body.enabled === false || (role && role.id !== before.role_id)))
-          throw new AppError('SELF_CHANGE_REFUSED');
-        if (before.is_admin === 1 && before.enabled === 1 && (disabling || demoting)) {
-          if ((await users.countEnabledAdministrators(trx)) <= 1) throw new AppError('LAST_ADMINISTRATOR');
-        }
-        const now = clock();
-        await users.updateManagedUser(
-          trx,
-          id,
-          {
-            ...(body.name === undefined ? {} : { name: body.name }),
-            ...(body.email === undefined ? {} : { email: body.email }),
-            ...(body.role_id === undefined ? {} : { role_id: body.role_id }),
-            ...(body.organization_id === undefined ? {} : { organization_id: body.organization_id }),
-            ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }),
-          },
-          now,
-        );
-        // A disabled user is refused at the next request anyway; ending the sessions also stops refreshes.
-        if (disabling) await revokeUserSessions(trx, id, now);
-        const after = await users.findManagedUser(trx, id);
-        if (!after) throw new AppError('INTERNAL');
-        return { before, after };
-      });
-      const changes: LogMessage[] = [];
-      if (before.name !== after.name)
-        changes.push({ key: 'change.name', params: { from: before.name, to: after.name } });
-      // An address is personal data: the log says that it changed, not what it was or became.
-      if (before.email !== after.email) changes.push({ key: 'change.email' });
-      if (before.role_id !== after.role_id)
-        changes.push({ key: 'change.role', params: { from: before.role_name, to: after.role_name } });
-      if (before.organization_id !== after.organization_id)
-        changes.push({
-          key: 'change.organization',
-          params: {
-            from: before.organization_name ?? '-',
-            to: after.organization_name ?? '-',
-            id: after.organization_id ?? '-',
-          },
-        });
-      if (before.enabled !== after.enabled)
-        changes.push({ key: after.enabled ? 'change.enabled' : 'change.disabled' });
-      await log(
-        actor,
-        'update',
-        {
-          key: 'user.updated',
-          params: {
-            account: after.account,
-            id: after.id,
-            changes: changes.length ? changes : [{ key: 'change.none' }],
-          },
-        },
-        userChanges(before, after),
-      );
-      return toAdminUser(after);
-    },
+    update: (actor: Actor, id: number, body: UpdateUserBody): Promise<AdminUser> =>
+      updateUser({ ...deps, rules }, actor, id, body),
 
     async resetPassword(actor: Actor, id: number, body: ResetPasswordBody): Promise<void> {
       const target = await visibleUser(db, actor.user, id);
@@ -357,3 +161,4 @@ export function createUsersService({
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
+export type UsersDeps = Parameters<typeof createUsersService>[0];

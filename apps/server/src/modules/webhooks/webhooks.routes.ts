@@ -27,6 +27,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app,
   { webhooks },
 ) => {
+  await app.register(endpointRoutes, { webhooks });
+  await app.register(deliveryRoutes, { webhooks });
+};
+
+/** Endpoints: list, add, read, change, delete, a new signing secret. */
+const endpointRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (app, { webhooks }) => {
   app.get(
     '/api/webhooks',
     {
@@ -126,7 +132,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
       return ok(request, await webhooks.rotateSecret(currentActor(request), request.params.id));
     },
   );
+};
 
+/** An endpoint's deliveries: a test message, the log, one delivery, sending it again. */
+const deliveryRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (app, { webhooks }) => {
   app.post(
     '/api/webhooks/:id/test',
     {

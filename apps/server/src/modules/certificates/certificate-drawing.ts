@@ -1,0 +1,76 @@
+import type { CertificateSettings, CertificateTemplate } from '@meetflow/shared/schemas/certificates';
+import type { VisibleMeeting } from '../../core/meeting-access.ts';
+import { certificateValues, type CertificateFacts } from './certificate-content.ts';
+import type { CertificateCoreDeps, CertificateFile } from './certificate-core.ts';
+import * as repo from './certificates.repository.ts';
+
+type DrawingDeps = CertificateCoreDeps & { settingsOf: (meetingId: number) => Promise<CertificateSettings> };
+
+/** Drawing a certificate: the meeting's template and background, the facts it certifies, the file name. */
+export function createCertificateDrawing(deps: DrawingDeps) {
+  const { db, timeZone: zone, publicUrl, settingsOf } = deps;
+
+  async function sessionNames(meetingId: number) {
+    return new Map((await repo.findSessions(db, meetingId)).map((s) => [s.id, s]));
+  }
+
+  async function background(template: CertificateTemplate) {
+    if (!template.background_file_id) return null;
+    const file = await repo.findFile(db, template.background_file_id);
+    return file ? { bytes: file.data, mime: file.mime } : null;
+  }
+
+  async function render(
+    meeting:
+      VisibleMeeting | { name: string; name_cn: string; name_en: string; start_at: number; end_at: number },
+    template: CertificateTemplate,
+    facts: Omit<CertificateFacts, 'meeting'>,
+  ): Promise<Uint8Array> {
+    const values = certificateValues({ ...facts, meeting }, template.language, publicUrl, zone);
+    return deps.renderer.certificate({
+      template,
+      background: await background(template),
+      values,
+      title: values.meeting,
+    });
+  }
+
+  /** The PDF of an issued certificate, from what it certified and the meeting's current template. */
+  async function issuedPdf(
+    meeting: VisibleMeeting,
+    certificate: repo.CertificateRecord,
+  ): Promise<CertificateFile> {
+    const { template } = await settingsOf(meeting.id);
+    const sessions = await sessionNames(meeting.id);
+    const attended = (JSON.parse(certificate.sessions) as number[]).flatMap((id) => {
+      const session = sessions.get(id);
+      return session ? [session] : [];
+    });
+    const bytes = await render(meeting, template, {
+      guest: certificate,
+      minutes: certificate.minutes,
+      credits: certificate.credits,
+      sessions: attended,
+      code: certificate.code,
+      issuedAt: certificate.issued_at,
+    });
+    return { fileName: certificateFileName(meeting, certificate), bytes };
+  }
+
+  return { sessionNames, render, issuedPdf };
+}
+
+/** 'Meeting-name-Guest-name.pdf', safe on every file system. */
+export function certificateFileName(
+  meeting: { name: string },
+  certificate: { guest_id: number; name: string; name_zh: string; name_en: string },
+): string {
+  const name = certificate.name || certificate.name_zh || certificate.name_en || String(certificate.guest_id);
+  // Control characters and what file systems refuse become '_'.
+  const safe = (text: string) =>
+    [...text]
+      .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c))
+      .join('')
+      .slice(0, 80);
+  return `${safe(meeting.name)}-${certificate.guest_id}-${safe(name)}.pdf`;
+}

@@ -1,0 +1,82 @@
+import type { CertificateTemplate } from '@meetflow/shared/schemas/certificates';
+import type { Actor, AuthUser } from '../../core/auth-user.ts';
+import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { SAMPLE_CODE, SAMPLE_GUEST } from './certificate-content.ts';
+import type { CertificateFile } from './certificate-core.ts';
+import * as repo from './certificates.repository.ts';
+import type { CertificatesDeps } from './certificates.service.ts';
+
+/** Certificates as files: one PDF, a preview, every issued one for the ZIP, the download's audit entry. */
+export function createCertificateFiles(deps: CertificatesDeps) {
+  const { db, clock, core } = deps;
+  const { settingsOf, rowsOf, sessionNames, render, issuedPdf } = core;
+
+  return {
+    async pdf(user: AuthUser, meetingId: number, guestId: number): Promise<CertificateFile> {
+      const meeting = await visibleMeeting(db, user, meetingId);
+      const certificate = await repo.findCertificateOfGuest(db, guestId);
+      if (!certificate || certificate.meeting_id !== meeting.id) throw new AppError('CERTIFICATE_NOT_FOUND');
+      if (certificate.revoked_at !== null) throw new AppError('CERTIFICATE_REVOKED');
+      return issuedPdf(meeting, certificate);
+    },
+
+    async preview(
+      user: AuthUser,
+      meetingId: number,
+      template: CertificateTemplate,
+      guestId?: number,
+    ): Promise<Uint8Array> {
+      const meeting = await visibleMeeting(db, user, meetingId);
+      const sessions = [...(await sessionNames(meeting.id)).values()];
+      if (guestId === undefined) {
+        return render(meeting, template, {
+          guest: SAMPLE_GUEST,
+          minutes: 390,
+          credits: 6.5,
+          sessions: sessions.slice(0, 2),
+          code: SAMPLE_CODE,
+          issuedAt: clock(),
+        });
+      }
+      const { rule } = await settingsOf(meeting.id);
+      const [entry] = await rowsOf(meeting, rule, [guestId]);
+      if (!entry) throw new AppError('NOT_FOUND');
+      const byId = new Map(sessions.map((s) => [s.id, s]));
+      return render(meeting, template, {
+        guest: entry.guest,
+        minutes: entry.figure.minutes,
+        credits: entry.figure.credits,
+        sessions: entry.figure.sessions.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+        code: entry.certificate?.code ?? SAMPLE_CODE,
+        issuedAt: entry.certificate?.issued_at ?? clock(),
+      });
+    },
+
+    /** Every live certificate of the meeting as a PDF, one after another (the ZIP reads them as it has room). */
+    async *issuedFiles(meeting: VisibleMeeting): AsyncGenerator<CertificateFile> {
+      const live = (await repo.findCertificates(db, meeting.id)).filter((c) => c.revoked_at === null);
+      const guests = new Set((await repo.findLiveGuests(db, meeting.id)).map((g) => g.id));
+      for (const certificate of live.sort((a, b) => a.guest_id - b.guest_id)) {
+        if (guests.has(certificate.guest_id)) yield await issuedPdf(meeting, certificate);
+      }
+    },
+
+    async recordDownload(actor: Actor, meetingId: number, count: number, completed: boolean) {
+      await deps.systemLog.record({
+        action: 'export',
+        source: 'admin',
+        message: {
+          key: 'certificates.downloaded',
+          params: {
+            meeting_id: meetingId,
+            count,
+            interrupted: completed ? [] : [{ key: 'export.interrupted' }],
+          },
+        },
+        username: actor.user.auditName,
+        ip: actor.ip,
+      });
+    },
+  };
+}

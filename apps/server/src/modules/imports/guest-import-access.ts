@@ -1,0 +1,147 @@
+import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
+import type { Language } from '@meetflow/shared/languages';
+import {
+  IMPORT_ROWS_MAX,
+  IMPORT_SAMPLE_CELL_CHARS,
+  IMPORT_SAMPLE_ROWS,
+  type GuestImport,
+  type GuestImportField,
+  type ImportMapping,
+} from '@meetflow/shared/schemas/imports';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
+import type { SheetRow, TextEncoding } from '../../lib/spreadsheet-reader.ts';
+import { mappingProblem } from './guest-import-fields.ts';
+import { breathe } from './guest-import-judge.ts';
+import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
+import { spreadsheetError } from './import-common.ts';
+import * as repo from './imports.repository.ts';
+
+/** A sample cell as the mapping shows it: long text cut, so that the answer stays small. */
+export function sampleCell(cell: string): string {
+  if (cell.length <= IMPORT_SAMPLE_CELL_CHARS) return cell;
+  return `${Array.from(cell)
+    .slice(0, IMPORT_SAMPLE_CELL_CHARS - 1)
+    .join('')}…`; // whole characters
+}
+
+/** The header row (the first non-empty one), then the data rows, of the file's first sheet. */
+async function* fileRows(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'csv',
+  encoding: TextEncoding | undefined,
+): AsyncGenerator<SheetRow> {
+  const { readSheets } = await loadSpreadsheetReader();
+  let sheet: string | undefined;
+  for await (const entry of readSheets(bytes, { format, encoding, maxRows: IMPORT_ROWS_MAX + 1 })) {
+    sheet ??= entry.sheet;
+    if (entry.sheet !== sheet) return; // the first sheet only: the template's lists live on another
+    yield entry.row;
+  }
+}
+
+/**
+ * What every step of a guest import needs: the import as the user may see it, its answer, the file
+ * read once, the meeting's remembered mapping and the mapping's check.
+ */
+export function createGuestImportAccess(deps: Pick<GuestImportsDeps, 'db'>) {
+  const { db } = deps;
+
+  /** An import of a meeting the user may see; 404 otherwise. */
+  async function visibleImport(user: AuthUser, id: number) {
+    const info = await repo.findImport(db, id);
+    if (!info || info.kind !== 'guests') throw new AppError('NOT_FOUND');
+    const meeting = await visibleMeeting(db, user, info.meeting_id);
+    return { info, meeting };
+  }
+
+  async function view(info: repo.ImportInfo, lang: Language): Promise<GuestImport> {
+    const previous = await repo.findSameFile(db, info.meeting_id, info.file_sha256, info.id);
+    const options = info.options ? (JSON.parse(info.options) as StoredOptions) : null;
+    return {
+      id: info.id,
+      meeting_id: info.meeting_id,
+      status: info.status,
+      file_name: info.file_name,
+      file_size: info.file_size,
+      format: info.format,
+      encoding: (info.encoding as TextEncoding | null) ?? null,
+      headers: JSON.parse(info.headers) as string[],
+      sample: JSON.parse(info.sample) as string[][],
+      mapping: JSON.parse(info.mapping) as ImportMapping,
+      options: options && {
+        on_existing: options.on_existing,
+        over_limit: options.over_limit,
+        send_confirmation: options.send_confirmation,
+      },
+      progress: {
+        total: info.total,
+        processed: info.processed,
+        created: info.created,
+        updated: info.updated,
+        skipped: info.skipped,
+        failed: info.failed,
+      },
+      // Only a finished or running import of the same file is worth a warning.
+      previous: previous ? { id: previous.id, finished_at: previous.finished_at } : null,
+      created_by: info.created_by,
+      created_at: Number(info.created_at),
+      started_at: info.started_at === null ? null : Number(info.started_at),
+      finished_at: info.finished_at === null ? null : Number(info.finished_at),
+      // The column holds an error name of the catalogue, read in the reader's language.
+      error:
+        info.error &&
+        (Object.hasOwn(ERRORS, info.error) ? errorMessage(info.error as ErrorName, lang) : info.error),
+    };
+  }
+
+  /**
+   * Reads a file once, in an encoding: its header row, a sample, and every data row as the columns
+   * to store (JSON [[row number, cells], …]) — the preview and the job read those, never the file
+   * again. Refuses what cannot be a guest list.
+   */
+  async function survey(bytes: Uint8Array, format: 'xlsx' | 'csv', encoding: TextEncoding | undefined) {
+    let headers: string[] | undefined;
+    // Each row goes to JSON as it is read: a row's many small strings do not all live at once.
+    const rowsJson: string[] = [];
+    const sample: string[][] = [];
+    try {
+      for await (const row of fileRows(bytes, format, encoding)) {
+        if (!headers) {
+          headers = row.cells.map((cell) => cell.trim());
+          continue;
+        }
+        if (sample.length < IMPORT_SAMPLE_ROWS) sample.push(row.cells.map(sampleCell));
+        rowsJson.push(JSON.stringify([row.number, row.cells]));
+        await breathe(rowsJson.length);
+      }
+    } catch (error) {
+      throw spreadsheetError(error);
+    }
+    if (!headers || rowsJson.length === 0) throw new AppError('IMPORT_EMPTY');
+    return {
+      headers: JSON.stringify(headers),
+      sample: JSON.stringify(sample),
+      rows_data: `[${rowsJson.join(',')}]`,
+      total: rowsJson.length,
+    };
+  }
+
+  async function remembered(meetingId: number): Promise<Record<string, GuestImportField | null>> {
+    const stored = await repo.rememberedMapping(db, meetingId);
+    return stored ? (JSON.parse(stored) as Record<string, GuestImportField | null>) : {};
+  }
+
+  function checkMapping(meeting: VisibleMeeting, headers: readonly string[], mapping: ImportMapping) {
+    if (mapping.length !== headers.length) {
+      throw new AppError('VALIDATION_FAILED', { data: { fields: { mapping: 'invalidOption' } } });
+    }
+    const problem = mappingProblem(meeting.meeting_type, mapping);
+    if (problem) throw new AppError('IMPORT_MAPPING_INCOMPLETE', { data: problem });
+  }
+
+  return { visibleImport, view, survey, remembered, checkMapping };
+}
+export type GuestImportAccess = ReturnType<typeof createGuestImportAccess>;

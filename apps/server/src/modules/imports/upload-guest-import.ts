@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { Language } from '@meetflow/shared/languages';
+import { IMPORT_ROWS_MAX, type GuestImport, type ImportEncoding } from '@meetflow/shared/schemas/imports';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { visibleMeeting } from '../../core/meeting-access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
+import type { GuestImportAccess } from './guest-import-access.ts';
+import { suggestMapping } from './guest-import-fields.ts';
+import type { GuestImportsDeps } from './guest-import.service.ts';
+import { spreadsheetError } from './import-common.ts';
+import * as repo from './imports.repository.ts';
+
+/** Uploading a guest file, and reading a CSV again in another encoding. */
+export function createGuestImportUpload(
+  deps: Pick<GuestImportsDeps, 'db' | 'clock'> & { access: GuestImportAccess },
+) {
+  const { db, clock } = deps;
+  const { visibleImport, view, survey, remembered } = deps.access;
+
+  return {
+    /** Stores the file and reads its header row; nothing is written to guests yet. */
+    async upload(
+      user: AuthUser,
+      meetingId: number,
+      file: { name: string; bytes: Uint8Array },
+      encoding: ImportEncoding,
+      lang: Language,
+    ): Promise<GuestImport> {
+      const meeting = await visibleMeeting(db, user, meetingId);
+      if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
+      const reader = await loadSpreadsheetReader();
+      const format = reader.sniffFormat(file.bytes);
+      if (!format)
+        throw new AppError(
+          reader.isLegacyExcel(file.bytes) ? 'IMPORT_XLS_NOT_SUPPORTED' : 'FILE_TYPE_NOT_ALLOWED',
+        );
+      if (format === 'xlsx')
+        await reader
+          .checkZip(file.bytes, IMPORT_ROWS_MAX + 1)
+          .catch((error: unknown) => Promise.reject(spreadsheetError(error)));
+      const textEncoding =
+        format === 'csv' ? (encoding === 'auto' ? reader.detectEncoding(file.bytes) : encoding) : undefined;
+      const read = await survey(file.bytes, format, textEncoding);
+      const id = await repo.insertImport(db, {
+        kind: 'guests',
+        meeting_id: meeting.id,
+        file_name: file.name.slice(0, 255) || 'import',
+        file_size: file.bytes.byteLength,
+        file_sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        file_data: file.bytes,
+        format,
+        encoding: textEncoding ?? null,
+        ...read,
+        mapping: JSON.stringify(
+          suggestMapping(
+            meeting.meeting_type,
+            JSON.parse(read.headers) as string[],
+            await remembered(meeting.id),
+          ),
+        ),
+        created_by: user.auditName,
+        created_at: clock(),
+      });
+      return view((await repo.findImport(db, id))!, lang);
+    },
+
+    /** Reads a CSV again in another encoding (a short Big5 file can pass for GB18030). */
+    async setEncoding(
+      user: AuthUser,
+      id: number,
+      encoding: ImportEncoding,
+      lang: Language,
+    ): Promise<GuestImport> {
+      const { info, meeting } = await visibleImport(user, id);
+      if (info.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
+      if (info.format !== 'csv') return view(info, lang);
+      const bytes = (await repo.findImportFile(db, id))!;
+      const { detectEncoding } = await loadSpreadsheetReader();
+      const textEncoding = encoding === 'auto' ? detectEncoding(bytes) : encoding;
+      const read = await survey(bytes, 'csv', textEncoding);
+      await repo.updateImportIf(db, id, 'uploaded', {
+        encoding: textEncoding,
+        ...read,
+        mapping: JSON.stringify(
+          suggestMapping(
+            meeting.meeting_type,
+            JSON.parse(read.headers) as string[],
+            await remembered(meeting.id),
+          ),
+        ),
+      });
+      return view((await repo.findImport(db, id))!, lang);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import type { Db } from '../../db/database.ts';
+import type { MailPayload } from './mail-compose.ts';
+import type { MailDeps } from './mail.service.ts';
+import * as repo from './mail.repository.ts';
+
+/** Guests queued per transaction by the fan-outs here (as reminders and broadcasts do). */
+const QUEUE_BATCH = 500;
+
+type QueueDeps = Pick<MailDeps, 'db' | 'dbKind' | 'jobs' | 'transport'>;
+
+/** Queues the confirmations of new sign-ups (guests.mail_pending), 500 guests a transaction. */
+export async function queuePendingConfirmations(deps: QueueDeps): Promise<void> {
+  for (;;) {
+    const taken = await deps.db.transaction().execute(async (trx) => {
+      const guests = await repo.takePendingConfirmations(trx, deps.dbKind, 500);
+      for (const guest of guests) {
+        await deps.jobs.enqueue(trx, {
+          kind: 'mail',
+          key: `confirmation:${guest.id}`,
+          payload: { type: 'confirmation', sequence: 0 } satisfies MailPayload,
+          meetingId: guest.meeting_id,
+          guestId: guest.id,
+        });
+      }
+      return guests.length;
+    });
+    if (taken < 500) return;
+  }
+}
+
+/** In the enrolment's transaction: an updated confirmation whose calendar replaces (or cancels) events. */
+export async function queueEnrolmentUpdate(
+  deps: QueueDeps,
+  trx: Db,
+  guest: { id: number; meeting_id: number },
+  change: { cancelled: number[] },
+): Promise<void> {
+  const sequence = await repo.calendarMailCount(trx, guest.id);
+  await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: `enrolment:${guest.id}:${sequence}`,
+    payload: { type: 'enrolment_update', sequence, cancelled: change.cancelled } satisfies MailPayload,
+    meetingId: guest.meeting_id,
+    guestId: guest.id,
+  });
+}
+
+/** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
+export async function queueWaitlistOffer(
+  deps: QueueDeps,
+  trx: Db,
+  offer: { entryId: number; meetingId: number; guestId: number | null; offeredAt: number },
+): Promise<void> {
+  await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: `waitlist-offer-mail:${offer.entryId}:${offer.offeredAt}`,
+    payload: {
+      type: 'waitlist_offer',
+      entry_id: offer.entryId,
+      offered_at: offer.offeredAt,
+    } satisfies MailPayload,
+    meetingId: offer.meetingId,
+    guestId: offer.guestId,
+  });
+}
+
+/**
+ * Certificates of attendance by e-mail (issue 18): one `certificate` mail per item, its PDF attached
+ * when it is sent. The key holds the organiser's request time, so a double click (the same request
+ * time) queues each once and a later "send again" queues anew. Guests of another meeting, cancelled
+ * ones and those without an e-mail address are left out: answers how many mails were queued, which
+ * the caller reports against what it asked for.
+ */
+export async function queueCertificates(
+  deps: QueueDeps,
+  meetingId: number,
+  items: readonly { guestId: number; certificateId: number; code: string }[],
+  requestedAt: number,
+): Promise<number> {
+  let queued = 0;
+  for (let i = 0; i < items.length; i += QUEUE_BATCH) {
+    const batch = items.slice(i, i + QUEUE_BATCH);
+    queued += await deps.db.transaction().execute(async (trx) => {
+      const rows = await repo.liveGuestIdsWithEmail(
+        trx,
+        meetingId,
+        batch.map((item) => item.guestId),
+      );
+      const reachable = new Set(rows.map((row) => row.id));
+      let added = 0;
+      for (const item of batch) {
+        if (!reachable.has(item.guestId)) continue;
+        const id = await deps.jobs.enqueue(trx, {
+          kind: 'mail',
+          key: `certificate:${item.code}:${requestedAt}`,
+          payload: { type: 'certificate', certificate_id: item.certificateId } satisfies MailPayload,
+          meetingId,
+          guestId: item.guestId,
+        });
+        if (id !== undefined) added++;
+      }
+      return added;
+    });
+  }
+  if (queued > 0 && deps.transport) deps.jobs.kick();
+  return queued;
+}

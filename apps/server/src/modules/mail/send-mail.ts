@@ -1,0 +1,141 @@
+import { matchLanguage, nameIn } from '@meetflow/shared/languages';
+import type { MailText } from '@meetflow/shared/schemas/mail';
+import { PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
+import { textLanguage, type BroadcastPayload, type MailComposer, type MailPayload } from './mail-compose.ts';
+import type { MailAttachment } from './mail-render-types.ts';
+import { loginCodeFor, loginCodeWindow, messageIdOf, unsubscribeToken } from './mail-signing.ts';
+import type { MailDeps } from './mail.service.ts';
+import * as repo from './mail.repository.ts';
+
+/** Why a certificate mail was not sent: the certificate was revoked (or is gone) since it was queued. */
+export const CERTIFICATE_NOT_VALID = 'the certificate is no longer valid';
+
+type SendDeps = Pick<
+  MailDeps,
+  'db' | 'jobs' | 'clock' | 'transport' | 'signingSecret' | 'publicUrl' | 'certificatePdf' | 'waitlistOffer'
+> & { composer: MailComposer };
+type Skipped = void | { skipped: string };
+
+/** The `mail` job: one message to one guest, rendered now, sent once per SMTP acceptance. */
+export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped> {
+  const { composer, clock } = deps;
+  const payload = JSON.parse(job.payload) as MailPayload;
+  if (payload.type === 'waitlist_offer') return sendOfferMail(deps, job, payload);
+  const guest = job.guest_id === null ? undefined : await repo.findGuestForMail(deps.db, job.guest_id);
+  if (!guest || guest.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
+  if (guest.cancelled_at !== null) return { skipped: 'sign-up cancelled' };
+  if (!guest.email) throw new PermanentJobError('no e-mail address');
+  const settings = await composer.settingsOf(guest.meeting_id);
+  if (payload.type === 'confirmation' && !settings.confirmation_enabled) {
+    return { skipped: 'confirmation mails are off for this meeting' };
+  }
+  // A ticket for a meeting that is over helps nobody: after a long outage, or when a mail server is
+  // configured late, old confirmations and updates are dropped rather than sent.
+  if ((payload.type === 'confirmation' || payload.type === 'enrolment_update') && guest.end_at < clock()) {
+    return { skipped: 'the meeting has ended' };
+  }
+  let language = matchLanguage(guest.language) ?? 'zh-tw';
+  let broadcastText: MailText | null = null;
+  let headers: Record<string, string> | undefined;
+  if (payload.type === 'broadcast') {
+    if (guest.broadcast_opt_out === 1) return { skipped: 'unsubscribed from broadcasts' };
+    const texts = await broadcastTexts(deps, payload);
+    language = textLanguage(texts, language);
+    broadcastText = texts[language] ?? null;
+    headers = unsubscribeHeaders(deps, guest.id);
+  }
+  // Asked for at send time, not at queue time: a certificate revoked meanwhile is not sent.
+  let certificate: MailAttachment | undefined;
+  if (payload.type === 'certificate') {
+    const file = deps.certificatePdf ? await deps.certificatePdf(guest.id) : null;
+    if (!file) return { skipped: CERTIFICATE_NOT_VALID };
+    certificate = {
+      filename: file.fileName,
+      contentType: 'application/pdf',
+      content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+    };
+  }
+  const context = await composer.contextOf(guest, payload, settings.templates, language, broadcastText);
+  if (payload.type === 'login_code') {
+    const window = payload.window ?? 0;
+    // A code that can no longer be accepted is not worth sending.
+    if (loginCodeWindow(clock()) > window + 1) return { skipped: 'code expired before sending' };
+    context.loginCode = loginCodeFor(deps.signingSecret, guest.id, window);
+  }
+  const mail = await composer.render(context);
+  if (!deps.transport) throw new Error('no mail server configured');
+  await deps.transport.send({
+    to: guest.email,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    attachments: certificate ? [...mail.attachments, certificate] : mail.attachments,
+    ...(mail.invitation ? { invitation: mail.invitation } : {}),
+    messageId: messageIdOf(job.idempotency_key),
+    ...(headers ? { headers } : {}),
+  });
+}
+
+/** The organiser's texts of the broadcast a message belongs to. */
+async function broadcastTexts(deps: SendDeps, payload: MailPayload) {
+  const broadcast = payload.broadcast_id ? await deps.jobs.findJob(payload.broadcast_id) : undefined;
+  if (!broadcast) throw new PermanentJobError('broadcast not found');
+  return (JSON.parse(broadcast.payload) as BroadcastPayload).texts;
+}
+
+/** RFC 8058 one-click: mail clients POST here; the token rides in the query, which logs leave out. */
+function unsubscribeHeaders(deps: SendDeps, guestId: number): Record<string, string> {
+  const token = unsubscribeToken(deps.signingSecret, guestId);
+  return {
+    'List-Unsubscribe': `<${deps.publicUrl}/api/public/unsubscribe?token=${token}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/**
+ * An offer from a waiting list: to the address on the place (a visitor on the meeting's list is
+ * not a guest yet), while the offer is still open.
+ */
+async function sendOfferMail(deps: SendDeps, job: JobRow, payload: MailPayload): Promise<Skipped> {
+  const { composer } = deps;
+  const offer = deps.waitlistOffer
+    ? await deps.waitlistOffer(payload.entry_id ?? 0, payload.offered_at ?? 0)
+    : null;
+  if (!offer) return { skipped: 'the offer is no longer open' };
+  if (!offer.email) throw new PermanentJobError('no e-mail address');
+  const meeting = await repo.findMeetingForMail(deps.db, offer.meetingId);
+  if (!meeting || meeting.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
+  const language = matchLanguage(offer.language) ?? 'zh-tw';
+  const recipient: repo.GuestForMail = {
+    ...meeting,
+    id: 0,
+    meeting_id: offer.meetingId,
+    guest_code: '',
+    email: offer.email,
+    name: offer.displayName,
+    name_zh: '',
+    name_en: '',
+    language,
+    cancelled_at: null,
+    broadcast_opt_out: 0,
+  };
+  const settings = await composer.settingsOf(offer.meetingId);
+  const context = await composer.contextOf(recipient, payload, settings.templates, language);
+  context.guestPageUrl = offer.url;
+  context.offer = {
+    until: offer.expiresAt,
+    session: offer.session
+      ? nameIn(language, offer.session.name, offer.session.name_cn, offer.session.name_en)
+      : null,
+  };
+  const mail = await composer.render(context);
+  if (!deps.transport) throw new Error('no mail server configured');
+  await deps.transport.send({
+    to: offer.email,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    attachments: mail.attachments,
+    messageId: messageIdOf(job.idempotency_key),
+  });
+}
