@@ -21,7 +21,7 @@ import {
 import { StatsPanel } from '../../components/stats-panel.tsx';
 import { dashboardKey, fetchArrivals, useDashboard } from './dashboard-api.ts';
 import { createThrottle } from './throttle.ts';
-import { TrendChart } from './trend-chart.tsx';
+import { TrendChart } from './components/trend-chart.tsx';
 import './i18n.ts';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
