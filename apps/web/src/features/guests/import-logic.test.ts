@@ -8,12 +8,12 @@ import {
   type ImportStatus,
 } from '@meetflow/shared/schemas/imports';
 import { ApiError } from '../../lib/http-errors.ts';
+import { refusalText as errorText } from '../../lib/refusal-text.ts';
 import {
   IMPORT_FIELD_LABELS,
   checkMapping,
   columnLetter,
   columnSamples,
-  errorText,
   fitMapping,
   importFields,
   importStep,

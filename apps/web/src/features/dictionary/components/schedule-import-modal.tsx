@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { ScheduleImportIssue } from '@meetflow/shared/schemas/imports';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { refusalText } from '../../../lib/refusal-text.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -10,7 +11,7 @@ import {
   useApplyScheduleWorkbook,
   useUploadScheduleWorkbook,
 } from '../schedule-import-api.ts';
-import { SHEET_LABELS, refusalText, resultRows, sheetRows, type SheetRow } from '../schedule-import-logic.ts';
+import { SHEET_LABELS, resultRows, sheetRows, type SheetRow } from '../schedule-import-logic.ts';
 import '../i18n.ts';
 import '../schedule-import-i18n.ts';
 

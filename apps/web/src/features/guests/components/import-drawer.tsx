@@ -25,6 +25,7 @@ import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { refusalText } from '../../../lib/refusal-text.ts';
 import { htmlLang } from '../../../lib/language.ts';
 import { toast } from '../../../lib/toast.ts';
 import { failedRowsPath, importTemplatePath, useGuestImport, useImportActions } from '../import-api.ts';
@@ -33,7 +34,6 @@ import { refreshGuests } from '../import-list-api.ts';
 import {
   IMPORT_STEPS,
   checkMapping,
-  errorText,
   fitMapping,
   importFields,
   importStep,
@@ -127,7 +127,7 @@ export function ImportDrawer(props: {
       setPreviewing(false);
       setImportId(created.id);
     } catch (error) {
-      setUploadError(errorText(error));
+      setUploadError(refusalText(error));
     }
   }
 
@@ -163,7 +163,7 @@ export function ImportDrawer(props: {
       });
       setPreviewing(false);
     } catch (error) {
-      setStartError(errorText(error));
+      setStartError(refusalText(error));
     }
   }
 
@@ -341,7 +341,7 @@ export function ImportDrawer(props: {
       <ImportPreview
         preview={preview}
         pending={actions.preview.isPending}
-        error={actions.preview.error ? errorText(actions.preview.error) : null}
+        error={actions.preview.error ? refusalText(actions.preview.error) : null}
         onRetry={runPreview}
         options={options}
         onOptions={setOptions}
