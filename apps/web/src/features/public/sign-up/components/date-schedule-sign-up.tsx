@@ -1,19 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
-import { useTranslation } from '../../../../lib/i18n.ts';
-import { nameIn } from '@meetflow/shared/languages';
+import { nameIn, type Language } from '@meetflow/shared/languages';
+import { useTranslation, type TFunction } from '../../../../lib/i18n.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { sessionWhen } from '../../display.ts';
-import {
-  ChoiceField,
-  errorId,
-  ErrorSummary,
-  PhoneFields,
-  SelectField,
-  TextField,
-} from '../../components/form-fields.tsx';
 import { usePageLanguage } from '../../components/public-frame.tsx';
-import { PrivacyConsent } from './privacy-consent.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError } from '../../public-api.ts';
 import {
   consentErrors,
@@ -24,11 +14,59 @@ import {
   validateDateSchedule,
   type DateScheduleForm,
 } from '../sign-up-form.ts';
-import { SignUpNotice } from './sign-up-notice.tsx';
 import { useSignUpSubmit } from '../use-sign-up-submit.ts';
 import { seatState } from '../../waitlist-state.ts';
+import { SessionChoice } from './session-choice.tsx';
+import {
+  ConsentField,
+  emailField,
+  fieldLabels,
+  SignUpFields,
+  SignUpSummary,
+  yesNo,
+  type SignUpField,
+} from './sign-up-fields.tsx';
 
 const STEP_ONE_FIELDS = new Set(Object.keys(EMPTY_DATE_SCHEDULE));
+
+/** Step 1: the guest's data. */
+function stepOneFields(
+  t: TFunction,
+  lang: Language,
+  meeting: PublicMeeting,
+): SignUpField<keyof DateScheduleForm>[] {
+  const na = t('pub.naHint');
+  return [
+    { kind: 'text', name: 'name_zh', label: t('pub.nameZh'), required: true, hint: na },
+    { kind: 'text', name: 'name_en', label: t('pub.nameEn'), required: true, hint: na, autoComplete: 'name' },
+    { kind: 'phone' },
+    emailField(t),
+    { kind: 'text', name: 'organization', label: t('pub.organization'), autoComplete: 'organization' },
+    {
+      kind: 'select',
+      name: 'user_type_id',
+      label: t('pub.userType'),
+      required: true,
+      options: meeting.user_types.map((u) => ({
+        value: String(u.id),
+        label: nameIn(lang, u.name, u.name_cn, u.name_en),
+      })),
+    },
+    { kind: 'text', name: 'license_number', label: t('pub.licenseNumber'), required: true, hint: na },
+    { kind: 'text', name: 'other', label: t('pub.other') },
+    { kind: 'choice', name: 'academy_member', label: t('pub.academyMember'), options: yesNo(t) },
+    {
+      kind: 'select',
+      name: 'college_category_id',
+      label: t('pub.collegeCategory'),
+      hidden: meeting.college_categories.length === 0,
+      options: meeting.college_categories.map((c) => ({
+        value: String(c.id),
+        label: nameIn(lang, c.name, c.name_cn, c.name_en),
+      })),
+    },
+  ];
+}
 
 /**
  * The date-schedule sign-up: step 1 the guest's data, step 2 the sessions allowed for the chosen
@@ -72,21 +110,12 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
   // Full sessions chosen for their waiting lists: the confirmation names them.
   const pickedForWaitlist = sessions.filter((x) => picked.includes(x.id) && seatState(x) !== 'free');
 
+  const fields = stepOneFields(t, lang, meeting);
   const labels = [
-    ['name_zh', t('pub.nameZh')],
-    ['name_en', t('pub.nameEn')],
-    ['area_code', t('pub.areaCode')],
-    ['phone', t('pub.phone')],
-    ['email', t('pub.email')],
-    ['organization', t('pub.organization')],
-    ['user_type_id', t('pub.userType')],
-    ['license_number', t('pub.licenseNumber')],
-    ['other', t('pub.other')],
-    ['academy_member', t('pub.academyMember')],
-    ['college_category_id', t('pub.collegeCategory')],
-    ['schedule_ids', t('pub.chooseSessions')],
-    ['consent', t('pub.privacy.title')],
-  ] as const;
+    ...fieldLabels(fields, t),
+    ['schedule_ids', t('pub.chooseSessions')] as const,
+    ['consent', t('pub.privacy.title')] as const,
+  ];
 
   const onNext = (e: FormEvent) => {
     e.preventDefault();
@@ -127,11 +156,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
       return on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id);
     });
 
-  const summary = (
-    <ErrorSummary errors={s.errors} labels={labels} focusKey={s.focusKey}>
-      {s.notice && <SignUpNotice notice={s.notice} publicId={meeting.public_id} />}
-    </ErrorSummary>
-  );
+  const summary = <SignUpSummary s={s} labels={labels} meeting={meeting} />;
 
   if (step === 1) {
     return (
@@ -140,103 +165,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
           1 / 2
         </p>
         {summary}
-        <TextField
-          name="name_zh"
-          label={t('pub.nameZh')}
-          required
-          hint={t('pub.naHint')}
-          value={form.name_zh}
-          onChange={set('name_zh')}
-          error={s.errors.name_zh}
-        />
-        <TextField
-          name="name_en"
-          label={t('pub.nameEn')}
-          required
-          hint={t('pub.naHint')}
-          autoComplete="name"
-          value={form.name_en}
-          onChange={set('name_en')}
-          error={s.errors.name_en}
-        />
-        <PhoneFields
-          areaCode={form.area_code}
-          phone={form.phone}
-          onAreaCode={set('area_code')}
-          onPhone={set('phone')}
-          errors={s.errors}
-        />
-        <TextField
-          name="email"
-          label={t('pub.email')}
-          required
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={s.errors.email}
-        />
-        <TextField
-          name="organization"
-          label={t('pub.organization')}
-          autoComplete="organization"
-          value={form.organization}
-          onChange={set('organization')}
-          error={s.errors.organization}
-        />
-        <SelectField
-          name="user_type_id"
-          label={t('pub.userType')}
-          required
-          value={form.user_type_id}
-          onChange={set('user_type_id')}
-          error={s.errors.user_type_id}
-          options={meeting.user_types.map((u) => ({
-            value: String(u.id),
-            label: nameIn(lang, u.name, u.name_cn, u.name_en),
-          }))}
-        />
-        <TextField
-          name="license_number"
-          label={t('pub.licenseNumber')}
-          required
-          hint={t('pub.naHint')}
-          value={form.license_number}
-          onChange={set('license_number')}
-          error={s.errors.license_number}
-        />
-        <TextField
-          name="other"
-          label={t('pub.other')}
-          value={form.other}
-          onChange={set('other')}
-          error={s.errors.other}
-        />
-        <ChoiceField
-          name="academy_member"
-          label={t('pub.academyMember')}
-          value={form.academy_member}
-          onChange={set('academy_member')}
-          error={s.errors.academy_member}
-          options={[
-            { value: 'yes', label: t('pub.yes') },
-            { value: 'no', label: t('pub.no') },
-          ]}
-        />
-        {meeting.college_categories.length > 0 && (
-          <SelectField
-            name="college_category_id"
-            label={t('pub.collegeCategory')}
-            value={form.college_category_id}
-            onChange={set('college_category_id')}
-            error={s.errors.college_category_id}
-            options={meeting.college_categories.map((c) => ({
-              value: String(c.id),
-              label: nameIn(lang, c.name, c.name_cn, c.name_en),
-            }))}
-          />
-        )}
+        <SignUpFields fields={fields} form={form} set={set} errors={s.errors} />
         <button type="submit" className="mf-pub-button mf-pub-block" data-testid="sign-up-next">
           {t('pub.next')}
         </button>
@@ -244,77 +173,14 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
     );
   }
 
-  const choiceError = s.errors.schedule_ids;
   return (
     <form className="mf-pub-form" noValidate onSubmit={onChoose} data-testid="session-choice">
       <h2 className="mf-pub-h2" ref={stepHeading} tabIndex={-1}>
         2 / 2 · {t('pub.chooseSessions')}
       </h2>
       {summary}
-      <fieldset
-        className={`mf-pub-fieldset mf-pub-field${choiceError ? ' has-error' : ''}`}
-        aria-describedby={choiceError ? `pub-sessions-hint ${errorId('schedule_ids')}` : 'pub-sessions-hint'}
-      >
-        <legend className="mf-pub-label">{t('pub.chooseSessions')}</legend>
-        <p className="mf-pub-hint" id="pub-sessions-hint">
-          {t('pub.chooseSessionsHint')}
-        </p>
-        {sessions.length === 0 && <p className="mf-pub-empty">{t('pub.noSessions')}</p>}
-        <ul className="mf-pub-sessions">
-          {sessions.map((session) => {
-            const seats = seatState(session);
-            const full = seats === 'full';
-            const checked = picked.includes(session.id);
-            return (
-              <li key={session.id}>
-                <label className={`mf-pub-session${full ? ' is-full' : ''}`} data-seats={seats}>
-                  <input
-                    type="checkbox"
-                    id={session === sessions[0] ? 'pub-f-schedule_ids' : undefined}
-                    checked={checked}
-                    disabled={full && !checked}
-                    aria-invalid={choiceError ? true : undefined}
-                    aria-describedby={choiceError ? errorId('schedule_ids') : undefined}
-                    data-testid={`session-option-${session.id}`}
-                    onChange={(e) => toggle(session.id, e.target.checked)}
-                  />
-                  <span className="mf-pub-session-text">
-                    <span className="mf-pub-session-name">
-                      {nameIn(lang, session.name, session.name_cn, session.name_en)}
-                    </span>
-                    <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
-                    <span className="mf-pub-session-seats">
-                      {seats === 'full'
-                        ? t('pub.sessionFull')
-                        : seats === 'waitlist'
-                          ? t('pub.waitlist.sessionFullJoin')
-                          : session.seats_left == null
-                            ? t('pub.unlimited')
-                            : t('pub.seatsLeft', { count: session.seats_left })}
-                    </span>
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-        {choiceError && (
-          <p className="mf-pub-error" id={errorId('schedule_ids')} data-testid="error-schedule_ids">
-            {choiceError}
-          </p>
-        )}
-      </fieldset>
-      {notice && (
-        <PrivacyConsent
-          notice={notice}
-          checked={consent}
-          onChange={(checked) => {
-            setConsent(checked);
-            s.clearError('consent');
-          }}
-          error={s.errors.consent}
-        />
-      )}
+      <SessionChoice sessions={sessions} picked={picked} error={s.errors.schedule_ids} onToggle={toggle} />
+      <ConsentField meeting={meeting} consent={consent} setConsent={setConsent} s={s} />
       <div className="mf-pub-actions">
         <button
           type="button"

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
-import { useTranslation } from '../../../../lib/i18n.ts';
-import { ChoiceField, ErrorSummary, PhoneFields, TextField } from '../../components/form-fields.tsx';
-import { PrivacyConsent } from './privacy-consent.tsx';
+import { useTranslation, type TFunction } from '../../../../lib/i18n.ts';
 import {
   consentErrors,
   consentFields,
@@ -11,8 +9,47 @@ import {
   validateGeneral,
   type GeneralForm,
 } from '../sign-up-form.ts';
-import { SignUpNotice } from './sign-up-notice.tsx';
 import { useSignUpSubmit } from '../use-sign-up-submit.ts';
+import {
+  ConsentField,
+  emailField,
+  fieldLabels,
+  SignUpFields,
+  SignUpSummary,
+  yesNo,
+  type SignUpField,
+} from './sign-up-fields.tsx';
+
+const generalFields = (t: TFunction): SignUpField<keyof GeneralForm>[] => [
+  { kind: 'text', name: 'name', label: t('pub.name'), required: true, autoComplete: 'name' },
+  {
+    kind: 'choice',
+    name: 'gender',
+    label: t('pub.gender'),
+    required: true,
+    options: [
+      { value: 'male', label: t('pub.male') },
+      { value: 'female', label: t('pub.female') },
+    ],
+  },
+  { kind: 'choice', name: 'local_guest', label: t('pub.localGuest'), required: true, options: yesNo(t) },
+  { kind: 'phone' },
+  emailField(t),
+  { kind: 'text', name: 'institution', label: t('pub.institution'), autoComplete: 'organization' },
+  { kind: 'text', name: 'job_title', label: t('pub.jobTitle'), autoComplete: 'organization-title' },
+  { kind: 'text', name: 'contact_name', label: t('pub.contactName') },
+  ...(['contact_number', 'contact_phone'] as const).map(
+    (name) =>
+      ({
+        kind: 'text',
+        name,
+        label: t(name === 'contact_number' ? 'pub.contactNumber' : 'pub.contactPhone'),
+        required: true,
+        type: 'tel',
+        inputMode: 'tel',
+      }) as const,
+  ),
+];
 
 /** The general sign-up form (spec §3 "Guest, general form"). */
 export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
@@ -32,20 +69,8 @@ export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; on
       s.clearError(key);
     };
 
-  const labels = [
-    ['name', t('pub.name')],
-    ['gender', t('pub.gender')],
-    ['local_guest', t('pub.localGuest')],
-    ['area_code', t('pub.areaCode')],
-    ['phone', t('pub.phone')],
-    ['email', t('pub.email')],
-    ['institution', t('pub.institution')],
-    ['job_title', t('pub.jobTitle')],
-    ['contact_name', t('pub.contactName')],
-    ['contact_number', t('pub.contactNumber')],
-    ['contact_phone', t('pub.contactPhone')],
-    ['consent', t('pub.privacy.title')],
-  ] as const;
+  const fields = generalFields(t);
+  const labels = [...fieldLabels(fields, t), ['consent', t('pub.privacy.title')] as const];
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,114 +87,9 @@ export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; on
       data-testid="sign-up-form"
       aria-busy={s.busy}
     >
-      <ErrorSummary errors={s.errors} labels={labels} focusKey={s.focusKey}>
-        {s.notice && <SignUpNotice notice={s.notice} publicId={meeting.public_id} />}
-      </ErrorSummary>
-      <TextField
-        name="name"
-        label={t('pub.name')}
-        required
-        autoComplete="name"
-        value={form.name}
-        onChange={set('name')}
-        error={s.errors.name}
-      />
-      <ChoiceField
-        name="gender"
-        label={t('pub.gender')}
-        required
-        value={form.gender}
-        onChange={set('gender')}
-        error={s.errors.gender}
-        options={[
-          { value: 'male', label: t('pub.male') },
-          { value: 'female', label: t('pub.female') },
-        ]}
-      />
-      <ChoiceField
-        name="local_guest"
-        label={t('pub.localGuest')}
-        required
-        value={form.local_guest}
-        onChange={set('local_guest')}
-        error={s.errors.local_guest}
-        options={[
-          { value: 'yes', label: t('pub.yes') },
-          { value: 'no', label: t('pub.no') },
-        ]}
-      />
-      <PhoneFields
-        areaCode={form.area_code}
-        phone={form.phone}
-        onAreaCode={set('area_code')}
-        onPhone={set('phone')}
-        errors={s.errors}
-      />
-      <TextField
-        name="email"
-        label={t('pub.email')}
-        required
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-        error={s.errors.email}
-      />
-      <TextField
-        name="institution"
-        label={t('pub.institution')}
-        autoComplete="organization"
-        value={form.institution}
-        onChange={set('institution')}
-        error={s.errors.institution}
-      />
-      <TextField
-        name="job_title"
-        label={t('pub.jobTitle')}
-        autoComplete="organization-title"
-        value={form.job_title}
-        onChange={set('job_title')}
-        error={s.errors.job_title}
-      />
-      <TextField
-        name="contact_name"
-        label={t('pub.contactName')}
-        value={form.contact_name}
-        onChange={set('contact_name')}
-        error={s.errors.contact_name}
-      />
-      <TextField
-        name="contact_number"
-        label={t('pub.contactNumber')}
-        required
-        type="tel"
-        inputMode="tel"
-        value={form.contact_number}
-        onChange={set('contact_number')}
-        error={s.errors.contact_number}
-      />
-      <TextField
-        name="contact_phone"
-        label={t('pub.contactPhone')}
-        required
-        type="tel"
-        inputMode="tel"
-        value={form.contact_phone}
-        onChange={set('contact_phone')}
-        error={s.errors.contact_phone}
-      />
-      {notice && (
-        <PrivacyConsent
-          notice={notice}
-          checked={consent}
-          onChange={(checked) => {
-            setConsent(checked);
-            s.clearError('consent');
-          }}
-          error={s.errors.consent}
-        />
-      )}
+      <SignUpSummary s={s} labels={labels} meeting={meeting} />
+      <SignUpFields fields={fields} form={form} set={set} errors={s.errors} />
+      <ConsentField meeting={meeting} consent={consent} setConsent={setConsent} s={s} />
       <button
         type="submit"
         className="mf-pub-button mf-pub-block"
