@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outputScale } from './pdf-canvas.tsx';
+import { outputScale } from './pdf-pages.ts';
 
 describe('outputScale', () => {
   const sharp = { perDevicePixel: 2, max: 4 };
