@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { GuestTokenResult, PublicGuest } from '@meetflow/shared/schemas/public';
 import type { MeetingWaitlistEntry } from '@meetflow/shared/schemas/waitlist';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
-import { formatDateTime, maskedContactLines } from '../display.ts';
 import { GuestCertificate } from '../documents/components/guest-certificate.tsx';
-import { GuestQr } from './components/guest-qr.tsx';
+import { GuestCard } from './components/guest-card.tsx';
+import { GuestLinks } from './components/guest-links.tsx';
+import { GuestWaitlistNote, ViewToggle, type GuestView } from './components/view-toggle.tsx';
 import { MailSentNote } from './components/mail-sent-note.tsx';
 import type { ArrivalState } from '../arrival-note.ts';
 import {
@@ -54,7 +55,7 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
   // Accepting a held seat hands the device a new token.
   const [token, setToken] = useState(storedToken);
   const [visitor, setVisitor] = useState<VisitorState>({ status: 'loading' });
-  const [view, setView] = useState<'code' | 'sessions'>('code');
+  const [view, setView] = useState<GuestView>('code');
   const [attempt, setAttempt] = useState(0);
   const arrival = location.state as ArrivalState | null;
   const justJoined = arrival?.joinedWaitlist === true;
@@ -164,46 +165,9 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
           )}
           {/* Just signed up: where the mail went, at the top with the success; later, under the details. */}
           {mailAtTop && view === 'code' && <MailSentNote token={token} boxed />}
-          {dateSchedule && (
-            <div
-              className="mf-pub-toggle"
-              role="group"
-              aria-label={t('pub.viewToggle')}
-              data-testid="view-toggle"
-            >
-              <button
-                type="button"
-                aria-pressed={view === 'code'}
-                onClick={() => setView('code')}
-                data-testid="view-code"
-              >
-                {t('pub.guestCode')}
-              </button>
-              <button
-                type="button"
-                aria-pressed={view === 'sessions'}
-                onClick={() => setView('sessions')}
-                data-testid="view-sessions"
-              >
-                {t('pub.sessions')}
-              </button>
-            </div>
-          )}
+          {dateSchedule && <ViewToggle view={view} onView={setView} />}
           {view === 'code' && dateSchedule && guest.waitlist.length > 0 && (
-            <div className="mf-pub-card" data-testid="guest-waitlist-note">
-              <p className="mf-pub-note-text">
-                {guest.waitlist.some((p) => p.status === 'offered')
-                  ? t('pub.waitlist.guestOffered')
-                  : t('pub.waitlistSessions', { count: guest.waitlist.length })}
-              </p>
-              <button
-                type="button"
-                className="mf-pub-button mf-pub-secondary mf-pub-block"
-                onClick={() => setView('sessions')}
-              >
-                {t('pub.waitlist.viewSessions')}
-              </button>
-            </div>
+            <GuestWaitlistNote guest={guest} onSessions={() => setView('sessions')} />
           )}
           {view === 'sessions' && dateSchedule ? (
             <SessionLists
@@ -216,65 +180,12 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
               onTokenLost={tokenLost}
             />
           ) : (
-            <section
-              className="mf-pub-card mf-pub-center"
-              aria-labelledby="pub-guest-title"
-              data-testid="guest-card"
-            >
-              <h2 className="mf-pub-h2" id="pub-guest-title">
-                {displayTextOrDefault(config, 'guest_info_title', lang)}
-              </h2>
-              <p className="mf-pub-intro">{displayTextOrDefault(config, 'guest_info_hint', lang)}</p>
-              <GuestQr code={guest.guest_code} />
-              <p className="mf-pub-guest-name" data-testid="guest-name">
-                {guest.display_name}
-              </p>
-              {maskedContactLines(guest).map((line) => (
-                <p key={line} className="mf-pub-guest-contact" data-testid="guest-contact">
-                  {line}
-                </p>
-              ))}
-              <p className="mf-pub-guest-contact">
-                {t('pub.signedUpAt')}: {formatDateTime(guest.signed_up_at, meeting.time_zone, lang)}
-              </p>
-              {!mailAtTop && <MailSentNote token={token} />}
-            </section>
+            <GuestCard meeting={meeting} guest={guest} token={token} mailNote={!mailAtTop} />
           )}
           {view === 'code' && <GuestCertificate token={token} onTokenLost={tokenLost} />}
         </>
       )}
-      <nav className="mf-pub-links" aria-label={t('pub.guide')}>
-        {guest && (
-          <Link
-            className="mf-pub-button mf-pub-secondary"
-            to={`/enroll-info/${encodeURIComponent(publicId)}/my-data`}
-            data-testid="link-my-data"
-          >
-            {t('pub.myData.link')}
-          </Link>
-        )}
-        {meeting.guide_file_id && (
-          <Link
-            className="mf-pub-button mf-pub-secondary"
-            to={`/guide/${encodeURIComponent(publicId)}`}
-            data-testid="link-guide"
-          >
-            {t('pub.guide')}
-          </Link>
-        )}
-        {meeting.schedule_file_id && (
-          <Link
-            className="mf-pub-button mf-pub-secondary"
-            to={`/schedule/${encodeURIComponent(publicId)}`}
-            data-testid="link-schedule"
-          >
-            {t('pub.schedule')}
-          </Link>
-        )}
-        <button type="button" className="mf-pub-button mf-pub-secondary" onClick={back} data-testid="go-back">
-          {t('pub.goBack')}
-        </button>
-      </nav>
+      <GuestLinks meeting={meeting} publicId={publicId} hasGuest={guest !== null} onBack={back} />
     </PublicFrame>
   );
 }

@@ -154,25 +154,41 @@ export function LookupCodeStep(props: {
           </div>
         )}
       </div>
-      <div className="mf-pub-step-links">
-        <button
-          type="button"
-          className="mf-pub-linkbutton mf-pub-textlink"
-          disabled={busy !== null}
-          onClick={() => void sendAgain()}
-          data-testid="lookup-code-resend"
-        >
-          {busy === 'resend' ? t('pub.submitting') : t('pub.lookupCode.resend')}
-        </button>
-        <button
-          type="button"
-          className="mf-pub-linkbutton mf-pub-textlink"
-          onClick={props.onOtherNumber}
-          data-testid="lookup-code-other-number"
-        >
-          {t('pub.lookupCode.otherNumber')}
-        </button>
-      </div>
+      <CodeStepLinks busy={busy} onSendAgain={() => void sendAgain()} onOtherNumber={props.onOtherNumber} />
     </section>
+  );
+}
+
+/** Under the form: ask for the code again, or go back to try another number. */
+function CodeStepLinks({
+  busy,
+  onSendAgain,
+  onOtherNumber,
+}: {
+  busy: 'verify' | 'resend' | null;
+  onSendAgain: () => void;
+  onOtherNumber: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mf-pub-step-links">
+      <button
+        type="button"
+        className="mf-pub-linkbutton mf-pub-textlink"
+        disabled={busy !== null}
+        onClick={onSendAgain}
+        data-testid="lookup-code-resend"
+      >
+        {busy === 'resend' ? t('pub.submitting') : t('pub.lookupCode.resend')}
+      </button>
+      <button
+        type="button"
+        className="mf-pub-linkbutton mf-pub-textlink"
+        onClick={onOtherNumber}
+        data-testid="lookup-code-other-number"
+      >
+        {t('pub.lookupCode.otherNumber')}
+      </button>
+    </div>
   );
 }
