@@ -1,24 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatLongDate } from '../certificate-code.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import {
-  certificateItems,
-  consentRows,
-  formatStamp,
-  messageItems,
-  myDataBlob,
-  myDataFileName,
-  personalRows,
-  scanItems,
-  sessionItems,
-  waitingItems,
-  type DataContext,
-  type DataItem,
-  type DataRow,
-} from './my-data.ts';
+import { myDataBlob, myDataFileName, type DataContext } from './my-data.ts';
+import { DataSections, DataSummary } from './components/data-sections.tsx';
+import { WithdrawnNote } from './components/withdrawn-note.tsx';
 import {
   errorMessage,
   MeetingHeader,
@@ -64,7 +51,6 @@ function MyData({ publicId, token }: { publicId: string; token: string }) {
   const [withdrawing, setWithdrawing] = useState<'confirm' | 'busy' | null>(null);
   const [withdrawError, setWithdrawError] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState(false);
-  const withdrawnTitle = useRef<HTMLHeadingElement>(null);
   const ids = useId();
 
   useEffect(() => {
@@ -91,11 +77,6 @@ function MyData({ publicId, token }: { publicId: string; token: string }) {
     // t changes with the language; the data does not need reading again for that.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, publicId, attempt]);
-
-  const withdrawn = data.status === 'withdrawn';
-  useEffect(() => {
-    if (withdrawn) withdrawnTitle.current?.focus();
-  }, [withdrawn]);
 
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
   const meeting = state.meeting;
@@ -155,100 +136,16 @@ function MyData({ publicId, token }: { publicId: string; token: string }) {
           </Link>
         </section>
       )}
-      {data.status === 'withdrawn' && (
-        <section
-          className="mf-pub-card"
-          role="status"
-          aria-labelledby={`${ids}-withdrawn`}
-          data-testid="my-data-withdrawn"
-        >
-          <h2 className="mf-pub-h2" id={`${ids}-withdrawn`} ref={withdrawnTitle} tabIndex={-1}>
-            {t('pub.myData.withdrawnTitle')}
-          </h2>
-          <p className="mf-pub-success">{t('pub.myData.withdrawnBody')}</p>
-          <p className="mf-pub-footer-link">
-            <Link className="mf-pub-link" to={`/sign-up/${encodeURIComponent(publicId)}`}>
-              {t('pub.waitlist.signUpAgain')}
-            </Link>
-          </p>
-        </section>
-      )}
+      {data.status === 'withdrawn' && <WithdrawnNote publicId={publicId} />}
       {data.status === 'ready' && (
         <>
-          <section className="mf-pub-card" aria-labelledby={`${ids}-title`} data-testid="my-data">
-            <h2 className="mf-pub-h2" id={`${ids}-title`}>
-              {t('pub.myData.title')}
-            </h2>
-            <p className="mf-pub-data-intro">{t('pub.myData.intro')}</p>
-            <p className="mf-pub-hint" data-testid="my-data-generated">
-              {t('pub.myData.generatedAt', { time: formatStamp(data.data.generated_at, zone, lang) })}
-            </p>
-            <p className="mf-pub-hint" data-testid="my-data-purge">
-              {t('pub.myData.erasedOn', { date: formatLongDate(data.data.meeting.purge_at, zone, lang) })}
-            </p>
-            <button
-              type="button"
-              className="mf-pub-button mf-pub-block mf-pub-after"
-              onClick={() => download(data.data)}
-              data-testid="my-data-download"
-            >
-              {t('pub.myData.download')}
-            </button>
-            <div role="status">
-              {downloaded && <p className="mf-pub-hint mf-pub-after">{t('pub.myData.downloaded')}</p>}
-            </div>
-          </section>
-          <DataSection id="personal" title={t('pub.myData.sections.personal')} empty={false}>
-            <Rows rows={personalRows(data.data.guest, meeting.meeting_type, c)} />
-          </DataSection>
-          <DataSection id="consent" title={t('pub.myData.sections.consent')} empty={false}>
-            {data.data.consent ? (
-              <>
-                <Rows rows={consentRows(data.data.consent, c)} />
-                <p className="mf-pub-data-label" id={`${ids}-notice`}>
-                  {t('pub.myData.consentText')}
-                </p>
-                <div
-                  className="mf-pub-consent-text"
-                  tabIndex={0}
-                  role="region"
-                  aria-labelledby={`${ids}-notice`}
-                  data-testid="my-data-consent-text"
-                >
-                  {data.data.consent.text[lang]}
-                </div>
-              </>
-            ) : (
-              <p className="mf-pub-empty" data-testid="my-data-consent-empty">
-                {t('pub.myData.noConsent')}
-              </p>
-            )}
-          </DataSection>
-          <ItemsSection
-            id="sessions"
-            title={t('pub.myData.sections.sessions')}
-            items={sessionItems(data.data.sessions, c)}
+          <DataSummary
+            data={data.data}
+            c={c}
+            downloaded={downloaded}
+            onDownload={() => download(data.data)}
           />
-          <ItemsSection
-            id="scans"
-            title={t('pub.myData.sections.scans')}
-            items={scanItems(data.data.scans, c)}
-          />
-          <ItemsSection
-            id="certificates"
-            title={t('pub.myData.sections.certificates')}
-            items={certificateItems(data.data.certificates, c)}
-          />
-          <ItemsSection
-            id="waiting-lists"
-            title={t('pub.myData.sections.waitingLists')}
-            items={waitingItems(data.data.waiting_lists, c)}
-          />
-          <ItemsSection
-            id="messages"
-            title={t('pub.myData.sections.messages')}
-            items={messageItems(data.data.messages, c)}
-          />
+          <DataSections data={data.data} meetingType={meeting.meeting_type} c={c} />
           <section className="mf-pub-card" aria-labelledby={`${ids}-withdraw`} data-testid="my-data-withdraw">
             <h2 className="mf-pub-h2" id={`${ids}-withdraw`}>
               {t('pub.myData.withdrawTitle')}
@@ -291,75 +188,5 @@ function MyData({ publicId, token }: { publicId: string; token: string }) {
         </nav>
       )}
     </PublicFrame>
-  );
-}
-
-function DataSection({
-  id,
-  title,
-  empty,
-  children,
-}: {
-  id: string;
-  title: string;
-  empty: boolean;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <section className="mf-pub-card" aria-labelledby={titleId} data-testid={`my-data-${id}`}>
-      <h2 className="mf-pub-h2" id={titleId}>
-        {title}
-      </h2>
-      {empty ? (
-        <p className="mf-pub-empty" data-testid={`my-data-${id}-empty`}>
-          {t('pub.none')}
-        </p>
-      ) : (
-        children
-      )}
-    </section>
-  );
-}
-
-function ItemsSection({ id, title, items }: { id: string; title: string; items: DataItem[] }) {
-  return (
-    <DataSection id={id} title={title} empty={items.length === 0}>
-      <ul className="mf-pub-data-items">
-        {items.map((item, index) => (
-          <li key={index} className="mf-pub-data-item">
-            <p className="mf-pub-data-item-title">{item.title}</p>
-            <Rows rows={item.rows} />
-          </li>
-        ))}
-      </ul>
-    </DataSection>
-  );
-}
-
-/** An e-mail address may break after its '@' rather than anywhere in a narrow column. */
-function breakable(value: string): ReactNode {
-  const at = value.indexOf('@');
-  if (at <= 0) return value;
-  return (
-    <>
-      {value.slice(0, at + 1)}
-      <wbr />
-      {value.slice(at + 1)}
-    </>
-  );
-}
-
-function Rows({ rows }: { rows: DataRow[] }) {
-  return (
-    <dl className="mf-pub-data-rows">
-      {rows.map((row) => (
-        <div key={row.label}>
-          <dt>{row.label}</dt>
-          <dd>{breakable(row.value)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
