@@ -1,19 +1,17 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { nameIn } from '@meetflow/shared/languages';
 import type { GuestTokenResult, PublicMeeting } from '@meetflow/shared/schemas/public';
 import type { MeetingWaitlistEntry } from '@meetflow/shared/schemas/waitlist';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { formatTime } from '../../../../lib/date-time.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { formatDateTime, maskedContactLines } from '../../display.ts';
+import { formatDateTime } from '../../display.ts';
+import { usePlaceRefresh } from '../use-place-refresh.ts';
+import { EntryFacts } from './entry-facts.tsx';
 import { OfferActions } from './offer-actions.tsx';
 import { errorMessage, usePageLanguage } from '../../components/public-frame.tsx';
 import { isTokenLost, publicApi } from '../../public-api.ts';
 import { entryPhase, signUpMode } from '../../waitlist-state.ts';
-
-/** How often an open waiting page reads the visitor's place again. */
-const REFRESH_MS = 30_000;
 
 /**
  * The page of a visitor on the meeting's waiting list (not yet a guest): their place, read again
@@ -44,48 +42,10 @@ export function WaitingView({
   const lang = usePageLanguage();
   const phase = entryPhase(entry.status);
   const onList = phase === 'waiting' || phase === 'offered';
-  const [updatedAt, setUpdatedAt] = useState(() => Date.now());
-  const [refreshFailed, setRefreshFailed] = useState<string | null>(null);
-  const [refreshes, setRefreshes] = useState(0);
   const [leaving, setLeaving] = useState<'confirm' | 'busy' | null>(null);
   const [leaveFailed, setLeaveFailed] = useState<string | null>(null);
 
-  const received = useEffectEvent((next: MeetingWaitlistEntry) => {
-    setUpdatedAt(Date.now());
-    setRefreshFailed(null);
-    onEntry(next);
-  });
-  const failed = useEffectEvent((error: unknown) => {
-    if (isTokenLost(error)) onPlaceGone();
-    // The last place read stays on screen with its time; the next refresh tries again.
-    else setRefreshFailed(errorMessage(error, t('pub.loadFailed'), t('pub.networkError')));
-  });
-
-  // Each refresh (timer, return to the page, the button) reads the place once; the parent's first
-  // read is refresh 0.
-  useEffect(() => {
-    if (refreshes === 0) return;
-    const controller = new AbortController();
-    publicApi.waitlist(token, controller.signal).then(received, (error: unknown) => {
-      if (!controller.signal.aborted) failed(error);
-    });
-    return () => controller.abort();
-  }, [token, refreshes]);
-
-  useEffect(() => {
-    if (!onList) return;
-    const again = () => {
-      if (document.visibilityState === 'visible') setRefreshes((n) => n + 1);
-    };
-    const timer = setInterval(again, REFRESH_MS);
-    window.addEventListener('focus', again);
-    document.addEventListener('visibilitychange', again);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', again);
-      document.removeEventListener('visibilitychange', again);
-    };
-  }, [onList]);
+  const { updatedAt, refreshFailed, refresh } = usePlaceRefresh({ token, onList, onEntry, onPlaceGone });
 
   const leave = async () => {
     setLeaving('busy');
@@ -100,7 +60,6 @@ export function WaitingView({
     }
   };
 
-  const chosen = meeting.schedules.filter((s) => entry.schedule_ids.includes(s.id));
   const zone = meeting.time_zone;
 
   return (
@@ -136,11 +95,7 @@ export function WaitingView({
             </p>
           )}
           {entry.offer_token && (
-            <OfferActions
-              offerToken={entry.offer_token}
-              onAccepted={onAccepted}
-              onClosed={() => setRefreshes((n) => n + 1)}
-            />
+            <OfferActions offerToken={entry.offer_token} onAccepted={onAccepted} onClosed={refresh} />
           )}
         </div>
       )}
@@ -158,32 +113,7 @@ export function WaitingView({
           )}
         </div>
       )}
-      <p className="mf-pub-guest-name" data-testid="guest-name">
-        {entry.display_name}
-      </p>
-      {maskedContactLines(entry).map((line) => (
-        <p key={line} className="mf-pub-guest-contact">
-          {line}
-        </p>
-      ))}
-      <dl className="mf-pub-facts">
-        <div>
-          <dt>{t('pub.waitlist.joinedAt')}</dt>
-          <dd>{formatDateTime(entry.joined_at, zone, lang)}</dd>
-        </div>
-        {chosen.length > 0 && (
-          <div>
-            <dt>{t('pub.waitlist.sessionsChosen')}</dt>
-            <dd>
-              <ul className="mf-pub-plain-list">
-                {chosen.map((s) => (
-                  <li key={s.id}>{nameIn(lang, s.name, s.name_cn, s.name_en)}</li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-        )}
-      </dl>
+      <EntryFacts meeting={meeting} entry={entry} />
       {onList && (
         <>
           <p className="mf-pub-hint" data-testid="waitlist-updated">
@@ -197,7 +127,7 @@ export function WaitingView({
             <button
               type="button"
               className="mf-pub-button mf-pub-secondary"
-              onClick={() => setRefreshes((n) => n + 1)}
+              onClick={refresh}
               data-testid="waitlist-refresh"
             >
               {t('pub.waitlist.refresh')}
