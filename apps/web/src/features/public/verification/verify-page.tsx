@@ -1,23 +1,19 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { nameIn, type Language } from '@meetflow/shared/languages';
 import type { CertificateVerification } from '@meetflow/shared/schemas/certificates';
 import { useTranslation } from '../../../lib/i18n.ts';
 import {
   CERTIFICATE_CODE_LENGTH,
-  formatDateSpan,
-  formatLongDate,
   groupCertificateCode,
   normalizeCertificateCode,
 } from '../certificate-code.ts';
 import { MeetinglessFrame } from '../components/meetingless-frame.tsx';
 import { usePageLanguage } from '../components/public-frame.tsx';
 import { NETWORK_FAILURE, PUBLIC_ERROR_CODES, PublicApiError, publicApi } from '../public-api.ts';
+import { Answer, CODE_STYLE } from './components/verify-answer.tsx';
+import { CodeField } from './components/code-field.tsx';
 import './verify-i18n.ts';
 import '../public-page.css';
-
-/** A code set apart: tabular digits, and it may break anywhere on a narrow phone. */
-const CODE_STYLE: CSSProperties = { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' };
 
 type Check =
   | { status: 'none' }
@@ -102,10 +98,6 @@ export default function VerifyPage() {
     else void navigate(`/verify/${groupCertificateCode(next)}`);
   };
 
-  const codeId = `${ids}-code`;
-  const hintId = `${ids}-hint`;
-  const errorId = `${ids}-error`;
-
   return (
     <MeetinglessFrame languageLabel={t('verify.language')}>
       <section className="mf-pub-card" aria-labelledby={`${ids}-title`} data-testid="verify-page">
@@ -162,105 +154,19 @@ export default function VerifyPage() {
               {t('verify.another')}
             </h2>
           )}
-          <div className={fieldError === null ? 'mf-pub-field' : 'mf-pub-field has-error'}>
-            <label className="mf-pub-label" htmlFor={codeId}>
-              {t('verify.codeLabel')}
-            </label>
-            <input
-              id={codeId}
-              className="mf-pub-input"
-              style={CODE_STYLE}
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                if (fieldError !== null) setFieldError(null);
-              }}
-              placeholder="XXXX-XXXX-XXXX-…"
-              maxLength={60}
-              autoComplete="off"
-              autoCorrect="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              enterKeyHint="go"
-              aria-invalid={fieldError !== null}
-              aria-describedby={fieldError === null ? hintId : `${errorId} ${hintId}`}
-              data-testid="verify-code-input"
-            />
-            {fieldError !== null && (
-              <p className="mf-pub-error" id={errorId} data-testid="verify-code-error">
-                {t('verify.codeInvalid', { count: fieldError })}
-              </p>
-            )}
-            <p className="mf-pub-hint" id={hintId}>
-              {t('verify.codeHint')}
-            </p>
-          </div>
+          <CodeField
+            value={typed}
+            error={fieldError}
+            onChange={(value) => {
+              setTyped(value);
+              if (fieldError !== null) setFieldError(null);
+            }}
+          />
           <button type="submit" className="mf-pub-button mf-pub-block" data-testid="verify-submit">
             {t('verify.submit')}
           </button>
         </form>
       </section>
     </MeetinglessFrame>
-  );
-}
-
-/** A known code: genuine, or revoked (with the date); the facts in the page language and the meeting's zone. */
-function Answer({
-  certificate,
-  code,
-  lang,
-  answerRef,
-}: {
-  certificate: CertificateVerification;
-  code: string;
-  lang: Language;
-  answerRef: React.Ref<HTMLDivElement>;
-}) {
-  const { t } = useTranslation();
-  const zone = certificate.time_zone;
-  const { meeting } = certificate;
-  const revoked = certificate.status === 'revoked';
-  const facts: [string, string, CSSProperties?][] = [
-    [t('verify.holder'), certificate.name],
-    [t('verify.meeting'), nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en)],
-    [t('verify.dates'), formatDateSpan(meeting.start_at, meeting.end_at, zone, lang)],
-    [t('verify.issued'), formatLongDate(certificate.issued_at, zone, lang)],
-    [t('verify.code'), groupCertificateCode(code), CODE_STYLE],
-  ];
-  return (
-    <div
-      className={revoked ? 'mf-pub-notice' : 'mf-pub-success'}
-      style={{ marginTop: 0 }}
-      tabIndex={-1}
-      ref={answerRef}
-      data-testid={revoked ? 'verify-revoked' : 'verify-valid'}
-    >
-      <p className="mf-pub-success-title" style={{ fontSize: 19, marginBottom: 6 }}>
-        <span aria-hidden="true">{revoked ? '✕ ' : '✓ '}</span>
-        {revoked ? t('verify.revoked') : t('verify.valid')}
-      </p>
-      {revoked ? (
-        <>
-          {certificate.revoked_at !== null && (
-            <p data-testid="verify-revoked-on">
-              {t('verify.revokedOn', { date: formatLongDate(certificate.revoked_at, zone, lang) })}
-            </p>
-          )}
-          <p style={{ fontWeight: 400 }}>{t('verify.revokedHint')}</p>
-        </>
-      ) : (
-        <p style={{ marginBottom: 6 }}>{t('verify.validHint')}</p>
-      )}
-      <dl className="mf-pub-meta" style={{ fontWeight: 400, gap: 4 }}>
-        {facts.map(([label, value, style]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd style={style} data-testid="verify-fact">
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </div>
   );
 }
