@@ -4,141 +4,13 @@ import { nameIn } from '@meetflow/shared/languages';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { formatDateTime, matchesKeyword, sessionWhen } from '../../display.ts';
+import { matchesKeyword, sessionWhen } from '../../display.ts';
 import { errorMessage, usePageLanguage } from '../../components/public-frame.tsx';
 import { isTokenLost, PUBLIC_ERROR_CODES, PublicApiError, publicApi } from '../../public-api.ts';
-import { sessionRowState, type SessionRowState } from '../../waitlist-state.ts';
-
-type Session = PublicMeeting['schedules'][number];
-type Action = 'enrol' | 'cancel' | 'join' | 'leave' | 'accept' | 'decline';
-type Pending = { action: Action; session: Session; offerToken: string | null };
-
-/** The confirmation each action asks for (accepting a held seat asks none: it only gains a seat). */
-const CONFIRM: Record<Exclude<Action, 'accept'>, { title: string; ok: string; dismiss?: string }> = {
-  enrol: { title: 'pub.confirmEnrol', ok: 'pub.enrol' },
-  cancel: { title: 'pub.confirmCancel', ok: 'pub.cancelEnrol', dismiss: 'pub.keepEnrol' },
-  join: { title: 'pub.waitlist.confirmSessionJoin', ok: 'pub.waitlist.sessionJoin' },
-  leave: {
-    title: 'pub.waitlist.confirmSessionLeave',
-    ok: 'pub.waitlist.sessionLeave',
-    dismiss: 'pub.waitlist.stay',
-  },
-  decline: {
-    title: 'pub.waitlist.confirmDecline',
-    ok: 'pub.waitlist.decline',
-    dismiss: 'pub.waitlist.keepOffer',
-  },
-};
-
-/** The buttons of a row: what the guest may do with the session in the state it is in. */
-function rowActions(state: SessionRowState | 'enrolled'): { action: Action; label: string }[] {
-  switch (state === 'enrolled' ? state : state.kind) {
-    case 'enrolled':
-      return [{ action: 'cancel', label: 'pub.cancelEnrol' }];
-    case 'offered':
-      return [
-        { action: 'decline', label: 'pub.waitlist.decline' },
-        { action: 'accept', label: 'pub.waitlist.accept' },
-      ];
-    case 'waiting':
-      return [{ action: 'leave', label: 'pub.waitlist.sessionLeave' }];
-    case 'waitlist':
-      return [{ action: 'join', label: 'pub.waitlist.sessionJoin' }];
-    case 'full':
-      // Nothing to do: a greyed "Enroll" still read as a button (the row says "Full" instead).
-      return [];
-    default:
-      return [{ action: 'enrol', label: 'pub.enrol' }];
-  }
-}
-
-function SessionItem({
-  session,
-  state,
-  zone,
-  busy,
-  onAction,
-}: {
-  session: Session;
-  /** 'enrolled', or the state of a session the guest is not in. */
-  state: SessionRowState | 'enrolled';
-  zone: string;
-  /** An action is under way: the rows wait for it. */
-  busy: boolean;
-  onAction: (action: Action) => void;
-}) {
-  const { t } = useTranslation();
-  const lang = usePageLanguage();
-  const name = nameIn(lang, session.name, session.name_cn, session.name_en);
-  const status = (() => {
-    if (state === 'enrolled') return null;
-    switch (state.kind) {
-      case 'offered':
-        return state.place.offer_expires_at == null
-          ? t('pub.waitlist.offeredTitle')
-          : t('pub.waitlist.sessionOffered', {
-              time: formatDateTime(state.place.offer_expires_at, zone, lang),
-            });
-      case 'waiting':
-        return state.place.position == null
-          ? t('pub.waitlist.sessionOnList')
-          : t('pub.waitlist.sessionWaiting', { position: state.place.position });
-      case 'full':
-        return null;
-      case 'waitlist':
-        return t('pub.waitlist.sessionFullJoin');
-      default:
-        return session.seats_left == null
-          ? t('pub.unlimited')
-          : t('pub.seatsLeft', { count: session.seats_left });
-    }
-  })();
-  const onList = state !== 'enrolled' && (state.kind === 'offered' || state.kind === 'waiting');
-  return (
-    <li
-      className="mf-pub-session-row"
-      data-testid={`${state === 'enrolled' ? 'enrolled' : 'can-enroll'}-${session.id}`}
-      data-state={state === 'enrolled' ? state : state.kind}
-    >
-      <div className="mf-pub-session-text">
-        <span className="mf-pub-session-name">{name}</span>
-        <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
-        {status && (
-          <span
-            className={
-              onList
-                ? `mf-pub-session-status${state.kind === 'offered' ? ' is-offered' : ''}`
-                : 'mf-pub-session-seats'
-            }
-            data-testid={`session-status-${session.id}`}
-          >
-            {status}
-          </span>
-        )}
-      </div>
-      <div className="mf-pub-row-actions">
-        {state !== 'enrolled' && state.kind === 'full' && (
-          <span className="mf-pub-tag-full" data-testid={`session-full-${session.id}`}>
-            {t('pub.sessionFull')}
-          </span>
-        )}
-        {rowActions(state).map(({ action, label }) => (
-          <button
-            key={action}
-            type="button"
-            className={`mf-pub-button${action === 'enrol' || action === 'join' || action === 'accept' ? '' : ' mf-pub-secondary'}`}
-            disabled={busy}
-            onClick={() => onAction(action)}
-            data-testid={`${action}-${session.id}`}
-            aria-label={`${t(label)} ${name}`}
-          >
-            {t(label)}
-          </button>
-        ))}
-      </div>
-    </li>
-  );
-}
+import { sessionRowState } from '../../waitlist-state.ts';
+import { CONFIRM, type Action, type Pending, type Session } from '../session-actions.ts';
+import { sessionCall } from '../sessions-api.ts';
+import { SessionItem } from './session-item.tsx';
 
 /**
  * Enrolled and can-enroll sessions of a date-schedule guest, with search, enrol and cancel, and the
@@ -180,32 +52,11 @@ export function SessionLists({
   const shownEnrolled = enrolled.filter((s) => matchesKeyword(s, keyword, lang));
   const shownCanEnroll = canEnroll.filter((s) => matchesKeyword(s, keyword, lang));
 
-  const call = async ({ action, session, offerToken }: Pending): Promise<PublicGuest> => {
-    switch (action) {
-      case 'enrol':
-        return publicApi.enrol(token, session.id);
-      case 'cancel':
-        return publicApi.cancel(token, session.id);
-      case 'join':
-        return publicApi.joinSessionWaitlist(token, session.id);
-      case 'leave':
-      case 'decline':
-        // Leaving a session's list declines the seat it holds for the guest, and answers the guest.
-        return publicApi.leaveSessionWaitlist(token, session.id);
-      case 'accept': {
-        const result = await publicApi.acceptOffer(offerToken ?? '');
-        if (!result.guest) throw new Error('accepted offer without a guest');
-        onToken(result.guest_token);
-        return result.guest;
-      }
-    }
-  };
-
   const run = async (job: Pending) => {
     setBusy(true);
     setMessage(null);
     try {
-      onGuest(await call(job));
+      onGuest(await sessionCall(token, job, onToken));
       toast.success(job.action === 'accept' ? t('pub.waitlist.accepted') : t('pub.operationSuccess'));
     } catch (error) {
       if (isTokenLost(error)) {
