@@ -137,32 +137,10 @@ export function GuestFormDrawer(props: {
         ) : (
           <>
             {text('name', 'name')}
-            <Form.Item name="gender" label={f('gender')} rules={rule('gender')}>
-              <Radio.Group
-                options={(['male', 'female'] as const).map((g) => ({
-                  value: g,
-                  label: t(`guests.fields.genders.${g}`),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="local_guest" label={f('localGuest')} rules={rule('local_guest')}>
-              <Radio.Group
-                options={[
-                  { value: true, label: t('guests.yes') },
-                  { value: false, label: t('guests.no') },
-                ]}
-              />
-            </Form.Item>
+            <GeneralChoices rule={rule} />
           </>
         )}
-        <div style={{ display: 'flex', gap: 8 }}>
-          <Form.Item name="area_code" label={f('areaCode')} rules={rule('area_code')} style={{ width: 110 }}>
-            <Select options={AREA_CODE_VALUES.map((v) => ({ value: v, label: `+${v}` }))} />
-          </Form.Item>
-          <Form.Item name="phone" label={f('phone')} rules={rule('phone')} style={{ flex: 1 }}>
-            <Input inputMode="tel" data-testid="guest-form-phone" />
-          </Form.Item>
-        </div>
+        <PhoneRow rule={rule} />
         {text('email', 'email')}
         {dateSchedule ? (
           <>
@@ -216,5 +194,49 @@ export function GuestFormDrawer(props: {
         )}
       </Form>
     </Drawer>
+  );
+}
+
+type RuleOf = (name: string) => ReturnType<typeof zodRule>[];
+
+/** A general meeting's gender and local-guest choices. */
+function GeneralChoices({ rule }: { rule: RuleOf }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`guests.fields.${key}`);
+  return (
+    <>
+      <Form.Item name="gender" label={f('gender')} rules={rule('gender')}>
+        <Radio.Group
+          options={(['male', 'female'] as const).map((g) => ({
+            value: g,
+            label: t(`guests.fields.genders.${g}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="local_guest" label={f('localGuest')} rules={rule('local_guest')}>
+        <Radio.Group
+          options={[
+            { value: true, label: t('guests.yes') },
+            { value: false, label: t('guests.no') },
+          ]}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Area code and phone number on one line. */
+function PhoneRow({ rule }: { rule: RuleOf }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`guests.fields.${key}`);
+  return (
+    <div style={{ display: 'flex', gap: 8 }}>
+      <Form.Item name="area_code" label={f('areaCode')} rules={rule('area_code')} style={{ width: 110 }}>
+        <Select options={AREA_CODE_VALUES.map((v) => ({ value: v, label: `+${v}` }))} />
+      </Form.Item>
+      <Form.Item name="phone" label={f('phone')} rules={rule('phone')} style={{ flex: 1 }}>
+        <Input inputMode="tel" data-testid="guest-form-phone" />
+      </Form.Item>
+    </div>
   );
 }
