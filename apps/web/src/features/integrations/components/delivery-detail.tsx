@@ -3,7 +3,7 @@ import { Button, Descriptions, Flex, Skeleton, Table, Tag, Typography } from 'an
 import type { TableColumnsType } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import type { WebhookAttempt } from '@meetflow/shared/schemas/integrations';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -63,7 +63,76 @@ export function DeliveryDetail({ endpointId, deliveryId }: Props) {
     }
   };
 
-  const attemptColumns: TableColumnsType<WebhookAttempt> = [
+  return (
+    <Flex vertical gap={12} style={{ padding: '4px 0' }} data-testid="delivery-detail">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Text>
+          {t('integrations.deliveries.messageId')}:{' '}
+          <Typography.Text code copyable data-testid="delivery-message-id">
+            {delivery.message_id}
+          </Typography.Text>
+        </Typography.Text>
+        <Button
+          icon={<RedoOutlined />}
+          loading={redeliver.isPending}
+          onClick={() => void resend()}
+          data-testid="delivery-redeliver"
+        >
+          {t('integrations.deliveries.redeliver')}
+        </Button>
+      </Flex>
+      <section>
+        <Typography.Title level={3} style={sectionTitle}>
+          {t('integrations.deliveries.headers')}
+        </Typography.Title>
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          styles={{ label: { width: 200 } }}
+          data-testid="delivery-headers"
+          items={Object.entries(delivery.request.headers).map(([name, value]) => ({
+            key: name,
+            label: <code>{name}</code>,
+            children: <span style={{ wordBreak: 'break-all' }}>{value}</span>,
+          }))}
+        />
+      </section>
+      <section>
+        <Typography.Title level={3} style={sectionTitle}>
+          {t('integrations.deliveries.body')}
+        </Typography.Title>
+        <pre
+          style={codeBlock}
+          tabIndex={0}
+          aria-label={t('integrations.deliveries.body')}
+          data-testid="delivery-body"
+        >
+          {prettyBody(delivery.request.body)}
+        </pre>
+      </section>
+      <section>
+        <Typography.Title level={3} style={sectionTitle}>
+          {t('integrations.deliveries.attemptLog')}
+        </Typography.Title>
+        <Table<WebhookAttempt>
+          rowKey={(attempt) => `${attempt.attempted_at}-${attempt.manual ? 'm' : 'a'}`}
+          size="small"
+          columns={attemptColumns(t)}
+          dataSource={delivery.attempt_log}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('integrations.deliveries.noAttempts') }}
+          data-testid="delivery-attempts"
+        />
+      </section>
+    </Flex>
+  );
+}
+
+/** The attempt log's columns: when, answer code, time taken, error and response. */
+function attemptColumns(t: TFunction): TableColumnsType<WebhookAttempt> {
+  return [
     {
       title: t('integrations.deliveries.attemptedAt'),
       dataIndex: 'attempted_at',
@@ -125,70 +194,4 @@ export function DeliveryDetail({ endpointId, deliveryId }: Props) {
         ),
     },
   ];
-
-  return (
-    <Flex vertical gap={12} style={{ padding: '4px 0' }} data-testid="delivery-detail">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text>
-          {t('integrations.deliveries.messageId')}:{' '}
-          <Typography.Text code copyable data-testid="delivery-message-id">
-            {delivery.message_id}
-          </Typography.Text>
-        </Typography.Text>
-        <Button
-          icon={<RedoOutlined />}
-          loading={redeliver.isPending}
-          onClick={() => void resend()}
-          data-testid="delivery-redeliver"
-        >
-          {t('integrations.deliveries.redeliver')}
-        </Button>
-      </Flex>
-      <section>
-        <Typography.Title level={3} style={sectionTitle}>
-          {t('integrations.deliveries.headers')}
-        </Typography.Title>
-        <Descriptions
-          size="small"
-          bordered
-          column={1}
-          styles={{ label: { width: 200 } }}
-          data-testid="delivery-headers"
-          items={Object.entries(delivery.request.headers).map(([name, value]) => ({
-            key: name,
-            label: <code>{name}</code>,
-            children: <span style={{ wordBreak: 'break-all' }}>{value}</span>,
-          }))}
-        />
-      </section>
-      <section>
-        <Typography.Title level={3} style={sectionTitle}>
-          {t('integrations.deliveries.body')}
-        </Typography.Title>
-        <pre
-          style={codeBlock}
-          tabIndex={0}
-          aria-label={t('integrations.deliveries.body')}
-          data-testid="delivery-body"
-        >
-          {prettyBody(delivery.request.body)}
-        </pre>
-      </section>
-      <section>
-        <Typography.Title level={3} style={sectionTitle}>
-          {t('integrations.deliveries.attemptLog')}
-        </Typography.Title>
-        <Table<WebhookAttempt>
-          rowKey={(attempt) => `${attempt.attempted_at}-${attempt.manual ? 'm' : 'a'}`}
-          size="small"
-          columns={attemptColumns}
-          dataSource={delivery.attempt_log}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('integrations.deliveries.noAttempts') }}
-          data-testid="delivery-attempts"
-        />
-      </section>
-    </Flex>
-  );
 }
