@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Form, InputNumber, Select, Spin, Switch, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { nameIn } from '@meetflow/shared/languages';
+import { nameIn, type Language } from '@meetflow/shared/languages';
 import type { Schedule } from '@meetflow/shared/schemas/dictionary';
-import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { currentLanguage, useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { sessionOptions, useSessionChoices } from '../../../lib/meeting-options.ts';
@@ -146,37 +147,7 @@ function RuleForm({ meetingId, settings }: { meetingId: number; settings: Certif
           loading={sessions.isLoading}
           dataSource={sessions.data ?? []}
           locale={{ emptyText: t('certificates.rule.noSessions') }}
-          columns={[
-            {
-              key: 'name',
-              title: t('certificates.rule.session'),
-              render: (_, s) => nameIn(lang, s.name, s.name_cn, s.name_en),
-            },
-            {
-              key: 'date',
-              title: t('certificates.rule.date'),
-              width: 170,
-              render: (_, s) =>
-                s.meeting_time ? `${s.date} ${s.meeting_time.start_time}–${s.meeting_time.end_time}` : s.date,
-            },
-            {
-              key: 'credits',
-              title: t('certificates.list.credits'),
-              width: 140,
-              render: (_, s) => (
-                <Form.Item name={['session_credits', String(s.id)]} noStyle>
-                  <InputNumber
-                    min={0}
-                    max={1000}
-                    step={0.5}
-                    placeholder="0"
-                    aria-label={`${t('certificates.list.credits')}: ${nameIn(lang, s.name, s.name_cn, s.name_en)}`}
-                    data-testid={`certificate-session-credits-${s.id}`}
-                  />
-                </Form.Item>
-              ),
-            },
-          ]}
+          columns={creditColumns(t, lang)}
           data-testid="certificate-session-credits"
         />
       </Form.Item>
@@ -199,4 +170,39 @@ function RuleForm({ meetingId, settings }: { meetingId: number; settings: Certif
       </Button>
     </Form>
   );
+}
+
+/** The per-session credits table: session, date and the credits field of each. */
+function creditColumns(t: TFunction, lang: Language): TableColumnsType<Schedule> {
+  return [
+    {
+      key: 'name',
+      title: t('certificates.rule.session'),
+      render: (_, s) => nameIn(lang, s.name, s.name_cn, s.name_en),
+    },
+    {
+      key: 'date',
+      title: t('certificates.rule.date'),
+      width: 170,
+      render: (_, s) =>
+        s.meeting_time ? `${s.date} ${s.meeting_time.start_time}–${s.meeting_time.end_time}` : s.date,
+    },
+    {
+      key: 'credits',
+      title: t('certificates.list.credits'),
+      width: 140,
+      render: (_, s) => (
+        <Form.Item name={['session_credits', String(s.id)]} noStyle>
+          <InputNumber
+            min={0}
+            max={1000}
+            step={0.5}
+            placeholder="0"
+            aria-label={`${t('certificates.list.credits')}: ${nameIn(lang, s.name, s.name_cn, s.name_en)}`}
+            data-testid={`certificate-session-credits-${s.id}`}
+          />
+        </Form.Item>
+      ),
+    },
+  ];
 }
