@@ -92,38 +92,9 @@ export function ImportColumns(props: {
       key: 'field',
       title: t('guestImport.columns.field'),
       width: 220,
-      render: (_, row) => {
-        const duplicate = check.duplicates.get(row.index);
-        const errorId = `mf-import-map-error-${row.index}`;
-        return (
-          <>
-            <Select<string>
-              value={mapping[row.index] ?? SKIP}
-              options={options}
-              showSearch={{ optionFilterProp: 'label' }}
-              onChange={(value) => onMap(row.index, value === SKIP ? null : (value as GuestImportField))}
-              status={duplicate ? 'error' : undefined}
-              style={{ width: '100%', minWidth: 140 }}
-              aria-label={t('guestImport.columns.fieldFor', {
-                column: columnLetter(row.index),
-                header: row.header || t('guestImport.columns.noHeader'),
-              })}
-              aria-invalid={duplicate ? true : undefined}
-              aria-describedby={duplicate ? errorId : undefined}
-              data-testid={`import-map-${row.index}`}
-            />
-            {duplicate && (
-              <div
-                id={errorId}
-                className="mf-import-field-error"
-                data-testid={`import-map-error-${row.index}`}
-              >
-                {t('guestImport.columns.duplicate', { field: importFieldLabel(duplicate, t) })}
-              </div>
-            )}
-          </>
-        );
-      },
+      render: (_, row) => (
+        <FieldSelect row={row} mapping={mapping} check={check} options={options} onMap={onMap} />
+      ),
     },
   ];
 
@@ -196,5 +167,48 @@ export function ImportColumns(props: {
         />
       )}
     </div>
+  );
+}
+
+/** The field a column fills, with the error of a field chosen twice. */
+function FieldSelect({
+  row,
+  mapping,
+  check,
+  options,
+  onMap,
+}: {
+  row: ColumnRow;
+  mapping: ImportMapping;
+  check: MappingCheck;
+  options: { value: string; label: string }[];
+  onMap: (index: number, field: GuestImportField | null) => void;
+}) {
+  const { t } = useTranslation();
+  const duplicate = check.duplicates.get(row.index);
+  const errorId = `mf-import-map-error-${row.index}`;
+  return (
+    <>
+      <Select<string>
+        value={mapping[row.index] ?? SKIP}
+        options={options}
+        showSearch={{ optionFilterProp: 'label' }}
+        onChange={(value) => onMap(row.index, value === SKIP ? null : (value as GuestImportField))}
+        status={duplicate ? 'error' : undefined}
+        style={{ width: '100%', minWidth: 140 }}
+        aria-label={t('guestImport.columns.fieldFor', {
+          column: columnLetter(row.index),
+          header: row.header || t('guestImport.columns.noHeader'),
+        })}
+        aria-invalid={duplicate ? true : undefined}
+        aria-describedby={duplicate ? errorId : undefined}
+        data-testid={`import-map-${row.index}`}
+      />
+      {duplicate && (
+        <div id={errorId} className="mf-import-field-error" data-testid={`import-map-error-${row.index}`}>
+          {t('guestImport.columns.duplicate', { field: importFieldLabel(duplicate, t) })}
+        </div>
+      )}
+    </>
   );
 }
