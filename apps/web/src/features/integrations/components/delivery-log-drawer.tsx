@@ -8,7 +8,8 @@ import {
   type WebhookDeliveryState,
   type WebhookEndpoint,
 } from '@meetflow/shared/schemas/integrations';
-import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { currentLanguage, useTranslation, type TFunction } from '../../../lib/i18n.ts';
+import type { Language } from '@meetflow/shared/languages';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { emptyTextFor } from '../../../components/load-error.tsx';
 import { useDeliveries } from '../webhooks-api.ts';
@@ -33,9 +34,86 @@ export default function DeliveryLogDrawer({ endpoint, onClose }: Props) {
   const [pageSize, setPageSize] = useState(20);
   const [state, setState] = useState<WebhookDeliveryState | undefined>(undefined);
   const deliveries = useDeliveries(endpoint.id, { page, page_size: pageSize, state });
-  const testLabel = t('integrations.webhooks.testEvent');
 
-  const columns: TableColumnsType<WebhookDelivery> = [
+  return (
+    <Drawer
+      open
+      size="min(1000px, 100vw)"
+      title={
+        <span style={{ wordBreak: 'break-all' }}>
+          {t('integrations.deliveries.title', { url: endpoint.url })}
+        </span>
+      }
+      onClose={onClose}
+    >
+      <div data-testid="delivery-drawer">
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+          <Select
+            allowClear
+            value={state}
+            placeholder={t('integrations.deliveries.allStates')}
+            aria-label={t('integrations.deliveries.state')}
+            style={{ width: 160 }}
+            data-testid="delivery-filter-state"
+            options={WEBHOOK_DELIVERY_STATES.map((s) => ({
+              value: s,
+              label: t(`integrations.deliveries.states.${s}`),
+            }))}
+            onChange={(value?: WebhookDeliveryState) => {
+              setState(value);
+              setPage(1);
+            }}
+          />
+          <Button
+            icon={<ReloadOutlined spin={deliveries.isFetching} />}
+            onClick={() => void deliveries.refetch()}
+            data-testid="delivery-refresh"
+          >
+            {t('listToolbar.refresh')}
+          </Button>
+        </Flex>
+        <Table<WebhookDelivery>
+          rowKey="id"
+          size="small"
+          columns={deliveryColumns(t, lang)}
+          dataSource={deliveries.data?.items ?? []}
+          loading={deliveries.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: emptyTextFor(
+              deliveries,
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('integrations.deliveries.empty')} />,
+            ),
+          }}
+          expandable={{
+            expandedRowRender: (delivery) => (
+              <DeliveryDetail endpointId={endpoint.id} deliveryId={delivery.id} />
+            ),
+            expandRowByClick: true,
+          }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: deliveries.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (total) => t('integrations.deliveryTotal', { count: total }),
+            onChange: (next, size) => {
+              setPage(size === pageSize ? next : 1);
+              setPageSize(size);
+            },
+          }}
+          data-testid="delivery-table"
+        />
+      </div>
+    </Drawer>
+  );
+}
+
+/** The log's columns: event, state, attempts, the last answer, created and delivered. */
+function deliveryColumns(t: TFunction, lang: Language): TableColumnsType<WebhookDelivery> {
+  const testLabel = t('integrations.webhooks.testEvent');
+  return [
     {
       title: t('integrations.deliveries.event'),
       key: 'event',
@@ -117,78 +195,4 @@ export default function DeliveryLogDrawer({ endpoint, onClose }: Props) {
       render: (ms: number | null) => (ms === null ? '—' : <Stamp ms={ms} />),
     },
   ];
-
-  return (
-    <Drawer
-      open
-      size="min(1000px, 100vw)"
-      title={
-        <span style={{ wordBreak: 'break-all' }}>
-          {t('integrations.deliveries.title', { url: endpoint.url })}
-        </span>
-      }
-      onClose={onClose}
-    >
-      <div data-testid="delivery-drawer">
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Select
-            allowClear
-            value={state}
-            placeholder={t('integrations.deliveries.allStates')}
-            aria-label={t('integrations.deliveries.state')}
-            style={{ width: 160 }}
-            data-testid="delivery-filter-state"
-            options={WEBHOOK_DELIVERY_STATES.map((s) => ({
-              value: s,
-              label: t(`integrations.deliveries.states.${s}`),
-            }))}
-            onChange={(value?: WebhookDeliveryState) => {
-              setState(value);
-              setPage(1);
-            }}
-          />
-          <Button
-            icon={<ReloadOutlined spin={deliveries.isFetching} />}
-            onClick={() => void deliveries.refetch()}
-            data-testid="delivery-refresh"
-          >
-            {t('listToolbar.refresh')}
-          </Button>
-        </Flex>
-        <Table<WebhookDelivery>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={deliveries.data?.items ?? []}
-          loading={deliveries.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: emptyTextFor(
-              deliveries,
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('integrations.deliveries.empty')} />,
-            ),
-          }}
-          expandable={{
-            expandedRowRender: (delivery) => (
-              <DeliveryDetail endpointId={endpoint.id} deliveryId={delivery.id} />
-            ),
-            expandRowByClick: true,
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: deliveries.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => t('integrations.deliveryTotal', { count: total }),
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-          data-testid="delivery-table"
-        />
-      </div>
-    </Drawer>
-  );
 }
