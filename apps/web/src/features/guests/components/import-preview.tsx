@@ -6,7 +6,7 @@ import type {
   ImportIssueKind,
   OnExisting,
 } from '@meetflow/shared/schemas/imports';
-import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { currentLanguage, useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { htmlLang } from '../../../lib/language.ts';
 import type { ImportOptions } from '../import-logic.ts';
 import '../import-i18n.ts';
@@ -68,49 +68,9 @@ export function ImportPreview(props: {
   const { t } = useTranslation();
   const number = (n: number) => n.toLocaleString(htmlLang(currentLanguage()));
 
-  if (props.pending) {
-    return (
-      <div role="status" className="mf-import-waiting" data-testid="import-preview-loading">
-        <Spin description={t('guestImport.preview.checking')} />
-      </div>
-    );
+  if (props.pending || props.error || !preview) {
+    return <PreviewState pending={props.pending} error={props.error} onRetry={props.onRetry} />;
   }
-  if (props.error || !preview) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        title={t('guestImport.preview.failed')}
-        description={props.error}
-        action={
-          <Button size="small" onClick={props.onRetry} data-testid="import-preview-retry">
-            {t('guestImport.preview.retry')}
-          </Button>
-        }
-        data-testid="import-preview-error"
-      />
-    );
-  }
-
-  const issueColumns: TableColumnsType<ImportIssue> = [
-    { key: 'row', title: t('guestImport.preview.row'), dataIndex: 'row', width: 70 },
-    {
-      key: 'column',
-      title: t('guestImport.preview.column'),
-      width: 140,
-      render: (_, issue) => issue.column ?? '—',
-    },
-    { key: 'message', title: t('guestImport.preview.message'), dataIndex: 'message' },
-    {
-      key: 'kind',
-      title: t('guestImport.preview.kind'),
-      width: 130,
-      render: (_, issue) => (
-        <Tag color={KIND_COLORS[issue.kind]}>{t(`guestImport.preview.kinds.${issue.kind}`)}</Tag>
-      ),
-    },
-  ];
 
   return (
     <div data-testid="import-preview">
@@ -145,7 +105,7 @@ export function ImportPreview(props: {
       <Table<ImportIssue>
         rowKey={(issue) => `${issue.row}:${issue.column ?? ''}:${issue.kind}:${issue.message}`}
         size="small"
-        columns={issueColumns}
+        columns={issueColumns(t)}
         dataSource={preview.issues}
         pagination={preview.issues.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
         scroll={{ x: 'max-content' }}
@@ -231,5 +191,62 @@ export function ImportPreview(props: {
         />
       )}
     </div>
+  );
+}
+
+/** The issues table's columns: row, column, message and kind. */
+function issueColumns(t: TFunction): TableColumnsType<ImportIssue> {
+  return [
+    { key: 'row', title: t('guestImport.preview.row'), dataIndex: 'row', width: 70 },
+    {
+      key: 'column',
+      title: t('guestImport.preview.column'),
+      width: 140,
+      render: (_, issue) => issue.column ?? '—',
+    },
+    { key: 'message', title: t('guestImport.preview.message'), dataIndex: 'message' },
+    {
+      key: 'kind',
+      title: t('guestImport.preview.kind'),
+      width: 130,
+      render: (_, issue) => (
+        <Tag color={KIND_COLORS[issue.kind]}>{t(`guestImport.preview.kinds.${issue.kind}`)}</Tag>
+      ),
+    },
+  ];
+}
+
+/** The preview being checked, or its failure with a retry. */
+function PreviewState({
+  pending,
+  error,
+  onRetry,
+}: {
+  pending: boolean;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  if (pending) {
+    return (
+      <div role="status" className="mf-import-waiting" data-testid="import-preview-loading">
+        <Spin description={t('guestImport.preview.checking')} />
+      </div>
+    );
+  }
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      title={t('guestImport.preview.failed')}
+      description={error}
+      action={
+        <Button size="small" onClick={onRetry} data-testid="import-preview-retry">
+          {t('guestImport.preview.retry')}
+        </Button>
+      }
+      data-testid="import-preview-error"
+    />
   );
 }
