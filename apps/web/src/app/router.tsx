@@ -28,15 +28,15 @@ const LoginLayout = lazyPage(() => import('./layouts/login-layout.tsx'));
 const AdminLayout = lazyPage(() => import('./layouts/admin-layout.tsx'));
 const StationLayout = lazyPage(() => import('./layouts/station-layout.tsx'));
 const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType> = {
-  signUp: lazyPage(() => import('../features/public/sign-up-page.tsx')),
-  checkIn: lazyPage(() => import('../features/public/check-in-page.tsx')),
-  enrollInfo: lazyPage(() => import('../features/public/enroll-info-page.tsx')),
-  myData: lazyPage(() => import('../features/public/my-data-page.tsx')),
-  schedule: lazyPage(() => import('../features/public/schedule-page.tsx')),
-  guide: lazyPage(() => import('../features/public/guide-page.tsx')),
-  unsubscribe: lazyPage(() => import('../features/public/unsubscribe-page.tsx')),
-  verify: lazyPage(() => import('../features/public/verify-page.tsx')),
-  waitlistOffer: lazyPage(() => import('../features/public/waitlist-offer-page.tsx')),
+  signUp: lazyPage(() => import('../features/public/sign-up/sign-up-page.tsx')),
+  checkIn: lazyPage(() => import('../features/public/guest-page/check-in-page.tsx')),
+  enrollInfo: lazyPage(() => import('../features/public/guest-page/enroll-info-page.tsx')),
+  myData: lazyPage(() => import('../features/public/my-data/my-data-page.tsx')),
+  schedule: lazyPage(() => import('../features/public/documents/schedule-page.tsx')),
+  guide: lazyPage(() => import('../features/public/documents/guide-page.tsx')),
+  unsubscribe: lazyPage(() => import('../features/public/verification/unsubscribe-page.tsx')),
+  verify: lazyPage(() => import('../features/public/verification/verify-page.tsx')),
+  waitlistOffer: lazyPage(() => import('../features/public/waiting-list/waitlist-offer-page.tsx')),
 };
 
 /**

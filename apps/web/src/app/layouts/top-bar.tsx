@@ -25,7 +25,9 @@ import type { AppRoute } from '../routes/route-types.ts';
 import type { LayoutMode } from './use-layout-mode.ts';
 
 // Its list, strings and date formatting load on the first click, not with the shell.
-const NotificationDropdown = lazy(() => import('../../features/personal/notification-dropdown.tsx'));
+const NotificationDropdown = lazy(
+  () => import('../../features/personal/components/notification-dropdown.tsx'),
+);
 
 interface Props {
   mode: LayoutMode;

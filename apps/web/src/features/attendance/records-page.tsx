@@ -35,15 +35,15 @@ import {
   useSessionChoices,
 } from '../../lib/meeting-options.ts';
 import { STATION_PATH } from '../../lib/station-lock.ts';
-import { ScanSetupDialog } from './scan-setup-dialog.tsx';
+import { ScanSetupDialog } from './components/scan-setup-dialog.tsx';
 import { readStation, setupDefaults, writeStation, type StationSettings } from './scan-station.ts';
 import { unlockAudio } from './scan-tone.ts';
 import { StatsPanel } from '../../components/stats-panel.tsx';
 import './i18n.ts';
 
-const ConflictsDrawer = lazy(() => import('./conflicts-drawer.tsx'));
+const ConflictsDrawer = lazy(() => import('./components/conflicts-drawer.tsx'));
 const ManualScanDialog = lazy(() =>
-  import('./manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
+  import('./components/manual-scan-dialog.tsx').then((m) => ({ default: m.ManualScanDialog })),
 );
 
 const instants = { read: (ms: number) => dayjs(ms), write: asInstant };

@@ -15,13 +15,13 @@ import {
   type DoorStatus,
 } from './offline/door-station.ts';
 import { openStationStore } from './offline/station-store.ts';
-import { ScanScreen } from './scan-screen.tsx';
+import { ScanScreen } from './components/scan-screen.tsx';
 import { readStation, writeStation, type ScanDirection, type StationSettings } from './scan-station.ts';
 import './i18n.ts';
 import './station-i18n.ts';
 
-const KioskScreen = lazy(() => import('./kiosk-screen.tsx'));
-const KioskSetupDialog = lazy(() => import('./kiosk-setup-dialog.tsx'));
+const KioskScreen = lazy(() => import('./components/kiosk-screen.tsx'));
+const KioskSetupDialog = lazy(() => import('./components/kiosk-setup-dialog.tsx'));
 
 const RECORDS_PATH = '/meeting_management/records';
 

@@ -26,7 +26,7 @@ import { fetchCaptcha, login } from '../../lib/session/auth-api.ts';
 import { HOME_PATH, sanitizeRedirect } from '../../lib/session/redirect.ts';
 import { useSessionStore } from '../../lib/session/session-store.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
-import { LoginLanguage } from './login-language.tsx';
+import { LoginLanguage } from './components/login-language.tsx';
 import './login-i18n.ts';
 import './login-page.css';
 

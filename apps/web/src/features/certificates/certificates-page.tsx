@@ -4,10 +4,10 @@ import { useListState } from '../../lib/use-list-state.ts';
 import { useMeetingChoices } from '../../lib/meeting-options.ts';
 import { MeetingPicker } from '../../components/meeting-picker.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { CertificatesTab } from './certificates-tab.tsx';
-import { RuleTab } from './rule-tab.tsx';
-import { TemplateTab } from './template-tab.tsx';
-import { BadgesTab } from './badges-tab.tsx';
+import { CertificatesTab } from './components/certificates-tab.tsx';
+import { RuleTab } from './components/rule-tab.tsx';
+import { TemplateTab } from './components/template-tab.tsx';
+import { BadgesTab } from './components/badges-tab.tsx';
 import { LIST_OPTIONS, type TabKey } from './list-state.ts';
 import './i18n.ts';
 

@@ -1,17 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Select, Skeleton, Space, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ARRIVAL_BUCKET_MS,
-  type AttendanceStats,
-  type MeetingDashboard,
-} from '@meetflow/shared/schemas/attendance';
+import { ARRIVAL_BUCKET_MS } from '@meetflow/shared/schemas/attendance';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDayMonth, formatTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { useServerTimeZone, useServerToday } from '../../lib/server-time.ts';
-import { statsQueryKey } from '../../lib/live-stats.ts';
 import {
   meetingOptions,
   sessionOptions,
@@ -19,17 +13,15 @@ import {
   useSessionChoices,
 } from '../../lib/meeting-options.ts';
 import { StatsPanel } from '../../components/stats-panel.tsx';
-import { dashboardKey, fetchArrivals, useDashboard } from './dashboard-api.ts';
-import { createThrottle } from './throttle.ts';
-import { TrendChart } from './trend-chart.tsx';
+import { useDashboard } from './dashboard-api.ts';
+import { useLiveArrivals } from './use-live-arrivals.ts';
+import { TrendChart } from './components/trend-chart.tsx';
 import './i18n.ts';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 const SIGNUP_COLOR = '#1677ff';
 const ARRIVAL_COLOR = '#52c41a';
 const PAD_SLOTS = 3;
-/** While guests arrive, today's arrival curve is refetched at most this often. */
-const ARRIVALS_REFRESH_MS = 10_000;
 
 /** Quiet slots around the busy ones (within the day), so that a short burst reads as a curve. */
 function padSlots(points: { at: number; count: number }[]): { at: number; count: number }[] {
@@ -58,7 +50,6 @@ function padSlots(points: { at: number; count: number }[]): { at: number; count:
 export default function DashboardPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const queryClient = useQueryClient();
   const meetings = useMeetingChoices();
   const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
   const meetingId = chosenMeeting ?? meetings.data?.items[0]?.id ?? null;
@@ -70,42 +61,7 @@ export default function DashboardPage() {
   const sessions = useSessionChoices(meetingId);
   const dashboard = useDashboard(meetingId, scheduleId, day);
 
-  // The stats panel's stream writes into this cache entry: the live figures come from its events,
-  // and a change there means new arrivals. Only the arrival curve is refetched for it (throttled),
-  // never the sign-up curve, which would be recounted over every guest of the meeting.
-  const live = useQuery<AttendanceStats>({
-    queryKey: statsQueryKey(meetingId ?? 0, scheduleId),
-    enabled: false,
-  });
-  const liveMark = live.data ? `${live.data.checked_in_today}/${live.data.inside}/${live.data.left}` : null;
-  const lastMark = useRef<string | null>(null);
-  const arrivalsRefresh = useRef<ReturnType<typeof createThrottle> | null>(null);
-  useEffect(() => {
-    lastMark.current = null;
-    if (meetingId === null || day !== today) return;
-    const throttle = createThrottle(() => {
-      fetchArrivals(meetingId, scheduleId, day).then(
-        (fresh) =>
-          queryClient.setQueryData<MeetingDashboard>(
-            dashboardKey(meetingId, scheduleId, day),
-            (old) => old && { ...old, arrivals: fresh.arrivals },
-          ),
-        // The next change tries again; the curve shown stays until then.
-        () => undefined,
-      );
-    }, ARRIVALS_REFRESH_MS);
-    arrivalsRefresh.current = throttle;
-    return () => {
-      throttle.cancel();
-      arrivalsRefresh.current = null;
-    };
-  }, [meetingId, scheduleId, day, today, queryClient]);
-  useEffect(() => {
-    const previous = lastMark.current;
-    lastMark.current = liveMark;
-    if (previous === null || liveMark === previous) return;
-    arrivalsRefresh.current?.request();
-  }, [liveMark]);
+  useLiveArrivals(meetingId, scheduleId, day, today);
 
   const signups = useMemo(() => {
     const points = dashboard.data?.signups ?? [];

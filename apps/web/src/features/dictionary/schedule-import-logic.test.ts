@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEDULE_IMPORT_SHEETS, type ScheduleImportPreview } from '@meetflow/shared/schemas/imports';
 import { ApiError } from '../../lib/http-errors.ts';
+import { refusalText } from '../../lib/refusal-text.ts';
 import { i18n } from '../../lib/i18n.ts';
-import {
-  SCHEDULE_SHEETS,
-  SHEET_LABELS,
-  refusalText,
-  resultRows,
-  sheetRows,
-} from './schedule-import-logic.ts';
+import { SCHEDULE_SHEETS, SHEET_LABELS, resultRows, sheetRows } from './schedule-import-logic.ts';
 import './i18n.ts';
 
 const sheet = (total: number, create: number, update: number, invalid: number) => ({

@@ -3,9 +3,8 @@ import type {
   ScheduleImportResult,
   ScheduleImportSheet,
 } from '@meetflow/shared/schemas/imports';
-import { ApiError } from '../../lib/http-errors.ts';
 
-/* The schedule workbook import's rules without UI: its sheets in order and what a refusal says. */
+/* The schedule workbook import's rules without UI: its sheets in order. */
 
 /** The workbook's sheets in the order the template has them (types only from the shared contract). */
 export const SCHEDULE_SHEETS: readonly ScheduleImportSheet[] = [
@@ -38,18 +37,4 @@ export function sheetRows(preview: ScheduleImportPreview): SheetRow[] {
 export function resultRows(result: ScheduleImportResult) {
   const rows = SCHEDULE_SHEETS.map((sheet) => ({ sheet, ...result[sheet] }));
   return { rows, changed: rows.some((row) => row.create + row.update > 0) };
-}
-
-/** What a refused call says: the server's message, and the field messages that go with it. */
-export function refusalText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const fields =
-    error instanceof ApiError
-      ? (error.data as { fields?: Record<string, unknown> } | null)?.fields
-      : undefined;
-  const parts = [error.message];
-  for (const text of Object.values(fields ?? {})) {
-    if (typeof text === 'string' && !parts.includes(text)) parts.push(text);
-  }
-  return parts.filter(Boolean).join(' ');
 }

@@ -38,22 +38,24 @@ const CERTIFICATE_COLORS = {
 import { statusColor } from '../../lib/attendance-types.ts';
 import { guestFieldText } from './guest-text.ts';
 import { guestExportPath, useDeleteGuest, useGuestDetail, useGuestPage } from './guests-api.ts';
-import { ImportBanner } from './import-banner.tsx';
-import { useGuestImports } from './import-queries.ts';
+import { ImportBanner } from './components/import-banner.tsx';
+import { useGuestImports } from './import-list-api.ts';
 import { runningImport } from './import-status.ts';
 import type { AdminGuest, AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
 import './i18n.ts';
 
 const GuestDetailDrawer = lazy(() =>
-  import('./guest-detail-drawer.tsx').then((m) => ({ default: m.GuestDetailDrawer })),
+  import('./components/guest-detail-drawer.tsx').then((m) => ({ default: m.GuestDetailDrawer })),
 );
 const GuestFormDrawer = lazy(() =>
-  import('./guest-form-drawer.tsx').then((m) => ({ default: m.GuestFormDrawer })),
+  import('./components/guest-form-drawer.tsx').then((m) => ({ default: m.GuestFormDrawer })),
 );
 const BroadcastDrawer = lazy(() =>
-  import('./broadcast-drawer.tsx').then((m) => ({ default: m.BroadcastDrawer })),
+  import('./components/broadcast-drawer.tsx').then((m) => ({ default: m.BroadcastDrawer })),
 );
-const ImportDrawer = lazy(() => import('./import-drawer.tsx').then((m) => ({ default: m.ImportDrawer })));
+const ImportDrawer = lazy(() =>
+  import('./components/import-drawer.tsx').then((m) => ({ default: m.ImportDrawer })),
+);
 
 const STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
 const days = { read: (day: string) => dayjs(day), write: asDay };

@@ -8,7 +8,7 @@ import type {
   ImportStartBody,
 } from '@meetflow/shared/schemas/imports';
 import { http } from '../../lib/http.ts';
-import { guestImportKey, guestImportsKey } from './import-queries.ts';
+import { guestImportKey, guestImportsKey } from './import-list-api.ts';
 import { IMPORT_FOLLOW_MS, importActive } from './import-status.ts';
 
 /** Reading a 15 MB workbook of 30,000 rows takes the server a while: more than the usual minute. */

@@ -8,12 +8,12 @@ import {
   type ImportStatus,
 } from '@meetflow/shared/schemas/imports';
 import { ApiError } from '../../lib/http-errors.ts';
+import { refusalText as errorText } from '../../lib/refusal-text.ts';
 import {
   IMPORT_FIELD_LABELS,
   checkMapping,
   columnLetter,
   columnSamples,
-  errorText,
   fitMapping,
   importFields,
   importStep,
@@ -22,7 +22,7 @@ import {
 } from './import-logic.ts';
 import { importActive, importsFinished, runningImport } from './import-status.ts';
 import { guestsKey } from './guests-api.ts';
-import { guestImportKey, guestImportsKey } from './import-queries.ts';
+import { guestImportKey, guestImportsKey } from './import-list-api.ts';
 import { i18n } from '../../lib/i18n.ts';
 import './i18n.ts';
 import './import-i18n.ts';

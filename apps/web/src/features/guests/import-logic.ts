@@ -10,7 +10,6 @@ import {
   type OnExisting,
 } from '@meetflow/shared/schemas/imports';
 import type { MeetingType } from '@meetflow/shared/schemas/meetings';
-import { ApiError } from '../../lib/http-errors.ts';
 
 /* The import drawer's rules without UI (issue 16): steps, the column mapping's checks, the counts. */
 
@@ -141,18 +140,4 @@ export function rowsToWrite(preview: GuestImportPreview, options: ImportOptions)
 export function progressPercent(progress: ImportProgress): number {
   if (progress.total <= 0) return 100;
   return Math.min(100, Math.floor((progress.processed * 100) / progress.total));
-}
-
-/** What a refused call says: the server's message, and the field messages that go with it. */
-export function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const fields =
-    error instanceof ApiError
-      ? (error.data as { fields?: Record<string, unknown> } | null)?.fields
-      : undefined;
-  const parts = [error.message];
-  for (const text of Object.values(fields ?? {})) {
-    if (typeof text === 'string' && !parts.includes(text)) parts.push(text);
-  }
-  return parts.filter(Boolean).join(' ');
 }

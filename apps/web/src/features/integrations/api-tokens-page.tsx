@@ -9,9 +9,9 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useApiTokens, useRevokeApiToken } from './api-tokens-api.ts';
-import { ApiTokenFormDialog } from './api-token-form-dialog.tsx';
-import { SecretModal } from './secret-modal.tsx';
-import { Stamp } from './stamp.tsx';
+import { ApiTokenFormDialog } from './components/api-token-form-dialog.tsx';
+import { SecretModal } from './components/secret-modal.tsx';
+import { Stamp } from './components/stamp.tsx';
 import './i18n.ts';
 
 const PAGE_SIZES = [10, 20, 50, 100];

@@ -11,15 +11,15 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks } from './webhooks-api.ts';
 import { eventLabel, withEnabled } from './webhook-form.ts';
-import { SecretModal } from './secret-modal.tsx';
-import { WebhookTestAction } from './webhook-test-action.tsx';
+import { SecretModal } from './components/secret-modal.tsx';
+import { WebhookTestAction } from './components/webhook-test-action.tsx';
 import './i18n.ts';
 
 // The form and the delivery log load when first opened.
 const WebhookFormDialog = lazy(() =>
-  import('./webhook-form-dialog.tsx').then((m) => ({ default: m.WebhookFormDialog })),
+  import('./components/webhook-form-dialog.tsx').then((m) => ({ default: m.WebhookFormDialog })),
 );
-const DeliveryLogDrawer = lazy(() => import('./delivery-log-drawer.tsx'));
+const DeliveryLogDrawer = lazy(() => import('./components/delivery-log-drawer.tsx'));
 
 /** Event types shown as tags in a row; the rest are counted, and listed in a tooltip. */
 const SHOWN_EVENTS = 2;

@@ -30,24 +30,26 @@ import { WaitingCount } from '../../components/waiting-count.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { publicLink } from './meeting-text.ts';
 import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
-import { MeetingRowActions, type MeetingAction } from './meeting-row-actions.tsx';
+import { MeetingRowActions, type MeetingAction } from './components/meeting-row-actions.tsx';
 import './i18n.ts';
 import './meeting-list.css';
 
 // The drawers load when first opened: the list itself stays light for the first screen of the back office.
 const MeetingFormDrawer = lazy(() =>
-  import('./meeting-form-drawer.tsx').then((m) => ({ default: m.MeetingFormDrawer })),
+  import('./components/meeting-form-drawer.tsx').then((m) => ({ default: m.MeetingFormDrawer })),
 );
 
 const MeetingViewDrawer = lazy(() =>
-  import('./meeting-view-drawer.tsx').then((m) => ({ default: m.MeetingViewDrawer })),
+  import('./components/meeting-view-drawer.tsx').then((m) => ({ default: m.MeetingViewDrawer })),
 );
 
 const MailSettingsDrawer = lazy(() =>
-  import('./mail-settings-drawer.tsx').then((m) => ({ default: m.MailSettingsDrawer })),
+  import('./components/mail-settings-drawer.tsx').then((m) => ({ default: m.MailSettingsDrawer })),
 );
 
-const PrivacyDrawer = lazy(() => import('./privacy-drawer.tsx').then((m) => ({ default: m.PrivacyDrawer })));
+const PrivacyDrawer = lazy(() =>
+  import('./components/privacy-drawer.tsx').then((m) => ({ default: m.PrivacyDrawer })),
+);
 
 // Other features' drawers, through slots that app/slots/meeting-list.ts fills (lib/feature-slots.ts).
 const DisplayConfigDrawer = slot('displayConfigDrawer');

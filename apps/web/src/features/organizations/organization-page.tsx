@@ -18,7 +18,7 @@ import {
   useOrganizationTree,
   useRenameOrganization,
 } from './organizations-api.ts';
-import { OrganizationMoveDialog, OrganizationNameDialog } from './organization-dialogs.tsx';
+import { OrganizationMoveDialog, OrganizationNameDialog } from './components/organization-dialogs.tsx';
 import { dropTarget, filterTree, findNode, splitMatch, type DropTarget } from '../../lib/tree-utils.ts';
 import './i18n.ts';
 

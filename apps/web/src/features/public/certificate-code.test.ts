@@ -11,7 +11,7 @@ import {
   showsGuestCertificate,
 } from './certificate-code.ts';
 import { fileNameOf } from './public-api.ts';
-import { VERIFY_CATALOGUES } from './verify-i18n.ts';
+import { VERIFY_CATALOGUES } from './verification/verify-i18n.ts';
 
 const CODE = '0123456789ABCDEFGHJKMNPQ';
 

@@ -9,7 +9,7 @@ import { focusColorOn, maskedContactLines, matchesKeyword, readableTextOn, sessi
 import { linkedLanguage, offeredLanguages, pickPageLanguage } from './language-pick.ts';
 import { isValidPhone, normalizePhone } from './phone-rule.ts';
 import { PUBLIC_ERROR_CODES } from './public-api.ts';
-import { qrPath, QR_QUIET_ZONE } from './qr-path.ts';
+import { qrPath, QR_QUIET_ZONE } from './guest-page/qr-path.ts';
 import {
   dateScheduleBody,
   emailError,
@@ -22,7 +22,7 @@ import {
   validateGeneral,
   type DateScheduleForm,
   type GeneralForm,
-} from './sign-up-form.ts';
+} from './sign-up/sign-up-form.ts';
 
 describe('client phone rule per area code', () => {
   it.each(PHONE_CASES)("+$areaCode $phone is the server's answer", ({ areaCode, phone, e164 }) => {

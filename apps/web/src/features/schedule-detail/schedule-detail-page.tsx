@@ -11,7 +11,7 @@ import { meetingOptions, useMeetingChoices } from '../../lib/meeting-options.ts'
 import { usePermission } from '../../components/permission.tsx';
 import { waitlistLink } from '../../lib/waitlist.ts';
 import { WaitingCount } from '../../components/waiting-count.tsx';
-import { EnrolledGuests } from './enrolled-guests.tsx';
+import { EnrolledGuests } from './components/enrolled-guests.tsx';
 import { scheduleExportPath, useSessionSummaries, type SessionSummary } from './schedule-detail-api.ts';
 import './i18n.ts';
 

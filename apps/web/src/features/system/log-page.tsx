@@ -23,7 +23,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth } from '../../components/permission.tsx';
-import { LogChanges } from './log-changes.tsx';
+import { LogChanges } from './components/log-changes.tsx';
 import { hasChanges } from './log-changes-logic.ts';
 import { logExportPath, useSystemLogs, type LogFilters } from './system-log-api.ts';
 import './i18n.ts';

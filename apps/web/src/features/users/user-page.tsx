@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Flex, Input, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminUser } from '@meetflow/shared/schemas/users';
@@ -9,8 +9,9 @@ import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { ResetPasswordDialog } from './reset-password-dialog.tsx';
-import { UserFormDialog } from './user-form-dialog.tsx';
+import { ResetPasswordDialog } from './components/reset-password-dialog.tsx';
+import { UserActions } from './components/user-actions.tsx';
+import { UserFormDialog } from './components/user-form-dialog.tsx';
 import { roleLabelKey } from './user-form.ts';
 import { useRoles, useUpdateUser, useUsers } from './users-api.ts';
 import './i18n.ts';
@@ -86,37 +87,12 @@ export default function UserPage() {
       key: 'actions',
       fixed: 'right',
       render: (_, user) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            data-testid="user-edit"
-            onClick={() => setDialog({ kind: 'form', user })}
-          >
-            {t('users.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            data-testid="user-reset-password"
-            onClick={() => setDialog({ kind: 'reset', user })}
-          >
-            {t('users.resetPassword')}
-          </Button>
-          <Popconfirm
-            title={t(user.enabled ? 'users.disableConfirm' : 'users.enableConfirm', {
-              account: user.account,
-            })}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: user.enabled, ...{ 'data-testid': 'user-toggle-confirm' } }}
-            onConfirm={() => toggle(user)}
-          >
-            <Button type="link" size="small" danger={user.enabled} data-testid="user-toggle">
-              {user.enabled ? t('users.disable') : t('users.enable')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        <UserActions
+          user={user}
+          onEdit={() => setDialog({ kind: 'form', user })}
+          onResetPassword={() => setDialog({ kind: 'reset', user })}
+          onToggle={() => toggle(user)}
+        />
       ),
     },
   ];

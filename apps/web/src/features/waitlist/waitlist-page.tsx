@@ -20,7 +20,7 @@ import { ListToolbar, useListState, useTableView } from '../../components/list-t
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { usePermission } from '../../components/permission.tsx';
-import { EntryActions } from './entry-actions.tsx';
+import { EntryActions } from './components/entry-actions.tsx';
 import {
   refreshAfterChange,
   useMeetingDetail,
@@ -35,7 +35,7 @@ import {
   showsOffers,
   STATUS_COLORS,
 } from './waitlist-logic.ts';
-import { WaitlistSummary } from './waitlist-summary.tsx';
+import { WaitlistSummary } from './components/waitlist-summary.tsx';
 import './i18n.ts';
 
 // The settings are edited where they live: the meeting's form, the sessions' editor (app/slots/waitlist.ts).

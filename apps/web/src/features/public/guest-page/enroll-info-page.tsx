@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import type { GuestTokenResult, PublicGuest } from '@meetflow/shared/schemas/public';
+import type { MeetingWaitlistEntry } from '@meetflow/shared/schemas/waitlist';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { displayTextOrDefault } from '@meetflow/shared/display-text';
+import { GuestCertificate } from '../documents/components/guest-certificate.tsx';
+import { GuestCard } from './components/guest-card.tsx';
+import { GuestLinks } from './components/guest-links.tsx';
+import { GuestWaitlistNote, ViewToggle, type GuestView } from './components/view-toggle.tsx';
+import { MailSentNote } from './components/mail-sent-note.tsx';
+import type { ArrivalState } from '../arrival-note.ts';
+import {
+  errorMessage,
+  MeetingHeader,
+  MeetingLoadState,
+  PublicFrame,
+  usePageLanguage,
+} from '../components/public-frame.tsx';
+import {
+  forgetGuestToken,
+  isTokenLost,
+  loadVisitor,
+  readGuestToken,
+  saveGuestToken,
+  type Visitor,
+} from '../public-api.ts';
+import { SessionLists } from '../sessions/components/session-lists.tsx';
+import { usePublicMeeting } from '../use-public-meeting.ts';
+import { WaitingView } from '../waiting-list/components/waiting-view.tsx';
+
+type VisitorState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; visitor: Visitor };
+
+/**
+ * /enroll-info/:meetingId — the guest's QR code, data, guide and (date-schedule) sessions; for a
+ * visitor on the meeting's waiting list, their place on it, until a seat is theirs.
+ */
+export default function EnrollInfoPage() {
+  const { meetingId = '' } = useParams();
+  const { search } = useLocation();
+  const token = readGuestToken(meetingId);
+  // The look-up keeps the link's query: a mail's `lang` still decides the page's language there.
+  if (!token)
+    return <Navigate to={{ pathname: `/check-in/${encodeURIComponent(meetingId)}`, search }} replace />;
+  return <EnrollInfo publicId={meetingId} token={token} />;
+}
+
+function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token: string }) {
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { state, reload, retry } = usePublicMeeting(publicId);
+  // Accepting a held seat hands the device a new token.
+  const [token, setToken] = useState(storedToken);
+  const [visitor, setVisitor] = useState<VisitorState>({ status: 'loading' });
+  const [view, setView] = useState<GuestView>('code');
+  const [attempt, setAttempt] = useState(0);
+  const arrival = location.state as ArrivalState | null;
+  const justJoined = arrival?.joinedWaitlist === true;
+  // A visitor who was waiting and is given a seat on this page hears it here.
+  const [promoted, setPromoted] = useState(false);
+
+  const showGuest = (guest: PublicGuest) =>
+    setVisitor({ status: 'ready', visitor: { kind: 'guest', guest } });
+  const newToken = (next: string) => {
+    saveGuestToken(publicId, next);
+    setToken(next);
+  };
+  const onEntry = (entry: MeetingWaitlistEntry) => {
+    // Given a seat: the same token opens the guest page now.
+    if (entry.status === 'promoted') {
+      setPromoted(true);
+      setAttempt((a) => a + 1);
+    } else setVisitor({ status: 'ready', visitor: { kind: 'waiting', entry } });
+  };
+  const onAccepted = (result: GuestTokenResult) => {
+    newToken(result.guest_token);
+    if (result.guest) {
+      setPromoted(true);
+      showGuest(result.guest);
+    }
+  };
+
+  const tokenLost = useCallback(() => {
+    forgetGuestToken(publicId);
+    void navigate(`/check-in/${encodeURIComponent(publicId)}`, { replace: true });
+  }, [navigate, publicId]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadVisitor(token, controller.signal)
+      .then((v) => {
+        const owner = v.kind === 'guest' ? v.guest.meeting_public_id : v.entry.meeting_public_id;
+        if (owner !== publicId) tokenLost();
+        else setVisitor({ status: 'ready', visitor: v });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isTokenLost(error)) tokenLost();
+        else
+          setVisitor({
+            status: 'error',
+            message: errorMessage(error, t('pub.loadFailed'), t('pub.networkError')),
+          });
+      });
+    return () => controller.abort();
+    // t changes with the language; the guest does not need re-fetching for that.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, publicId, tokenLost, attempt]);
+
+  if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
+  const meeting = state.meeting;
+  const config = meeting.display_config;
+  const dateSchedule = meeting.meeting_type === 'date_schedule';
+  const guest = visitor.status === 'ready' && visitor.visitor.kind === 'guest' ? visitor.visitor.guest : null;
+  const note = promoted
+    ? t('pub.waitlist.promoted')
+    : arrival?.note === 'signed_up'
+      ? displayTextOrDefault(config, 'signup_success', lang)
+      : arrival?.note === 'accepted'
+        ? t('pub.waitlist.accepted')
+        : null;
+  const mailAtTop = arrival?.note === 'signed_up';
+  const back = () => {
+    if (window.history.length > 1) void navigate(-1);
+    else void navigate(`/check-in/${encodeURIComponent(publicId)}`);
+  };
+
+  return (
+    <PublicFrame meeting={meeting}>
+      <MeetingHeader meeting={meeting} />
+      {visitor.status === 'loading' && (
+        <p className="mf-pub-status" role="status">
+          <span className="mf-pub-spinner" aria-hidden="true" />
+          {t('pub.loading')}
+        </p>
+      )}
+      {visitor.status === 'error' && (
+        <section className="mf-pub-card mf-pub-center" role="alert">
+          <p>{visitor.message}</p>
+          <button type="button" className="mf-pub-button" onClick={() => setAttempt((a) => a + 1)}>
+            {t('pub.retry')}
+          </button>
+        </section>
+      )}
+      {visitor.status === 'ready' && visitor.visitor.kind === 'waiting' && (
+        <WaitingView
+          meeting={meeting}
+          token={token}
+          entry={visitor.visitor.entry}
+          justJoined={justJoined}
+          onEntry={onEntry}
+          onAccepted={onAccepted}
+          onPlaceGone={() => setAttempt((a) => a + 1)}
+        />
+      )}
+      {guest && (
+        <>
+          {note && (
+            <p className="mf-pub-success" role="status" data-testid="guest-status">
+              {note}
+            </p>
+          )}
+          {/* Just signed up: where the mail went, at the top with the success; later, under the details. */}
+          {mailAtTop && view === 'code' && <MailSentNote token={token} boxed />}
+          {dateSchedule && <ViewToggle view={view} onView={setView} />}
+          {view === 'code' && dateSchedule && guest.waitlist.length > 0 && (
+            <GuestWaitlistNote guest={guest} onSessions={() => setView('sessions')} />
+          )}
+          {view === 'sessions' && dateSchedule ? (
+            <SessionLists
+              meeting={meeting}
+              guest={guest}
+              token={token}
+              onGuest={showGuest}
+              onToken={newToken}
+              onStale={reload}
+              onTokenLost={tokenLost}
+            />
+          ) : (
+            <GuestCard meeting={meeting} guest={guest} token={token} mailNote={!mailAtTop} />
+          )}
+          {view === 'code' && <GuestCertificate token={token} onTokenLost={tokenLost} />}
+        </>
+      )}
+      <GuestLinks meeting={meeting} publicId={publicId} hasGuest={guest !== null} onBack={back} />
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PublicMeeting } from '@meetflow/shared/schemas/public';
+import { nameIn, type Language } from '@meetflow/shared/languages';
+import { useTranslation, type TFunction } from '../../../../lib/i18n.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { usePageLanguage } from '../../components/public-frame.tsx';
+import { PUBLIC_ERROR_CODES, PublicApiError } from '../../public-api.ts';
+import {
+  consentErrors,
+  consentFields,
+  dateScheduleBody,
+  EMPTY_DATE_SCHEDULE,
+  sessionsForType,
+  validateDateSchedule,
+  type DateScheduleForm,
+} from '../sign-up-form.ts';
+import { useSignUpSubmit } from '../use-sign-up-submit.ts';
+import { seatState } from '../../waitlist-state.ts';
+import { SessionChoice } from './session-choice.tsx';
+import {
+  ConsentField,
+  emailField,
+  fieldLabels,
+  SignUpFields,
+  SignUpSummary,
+  yesNo,
+  type SignUpField,
+} from './sign-up-fields.tsx';
+
+const STEP_ONE_FIELDS = new Set(Object.keys(EMPTY_DATE_SCHEDULE));
+
+/** Step 1: the guest's data. */
+function stepOneFields(
+  t: TFunction,
+  lang: Language,
+  meeting: PublicMeeting,
+): SignUpField<keyof DateScheduleForm>[] {
+  const na = t('pub.naHint');
+  return [
+    { kind: 'text', name: 'name_zh', label: t('pub.nameZh'), required: true, hint: na },
+    { kind: 'text', name: 'name_en', label: t('pub.nameEn'), required: true, hint: na, autoComplete: 'name' },
+    { kind: 'phone' },
+    emailField(t),
+    { kind: 'text', name: 'organization', label: t('pub.organization'), autoComplete: 'organization' },
+    {
+      kind: 'select',
+      name: 'user_type_id',
+      label: t('pub.userType'),
+      required: true,
+      options: meeting.user_types.map((u) => ({
+        value: String(u.id),
+        label: nameIn(lang, u.name, u.name_cn, u.name_en),
+      })),
+    },
+    { kind: 'text', name: 'license_number', label: t('pub.licenseNumber'), required: true, hint: na },
+    { kind: 'text', name: 'other', label: t('pub.other') },
+    { kind: 'choice', name: 'academy_member', label: t('pub.academyMember'), options: yesNo(t) },
+    {
+      kind: 'select',
+      name: 'college_category_id',
+      label: t('pub.collegeCategory'),
+      hidden: meeting.college_categories.length === 0,
+      options: meeting.college_categories.map((c) => ({
+        value: String(c.id),
+        label: nameIn(lang, c.name, c.name_cn, c.name_en),
+      })),
+    },
+  ];
+}
+
+/**
+ * The date-schedule sign-up: step 1 the guest's data, step 2 the sessions allowed for the chosen
+ * registration type, then "Confirm Sign-up?" and the POST.
+ */
+export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const [form, setForm] = useState<DateScheduleForm>(() => ({
+    ...EMPTY_DATE_SCHEDULE,
+    area_code: meeting.default_area_code ?? '',
+  }));
+  const [step, setStep] = useState<1 | 2>(1);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const s = useSignUpSubmit(meeting, onStale);
+  const notice = meeting.privacy_notice;
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepHeading.current?.focus();
+  }, [step]);
+
+  const set =
+    <K extends keyof DateScheduleForm>(key: K) =>
+    (value: string) => {
+      setForm((f) => ({ ...f, [key]: value as DateScheduleForm[K] }));
+      s.clearError(key);
+    };
+
+  const sessions = sessionsForType(meeting.schedules, meeting.user_types, form.user_type_id);
+
+  // Only the sessions the chosen registration type allows count (the type may change after a choice).
+  const picked = chosen.filter((id) => sessions.some((x) => x.id === id));
+  // Full sessions chosen for their waiting lists: the confirmation names them.
+  const pickedForWaitlist = sessions.filter((x) => picked.includes(x.id) && seatState(x) !== 'free');
+
+  const fields = stepOneFields(t, lang, meeting);
+  const labels = [
+    ...fieldLabels(fields, t),
+    ['schedule_ids', t('pub.chooseSessions')] as const,
+    ['consent', t('pub.privacy.title')] as const,
+  ];
+
+  const onNext = (e: FormEvent) => {
+    e.preventDefault();
+    if (!s.showClientErrors(validateDateSchedule(form))) return;
+    setStep(2);
+  };
+
+  const onChoose = (e: FormEvent) => {
+    e.preventDefault();
+    // The sessions and the privacy notice's box (both on this step) are checked together.
+    const errors = {
+      ...(picked.length === 0 ? { schedule_ids: 'scheduleRequired' as const } : {}),
+      ...consentErrors(notice !== null, consent),
+    };
+    if (!s.showClientErrors(errors)) return;
+    setConfirming(true);
+  };
+
+  const onConfirm = async () => {
+    const failure = await s.submit({
+      ...dateScheduleBody(form, picked),
+      ...consentFields(notice, consent),
+    });
+    setConfirming(false);
+    if (!failure) return;
+    // A problem with step-1 data sends the guest back there, with everything still filled in.
+    if (
+      failure instanceof PublicApiError &&
+      failure.code === PUBLIC_ERROR_CODES.VALIDATION_FAILED &&
+      Object.keys(failure.fields).some((name) => STEP_ONE_FIELDS.has(name))
+    )
+      setStep(1);
+  };
+
+  const toggle = (id: number, on: boolean) =>
+    setChosen((ids) => {
+      s.clearError('schedule_ids');
+      return on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id);
+    });
+
+  const summary = <SignUpSummary s={s} labels={labels} meeting={meeting} />;
+
+  if (step === 1) {
+    return (
+      <form className="mf-pub-form" noValidate onSubmit={onNext} data-testid="sign-up-form">
+        <p className="mf-pub-step" ref={stepHeading} tabIndex={-1}>
+          1 / 2
+        </p>
+        {summary}
+        <SignUpFields fields={fields} form={form} set={set} errors={s.errors} />
+        <button type="submit" className="mf-pub-button mf-pub-block" data-testid="sign-up-next">
+          {t('pub.next')}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form className="mf-pub-form" noValidate onSubmit={onChoose} data-testid="session-choice">
+      <h2 className="mf-pub-h2" ref={stepHeading} tabIndex={-1}>
+        2 / 2 · {t('pub.chooseSessions')}
+      </h2>
+      {summary}
+      <SessionChoice sessions={sessions} picked={picked} error={s.errors.schedule_ids} onToggle={toggle} />
+      <ConsentField meeting={meeting} consent={consent} setConsent={setConsent} s={s} />
+      <div className="mf-pub-actions">
+        <button
+          type="button"
+          className="mf-pub-button mf-pub-secondary"
+          onClick={() => setStep(1)}
+          data-testid="sign-up-back"
+        >
+          {t('pub.back')}
+        </button>
+        <button type="submit" className="mf-pub-button" disabled={s.busy} data-testid="sign-up-submit">
+          {s.submitLabel}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={s.joinsWaitlist ? t('pub.waitlist.confirmJoin') : t('pub.confirmSignUp')}
+        body={
+          pickedForWaitlist.length > 0
+            ? t('pub.waitlist.choiceNote', {
+                names: pickedForWaitlist
+                  .map((x) => nameIn(lang, x.name, x.name_cn, x.name_en))
+                  .join(lang === 'en' ? ', ' : '、'),
+              })
+            : undefined
+        }
+        busy={s.busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onConfirm()}
+      />
+    </form>
+  );
+}
