@@ -27,7 +27,8 @@ const RUNS = Math.max(1, Number(option('--runs') ?? 1));
 const want = (
   group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates' | 'webhooks',
 ) => !budgetsOnly && (only === null || only === group);
-// Issue 7's budgets; the admin figure is the meeting list, the first back-office screen (see README).
+// Issue 7's budgets; the admin figure is the meeting list, the first back-office screen
+// (see bench/README.md).
 const BUDGET_KB = { public: 120, admin: 350 };
 
 interface Row {

@@ -1,5 +1,6 @@
 // Keeps docs/ARCHITECTURE.md true: every folder under the roots below must have a line in the map's
-// folder tree, and every folder the tree names must exist. Prints what to add or remove.
+// folder tree, and every folder the tree names must exist. Keeps the server's folder READMEs true too:
+// every backticked `name.ts` in them must exist. Prints what to add or remove.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,9 +62,41 @@ const missing = [...existing]
   .sort();
 const gone = named.filter((dir) => !existing.has(dir));
 
+// Folder READMEs whose file names must exist: a bare name in the README's own folder, a path from
+// that folder or from one of these bases (`core/port.ts`, `guests/guest-rules.ts`, `test/x.test.ts`).
+const README_GLOBS = ['apps/server/src/core/README.md', 'apps/server/src/modules/*/README.md'];
+const BASES = ['apps/server/src', 'apps/server/src/modules', 'apps/server', '.'];
+
+function readmesToCheck() {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...README_GLOBS], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => file !== '' && fs.existsSync(path.join(root, file)));
+}
+
+/** File names a README names (`x.ts`) that do not exist. */
+function namedFilesMissing(readme) {
+  const dir = path.posix.dirname(readme);
+  const text = fs.readFileSync(path.join(root, readme), 'utf8');
+  const missing = [];
+  for (const [, name] of text.matchAll(/`([\w./-]+\.ts)`/g)) {
+    const bases = name.includes('/') ? [dir, ...BASES] : [dir];
+    const candidates = bases.map((base) => path.posix.join(base, name));
+    if (!candidates.some((file) => fs.existsSync(path.join(root, file)))) missing.push(name);
+  }
+  return [...new Set(missing)];
+}
+
+const readmes = readmesToCheck();
+const staleNames = readmes.flatMap((readme) => namedFilesMissing(readme).map((name) => [readme, name]));
+
 for (const dir of missing) console.log(`not in the map: ${dir}/ (add a line for it to ${MAP})`);
 for (const dir of gone) console.log(`named in the map but does not exist: ${dir}/`);
-if (missing.length + gone.length > 0) process.exit(1);
+for (const [readme, name] of staleNames) console.log(`${readme} names ${name}, which does not exist`);
+if (missing.length + gone.length + staleNames.length > 0) process.exit(1);
 console.log(
-  `${MAP}: ${named.length} folders named, all exist; every folder under ${ROOTS.join(', ')} named.`,
+  `${MAP}: ${named.length} folders named, all exist; every folder under ${ROOTS.join(', ')} named. ` +
+    `${readmes.length} server READMEs: every file they name exists.`,
 );

@@ -101,7 +101,8 @@ describe(`erased personal data at rest (${TEST_DB})`, () => {
     }
     const values = people.flatMap((p) => [p.name, p.phone, p.email]);
     if (TEST_DB === 'postgres') {
-      // PostgreSQL's files are the server's: docs/ARCHITECTURE.md "Personal data" says what holds there.
+      // PostgreSQL's files are the server's: what holds there is in
+      // docs/decisions/0037-postgres-dead-rows-no-vacuum-full.md.
       await ctx.db
         .updateTable('meetings')
         .set({ end_at: now - DAY, start_at: now - 2 * DAY })

@@ -9,10 +9,10 @@ const GUESTS = 5000;
 
 /*
  * A keyword every guest matches (a common hospital name) is counted by walking the meeting's guests
- * and probing each one's own terms (guests.repository.ts, `walks`). At 100,000 guests that is 10,001
- * probes per count: each must be answered from the `(guest_id, term)` index alone, without reading
- * the term rows (docs/ARCHITECTURE.md, "Searches that match everyone"). This reads the plan of the
- * very queries the guest list runs.
+ * and probing each one's own terms (guest-list.repository.ts, `walks`). At 100,000 guests that is
+ * 10,001 probes per count: each must be answered from the `(guest_id, term)` index alone, without
+ * reading the term rows (docs/decisions/0050-postgres-search-statistics-and-index.md). This reads the
+ * plan of the very queries the guest list runs.
  */
 describe(`guest search: a broad keyword's probes stay in the term index (${TEST_DB})`, () => {
   let ctx: TestContext;

@@ -10,7 +10,7 @@ const HOOK = path.resolve(import.meta.dirname, 'loaded-modules.ts');
 
 /**
  * What a restart loads before it serves: none of the dependencies that only some requests need
- * (docs/ARCHITECTURE.md, "A lighter process"). They load on first use; one imported at the top of
+ * (docs/decisions/0071-load-on-first-use.md). They load on first use; one imported at the top of
  * a module again would put its cost back on every start, which no other test would notice.
  */
 const LOADED_ON_FIRST_USE = [

@@ -57,8 +57,8 @@ const CHECKPOINT_RETRY_MS = [50, 100, 200, 400, 800, 1600, 3200];
  * After an erasure: on SQLite, the WAL is checkpointed into the file (whose freed space secure
  * deletion has zeroed) and truncated, so the erased values are in neither file. A reader holding an
  * older snapshot keeps the checkpoint from finishing: it is tried again, with growing waits.
- * `stop` ends the retries early (the app is closing). Answers whether it finished (always true on PostgreSQL, which keeps its own files: see
- * docs/ARCHITECTURE.md, "Personal data").
+ * `stop` ends the retries early (the app is closing). Answers whether it finished (always true on
+ * PostgreSQL, which keeps its own files: see docs/decisions/0037-postgres-dead-rows-no-vacuum-full.md).
  */
 export async function truncateWalAfterErasure(
   db: Db,

@@ -176,7 +176,7 @@ class GroupCommitSqliteDriver implements Driver {
     writer.exec('pragma synchronous = full');
     writer.exec('pragma foreign_keys = on');
     // Erased means unreadable: deleted or overwritten content is zeroed in its page, not left in
-    // free space for anyone with the file (docs/ARCHITECTURE.md, "Personal data").
+    // free space for anyone with the file (docs/decisions/0036-erasure-at-rest-on-sqlite.md).
     writer.exec(`pragma secure_delete = ${this.#options.secureDelete ? 'on' : 'off'}`);
     const reader = new DatabaseSync(this.#file, { timeout: BUSY_TIMEOUT_MS });
     reader.exec('pragma query_only = on');

@@ -13,7 +13,7 @@ import { sendXlsx, type PreparedSheet } from './xlsx-export.ts';
  * Rows per keyset batch of every export: one batch is what an export holds in memory. Small, because
  * what outlives each young-generation GC adds up, and past a few tens of MB V8 doubles its young
  * generation (about +60 MB of RSS); 100 rows keep a 100,000-guest export below that (measured, see
- * docs/ARCHITECTURE.md "An XLSX writer of our own").
+ * docs/decisions/0070-own-xlsx-writer.md).
  */
 export const EXPORT_BATCH_ROWS = 100;
 

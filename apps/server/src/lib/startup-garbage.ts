@@ -9,8 +9,8 @@ type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' })
  * survived the young generation's collections, which made V8 grow that generation to its maximum
  * (64 MB here), and old-space pages still hold the loading's garbage. An idle server would keep all
  * of it. One full collection that reduces memory, as V8 does when told memory is low, returns it:
- * ~50 MB of RSS for ~0.1 s of CPU, once (docs/ARCHITECTURE.md, "A lighter process"). V8 grows the
- * heap again as the load needs it.
+ * ~50 MB of RSS for ~0.1 s of CPU, once (docs/decisions/0074-start-up-garbage-collection.md). V8
+ * grows the heap again as the load needs it.
  *
  * Node offers that collection only as the `gc` of a context made while --expose-gc is on: the flag
  * is switched on for that one context and off again, so nothing else sees a global `gc`.

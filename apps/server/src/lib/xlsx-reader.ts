@@ -5,8 +5,8 @@ import { IMPORT_CELL_MAX_CHARS } from '@meetflow/shared/schemas/imports';
 
 /*
  * A streaming XLSX reader: the sheets' cells as text, row by row, with memory bounded by one sheet's
- * XML chunk and the shared strings. Our own (docs/ARCHITECTURE.md, "Bulk import"): exceljs's streaming
- * reader loses the parts stored after the sheets about once in ten reads (exceljs issue #3064), and
+ * XML chunk and the shared strings. Our own (docs/decisions/0021-own-streaming-xlsx-reader.md):
+ * exceljs's streaming reader loses the parts stored after the sheets about once in ten reads (exceljs issue #3064), and
  * SheetJS builds the whole workbook — +173 MB of server memory for 20,000 rows, where this reads
  * them in +39 MB. The zip is read through its central directory (yauzl), so the parts' order does
  * not matter; the XML is parsed by saxes. Cells are values: a formula's cached result is read, the

@@ -8,7 +8,7 @@ import { isSqlite } from './helpers.ts';
  * sign-ups held that lock on the meeting row while one of them updated its seat counter, which then
  * had to share the row through a multixact (measured: 40–50 sign-ups/s). Checked at COMMIT, after the
  * sign-up's own seat update, the lock is already its own. A sign-up can then take its seats last and
- * hold the meeting's row for its last statements only (docs/ARCHITECTURE.md, "Speed at the limit").
+ * hold the meeting's row for its last statements only (docs/decisions/0047-postgres-signup-row-lock.md).
  * SQLite has one writer and no such locks: nothing changes there.
  */
 const REFERENCES = [

@@ -10,8 +10,8 @@ interface BackOff {
 }
 
 /**
- * Growing waits instead of a lock (README "Login and look-up limits"). From one address an account
- * gets 5 free failures, then 1 s, 2 s, 4 s … up to 15 minutes: about a hundred guesses a day. From
+ * Growing waits instead of a lock (docs/decisions/0063-login-failures-in-database.md). From one
+ * address an account gets 5 free failures, then 1 s, 2 s, 4 s … up to 15 minutes: about a hundred guesses a day. From
  * everywhere together it gets 10, then up to one minute: a stranger's failures delay the owner by
  * seconds, never lock them out, and a botnet still needs a solved captcha for each guess.
  */

@@ -55,7 +55,7 @@ export function createAuditor(systemLog: SystemLog) {
 export type Auditor = ReturnType<typeof createAuditor>;
 
 /*
- * Owned entries (time slots, college categories; docs/ARCHITECTURE.md "Data decisions"): owner null
+ * Owned entries (time slots, college categories; docs/decisions/0008-dictionary-tenancy.md): owner null
  * is a global entry, read by everyone and changed by administrators only (users bound to no
  * organisation); otherwise the entry belongs to that organisation's subtree, seen and changed like
  * its meetings. Meetings use global entries and those of their organisation or one above it.

@@ -56,7 +56,7 @@ export async function afterSignUps(
 /**
  * Sign-ups of an open meeting are admitted together: those that arrive while the meeting's batch
  * runs go in its next one — one transaction, one seat update per counter and one flush for them
- * all (docs/ARCHITECTURE.md, "Speed at the limit"). A sign-up refused a seat here, or caught in a
+ * all (docs/decisions/0048-signup-batches.md). A sign-up refused a seat here, or caught in a
  * batch that failed (a deadlock, one visitor's bad text), goes on alone, where the waiting lists
  * and the exact refusals live; a lost connection fails the batch's sign-ups with a 503.
  */
