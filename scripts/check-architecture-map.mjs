@@ -13,6 +13,7 @@ const ROOTS = [
   'apps/server/src/modules',
   'apps/web/src',
   'apps/web/src/features',
+  'apps/web/src/features/public',
   'packages',
 ];
 
