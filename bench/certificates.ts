@@ -9,6 +9,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
 import { ADMIN, cpuMs, rssMb, startApp } from './lib.ts';
+import type { Measured } from './row.ts';
 
 /**
  * Certificates at the size of a real congress (issue 18): 5,000 guests who attended, their
@@ -196,4 +197,42 @@ export async function certificates(port: number): Promise<CertificatesResult> {
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The figures as rows of the bench's table. */
+export function certificatesRows(run: CertificatesResult): Measured[] {
+  return [
+    {
+      metric: `ZIP of ${run.zipEntries} certificates (${run.zipMb.toFixed(0)} MB), time`,
+      ours: run.zipSeconds,
+      baseline: run.bareSeconds,
+      unit: 's',
+      target: 'ratio ≤ 1.5 (baseline: the renderer alone, own process)',
+      pass: run.zipSeconds <= 1.5 * run.bareSeconds,
+    },
+    {
+      metric: 'ZIP of certificates, server peak RSS',
+      ours: run.peakMb,
+      baseline: run.idleMb,
+      unit: 'MB',
+      target: '≤ 600 (baseline: the same server before the download)',
+      pass: run.peakMb <= 600,
+    },
+    {
+      metric: 'server CPU per certificate in the ZIP',
+      ours: run.cpuMsPerCertificate,
+      baseline: null,
+      unit: 'ms',
+      target: 'report',
+      pass: null,
+    },
+    {
+      metric: 'issue certificates to every guest who earned one',
+      ours: run.issueSeconds,
+      baseline: null,
+      unit: 's',
+      target: 'report',
+      pass: null,
+    },
+  ];
 }

@@ -13,6 +13,7 @@ import {
   macaoPhone,
 } from '../apps/server/test/registration-fixtures.ts';
 import { ADMIN, cpuMs, rssMb, startApp, timedRun } from './lib.ts';
+import type { Measured } from './row.ts';
 
 /**
  * Guest import (issue 16): 20,000 guests from one XLSX — upload, preview, import job — against the
@@ -171,4 +172,42 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The figures as rows of the bench's table. */
+export function guestImportRows(run: GuestImportResult): Measured[] {
+  return [
+    {
+      metric: `import ${run.guests} guests: upload + preview + job (SQLite)`,
+      ours: run.importSeconds,
+      baseline: run.signUpSeconds,
+      unit: 's',
+      target: '≥ 5× faster than the sign-ups, every row imported',
+      pass:
+        run.importSeconds * 5 <= run.signUpSeconds &&
+        run.importedGuests === run.guests &&
+        run.signedUpGuests === run.guests,
+      detail: {
+        previewSeconds: run.previewSeconds,
+        importedGuests: run.importedGuests,
+        signedUpGuests: run.signedUpGuests,
+      },
+    },
+    {
+      metric: `import ${run.guests} guests: peak server RSS`,
+      ours: run.peakRssMb,
+      baseline: null,
+      unit: 'MB',
+      target: '≤ 300',
+      pass: run.peakRssMb <= 300,
+    },
+    {
+      metric: 'import: server CPU per guest (vs per sign-up)',
+      ours: run.cpuMsPerImportedGuest,
+      baseline: run.cpuMsPerSignUp,
+      unit: 'ms',
+      target: 'report',
+      pass: null,
+    },
+  ];
 }

@@ -11,6 +11,7 @@ import {
 import { startSmtp } from '../apps/server/test/smtp-fixture.ts';
 import { cpuMs, startProcess, timedRun, type Started } from './lib.ts';
 import { freshTarget, type Target } from './signup-burst.ts';
+import type { Measured } from './row.ts';
 
 /**
  * Mail burst (issue 15): SIGN_UPS sign-ups through HTTP, each writing its confirmation into the
@@ -117,4 +118,37 @@ export async function mailBurst(kind: Target['kind'], ports: number[]): Promise<
     await smtp.close();
     await target.drop();
   }
+}
+
+/** The figures of one burst as rows of the bench's table. */
+export function mailBurstRows(kind: Target['kind'], burst: MailBurstResult): Measured[] {
+  const label = `${kind}, ${burst.instances} instance${burst.instances > 1 ? 's' : ''}`;
+  return [
+    {
+      metric: `mail burst: mails received / sign-ups (${label})`,
+      ours: burst.mailsReceived,
+      baseline: burst.signUpsAccepted,
+      unit: 'mails',
+      target: 'equal, 0 duplicates',
+      pass: burst.mailsReceived === burst.signUpsAccepted && burst.duplicates === 0,
+      detail: { duplicates: burst.duplicates, signUpsPerSecond: burst.signUpsPerSecond },
+    },
+    {
+      metric: `mail burst: all delivered after (${label})`,
+      ours: burst.allDeliveredMs / 1000,
+      baseline: null,
+      unit: 's',
+      target: 'report',
+      pass: null,
+      detail: { cpuMsPerMail: burst.cpuMsPerMail },
+    },
+    {
+      metric: `mail burst: server CPU per mail (${label})`,
+      ours: burst.cpuMsPerMail,
+      baseline: null,
+      unit: 'ms',
+      target: 'report',
+      pass: null,
+    },
+  ];
 }

@@ -16,6 +16,7 @@ import {
   dateScheduleBody,
 } from '../apps/server/test/registration-fixtures.ts';
 import { cpuMs, freePort, startProcess, type Started } from './lib.ts';
+import type { Measured } from './row.ts';
 
 /**
  * Sign-up burst: ATTEMPTS date-schedule sign-ups at CONNECTIONS connections on a meeting of SEATS
@@ -250,4 +251,55 @@ export async function signUpBurst(kind: Target['kind'], options: BurstOptions = 
     await db.destroy().catch(() => undefined);
     await target.drop();
   }
+}
+
+/** The figures of one burst as rows of the bench's table. */
+export function signUpBurstRows(kind: Target['kind'], burst: BurstResult): Measured[] {
+  const label = `${kind}, ${burst.instances} instance${burst.instances > 1 ? 's' : ''}`;
+  const rateTarget = kind === 'sqlite' ? 2000 : 1000;
+  const p99Target = kind === 'sqlite' ? 150 : 300;
+  return [
+    {
+      metric: `sign-up burst accepted/s (${label})`,
+      ours: burst.acceptedPerSecond,
+      baseline: burst.bare?.acceptedPerSecond ?? null,
+      unit: '/s',
+      target: `≥ ${rateTarget}${burst.bare ? ' (baseline: bare Fastify + node:sqlite)' : ''}`,
+      pass: burst.acceptedPerSecond >= rateTarget,
+    },
+    {
+      metric: `sign-up burst p50, accepted (${label})`,
+      ours: burst.p50,
+      baseline: null,
+      unit: 'ms',
+      target: 'report',
+      pass: null,
+    },
+    {
+      metric: `sign-up burst p99, accepted (${label})`,
+      ours: burst.p99,
+      baseline: burst.bare?.p99 ?? null,
+      unit: 'ms',
+      target: `≤ ${p99Target}`,
+      pass: burst.p99 <= p99Target,
+      detail: { refusedP99: burst.refusedP99, refused: burst.full },
+    },
+    {
+      metric: `sign-up burst server CPU per attempt (${label})`,
+      ours: burst.cpuMsPerAttempt * 1000,
+      baseline: burst.bare ? burst.bare.cpuMsPerAttempt * 1000 : null,
+      unit: 'µs',
+      target: burst.bare ? 'ratio ≤ 1.5' : 'report',
+      pass: burst.bare ? burst.cpuMsPerAttempt <= 1.5 * burst.bare.cpuMsPerAttempt : null,
+    },
+    {
+      metric: `sign-up burst oversold (${label})`,
+      ours: burst.oversold,
+      baseline: null,
+      unit: 'seats',
+      target: '0, counter = rows',
+      pass: burst.oversold === 0 && burst.counterMatches && burst.failed === 0,
+      detail: { accepted: burst.accepted, refused: burst.full, failed: burst.failed },
+    },
+  ];
 }

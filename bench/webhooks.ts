@@ -9,6 +9,7 @@ import { createMeeting, createOrganization } from '../apps/server/test/registrat
 import { insertGuests, logIn, scanLoad } from './door-day.ts';
 import { cpuMs, startApp } from './lib.ts';
 import { webhookReceiver } from './webhook-receiver.ts';
+import type { Measured } from './row.ts';
 
 /**
  * Webhooks at the door (issue 21): 10,000 check-in scans with an endpoint subscribed to
@@ -103,4 +104,56 @@ export async function webhookBench(port: number): Promise<WebhookBenchResult> {
     await new Promise<void>((resolve) => hooks.server.close(() => resolve()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The figures as rows of the bench's table. */
+export function webhookRows(run: WebhookBenchResult): Measured[] {
+  return [
+    {
+      metric: `webhooks: ${run.scans} scans → deliveries received (signed, none lost)`,
+      ours: run.delivered,
+      baseline: run.scans,
+      unit: 'deliveries',
+      target: 'every scan once; 0 duplicates, 0 bad signatures (fails the run)',
+      pass: run.delivered === run.scans && run.duplicates === 0 && run.badSignatures === 0,
+      detail: {
+        duplicates: run.duplicates,
+        badSignatures: run.badSignatures,
+        drainSeconds: run.drainSeconds,
+      },
+    },
+    {
+      metric: 'webhooks: delivery rate, first scan to last delivery',
+      ours: run.deliveriesPerSecond,
+      baseline: run.scansPerSecondWith,
+      unit: '/s',
+      target: 'report (baseline: the scan rate of the same run)',
+      pass: null,
+      detail: { drainSeconds: run.drainSeconds, scansPerSecondWithout: run.scansPerSecondWithout },
+    },
+    {
+      metric: 'webhooks: scans/s with the endpoint',
+      ours: run.scansPerSecondWith,
+      baseline: run.scansPerSecondWithout,
+      unit: '/s',
+      target: 'report (baseline: the same scans, no endpoint)',
+      pass: null,
+    },
+    {
+      metric: 'webhooks: last delivery after the last scan',
+      ours: run.drainSeconds,
+      baseline: null,
+      unit: 's',
+      target: 'report',
+      pass: null,
+    },
+    {
+      metric: 'webhooks: server CPU per scan, with the endpoint',
+      ours: run.scanCpuUsWith,
+      baseline: run.scanCpuUsWithout,
+      unit: 'µs',
+      target: 'report (baseline: the same scans, no endpoint)',
+      pass: null,
+    },
+  ];
 }
