@@ -79,3 +79,8 @@ export function emptySets(sets: ScheduleSets): number[] {
 export function mayChangeEntry(userOrganization: number | null, owner: number | null): boolean {
   return userOrganization === null || owner !== null;
 }
+
+/** A meeting time's slot, "09:00–12:00" (empty without one). */
+export function timeSlotText(time: { start_time: string; end_time: string } | null | undefined): string {
+  return time ? `${time.start_time}–${time.end_time}` : '';
+}

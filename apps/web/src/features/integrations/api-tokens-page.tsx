@@ -1,22 +1,23 @@
-import { useState } from 'react';
-import { Button, Empty, Flex, Popconfirm, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Empty, Flex, Select, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { API_TOKEN_STATES, type ApiToken, type CreatedApiToken } from '@meetflow/shared/schemas/integrations';
+import { API_TOKEN_STATES, type ApiToken } from '@meetflow/shared/schemas/integrations';
 import { useTranslation } from '../../lib/i18n.ts';
 import { ListToolbar, useTableView, field, useListState } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { emptyTextFor } from '../../components/load-error.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useApiTokens, useRevokeApiToken } from './api-tokens-api.ts';
-import { ApiTokenFormDialog } from './components/api-token-form-dialog.tsx';
-import { SecretModal } from './components/secret-modal.tsx';
+import { ApiTokenAdd } from './components/api-token-add.tsx';
 import { Stamp } from './components/stamp.tsx';
+import {
+  ApiTokenLastUsedCell,
+  ApiTokenNameCell,
+  ApiTokenPermissionsCell,
+  ApiTokenRevokeCell,
+} from './components/api-token-cells.tsx';
 import './i18n.ts';
 
 const PAGE_SIZES = [10, 20, 50, 100];
-/** Permissions shown as tags in a row; the rest are counted, and listed in a tooltip. */
-const SHOWN_PERMISSIONS = 2;
 const STATE_COLORS: Record<ApiToken['state'], string> = {
   active: 'success',
   expired: 'default',
@@ -34,8 +35,6 @@ export default function ApiTokensPage() {
   });
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
-  const [formOpen, setFormOpen] = useState(false);
-  const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const state = list.filters.state;
   const rows = (tokens.data ?? []).filter((token) => !state || token.state === state);
 
@@ -48,21 +47,12 @@ export default function ApiTokensPage() {
     }
   };
 
-  const permissionLabel = (permission: string) => t(`integrations.permissions.${permission}`);
-
   const columns: TableColumnsType<ApiToken> = [
     {
       title: t('integrations.tokens.name'),
       key: 'name',
       width: 200,
-      render: (_, token) => (
-        <div style={{ minWidth: 120 }}>
-          <div data-testid="api-token-name">{token.name}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="api-token-owner">
-            {t('integrations.tokens.ownedBy', { name: token.owner.name, account: token.owner.account })}
-          </Typography.Text>
-        </div>
-      ),
+      render: (_, token) => <ApiTokenNameCell token={token} />,
     },
     {
       title: t('integrations.tokens.hint'),
@@ -78,26 +68,7 @@ export default function ApiTokensPage() {
       title: t('integrations.tokens.permissions'),
       key: 'permissions',
       width: 230,
-      render: (_, token) => {
-        const shown = token.permissions.slice(0, SHOWN_PERMISSIONS);
-        const rest = token.permissions.slice(SHOWN_PERMISSIONS);
-        return (
-          <Flex wrap gap={4}>
-            {shown.map((permission) => (
-              <Tag key={permission} style={{ marginInlineEnd: 0 }}>
-                {permissionLabel(permission)}
-              </Tag>
-            ))}
-            {rest.length > 0 && (
-              <Tooltip title={rest.map(permissionLabel).join('、')}>
-                <Tag style={{ marginInlineEnd: 0 }} tabIndex={0}>
-                  +{rest.length}
-                </Tag>
-              </Tooltip>
-            )}
-          </Flex>
-        );
-      },
+      render: (_, token) => <ApiTokenPermissionsCell token={token} />,
     },
     {
       title: t('integrations.tokens.state'),
@@ -124,41 +95,13 @@ export default function ApiTokensPage() {
     {
       title: t('integrations.tokens.lastUsed'),
       key: 'last_used',
-      render: (_, token) =>
-        token.last_used_at === null ? (
-          <Typography.Text type="secondary">{t('integrations.tokens.neverUsed')}</Typography.Text>
-        ) : (
-          <div data-testid="api-token-last-used">
-            <Stamp ms={token.last_used_at} />
-            {token.last_used_ip && (
-              <div>
-                <Typography.Text type="secondary">{token.last_used_ip}</Typography.Text>
-              </div>
-            )}
-          </div>
-        ),
+      render: (_, token) => <ApiTokenLastUsedCell token={token} />,
     },
     {
       title: t('integrations.tokens.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_, token) =>
-        token.state === 'active' ? (
-          <Popconfirm
-            title={t('integrations.tokens.revokeTitle', { name: token.name })}
-            description={<div style={{ maxWidth: 320 }}>{t('integrations.tokens.revokeText')}</div>}
-            okText={t('integrations.tokens.revoke')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, ...{ 'data-testid': 'api-token-revoke-confirm' } }}
-            onConfirm={() => revokeToken(token)}
-          >
-            <Button type="link" size="small" danger data-testid="api-token-revoke">
-              {t('integrations.tokens.revoke')}
-            </Button>
-          </Popconfirm>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+      render: (_, token) => <ApiTokenRevokeCell token={token} onRevoke={() => revokeToken(token)} />,
     },
   ];
 
@@ -179,14 +122,7 @@ export default function ApiTokensPage() {
             options={API_TOKEN_STATES.map((s) => ({ value: s, label: t(`integrations.tokens.states.${s}`) }))}
             onChange={(value?: ApiToken['state']) => list.setFilters({ state: value })}
           />
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="api-token-add"
-            onClick={() => setFormOpen(true)}
-          >
-            {t('integrations.tokens.add')}
-          </Button>
+          <ApiTokenAdd />
         </Flex>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ maxWidth: 900 }}>
@@ -222,25 +158,6 @@ export default function ApiTokensPage() {
           onChange: list.setPage,
         }}
       />
-
-      {formOpen && (
-        <ApiTokenFormDialog
-          onClose={() => setFormOpen(false)}
-          onCreated={(token) => {
-            setFormOpen(false);
-            setCreated(token);
-          }}
-        />
-      )}
-      {created && (
-        <SecretModal
-          title={t('integrations.tokens.secretTitle')}
-          label={t('integrations.tokens.secretLabel')}
-          secret={created.secret}
-          usage={t('integrations.tokens.secretUse')}
-          onClose={() => setCreated(null)}
-        />
-      )}
     </PageCard>
   );
 }

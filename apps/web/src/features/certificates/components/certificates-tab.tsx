@@ -1,29 +1,16 @@
 import { useState } from 'react';
-import { Empty, Flex, Input, Select, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableProps } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import { Empty, Flex, Input, Select, Statistic, Table } from 'antd';
 import { CERTIFICATE_STATES, type CertificateState } from '@meetflow/shared/schemas/certificates';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useDraft } from '../../../lib/use-list-state.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
 import { sessionLabel, useSessionChoices } from '../../../lib/meeting-options.ts';
-import { ExportButton } from '../../../components/export-button.tsx';
 import { ListToolbar, useTableView } from '../../../components/list-toolbar.tsx';
 import { emptyTextFor } from '../../../components/load-error.tsx';
 import { useCertificatePage, type CertificateRow } from '../certificates-api.ts';
-import { formatMinutes, listQuery, pdfPath } from '../certificate-logic.ts';
+import { listQuery } from '../certificate-logic.ts';
 import { CertificateActions } from './certificate-actions.tsx';
+import { certificateColumns } from './certificate-columns.tsx';
 import type { CertificatesListState } from '../list-state.ts';
-
-const STATE_COLORS: Record<CertificateState, string | undefined> = {
-  not_earned: undefined,
-  earned: 'processing',
-  issued: 'success',
-  revoked: 'error',
-};
-
-/** Up to two decimals, without trailing zeros. */
-const creditsText = (credits: number) => String(Math.round(credits * 100) / 100);
 
 /** The meeting's guests with what the event log gives them, their certificates and the actions on them. */
 export function CertificatesTab({ meetingId, list }: { meetingId: number; list: CertificatesListState }) {
@@ -34,107 +21,10 @@ export function CertificatesTab({ meetingId, list }: { meetingId: number; list: 
   const sessions = useSessionChoices(meetingId);
   const [keyword, setKeyword] = useDraft(filters.keyword ?? '');
   const [selected, setSelected] = useState<number[]>([]);
-  const units = { h: t('certificates.units.h'), min: t('certificates.units.min') };
   const sessionNames = new Map((sessions.data ?? []).map((s) => [s.id, sessionLabel(s)]));
   const counts = certificates.data?.counts;
 
-  const columns: TableProps<CertificateRow>['columns'] = [
-    {
-      key: 'guest',
-      title: t('certificates.list.guest'),
-      render: (_, row) => (
-        <>
-          <div>{row.name}</div>
-          {row.institution && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.institution}
-            </Typography.Text>
-          )}
-        </>
-      ),
-    },
-    {
-      key: 'time',
-      title: t('certificates.list.time'),
-      width: 140,
-      render: (_, row) => formatMinutes(row.minutes, units),
-    },
-    {
-      key: 'credits',
-      title: t('certificates.list.credits'),
-      width: 90,
-      align: 'right',
-      render: (_, row) => creditsText(row.credits),
-    },
-    {
-      key: 'sessions',
-      title: t('certificates.list.sessions'),
-      width: 100,
-      align: 'right',
-      render: (_, row) =>
-        row.sessions.length === 0 ? (
-          0
-        ) : (
-          <Tooltip
-            title={row.sessions.map((id) => (
-              <div key={id}>{sessionNames.get(id) ?? `#${id}`}</div>
-            ))}
-          >
-            <span style={{ borderBottom: '1px dotted currentColor', cursor: 'help' }}>
-              {row.sessions.length}
-            </span>
-          </Tooltip>
-        ),
-    },
-    {
-      key: 'days',
-      title: t('certificates.list.days'),
-      dataIndex: 'days_present',
-      width: 100,
-      align: 'right',
-    },
-    {
-      key: 'state',
-      title: t('certificates.list.state'),
-      width: 130,
-      render: (_, row) => (
-        <Flex gap={4} align="center">
-          <Tag color={STATE_COLORS[row.state]} data-testid={`certificate-state-${row.guest_id}`}>
-            {t(`certificates.states.${row.state}`)}
-          </Tag>
-          {row.emailed_at !== null && (
-            <Tooltip title={t('certificates.list.emailed', { time: formatDateTime(row.emailed_at) })}>
-              <MailOutlined
-                aria-label={t('certificates.list.emailed', { time: formatDateTime(row.emailed_at) })}
-              />
-            </Tooltip>
-          )}
-        </Flex>
-      ),
-    },
-    {
-      key: 'issued_at',
-      title: t('certificates.list.issuedAt'),
-      width: 170,
-      render: (_, row) => (row.issued_at === null ? '—' : formatDateTime(row.issued_at)),
-    },
-    {
-      key: 'actions',
-      title: t('certificates.list.actions'),
-      width: 130,
-      render: (_, row) =>
-        row.state === 'issued' ? (
-          <ExportButton
-            type="link"
-            size="small"
-            path={pdfPath(meetingId, row.guest_id)}
-            fallbackName={`certificate-${row.guest_id}.pdf`}
-            label={t('certificates.list.download')}
-            data-testid={`certificate-pdf-${row.guest_id}`}
-          />
-        ) : null,
-    },
-  ];
+  const columns = certificateColumns(t, meetingId, sessionNames);
   const view = useTableView(columns);
   const filtered = Boolean(filters.state || filters.keyword);
 

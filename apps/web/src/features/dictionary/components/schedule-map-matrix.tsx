@@ -13,10 +13,10 @@ import {
   emptySets,
   setsOf,
   toggleCell,
+  timeSlotText,
   toggleColumn,
   type ScheduleSets,
 } from '../dictionary-logic.ts';
-import { timeSlotText } from './schedules-panel.tsx';
 import '../i18n.ts';
 
 /**

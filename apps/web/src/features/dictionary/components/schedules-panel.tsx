@@ -1,17 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button, DatePicker, Empty, Form, InputNumber, Select, Switch, Typography } from 'antd';
-import { scheduleBody, type Schedule, type ScheduleBody } from '@meetflow/shared/schemas/dictionary';
-import { nameIn } from '@meetflow/shared/languages';
-import { dayjs } from '../../../lib/dayjs.ts';
-import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { Empty, Typography } from 'antd';
+import type { Schedule, ScheduleBody } from '@meetflow/shared/schemas/dictionary';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { emptyTextFor } from '../../../components/load-error.tsx';
 import { usePermission } from '../../../components/permission.tsx';
 import { waitingCount } from '../../../lib/waitlist.ts';
 import { CrudTable, EDIT_PERMISSION } from './crud-table.tsx';
 import { useMeeting, useMeetingTimes, useScheduleCrud, useSchedules } from '../dictionary-api.ts';
-import { isOutsideDays, type DayRange } from '../dictionary-logic.ts';
-import { NAME_FIELDS, NameFields } from './name-fields.tsx';
-import { zodRule } from '../../../lib/zod-rule.ts';
+import { timeSlotText, type DayRange } from '../dictionary-logic.ts';
+import { NAME_FIELDS } from './name-fields.tsx';
+import { ScheduleFields } from './schedule-fields.tsx';
+import { ScheduleImportButton } from './schedule-import-button.tsx';
 import '../i18n.ts';
 
 interface ScheduleValues {
@@ -34,14 +32,6 @@ const FIELDS = [
   'waitlist_max',
 ] as const;
 
-const ScheduleImportModal = lazy(() =>
-  import('./schedule-import-modal.tsx').then((m) => ({ default: m.ScheduleImportModal })),
-);
-
-export function timeSlotText(time: { start_time: string; end_time: string } | null | undefined): string {
-  return time ? `${time.start_time}–${time.end_time}` : '';
-}
-
 /**
  * A meeting's sessions: table plus the add/edit form (names ×3, sign-up limit with 0 = unlimited,
  * a date limited to the meeting's days, a time slot from the meeting times). Used by the dictionary
@@ -57,35 +47,18 @@ export function SchedulesPanel({
   addRequest?: number;
 }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const schedules = useSchedules(meetingId);
   const times = useMeetingTimes();
   const api = useScheduleCrud(meetingId);
   // Sessions, user types and college categories from a workbook: date-schedule meetings, editors only.
   const canImport = usePermission().hasAny(EDIT_PERMISSION);
   const meeting = useMeeting(meetingId, canImport);
-  const [importing, setImporting] = useState(false);
 
   return (
     <CrudTable<Schedule, ScheduleValues, ScheduleBody>
       toolbar={
         canImport &&
-        meeting.data?.meeting_type === 'date_schedule' && (
-          <>
-            <Button
-              title={t('dictionary.importSchedulesHint')}
-              onClick={() => setImporting(true)}
-              data-testid="schedule-import-open"
-            >
-              {t('dictionary.importSchedules')}
-            </Button>
-            {importing && (
-              <Suspense fallback={null}>
-                <ScheduleImportModal meetingId={meetingId} onClose={() => setImporting(false)} />
-              </Suspense>
-            )}
-          </>
-        )
+        meeting.data?.meeting_type === 'date_schedule' && <ScheduleImportButton meetingId={meetingId} />
       }
       addRequest={addRequest}
       testIdPrefix="schedule"
@@ -160,76 +133,7 @@ export function SchedulesPanel({
         waitlist_enabled: v.waitlist_enabled,
         waitlist_max: v.waitlist_max ?? 0,
       })}
-      renderFields={() => (
-        <>
-          <NameFields shape={scheduleBody.shape} lang={lang} testIdPrefix="schedule" />
-          <Form.Item
-            name="signup_limit"
-            label={t('dictionary.fields.signupLimit')}
-            extra={t('dictionary.fields.signupLimitHint')}
-            required
-            rules={[zodRule(scheduleBody.shape.signup_limit, lang)]}
-          >
-            <InputNumber
-              min={0}
-              precision={0}
-              style={{ width: '100%' }}
-              data-testid="schedule-signup-limit"
-            />
-          </Form.Item>
-          <Form.Item
-            name="date"
-            label={t('dictionary.fields.date')}
-            required
-            rules={[zodRule(scheduleBody.shape.date, lang)]}
-            // The form keeps 'YYYY-MM-DD' (the API's format); the picker works with dayjs.
-            getValueProps={(value: string | undefined) => ({ value: value ? dayjs(value) : null })}
-            normalize={(value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined)}
-          >
-            <DatePicker
-              style={{ width: '100%' }}
-              disabledDate={(d) => isOutsideDays(d.format('YYYY-MM-DD'), days)}
-              defaultPickerValue={days ? dayjs(days.first) : undefined}
-              data-testid="schedule-date"
-            />
-          </Form.Item>
-          <Form.Item name="meeting_time_id" label={t('dictionary.fields.timeSlot')}>
-            <Select
-              allowClear
-              placeholder={t('dictionary.fields.noTimeSlot')}
-              loading={times.isLoading}
-              options={(times.data ?? []).map((time) => ({
-                value: time.id,
-                label: [timeSlotText(time), nameIn(lang, time.remark, time.remark_cn, time.remark_en)]
-                  .filter(Boolean)
-                  .join(' '),
-              }))}
-              data-testid="schedule-time-slot"
-            />
-          </Form.Item>
-          <Form.Item
-            name="waitlist_enabled"
-            label={t('dictionary.fields.waitlistEnabled')}
-            extra={t('dictionary.fields.waitlistEnabledHint')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="schedule-waitlist-enabled" />
-          </Form.Item>
-          <Form.Item
-            name="waitlist_max"
-            label={t('dictionary.fields.waitlistMax')}
-            extra={t('dictionary.fields.waitlistMaxHint')}
-            rules={[zodRule(scheduleBody.shape.waitlist_max, lang)]}
-          >
-            <InputNumber
-              min={0}
-              precision={0}
-              style={{ width: '100%' }}
-              data-testid="schedule-waitlist-max"
-            />
-          </Form.Item>
-        </>
-      )}
+      renderFields={() => <ScheduleFields days={days} times={times.data} timesLoading={times.isLoading} />}
     />
   );
 }

@@ -11,8 +11,8 @@ import { emptyTextFor } from '../../../components/load-error.tsx';
 import { CrudTable } from './crud-table.tsx';
 import { useSchedules, useUserTypeCrud, useUserTypes } from '../dictionary-api.ts';
 import { NAME_FIELDS, NameFields } from './name-fields.tsx';
-import { timeSlotText } from './schedules-panel.tsx';
 import { zodRule } from '../../../lib/zod-rule.ts';
+import { timeSlotText } from '../dictionary-logic.ts';
 import '../i18n.ts';
 
 interface UserTypeValues {
