@@ -1,22 +1,17 @@
-import { Fragment, lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input, Modal, Select, Tag } from 'antd';
-import {
-  CheckCircleFilled,
-  CloseCircleFilled,
-  ExclamationCircleFilled,
-  LockOutlined,
-} from '@ant-design/icons';
-import { AREA_CODES } from '@meetflow/shared/constants';
-import { LANGUAGES, type Language } from '@meetflow/shared/languages';
-import { setLanguage, useTranslation, type TFunction } from '../../../lib/i18n.ts';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import type { Language } from '@meetflow/shared/languages';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { dayjs } from '../../../lib/dayjs.ts';
 import { markActivity } from '../../../lib/session/activity.ts';
 import { kioskLock, noteWrongPin, unlockKiosk } from '../../../lib/station-lock.ts';
-import { LANGUAGE_NAMES } from '../../../components/lang-switch.tsx';
 import { pinMatches, pinWaitMs, PIN_PATTERN } from '../kiosk-pin.ts';
 import type { DoorAnswer, DoorStation, DoorStatus } from '../offline/door-station.ts';
 import { EMPTY_SCAN_KEYS, acceptsUnfocusedSubmit, isCharacterKey, pressKey } from '../scan-keys.ts';
 import { playTone } from '../scan-tone.ts';
+import { KioskFooter, KioskHeader } from './kiosk-frame.tsx';
+import { KioskPhoneForm, type KioskPhone } from './kiosk-phone-form.tsx';
 import './kiosk-screen.css';
 import '../station-i18n.ts';
 
@@ -27,16 +22,6 @@ export const KIOSK_RESULT_MS = 6000;
 
 type Outcome = { kind: 'answer'; answer: DoorAnswer } | { kind: 'notFound' } | { kind: 'phoneOff' };
 type View = 'start' | 'phone' | 'result';
-
-/** The footer's connection words, kept apart: "Offline · 2 waiting to upload". */
-function connectionParts(status: DoorStatus | null, t: TFunction): { key: string; node: ReactNode }[] {
-  if (!status) return [];
-  const parts: { key: string; node: ReactNode }[] = [];
-  if (!status.online) parts.push({ key: 'offline', node: <Tag color="orange">{t('station.offline')}</Tag> });
-  if (status.queueRead && status.queued > 0)
-    parts.push({ key: 'queued', node: t('station.queued', { count: status.queued }) });
-  return parts;
-}
 
 /** The big answer a guest sees: a green welcome, a yellow "already", or a red "ask the staff". */
 function OutcomeView({
@@ -181,7 +166,7 @@ export default function KioskScreen(props: {
   const [seconds, setSeconds] = useState(0);
   const [unlocking, setUnlocking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ area_code: string; phone: string }>();
+  const [form] = Form.useForm<KioskPhone>();
   const keys = useRef(EMPTY_SCAN_KEYS);
 
   const show = useCallback((next: Outcome) => {
@@ -236,7 +221,7 @@ export default function KioskScreen(props: {
     return () => window.removeEventListener('keydown', onKey, true);
   }, [view, unlocking, checkInCode]);
 
-  async function checkInPhone({ area_code, phone }: { area_code: string; phone: string }) {
+  async function checkInPhone({ area_code, phone }: KioskPhone) {
     if (!status?.phoneLookup) {
       show({ kind: 'phoneOff' });
       return;
@@ -258,22 +243,7 @@ export default function KioskScreen(props: {
   const lang = i18n.language as Language;
   return (
     <main className="kiosk" data-testid="kiosk" aria-label={t('station.kiosk.enter')}>
-      <header className="kiosk-header">
-        <div className="kiosk-meeting">{status?.meetingNames?.[lang] ?? status?.meetingName}</div>
-        <nav className="kiosk-languages" aria-label="Language">
-          {LANGUAGES.map((code) => (
-            <Button
-              key={code}
-              type={code === lang ? 'primary' : 'default'}
-              aria-pressed={code === lang}
-              onClick={() => void setLanguage(code)}
-              data-testid={`kiosk-lang-${code}`}
-            >
-              {LANGUAGE_NAMES[code]}
-            </Button>
-          ))}
-        </nav>
-      </header>
+      <KioskHeader meetingName={status?.meetingNames?.[lang] ?? status?.meetingName} />
 
       <div className="kiosk-body">
         {view === 'result' && outcome && <OutcomeView outcome={outcome} seconds={seconds} onDone={reset} />}
@@ -292,66 +262,16 @@ export default function KioskScreen(props: {
         )}
 
         {view === 'phone' && (
-          <section className="kiosk-phone" data-testid="kiosk-phone">
-            <h1 className="kiosk-title">{t('station.kiosk.phoneTitle')}</h1>
-            <Form
-              form={form}
-              layout="vertical"
-              size="large"
-              requiredMark={false}
-              initialValues={{ area_code: '853' }}
-              onFinish={(values) => void checkInPhone(values)}
-            >
-              <Form.Item name="area_code" label={t('station.kiosk.areaCode')}>
-                <Select
-                  options={AREA_CODES.map((a) => ({ value: a.value, label: a.label[lang] ?? a.label.en }))}
-                  data-testid="kiosk-area-code"
-                />
-              </Form.Item>
-              <Form.Item
-                name="phone"
-                label={t('station.kiosk.phone')}
-                rules={[{ required: true, message: t('station.kiosk.phoneInvalid') }]}
-              >
-                <Input inputMode="tel" autoComplete="off" autoFocus data-testid="kiosk-phone-input" />
-              </Form.Item>
-              <div className="kiosk-actions">
-                <Button size="large" onClick={reset} data-testid="kiosk-phone-back">
-                  {t('station.kiosk.back')}
-                </Button>
-                <Button
-                  size="large"
-                  type="primary"
-                  htmlType="submit"
-                  loading={busy}
-                  data-testid="kiosk-phone-submit"
-                >
-                  {t('station.kiosk.checkIn')}
-                </Button>
-              </div>
-            </Form>
-          </section>
+          <KioskPhoneForm
+            form={form}
+            busy={busy}
+            onCheckIn={(values) => void checkInPhone(values)}
+            onBack={reset}
+          />
         )}
       </div>
 
-      <footer className="kiosk-footer">
-        <span data-testid="kiosk-connection" data-online={status?.online ?? true}>
-          {connectionParts(status, t).map((part, index) => (
-            <Fragment key={part.key}>
-              {index > 0 && ' · '}
-              {part.node}
-            </Fragment>
-          ))}
-        </span>
-        <Button
-          type="text"
-          icon={<LockOutlined />}
-          onClick={() => setUnlocking(true)}
-          data-testid="kiosk-staff"
-        >
-          {t('station.kiosk.staff')}
-        </Button>
-      </footer>
+      <KioskFooter status={status} onStaff={() => setUnlocking(true)} />
 
       {unlocking && <UnlockDialog onUnlocked={props.onUnlocked} onCancel={() => setUnlocking(false)} />}
     </main>
