@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import type { Meeting } from '@meetflow/shared/schemas/meetings';
-import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { adminApi } from './guest-fixtures.ts';
-import {
-  createMeeting,
-  createOrganization,
-  generalBody,
-  guestRequest,
-  signUp,
-} from './registration-fixtures.ts';
-import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
+import { TEST_DB, type TestContext } from './helpers.ts';
+import { generalBody, guestRequest, signUp } from './registration-fixtures.ts';
+import { type SmtpFixture } from './smtp-fixture.ts';
 import { auditCount, listState, openList, secondInstance } from './waitlist-fixtures.ts';
-import { everyStoredText, personal } from './privacy-fixtures.ts';
+import { everyStoredText, personal, privacySuite } from './privacy-fixtures.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -25,60 +18,13 @@ const HOUR = 3_600_000;
  * audit trail's before and after.
  */
 describe(`personal data (${TEST_DB})`, () => {
+  const suite = privacySuite();
+  const { api, meetingAt, setPrivacy, signUpWith } = suite;
   let ctx: TestContext;
-  let admin: string;
-  let org: number;
-
   let smtp: SmtpFixture;
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    ctx = await createTestContext({ TIME_ZONE: 'Asia/Macau', SMTP_URL: smtp.url });
-    org = await createOrganization(ctx.db);
+  beforeEach(() => {
+    ({ ctx, smtp } = suite.state());
   });
-  // Tests move the server's clock by months: a fresh access token each time.
-  beforeEach(async () => {
-    admin = (await ctx.login()).access_token;
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await smtp.close();
-  });
-
-  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang = 'en') =>
-    adminApi(ctx, admin)(method, url, payload, lang);
-
-  async function meetingAt(startAt: number, endAt: number, values: Parameters<typeof createMeeting>[2] = {}) {
-    const meeting = await createMeeting(ctx.db, org, values);
-    await ctx.db
-      .updateTable('meetings')
-      .set({ start_at: startAt, end_at: endAt })
-      .where('id', '=', meeting.id)
-      .execute();
-    return meeting;
-  }
-
-  async function setPrivacy(meetingId: number, body: object) {
-    const res = await api('PUT', `/api/meetings/${meetingId}/privacy`, {
-      notice_enabled: true,
-      notice: { 'zh-tw': '', 'zh-cn': '', en: '' },
-      retention_days: 180,
-      ...body,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data;
-  }
-
-  async function signUpWith(
-    publicId: string,
-    n: number,
-    values: ReturnType<typeof personal>,
-    consent = true,
-  ) {
-    const res = await signUp(ctx, publicId, generalBody(n, { ...values, consent }), n);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { guest_token: string; guest: { guest_code: string } | null };
-  }
 
   it('the retention purge: told a week ahead (local date), run once across two instances, nothing personal left anywhere, figures intact', async () => {
     // Ends at 07:30 in Macao: 23:30 the evening before in UTC, so a UTC date would be a day early.
@@ -108,7 +54,7 @@ describe(`personal data (${TEST_DB})`, () => {
 
     // The day of the meeting: two guests come in (scans through the door API), one's confirmation is sent.
     ctx.advance(endAt - 3 * HOUR - ctx.now());
-    admin = (await ctx.login()).access_token;
+    await suite.relogin();
     const codes = (
       await ctx.db
         .selectFrom('guests')
@@ -233,7 +179,7 @@ describe(`personal data (${TEST_DB})`, () => {
     try {
       await Promise.all([ctx.app.jobs.runDue(), second.app.jobs.runDue()]);
       await Promise.all([ctx.app.jobs.runDue(), second.app.jobs.runDue()]);
-      admin = (await ctx.login()).access_token;
+      await suite.relogin();
       const listed = await api('GET', '/api/me/notifications?page=1&page_size=50');
       expect(listed.statusCode, listed.body).toBe(200);
       const notes = listed.json().data.items.filter((n: { type: string }) => n.type === 'retention_due');
@@ -255,7 +201,7 @@ describe(`personal data (${TEST_DB})`, () => {
     } finally {
       await second.close();
     }
-    admin = (await ctx.login()).access_token;
+    await suite.relogin();
     expect(await auditCount(ctx.db, 'privacy.purged')).toBe(1);
     const purgeJobs = await ctx.db
       .selectFrom('jobs')

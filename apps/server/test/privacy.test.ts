@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import { DEFAULT_PRIVACY_NOTICE } from '@meetflow/shared/schemas/privacy';
-import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { TEST_DB, type TestContext } from './helpers.ts';
 import { adminApi, userWithRole } from './guest-fixtures.ts';
-import {
-  createMeeting,
-  createOrganization,
-  generalBody,
-  guestRequest,
-  signUp,
-} from './registration-fixtures.ts';
-import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
+import { createOrganization, generalBody, guestRequest, signUp } from './registration-fixtures.ts';
 import { auditCount, listState, openList } from './waitlist-fixtures.ts';
-import { personal } from './privacy-fixtures.ts';
+import { personal, privacySuite } from './privacy-fixtures.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -24,60 +17,14 @@ const HOUR = 3_600_000;
  * audit trail's before and after.
  */
 describe(`personal data (${TEST_DB})`, () => {
+  const suite = privacySuite();
+  const { api, meetingAt, setPrivacy, signUpWith } = suite;
   let ctx: TestContext;
   let admin: string;
   let org: number;
-
-  let smtp: SmtpFixture;
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    ctx = await createTestContext({ TIME_ZONE: 'Asia/Macau', SMTP_URL: smtp.url });
-    org = await createOrganization(ctx.db);
+  beforeEach(() => {
+    ({ ctx, admin, org } = suite.state());
   });
-  // Tests move the server's clock by months: a fresh access token each time.
-  beforeEach(async () => {
-    admin = (await ctx.login()).access_token;
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await smtp.close();
-  });
-
-  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang = 'en') =>
-    adminApi(ctx, admin)(method, url, payload, lang);
-
-  async function meetingAt(startAt: number, endAt: number, values: Parameters<typeof createMeeting>[2] = {}) {
-    const meeting = await createMeeting(ctx.db, org, values);
-    await ctx.db
-      .updateTable('meetings')
-      .set({ start_at: startAt, end_at: endAt })
-      .where('id', '=', meeting.id)
-      .execute();
-    return meeting;
-  }
-
-  async function setPrivacy(meetingId: number, body: object) {
-    const res = await api('PUT', `/api/meetings/${meetingId}/privacy`, {
-      notice_enabled: true,
-      notice: { 'zh-tw': '', 'zh-cn': '', en: '' },
-      retention_days: 180,
-      ...body,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data;
-  }
-
-  async function signUpWith(
-    publicId: string,
-    n: number,
-    values: ReturnType<typeof personal>,
-    consent = true,
-  ) {
-    const res = await signUp(ctx, publicId, generalBody(n, { ...values, consent }), n);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { guest_token: string; guest: { guest_code: string } | null };
-  }
 
   it('consent: the notice is shown in each language, an unticked box is refused, the version and time are kept', async () => {
     const now = ctx.now();
