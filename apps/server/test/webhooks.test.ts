@@ -1,10 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookEndpointWithSecret } from '@meetflow/shared/schemas/integrations';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '@meetflow/shared/schemas/integrations';
-import { toNextMorning } from './attendance-fixtures.ts';
 import { adminApi, scan, signUpGuest, userWithRole, type Api } from './guest-fixtures.ts';
-import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { TEST_DB, type TestContext } from './helpers.ts';
 import { multipart, png } from './file-fixtures.ts';
 import {
   createMeeting,
@@ -17,6 +15,7 @@ import {
 } from './registration-fixtures.ts';
 import { openList } from './waitlist-fixtures.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
+import { webhooksSuite } from './webhooks-fixtures.ts';
 
 /**
  * Webhooks (issue 21): events written with the change, signed per Standard Webhooks, delivered at
@@ -24,49 +23,15 @@ import { startReceiver, type Receiver } from './webhook-receiver.ts';
  * off when the receiver is gone, and never sent into the server's own network unless allowed.
  */
 describe(`webhooks (${TEST_DB})`, () => {
+  const suite = webhooksSuite();
+  const { endpoint, run, deliveries } = suite;
   let ctx: TestContext;
   let admin: Api;
   let orgId: number;
   let receiver: Receiver;
-
-  beforeAll(async () => {
-    // The test receiver listens on loopback: the operator setting lets endpoints reach it.
-    // Access tokens outlive the hours of retries the clock is moved through.
-    ctx = await createTestContext({ WEBHOOK_ALLOW_PRIVATE: 'true', ACCESS_TOKEN_TTL: String(30 * 86_400) });
-    // The tests move the clock through hours of retries and whole days: from a morning, no scan
-    // pair straddles midnight (whose day-end would close the guest out) whatever time CI starts.
-    toNextMorning(ctx);
-    admin = adminApi(ctx, (await ctx.login()).access_token);
-    orgId = (await admin('POST', '/api/organizations', { name: 'Hooks' })).json().data.id;
-    receiver = await startReceiver();
+  beforeAll(() => {
+    ({ ctx, admin, orgId, receiver } = suite.state());
   });
-  afterAll(async () => {
-    await receiver.close();
-    await ctx.close();
-  });
-
-  async function endpoint(as: Api, url: string, body: object = {}): Promise<WebhookEndpointWithSecret> {
-    const res = await as('POST', '/api/webhooks', {
-      url,
-      description: 'CRM',
-      event_types: [...WEBHOOK_EVENT_TYPES],
-      organization_id: orgId,
-      ...body,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as WebhookEndpointWithSecret;
-  }
-  const run = () => ctx.app.jobs.runDue();
-  const deliveries = async (as: Api, id: number) => {
-    const res = await as('GET', `/api/webhooks/${id}/deliveries?page_size=100`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.items as {
-      id: number;
-      event_type: string;
-      state: string;
-      attempts: number;
-    }[];
-  };
 
   it("signs every event, in each guest's order, with ids and no personal data", async () => {
     const hook = await endpoint(admin, receiver.url);
