@@ -29,10 +29,9 @@ const LOADED_ON_FIRST_USE = [
   'saxes',
   'csv-parse',
   'chardet',
-  'exceljs', // import templates
   'yazl', // exports: XLSX and ZIP
   'request-filtering-agent', // webhook deliveries
-  'pdf-lib', // certificates and badges (in their worker)
+  '@cantoo/pdf-lib', // certificates and badges (in their worker)
   'fontkit',
   'pg', // the PostgreSQL driver (and pg-pool, pg-protocol…): DATABASE_URL only
   'ajv', // Fastify's default compilers: every schema is zod's (app.ts)

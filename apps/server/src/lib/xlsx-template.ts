@@ -1,38 +1,27 @@
-import type ExcelJS from 'exceljs';
+import { Writable } from 'node:stream';
+import { writeXlsx, type XlsxCell, type XlsxSheetData } from './xlsx-writer.ts';
 
 /*
- * Templates to download and fill (the imports): exceljs writes them, because they need drop-down
- * lists (data validations), which our streamed writer (xlsx-writer.ts) has not. exceljs is loaded on
- * the first template asked for: it weighs 27 MB of memory that a server never writing one keeps free.
+ * Templates to download and fill (the imports), written by our XLSX writer (xlsx-writer.ts) with
+ * their drop-down lists, whole in memory: a template is a few kilobytes
+ * (docs/decisions/0088-own-xlsx-template-writer.md).
  */
 
-/** exceljs writes data validations over ranges; its typings leave the worksheet's collection out. */
-interface SheetWithValidations {
-  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
-}
-
-export async function newWorkbook(): Promise<ExcelJS.Workbook> {
-  const { default: exceljs } = await import('exceljs');
-  return new exceljs.Workbook();
-}
-
-/**
- * A drop-down list on rows 2…lastRow of a column, its values in `formula` (a range of a hidden sheet:
- * a list typed into the validation is limited to 255 characters). Not strict: typing something
- * else is allowed (a cell may name several sessions).
- */
-export function addListValidation(
-  sheet: ExcelJS.Worksheet,
-  column: number,
-  lastRow: number,
-  formula: string,
-  strict: boolean,
-): void {
-  const letter = sheet.getColumn(column).letter;
-  (sheet as unknown as SheetWithValidations).dataValidations.add(`${letter}2:${letter}${lastRow}`, {
-    type: 'list',
-    allowBlank: true,
-    formulae: [formula],
-    showErrorMessage: strict,
+export async function xlsxBuffer(sheets: readonly XlsxSheetData[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
   });
+  await writeXlsx(sheets, output);
+  output.end();
+  return Buffer.concat(chunks);
+}
+
+/** Columns of values as the rows of a sheet: the hidden sheet of choices holds one list per column. */
+export function columnsAsRows(columns: readonly (readonly XlsxCell[])[]): XlsxCell[][] {
+  const height = Math.max(0, ...columns.map((column) => column.length));
+  return Array.from({ length: height }, (_, row) => columns.map((column) => column[row] ?? null));
 }

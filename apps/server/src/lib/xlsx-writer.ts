@@ -3,22 +3,47 @@ import { PassThrough, type Writable } from 'node:stream';
 import { onFirstUse } from './on-first-use.ts';
 
 /*
- * A small streaming XLSX (Office Open XML) writer: text and number cells, a bold header row, column
- * widths and a frozen header, one or more sheets. Each sheet's XML goes straight into a deflated zip
- * entry (yazl, on Node's zlib) and rows are read only when the output has room, so memory holds a
- * few chunks in flight, not the file, however slowly the output is read.
+ * A small streaming XLSX (Office Open XML) writer, for the exports and the import templates.
+ *
+ * What it writes: one or more sheets, each a bold header row frozen at the top, then text cells
+ * (inline strings, any script) and number cells; column widths; columns formatted as text ('@', so
+ * that Excel keeps a phone's leading zero when someone types it); hidden sheets; and drop-down lists
+ * (list data validations) whose choices are a range of cells, usually on a hidden sheet, since a
+ * list typed into the validation itself is limited to 255 characters. Nothing else: no formulas,
+ * dates, merged cells or shared strings.
+ *
+ * How: each sheet's XML goes straight into a deflated zip entry (yazl, on Node's zlib) and rows are
+ * read only when the output has room, so memory holds a few chunks in flight, not the file, however
+ * slowly the output is read. Excel, LibreOffice, exceljs and our reader (xlsx-reader.ts) read it.
  */
 
 export type XlsxCell = string | number | null;
+
+/** A drop-down on the rows under the header, down to `lastRow`, of one column. */
+export interface XlsxListValidation {
+  /** Zero-based. */
+  column: number;
+  /** 1-based, as Excel counts rows. */
+  lastRow: number;
+  /** The cells holding the choices, e.g. `'Lists'!$A$2:$A$5` (see `listSource`). */
+  source: string;
+  /** Whether Excel refuses a value not in the list, or only offers the list. */
+  strict: boolean;
+}
 
 export interface XlsxSheetData {
   /** Made valid for a sheet tab: at most 31 characters, none of : \ / ? * [ ]. */
   name: string;
   /** Column widths in characters. */
   widths: readonly number[];
-  /** Written in bold, and frozen at the top. */
+  /** Written in bold, and frozen at the top (unless the sheet is hidden). */
   header: readonly string[];
-  rows: AsyncIterable<readonly XlsxCell[]>;
+  rows: AsyncIterable<readonly XlsxCell[]> | Iterable<readonly XlsxCell[]>;
+  /** Hidden from the sheet tabs (at least one sheet must stay visible): the drop-downs' choices. */
+  hidden?: boolean;
+  /** Zero-based columns formatted as text, their cells and the ones typed in later. */
+  textColumns?: readonly number[];
+  validations?: readonly XlsxListValidation[];
 }
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -31,7 +56,10 @@ const ROOT_RELS =
   `${XML_DECLARATION}<Relationships xmlns="${PACKAGE_REL}">` +
   `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-/** Style 0 is the default; style 1 (s="1") is bold, for the header. Two fills are required by Excel. */
+/**
+ * Style 0 is the default; 1 (s="1") is bold, for the header; 2 is text ('@', number format 49) and 3
+ * bold text, for text columns. Two fills are required by Excel.
+ */
 const STYLES =
   `${XML_DECLARATION}<styleSheet xmlns="${MAIN}">` +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
@@ -39,8 +67,11 @@ const STYLES =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
+  '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
@@ -59,9 +90,13 @@ function contentTypes(sheetCount: number): string {
   );
 }
 
-function workbook(names: readonly string[]): string {
+function workbook(names: readonly string[], hidden: readonly boolean[]): string {
   const sheets = names
-    .map((name, i) => `<sheet name="${escapeAttribute(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .map(
+      (name, i) =>
+        `<sheet name="${escapeAttribute(name)}" sheetId="${i + 1}"` +
+        `${hidden[i] ? ' state="hidden"' : ''} r:id="rId${i + 1}"/>`,
+    )
     .join('');
   return `${XML_DECLARATION}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${sheets}</sheets></workbook>`;
 }
@@ -107,8 +142,8 @@ function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, '&quot;');
 }
 
-/** 'A', 'B', … 'Z', 'AA', …: column letters of cell references. */
-function columnLetters(index: number): string {
+/** 'A', 'B', … 'Z', 'AA', …: column letters of cell references (zero-based index). */
+export function columnLetters(index: number): string {
   let letters = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
@@ -138,22 +173,56 @@ function cellStart(index: number): string {
   return `<c r="${columnLetters(index)}`;
 }
 
-function sheetStart(sheet: XlsxSheetData, starts: readonly string[]): string {
+/** The style attribute of each column's cells: text columns' cells are text ('' for the others). */
+function columnStyles(sheet: XlsxSheetData, count: number): string[] {
+  const text = new Set(sheet.textColumns);
+  return Array.from({ length: count }, (_, i) => (text.has(i) ? ' s="2"' : ''));
+}
+
+const FROZEN_HEADER =
+  '<sheetViews><sheetView workbookViewId="0">' +
+  '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+  '<selection pane="bottomLeft"/></sheetView></sheetViews>';
+
+function sheetStart(sheet: XlsxSheetData, starts: readonly string[], styles: readonly string[]): string {
   const cols = sheet.widths
-    .map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`)
+    .map(
+      (width, i) =>
+        `<col min="${i + 1}" max="${i + 1}" width="${width}"${styles[i] ? ' style="2"' : ''} customWidth="1"/>`,
+    )
     .join('');
-  const header = sheet.header.map((text, i) => cellXml(starts[i]!, '1', text, ' s="1"')).join('');
+  const header = sheet.header
+    .map((text, i) => cellXml(starts[i]!, '1', text, styles[i] ? ' s="3"' : ' s="1"'))
+    .join('');
   return (
     `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +
-    '<sheetViews><sheetView workbookViewId="0">' +
-    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-    '<selection pane="bottomLeft"/></sheetView></sheetViews>' +
+    (sheet.hidden ? '' : FROZEN_HEADER) +
     (cols ? `<cols>${cols}</cols>` : '') +
     `<sheetData><row r="1">${header}</row>`
   );
 }
 
-const SHEET_END = '</sheetData></worksheet>';
+/** The end of a sheet: its drop-downs follow the cells (the schema's order). */
+function sheetEnd(sheet: XlsxSheetData): string {
+  const validations = (sheet.validations ?? []).map((v) => {
+    const letters = columnLetters(v.column);
+    return (
+      `<dataValidation type="list" allowBlank="1"${v.strict ? ' showErrorMessage="1"' : ''}` +
+      ` sqref="${letters}2:${letters}${v.lastRow}"><formula1>${escapeText(v.source)}</formula1></dataValidation>`
+    );
+  });
+  const list = validations.length
+    ? `<dataValidations count="${validations.length}">${validations.join('')}</dataValidations>`
+    : '';
+  return `</sheetData>${list}</worksheet>`;
+}
+
+/** A range of one column holding a drop-down's choices: `count` cells under a sheet's header. */
+export function listSource(sheet: string, column: number, count: number): string {
+  const letters = columnLetters(column);
+  return `'${sheetName(sheet).replace(/'/g, "''")}'!$${letters}$2:$${letters}$${count + 1}`;
+}
+
 /** The zip writer, loaded with the first export, not at start-up; zip-stream.ts shares it. */
 export const loadYazl = onFirstUse(() => import('yazl'));
 const CHUNK = 64 * 1024;
@@ -185,7 +254,8 @@ export async function writeXlsx(sheets: readonly XlsxSheetData[], output: Writab
     const names = sheets.map((sheet) => sheetName(sheet.name));
     zip.addBuffer(Buffer.from(contentTypes(sheets.length)), '[Content_Types].xml');
     zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels');
-    zip.addBuffer(Buffer.from(workbook(names)), 'xl/workbook.xml');
+    const hidden = sheets.map((sheet) => sheet.hidden === true);
+    zip.addBuffer(Buffer.from(workbook(names, hidden)), 'xl/workbook.xml');
     zip.addBuffer(Buffer.from(workbookRels(sheets.length)), 'xl/_rels/workbook.xml.rels');
     zip.addBuffer(Buffer.from(STYLES), 'xl/styles.xml');
 
@@ -193,17 +263,19 @@ export async function writeXlsx(sheets: readonly XlsxSheetData[], output: Writab
       // yazl reads the entries one after another, so this part is read once the previous one is done.
       const part = new PassThrough();
       zip.addReadStream(part, `xl/worksheets/sheet${index + 1}.xml`);
-      const starts = sheet.header.map((_, i) => cellStart(i));
+      const width = Math.max(sheet.header.length, sheet.widths.length);
+      const starts = Array.from({ length: width }, (_, i) => cellStart(i));
+      const styles = columnStyles(sheet, width);
       // Rows are joined into chunks of about CHUNK characters: a few large writes cost less than
       // many small ones, and the part holds one chunk before it asks the writer to wait.
-      let rows = [sheetStart(sheet, starts)];
+      let rows = [sheetStart(sheet, starts, styles)];
       let length = 0;
       let rowNumber = 1;
       for await (const cells of sheet.rows) {
         const row = String(++rowNumber);
         let xml = '<row r="' + row + '">';
         for (let i = 0; i < cells.length; i++) {
-          xml += cellXml(starts[i] ?? cellStart(i), row, cells[i] ?? null);
+          xml += cellXml(starts[i] ?? cellStart(i), row, cells[i] ?? null, styles[i]);
         }
         xml += '</row>';
         rows.push(xml);
@@ -215,7 +287,7 @@ export async function writeXlsx(sheets: readonly XlsxSheetData[], output: Writab
           if (!(await room(part))) return false;
         }
       }
-      rows.push(SHEET_END);
+      rows.push(sheetEnd(sheet));
       // The next part waits its turn in the zip, so it fills only up to its own buffer.
       part.end(rows.join(''));
       if (output.destroyed) return false;

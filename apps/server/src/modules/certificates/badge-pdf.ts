@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from '@cantoo/pdf-lib';
 import type { BadgeLayout } from '@meetflow/shared/schemas/certificates';
 import { DocumentFonts, MM, drawLine, drawQr, fittingSize, hexColor, type Script } from './pdf-text.ts';
 

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { PDFDocument, type PDFImage } from '@cantoo/pdf-lib';
 import type { CertificatePlaceholder, CertificateTemplate } from '@meetflow/shared/schemas/certificates';
 import {
   DocumentFonts,

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
-import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import { create as createQr } from 'qrcode';
 
 /*
@@ -14,8 +13,9 @@ import { create as createQr } from 'qrcode';
  *
  * The subsets are made by fontkit 2 (foliojs, pdfkit's engine), not @pdf-lib/fontkit: the latter's
  * subsets of these fonts lose most glyphs (blank characters in every viewer), fontkit 2's are whole.
- * pdf-lib still calls the fontkit 1 subset API (`encodeStream`), which the adapter below provides.
- * Parsing a 7 MB font costs ~16 ms: parsed fonts are kept, so 5,000 certificates parse each once.
+ * The PDF library is @cantoo/pdf-lib, the maintained fork of pdf-lib, which calls fontkit 2's subset
+ * API (`encode()`) itself (docs/decisions/0087-pdf-lib-fork.md). Parsing a 7 MB font costs ~16 ms:
+ * parsed fonts are kept, so 5,000 certificates parse each once.
  */
 
 export type Script = 'tc' | 'sc';
@@ -43,42 +43,17 @@ function bytesOf(key: FontKey): Uint8Array {
   return bytes;
 }
 
-/** pdf-lib still calls fontkit 1's `subset.encodeStream()`; fontkit 2 has `encode()`. */
-function withEncodeStream(font: fontkit.Font): fontkit.Font {
-  const createSubset = font.createSubset.bind(font);
-  font.createSubset = () => {
-    const subset = createSubset();
-    return Object.assign(subset, {
-      encodeStream() {
-        const stream = new EventEmitter();
-        queueMicrotask(() => {
-          try {
-            stream.emit('data', subset.encode());
-            stream.emit('end');
-          } catch (error) {
-            stream.emit('error', error);
-          }
-        });
-        return stream;
-      },
-    });
-  };
-  return font;
-}
-
 function parse(data: Uint8Array): fontkit.Font {
   let font = parsed.get(data);
   if (!font) {
-    font = withEncodeStream(
-      fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) as fontkit.Font,
-    );
+    font = fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) as fontkit.Font;
     parsed.set(data, font);
   }
   return font;
 }
 
-/** fontkit 2 behind pdf-lib's fontkit 1 interface, parsing each font once per process. */
-const fontkitForPdfLib = { create: parse } as unknown as PdfLibFontkit;
+/** fontkit 2, parsing each font once per process. */
+const fontkitForPdfLib: PdfLibFontkit = { create: parse };
 
 function parsedFont(key: FontKey): fontkit.Font {
   return parse(bytesOf(key));

@@ -1,4 +1,5 @@
-import { addListValidation, newWorkbook } from '../../lib/xlsx-template.ts';
+import { columnsAsRows, xlsxBuffer } from '../../lib/xlsx-template.ts';
+import { listSource, type XlsxSheetData } from '../../lib/xlsx-writer.ts';
 import { AREA_CODES } from '@meetflow/shared/constants';
 import { nameIn, type Language, type Localized } from '@meetflow/shared/languages';
 import { IMPORT_ROWS_MAX, type GuestImportField } from '@meetflow/shared/schemas/imports';
@@ -9,8 +10,7 @@ import type { ImportDictionary } from './guest-import-rows.ts';
  * The guest file template of a meeting, in the reader's language: the meeting type's columns
  * (required ones marked *), and drop-down lists for the area codes, yes/no, gender and the meeting's
  * registration types, college categories and sessions, kept on a hidden second sheet (a list typed
- * into the validation itself is limited to 255 characters). Written with exceljs: our own streamed
- * writer has no data validation, and a template is small.
+ * into the validation itself is limited to 255 characters), written by our own XLSX writer.
  */
 
 const REQUIRED: Record<ImportDictionary['meetingType'], readonly GuestImportField[]> = {
@@ -53,11 +53,20 @@ export function sessionLabel(session: ImportDictionary['sessions'][number], lang
   return `${session.date} ${nameIn(lang, session.name, session.name_cn, session.name_en)}`;
 }
 
-export async function guestImportTemplate(dictionary: ImportDictionary, lang: Language): Promise<Buffer> {
-  const workbook = await newWorkbook();
-  const sheet = workbook.addWorksheet(TEXT.guests[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
-  const lists = workbook.addWorksheet(TEXT.lists[lang], { state: 'hidden' });
+/** Phones and licence numbers stay text: Excel would drop a leading zero or write 8.53E+10. */
+const TEXT_FIELDS: ReadonlySet<GuestImportField> = new Set([
+  'phone',
+  'license_number',
+  'contact_phone',
+  'contact_number',
+]);
 
+export function guestImportTemplate(dictionary: ImportDictionary, lang: Language): Promise<Buffer> {
+  return xlsxBuffer(guestTemplateSheets(dictionary, lang));
+}
+
+/** The template's sheets: the guests' (headers only) and the hidden one of the drop-downs' choices. */
+export function guestTemplateSheets(dictionary: ImportDictionary, lang: Language): XlsxSheetData[] {
   const names = (entries: readonly { name: string; name_cn: string; name_en: string }[]) =>
     entries.map((e) => nameIn(lang, e.name, e.name_cn, e.name_en));
   const choices: Partial<Record<GuestImportField, string[]>> = {
@@ -69,15 +78,9 @@ export async function guestImportTemplate(dictionary: ImportDictionary, lang: La
     college_category: names(dictionary.collegeCategories),
     session: dictionary.sessions.map((s) => sessionLabel(s, lang)),
   };
-  const listColumn = new Map<GuestImportField, string>();
-  let listIndex = 0;
+  const lists: { field: GuestImportField; values: string[] }[] = [];
   for (const [field, values] of Object.entries(choices) as [GuestImportField, string[]][]) {
-    if (values.length === 0 || !fieldsOf(dictionary.meetingType).includes(field)) continue;
-    listIndex += 1;
-    const column = lists.getColumn(listIndex);
-    column.values = [FIELD_LABELS[field][lang], ...values];
-    const letter = column.letter;
-    listColumn.set(field, `'${TEXT.lists[lang]}'!$${letter}$2:$${letter}$${values.length + 1}`);
+    if (values.length > 0 && fieldsOf(dictionary.meetingType).includes(field)) lists.push({ field, values });
   }
 
   const required = new Set(REQUIRED[dictionary.meetingType]);
@@ -90,28 +93,33 @@ export async function guestImportTemplate(dictionary: ImportDictionary, lang: La
           }))
         : [{ field, header: FIELD_LABELS[field][lang] }],
   );
-  sheet.columns = columns.map(({ field, header }, i) => ({
-    header:
-      required.has(field) && !(field === 'session' && i > 0 && columns[i - 1]!.field === 'session')
-        ? `${header} *`
-        : header,
-    width: Math.max(12, header.length * 2 + 4),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  columns.forEach(({ field }, i) => {
-    const list = listColumn.get(field);
-    // Phones and licence numbers stay text: Excel would drop a leading zero or write 8.53E+10.
-    if (
-      field === 'phone' ||
-      field === 'license_number' ||
-      field === 'contact_phone' ||
-      field === 'contact_number'
-    ) {
-      sheet.getColumn(i + 1).numFmt = '@';
-    }
-    if (!list) return;
+  const header = columns.map(({ field, header }, i) =>
+    required.has(field) && !(field === 'session' && i > 0 && columns[i - 1]!.field === 'session')
+      ? `${header} *`
+      : header,
+  );
+  const validations = columns.flatMap(({ field }, column) => {
+    const list = lists.findIndex((l) => l.field === field);
+    if (list < 0) return [];
+    const source = listSource(TEXT.lists[lang], list, lists[list]!.values.length);
     // Several sessions may share one cell ("a; b"): that list helps, it does not forbid.
-    addListValidation(sheet, i + 1, IMPORT_ROWS_MAX + 1, list, field !== 'session');
+    return [{ column, lastRow: IMPORT_ROWS_MAX + 1, source, strict: field !== 'session' }];
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return [
+    {
+      name: TEXT.guests[lang],
+      header,
+      widths: columns.map(({ header }) => Math.max(12, header.length * 2 + 4)),
+      rows: [],
+      textColumns: columns.flatMap(({ field }, i) => (TEXT_FIELDS.has(field) ? [i] : [])),
+      validations,
+    },
+    {
+      name: TEXT.lists[lang],
+      header: lists.map(({ field }) => FIELD_LABELS[field][lang]),
+      widths: [],
+      rows: columnsAsRows(lists.map((l) => l.values)),
+      hidden: true,
+    },
+  ];
 }
