@@ -20,7 +20,10 @@ interface Envelope {
   data: Record<string, unknown> | null;
 }
 async function get(instance: Instance, pathname: string, method = 'GET') {
-  const response = await fetch(`${instance.url}${pathname}`, { method, headers: { 'accept-language': 'en' } });
+  const response = await fetch(`${instance.url}${pathname}`, {
+    method,
+    headers: { 'accept-language': 'en' },
+  });
   return { status: response.status, body: (await response.json()) as Envelope };
 }
 
@@ -86,7 +89,11 @@ describe(`instance roles (${TEST_DB})`, () => {
     ] as const) {
       const answer = await get(worker, pathname, method);
       expect({ pathname, status: answer.status }).toEqual({ pathname, status: 404 });
-      expect(answer.body).toMatchObject({ code: ERRORS.NOT_FOUND.code, data: null, message: expect.any(String) });
+      expect(answer.body).toMatchObject({
+        code: ERRORS.NOT_FOUND.code,
+        data: null,
+        message: expect.any(String),
+      });
     }
   });
 
@@ -114,10 +121,12 @@ describe(`instance roles (${TEST_DB})`, () => {
       started.push(job.id);
       return new Promise<void>((resolve) => (release = resolve));
     });
-    const ids = await ctx.db.transaction().execute(async (trx) => [
-      (await jobs.enqueue(trx, { kind: 'slow', key: 'slow:1' }))!,
-      (await jobs.enqueue(trx, { kind: 'slow', key: 'slow:2' }))!,
-    ]);
+    const ids = await ctx.db
+      .transaction()
+      .execute(async (trx) => [
+        (await jobs.enqueue(trx, { kind: 'slow', key: 'slow:1' }))!,
+        (await jobs.enqueue(trx, { kind: 'slow', key: 'slow:2' }))!,
+      ]);
     const pass = jobs.runDue();
     await waitFor(async () => started.length === 1, 5_000);
     await jobs.stop({ handBackAfterMs: 50 });

@@ -59,7 +59,9 @@ describe('PostgreSQL pool settings', () => {
     );
     expect(new Set(pids.map((r) => r.rows[0]!.pid)).size).toBe(2);
 
-    const { db } = openDatabase(loadConfig({ DATABASE_URL: ctx.config.databaseUrl, PG_STATEMENT_TIMEOUT_MS: '0' }));
+    const { db } = openDatabase(
+      loadConfig({ DATABASE_URL: ctx.config.databaseUrl, PG_STATEMENT_TIMEOUT_MS: '0' }),
+    );
     try {
       const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db);
       expect(shown.rows[0]!.statement_timeout).toBe('0');
