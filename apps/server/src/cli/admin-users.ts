@@ -53,10 +53,10 @@ export async function createUserCommand(
 ): Promise<void> {
   const roles = await ctx.users.roles();
   const wanted = args.role.toLowerCase();
-  const role = roles.find((r) => r.code.toLowerCase() === wanted || r.name.toLowerCase() === wanted);
+  const role = roles.find((r) => r.code?.toLowerCase() === wanted || r.name.toLowerCase() === wanted);
   if (!role)
     throw new CommandFailure(
-      `No role "${args.role}". Roles: ${roles.map((r) => `${r.code} (${r.name})`).join(', ')}.`,
+      `No role "${args.role}". Roles: ${roles.map((r) => (r.code ? `${r.code} (${r.name})` : r.name)).join(', ')}.`,
     );
   const organizationId = args.organization === undefined ? undefined : Number(args.organization);
   if (organizationId !== undefined && !Number.isSafeInteger(organizationId))
