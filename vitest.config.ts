@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const POSTGRES_ONLY = [
   'apps/server/test/postgres-connection-loss.test.ts',
   'apps/server/test/postgres-guest-import.test.ts',
+  'apps/server/test/postgres-pool-settings.test.ts',
 ];
 
 export default defineConfig({

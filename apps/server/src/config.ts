@@ -72,6 +72,12 @@ const envSchema = z
      * the same host or network). Off: such URLs are refused, at saving and at every delivery (SSRF).
      */
     WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    /** What this instance does: web serves the app and API, worker runs the jobs, all does both. */
+    ROLE: z.enum(['web', 'worker', 'all'], { error: 'ROLE must be web, worker or all' }).default('all'),
+    /** Connections each instance may hold in its PostgreSQL pool (instances × this ≤ max_connections). */
+    PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+    /** PostgreSQL cancels a statement running longer than this (ms); 0: no limit. */
+    PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -144,7 +150,15 @@ export interface Config {
   guestCountCap: number;
   /** Webhooks may reach loopback and private networks (an operator's choice; off by default). */
   webhookAllowPrivate: boolean;
+  /** web: API and app, no jobs; worker: jobs and health only; all: both (ROLE). */
+  role: InstanceRole;
+  /** PostgreSQL pool size of this instance (PG_POOL_MAX). */
+  pgPoolMax: number;
+  /** PostgreSQL statement_timeout in ms, 0 for none (PG_STATEMENT_TIMEOUT_MS). */
+  pgStatementTimeoutMs: number;
 }
+
+export type InstanceRole = 'web' | 'worker' | 'all';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -194,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenPerMinute: e.API_TOKEN_PER_MINUTE,
     guestCountCap: e.GUEST_COUNT_CAP,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    role: e.ROLE,
+    pgPoolMax: e.PG_POOL_MAX,
+    pgStatementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

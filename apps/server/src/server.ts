@@ -8,6 +8,7 @@ import { createRedis } from './lib/redis.ts';
 import { collectStartupGarbageWhenIdle } from './lib/startup-garbage.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin, hasUsers } from './modules/users/users.service.ts';
+import { answerHealthOnly } from './plugins/health-only.ts';
 
 const config = loadConfig();
 const { db, kind } = openDatabase(config);
@@ -23,6 +24,9 @@ adminPasswordChecked.catch(() => undefined); // awaited once the app is built
 
 const redis = config.redisUrl ? await createRedis(config.redisUrl) : undefined;
 const app = await buildApp({ config, db, dbKind: kind, redis });
+// A worker builds the same app, so every module registers its job handlers and hooks as it does
+// on any instance, and answers only its health (docs/decisions/0084-instance-roles.md).
+if (config.role === 'worker') answerHealthOnly(app);
 
 await adminPasswordChecked;
 const admin = await ensureFirstAdmin(db, { account: config.adminAccount, password: config.adminPassword });
@@ -50,7 +54,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownDrainMs + 10_000).unref();
   app.startDraining();
-  await app.jobs.stop();
+  // No further claims; jobs still running when the drain ends go back to the queue for another runner.
+  await app.jobs.stop({ handBackAfterMs: config.shutdownDrainMs });
   await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   stopAccepting();
   await app.close();
@@ -70,8 +75,11 @@ if (spreadsAccept) {
 } else {
   await app.listen({ host: config.host, port: config.port });
 }
-app.jobs.start();
-app.log.info(`MeetFlow is ready on http://localhost:${config.port} (database: ${kind})`);
+if (config.role !== 'web') app.jobs.start();
+app.log.info(
+  { role: config.role },
+  `MeetFlow is ready on http://localhost:${config.port} (database: ${kind}, role: ${config.role})`,
+);
 // Written now rather than at exit, which a killed process never reaches (see main.js).
 flushCompileCache();
 // What loading left behind goes at the first quiet moment after the server listens (lib/startup-garbage.ts).

@@ -2119,6 +2119,10 @@ export interface operations {
                             uptime_s: number;
                             version: string;
                             time_zone: string;
+                            /** @enum {string} */
+                            role: "web" | "worker" | "all";
+                            /** @enum {string} */
+                            job_runner: "running" | "stopped";
                         };
                     };
                 };
@@ -2164,6 +2168,10 @@ export interface operations {
                             uptime_s: number;
                             version: string;
                             time_zone: string;
+                            /** @enum {string} */
+                            role: "web" | "worker" | "all";
+                            /** @enum {string} */
+                            job_runner: "running" | "stopped";
                         } | null;
                     };
                 };

@@ -81,6 +81,21 @@ export const LOG_MESSAGES = {
     'zh-cn': '重置用户“{account}”（id {id}）的密码，其会话已结束',
     en: 'Reset the password of user "{account}" (id {id}); their sessions ended',
   },
+  'user.login_waits_lifted': {
+    'zh-tw': '解除使用者「{account}」（id {id}）的登入等待',
+    'zh-cn': '解除用户“{account}”（id {id}）的登录等待',
+    en: 'Lifted the login waits of user "{account}" (id {id})',
+  },
+  'user.sessions_ended': {
+    'zh-tw': '結束使用者「{account}」（id {id}）的所有工作階段',
+    'zh-cn': '结束用户“{account}”（id {id}）的所有会话',
+    en: 'Ended every session of user "{account}" (id {id})',
+  },
+  'jobs.retried': {
+    'zh-tw': '將 {count} 個失敗的背景工作重新排入佇列：{ids}',
+    'zh-cn': '将 {count} 个失败的后台任务重新加入队列：{ids}',
+    en: 'Put {count} failed background job(s) back in the queue: {ids}',
+  },
 
   'organization.created': {
     'zh-tw': '新增組織「{name}」（id {id}），上級「{parent_name}」（id {parent_id}）',

@@ -31,7 +31,7 @@ if (positionals.length !== 1) fail(`Name the backup file.\n\n${usage}`);
 const config = loadConfig();
 if (config.databaseUrl) {
   fail(
-    'DATABASE_URL points to PostgreSQL: back it up with pg_dump (see the README). This command copies SQLite.',
+    'DATABASE_URL points to PostgreSQL: back it up with pg_dump (see docs/operations.md). This command copies SQLite.',
   );
 }
 const source = path.join(config.dataDir, 'meetflow.sqlite');

@@ -21,14 +21,22 @@ function loadPg(): typeof Pg {
 }
 
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'> & Partial<Pick<Config, 'sqliteSecureDelete'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'> &
+    Partial<Pick<Config, 'sqliteSecureDelete' | 'pgPoolMax' | 'pgStatementTimeoutMs'>>,
 ): {
   db: Db;
   kind: DatabaseKind;
 } {
   if (config.databaseUrl) {
     const pg = loadPg();
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
+    // A runaway statement is cancelled by PostgreSQL itself (SQLSTATE 57014) rather than holding a
+    // pooled connection for ever; 0 leaves the server's own setting.
+    const timeout = config.pgStatementTimeoutMs ?? 30_000;
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.pgPoolMax ?? 20,
+      ...(timeout > 0 ? { statement_timeout: timeout } : {}),
+    });
     // A connection cut by the server (restart, failover, admin command) must not crash the process.
     // The pool listens on idle connections only, and drops them; it opens new ones on next use.
     pool.on('error', (error) => {

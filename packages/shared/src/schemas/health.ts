@@ -13,5 +13,9 @@ export const healthResponse = z.object({
   version: z.string(),
   /** IANA zone of the deployment (TIME_ZONE): where the server's "today" begins and ends. */
   time_zone: z.string(),
+  /** What the instance does (ROLE): web serves the API and app, worker runs the jobs, all does both. */
+  role: z.enum(['web', 'worker', 'all']),
+  /** Whether this instance's job runner is polling (stopped on web instances and while draining). */
+  job_runner: z.enum(['running', 'stopped']),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

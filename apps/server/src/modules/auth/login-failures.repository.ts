@@ -59,3 +59,21 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
 export async function deleteStaleFailures(db: Db, before: number): Promise<void> {
   await db.deleteFrom('login_failures').where('last_failure_at', '<', before).execute();
 }
+
+/** The failure counts kept for one account name: its own and those of each address it was tried from. */
+export async function findAccountFailureKeys(db: Db, name: string): Promise<string[]> {
+  // Keys are `account:<name>` and `pair:<ip> <name>`; the pairs are matched exactly in code, as a
+  // LIKE pattern would read the account's `_` as a wildcard.
+  const rows = await db
+    .selectFrom('login_failures')
+    .select('key')
+    .where((eb) => eb.or([eb('key', '=', `account:${name}`), eb('key', 'like', 'pair:%')]))
+    .execute();
+  return rows.map((r) => r.key).filter((key) => key === `account:${name}` || key.endsWith(` ${name}`));
+}
+
+export async function deleteFailures(db: Db, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const result = await db.deleteFrom('login_failures').where('key', 'in', keys).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERRORS, errorMessage } from '@meetflow/shared/errors';
 import { envelope } from '@meetflow/shared/schemas/envelope';
 import { healthResponse } from '@meetflow/shared/schemas/health';
+import type { InstanceRole } from '../../config.ts';
 import type { DatabaseKind, Db } from '../../db/database.ts';
 import { ok } from '../../lib/reply.ts';
 import { within } from '../../lib/within.ts';
@@ -19,6 +20,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   redis: Redis | undefined;
   version: string;
   timeZone: string;
+  role: InstanceRole;
+  jobRunnerRunning: () => boolean;
 }> = async (app, opts) => {
   const { db, redis } = opts;
   app.get(
@@ -52,6 +55,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
         version: opts.version,
         time_zone: opts.timeZone,
+        role: opts.role,
+        job_runner: opts.jobRunnerRunning() ? ('running' as const) : ('stopped' as const),
       };
       if (!up) return reply.status(503).send({ ...unavailable, data: health });
       return ok(request, health);

@@ -154,3 +154,46 @@ export async function countGuestMails(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Claimed jobs a stopping runner gives back unfinished: due again at once, for any runner to take. */
+export async function handBackJobs(
+  db: Executor,
+  jobs: readonly Pick<JobRow, 'id' | 'attempts'>[],
+  now: number,
+): Promise<void> {
+  for (const job of jobs) {
+    await db
+      .updateTable('jobs')
+      .set({ status: 'queued', run_at: now, lease_until: null })
+      .where('id', '=', job.id)
+      .where('attempts', '=', job.attempts)
+      .where('status', '=', 'running')
+      .execute();
+  }
+}
+
+/** Failed jobs, newest first, of one kind when named. */
+export function listFailedJobs(db: Executor, opts: { kind?: string; limit: number }): Promise<JobRow[]> {
+  let query = db.selectFrom('jobs').selectAll().where('status', '=', 'failed');
+  if (opts.kind) query = query.where('kind', '=', opts.kind);
+  return query.orderBy('finished_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+}
+
+/**
+ * Puts failed jobs back in the queue with a fresh count of attempts (the last error stays until the
+ * next attempt replaces it); answers the ids requeued. Only failed jobs move: a done or queued one
+ * named by id is left as it is.
+ */
+export async function requeueFailedJobs(
+  db: Executor,
+  opts: { ids?: readonly number[]; kind?: string; now: number },
+): Promise<number[]> {
+  let query = db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: opts.now, attempts: 0, lease_until: null, finished_at: null })
+    .where('status', '=', 'failed');
+  if (opts.ids) query = query.where('id', 'in', opts.ids.length ? opts.ids : [-1]);
+  if (opts.kind) query = query.where('kind', '=', opts.kind);
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}

@@ -65,10 +65,23 @@ export function createJobs(options: JobsOptions) {
   let nextRunAt = Infinity;
   let running: Promise<number> | undefined;
   let stopped = true;
+  /** Set by stop(): a pass in progress claims no further batch. */
+  let halted = false;
+  /** The claimed jobs whose handlers are running now (what a stop may have to hand back). */
+  const inHand = new Set<repo.JobRow>();
 
   async function runOne(job: repo.JobRow): Promise<void> {
     const handler = handlers.get(job.kind);
     if (!handler) return;
+    inHand.add(job);
+    try {
+      await runClaimed(job, handler);
+    } finally {
+      inHand.delete(job);
+    }
+  }
+
+  async function runClaimed(job: repo.JobRow, handler: JobHandler): Promise<void> {
     try {
       const outcome = await handler(job);
       await repo.finishJob(db, job, { status: 'done', error: outcome?.skipped ?? null, now: clock() });
@@ -98,6 +111,7 @@ export function createJobs(options: JobsOptions) {
       }
     }
     for (;;) {
+      if (halted) return total;
       const now = clock();
       const jobs = await repo.claimDue(db, dbKind, {
         kinds: [...handlers.keys()],
@@ -172,15 +186,41 @@ export function createJobs(options: JobsOptions) {
     },
     start(): void {
       stopped = false;
+      halted = false;
       schedule(0);
     },
-    /** Stops polling and waits for the job in hand. */
-    async stop(): Promise<void> {
+    /** Whether the runner polls (started and not stopped): a worker's health reports it. */
+    isRunning: (): boolean => !stopped,
+    /**
+     * Stops polling and claiming, and waits for the jobs in hand. With `handBackAfterMs`, jobs still
+     * running by then are given back to the queue, due at once, so that another runner takes them
+     * without waiting out their lease (this process is about to exit; a late finish of its own
+     * is ignored, as the new claim counts another attempt).
+     */
+    async stop(options: { handBackAfterMs?: number } = {}): Promise<void> {
       stopped = true;
+      halted = true;
       clearTimeout(timer);
       nextRunAt = Infinity;
-      await running?.catch(() => undefined);
+      const finished = running?.catch(() => undefined);
+      if (options.handBackAfterMs === undefined) return void (await finished);
+      let timeout: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timeout = setTimeout(() => resolve('late'), options.handBackAfterMs);
+      });
+      const outcome = await Promise.race([finished, late]);
+      clearTimeout(timeout);
+      if (outcome === 'late' && inHand.size > 0) {
+        log.warn({ jobIds: [...inHand].map((job) => job.id) }, 'jobs handed back unfinished at shutdown');
+        await repo.handBackJobs(db, [...inHand], clock());
+      }
     },
+    /** Failed jobs, newest first (the command line's jobs:failed). */
+    listFailed: (opts: { kind?: string; limit?: number } = {}) =>
+      repo.listFailedJobs(db, { kind: opts.kind, limit: opts.limit ?? 100 }),
+    /** Requeues failed jobs (by id, or every one, of a kind when named); answers the ids requeued. */
+    retryFailed: (opts: { ids?: readonly number[]; kind?: string }) =>
+      repo.requeueFailedJobs(db, { ...opts, now: clock() }),
     listGuestJobs: (guestId: number, kinds: readonly string[]) => repo.listGuestJobs(db, guestId, kinds),
     countByStatus: (meetingId: number, keyPrefix: string) => repo.countByStatus(db, meetingId, keyPrefix),
     findJob: (id: number) => repo.findJob(db, id),
