@@ -91,12 +91,20 @@ function printResult(result: MoveResult, source: string, target: string): void {
   console.log(lines.join('\n'));
 }
 
+function dataDir(): string {
+  try {
+    return loadConfig().dataDir;
+  } catch (error) {
+    console.error(`\n  ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
 const args = parse();
-const config = loadConfig();
 // npm runs workspace scripts inside the workspace: a relative name means where the user typed it.
 const source = args.from
   ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args.from)
-  : path.join(config.dataDir, 'meetflow.sqlite');
+  : path.join(dataDir(), 'meetflow.sqlite');
 const target = shown(args.to);
 console.log(`\n  Moving ${source}\n  to     ${target}\n`);
 try {
