@@ -177,8 +177,8 @@ export function fillEveryTable(file: string): string[] {
 }
 
 /**
- * A deleted meeting for the filler rows, and what the copy's special cases need: an organisation whose parent has the higher id (keyset order
- * copies the child first), and a system-log id that AUTOINCREMENT gave and a deletion freed (the
+ * A deleted meeting for the filler rows, and what the copy's special cases need: an organisation
+ * whose parent has a higher id, a page later (keyset order copies the child first), and a system-log id that AUTOINCREMENT gave and a deletion freed (the
  * next id on PostgreSQL must not reuse it).
  */
 export function addEdgeRows(file: string): { freedLogId: number } {
@@ -189,8 +189,12 @@ export function addEdgeRows(file: string): { freedLogId: number } {
     const org = db.prepare(
       'insert into organizations (id, name, parent_id, created_at, updated_at) values (?, ?, ?, ?, ?)',
     );
+    // The child is copied in the first page of 1,000 rows, its parent in the second.
+    db.exec('begin');
     org.run(7001, 'Parent after its child', null, now, now);
-    org.run(7000, 'Child before its parent', 7001, now, now);
+    for (let id = 6001; id <= 7000; id++) org.run(id, `Org ${id}`, null, now, now);
+    org.run(6000, 'Child before its parent', 7001, now, now);
+    db.exec('commit');
     // A deleted meeting that the filler rows hang on: their made-up settings never reach a demo page.
     db.exec(`create temp table filler as select * from meetings where id = (select min(id) from meetings);
       update filler set id = 8000, public_id = 'filler-meeting', deleted_at = ${now};

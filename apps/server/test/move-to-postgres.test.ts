@@ -129,7 +129,7 @@ describe(`db:move-to-postgres (SQLite file → PostgreSQL; suite run on ${TEST_D
   it('keeps parents whose id is higher than their child, and the ids AUTOINCREMENT gave', async () => {
     const [child] = await pgRows<{ parent_id: number }>(
       target.url,
-      'select parent_id from organizations where id = 7000',
+      'select parent_id from organizations where id = 6000',
     );
     expect(child!.parent_id).toBe(7001);
     const [sequence] = await pgRows<{ next: string }>(

@@ -22,6 +22,8 @@ describe('the row checksum', () => {
 
   it('keeps apart what plain concatenation would join: shifted text, null and empty, row borders', () => {
     expect(checksum([[1n, 'a', 'bc', 1, null]])).not.toBe(checksum([[1n, 'ab', 'c', 1, null]]));
+    expect(checksum([[1n, 'av', 'b', 1, null]])).not.toBe(checksum([[1n, 'a', 'vb', 1, null]]));
+    expect(checksum([[1n, 'a\n', 'b', 1, null], row])).not.toBe(checksum([[1n, 'a', '\nb', 1, null], row]));
     expect(checksum([[1n, '', 'c', 1, null]])).not.toBe(checksum([[1n, null, 'c', 1, null]]));
     expect(checksum([[1n, 'n', 'c', 1, null]])).not.toBe(checksum([[1n, null, 'c', 1, null]]));
     expect(checksum([row, row])).not.toBe(checksum([row]));
