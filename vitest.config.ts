@@ -6,6 +6,9 @@ const POSTGRES_ONLY = [
   'apps/server/test/postgres-connection-loss.test.ts',
   'apps/server/test/postgres-guest-import.test.ts',
   'apps/server/test/postgres-pool-settings.test.ts',
+  // These two always use both databases: one run is enough.
+  'apps/server/test/move-checksum.test.ts',
+  'apps/server/test/move-to-postgres.test.ts',
 ];
 
 export default defineConfig({
