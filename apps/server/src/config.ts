@@ -72,6 +72,12 @@ const envSchema = z
      * the same host or network). Off: such URLs are refused, at saving and at every delivery (SSRF).
      */
     WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    /** Operator metrics (docs/metrics.md) on a port of their own (0: any free one); off unless set. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Where METRICS_PORT listens: this host only unless the operator opens it (not HOST's 0.0.0.0). */
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** Operator metrics on the main port at /metrics, for `Authorization: Bearer <token>` alone. */
+    METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN needs at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -144,6 +150,8 @@ export interface Config {
   guestCountCap: number;
   /** Webhooks may reach loopback and private networks (an operator's choice; off by default). */
   webhookAllowPrivate: boolean;
+  /** Operator metrics: their own port (unset: none) and its host, and the main port's token. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenPerMinute: e.API_TOKEN_PER_MINUTE,
     guestCountCap: e.GUEST_COUNT_CAP,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
