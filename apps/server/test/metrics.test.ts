@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, scanner, signUpGuest, toNextMorning, type Guest } from './attendance-fixtures.ts';
+import { loadConfig } from '../src/config.ts';
 import { bearer, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { createMeeting, createOrganization, generalBody, signUp } from './registration-fixtures.ts';
 
@@ -162,6 +163,17 @@ describe(`operator metrics switched off (${TEST_DB})`, () => {
     ctx = await createTestContext();
   });
   afterAll(() => ctx.close());
+
+  it('refuses a short token and keeps the own port on this host unless told', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN needs at least 32 characters/,
+    );
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+      token: undefined,
+    });
+  });
 
   it('answers Not found in the envelope, token or none', async () => {
     for (const headers of [{}, bearer(TOKEN)]) {
