@@ -147,6 +147,15 @@ describe(`operator metrics (${TEST_DB})`, () => {
     expect(await elsewhere.json()).toMatchObject({ code: 40400, data: null });
   });
 
+  it('refuses to start a second instance on a METRICS_PORT already taken', async () => {
+    const second = await createTestContext({ METRICS_PORT: String(ctx.app.metricsPort()) });
+    try {
+      await expect(second.app.ready()).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('rate-limits scrapes per client address on the main port', async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 61; n += 1) statuses.push((await scrape(bearer('wrong'), '10.9.0.2')).statusCode);

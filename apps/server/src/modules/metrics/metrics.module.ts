@@ -29,7 +29,12 @@ export const metricsModule = fp(
     const enabled = token !== undefined || port !== undefined;
     let listening: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
     app.decorate('metricsPort', () => listening?.port);
-    const refresh = createScrapeGauges(metrics.registry, { db, dbKind, clock });
+    const refresh = createScrapeGauges(metrics.registry, {
+      db,
+      dbKind,
+      clock,
+      onSourceFailed: (source) => app.log.warn({ source }, 'metrics: a source could not be read in time'),
+    });
     const scrape = async () => {
       await refresh();
       return metrics.registry.metrics();

@@ -23,7 +23,13 @@ const gauge = (registry: Registry, name: string, help: string, labelNames: strin
  */
 export function createScrapeGauges(
   registry: Registry,
-  deps: { db: Db; dbKind: DatabaseKind; clock: () => number },
+  deps: {
+    db: Db;
+    dbKind: DatabaseKind;
+    clock: () => number;
+    /** Told which source failed or was late (its name only: the reads carry no personal data). */
+    onSourceFailed: (source: string) => void;
+  },
 ) {
   const g = {
     depth: gauge(registry, 'job_queue_depth', 'Queued jobs already due, per kind', ['kind']),
@@ -118,6 +124,7 @@ export function createScrapeGauges(
         const done = await within(read(now), QUERY_TIMEOUT_MS);
         g.error.set({ source }, done ? 0 : 1);
         if (done) return;
+        deps.onSourceFailed(source);
         for (const metric of byLabel) metric.reset();
         for (const metric of single) metric.set(NaN);
       }),
