@@ -16,6 +16,7 @@ import { importsModule } from './modules/imports/imports.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { meetingDisplayModule } from './modules/meeting-display/meeting-display.module.ts';
 import { meetingsModule } from './modules/meetings/meetings.module.ts';
+import { metricsModule } from './modules/metrics/metrics.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { organizationsModule } from './modules/organizations/organizations.module.ts';
 import { privacyModule } from './modules/privacy/privacy.module.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authorization, { authenticate: app.platform.authentication.use.authenticate });
   await app.register(openapi, { strict: config.env !== 'production' });
 
+  await app.register(metricsModule);
   await app.register(healthModule, { version: VERSION });
   await app.register(authModule);
   await app.register(webhooksModule);

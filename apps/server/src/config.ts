@@ -78,6 +78,12 @@ const envSchema = z
     PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
     /** PostgreSQL cancels a statement running longer than this (ms); 0: no limit. */
     PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+    /** Operator metrics (docs/metrics.md) on a port of their own (0: any free one); off unless set. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Where METRICS_PORT listens: this host only unless the operator opens it (not HOST's 0.0.0.0). */
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** Operator metrics on the main port at /metrics, for `Authorization: Bearer <token>` alone. */
+    METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN needs at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Test-only: every captcha shows and accepts this text. Refused outside NODE_ENV=test. */
     MF_CAPTCHA_FIXED_ANSWER: z.string().optional(),
@@ -156,6 +162,8 @@ export interface Config {
   pgPoolMax: number;
   /** PostgreSQL statement_timeout in ms, 0 for none (PG_STATEMENT_TIMEOUT_MS). */
   pgStatementTimeoutMs: number;
+  /** Operator metrics: their own port (unset: none) and its host, and the main port's token. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
 }
 
 export type InstanceRole = 'web' | 'worker' | 'all';
@@ -211,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ROLE,
     pgPoolMax: e.PG_POOL_MAX,
     pgStatementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -12,6 +12,7 @@ import { logRedisAvailability } from './lib/redis.ts';
 import { createLiveStats, type LiveStats, type StatsScope } from './modules/attendance/live-stats.ts';
 import { getOrCreateSecret } from './modules/auth/secrets.repository.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics-registry.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -51,6 +52,8 @@ export interface Platform {
   /** What every export reports to: the audit trail, the user's notification, the meeting's webhooks. */
   reporting: ExportReporting;
   live: LiveStats;
+  /** The operator's series: use cases count through `metrics.counters`; modules/metrics serves them. */
+  metrics: Metrics;
   /** A committed add, delete or change of sign-ups: the meeting's live figures changed. */
   onSignupsChanged: (meetingId: number) => void;
   /** An app secret shared by every instance (made on first use). */
@@ -144,6 +147,7 @@ export const platform = fp<PlatformOptions>(
       webhooks,
       reporting,
       live,
+      metrics: createMetrics(),
       onSignupsChanged: (meetingId: number) => live.publishMeeting(meetingId),
       secret: (name: string) => getOrCreateSecret(db, name),
       closeAfterJobs: (close: () => unknown) => void closers.push(close),

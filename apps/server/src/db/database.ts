@@ -46,7 +46,9 @@ export function openDatabase(
     // already failed with it, answered 503 by the error handler, and the pool discards the client
     // when it is released.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return { db: kysely(new PostgresDialect({ pool }), config.env), kind: 'postgres' };
+    const db = kysely(new PostgresDialect({ pool }), config.env);
+    pgPools.set(db, pool);
+    return { db, kind: 'postgres' };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'meetflow.sqlite');
@@ -57,6 +59,13 @@ export function openDatabase(
 }
 
 const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
+const pgPools = new WeakMap<Db, Pg.Pool>();
+
+/** The PostgreSQL pool's connections now (the operator's metrics); undefined on SQLite, which has none. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pgPools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /** Waits before each further try of an unfinished checkpoint: about 6 s in all. */
 const CHECKPOINT_RETRY_MS = [50, 100, 200, 400, 800, 1600, 3200];

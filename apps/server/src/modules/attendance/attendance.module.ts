@@ -17,6 +17,7 @@ export const attendanceModule = fp(
       repeatWindowMs: config.scanRepeatWindowMs,
       onRecorded: (scope) => live.publish(scope),
       webhooks,
+      counters: app.platform.metrics.counters,
     });
     app.platform.liveFigures.fill(attendance);
     await app.register(attendanceRoutes, {

@@ -9,6 +9,7 @@ import {
 } from '@meetflow/shared/schemas/attendance';
 import type { Db } from '../../db/database.ts';
 import { localDayBounds, startOfLocalDay } from '../../lib/local-time.ts';
+import type { ActivityCounters } from '../../core/activity-counters.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { liveMeeting } from '../../core/meeting-access.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
@@ -72,6 +73,8 @@ export function createAttendanceService(deps: {
   onRecorded?: (scope: StatsScope) => void;
   /** Events for other systems, written in the scan's transaction. */
   webhooks: WebhookEmitter;
+  /** The operator's counts of scans by result and refusals by reason. */
+  counters?: ActivityCounters;
 }) {
   const { db, clock } = deps;
 
@@ -93,8 +96,11 @@ export function createAttendanceService(deps: {
     },
 
     /** One scan (scan.ts): entry, exit or automatic toggle, per local day. */
-    scan: (user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> =>
-      scan(scanDeps, user, body, lang, ip),
+    async scan(user: AuthUser, body: ScanInput, lang: Language, ip: string): Promise<ScanAnswer> {
+      const answer = await scan(scanDeps, user, body, lang, ip);
+      deps.counters?.scan(answer.result, answer.reason_code);
+      return answer;
+    },
 
     /** Entries and exits, newest first, with the list's filters; no contact data. */
     async records(user: AuthUser, query: RecordQuery, lang: Language): Promise<RecordPage> {

@@ -12,3 +12,8 @@ import type { Database } from '../../db/schema.ts';
 export function countGuestMails(db: Kysely<Database>, guestId: number, keyPrefixes: readonly string[]) {
   return jobs.countGuestMails(db, guestId, keyPrefixes);
 }
+
+/** Per kind and status: due queued, running and failed jobs, and the earliest due time (metrics). */
+export function queueSummary(db: Kysely<Database>, now: number) {
+  return jobs.queueSummary(db, now);
+}

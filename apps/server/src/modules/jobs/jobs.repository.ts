@@ -197,3 +197,25 @@ export async function requeueFailedJobs(
   const rows = await query.returning('id').execute();
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
+
+/**
+ * The queue as the operator's metrics see it, per kind and status: queued jobs already due (with the
+ * earliest due time), running ones and failed ones. Jobs queued for later (reminders, back-offs) are
+ * not a backlog and are left out. Every branch is a range of the (status, run_at) index: the done
+ * rows, nearly all of the table, are never read.
+ */
+export function queueSummary(db: Executor, now: number) {
+  return db
+    .selectFrom('jobs')
+    .select(['kind', 'status'])
+    .select((eb) => [eb.fn.countAll<number>().as('jobs'), eb.fn.min<number>('run_at').as('oldest_run_at')])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+        eb('status', '=', 'running'),
+        eb('status', '=', 'failed'),
+      ]),
+    )
+    .groupBy(['kind', 'status'])
+    .execute();
+}

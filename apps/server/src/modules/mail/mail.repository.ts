@@ -238,3 +238,13 @@ export function takePendingConfirmations(trx: Executor, kind: DatabaseKind, limi
     .returning(['id', 'meeting_id'])
     .execute();
 }
+
+/** How many guests' confirmations are still to be queued (the partial index holds only those rows). */
+export async function countPendingConfirmations(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('guests')
+    .select((eb) => eb.fn.countAll<number>().as('guests'))
+    .where('mail_pending', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.guests ?? 0);
+}

@@ -39,6 +39,7 @@ export const registrationModule = fp(
       webhooks,
       limiters,
       clock,
+      counters: app.platform.metrics.counters,
       notifications,
       onSignupsChanged,
       mail,

@@ -1,3 +1,4 @@
+import type { ActivityCounters } from '../../core/activity-counters.ts';
 import type { DatabaseKind, Db } from '../../db/database.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -21,6 +22,8 @@ export interface RegistrationDeps {
   webhooks?: WebhookEmitter;
   limiters: LimiterFactory;
   clock: () => number;
+  /** The operator's counts of sign-ups accepted and refused. */
+  counters?: ActivityCounters;
   notifications?: Pick<NotificationsService, 'meetingFilled' | 'sessionFilled'>;
   /** Told after a committed sign-up: the meeting's live "signed up" figures changed. */
   onSignupsChanged?: (meetingId: number) => void;

@@ -63,7 +63,19 @@ export function createSignUp(deps: RegistrationDeps) {
       : { chosen: [], allowed: [] };
   }
 
+  /** Each sign-up's outcome counted once, here: accepted (seated or waiting) or refused by its code. */
   return async function signUp(publicId: string, body: SignUpInput, ip: string, language: Language) {
+    try {
+      const answer = await signUpOnce(publicId, body, ip, language);
+      deps.counters?.signUp(answer.waiting ? 'waiting' : 'seated');
+      return answer;
+    } catch (error) {
+      if (error instanceof AppError) deps.counters?.signUpRefused(error.errorName);
+      throw error;
+    }
+  };
+
+  async function signUpOnce(publicId: string, body: SignUpInput, ip: string, language: Language) {
     await signUpPerIp.consume(ip);
     const meeting = await meetingReads.submit(publicId, null);
     if (!meeting) throw new AppError('NO_MEETING');
@@ -116,7 +128,7 @@ export function createSignUp(deps: RegistrationDeps) {
     }
     // Alone: a full meeting (its waiting list), a seat refused in the batch, or a batch that failed.
     return signUpAlone(deps, pending);
-  };
+  }
 }
 
 /**

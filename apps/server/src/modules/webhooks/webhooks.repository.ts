@@ -345,3 +345,20 @@ export async function pruneFinished(db: Db, before: number): Promise<void> {
 
 /* The organisation a meeting belongs to (events are routed by it): the meetings module's read. */
 export { organizationOf as meetingOrganization } from '../meetings/meetings.reads.ts';
+
+/**
+ * The outbox as the operator's metrics see it: deliveries still pending (with the oldest one's
+ * creation) and those given up, per state. Both are ranges of the (state, next_attempt_at) index.
+ */
+export function deliveryBacklog(db: Db) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select('state')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('deliveries'),
+      eb.fn.min<number>('created_at').as('oldest_created_at'),
+    ])
+    .where('state', 'in', ['pending', 'failed'])
+    .groupBy('state')
+    .execute();
+}
