@@ -31,7 +31,7 @@ describe('PostgreSQL pool settings', () => {
   it('answers a request whose statement timed out with the envelope, not a hung connection', async () => {
     const lines: string[] = [];
     const app = await buildApp({
-      config: ctx.config,
+      config: { ...ctx.config, logLevel: 'warn' },
       db: ctx.db,
       dbKind: 'postgres',
       logStream: { write: (line) => void lines.push(line) },
@@ -42,10 +42,13 @@ describe('PostgreSQL pool settings', () => {
     });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/test/slow' });
-      expect(res.statusCode).toBe(ERRORS.INTERNAL.status);
-      expect(res.json()).toMatchObject({ code: ERRORS.INTERNAL.code, data: null });
+      expect(res.statusCode).toBe(ERRORS.SERVICE_UNAVAILABLE.status);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ code: ERRORS.SERVICE_UNAVAILABLE.code, data: null });
       expect(res.body).not.toContain('pg_sleep');
-      expect(lines.join('')).toContain('canceling statement due to statement timeout');
+      const warning = lines.find((line) => line.includes('statement timeout'));
+      expect(warning).toContain('canceling statement due to statement timeout');
+      expect(warning).toContain('/api/test/slow');
     } finally {
       await app.close();
     }

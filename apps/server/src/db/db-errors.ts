@@ -35,3 +35,12 @@ export function isConnectionLost(error: { code?: string | undefined; message: st
     CONNECTION_LOST_MESSAGE.test(error.message)
   );
 }
+
+/**
+ * PostgreSQL cancelled the statement at PG_STATEMENT_TIMEOUT_MS (SQLSTATE 57014 with its own
+ * message; an operator's pg_cancel_backend shares the code but not the words). The database is
+ * overloaded or a query is pathological: a 503 with Retry-After says "later", not "our bug".
+ */
+export function isStatementTimeout(error: { code?: string | undefined; message: string }): boolean {
+  return error.code === '57014' && /statement timeout/.test(error.message);
+}

@@ -5,7 +5,7 @@ import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
 import { fieldMessage, isFieldMessageKey } from '@meetflow/shared/field-messages';
 import { languageFromHeader } from '@meetflow/shared/languages';
 import { localizeIssues } from '@meetflow/shared/validation';
-import { isConnectionLost } from '../db/db-errors.ts';
+import { isConnectionLost, isStatementTimeout } from '../db/db-errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { baseHeaders } from './security.ts';
 
@@ -65,6 +65,15 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
       'database connection lost',
     );
     reply.header('retry-after', '1');
+    return send(reply, request, 'SERVICE_UNAVAILABLE');
+  }
+  if (isStatementTimeout(error)) {
+    // Logged with its route so that the operator finds the slow statement; the SQL stays out of the answer.
+    request.log.warn(
+      { dependency: 'postgresql', route: request.routeOptions.url, reason: error.message },
+      'statement timeout',
+    );
+    reply.header('retry-after', '5');
     return send(reply, request, 'SERVICE_UNAVAILABLE');
   }
   request.log.error({ err: error }, 'unhandled error');
