@@ -113,7 +113,14 @@ describe(`db:move-to-postgres (SQLite file → PostgreSQL; suite run on ${TEST_D
     }
     expect(moved.stdout).not.toContain('MISMATCH');
     expect(moved.stdout).toContain('set DATABASE_URL');
-    expect(await postgresCounts(target.url)).toEqual(before);
+    // One row more than the source: the move's own entry in the system log.
+    expect(await postgresCounts(target.url)).toEqual({ ...before, system_logs: before.system_logs! + 1 });
+    const [entry] = await pgRows<{ username: string; message_key: string; content: string }>(
+      target.url,
+      'select username, message_key, content from system_logs order by id desc limit 1',
+    );
+    expect(entry).toMatchObject({ username: 'command line', message_key: 'database.moved_from_sqlite' });
+    expect(entry!.content).toContain(`${EVERY_TABLE.length} tables`);
   });
 
   it('prints no personal data', () => {

@@ -91,6 +91,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '结束用户“{account}”（id {id}）的所有会话',
     en: 'Ended every session of user "{account}" (id {id})',
   },
+  'database.moved_from_sqlite': {
+    'zh-tw': '由 SQLite 搬移至 PostgreSQL：{tables} 個資料表、{rows} 筆資料，已逐表核對',
+    'zh-cn': '由 SQLite 迁移至 PostgreSQL：{tables} 个数据表、{rows} 行数据，已逐表核对',
+    en: 'Moved from SQLite to PostgreSQL: {tables} tables, {rows} rows, each table verified',
+  },
   'jobs.retried': {
     'zh-tw': '將 {count} 個失敗的背景工作重新排入佇列：{ids}',
     'zh-cn': '将 {count} 个失败的后台任务重新加入队列：{ids}',

@@ -4,6 +4,9 @@ import { loadConfig } from '../config.ts';
 import { describePostgresError, type CopyProgress } from '../db/move/copy-tables.ts';
 import { MoveFailed, MoveRefused } from '../db/move/move-errors.ts';
 import { moveToPostgres, type MoveResult } from '../db/move/move.ts';
+import { openDatabase } from '../db/database.ts';
+import { createSystemLog } from '../modules/system-log/system-log.service.ts';
+import { COMMAND_LINE_ACTOR } from './admin-context.ts';
 
 const usage = `Usage: npm run db:move-to-postgres -- --to postgres://user:password@host:5432/database [--from <file>]
 
@@ -91,6 +94,28 @@ function printResult(result: MoveResult, source: string, target: string): void {
   console.log(lines.join('\n'));
 }
 
+/**
+ * The move in the new database's system log, written after the verification (which it would
+ * otherwise upset) and outside the copy's transaction: a failure here leaves a good copy.
+ */
+async function recordMove(url: string, result: MoveResult): Promise<void> {
+  const { db } = openDatabase({ databaseUrl: url, dataDir: '', env: 'production' });
+  try {
+    const rows = result.checks.reduce((n, c) => n + c.targetRows, 0);
+    await createSystemLog(db, Date.now).record({
+      action: 'create',
+      source: 'admin',
+      message: { key: 'database.moved_from_sqlite', params: { tables: result.checks.length, rows } },
+      username: COMMAND_LINE_ACTOR,
+      ip: null,
+    });
+  } catch (error) {
+    console.error(`  The copy is good, but its system-log entry failed: ${describePostgresError(error)}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
 function dataDir(): string {
   try {
     return loadConfig().dataDir;
@@ -115,6 +140,7 @@ try {
     onProgress: progressPrinter(),
   });
   printResult(result, source, target);
+  await recordMove(args.to, result);
 } catch (error) {
   const refused = error instanceof MoveRefused;
   // Our own messages name tables only; anything else may quote a value: its quotes are cut.
