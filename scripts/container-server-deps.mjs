@@ -32,9 +32,13 @@ if (process.argv[2] === 'prepare') {
 } else if (process.argv[2] === 'verify') {
   const locked = readJson(ORIGINAL_LOCK).packages;
   const installed = Object.entries(readJson('node_modules/.package-lock.json').packages);
-  const changed = installed.filter(([where, entry]) => !entry.link && locked[where]?.version !== entry.version);
+  const changed = installed.filter(
+    ([where, entry]) => !entry.link && locked[where]?.version !== entry.version,
+  );
   if (changed.length > 0) {
-    const list = changed.map(([where, entry]) => `${where}: ${entry.version} (lockfile: ${locked[where]?.version})`);
+    const list = changed.map(
+      ([where, entry]) => `${where}: ${entry.version} (lockfile: ${locked[where]?.version})`,
+    );
     console.error(`Not the lockfile's versions:\n  ${list.join('\n  ')}`);
     process.exit(1);
   }

@@ -17,7 +17,9 @@ const DRAIN_MS = 1000;
 const STOP_MARGIN_MS = 5000;
 const base = `http://127.0.0.1:${port}`;
 
-const podman = (...args) => execFileSync('podman', args, { encoding: 'utf8' }).trim();
+// stderr is kept out of the figures (podman warns there that it has no systemd timer for health checks);
+// a failing command still throws with it.
+const podman = (...args) => execFileSync('podman', args, { encoding: 'utf8', stdio: 'pipe' }).trim();
 
 function fail(message) {
   const logs = spawnSync('podman', ['logs', '--tail', '40', name], { encoding: 'utf8' });

@@ -37,7 +37,7 @@ build_seconds=$(($(date +%s) - started))
 size=$(podman image inspect "$IMAGE" --format '{{.Size}}')
 echo "image: $IMAGE on $BASE, $((size / 1000000)) MB, built in ${build_seconds} s"
 
-podman run --rm --volume "$PWD/scripts/container-imports.mjs:/tmp/container-imports.mjs:ro" "$IMAGE" \
+podman run --rm --no-healthcheck --volume "$PWD/scripts/container-imports.mjs:/tmp/container-imports.mjs:ro" "$IMAGE" \
   node /tmp/container-imports.mjs /app
 
 createdb -h 127.0.0.1 -U postgres "$database"
