@@ -184,7 +184,7 @@ const made = await useIt();
 stop();
 if (mode === 'sqlite') {
   // A new container on the same volume: the data lives in /data, not in the container.
-  podman('rm', name);
+  podman('rm', '--volumes', name);
   await start('created');
 } else {
   await start('restarted');

@@ -17,7 +17,7 @@ volume=meetflow-smoke-$run_id
 containers=("meetflow-smoke-pg-$run_id" "meetflow-smoke-sqlite-$run_id")
 
 cleanup() {
-  for container in "${containers[@]}"; do podman rm --force --time 0 "$container" >/dev/null 2>&1 || true; done
+  for container in "${containers[@]}"; do podman rm --force --volumes --time 0 "$container" >/dev/null 2>&1 || true; done
   podman volume rm --force "$volume" >/dev/null 2>&1 || true
   dropdb --if-exists -h 127.0.0.1 -U postgres "$database" >/dev/null 2>&1 || true
 }
