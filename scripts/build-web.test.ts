@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReason, sourcesHash, stampBuild } from './build-web.ts';
+import { buildReason, productionBuildProblem, sourcesHash, stampBuild } from './build-web.ts';
 
 describe('building the web app only when needed', () => {
   let root: string;
@@ -57,5 +57,14 @@ describe('building the web app only when needed', () => {
     write('apps/web/node_modules/.vite/deps.json', '{}');
     write('packages/shared/node_modules/x/index.js', '');
     expect(buildReason(root)).toBeNull();
+  });
+
+  it('in production, serves the build it finds, even one whose sources changed or are absent', () => {
+    expect(productionBuildProblem(root)).toMatch(/no web app in apps\/web\/dist/);
+    build();
+    write('apps/web/src/main.tsx', 'changed');
+    fs.rmSync(path.join(root, 'apps/web/src'), { recursive: true });
+    expect(productionBuildProblem(root)).toBeNull();
+    expect(productionBuildProblem(root, 'elsewhere/dist')).toMatch(/no web app in elsewhere\/dist/);
   });
 });

@@ -1,6 +1,8 @@
 // Builds the web app. `--if-changed` (what `npm start` uses) builds only when its sources differ from
 // those of the last build: a hash of them is stamped into apps/web/dist after each build. Contents are
 // hashed, not compared by date, so a fresh checkout or a copied tree does not rebuild for nothing.
+// With NODE_ENV=production, `--if-changed` never builds: a production tree has no build tools (only the
+// production dependencies and the web app built elsewhere), so it serves the build it has or refuses.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -40,7 +42,23 @@ export function stampBuild(root: string, hash: string): void {
   fs.writeFileSync(path.join(root, STAMP), `${hash}\n`);
 }
 
-if (import.meta.main) {
+/** In production the build is served as it is: what stops the start, or null when there is one. */
+export function productionBuildProblem(root: string, webDist = 'apps/web/dist'): string | null {
+  const index = path.join(path.resolve(root, webDist), 'index.html');
+  if (fs.existsSync(index)) return null;
+  return `NODE_ENV=production: no web app in ${webDist}. Build it where the devDependencies are installed (npm run build) and copy it there; a production start never builds.`;
+}
+
+if (import.meta.main && process.argv.includes('--if-changed') && process.env.NODE_ENV === 'production') {
+  const problem = productionBuildProblem(path.resolve(import.meta.dirname, '..'), process.env.WEB_DIST);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  console.log(
+    'NODE_ENV=production: serving the web app as built (npm start builds only outside production).',
+  );
+} else if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, '..');
   const reason = process.argv.includes('--if-changed') ? buildReason(root) : 'asked for';
   if (reason === null) {
