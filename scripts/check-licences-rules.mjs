@@ -69,10 +69,6 @@ const SPELLINGS = {
  * where it was read. Keyed by name and version, so a new version is read again.
  */
 export const REVIEWED_LICENCES = {
-  'buffers@0.1.1': {
-    licence: 'MIT',
-    source: 'declares none; its repository (substack/node-buffers) has an MIT LICENSE and 0.1.2 says MIT/X11',
-  },
   'slick@1.12.2': {
     licence: 'MIT',
     source: 'declares "MIT (http://mootools.net/license.txt)", the MIT licence',

@@ -172,7 +172,9 @@ export function renderReport(rows, files) {
     '',
     'Packages that declare no licence, or not as an SPDX expression, with the licence their terms give:',
     '',
-    ...Object.entries(REVIEWED_LICENCES).map(([pkg, r]) => `- ${pkg}: ${r.licence} (${r.source})`),
+    ...Object.entries(REVIEWED_LICENCES)
+      .filter(([pkg]) => rows.some((row) => `${row.name}@${row.version}` === pkg))
+      .map(([pkg, r]) => `- ${pkg}: ${r.licence} (${r.source})`),
     '',
     '## Packages',
     '',

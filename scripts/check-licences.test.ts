@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { declaredLicence, licenceVerdict } from './check-licences-rules.mjs';
-import { checkLicences, runtimePackagePaths, type Lock } from './check-licences.mjs';
+import { checkLicences, licenceRows, runtimePackagePaths, type Lock } from './check-licences.mjs';
 
 describe('which licences may ship inside an AGPL-3.0-or-later program', () => {
   it('accepts permissive, weak copyleft and GPLv3-family licences', () => {
@@ -121,6 +121,17 @@ describe('the packages MeetFlow ships', () => {
     const lock = sampleLock();
     delete lock.packages['node_modules/zod'];
     expect(() => runtimePackagePaths(lock)).toThrow(/zod/);
+  });
+
+  it('takes a licence read by hand for that version only', () => {
+    const withSlick = (version: string) =>
+      sampleLock({
+        'node_modules/zod': { version: '4.0.0', license: 'MIT', dependencies: { slick: '*' } },
+        'node_modules/slick': { version, license: 'MIT (http://mootools.net/license.txt)' },
+      });
+    const slick = (lock: Lock) => licenceRows(lock).find((row) => row.name === 'slick');
+    expect(slick(withSlick('1.12.2'))).toMatchObject({ licence: 'MIT', verdict: { ok: true } });
+    expect(slick(withSlick('1.12.3'))).toMatchObject({ verdict: { ok: false, reason: 'unknown' } });
   });
 });
 
