@@ -36,6 +36,7 @@ import { openapi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { security } from './plugins/security.ts';
 import { webApp } from './plugins/web-app.ts';
+import { VERSION } from './version.ts';
 
 export interface AppDeps {
   config: Config;
@@ -67,8 +68,6 @@ export function requestLogFields(request: {
     remotePort: request.socket?.remotePort,
   };
 }
-
-const VERSION = '0.1.0';
 
 /**
  * Every schema is zod's. Given as the schema controller's factories, Fastify never loads its default

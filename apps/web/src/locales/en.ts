@@ -96,6 +96,7 @@ const en: Catalogue = {
     userMenu: 'User menu',
     changePassword: 'Change password',
     logout: 'Log out',
+    about: 'About MeetFlow',
   },
   tabs: {
     bar: 'Open pages',

@@ -96,6 +96,7 @@ const zhCn: Catalogue = {
     userMenu: '用户菜单',
     changePassword: '修改密码',
     logout: '退出登录',
+    about: '关于 MeetFlow',
   },
   tabs: {
     bar: '已打开的页面',

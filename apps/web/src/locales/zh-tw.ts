@@ -95,6 +95,7 @@ const zhTw = {
     userMenu: '使用者選單',
     changePassword: '修改密碼',
     logout: '登出',
+    about: '關於 MeetFlow',
   },
   tabs: {
     bar: '已開啟的頁面',

@@ -10,6 +10,7 @@ export const healthResponse = z.object({
   /** Redis appears only where REDIS_URL is configured. */
   dependencies: z.object({ database: dependencyState, redis: dependencyState.optional() }),
   uptime_s: z.number(),
+  /** The release the instance runs: the semantic version of the root package.json (docs/releasing.md). */
   version: z.string(),
   /** IANA zone of the deployment (TIME_ZONE): where the server's "today" begins and ends. */
   time_zone: z.string(),

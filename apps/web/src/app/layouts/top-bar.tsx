@@ -5,6 +5,7 @@ import {
   BellOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  InfoCircleFilled,
   LockOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -29,6 +30,9 @@ const NotificationDropdown = lazy(
   () => import('../../features/personal/components/notification-dropdown.tsx'),
 );
 
+// The About box, its strings and its health request load when it is opened.
+const AboutDialog = lazy(() => import('./about-dialog.tsx'));
+
 interface Props {
   mode: LayoutMode;
   trail: readonly AppRoute[];
@@ -43,6 +47,7 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
   const collapsed = useSettingsStore((s) => s.collapsed);
   const update = useSettingsStore((s) => s.update);
   const [bellOpen, setBellOpen] = useState(false);
+  const [aboutOpen, setAboutOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
   const unread = useUnreadCount(user !== null).data?.unread ?? 0;
 
@@ -144,6 +149,11 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
                 icon: <LockOutlined />,
                 label: <span data-testid="change-password">{t('layout.changePassword')}</span>,
               },
+              {
+                key: 'about',
+                icon: <InfoCircleFilled />,
+                label: <span data-testid="about-open">{t('layout.about')}</span>,
+              },
               { type: 'divider' },
               {
                 key: 'logout',
@@ -153,6 +163,7 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
             ],
             onClick: ({ key }) => {
               if (key === 'logout') void onLogout();
+              else if (key === 'about') setAboutOpen(true);
               else void navigate(`/personal/${key}`);
             },
           }}
@@ -163,6 +174,11 @@ export function TopBar({ mode, trail, onOpenMobileMenu, onOpenSettings }: Props)
             <span className="mf-user-name">{user?.name ?? user?.account}</span>
           </Button>
         </Dropdown>
+        {aboutOpen && (
+          <Suspense fallback={null}>
+            <AboutDialog onClose={() => setAboutOpen(false)} />
+          </Suspense>
+        )}
       </div>
     </header>
   );
