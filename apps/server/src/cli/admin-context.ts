@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { errorMessage } from '@meetflow/shared/errors';
 import { fieldMessage, isFieldMessageKey } from '@meetflow/shared/field-messages';
 import { PERMISSIONS } from '@meetflow/shared/permissions';
@@ -85,14 +84,4 @@ export function describeFailure(error: unknown): string {
     ([field, key]) => `${field}: ${isFieldMessageKey(key) ? fieldMessage(key, 'en') : key}`,
   );
   return [errorMessage(error.errorName, 'en'), ...details].join('\n  ');
-}
-
-/** The product's version: the root package.json's, else the server package's. */
-export function productVersion(): string {
-  const read = (url: URL) => (JSON.parse(fs.readFileSync(url, 'utf8')) as { version?: string }).version;
-  return (
-    read(new URL('../../../../package.json', import.meta.url)) ??
-    read(new URL('../../package.json', import.meta.url)) ??
-    'unknown'
-  );
 }

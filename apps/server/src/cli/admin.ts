@@ -1,10 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { VERSION } from '../version.ts';
 import {
   CommandFailure,
   UsageError,
   describeFailure,
   openAdminContext,
-  productVersion,
   type AdminContext,
 } from './admin-context.ts';
 import { failedJobsCommand, migrationsCommand, retryJobsCommand } from './admin-jobs.ts';
@@ -108,7 +108,7 @@ const COMMANDS: Record<string, Command> = {
       retryJobsCommand(ctx!, io, { id, allFailed: v['all-failed'] === true, kind: str(v.kind) }),
   },
   migrations: { options: {}, positionals: 0, run: (ctx, io) => migrationsCommand(ctx!, io) },
-  version: { options: {}, positionals: 0, database: false, run: async (_, io) => io.out(productVersion()) },
+  version: { options: {}, positionals: 0, database: false, run: async (_, io) => io.out(VERSION) },
 };
 
 const io: CommandOutput = {
