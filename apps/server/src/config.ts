@@ -55,6 +55,14 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\/[^/]+/, 'PUBLIC_URL must be an http(s):// URL')
       .optional(),
+    /**
+     * Where the source of the code this server runs can be had (AGPL-3.0 section 13: whoever offers a
+     * changed copy over a network offers its users the changed source). Shown in the About box.
+     */
+    SOURCE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+/, 'SOURCE_URL must be an http(s):// URL')
+      .optional(),
     /** Organisers' broadcasts are spread over time at this rate (mail servers throttle bulk senders). */
     MAIL_BROADCAST_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(300),
     /** How long a runner holds a claimed job before another instance presumes it dead and takes it. */
@@ -146,6 +154,8 @@ export interface Config {
   mailFrom: string;
   /** Without a trailing slash. */
   publicUrl: string;
+  /** Where this server's source code can be had (SOURCE_URL); null when the operator has not said. */
+  sourceUrl: string | null;
   jobLeaseMs: number;
   broadcastPerMinute: number;
   importBatchRows: number;
@@ -220,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: e.PG_POOL_MAX,
     pgStatementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    sourceUrl: e.SOURCE_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -20,6 +20,18 @@ describe(`the version an instance reports (${TEST_DB})`, () => {
     expect(res.json()).toMatchObject({ code: 0, data: { version: rootVersion } });
   });
 
+  it('names where the source can be had when SOURCE_URL is set, and null when it is not', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().data.source_url).toBeNull();
+    const other = await createTestContext({ SOURCE_URL: 'https://git.example.org/college/meetflow' });
+    try {
+      const answer = await other.app.inject({ method: 'GET', url: '/api/health' });
+      expect(answer.json().data.source_url).toBe('https://git.example.org/college/meetflow');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('reads the version beside the sources, as in an image whose app folder is the repository root', async () => {
     const app = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-version-'));
     try {

@@ -11,15 +11,27 @@ const rootVersion = (
 ).version;
 
 const LANGUAGES = [
-  { language: 'zh-tw', title: '關於 MeetFlow', version: '版本', close: '關閉' },
-  { language: 'en', title: 'About MeetFlow', version: 'Version', close: 'Close' },
+  {
+    language: 'zh-tw',
+    title: '關於 MeetFlow',
+    version: '版本',
+    close: '關閉',
+    source: '請向本伺服器的管理者索取',
+  },
+  {
+    language: 'en',
+    title: 'About MeetFlow',
+    version: 'Version',
+    close: 'Close',
+    source: 'Ask this server’s operator',
+  },
 ] as const;
 
 test('the About box shows the running version, the licence and the database, in two languages', async ({
   page,
 }, info) => {
   await login(page);
-  for (const { language, title, version, close } of LANGUAGES) {
+  for (const { language, title, version, close, source } of LANGUAGES) {
     if (language !== 'zh-tw') await switchLanguage(page, language);
     // Asked of the server when the box opens, every time: the version is the running instance's.
     const healthAnswer = page.waitForResponse((response) => response.url().endsWith('/api/health'));
@@ -37,6 +49,8 @@ test('the About box shows the running version, the licence and the database, in 
       /gnu\.org\/licenses\/agpl-3\.0/,
     );
     await expect(dialog.getByTestId('about-database')).toHaveText('SQLite');
+    // The test server sets no SOURCE_URL: the box says whom to ask (the API test covers a set one).
+    await expect(dialog.getByTestId('about-source')).toHaveText(source);
     await expectAccessible(page, `About box (${language})`);
     await snap(page, info, `about-${language}`);
 

@@ -2118,6 +2118,7 @@ export interface operations {
                             };
                             uptime_s: number;
                             version: string;
+                            source_url: string | null;
                             time_zone: string;
                             /** @enum {string} */
                             role: "web" | "worker" | "all";
@@ -2167,6 +2168,7 @@ export interface operations {
                             };
                             uptime_s: number;
                             version: string;
+                            source_url: string | null;
                             time_zone: string;
                             /** @enum {string} */
                             role: "web" | "worker" | "all";

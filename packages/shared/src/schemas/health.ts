@@ -12,6 +12,8 @@ export const healthResponse = z.object({
   uptime_s: z.number(),
   /** The release the instance runs: the semantic version of the root package.json (docs/releasing.md). */
   version: z.string(),
+  /** Where the source of the code this server runs can be had (SOURCE_URL); null when not set. */
+  source_url: z.string().nullable(),
   /** IANA zone of the deployment (TIME_ZONE): where the server's "today" begins and ends. */
   time_zone: z.string(),
   /** What the instance does (ROLE): web serves the API and app, worker runs the jobs, all does both. */

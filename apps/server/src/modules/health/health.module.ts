@@ -11,6 +11,7 @@ export const healthModule = fp<{ version: string }>(
       redis,
       version,
       timeZone: config.timeZone,
+      sourceUrl: config.sourceUrl,
       role: config.role,
       jobRunnerRunning: jobs.isRunning,
     });

@@ -20,6 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   redis: Redis | undefined;
   version: string;
   timeZone: string;
+  sourceUrl: string | null;
   role: InstanceRole;
   jobRunnerRunning: () => boolean;
 }> = async (app, opts) => {
@@ -55,6 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
         version: opts.version,
         time_zone: opts.timeZone,
+        source_url: opts.sourceUrl,
         role: opts.role,
         job_runner: opts.jobRunnerRunning() ? ('running' as const) : ('stopped' as const),
       };

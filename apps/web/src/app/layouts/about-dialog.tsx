@@ -58,6 +58,18 @@ export default function AboutDialog({ onClose }: { onClose(): void }) {
             {LICENCE}
           </a>
         </dd>
+        <dt>{t('about.source')}</dt>
+        <dd data-testid="about-source">
+          {health.data?.source_url ? (
+            <a href={health.data.source_url} target="_blank" rel="noreferrer">
+              {health.data.source_url}
+            </a>
+          ) : health.data ? (
+            t('about.sourceAsk')
+          ) : (
+            waiting
+          )}
+        </dd>
         <dt>{t('about.database')}</dt>
         <dd data-testid="about-database">{health.data ? DATABASE_NAMES[health.data.database] : waiting}</dd>
       </dl>
