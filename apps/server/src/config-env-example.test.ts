@@ -70,3 +70,42 @@ describe('.env.example', () => {
     expect(fromShell).toMatchObject(environment);
   });
 });
+
+describe('.env', () => {
+  const serverPackage = path.resolve(import.meta.dirname, '../package.json');
+  const FLAG = '--env-file-if-exists=../../.env';
+
+  it('is read by every npm script an operator runs (in apps/server, ../../.env is the root one)', () => {
+    const { scripts } = JSON.parse(fs.readFileSync(serverPackage, 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    for (const [name, command] of Object.entries(scripts)) {
+      expect(command, `script ${name}`).toMatch(new RegExp(`\\bnode ${FLAG.replaceAll('.', '\\.')} `));
+    }
+  });
+
+  it('gives its settings to the command line, and the environment wins over it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-dotenv-'));
+    try {
+      const fromFile = path.join(dir, 'from-file');
+      const fromEnvironment = path.join(dir, 'from-environment');
+      fs.writeFileSync(
+        path.join(dir, '.env'),
+        `DATA_DIR=${fromFile}\nMAIL_FROM="MeetFlow <no-reply@x.org>"\n`,
+      );
+      const migrations = (env: NodeJS.ProcessEnv) =>
+        execFileSync(
+          process.execPath,
+          [FLAG.replace('../../.env', path.join(dir, '.env')), 'src/cli/admin.ts', 'migrations'],
+          { cwd: path.dirname(serverPackage), env, encoding: 'utf8' },
+        );
+      const { DATA_DIR: _unset, ...environment } = process.env;
+      expect(migrations(environment)).toMatch(/^pending\t/m);
+      expect(fs.existsSync(path.join(fromFile, 'meetflow.sqlite'))).toBe(true);
+      migrations({ ...environment, DATA_DIR: fromEnvironment });
+      expect(fs.existsSync(path.join(fromEnvironment, 'meetflow.sqlite'))).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
