@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, scanner, signUpGuest, toNextMorning, type Guest } from './attendance-fixtures.ts';
@@ -74,6 +75,31 @@ describe(`operator metrics (${TEST_DB})`, () => {
     expect(moved('meetflow_door_scans_total', { result: 'success' })).toBe(1);
     expect(moved('meetflow_door_scans_total', { result: 'refused' })).toBe(1);
     expect(moved('meetflow_refusals_total', { action: 'scan', code: 'SCAN_UNKNOWN_CODE' })).toBe(1);
+  });
+
+  it('counts the scans an offline station uploads, recorded and kept apart', async () => {
+    const before = await series();
+    const offline = (code: string) => ({
+      ...{ nonce: randomUUID(), guest_code: code, guest_name: 'as shown', direction: 'in', type: 'in' },
+      at: ctx.now() - 60_000,
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attendance/offline-scans',
+      headers: bearer(door),
+      payload: {
+        meeting_id: meeting.id,
+        station: 'Metrics offline',
+        scans: [offline(guest.code), offline('ZZZZZZZZ')],
+      },
+    });
+    expect(res.json().data).toMatchObject({ recorded: 1, conflicts: 1 });
+    const after = await series();
+    const moved = (outcome: string) =>
+      sample(after, 'meetflow_door_offline_scans_total', { outcome }) -
+      sample(before, 'meetflow_door_offline_scans_total', { outcome });
+    expect(moved('recorded')).toBe(1);
+    expect(moved('conflict')).toBe(1);
   });
 
   it('shows a queued job as depth 1 with an age that follows the clock', async () => {

@@ -14,6 +14,8 @@ export interface ActivityCounters {
   signUpRefused(code: ErrorName): void;
   /** A door scan answered; a refused one with its reason's code (the answer's `reason_code`). */
   scan(result: ScanOutcome, reasonCode: number | null): void;
+  /** Scans an offline station uploaded: recorded, or kept apart as conflicts for the organiser. */
+  offlineScans(recorded: number, conflicts: number): void;
 }
 
 /** Counts nothing: for use cases built without the platform (tools, unit tests). */
@@ -21,4 +23,5 @@ export const noCounters: ActivityCounters = {
   signUp: () => undefined,
   signUpRefused: () => undefined,
   scan: () => undefined,
+  offlineScans: () => undefined,
 };

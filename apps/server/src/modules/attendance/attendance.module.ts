@@ -42,6 +42,7 @@ export const attendanceModule = fp(
       loginCodeRequired: (meetingId) => mail.loginCodeRequired(meetingId),
       onRecorded: (scope) => live.publish(scope),
       webhooks,
+      counters: app.platform.metrics.counters,
     });
     await app.register(offlineDoorRoutes, { door });
   },

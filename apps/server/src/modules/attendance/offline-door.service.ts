@@ -1,3 +1,4 @@
+import type { ActivityCounters } from '../../core/activity-counters.ts';
 import type { Language } from '@meetflow/shared/languages';
 import type {
   ConflictPage,
@@ -40,6 +41,7 @@ export function createOfflineDoorService(deps: {
   onRecorded?: (scope: StatsScope) => void;
   /** Events for other systems, written in each scan's transaction. */
   webhooks: WebhookEmitter;
+  counters?: ActivityCounters;
 }) {
   const { db } = deps;
 
@@ -52,8 +54,11 @@ export function createOfflineDoorService(deps: {
     ): Promise<OfflineData> => offlineData(deps, user, query, lang),
 
     /** A station's queued scans, each recorded or kept as a conflict (upload-offline-scans.ts). */
-    sync: (user: AuthUser, body: OfflineSyncInput, ip: string): Promise<OfflineSyncAnswer> =>
-      syncOfflineScans(deps, user, body, ip),
+    async sync(user: AuthUser, body: OfflineSyncInput, ip: string): Promise<OfflineSyncAnswer> {
+      const answer = await syncOfflineScans(deps, user, body, ip);
+      deps.counters?.offlineScans(answer.recorded, answer.conflicts);
+      return answer;
+    },
 
     /** The meeting's conflicts for the organiser, newest scan first. */
     async conflicts(user: AuthUser, query: ConflictQuery): Promise<ConflictPage> {

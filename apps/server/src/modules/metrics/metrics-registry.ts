@@ -51,6 +51,12 @@ export function createMetrics(): Metrics {
     labelNames: ['action', 'code'] as const,
     registers: [registry],
   });
+  const offlineScans = new Counter({
+    name: `${METRIC_PREFIX}door_offline_scans_total`,
+    help: 'Scans uploaded by offline door stations, recorded or kept apart as conflicts',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     counters: {
@@ -61,6 +67,10 @@ export function createMetrics(): Metrics {
         if (result !== 'refused') return;
         const code = reasonCode === null ? undefined : errorNameOfCode.get(reasonCode);
         refusals.inc({ action: 'scan', code: code ?? 'OTHER' });
+      },
+      offlineScans(recorded, conflicts) {
+        if (recorded > 0) offlineScans.inc({ outcome: 'recorded' }, recorded);
+        if (conflicts > 0) offlineScans.inc({ outcome: 'conflict' }, conflicts);
       },
     },
     observeRequest(method, route, statusCode, seconds) {
