@@ -8,11 +8,13 @@
 // Prints one line per figure and exits non-zero, with the container's log, at the first failure.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 
 const [mode, image, name, port, ...rest] = process.argv.slice(2);
 const ADMIN_PASSWORD = `Smoke-${randomUUID()}`;
 const DRAIN_MS = 1000;
+const ROOT_VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 /** SIGTERM to exit: the drain, then closing the server and the database; more means it hung. */
 const STOP_MARGIN_MS = 5000;
 const base = `http://127.0.0.1:${port}`;
@@ -117,8 +119,8 @@ function bannerPng() {
   ]);
 }
 
-async function login() {
-  const answer = await api('POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } });
+async function login(password = ADMIN_PASSWORD) {
+  const answer = await api('POST', '/login', { body: { account: 'admin', password } });
   return answer.token.access_token;
 }
 
@@ -163,6 +165,29 @@ async function useIt() {
   return { meetingId: meeting.id, code };
 }
 
+let resetPassword = '';
+/** The admin command line inside the running container: its version, and a password reset. */
+function adminCommandLine() {
+  const admin = (...args) => podman('exec', name, 'node', 'apps/server/src/cli/admin.ts', ...args);
+  const version = admin('version');
+  check(version === ROOT_VERSION, `the command line says version ${version}, package.json ${ROOT_VERSION}`);
+  resetPassword = /^Password: (\S+)$/m.exec(admin('user:reset-password', 'admin'))?.[1] ?? '';
+  check(resetPassword.length >= 16, 'user:reset-password printed no password');
+}
+/** The reset password logs in; the old one no longer does. */
+async function loginWithResetPassword() {
+  await login(resetPassword);
+  const old = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
+  });
+  check(old.status === 401, `the old password answered ${old.status} after the reset`);
+  console.log(
+    `${mode}: admin command line in the image: version ${ROOT_VERSION}, password reset, new one logs in`,
+  );
+}
+
 /** After a restart: the same guest and the same scan are still there. */
 async function findAgain({ meetingId, code }) {
   const token = await login();
@@ -190,4 +215,6 @@ if (mode === 'sqlite') {
   await start('restarted');
 }
 await findAgain(made);
+adminCommandLine();
+await loginWithResetPassword();
 stop();
