@@ -9,6 +9,7 @@ import {
   PORT,
   SCAN_REPEAT_MS,
   SMTP_PORT,
+  SOURCE_URL,
 } from './support/constants.ts';
 import { mailDir } from './support/mail.ts';
 import { chromiumLaunch } from './support/chromium.ts';
@@ -88,6 +89,8 @@ export default defineConfig({
       E2E_MAIL_DIR: receivedMail,
       // The webhook tests' receiver listens on loopback, which the server refuses by default (SSRF guard).
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Long and unbroken on purpose: the About box must wrap it on a 360 px phone (phone/about.spec.ts).
+      SOURCE_URL,
     },
   },
 });

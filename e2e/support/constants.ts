@@ -12,3 +12,5 @@ export const CAPTCHA_ANSWER = '4242';
 export const SCAN_REPEAT_MS = 1500;
 /** Broadcasts go out at this rate in the e2e run (MAIL_BROADCAST_PER_MINUTE): one every 100 ms. */
 export const BROADCAST_PER_MINUTE = 600;
+/** SOURCE_URL of the e2e server: long and with no hyphen or space to break at, as an address can be. */
+export const SOURCE_URL = 'https://git.example.org/collegeofphysiciansofmacao/meetflowcongressedition';
