@@ -95,16 +95,21 @@ export function runMove(
 
 export const quote = (name: string) => `"${name}"`;
 
+/** The MeetFlow tables of a SQLite database (not SQLite's own, not the migrator's). */
+function tableNames(db: DatabaseSync): string[] {
+  return db
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
+    )
+    .all()
+    .map((r) => String(r.name));
+}
+
 /** Row counts of every MeetFlow table of a SQLite file. */
 export function sqliteCounts(file: string): Record<string, number> {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const tables = db
-      .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
-      )
-      .all()
-      .map((r) => String(r.name));
+    const tables = tableNames(db);
     return Object.fromEntries(
       tables.map((t) => [t, Number(db.prepare(`select count(*) as n from ${quote(t)}`).get()!.n)]),
     );
@@ -134,12 +139,7 @@ export function fillEveryTable(file: string): string[] {
   const db = new DatabaseSync(file);
   db.exec('pragma foreign_keys = on');
   try {
-    const tables = db
-      .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
-      )
-      .all()
-      .map((r) => String(r.name));
+    const tables = tableNames(db);
     const foreignKeys: (ForeignKey & { to: string })[] = tables.flatMap((table) =>
       db
         .prepare('select "from", "table", "to" from pragma_foreign_key_list(?)')
