@@ -414,6 +414,36 @@ export const FIELD_MESSAGES = {
     'zh-cn': '工作簿有 {n} 处问题，请修正后重新上传',
     en: 'The workbook has {n} problems: fix them and upload it again',
   },
+  formKeyTaken: {
+    'zh-tw': '此代號已被使用',
+    'zh-cn': '此代号已被使用',
+    en: 'This key is already used in the form',
+  },
+  formOptionsRequired: {
+    'zh-tw': '請至少加入一個選項',
+    'zh-cn': '请至少加入一个选项',
+    en: 'Add at least one option',
+  },
+  formLimitsInverted: {
+    'zh-tw': '下限不能大於上限',
+    'zh-cn': '下限不能大于上限',
+    en: 'The lower limit cannot be above the upper limit',
+  },
+  formConditionSource: {
+    'zh-tw': '條件只可依據前面的選擇題或是非題',
+    'zh-cn': '条件只可依据前面的选择题或是非题',
+    en: 'A condition can only depend on an earlier choice or yes/no field',
+  },
+  formFieldAnswered: {
+    'zh-tw': '此欄位已有回覆，不能更改類型或刪除，只可停用',
+    'zh-cn': '此字段已有回复，不能更改类型或删除，只可停用',
+    en: 'This field has answers: its type cannot change and it cannot be deleted, only retired',
+  },
+  formOptionAnswered: {
+    'zh-tw': '此選項已有回覆，不能刪除',
+    'zh-cn': '此选项已有回复，不能删除',
+    en: 'This option has answers and cannot be removed',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

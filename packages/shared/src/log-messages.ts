@@ -153,6 +153,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '删除会议 #{id}（{name}）',
     en: 'Deleted meeting #{id} ({name})',
   },
+  'registration_form.updated': {
+    'zh-tw': '修改會議 #{meeting_id}（{meeting_name}）的報名表（{count} 項變更）',
+    'zh-cn': '修改会议 #{meeting_id}（{meeting_name}）的报名表（{count} 项变更）',
+    en: 'Updated the registration form of meeting #{meeting_id} ({meeting_name}): {count} changes',
+  },
   'meeting_display.updated': {
     'zh-tw': '會議 #{meeting_id}（{meeting_name}）的展示設定：{changes}',
     'zh-cn': '会议 #{meeting_id}（{meeting_name}）的展示设置：{changes}',

@@ -241,7 +241,11 @@ export interface Database {
     consent_at: Generated<number | null>;
     /** When the personal fields were erased (retention purge or withdrawal); null: still held. */
     erased_at: Generated<number | null>;
+    /** JSON object of the answers to the meeting's own fields (field key → value, forms/form-engine.ts). */
+    answers: Generated<string>;
   };
+  /** A meeting's own form fields (JSON array of the shared form definition); version counts saves. */
+  registration_forms: { meeting_id: number; fields: string; version: number; updated_at: number };
   /** A guest's session enrolments; schedules.signup_count counts these rows. */
   guest_schedules: { guest_id: number; schedule_id: number; created_at: number };
   /** Append-only scan log (never updated or deleted); nonce makes a retried scan a no-op. */

@@ -41,6 +41,7 @@ export const TABLE_OWNERS = {
   user_type_schedules: 'modules/dictionary/user-types.repository.ts',
   college_categories: 'modules/dictionary/college-categories.repository.ts',
   dictionary_entries: 'modules/dictionary/dictionary-entries.repository.ts',
+  registration_forms: 'modules/guests/registration-form.repository.ts',
   guests: 'modules/guests/guests.repository.ts',
   guest_schedules: 'modules/guests/guests.repository.ts',
   guest_search_terms: 'modules/guests/guests.repository.ts',

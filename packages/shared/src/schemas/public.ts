@@ -5,6 +5,8 @@ import { MEETING_TYPES } from './meetings.ts';
 import { meetingWaitlistEntry, waitlistPlace } from './waitlist.ts';
 import { publicPrivacyNotice } from './privacy.ts';
 import { whenMissing } from './when-missing.ts';
+import { formField } from '../forms/form-definition.ts';
+import { answersBody } from './forms.ts';
 
 /**
  * The public pages' contract (issue 4): sign-up, code retrieval (lookup) and the guest's own page.
@@ -78,6 +80,8 @@ export const generalSignUpBody = z.strictObject({
   consent: z.boolean().default(false),
   /** The notice version the form showed: a newer one on the server asks the visitor to read it again. */
   consent_version: z.number().int().min(0).optional(),
+  /** Answers to the meeting's own fields (issue 42), by field key. */
+  answers: answersBody.default({}),
 });
 
 export const dateScheduleSignUpBody = z.strictObject({
@@ -107,6 +111,8 @@ export const dateScheduleSignUpBody = z.strictObject({
   consent: z.boolean().default(false),
   /** The notice version the form showed: a newer one on the server asks the visitor to read it again. */
   consent_version: z.number().int().min(0).optional(),
+  /** Answers to the meeting's own fields (issue 42), by field key. */
+  answers: answersBody.default({}),
 });
 
 export const signUpBody = z.discriminatedUnion('meeting_type', [generalSignUpBody, dateScheduleSignUpBody], {
@@ -188,6 +194,8 @@ export const publicMeeting = z.object({
   college_categories: z.array(z.object({ id: z.number().int(), ...localizedName })),
   /** Shown above the submit button with a consent box that must be ticked; null: the meeting asks for none. */
   privacy_notice: publicPrivacyNotice,
+  /** The meeting's own fields after the built-in ones (issue 42), retired fields left out. */
+  form_fields: z.array(formField),
 });
 export type PublicMeeting = z.infer<typeof publicMeeting>;
 

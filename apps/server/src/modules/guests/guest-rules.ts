@@ -22,6 +22,8 @@ export {
   requirePhone,
   type GuestFormValues,
 } from './guest-form.ts';
+export { checkAnswers, formFieldsOf, parseAnswers, parseFields } from './registration-form.ts';
+export { findForms } from './registration-form.repository.ts';
 export {
   admitGuestBatch,
   deleteNewGuests,

@@ -1,7 +1,9 @@
 import type { CertificateState } from '@meetflow/shared/certificate-states';
 import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
+import { createFormBuilder } from './form-builder.ts';
 import { guestsRoutes } from './guest-admin.routes.ts';
+import { registrationFormRoutes } from './registration-form.routes.ts';
 import { createGuestsService, type GuestsService } from './guest-admin.service.ts';
 import type { SeatEvents } from './seat-events.ts';
 
@@ -29,7 +31,7 @@ declare module 'fastify' {
 /** The back office's guest list. Registered before the modules that free seats or read guests. */
 export const guestsModule = fp(
   async (app) => {
-    const { config, db, systemLog, webhooks, clock, notifications, reporting, onSignupsChanged } =
+    const { config, db, dbKind, systemLog, webhooks, clock, notifications, reporting, onSignupsChanged } =
       app.platform;
     const seatEvents = createPort<SeatEvents>('seat events', ['seatsFreedIn', 'guestCancelledIn']);
     const certificateStates = createPort<CertificateStates>('certificate states', ['statesOf']);
@@ -50,6 +52,9 @@ export const guestsModule = fp(
       certificateStates.assertFilled();
     });
     await app.register(guestsRoutes, { guests, reporting, clock });
+    await app.register(registrationFormRoutes, {
+      formBuilder: createFormBuilder({ db, dbKind, systemLog, webhooks, clock }),
+    });
   },
   { name: 'guests', dependencies: ['platform'] },
 );

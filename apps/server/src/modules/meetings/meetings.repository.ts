@@ -289,7 +289,10 @@ export async function softDeleteMeeting(trx: Db, id: number, now: number): Promi
 const liveMeetingByPublicId = preparedQuery<{ publicId: string }>()((db, p) =>
   db
     .selectFrom('meetings')
+    .leftJoin('registration_forms', 'registration_forms.meeting_id', 'meetings.id')
     .select(meetingColumns.visitor)
+    // The meeting's own fields come with it: a sign-up reads its form in the read it already makes.
+    .select('registration_forms.fields as form_fields')
     .where('public_id', '=', p('publicId'))
     .where('deleted_at', 'is', null),
 );
@@ -302,8 +305,10 @@ export function findLiveMeetingByPublicId(db: Db, publicId: string) {
 export function findLiveMeetingById(db: Db, id: number) {
   return db
     .selectFrom('meetings')
+    .leftJoin('registration_forms', 'registration_forms.meeting_id', 'meetings.id')
     .select(meetingColumns.visitor)
-    .where('id', '=', id)
+    .select('registration_forms.fields as form_fields')
+    .where('meetings.id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }

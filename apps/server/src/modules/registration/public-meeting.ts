@@ -7,6 +7,7 @@ import { timeZone } from '../../lib/local-time.ts';
 import { ancestorIds } from '../../core/organization-scope.ts';
 import { publicNotice } from '../privacy/consent.ts';
 import { inheritedRegion } from '../organizations/organizations.service.ts';
+import { parseFields } from '../guests/guest-rules.ts';
 import { meetingStatus, waitlistOpen } from './meeting-status.ts';
 import type { RegistrationDeps } from './registration.service.ts';
 import * as repo from './registration.repository.ts';
@@ -89,5 +90,6 @@ export async function getPublicMeeting(
     })),
     college_categories: categories,
     privacy_notice: publicNotice(meeting),
+    form_fields: parseFields(meeting.form_fields ?? undefined).filter((f) => !f.retired),
   };
 }

@@ -8,7 +8,9 @@ import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import { maskPhone } from '../guests/guest-format.ts';
 import {
   assertMeetingType,
+  checkAnswers,
   checkScheduleChoice,
+  parseFields,
   guestFormValues,
   requirePhone,
   userTypeScheduleIds,
@@ -87,10 +89,17 @@ export function createSignUp(deps: RegistrationDeps) {
     const consent = consentColumns(meeting, body, now);
     await refuseEarly(deps, meeting, status, body.area_code, phone);
     const { chosen: scheduleIds, allowed } = await chosenSessions(meeting, body);
+    const answers = checkAnswers(
+      parseFields(meeting.form_fields ?? undefined),
+      body.answers,
+      { userTypeId: body.meeting_type === 'date_schedule' ? body.user_type_id : null },
+      language,
+    );
 
     const token = randomToken(32);
     const values: Insertable<Database['guests']> = {
       ...guestFormValues(body, phone),
+      answers,
       meeting_id: meeting.id,
       guest_code: newGuestCode(),
       token_hash: sha256(token),
