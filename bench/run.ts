@@ -1,6 +1,6 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|door|mail|import|door-offline|certificates|webhooks` runs the budgets and one group of scenarios;
+// `--only basics|signup|forms|door|mail|import|door-offline|certificates|webhooks` runs the budgets and one group of scenarios;
 // `--runs N` repeats the whole selection N times and prints min / median / max of each figure.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { certificates, certificatesRows } from './certificates.ts';
 import { doorDay } from './door-day.ts';
 import { doorDayRows, doorSearchExportRows } from './door-rows.ts';
 import { doorOffline } from './door-offline.ts';
+import { formSignUp, formSignUpRows } from './form-signup.ts';
 import { doorOfflineRows } from './door-offline-rows.ts';
 import { guestImport, guestImportRows } from './guest-import.ts';
 import { freePort, loadAverage } from './lib.ts';
@@ -26,7 +27,8 @@ const option = (name: string) =>
 const only = option('--only') ?? null;
 const RUNS = Math.max(1, Number(option('--runs') ?? 1));
 const want = (
-  group: 'basics' | 'signup' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates' | 'webhooks',
+  group:
+    'basics' | 'signup' | 'forms' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates' | 'webhooks',
 ) => !budgetsOnly && (only === null || only === group);
 
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -53,6 +55,7 @@ async function measureOnce(): Promise<Row[]> {
     for (const kind of ['sqlite', 'postgres'] as const)
       record(...signUpBurstRows(kind, await signUpBurst(kind)));
   }
+  if (want('forms')) record(...formSignUpRows(await formSignUp()));
   if (want('door')) {
     const door = await doorDay(await freePort());
     record(...doorDayRows(door));

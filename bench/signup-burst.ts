@@ -85,7 +85,7 @@ export async function freshTarget(kind: Target['kind']): Promise<Target> {
 }
 
 /** A date-schedule meeting of SEATS seats with three sessions (one of them limited) and a user type. */
-async function seatMeeting(db: Db) {
+export async function seatMeeting(db: Db) {
   const organization = await createOrganization(db);
   const meeting = await createMeeting(db, organization, {
     meeting_type: 'date_schedule',
@@ -120,13 +120,20 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-type Meeting = Awaited<ReturnType<typeof seatMeeting>>;
+/** A meeting of the burst; `answers` go in every sign-up's body (a meeting with its own fields). */
+export type Meeting = Awaited<ReturnType<typeof seatMeeting>> & { answers?: Record<string, unknown> };
 
 /**
  * `amount` sign-ups on `meeting`, spread over the servers: each accepted one's latency (from
  * autocannon's own per-response timing), the refusals', and the server CPU they took.
  */
-async function burst(servers: Started[], ports: number[], meeting: Meeting, first: number, amount: number) {
+export async function burst(
+  servers: Started[],
+  ports: number[],
+  meeting: Meeting,
+  first: number,
+  amount: number,
+) {
   let next = first;
   const accepted: number[] = [];
   const refused: number[] = [];
@@ -149,7 +156,10 @@ async function burst(servers: Started[], ports: number[], meeting: Meeting, firs
               return {
                 ...request,
                 headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp(n) },
-                body: JSON.stringify(dateScheduleBody(n, meeting.userType, meeting.chosen)),
+                body: JSON.stringify({
+                  ...dateScheduleBody(n, meeting.userType, meeting.chosen),
+                  ...(meeting.answers ? { answers: meeting.answers } : {}),
+                }),
               };
             },
           },
@@ -178,7 +188,7 @@ async function burst(servers: Started[], ports: number[], meeting: Meeting, firs
   };
 }
 
-const APP_ENV = {
+export const APP_ENV = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
