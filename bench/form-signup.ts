@@ -100,8 +100,8 @@ export function formSignUpRows(result: FormSignUpResult): Measured[] {
       ours: form.p99,
       baseline: plain.p99,
       unit: 'ms',
-      target: '≤ 150',
-      pass: form.p99 <= 150,
+      target: 'report (targets: the signup group)',
+      pass: null,
     },
     {
       metric: 'sign-up with a 12-field own form: every seat taken',
