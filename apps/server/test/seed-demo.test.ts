@@ -220,6 +220,8 @@ describe(`seed:demo (${TEST_DB})`, () => {
       user_type_id: fellow.id,
       license_number: 'M12345',
       schedule_ids: scheduleIds,
+      // The congress's own form asks for the specialty (demo-form.ts).
+      answers: { specialty: 'cardiology', cath_lab: false },
     });
     const refused = await ctx.app.inject({
       method: 'POST',
@@ -233,8 +235,43 @@ describe(`seed:demo (${TEST_DB})`, () => {
       payload: body([open.id]),
     });
     expect(accepted.statusCode).toBe(200);
+    const unanswered = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/meetings/${seeded.publicId}/sign-ups`,
+      payload: { ...body([open.id]), phone: '51234568', answers: {} },
+    });
+    expect(unanswered.json().data.fields).toEqual({ 'answers.specialty': '「專科」：此欄位必填' });
     const after = (await listMeetings(admin)).find((m) => m.id === seeded.id)!;
     expect(after.signup_count).toBe(seeded.guests + 1);
+  });
+
+  it('gives the congress its own form and every guest answers that pass it', async () => {
+    const seeded = result.meetings.find((m) => m.type === 'date_schedule')!;
+    const form = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/meetings/${seeded.id}/form`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const fields = form.json().data.fields as { key: string }[];
+    expect(fields.map((f) => f.key)).toEqual(['q1', 'specialty', 'department', 'cath_lab', 'diet', 'photos']);
+    const rows = await ctx.db
+      .selectFrom('guests')
+      .select('answers')
+      .where('meeting_id', '=', seeded.id)
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(seeded.guests);
+    const answers = rows.map((r) => JSON.parse(r.answers) as Record<string, unknown>);
+    expect(answers.every((a) => typeof a.specialty === 'string')).toBe(true);
+    // The condition holds in the data: only cardiologists answered the catheter-lab question.
+    expect(answers.every((a) => !('cath_lab' in a) || a.specialty === 'cardiology')).toBe(true);
+    expect(answers.some((a) => 'cath_lab' in a)).toBe(true);
+    const general = result.meetings.find((m) => m.type === 'general')!;
+    const generalRows = await ctx.db
+      .selectFrom('guests')
+      .select('answers')
+      .where('meeting_id', '=', general.id)
+      .execute();
+    expect(generalRows.every((r) => r.answers === '{}')).toBe(true);
   });
 
   it("starts the Macao meeting's forms at +853 and the Hong Kong one's at +852 (their organisations' regions)", async () => {

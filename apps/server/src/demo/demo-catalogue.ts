@@ -1,3 +1,5 @@
+import type { FormField } from '@meetflow/shared/forms/form-definition';
+import { DEMO_FORM } from './demo-form.ts';
 import type { Region } from '@meetflow/shared/constants';
 import type { MeetingDisplayConfigInput } from '@meetflow/shared/schemas/meeting-display';
 import type { AreaCode } from '@meetflow/shared/schemas/public';
@@ -101,6 +103,8 @@ export interface DemoMeeting extends Names {
   display: MeetingDisplayConfigInput;
   sessions: DemoSession[];
   userTypes: DemoUserType[];
+  /** The meeting's own form fields after the spec's (demo-form.ts), if it has any. */
+  form?: readonly FormField[];
 }
 
 const CHINESE_FIRST: Audience['scripts'] = {
@@ -139,6 +143,7 @@ export const GENERAL_MEETING: DemoMeeting = {
 };
 
 export const DATE_SCHEDULE_MEETING: DemoMeeting = {
+  form: DEMO_FORM,
   kind: 'date_schedule',
   name: '香港內科醫學院 2026 周年科學研討會',
   name_cn: '香港内科医学院 2026 周年科学研讨会',

@@ -11,6 +11,7 @@ import { guestFormValues, requirePhone } from '../modules/guests/guest-rules.ts'
 import { CONTACT_NAMES, INSTITUTIONS, JOB_TITLES, NOTES, type DemoMeeting } from './demo-catalogue.ts';
 import { demoEmail, demoLandline, demoMobile, demoPerson, type DemoPerson } from './demo-people.ts';
 import type { DemoRandom } from './demo-random.ts';
+import { demoAnswers } from './demo-form.ts';
 
 export interface DemoGuest {
   values: Insertable<Database['guests']>;
@@ -152,6 +153,8 @@ export function demoGuests(
     const phone = demoMobile(random, area, takenPhones);
     const form = formFor(random, meeting, context, person, area, phone, serial + 1, sessionsLeft);
     const body = signUpBody.parse(form.body);
+    const userTypeId = body.meeting_type === 'date_schedule' ? body.user_type_id : null;
+    const type = meeting.userTypes[context.userTypeIds.indexOf(userTypeId ?? -1)];
     return {
       person,
       sessions: form.sessions.sort((a, b) => a - b),
@@ -162,6 +165,7 @@ export function demoGuests(
         guest_code: newGuestCode(),
         token_hash: sha256(randomToken(32)),
         created_at: createdAt,
+        ...(meeting.form ? { answers: demoAnswers(serial, type?.profession, userTypeId) } : {}),
       },
     };
   });

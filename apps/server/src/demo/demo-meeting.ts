@@ -127,6 +127,7 @@ export async function seedMeeting(
     userTypeIds.push(row.id);
   }
 
+  if (def.form) await repo.insertForm(trx, meetingId, JSON.stringify(def.form), createdAt);
   const guests = demoGuests(
     random,
     def,

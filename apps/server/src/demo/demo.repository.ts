@@ -107,3 +107,11 @@ export async function syncCounters(trx: Db, meetingId: number): Promise<void> {
     .where('meeting_id', '=', meetingId)
     .execute();
 }
+
+/** A meeting's own form fields (the builder's document, version 1). */
+export async function insertForm(trx: Db, meetingId: number, fields: string, now: number): Promise<void> {
+  await trx
+    .insertInto('registration_forms')
+    .values({ meeting_id: meetingId, fields, version: 1, updated_at: now })
+    .execute();
+}
