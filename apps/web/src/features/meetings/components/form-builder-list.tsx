@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dropdown, Empty, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ButtonProps, MenuProps } from 'antd';
 import {
   ArrowDownOutlined,
@@ -116,12 +116,10 @@ export function OwnFields(props: {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('formBuilder.ownNote')}</Typography.Paragraph>
       {draft.length === 0 ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('formBuilder.empty')}
-          className="mf-form-empty"
-          data-testid="form-empty"
-        />
+        // Not Ant Design's empty box: its picture is titled "No data", which would be read out first.
+        <p className="mf-form-empty" data-testid="form-empty">
+          {t('formBuilder.empty')}
+        </p>
       ) : (
         <ol className="mf-form-fields" ref={list}>
           {draft.map((field, index) => (
@@ -291,9 +289,9 @@ function FieldTags({ field, answered }: { field: FormField; answered: boolean })
       {field.retired && (
         <Tag data-testid={`form-field-${field.key}-retired`}>{t('formBuilder.tags.retired')}</Tag>
       )}
-      {answered && <Tag color="gold">{t('formBuilder.tags.answered')}</Tag>}
+      {answered && <Tag color="orange">{t('formBuilder.tags.answered')}</Tag>}
       {field.show_if && <Tag color="purple">{t('formBuilder.tags.conditional')}</Tag>}
-      {field.user_type_ids.length > 0 && <Tag color="cyan">{t('formBuilder.tags.userTypes')}</Tag>}
+      {field.user_type_ids.length > 0 && <Tag color="geekblue">{t('formBuilder.tags.userTypes')}</Tag>}
       {field.ask_at_door && <Tag>{t('formBuilder.tags.door')}</Tag>}
       {field.on_badge && <Tag>{t('formBuilder.tags.badge')}</Tag>}
       <Typography.Text type="secondary" className="mf-form-key">

@@ -50,7 +50,7 @@ export function LocalizedInputs(props: {
             {props.multiline ? (
               <Input.TextArea
                 {...common}
-                autoSize={{ minRows: 2, maxRows: 8 }}
+                autoSize={{ minRows: 1, maxRows: 8 }}
                 onChange={(e) => props.onChange(lang, e.target.value)}
               />
             ) : (

@@ -1,4 +1,4 @@
-import { Checkbox, Form, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Checkbox, Form, InputNumber, Select, Space, Typography } from 'antd';
 import {
   FORM_FIELD_TYPES,
   isAnswerField,
@@ -7,7 +7,7 @@ import {
 } from '@meetflow/shared/forms/form-definition';
 import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { lengthCeiling, limitKind } from '../form-builder-logic.ts';
+import { errorsUnder, lengthCeiling, limitKind } from '../form-builder-logic.ts';
 import { errorProps, LocalizedInputs } from './form-builder-parts.tsx';
 import type { FormBuilderState } from '../use-form-builder.ts';
 import type { FormBuilderMeeting } from '../form-builder-types.ts';
@@ -108,25 +108,21 @@ export function FieldEditor(props: {
         <FieldOptions builder={builder} field={field} index={props.index} answered={answered} />
       )}
       {answer && (
-        <Form.Item
-          label={t('formBuilder.required')}
-          htmlFor={`${prefix}-required`}
-          {...errorProps(errors, 'required')}
-        >
-          <Switch
-            id={`${prefix}-required`}
-            checked={field.required}
-            onChange={(required) => set('required', { required })}
-            data-testid={`${prefix}-required`}
-          />
-        </Form.Item>
-      )}
-      <FieldLimits field={field} errors={errors} onChange={(change, place) => set(place, change)} />
-      <FieldConditions builder={builder} field={field} index={props.index} meeting={props.meeting} />
-      {answer && (
         <fieldset className="mf-form-fieldset">
           <legend>{t('formBuilder.flags')}</legend>
-          <Space direction="vertical" size={4}>
+          <Space orientation="vertical" size={4}>
+            <Checkbox
+              checked={field.required}
+              onChange={(e) => set('required', { required: e.target.checked })}
+              data-testid={`${prefix}-required`}
+            >
+              {t('formBuilder.required')}
+            </Checkbox>
+            {errorsUnder(errors, 'required').map((message) => (
+              <Typography.Text key={message} type="danger">
+                {message}
+              </Typography.Text>
+            ))}
             <Checkbox
               checked={field.ask_at_door}
               onChange={(e) => set('ask_at_door', { ask_at_door: e.target.checked })}
@@ -152,6 +148,8 @@ export function FieldEditor(props: {
           </Space>
         </fieldset>
       )}
+      <FieldLimits field={field} errors={errors} onChange={(change, place) => set(place, change)} />
+      <FieldConditions builder={builder} field={field} index={props.index} meeting={props.meeting} />
     </Form>
   );
 }
