@@ -263,7 +263,12 @@ test('a field guests have answered can only be retired, and is said so', async (
     type: 'short_text',
     label: { 'zh-tw': '飲食禁忌', 'zh-cn': '', en: 'Dietary restrictions' },
   };
-  await api.call('PUT', `/meetings/${meeting.id}/form`, { fields: [parking, diet], version: 0 });
+  const arrival = {
+    key: 'q3',
+    type: 'date',
+    label: { 'zh-tw': '抵達日期', 'zh-cn': '', en: 'Arrival date' },
+  };
+  await api.call('PUT', `/meetings/${meeting.id}/form`, { fields: [parking, diet, arrival], version: 0 });
   await publicSignUp(request, meeting.public_id, {
     meeting_type: 'general',
     name: 'Chan Tai Man',
@@ -289,6 +294,21 @@ test('a field guests have answered can only be retired, and is said so', async (
   );
   await expect(builder.getByTestId('form-field-q1-remove')).toHaveCount(0);
   await expect(builder.getByTestId('form-field-q2-remove')).toBeVisible();
+
+  // Moved from the keyboard, a field keeps the focus on the button that moved it, or on its Edit at an end.
+  const names = builder.getByTestId(/^form-field-q\d+-name$/);
+  await builder.getByTestId('form-field-q1-down').focus();
+  await page.keyboard.press('Enter');
+  await expect(names).toHaveText(['Dietary restrictions', 'Do you need parking?', 'Arrival date']);
+  await expect(builder.getByTestId('form-field-q1-down')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(names).toHaveText(['Dietary restrictions', 'Arrival date', 'Do you need parking?']);
+  await expect(builder.getByTestId('form-field-q1-edit')).toBeFocused();
+  await builder.getByTestId('form-field-q1-up').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(names).toHaveText(['Do you need parking?', 'Dietary restrictions', 'Arrival date']);
+  await expect(page.getByTestId('form-unsaved')).toHaveCount(0);
   await builder.getByTestId('form-field-q1-edit').click();
   await expect(page.getByTestId('form-field-q1-type')).toHaveClass(/ant-select-disabled/);
 
@@ -312,6 +332,7 @@ test('a field guests have answered can only be retired, and is said so', async (
   expect(saved.fields.map((f) => [f.key, f.retired])).toEqual([
     ['q1', true],
     ['q2', false],
+    ['q3', false],
   ]);
 
   // The field without answers goes, once confirmed.
@@ -339,9 +360,26 @@ test('the standard fields of a date-schedule meeting; door staff see the form an
   };
   await api.call('PUT', `/meetings/${meeting.id}/form`, { fields: [diet], version: 0 });
 
-  // The organiser: the date-schedule form's own fields, and the registration types by name.
+  // A failed read says so and offers a retry.
+  let failed = false;
+  await page.route(`**/api/meetings/${meeting.id}/form`, (route) => {
+    if (failed) return route.fallback();
+    failed = true;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 50000, message: '伺服器錯誤', data: null }),
+    });
+  });
   await login(page);
-  const builder = await openBuilder(page, `${name}（繁）`, '報名表');
+  const row = await meetingRow(page, `${name}（繁）`);
+  await (await meetingAction(page, row, 'meeting-form-button')).click();
+  const builder = page.getByTestId('form-builder');
+  await expect(builder.getByTestId('load-error')).toContainText('報名表載入失敗');
+  await builder.getByTestId('load-error-retry').click();
+
+  // The organiser: the date-schedule form's own fields, and the registration types by name.
+  await expect(builder.getByTestId('form-own')).toBeVisible();
   await expect(builder.getByTestId('form-built-in-userType')).toContainText('報名類型');
   await expect(builder.getByTestId('form-built-in-sessions')).toContainText('選擇日程');
   await expect(builder.getByTestId('form-built-in-gender')).toHaveCount(0);
