@@ -51,6 +51,41 @@ const PrivacyDrawer = lazy(() =>
   import('./components/privacy-drawer.tsx').then((m) => ({ default: m.PrivacyDrawer })),
 );
 
+const FormBuilderDrawer = lazy(() =>
+  import('./components/form-builder-drawer.tsx').then((m) => ({ default: m.FormBuilderDrawer })),
+);
+
+/** The registration form builder of a row's meeting: its element (once opened) and the opener. */
+function useFormBuilderDrawer() {
+  const [meeting, setMeeting] = useState<Meeting | null>(null);
+  const drawer = meeting && (
+    <Suspense fallback={null}>
+      <FormBuilderDrawer meeting={meeting} open onClose={() => setMeeting(null)} />
+    </Suspense>
+  );
+  return [drawer, setMeeting] as const;
+}
+
+/** A row's link copied, and a meeting deleted once confirmed. */
+function useRowCommands() {
+  const { t } = useTranslation();
+  const remove = useDeleteMeeting();
+
+  async function copy(page: 'sign-up' | 'check-in', meeting: Meeting) {
+    if (await copyText(publicLink(page, meeting.public_id))) toast.success(t('message.copySuccess'));
+  }
+
+  async function confirmDelete(meeting: Meeting) {
+    try {
+      await remove.mutateAsync(meeting.id);
+      toast.success(t('message.deleteSuccess'));
+    } catch {
+      // The HTTP client has shown the reason.
+    }
+  }
+  return { copy, confirmDelete };
+}
+
 // Other features' drawers, through slots that app/slots/meeting-list.ts fills (lib/feature-slots.ts).
 const DisplayConfigDrawer = slot('displayConfigDrawer');
 const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
@@ -88,6 +123,7 @@ export default function MeetingListPage() {
   const [scheduleFor, setScheduleFor] = useState<number | null>(null);
   const [mailFor, setMailFor] = useState<number | null>(null);
   const [privacyFor, setPrivacyFor] = useState<Meeting | null>(null);
+  const [formBuilder, openFormBuilder] = useFormBuilderDrawer();
 
   const query: MeetingListQuery = {
     page,
@@ -100,21 +136,8 @@ export default function MeetingListPage() {
     ...(keyword ? { keyword } : {}),
   };
   const meetings = useMeetingPage(query);
-  const remove = useDeleteMeeting();
+  const { copy, confirmDelete } = useRowCommands();
   const [modal, modalHolder] = Modal.useModal();
-
-  async function copy(page: 'sign-up' | 'check-in', meeting: Meeting) {
-    if (await copyText(publicLink(page, meeting.public_id))) toast.success(t('message.copySuccess'));
-  }
-
-  async function confirmDelete(meeting: Meeting) {
-    try {
-      await remove.mutateAsync(meeting.id);
-      toast.success(t('message.deleteSuccess'));
-    } catch {
-      // The HTTP client has shown the reason.
-    }
-  }
 
   const { sortOrder } = list;
   const canEdit = hasAny('meeting:edit');
@@ -129,6 +152,7 @@ export default function MeetingListPage() {
       editDisplay: () => setDisplayFor(meeting.id),
       mail: () => setMailFor(meeting.id),
       privacy: () => setPrivacyFor(meeting),
+      form: () => openFormBuilder(meeting),
       editSchedule: () => setScheduleFor(meeting.id),
       delete: () =>
         void modal.confirm({
@@ -358,6 +382,7 @@ export default function MeetingListPage() {
           <PrivacyDrawer meeting={privacyFor} open onClose={() => setPrivacyFor(null)} />
         </Suspense>
       )}
+      {formBuilder}
       {displayFor !== null && (
         <Suspense fallback={null}>
           <DisplayConfigDrawer meetingId={displayFor} open onClose={() => setDisplayFor(null)} />

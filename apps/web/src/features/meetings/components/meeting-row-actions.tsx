@@ -12,6 +12,7 @@ export type MeetingAction =
   | 'editDisplay'
   | 'mail'
   | 'privacy'
+  | 'form'
   | 'editSchedule'
   | 'delete';
 
@@ -24,6 +25,7 @@ const TEST_IDS: Record<MeetingAction, string> = {
   editDisplay: 'meeting-display-button',
   mail: 'meeting-mail-button',
   privacy: 'meeting-privacy-button',
+  form: 'meeting-form-button',
   editSchedule: 'meeting-schedule-button',
   delete: 'meeting-delete-button',
 };
@@ -37,9 +39,18 @@ function split(canEdit: boolean): { inRow: MeetingAction[]; inMenu: MeetingActio
   return canEdit
     ? {
         inRow: ['view', 'edit'],
-        inMenu: ['editSchedule', 'editDisplay', 'copySignup', 'copyCheckin', 'mail', 'privacy', 'delete'],
+        inMenu: [
+          'editSchedule',
+          'form',
+          'editDisplay',
+          'copySignup',
+          'copyCheckin',
+          'mail',
+          'privacy',
+          'delete',
+        ],
       }
-    : { inRow: ['view', 'copySignup'], inMenu: ['copyCheckin', 'mail', 'privacy'] };
+    : { inRow: ['view', 'copySignup'], inMenu: ['copyCheckin', 'form', 'mail', 'privacy'] };
 }
 
 interface MeetingRowActionsProps {
