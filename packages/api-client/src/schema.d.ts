@@ -457,7 +457,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date) */
+        /** A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date, answers) */
         get: operations["getMeetingsByIdGuests"];
         put?: never;
         /** Add a guest with the meeting's sign-up form (capacity counted as for a sign-up) */
@@ -475,7 +475,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The meeting's guests matching the list's filters as a streamed XLSX file */
+        /** The meeting's guests matching the list's filters as a streamed XLSX file (a column per own field) */
         get: operations["getMeetingsByIdGuestsExport"];
         put?: never;
         post?: never;
@@ -499,6 +499,24 @@ export interface paths {
         post?: never;
         /** Delete a guest: seats are given back, the scan history is kept */
         delete: operations["deleteGuestsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The meeting's own form fields, their version and the keys that have answers */
+        get: operations["getMeetingsByIdForm"];
+        /** Replace the meeting's own form fields (409 when saved by someone else since `version`) */
+        put: operations["putMeetingsByIdForm"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5435,6 +5453,8 @@ export interface operations {
                 status?: "checked_in" | "not_checked_in" | "left";
                 signed_up_from?: number;
                 signed_up_to?: number;
+                /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                answer?: string | string[];
             };
             header?: never;
             path: {
@@ -5491,6 +5511,9 @@ export interface operations {
                                 created_at: number;
                                 /** @enum {string|null} */
                                 certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                                answer_texts: {
+                                    [key: string]: string;
+                                };
                             }[];
                             total: number;
                             total_capped: boolean;
@@ -5589,6 +5612,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -5612,6 +5647,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 };
             };
         };
@@ -5662,6 +5709,9 @@ export interface operations {
                             created_at: number;
                             /** @enum {string|null} */
                             certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            answer_texts: {
+                                [key: string]: string;
+                            };
                         };
                     };
                 };
@@ -5750,6 +5800,8 @@ export interface operations {
                 status?: "checked_in" | "not_checked_in" | "left";
                 signed_up_from?: number;
                 signed_up_to?: number;
+                /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                answer?: string | string[];
             };
             header?: never;
             path: {
@@ -5881,6 +5933,18 @@ export interface operations {
                             created_at: number;
                             /** @enum {string|null} */
                             certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            answer_texts: {
+                                [key: string]: string;
+                            };
+                            answers: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                value: unknown;
+                                text: string;
+                                retired: boolean;
+                            }[];
                             enrolments: {
                                 schedule_id: number;
                                 schedule_name: string;
@@ -5990,6 +6054,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6013,6 +6089,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 };
             };
         };
@@ -6063,6 +6151,9 @@ export interface operations {
                             created_at: number;
                             /** @enum {string|null} */
                             certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            answer_texts: {
+                                [key: string]: string;
+                            };
                         };
                     };
                 };
@@ -6204,6 +6295,373 @@ export interface operations {
             };
             /** @description A path parameter is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
+                            version: number;
+                            answered_keys: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putMeetingsByIdForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fields: {
+                        key: string;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                        label: {
+                            "zh-tw": string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /**
+                         * @default {
+                         *       "zh-tw": "",
+                         *       "zh-cn": "",
+                         *       "en": ""
+                         *     }
+                         */
+                        help?: {
+                            /** @default  */
+                            "zh-tw"?: string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /** @default [] */
+                        options?: {
+                            value: string;
+                            label: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn"?: string;
+                                /** @default  */
+                                en?: string;
+                            };
+                        }[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        max?: number | null;
+                        /** @default [] */
+                        user_type_ids?: number[];
+                        /** @default null */
+                        show_if?: {
+                            key: string;
+                            values: string[];
+                        } | null;
+                        /** @default false */
+                        ask_at_door?: boolean;
+                        /** @default false */
+                        on_badge?: boolean;
+                        /** @default true */
+                        personal?: boolean;
+                        /** @default false */
+                        retired?: boolean;
+                    }[];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
+                            version: number;
+                            answered_keys: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9954,7 +10412,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default {} */
                     filters?: {
                         /**
                          * @default created_at
@@ -9972,6 +10429,8 @@ export interface operations {
                         status?: "checked_in" | "not_checked_in" | "left";
                         signed_up_from?: number;
                         signed_up_to?: number;
+                        /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                        answer?: string | string[];
                     };
                 };
             };
@@ -10170,7 +10629,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default {} */
                     filters?: {
                         /**
                          * @default created_at
@@ -10188,6 +10646,8 @@ export interface operations {
                         status?: "checked_in" | "not_checked_in" | "left";
                         signed_up_from?: number;
                         signed_up_to?: number;
+                        /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                        answer?: string | string[];
                     };
                     texts: {
                         [key: string]: {
@@ -11599,6 +12059,65 @@ export interface operations {
                                     en: string;
                                 };
                             } | null;
+                            form_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
                         };
                     };
                 };
@@ -11674,6 +12193,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -11697,6 +12228,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 };
             };
         };

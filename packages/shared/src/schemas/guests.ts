@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATES } from '../certificate-states.ts';
+import { ANSWER_FILTER_ITEM, ANSWER_FILTER_MAX } from '../forms/answer-filter.ts';
+import { FORM_FIELD_TYPES } from '../forms/form-definition.ts';
 import { ATTENDANCE_STATUSES, SCAN_TYPES } from './attendance.ts';
 import { MEETING_TYPES } from './meetings.ts';
 import { GENDERS } from './public.ts';
@@ -35,6 +37,29 @@ const guestFilters = {
   signed_up_from: time.optional(),
   /** Signed up at or before (ms). */
   signed_up_to: time.optional(),
+  /**
+   * Answers to the meeting's own choice, multiple-choice and yes/no fields: `key:value` items,
+   * repeated (`answer=diet:veg&answer=member:yes`) or comma-separated (`answer=diet:veg,diet:none`).
+   * A guest matches when every key named has one of the values named for it (a multiple choice:
+   * among its options; yes/no: `yes` or `no`). An unknown key or value is refused (400).
+   */
+  answer: z
+    .union([z.string().max(4000), z.array(z.string().max(4000)).max(ANSWER_FILTER_MAX)])
+    .transform((raw) =>
+      (Array.isArray(raw) ? raw : [raw])
+        .flatMap((item) => item.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .pipe(z.array(z.string().regex(ANSWER_FILTER_ITEM, 'invalidFormat')).max(ANSWER_FILTER_MAX))
+    .optional()
+    .describe(
+      "Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items " +
+        '(values: option values, or `yes`/`no`), repeated or comma-separated: ' +
+        '`answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every ' +
+        'key named has one of the values named for it (a multiple choice: among its options). An unknown ' +
+        'key or value is refused (400, `data.fields["answer.<key>"]`).',
+    ),
 };
 
 export const guestListQuery = z.strictObject({
@@ -92,6 +117,11 @@ export const adminGuest = z.object({
   created_at: z.number().int(),
   /** Their certificate of attendance under the meeting's rule (lists and exports; null elsewhere). */
   certificate: z.enum(CERTIFICATE_STATES).nullable(),
+  /**
+   * Their answers to the meeting's own fields as text in the request's language, by field key
+   * (retired fields' too; fields not answered left out): the list's answer columns.
+   */
+  answer_texts: z.record(z.string(), z.string()),
 });
 export type AdminGuest = z.infer<typeof adminGuest>;
 
@@ -136,7 +166,24 @@ export type GuestScan = z.infer<typeof guestScan>;
 /** The most recent scans a detail shows. */
 export const GUEST_DETAIL_SCANS_MAX = 500;
 
+/** One answer to the meeting's own fields, as the guest's detail shows it. */
+export const guestAnswer = z.object({
+  key: z.string(),
+  /** The field's label in the request's language. */
+  label: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  /** As stored (see form-engine.ts for each type's shape); null: not answered. */
+  value: z.unknown(),
+  /** In the request's language: option labels, Yes/No, the formatted phone, the file's name. */
+  text: z.string(),
+  /** The field was retired: new sign-ups no longer see it; the answer given is kept. */
+  retired: z.boolean(),
+});
+export type GuestAnswer = z.infer<typeof guestAnswer>;
+
 export const guestDetail = adminGuest.extend({
+  /** The meeting's own fields that take an answer, in the form's order, retired ones last. */
+  answers: z.array(guestAnswer),
   enrolments: z.array(guestEnrolment),
   /** Newest first, at most GUEST_DETAIL_SCANS_MAX. */
   scans: z.array(guestScan),
