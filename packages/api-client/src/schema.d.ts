@@ -5453,7 +5453,7 @@ export interface operations {
                 status?: "checked_in" | "not_checked_in" | "left";
                 signed_up_from?: number;
                 signed_up_to?: number;
-                /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
                 answer?: string | string[];
             };
             header?: never;
@@ -5800,7 +5800,7 @@ export interface operations {
                 status?: "checked_in" | "not_checked_in" | "left";
                 signed_up_from?: number;
                 signed_up_to?: number;
-                /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
                 answer?: string | string[];
             };
             header?: never;
@@ -5939,8 +5939,7 @@ export interface operations {
                             answers: {
                                 key: string;
                                 label: string;
-                                /** @enum {string} */
-                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                type: string;
                                 value: unknown;
                                 text: string;
                                 retired: boolean;
@@ -10429,7 +10428,7 @@ export interface operations {
                         status?: "checked_in" | "not_checked_in" | "left";
                         signed_up_from?: number;
                         signed_up_to?: number;
-                        /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                        /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
                         answer?: string | string[];
                     };
                 };
@@ -10646,7 +10645,7 @@ export interface operations {
                         status?: "checked_in" | "not_checked_in" | "left";
                         signed_up_from?: number;
                         signed_up_to?: number;
-                        /** @description Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items (values: option values, or `yes`/`no`), repeated or comma-separated: `answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every key named has one of the values named for it (a multiple choice: among its options). An unknown key or value is refused (400, `data.fields["answer.<key>"]`). */
+                        /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
                         answer?: string | string[];
                     };
                     texts: {

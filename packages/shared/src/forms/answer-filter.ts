@@ -11,10 +11,8 @@ import { CONDITION_SOURCE_TYPES, conditionValues, isAnswerField, type FormField 
 
 /** The fields an answer filter may name: their answers come from a fixed list. */
 export const FILTER_FIELD_TYPES = CONDITION_SOURCE_TYPES;
-/** One item of the `answer` parameter. */
-export const ANSWER_FILTER_ITEM = /^[a-z][a-z0-9_]{0,39}:[a-z][a-z0-9_]{0,39}$/;
-/** The most items one filter holds. */
-export const ANSWER_FILTER_MAX = 100;
+/** One item of the `answer` parameter, and the most items one filter holds (the list's schema). */
+export { ANSWER_FILTER_ITEM, ANSWER_FILTER_MAX } from '../schemas/guests.ts';
 
 /** Field key → the values any of which matches, in the order first named. */
 export type AnswerFilter = Record<string, string[]>;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATES } from '../certificate-states.ts';
-import { ANSWER_FILTER_ITEM, ANSWER_FILTER_MAX } from '../forms/answer-filter.ts';
-import { FORM_FIELD_TYPES } from '../forms/form-definition.ts';
 import { ATTENDANCE_STATUSES, SCAN_TYPES } from './attendance.ts';
 import { MEETING_TYPES } from './meetings.ts';
 import { GENDERS } from './public.ts';
@@ -15,6 +13,14 @@ import { GENDERS } from './public.ts';
 export const GUEST_SORT_FIELDS = ['created_at', 'name', 'last_in_at'] as const;
 export type GuestSortField = (typeof GUEST_SORT_FIELDS)[number];
 export const GUEST_PAGE_SIZE_MAX = 100;
+
+/**
+ * One item of the `answer` filter, `key:value` (both field keys, see forms/answer-filter.ts), and
+ * the most items one filter holds. Here rather than beside the filter's rules: the back office's
+ * first screen reads this schema, and need not load the form definitions with it.
+ */
+export const ANSWER_FILTER_ITEM = /^[a-z][a-z0-9_]{0,39}:[a-z][a-z0-9_]{0,39}$/;
+export const ANSWER_FILTER_MAX = 100;
 
 // Ids fit a 32-bit integer column on PostgreSQL.
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -54,11 +60,8 @@ const guestFilters = {
     .pipe(z.array(z.string().regex(ANSWER_FILTER_ITEM, 'invalidFormat')).max(ANSWER_FILTER_MAX))
     .optional()
     .describe(
-      "Answers to the meeting's own choice, multiple-choice and yes/no fields, as `key:value` items " +
-        '(values: option values, or `yes`/`no`), repeated or comma-separated: ' +
-        '`answer=diet:veg&answer=member:yes` is `answer=diet:veg,member:yes`. A guest matches when every ' +
-        'key named has one of the values named for it (a multiple choice: among its options). An unknown ' +
-        'key or value is refused (400, `data.fields["answer.<key>"]`).',
+      'Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or ' +
+        'comma-separated: every key, any of its values. Unknown key or value: 400',
     ),
 };
 
@@ -171,7 +174,8 @@ export const guestAnswer = z.object({
   key: z.string(),
   /** The field's label in the request's language. */
   label: z.string(),
-  type: z.enum(FORM_FIELD_TYPES),
+  /** The field's type (FORM_FIELD_TYPES in forms/form-definition.ts). */
+  type: z.string(),
   /** As stored (see form-engine.ts for each type's shape); null: not answered. */
   value: z.unknown(),
   /** In the request's language: option labels, Yes/No, the formatted phone, the file's name. */

@@ -1,4 +1,5 @@
 import { answerText } from '@meetflow/shared/forms/answer-text';
+export { backOfficeFields } from '@meetflow/shared/forms/back-office-form';
 import { filterValues, FILTER_FIELD_TYPES, groupAnswerFilter } from '@meetflow/shared/forms/answer-filter';
 import { isAnswerField, localText, type FormField } from '@meetflow/shared/forms/form-definition';
 import type { Answers, AnswerValue } from '@meetflow/shared/forms/form-engine';
@@ -99,13 +100,4 @@ export function answerFilter(
     };
   });
   return { kind, match };
-}
-
-/**
- * The form as the back office checks it: a field answered at the door (`ask_at_door`) may stay
- * empty when staff add or edit a guest, since the guest gives that answer at check-in; an answer
- * given must still be valid. Every other rule is the sign-up's.
- */
-export function backOfficeFields(fields: readonly FormField[]): FormField[] {
-  return fields.map((f) => (f.ask_at_door && f.required ? { ...f, required: false } : f));
 }
