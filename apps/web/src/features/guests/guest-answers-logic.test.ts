@@ -81,6 +81,13 @@ describe('answer filters', () => {
       },
     ]);
     expect(answerFilterControls(fields, 'zh-tw')[2]!.options.map((o) => o.label)).toEqual(['是', '否']);
+    // A retired field is offered only while a filter (a link) names it, to be seen and cleared.
+    expect(answerFilterControls(fields, 'en', { hotel: ['yes'] }).map((c) => c.key)).toEqual([
+      'specialty',
+      'hotel',
+      'topics',
+      'member',
+    ]);
   });
 
   it('reads the URL, keeps what the form knows and writes the API parameter', () => {

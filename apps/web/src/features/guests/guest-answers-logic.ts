@@ -46,10 +46,17 @@ export interface AnswerFilterControl {
   options: { value: string; label: string }[];
 }
 
-/** The list's filter controls: the form's choice, multiple-choice and yes/no fields still in use. */
-export function answerFilterControls(fields: readonly FormField[], lang: Language): AnswerFilterControl[] {
+/**
+ * The list's filter controls: the form's choice, multiple-choice and yes/no fields still in use,
+ * and a retired one while a filter (a link) names it, so that it can be seen and cleared.
+ */
+export function answerFilterControls(
+  fields: readonly FormField[],
+  lang: Language,
+  active: AnswerFilter = {},
+): AnswerFilterControl[] {
   return filterableFields(fields)
-    .filter((f) => !f.retired)
+    .filter((f) => !f.retired || f.key in active)
     .map((f) => ({
       key: f.key,
       label: localText(f.label, lang),

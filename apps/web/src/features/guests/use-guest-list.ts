@@ -139,7 +139,7 @@ export function useGuestList() {
     guests,
     fields,
     answerColumns: answerColumns(fields, lang),
-    answerControls: answerFilterControls(fields, lang),
+    answerControls: answerFilterControls(fields, lang, answerFilter),
     answerFilter,
     setAnswerValues,
     resetFilters,
