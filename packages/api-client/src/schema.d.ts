@@ -457,7 +457,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date) */
+        /** A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date, answers) */
         get: operations["getMeetingsByIdGuests"];
         put?: never;
         /** Add a guest with the meeting's sign-up form (capacity counted as for a sign-up) */
@@ -475,7 +475,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The meeting's guests matching the list's filters as a streamed XLSX file */
+        /** The meeting's guests matching the list's filters as a streamed XLSX file (a column per own field) */
         get: operations["getMeetingsByIdGuestsExport"];
         put?: never;
         post?: never;
@@ -5453,6 +5453,8 @@ export interface operations {
                 status?: "checked_in" | "not_checked_in" | "left";
                 signed_up_from?: number;
                 signed_up_to?: number;
+                /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
+                answer?: string | string[];
             };
             header?: never;
             path: {
@@ -5509,6 +5511,9 @@ export interface operations {
                                 created_at: number;
                                 /** @enum {string|null} */
                                 certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                                answer_texts: {
+                                    [key: string]: string;
+                                };
                             }[];
                             total: number;
                             total_capped: boolean;
@@ -5704,6 +5709,9 @@ export interface operations {
                             created_at: number;
                             /** @enum {string|null} */
                             certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            answer_texts: {
+                                [key: string]: string;
+                            };
                         };
                     };
                 };
@@ -5792,6 +5800,8 @@ export interface operations {
                 status?: "checked_in" | "not_checked_in" | "left";
                 signed_up_from?: number;
                 signed_up_to?: number;
+                /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
+                answer?: string | string[];
             };
             header?: never;
             path: {
@@ -5923,6 +5933,17 @@ export interface operations {
                             created_at: number;
                             /** @enum {string|null} */
                             certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            answer_texts: {
+                                [key: string]: string;
+                            };
+                            answers: {
+                                key: string;
+                                label: string;
+                                type: string;
+                                value: unknown;
+                                text: string;
+                                retired: boolean;
+                            }[];
                             enrolments: {
                                 schedule_id: number;
                                 schedule_name: string;
@@ -6129,6 +6150,9 @@ export interface operations {
                             created_at: number;
                             /** @enum {string|null} */
                             certificate: "not_earned" | "earned" | "issued" | "revoked" | null;
+                            answer_texts: {
+                                [key: string]: string;
+                            };
                         };
                     };
                 };
@@ -10387,7 +10411,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default {} */
                     filters?: {
                         /**
                          * @default created_at
@@ -10405,6 +10428,8 @@ export interface operations {
                         status?: "checked_in" | "not_checked_in" | "left";
                         signed_up_from?: number;
                         signed_up_to?: number;
+                        /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
+                        answer?: string | string[];
                     };
                 };
             };
@@ -10603,7 +10628,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default {} */
                     filters?: {
                         /**
                          * @default created_at
@@ -10621,6 +10645,8 @@ export interface operations {
                         status?: "checked_in" | "not_checked_in" | "left";
                         signed_up_from?: number;
                         signed_up_to?: number;
+                        /** @description Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or comma-separated: every key, any of its values. Unknown key or value: 400 */
+                        answer?: string | string[];
                     };
                     texts: {
                         [key: string]: {

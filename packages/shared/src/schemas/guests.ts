@@ -14,6 +14,14 @@ export const GUEST_SORT_FIELDS = ['created_at', 'name', 'last_in_at'] as const;
 export type GuestSortField = (typeof GUEST_SORT_FIELDS)[number];
 export const GUEST_PAGE_SIZE_MAX = 100;
 
+/**
+ * One item of the `answer` filter, `key:value` (both field keys, see forms/answer-filter.ts), and
+ * the most items one filter holds. Here rather than beside the filter's rules: the back office's
+ * first screen reads this schema, and need not load the form definitions with it.
+ */
+export const ANSWER_FILTER_ITEM = /^[a-z][a-z0-9_]{0,39}:[a-z][a-z0-9_]{0,39}$/;
+export const ANSWER_FILTER_MAX = 100;
+
 // Ids fit a 32-bit integer column on PostgreSQL.
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const time = z.coerce.number().int().min(0);
@@ -35,6 +43,26 @@ const guestFilters = {
   signed_up_from: time.optional(),
   /** Signed up at or before (ms). */
   signed_up_to: time.optional(),
+  /**
+   * Answers to the meeting's own choice, multiple-choice and yes/no fields: `key:value` items,
+   * repeated (`answer=diet:veg&answer=member:yes`) or comma-separated (`answer=diet:veg,diet:none`).
+   * A guest matches when every key named has one of the values named for it (a multiple choice:
+   * among its options; yes/no: `yes` or `no`). An unknown key or value is refused (400).
+   */
+  answer: z
+    .union([z.string().max(4000), z.array(z.string().max(4000)).max(ANSWER_FILTER_MAX)])
+    .transform((raw) =>
+      (Array.isArray(raw) ? raw : [raw])
+        .flatMap((item) => item.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .pipe(z.array(z.string().regex(ANSWER_FILTER_ITEM, 'invalidFormat')).max(ANSWER_FILTER_MAX))
+    .optional()
+    .describe(
+      'Own-field answers as key:value (choice, multiple choice, yes/no: yes|no), repeated or ' +
+        'comma-separated: every key, any of its values. Unknown key or value: 400',
+    ),
 };
 
 export const guestListQuery = z.strictObject({
@@ -92,6 +120,11 @@ export const adminGuest = z.object({
   created_at: z.number().int(),
   /** Their certificate of attendance under the meeting's rule (lists and exports; null elsewhere). */
   certificate: z.enum(CERTIFICATE_STATES).nullable(),
+  /**
+   * Their answers to the meeting's own fields as text in the request's language, by field key
+   * (retired fields' too; fields not answered left out): the list's answer columns.
+   */
+  answer_texts: z.record(z.string(), z.string()),
 });
 export type AdminGuest = z.infer<typeof adminGuest>;
 
@@ -136,7 +169,25 @@ export type GuestScan = z.infer<typeof guestScan>;
 /** The most recent scans a detail shows. */
 export const GUEST_DETAIL_SCANS_MAX = 500;
 
+/** One answer to the meeting's own fields, as the guest's detail shows it. */
+export const guestAnswer = z.object({
+  key: z.string(),
+  /** The field's label in the request's language. */
+  label: z.string(),
+  /** The field's type (FORM_FIELD_TYPES in forms/form-definition.ts). */
+  type: z.string(),
+  /** As stored (see form-engine.ts for each type's shape); null: not answered. */
+  value: z.unknown(),
+  /** In the request's language: option labels, Yes/No, the formatted phone, the file's name. */
+  text: z.string(),
+  /** The field was retired: new sign-ups no longer see it; the answer given is kept. */
+  retired: z.boolean(),
+});
+export type GuestAnswer = z.infer<typeof guestAnswer>;
+
 export const guestDetail = adminGuest.extend({
+  /** The meeting's own fields that take an answer, in the form's order, retired ones last. */
+  answers: z.array(guestAnswer),
   enrolments: z.array(guestEnrolment),
   /** Newest first, at most GUEST_DETAIL_SCANS_MAX. */
   scans: z.array(guestScan),

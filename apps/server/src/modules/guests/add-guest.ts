@@ -9,10 +9,13 @@ import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
 import { adminGuest, announceFilled, phoneTaken, type GuestLog } from './guest-admin-common.ts';
 import type { GuestsDeps } from './guest-admin.service.ts';
+import { backOfficeFields } from './guest-answers.ts';
 import { maskPhone } from './guest-format.ts';
 import {
   assertMeetingType,
+  checkAnswers,
   checkScheduleChoice,
+  formFieldsOf,
   guestFormValues,
   insertGuestTakingSeats,
   requirePhone,
@@ -21,8 +24,9 @@ import type * as seats from './guest-seats.repository.ts';
 
 /**
  * A guest added by an organiser: the sign-up's rules and seat counting (the meeting's capacity
- * and each session's), without the sign-up window, which is for visitors. The guest gets no
- * token here; code retrieval on the check-in page issues one.
+ * and each session's), without the sign-up window, which is for visitors, and with the answers to
+ * the meeting's own fields checked as a sign-up's (those asked at the door may wait for the door).
+ * The guest gets no token here; code retrieval on the check-in page issues one.
  */
 export async function addGuest(
   deps: GuestsDeps,
@@ -41,6 +45,13 @@ export async function addGuest(
   const phone = requirePhone(body.area_code, body.phone);
   const scheduleIds =
     body.meeting_type === 'date_schedule' ? (await checkScheduleChoice(db, meeting, body)).chosen : [];
+  const fields = await formFieldsOf(db, meeting.id);
+  const answers = checkAnswers(
+    backOfficeFields(fields),
+    body.answers,
+    { userTypeId: body.meeting_type === 'date_schedule' ? body.user_type_id : null },
+    lang,
+  );
   const now = deps.clock();
   const filled: seats.FilledSeats = { meeting: false, sessions: [] };
   let id: number;
@@ -50,6 +61,7 @@ export async function addGuest(
         trx,
         {
           ...guestFormValues(body, phone),
+          answers,
           meeting_id: meeting.id,
           guest_code: newGuestCode(),
           token_hash: sha256(randomToken(32)),
@@ -77,5 +89,5 @@ export async function addGuest(
       phone: maskPhone(body.area_code, phone),
     },
   });
-  return adminGuest(deps, meeting.id, meeting.meeting_type, id, lang);
+  return adminGuest(deps, meeting.id, meeting.meeting_type, id, lang, fields);
 }

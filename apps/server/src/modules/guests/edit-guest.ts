@@ -1,5 +1,7 @@
+import type { FormField } from '@meetflow/shared/forms/form-definition';
 import type { Language } from '@meetflow/shared/languages';
 import type { AdminGuest } from '@meetflow/shared/schemas/guests';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import type { SignUpInput } from '@meetflow/shared/schemas/public';
 import type { AuthUser } from '../../core/auth-user.ts';
@@ -9,10 +11,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { fieldChanges, GUEST_PERSONAL_FIELDS } from '../system-log/field-changes.ts';
 import { adminGuest, announceFilled, phoneTaken, visibleGuest, type GuestLog } from './guest-admin-common.ts';
 import type { GuestsDeps } from './guest-admin.service.ts';
+import { answerChanges, backOfficeFields } from './guest-answers.ts';
 import {
   assertMeetingType,
+  checkAnswers,
   checkScheduleChoice,
+  formFieldsOf,
   guestFormValues,
+  parseAnswers,
   requirePhone,
   takeSessionSeats,
 } from './guest-rules.ts';
@@ -25,6 +31,8 @@ type VisibleGuest = Awaited<ReturnType<typeof visibleGuest>>;
 interface Edit {
   guest: VisibleGuest;
   values: ReturnType<typeof guestFormValues>;
+  /** The meeting's own fields and the answers the body gives them (checked against the stored ones). */
+  form: { fields: FormField[]; body: SignUpInput; lang: Language };
   chosen: number[] | null;
   now: number;
   filled: seats.FilledSeats;
@@ -34,7 +42,9 @@ interface Edit {
 /**
  * Replaces the guest's form data. For date-schedule meetings the sessions follow the body: seats
  * of dropped sessions are given back and new ones taken (SESSION_FULL if none is left), in the
- * same transaction as the row.
+ * same transaction as the row. The answers to the meeting's own fields are replaced too, checked
+ * as at sign-up (those asked at the door may stay empty); a retired field's answer, which the form
+ * no longer shows, is kept.
  */
 export async function editGuest(
   deps: GuestsDeps,
@@ -64,6 +74,7 @@ export async function editGuest(
   const edit: Edit = {
     guest,
     values: guestFormValues(body, phone),
+    form: { fields: await formFieldsOf(db, guest.meeting_id), body, lang },
     chosen,
     now: deps.clock(),
     filled: { meeting: false, sessions: [] },
@@ -95,20 +106,46 @@ export async function editGuest(
     params: { id: guest.id, meeting_id: guest.meeting_id, meeting_name: guest.meeting_name },
   };
   await log(user, ip, 'update', message, edit.changes);
-  return adminGuest(deps, guest.meeting_id, guest.meeting_type, guest.id, lang);
+  return adminGuest(deps, guest.meeting_id, guest.meeting_type, guest.id, lang, edit.form.fields);
+}
+
+/**
+ * The answers to store: the body's, checked against the form, with the stored answers of fields it
+ * no longer shows to anyone (retired, or a key the form lost) kept as they are.
+ */
+function checkedAnswers(edit: Edit, storedJson: string): { json: string; before: Answers; after: Answers } {
+  const { fields, body, lang } = edit.form;
+  const before = parseAnswers(storedJson);
+  const live = new Set(fields.filter((f) => !f.retired).map((f) => f.key));
+  const keep = Object.fromEntries(Object.entries(before).filter(([key]) => !live.has(key)));
+  const json = checkAnswers(
+    backOfficeFields(fields),
+    body.answers,
+    { userTypeId: body.meeting_type === 'date_schedule' ? body.user_type_id : null },
+    lang,
+    keep,
+  );
+  return { json, before, after: parseAnswers(json) };
 }
 
 /** The row, its search terms, and the audit's before and after (personal values masked). */
 async function saveForm(deps: GuestsDeps, trx: Db, edit: Edit) {
   const { guest, values } = edit;
   const stored = await repo.findGuestFields(trx, guest.id);
-  if (!stored || !(await repo.updateGuest(trx, guest.id, values, edit.now))) throw new AppError('NOT_FOUND');
-  // The audit entry's before and after: the form's fields as stored, personal values masked.
-  edit.changes = fieldChanges(
-    Object.fromEntries(Object.keys(values).map((key) => [key, stored[key as keyof typeof stored]])),
-    values,
-    { personal: GUEST_PERSONAL_FIELDS },
-  );
+  if (!stored) throw new AppError('NOT_FOUND');
+  const answers = checkedAnswers(edit, stored.answers);
+  if (!(await repo.updateGuest(trx, guest.id, { ...values, answers: answers.json }, edit.now)))
+    throw new AppError('NOT_FOUND');
+  // The audit entry's before and after: the form's fields as stored, personal values masked; then
+  // each answer that changed, under `answers.<key>`.
+  edit.changes = [
+    ...fieldChanges(
+      Object.fromEntries(Object.keys(values).map((key) => [key, stored[key as keyof typeof stored]])),
+      values,
+      { personal: GUEST_PERSONAL_FIELDS },
+    ),
+    ...answerChanges(edit.form.fields, answers.before, answers.after),
+  ];
   await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
   if (edit.changes.length > 0)
     await deps.webhooks.emit(trx, {

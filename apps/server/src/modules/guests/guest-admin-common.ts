@@ -1,4 +1,7 @@
+import type { FormField } from '@meetflow/shared/forms/form-definition';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
+import type { AdminGuest } from '@meetflow/shared/schemas/guests';
 import type { FieldChange } from '@meetflow/shared/schemas/privacy';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { assertOrganizationVisible } from '../../core/organization-scope.ts';
@@ -9,6 +12,7 @@ import type { GuestsDeps } from './guest-admin.service.ts';
 import type * as seats from './guest-seats.repository.ts';
 import { toAdminGuest } from './guest-view.ts';
 import { findGuestRow } from './guest-list.repository.ts';
+import { formFieldsOf, parseAnswers } from './registration-form.ts';
 import * as repo from './guests.repository.ts';
 
 /** What the back office's guest use cases share: access, the guest's view, notices and the audit. */
@@ -32,10 +36,27 @@ export async function adminGuest(
   meetingType: 'general' | 'date_schedule',
   id: number,
   lang: Language,
-) {
-  const row = await findGuestRow(deps.db, meetingId, id);
+  knownFields?: readonly FormField[],
+): Promise<AdminGuest> {
+  return (await readAdminGuest(deps, meetingId, meetingType, id, lang, knownFields)).guest;
+}
+
+/** `adminGuest`, with the stored answers and the meeting's own fields it was shown with. */
+export async function readAdminGuest(
+  deps: Pick<GuestsDeps, 'db' | 'clock'>,
+  meetingId: number,
+  meetingType: 'general' | 'date_schedule',
+  id: number,
+  lang: Language,
+  knownFields?: readonly FormField[],
+): Promise<{ guest: AdminGuest; answers: Answers; fields: readonly FormField[] }> {
+  const [row, fields] = await Promise.all([
+    findGuestRow(deps.db, meetingId, id),
+    knownFields ?? formFieldsOf(deps.db, meetingId),
+  ]);
   if (!row) throw new AppError('NOT_FOUND');
-  return toAdminGuest(row, meetingType, lang, startOfLocalDay(deps.clock()));
+  const guest = toAdminGuest(row, meetingType, lang, startOfLocalDay(deps.clock()), fields);
+  return { guest, answers: parseAnswers(row.answers), fields };
 }
 
 /** After the commit: a guest added here fills a meeting or session as a sign-up would. */

@@ -1,10 +1,12 @@
 import { CERTIFICATE_STATE_TEXT } from '@meetflow/shared/certificate-states';
+import { localText, type FormField } from '@meetflow/shared/forms/form-definition';
 import { GUEST_FIELD_NAMES as F } from '@meetflow/shared/guest-field-names';
-import { type Localized } from '@meetflow/shared/languages';
+import { LANGUAGES, type Localized } from '@meetflow/shared/languages';
 import { formatPhone } from '@meetflow/shared/phone';
 import { type AdminGuest } from '@meetflow/shared/schemas/guests';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
 import type { XlsxColumn } from '../../lib/xlsx-export.ts';
+import { answerFields } from './guest-answers.ts';
 import { STATUS_TEXT } from './guest-format.ts';
 
 /** The words of the guest export, in the back office's terms. */
@@ -74,8 +76,23 @@ const CONTACT: Column[] = [
   text(EXPORT_TEXT.email, (g) => g.email, 28),
 ];
 
-/** The columns of the meeting's sign-up form (spec §3), then attendance and sign-up time. */
-export function guestExportColumns(meetingType: MeetingType): Column[] {
+/**
+ * A column per own field of the meeting, retired ones after the others: the answer as text in the
+ * export's language (multiple choices joined with '; '), already made once per guest (answer_texts).
+ */
+function answerColumns(fields: readonly FormField[]): Column[] {
+  return answerFields(fields).map((field) => ({
+    header: Object.fromEntries(LANGUAGES.map((lang) => [lang, localText(field.label, lang)])) as Localized,
+    width: field.type === 'long_text' ? 28 : 18,
+    value: (g) => g.answer_texts[field.key] ?? null,
+  }));
+}
+
+/**
+ * The columns of the meeting's sign-up form (spec §3) and of its own fields, then attendance and
+ * sign-up time.
+ */
+export function guestExportColumns(meetingType: MeetingType, fields: readonly FormField[] = []): Column[] {
   const form: Column[] =
     meetingType === 'general'
       ? [
@@ -107,6 +124,7 @@ export function guestExportColumns(meetingType: MeetingType): Column[] {
   return [
     text(EXPORT_TEXT.guestCode, (g) => g.guest_code, 36),
     ...form,
+    ...answerColumns(fields),
     { header: EXPORT_TEXT.status, width: 14, value: (g, lang) => STATUS_TEXT[g.status][lang] },
     datetime(EXPORT_TEXT.firstInAt, (g) => g.first_in_at),
     datetime(EXPORT_TEXT.lastInAt, (g) => g.last_in_at),

@@ -1,7 +1,7 @@
 import type { CertificateState } from '@meetflow/shared/certificate-states';
 import type { Language } from '@meetflow/shared/languages';
 import type { SignUpInput } from '@meetflow/shared/schemas/public';
-import type { Db } from '../../db/database.ts';
+import type { Db, DatabaseKind } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
@@ -19,6 +19,8 @@ import type { SeatEvents } from './seat-events.ts';
 
 export interface GuestsDeps {
   db: Db;
+  /** Which database: the answer filters' JSON test differs (db/json-match.ts). */
+  dbKind: DatabaseKind;
   systemLog: SystemLog;
   clock: () => number;
   /** Told after a committed add, delete or change of sessions: the meeting's live figures changed. */

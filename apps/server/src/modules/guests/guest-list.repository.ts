@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
 import type { GuestSortField } from '@meetflow/shared/schemas/guests';
 import { attendanceStatusIs } from '../../core/attendance-status.ts';
+import { jsonKeyHasAny, type JsonScalar } from '../../db/json-match.ts';
 import { keywordRange } from './guest-search.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, DatabaseKind } from '../../db/database.ts';
 
 /*
  * The guest list's queries (issue 5): filters, the keyword's plan (narrow or broad, see the module's
@@ -18,6 +19,15 @@ export interface GuestFilter {
   status?: { is: AttendanceStatus; today: number } | undefined;
   signedUpFrom?: number | undefined;
   signedUpTo?: number | undefined;
+  /** Answers to the meeting's own fields (checked against its form): every key has one of its values. */
+  answers?: { kind: DatabaseKind; match: AnswerMatch[] } | undefined;
+}
+
+/** One key of an answer filter: the guest's answer is (or, `multiple`, holds) one of `values`. */
+export interface AnswerMatch {
+  key: string;
+  values: JsonScalar[];
+  multiple: boolean;
 }
 
 export interface GuestOrder {
@@ -146,6 +156,13 @@ function filtered(db: Db, filter: PlannedFilter, walk = false) {
   if (filter.signedUpFrom !== undefined) query = query.where('guests.created_at', '>=', filter.signedUpFrom);
   if (filter.signedUpTo !== undefined) query = query.where('guests.created_at', '<=', filter.signedUpTo);
   if (filter.status) query = query.where(attendanceStatusIs(filter.status.is, 'ga', filter.status.today));
+  // No index holds the answers: the meeting's rows (or the keyword's) are each checked, which the
+  // capped count and the page's early stop keep to the rows they need.
+  const answers = filter.answers;
+  for (const match of answers?.match ?? [])
+    query = query.where(
+      jsonKeyHasAny(answers!.kind, 'guests.answers', match.key, match.values, match.multiple),
+    );
   return query;
 }
 
@@ -178,6 +195,7 @@ function withColumns(query: ReturnType<typeof filtered>) {
       'guests.academy_member',
       'guests.college_category_id',
       'guests.created_at',
+      'guests.answers',
       'ut.name as ut_name',
       'ut.name_cn as ut_name_cn',
       'ut.name_en as ut_name_en',
@@ -239,7 +257,8 @@ export function isUnfiltered(filter: GuestFilter): boolean {
     filter.userTypeId === undefined &&
     filter.status === undefined &&
     filter.signedUpFrom === undefined &&
-    filter.signedUpTo === undefined
+    filter.signedUpTo === undefined &&
+    !filter.answers?.match.length
   );
 }
 

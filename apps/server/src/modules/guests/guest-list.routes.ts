@@ -31,7 +31,7 @@ export const guestListRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date)",
+          "A meeting's guests, paginated, sorted and filtered (keyword, type, attendance, sign-up date, answers)",
         security,
         params: meetingGuestsParams,
         querystring: guestListQuery,
@@ -48,7 +48,8 @@ export const guestListRoutes: FastifyPluginAsyncZod<{
       config: { auth: 'guest:export' },
       schema: {
         tags,
-        summary: "The meeting's guests matching the list's filters as a streamed XLSX file",
+        summary:
+          "The meeting's guests matching the list's filters as a streamed XLSX file (a column per own field)",
         security,
         params: meetingGuestsParams,
         querystring: guestExportQuery,
@@ -59,6 +60,9 @@ export const guestListRoutes: FastifyPluginAsyncZod<{
       const user = currentUser(request);
       const lang = request.lang;
       const meeting = await guests.visibleMeeting(user, request.params.id);
+      const fields = await guests.formFields(meeting.id);
+      // Built before the file starts: a filter the meeting's form refuses is still a 400.
+      const rows = guests.exportRows(meeting, request.query, lang, fields);
       const meetingName = nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en);
       const fileName = `${meetingName}-${EXPORT_TEXT.sheet[lang]}-${fileTimestamp(clock())}.xlsx`;
       return sendExport(request, reply, reporting, {
@@ -67,8 +71,8 @@ export const guestListRoutes: FastifyPluginAsyncZod<{
         sheets: [
           xlsxSheet({
             name: EXPORT_TEXT.sheet,
-            columns: guestExportColumns(meeting.meeting_type),
-            rows: guests.exportRows(meeting, request.query, lang),
+            columns: guestExportColumns(meeting.meeting_type, fields),
+            rows,
           }),
         ],
         auditKey: 'guest.exported',

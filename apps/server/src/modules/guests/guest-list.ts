@@ -1,3 +1,4 @@
+import type { FormField } from '@meetflow/shared/forms/form-definition';
 import type { Language } from '@meetflow/shared/languages';
 import {
   GUEST_COUNT_CAP,
@@ -8,15 +9,24 @@ import {
 import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
+import type { DatabaseKind } from '../../db/database.ts';
 import { keysetBatches } from '../../lib/export-pipeline.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import type { GuestsDeps } from './guest-admin.service.ts';
+import { answerFilter } from './guest-answers.ts';
 import { toAdminGuest } from './guest-view.ts';
 import * as repo from './guest-list.repository.ts';
+import { formFieldsOf } from './registration-form.ts';
 
 export type Filters = Omit<GuestListFilter, 'page' | 'page_size'>;
 
-function toFilter(meetingId: number, query: Filters, today: number): repo.GuestFilter {
+/** What the list's filters say about a meeting's guests; `fields`: the meeting's own (answer filters). */
+function toFilter(
+  meetingId: number,
+  query: Partial<Filters>,
+  today: number,
+  form: { fields: readonly FormField[]; kind: DatabaseKind },
+): repo.GuestFilter {
   return {
     meetingId,
     keyword: query.keyword,
@@ -24,6 +34,7 @@ function toFilter(meetingId: number, query: Filters, today: number): repo.GuestF
     status: query.status && { is: query.status, today },
     signedUpFrom: query.signed_up_from,
     signedUpTo: query.signed_up_to,
+    answers: answerFilter(form.fields, query.answer, form.kind),
   };
 }
 
@@ -38,7 +49,7 @@ function toOrder(meetingType: MeetingType, query: Filters): repo.GuestOrder {
 
 /** The guest list of a meeting: a page on screen, every row for the export, the ids a broadcast reaches. */
 export function createGuestList(deps: GuestsDeps) {
-  const { db, clock } = deps;
+  const { db, clock, dbKind: kind } = deps;
   const countCap = deps.countCap ?? GUEST_COUNT_CAP;
 
   async function withCertificates(
@@ -58,8 +69,10 @@ export function createGuestList(deps: GuestsDeps) {
      * The live guests a broadcast with the list's filters reaches (those who unsubscribed from
      * broadcasts left out), for a meeting the caller has already checked access to.
      */
-    matchingGuestIds(meeting: { id: number }, query: Partial<Filters>): Promise<number[]> {
-      const filter = toFilter(meeting.id, query as Filters, startOfLocalDay(clock()));
+    async matchingGuestIds(meeting: { id: number }, query: Partial<Filters>): Promise<number[]> {
+      // The form only when answers filter: a broadcast to everyone reads no more than before.
+      const fields = query.answer?.length ? await formFieldsOf(db, meeting.id) : [];
+      const filter = toFilter(meeting.id, query, startOfLocalDay(clock()), { fields, kind });
       return repo.matchingGuestIds(db, filter);
     },
 
@@ -71,7 +84,8 @@ export function createGuestList(deps: GuestsDeps) {
     ): Promise<GuestPage> {
       const meeting = await visibleMeeting(db, user, meetingId);
       const today = startOfLocalDay(clock());
-      const filter = toFilter(meeting.id, query, today);
+      const fields = await formFieldsOf(db, meeting.id);
+      const filter = toFilter(meeting.id, query, today, { fields, kind });
       const { rows, total, capped } = await repo.listGuests(
         db,
         await repo.planSearch(db, filter, { countCap, meetingGuests: meeting.registered_count }),
@@ -82,7 +96,7 @@ export function createGuestList(deps: GuestsDeps) {
       return {
         items: await withCertificates(
           meeting,
-          rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today)),
+          rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today, fields)),
         ),
         total,
         total_capped: capped,
@@ -91,23 +105,38 @@ export function createGuestList(deps: GuestsDeps) {
       };
     },
 
-    /** Every matching guest in the list's order, read in keyset batches: the export's rows. */
-    async *exportRows(meeting: VisibleMeeting, query: Filters, lang: Language): AsyncGenerator<AdminGuest> {
+    /** The meeting's own fields, retired ones included: the export's answer columns. */
+    formFields: (meetingId: number): Promise<FormField[]> => formFieldsOf(db, meetingId),
+
+    /**
+     * Every matching guest in the list's order, read in keyset batches: the export's rows, with
+     * `fields` the meeting's own (read once by the caller, who makes their columns of them). The
+     * filters are checked now, before the file starts: a 400 can still be answered.
+     */
+    exportRows(
+      meeting: VisibleMeeting,
+      query: Filters,
+      lang: Language,
+      fields: readonly FormField[],
+    ): AsyncGenerator<AdminGuest> {
       const today = startOfLocalDay(clock());
-      const filter = await repo.planSearch(db, toFilter(meeting.id, query, today), {
-        countCap,
-        meetingGuests: meeting.registered_count,
-      });
-      const order = toOrder(meeting.meeting_type, query);
-      for await (const rows of keysetBatches((last: repo.GuestListRow | undefined, size) =>
-        repo.guestsAfter(db, filter, order, last, size),
-      )) {
-        // A batch at a time, so each batch's certificates are one read.
-        yield* await withCertificates(
-          meeting,
-          rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today)),
-        );
-      }
+      const unplanned = toFilter(meeting.id, query, today, { fields, kind });
+      return (async function* () {
+        const filter = await repo.planSearch(db, unplanned, {
+          countCap,
+          meetingGuests: meeting.registered_count,
+        });
+        const order = toOrder(meeting.meeting_type, query);
+        for await (const rows of keysetBatches((last: repo.GuestListRow | undefined, size) =>
+          repo.guestsAfter(db, filter, order, last, size),
+        )) {
+          // A batch at a time, so each batch's certificates are one read.
+          yield* await withCertificates(
+            meeting,
+            rows.map((row) => toAdminGuest(row, meeting.meeting_type, lang, today, fields)),
+          );
+        }
+      })();
     },
   };
 }

@@ -1,18 +1,25 @@
+import type { FormField } from '@meetflow/shared/forms/form-definition';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import { type AdminGuest } from '@meetflow/shared/schemas/guests';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
 import { attendanceStatus } from '../../core/attendance-status.ts';
+import { answerTexts } from './guest-answers.ts';
 import { guestDisplayName } from './guest-format.ts';
 import type { GuestListRow } from './guest-list.repository.ts';
+import { parseAnswers } from './registration-form.ts';
 
 const GENDERS = new Set(['male', 'female']);
 
-/** `today`: the start of the local day, which the attendance status depends on. */
+/**
+ * `today`: the start of the local day, which the attendance status depends on; `fields`: the
+ * meeting's own fields (the answers' texts, in `lang`).
+ */
 export function toAdminGuest(
   row: GuestListRow,
   meetingType: MeetingType,
   lang: Language,
   today: number,
+  fields: readonly FormField[],
 ): AdminGuest {
   return {
     id: row.id,
@@ -47,5 +54,6 @@ export function toAdminGuest(
     last_out_at: row.last_out_at,
     created_at: Number(row.created_at),
     certificate: null,
+    answer_texts: fields.length === 0 ? {} : answerTexts(fields, parseAnswers(row.answers), lang),
   };
 }

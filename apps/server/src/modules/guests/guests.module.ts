@@ -37,6 +37,7 @@ export const guestsModule = fp(
     const certificateStates = createPort<CertificateStates>('certificate states', ['statesOf']);
     const guests = createGuestsService({
       db,
+      dbKind,
       systemLog,
       webhooks,
       clock,

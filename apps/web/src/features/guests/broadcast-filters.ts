@@ -14,6 +14,7 @@ export function broadcastFiltersOf(query: GuestListQuery): BroadcastFilters {
   if (query.status !== undefined) filters.status = query.status;
   if (query.signed_up_from !== undefined) filters.signed_up_from = query.signed_up_from;
   if (query.signed_up_to !== undefined) filters.signed_up_to = query.signed_up_to;
+  if (query.answer !== undefined && query.answer.length > 0) filters.answer = query.answer;
   return filters;
 }
 

@@ -23,11 +23,13 @@ describe('broadcastFiltersOf', () => {
         status: 'checked_in',
         signed_up_from: 1000,
         signed_up_to: 2000,
+        answer: 'specialty:surgery,member:yes',
       }),
     ).toEqual({
       keyword: 'Ho',
       user_type_id: 7,
       status: 'checked_in',
+      answer: 'specialty:surgery,member:yes',
       signed_up_from: 1000,
       signed_up_to: 2000,
     });

@@ -52,6 +52,7 @@ export default function GuestListPage() {
   const columns = guestTableColumns({
     t,
     meetingType: meeting?.meeting_type,
+    answerColumns: state.answerColumns,
     sortOrder: list.sortOrder,
     onView: (guest) => drawers.setViewing(guest.id),
     onEdit: (guest) => drawers.setEditing({ guest }),
@@ -72,7 +73,12 @@ export default function GuestListPage() {
   const view = useTableView(columns);
   // A broad keyword's count stops at the server's cap: "10,000+", and the pager pages on past it.
   const capped = cappedTotalText(guests.data, lang);
-  const filtered = state.keyword || state.status || state.userTypeId || state.range;
+  const filtered =
+    state.keyword ||
+    state.status ||
+    state.userTypeId ||
+    state.range ||
+    Object.keys(state.answerFilter).length > 0;
 
   return (
     <PageCard>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RegistrationForm } from '@meetflow/shared/schemas/forms';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type { SignUpBody } from '@meetflow/shared/schemas/public';
 import { http } from '../../lib/http.ts';
@@ -14,6 +15,19 @@ export function useGuestPage(meetingId: number | null, query: GuestListQuery) {
     queryFn: () => http.get<GuestPage>(`/meetings/${meetingId}/guests`, { params: query }),
     enabled: meetingId !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The meeting's own fields (retired ones too): the list's answer columns and filters, the add and
+ * edit form. Read afresh when a page opens: the builder may have changed them since.
+ */
+export function useMeetingForm(meetingId: number | null) {
+  return useQuery({
+    queryKey: [...guestsKey, 'form', meetingId],
+    queryFn: () => http.get<RegistrationForm>(`/meetings/${meetingId}/form`),
+    enabled: meetingId !== null,
+    select: (form) => form.fields,
   });
 }
 

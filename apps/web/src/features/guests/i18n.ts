@@ -84,6 +84,12 @@ const zhTw = {
   station: '站點',
   wholeMeeting: '整個會議',
   directions: { in: '入場', out: '離場' },
+  answers: {
+    title: '報名表回覆',
+    retired: '已停用',
+    atDoor: '可留待入場時填寫',
+    noFile: '未上載檔案',
+  },
   personalData: {
     download: '下載個人資料',
     downloaded: '個人資料已下載',
@@ -184,6 +190,12 @@ const zhCn: Catalogue = {
   station: '站点',
   wholeMeeting: '整个会议',
   directions: { in: '入场', out: '离场' },
+  answers: {
+    title: '报名表回复',
+    retired: '已停用',
+    atDoor: '可留待入场时填写',
+    noFile: '未上传文件',
+  },
   personalData: {
     download: '下载个人信息',
     downloaded: '个人信息已下载',
@@ -282,6 +294,12 @@ const en: Catalogue = {
   station: 'Station',
   wholeMeeting: 'Whole meeting',
   directions: { in: 'Entry', out: 'Exit' },
+  answers: {
+    title: 'Form answers',
+    retired: 'Retired',
+    atDoor: 'May be left for the door',
+    noFile: 'No file uploaded',
+  },
   personalData: {
     download: 'Download personal data',
     downloaded: 'Personal data downloaded',

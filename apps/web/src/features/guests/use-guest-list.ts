@@ -5,7 +5,16 @@ import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { useMeetingChoices } from '../../lib/meeting-options.ts';
 import { useUserTypes } from '../../lib/dictionary-queries.ts';
 import { dayRangeText } from './broadcast-filters.ts';
-import { useGuestPage } from './guests-api.ts';
+import {
+  answerColumns,
+  answerFilterControls,
+  answerFilterLabels,
+  answerParam,
+  knownAnswerFilter,
+  parseAnswerItems,
+  withAnswerValues,
+} from './guest-answers-logic.ts';
+import { useGuestPage, useMeetingForm } from './guests-api.ts';
 import type { AttendanceStatus, GuestListQuery, GuestSortField } from './guests-types.ts';
 
 export const GUEST_STATUSES: AttendanceStatus[] = ['checked_in', 'not_checked_in', 'left'];
@@ -27,6 +36,8 @@ export function useGuestList() {
       type: field.number(),
       status: field.enum(GUEST_STATUSES),
       range: field.dateRange(),
+      // The answers to the meeting's own fields: `key:value` items, as the API takes them.
+      answer: field.list(field.string()),
     },
     sizes: [20, 50, 100],
     defaultSize: 20,
@@ -45,6 +56,13 @@ export function useGuestList() {
   const [keywordInput, setKeywordInput] = useDraft(keyword);
   const { type: userTypeId, status, range } = filters;
   const [pickerRange, pickRange] = usePickerRange(range, days);
+  const form = useMeetingForm(meetingId);
+  const fields = form.data ?? [];
+  const linkedAnswers = parseAnswerItems(filters.answer);
+  // A link's answer filter waits for the form, which says what it may hold (a stale key would be a 400).
+  const answersPending = Object.keys(linkedAnswers).length > 0 && !form.data && !form.isError;
+  const answerFilter = knownAnswerFilter(linkedAnswers, fields);
+  const answer = answerParam(answerFilter);
 
   const query: GuestListQuery = {
     page,
@@ -56,13 +74,26 @@ export function useGuestList() {
     ...(status ? { status } : {}),
     ...(pickerRange?.[0] ? { signed_up_from: pickerRange[0].startOf('day').valueOf() } : {}),
     ...(pickerRange?.[1] ? { signed_up_to: pickerRange[1].endOf('day').valueOf() } : {}),
+    ...(answer ? { answer } : {}),
   };
-  const guests = useGuestPage(meetingId, query);
+  const guests = useGuestPage(answersPending ? null : meetingId, query);
+
+  /** One own field's filter: the guests whose answer is (or holds) one of `values`. */
+  const setAnswerValues = (key: string, values: readonly string[]) => {
+    const next = answerParam(withAnswerValues(answerFilter, key, values));
+    list.setFilters({ answer: next ? next.split(',') : undefined });
+  };
 
   // The meeting stays: it is the list's subject, not a filter of it.
   const resetFilters = () => {
     setKeywordInput('');
-    list.setFilters({ keyword: undefined, type: undefined, status: undefined, range: undefined });
+    list.setFilters({
+      keyword: undefined,
+      type: undefined,
+      status: undefined,
+      range: undefined,
+      answer: undefined,
+    });
   };
 
   // Another meeting: its own list, from page 1 and without the last one's filters.
@@ -86,6 +117,7 @@ export function useGuestList() {
     if (range && (range[0] || range[1])) {
       labels.push({ label: t('guests.signUpDate'), value: dayRangeText(range) });
     }
+    labels.push(...answerFilterLabels(answerFilter, fields, lang));
     return labels;
   };
 
@@ -105,6 +137,11 @@ export function useGuestList() {
     pickRange,
     query,
     guests,
+    fields,
+    answerColumns: answerColumns(fields, lang),
+    answerControls: answerFilterControls(fields, lang, answerFilter),
+    answerFilter,
+    setAnswerValues,
     resetFilters,
     chooseMeeting,
     filterLabels,

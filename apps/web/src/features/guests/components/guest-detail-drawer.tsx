@@ -7,7 +7,7 @@ import { slot } from '../../../lib/feature-slots.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fetchGuestPersonalData, useGuestDetail, useWithdrawGuest } from '../guests-api.ts';
 import { savePersonalData } from '../personal-data.ts';
-import { GuestEnrolments, GuestFacts, GuestScans } from './guest-detail-sections.tsx';
+import { GuestAnswers, GuestEnrolments, GuestFacts, GuestScans } from './guest-detail-sections.tsx';
 import { GuestMessages } from './guest-messages.tsx';
 import '../i18n.ts';
 
@@ -109,6 +109,7 @@ export function GuestDetailDrawer({ guestId, onClose }: { guestId: number; onClo
       {guest && (
         <>
           <GuestFacts guest={guest} />
+          <GuestAnswers guest={guest} />
           {guest.meeting_type === 'date_schedule' && <GuestEnrolments guest={guest} />}
           <GuestScans guest={guest} />
           <GuestMessages guestId={guest.id} />

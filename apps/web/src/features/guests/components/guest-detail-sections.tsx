@@ -8,12 +8,14 @@ import { guestFieldText } from '../guest-text.ts';
 import type { GuestDetail, GuestEnrolment, GuestScan } from '../guests-types.ts';
 
 const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));
+/** The guest's fields and their answers line up: one label width for both tables. */
+const LABEL = { label: { width: '32%' } };
 
 /** Every field of the guest's sign-up, with their status and attendance times. */
 export function GuestFacts({ guest }: { guest: GuestDetail }) {
   const { t } = useTranslation();
   return (
-    <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
+    <Descriptions column={1} bordered size="small" styles={LABEL} style={{ marginBottom: 24 }}>
       <Descriptions.Item label={t('guests.fields.guestCode')}>
         <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
           {guest.guest_code}
@@ -35,6 +37,45 @@ export function GuestFacts({ guest }: { guest: GuestDetail }) {
       <Descriptions.Item label={t('guests.fields.lastInAt')}>{time(guest.last_in_at)}</Descriptions.Item>
       <Descriptions.Item label={t('guests.fields.lastOutAt')}>{time(guest.last_out_at)}</Descriptions.Item>
     </Descriptions>
+  );
+}
+
+/** The guest's answers to the meeting's own fields, in the form's order; retired fields marked. */
+export function GuestAnswers({ guest }: { guest: GuestDetail }) {
+  const { t } = useTranslation();
+  if (guest.answers.length === 0) return null;
+  return (
+    <>
+      <Typography.Title level={5}>{t('guests.answers.title')}</Typography.Title>
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        styles={LABEL}
+        style={{ marginBottom: 24 }}
+        data-testid="guest-answers"
+      >
+        {guest.answers.map((answer) => (
+          <Descriptions.Item
+            key={answer.key}
+            label={
+              answer.retired ? (
+                <span>
+                  {answer.label}{' '}
+                  <Tag bordered={false} data-testid="guest-answer-retired">
+                    {t('guests.answers.retired')}
+                  </Tag>
+                </span>
+              ) : (
+                answer.label
+              )
+            }
+          >
+            <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{answer.text || '—'}</span>
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    </>
   );
 }
 

@@ -6,7 +6,10 @@ import { meetingOptions } from '../../../lib/meeting-options.ts';
 import type { AttendanceStatus } from '../guests-types.ts';
 import { GUEST_STATUSES, type GuestListState } from '../use-guest-list.ts';
 
-/** The guest list's meeting choice and filters: keyword, user type, status and sign-up dates. */
+/**
+ * The guest list's meeting choice and filters: keyword, user type, status, the answers to the
+ * meeting's own choice and yes/no fields, and sign-up dates.
+ */
 export function GuestFilterBar({ state }: { state: GuestListState }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -62,6 +65,30 @@ export function GuestFilterBar({ state }: { state: GuestListState }) {
         aria-label={t('guests.status')}
         data-testid="guest-filter-status"
       />
+      {state.answerControls.map((control) => {
+        const chosen = state.answerFilter[control.key] ?? [];
+        return (
+          <Select
+            key={control.key}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            mode={control.multiple ? 'multiple' : undefined}
+            maxTagCount="responsive"
+            style={{ width: 200 }}
+            // Once chosen, "Yes" alone would not say which field: the label stays in front.
+            prefix={chosen.length > 0 ? `${control.label}:` : undefined}
+            placeholder={control.label}
+            title={control.label}
+            value={control.multiple ? chosen : chosen[0]}
+            options={control.options}
+            onChange={(value?: string | string[]) =>
+              state.setAnswerValues(control.key, value === undefined ? [] : [value].flat())
+            }
+            aria-label={control.label}
+            data-testid={`guest-filter-answer-${control.key}`}
+          />
+        );
+      })}
       <DatePicker.RangePicker
         value={state.pickerRange}
         onChange={(value: PickerRange) => list.setFilters({ range: state.pickRange(value) })}

@@ -1,4 +1,5 @@
-import { Button, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
+import { Button, Divider, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
 import { type MeetingType } from '@meetflow/shared/schemas/meetings';
 import { nameIn } from '@meetflow/shared/languages';
 import {
@@ -13,8 +14,10 @@ import { toast } from '../../../lib/toast.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { useCollegeCategories, useSchedules, useUserTypes } from '../../../lib/dictionary-queries.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { useSaveGuest } from '../guests-api.ts';
+import { answersForForm } from '../guest-answers-logic.ts';
+import { useMeetingForm, useSaveGuest } from '../guests-api.ts';
 import type { AdminGuest } from '../guests-types.ts';
+import { GuestAnswerFields } from './guest-answer-fields.tsx';
 import '../i18n.ts';
 
 type Values = Record<string, unknown>;
@@ -22,12 +25,17 @@ type Values = Record<string, unknown>;
 const GENERAL_FIELDS = Object.keys(generalSignUpBody.shape);
 const DATE_SCHEDULE_FIELDS = Object.keys(dateScheduleSignUpBody.shape);
 
-function initialValues(type: MeetingType, guest: AdminGuest | null, scheduleIds: number[]): Values {
-  if (!guest) return { area_code: '853', academy_member: false, schedule_ids: [] };
+function initialValues(
+  type: MeetingType,
+  guest: AdminGuest | null,
+  scheduleIds: number[],
+  answers: Answers | undefined,
+): Values {
+  if (!guest) return { area_code: '853', academy_member: false, schedule_ids: [], answers: {} };
   const phone = guest.phone.startsWith(`+${guest.area_code}`)
     ? guest.phone.slice(guest.area_code.length + 1)
     : guest.phone;
-  const common = { area_code: guest.area_code, phone, email: guest.email };
+  const common = { area_code: guest.area_code, phone, email: guest.email, answers: answersForForm(answers) };
   return type === 'general'
     ? {
         ...common,
@@ -64,6 +72,8 @@ export function GuestFormDrawer(props: {
   guest: AdminGuest | null;
   /** The guest's current sessions (date-schedule meetings), when editing. */
   scheduleIds?: number[];
+  /** The guest's stored answers to the meeting's own fields, when editing. */
+  answers?: Answers;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -74,6 +84,8 @@ export function GuestFormDrawer(props: {
   const userTypes = useUserTypes(dateSchedule ? props.meetingId : undefined);
   const schedules = useSchedules(dateSchedule ? props.meetingId : undefined);
   const categories = useCollegeCategories();
+  // The own fields: saving waits for them, or an edit would send no answers and lose them.
+  const ownFields = useMeetingForm(props.meetingId);
   const userTypeId = Form.useWatch('user_type_id', form) as number | undefined;
   const allowedSessions = userTypes.data?.find((u) => u.id === userTypeId)?.schedule_ids;
 
@@ -90,7 +102,9 @@ export function GuestFormDrawer(props: {
     } catch (error) {
       if (error instanceof ApiError) {
         const names = dateSchedule ? DATE_SCHEDULE_FIELDS : GENERAL_FIELDS;
-        form.setFields(fieldErrors(error.data, names) as Parameters<typeof form.setFields>[0]);
+        form.setFields([...fieldErrors(error.data, names), ...answerErrors(error.data)] as Parameters<
+          typeof form.setFields
+        >[0]);
       }
     }
   }
@@ -114,7 +128,8 @@ export function GuestFormDrawer(props: {
           <Button onClick={props.onClose}>{t('common.cancel')}</Button>
           <Button
             type="primary"
-            loading={save.isPending}
+            loading={save.isPending || ownFields.isLoading}
+            disabled={!ownFields.data}
             onClick={() => form.submit()}
             data-testid="guest-form-submit"
           >
@@ -126,7 +141,7 @@ export function GuestFormDrawer(props: {
       <Form
         form={form}
         layout="vertical"
-        initialValues={initialValues(props.meetingType, props.guest, props.scheduleIds ?? [])}
+        initialValues={initialValues(props.meetingType, props.guest, props.scheduleIds ?? [], props.answers)}
         onFinish={(values) => void onFinish(values)}
       >
         {dateSchedule ? (
@@ -192,12 +207,29 @@ export function GuestFormDrawer(props: {
             {text('contact_phone', 'contactPhone')}
           </>
         )}
+        {ownFields.data?.some((f) => !f.retired) && (
+          <>
+            <Divider titlePlacement="start">{t('guests.answers.title')}</Divider>
+            <GuestAnswerFields fields={ownFields.data} form={form} userTypeId={userTypeId ?? null} />
+          </>
+        )}
       </Form>
     </Drawer>
   );
 }
 
 type RuleOf = (name: string) => ReturnType<typeof zodRule>[];
+
+/** The server's `answers.<key>` messages on the own fields' inputs. */
+function answerErrors(data: unknown): { name: ['answers', string]; errors: string[] }[] {
+  const fields = (data as { fields?: Record<string, unknown> } | null)?.fields ?? {};
+  return Object.entries(fields)
+    .filter(([name, message]) => name.startsWith('answers.') && typeof message === 'string')
+    .map(([name, message]) => ({
+      name: ['answers', name.slice('answers.'.length)],
+      errors: [String(message)],
+    }));
+}
 
 /** A general meeting's gender and local-guest choices. */
 function GeneralChoices({ rule }: { rule: RuleOf }) {

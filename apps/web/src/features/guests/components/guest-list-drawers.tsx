@@ -3,6 +3,7 @@ import { nameIn } from '@meetflow/shared/languages';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { Meeting } from '@meetflow/shared/schemas/meetings';
 import type { BroadcastFilters } from '@meetflow/shared/schemas/mail';
+import { storedAnswers } from '../guest-answers-logic.ts';
 import { useGuestDetail } from '../guests-api.ts';
 import type { AdminGuest } from '../guests-types.ts';
 import type { GuestDrawers } from '../use-guest-drawers.ts';
@@ -18,16 +19,17 @@ const BroadcastDrawer = lazy(() =>
 );
 const ImportDrawer = lazy(() => import('./import-drawer.tsx').then((m) => ({ default: m.ImportDrawer })));
 
-/** Editing a date-schedule guest needs their sessions, which only the detail carries. */
+/** Editing needs the guest's sessions and stored answers, which only the detail carries. */
 function EditGuest(props: { meetingId: number; guest: AdminGuest; onClose: () => void }) {
-  const detail = useGuestDetail(props.guest.meeting_type === 'date_schedule' ? props.guest.id : null);
-  if (props.guest.meeting_type === 'date_schedule' && !detail.data) return null;
+  const detail = useGuestDetail(props.guest.id);
+  if (!detail.data) return null;
   return (
     <GuestFormDrawer
       meetingId={props.meetingId}
       meetingType={props.guest.meeting_type}
       guest={props.guest}
-      scheduleIds={detail.data?.enrolments.map((e) => e.schedule_id)}
+      scheduleIds={detail.data.enrolments.map((e) => e.schedule_id)}
+      answers={storedAnswers(detail.data.answers)}
       onClose={props.onClose}
     />
   );

@@ -5,6 +5,7 @@ import { statusColor } from '../../../lib/attendance-types.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { GUEST_FIELDS } from '../guest-columns.ts';
+import type { AnswerColumn } from '../guest-answers-logic.ts';
 import { guestFieldText } from '../guest-text.ts';
 import type { AdminGuest, GuestSortField } from '../guests-types.ts';
 
@@ -18,10 +19,14 @@ const CERTIFICATE_COLORS = {
 
 type SortOrder = (by: GuestSortField) => 'ascend' | 'descend' | null;
 
-/** The guest table's columns: the meeting type's fields, then status, certificate, times and actions. */
+/**
+ * The guest table's columns: the meeting type's fields, the meeting's own fields (answers as text,
+ * retired ones last and marked), then status, certificate, times and actions.
+ */
 export function guestTableColumns(options: {
   t: TFunction;
   meetingType: AdminGuest['meeting_type'] | undefined;
+  answerColumns: readonly AnswerColumn[];
   sortOrder: SortOrder;
   onView: (guest: AdminGuest) => void;
   onEdit: (guest: AdminGuest) => void;
@@ -42,8 +47,26 @@ export function guestTableColumns(options: {
     render: (_: unknown, guest: AdminGuest) => guestFieldText(guest, field.key, t),
   }));
 
+  const answerColumns: TableProps<AdminGuest>['columns'] = options.answerColumns.map((column) => ({
+    key: column.columnKey,
+    title: column.retired ? (
+      <span>
+        {column.title}{' '}
+        <Tag bordered={false} style={{ marginInlineEnd: 0 }}>
+          {t('guests.answers.retired')}
+        </Tag>
+      </span>
+    ) : (
+      column.title
+    ),
+    width: column.wide ? 220 : 150,
+    ellipsis: true,
+    render: (_: unknown, guest: AdminGuest) => guest.answer_texts[column.key] ?? '—',
+  }));
+
   return [
     ...fieldColumns,
+    ...answerColumns,
     {
       key: 'status',
       title: t('guests.fields.status'),
