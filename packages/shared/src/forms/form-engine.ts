@@ -1,11 +1,6 @@
 import { normalizePhone } from '../phone.ts';
-import {
-  ANSWER_FILE_MIMES,
-  LONG_TEXT_MAX,
-  SHORT_TEXT_MAX,
-  isAnswerField,
-  type FormField,
-} from './form-definition.ts';
+import { ANSWER_FILE_MIMES, LONG_TEXT_MAX, SHORT_TEXT_MAX, isAnswerField } from './form-basics.ts';
+import type { FormField } from './form-definition.ts';
 
 /**
  * How a form shows and validates: the one rule the phone page, the server, the import and the door
