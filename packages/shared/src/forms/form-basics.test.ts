@@ -25,7 +25,10 @@ describe('form basics', () => {
   it('the engine and the answer texts load no zod (the phone page runs them)', () => {
     for (const file of ['form-engine.ts', 'answer-text.ts', 'form-basics.ts']) {
       const loaded = [...runtimeImports(path.join(import.meta.dirname, file))];
-      expect(loaded.filter((m) => m === 'zod' || m.startsWith('zod/')), file).toEqual([]);
+      expect(
+        loaded.filter((m) => m === 'zod' || m.startsWith('zod/')),
+        file,
+      ).toEqual([]);
     }
     // The test reads imports as the files write them: it must see the one that is there.
     expect(runtimeImports(path.join(import.meta.dirname, 'form-definition.ts')).has('zod')).toBe(true);
