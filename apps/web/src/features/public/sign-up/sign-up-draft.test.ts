@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearDraft, readDraft, writeDraft } from './sign-up-draft.ts';
+import { clearDraft, readDraft, typedFields, writeDraft } from './sign-up-draft.ts';
 import { EMPTY_GENERAL } from './sign-up-form.ts';
 
 describe('the sign-up draft in the tab', () => {
@@ -40,5 +40,20 @@ describe('the sign-up draft in the tab', () => {
     expect(readDraft('m4', EMPTY_GENERAL)).toBeNull();
     sessionStorage.setItem('mf_signup_m5', '"text"');
     expect(readDraft('m5', EMPTY_GENERAL)).toBeNull();
+  });
+
+  it("keeps only what the visitor changed, so the page's own defaults follow the meeting", () => {
+    const start = { ...EMPTY_GENERAL, area_code: '853' };
+    expect(typedFields(start, start)).toEqual({});
+    expect(typedFields({ ...start, name: 'Ann', area_code: '852' }, start)).toEqual({
+      name: 'Ann',
+      area_code: '852',
+    });
+    writeDraft('m6', { form: typedFields({ ...start, name: 'Ann' }, start), answers: {} });
+    // The meeting's default changed to +852 since: an area code never touched follows it.
+    expect(readDraft('m6', { ...EMPTY_GENERAL, area_code: '852' })?.form).toMatchObject({
+      name: 'Ann',
+      area_code: '852',
+    });
   });
 });

@@ -53,6 +53,21 @@ export function readDraft<Form extends { [K in keyof Form]: string }>(
   return { form: restored, answers: isRecord(value.answers) ? value.answers : {} };
 }
 
+/**
+ * The built-in fields the visitor changed from the form's starting values: only those are kept, so
+ * a value the page chose itself (the meeting's default area code) follows the meeting when it changes.
+ */
+export function typedFields<Form extends { [K in keyof Form]: string }>(
+  form: Form,
+  start: Form,
+): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const [name, value] of Object.entries(form) as [string, string][]) {
+    if (value !== (start as Record<string, string>)[name]) typed[name] = value;
+  }
+  return typed;
+}
+
 export function writeDraft(publicId: string, draft: SignUpDraft): void {
   try {
     session()?.setItem(draftKey(publicId), JSON.stringify(draft));

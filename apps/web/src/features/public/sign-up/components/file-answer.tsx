@@ -124,6 +124,9 @@ export function FileAnswerField(
           if (file) void upload(file);
         }}
       />
+      <p className="mf-pub-file-status" id={statusId} role="status" data-testid={`status-${name}`}>
+        {status}
+      </p>
       <div className="mf-pub-file-row">
         <label htmlFor={id} className="mf-pub-button mf-pub-secondary mf-pub-file-button" aria-hidden="true">
           {value || state.status === 'picked' ? t('pubForm.replaceFile') : t('pubForm.chooseFile')}
@@ -152,9 +155,6 @@ export function FileAnswerField(
           </button>
         )}
       </div>
-      <p className="mf-pub-file-status" id={statusId} role="status" data-testid={`status-${name}`}>
-        {status}
-      </p>
       {error && (
         <p className="mf-pub-error" id={errorId(name)} data-testid={`error-${name}`}>
           {error}
