@@ -274,7 +274,7 @@ test('the date-schedule form in zh-tw shows a field to one registration type and
 test("the organiser's preview shows the builder's draft in its frame, even for a closed meeting", async ({
   page,
   request,
-}) => {
+}, info) => {
   const api = await Api.login(request);
   const meeting = await createPublicMeeting(api, {
     type: 'general',
@@ -315,4 +315,6 @@ test("the organiser's preview shows the builder's draft in its frame, even for a
   // The frame shows English without recording it as the organiser's language.
   await expect(preview.locator('html')).toHaveAttribute('lang', 'en');
   expect(await storedLanguage()).toBe(before);
+  await page.locator('#builder-preview').scrollIntoViewIfNeeded();
+  await snap(page, info, 'public-form-preview-en');
 });

@@ -6,8 +6,8 @@ import { registerFeatureCatalogue } from '../../../lib/i18n.ts';
  * engine's error messages come with the form and the shared engine.
  */
 const zhTw = {
-  previewTitle: '預覽',
-  previewNote: '這是嘉賓看到的報名表。預覽中不會提交報名，也不會上載檔案。',
+  previewTitle: '預覽：',
+  previewNote: '此處不會提交報名或上載檔案。',
   previewWaiting: '等待表單設計器傳送欄位…',
   fileTypes: 'PDF、JPEG 或 PNG，最大 5 MB',
   chooseFile: '選擇檔案',
@@ -28,8 +28,8 @@ const zhTw = {
 };
 
 const zhCn: typeof zhTw = {
-  previewTitle: '预览',
-  previewNote: '这是嘉宾看到的报名表。预览中不会提交报名，也不会上传文件。',
+  previewTitle: '预览：',
+  previewNote: '此处不会提交报名或上传文件。',
   previewWaiting: '等待表单设计器发送字段…',
   fileTypes: 'PDF、JPEG 或 PNG，最大 5 MB',
   chooseFile: '选择文件',
@@ -50,8 +50,9 @@ const zhCn: typeof zhTw = {
 };
 
 const en: typeof zhTw = {
-  previewTitle: 'Preview',
-  previewNote: 'This is the form as guests see it. Nothing is signed up or uploaded from the preview.',
+  previewTitle: 'Preview:',
+  // The note follows the title without a space in Chinese: English brings its own.
+  previewNote: ' nothing is signed up or uploaded from here.',
   previewWaiting: 'Waiting for the form builder to send the fields…',
   fileTypes: 'PDF, JPEG or PNG, up to 5 MB',
   chooseFile: 'Choose a file',

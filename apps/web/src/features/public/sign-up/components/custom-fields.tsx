@@ -144,7 +144,8 @@ export function PreviewBanner({ waiting }: { waiting: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="mf-pub-preview" role="note" data-testid="form-preview-banner">
-      <strong>{t('pubForm.previewTitle')}</strong> {t('pubForm.previewNote')}
+      <strong>{t('pubForm.previewTitle')}</strong>
+      {t('pubForm.previewNote')}
       {waiting && <p className="mf-pub-preview-wait">{t('pubForm.previewWaiting')}</p>}
     </div>
   );
