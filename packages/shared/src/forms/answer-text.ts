@@ -1,6 +1,7 @@
 import type { Language } from '../languages.ts';
 import { formatPhone } from '../phone.ts';
-import { localText, type FormField } from './form-definition.ts';
+import { localText } from './form-basics.ts';
+import type { FormField } from './form-definition.ts';
 import type { AnswerError, FileAnswer, PhoneAnswer } from './form-engine.ts';
 
 /**

@@ -1,48 +1,20 @@
 import { z } from 'zod';
-import { LANGUAGES, type Language } from '../languages.ts';
+import { LANGUAGES } from '../languages.ts';
+import {
+  CONDITION_SOURCE_TYPES,
+  FIELD_KEY,
+  FIELD_MAX_OPTIONS,
+  FORM_FIELD_TYPES,
+  FORM_MAX_FIELDS,
+  conditionValues,
+  isAnswerField,
+} from './form-basics.ts';
 
 /**
  * A meeting's own questions (issue 42): the list of fields an organiser adds after the spec's built-in
  * fields of the general or date-schedule form. One definition for the builder, the phone page, the
  * server, the import, the export and the door; how a form shows and validates is `form-engine.ts`.
  */
-
-/** Fields that take an answer. */
-export const ANSWER_FIELD_TYPES = [
-  'short_text',
-  'long_text',
-  'number',
-  'choice',
-  'multi_choice',
-  'yes_no',
-  'date',
-  'email',
-  'phone',
-  'file',
-  'consent',
-] as const;
-/** Display-only items: a heading, or a paragraph of help text. */
-export const DISPLAY_FIELD_TYPES = ['heading', 'note'] as const;
-export const FORM_FIELD_TYPES = [...ANSWER_FIELD_TYPES, ...DISPLAY_FIELD_TYPES] as const;
-
-export type AnswerFieldType = (typeof ANSWER_FIELD_TYPES)[number];
-export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
-
-/** Fields another field's condition may depend on: their answers are from a fixed list. */
-export const CONDITION_SOURCE_TYPES = ['choice', 'multi_choice', 'yes_no'] as const;
-
-/** The most fields one meeting's form holds, and options one choice holds. */
-export const FORM_MAX_FIELDS = 60;
-export const FIELD_MAX_OPTIONS = 50;
-/** Default and greatest length of a text answer. */
-export const SHORT_TEXT_MAX = 200;
-export const LONG_TEXT_MAX = 4000;
-/** Files a file field accepts: a proof of membership, a scanned card. */
-export const ANSWER_FILE_MIMES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const ANSWER_FILE_MAX_BYTES = 5 * 1024 * 1024;
-
-/** A field's and an option's key: stable once answered, since answers are kept under it. */
-export const FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -93,18 +65,6 @@ export type FormField = z.output<typeof formField>;
 export type FormFieldInput = z.input<typeof formField>;
 export type FormFieldOption = z.output<typeof formFieldOption>;
 
-export function isAnswerField(
-  field: Pick<FormField, 'type'>,
-): field is FormField & { type: AnswerFieldType } {
-  return (ANSWER_FIELD_TYPES as readonly string[]).includes(field.type);
-}
-
-/** The values a condition on `source` may name. */
-export function conditionValues(source: FormField): string[] {
-  if (source.type === 'yes_no') return ['yes', 'no'];
-  return source.options.map((o) => o.value);
-}
-
 /** A form's fields, with the rules that span fields: unique keys, conditions on earlier fields. */
 export const formFields = z
   .array(formField)
@@ -134,9 +94,6 @@ export const formFields = z
     });
   });
 
-/** A label, help text or option in `lang`, falling back to zh-tw where that language is empty. */
-export function localText(text: Record<Language, string>, lang: Language): string {
-  return text[lang]?.trim() ? text[lang] : text['zh-tw'];
-}
-
 export { LANGUAGES };
+// The types, limits and small rules, without zod (the phone page's engine imports that file).
+export * from './form-basics.ts';

@@ -1,11 +1,6 @@
 import { normalizePhone } from '../phone.ts';
-import {
-  ANSWER_FILE_MIMES,
-  LONG_TEXT_MAX,
-  SHORT_TEXT_MAX,
-  isAnswerField,
-  type FormField,
-} from './form-definition.ts';
+import { ANSWER_FILE_MIMES, LONG_TEXT_MAX, SHORT_TEXT_MAX, isAnswerField } from './form-basics.ts';
+import type { FormField } from './form-definition.ts';
 
 /**
  * How a form shows and validates: the one rule the phone page, the server, the import and the door
@@ -164,7 +159,11 @@ function checkAnswer(field: FormField, value: unknown): [AnswerValue?, AnswerErr
       const p = value as Partial<PhoneAnswer>;
       if (typeof p !== 'object' || typeof p.area_code !== 'string' || typeof p.phone !== 'string')
         return [undefined, { code: 'phoneInvalid' }];
-      const e164 = normalizePhone(p.area_code, p.phone);
+      // A checked answer carries E.164 ('+85223456789'): read back as the area code's national number,
+      // so the engine's answers pass it again (a page sending them, an edit keeping them).
+      const own = `+${p.area_code}`;
+      const typed = p.phone.trim().startsWith(own) ? p.phone.trim().slice(own.length) : p.phone;
+      const e164 = normalizePhone(p.area_code, typed);
       return e164 ? [{ area_code: p.area_code, phone: e164 }] : [undefined, { code: 'phoneInvalid' }];
     }
     case 'file': {

@@ -42,3 +42,14 @@ export const fileParams = z.strictObject({ id: fileId });
 export function fileUrl(id: string): string {
   return `/api/files/${id}`;
 }
+
+/**
+ * A visitor's file for a form's file field (issue 42), as the public upload answers it and the
+ * sign-up's answer carries it: the stored file's id and type, and the name it had on the phone.
+ */
+export const answerFile = z.object({
+  id: fileId,
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});

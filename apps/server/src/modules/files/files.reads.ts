@@ -16,3 +16,8 @@ export function storedFile(db: Db, id: string) {
 export async function storedFileMime(db: Db, id: string): Promise<string | undefined> {
   return (await files.findFileMimes(db, [id])).get(id);
 }
+
+/** The mime type of each stored file among `ids` (a sign-up checks the files its answers name). */
+export function storedFileMimes(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  return files.findFileMimes(db, [...new Set(ids)]);
+}

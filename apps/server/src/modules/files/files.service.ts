@@ -7,6 +7,8 @@ import {
   type FileKind,
   type UploadedFile,
 } from '@meetflow/shared/schemas/files';
+import { ANSWER_FILE_MAX_BYTES, ANSWER_FILE_MIMES } from '@meetflow/shared/forms/form-basics';
+import type { FileAnswer } from '@meetflow/shared/forms/form-engine';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onFirstUse } from '../../lib/on-first-use.ts';
@@ -45,6 +47,49 @@ export async function assertImageDimensions(bytes: Uint8Array): Promise<void> {
   if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS) {
     throw new AppError('IMAGE_DIMENSIONS_TOO_LARGE');
   }
+}
+
+const ANSWER_EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+/**
+ * The name a visitor's file keeps in their answer: the last part of what the phone sent, without
+ * control characters, at most 200 characters; 'file.<type>' when nothing is left.
+ */
+export function answerFileName(name: string | undefined, mime: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim();
+  // Counted in characters, so a name in Chinese or with an emoji is not cut inside one.
+  return [...clean].slice(0, 200).join('') || `file.${ANSWER_EXTENSIONS[mime] ?? 'bin'}`;
+}
+
+/**
+ * A visitor's file for a form's file field (issue 42), stored like every upload by the hash of its
+ * bytes: a PDF, JPEG or PNG by its magic bytes (never its name or the phone's type), at most
+ * ANSWER_FILE_MAX_BYTES, an image's header within the pixel limits. Nothing is logged: the
+ * uploader is anonymous and the file is personal data.
+ */
+export async function storeAnswerFile(
+  deps: { db: Db; clock: () => number },
+  file: { name?: string; bytes: Buffer },
+): Promise<FileAnswer> {
+  const { bytes } = file;
+  if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
+  if (bytes.length > ANSWER_FILE_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
+  const mime = await sniffMime(bytes);
+  if (!mime || !(ANSWER_FILE_MIMES as readonly string[]).includes(mime)) {
+    throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  }
+  if (mime !== 'application/pdf') await assertImageDimensions(bytes);
+  const id = createHash('sha256').update(bytes).digest('hex');
+  await insertFileIfAbsent(deps.db, { id, mime, size: bytes.length, data: bytes, createdAt: deps.clock() });
+  return { id, name: answerFileName(file.name, mime), mime, size: bytes.length };
 }
 
 export function createFilesService(deps: { db: Db; systemLog: SystemLog; clock: () => number }) {

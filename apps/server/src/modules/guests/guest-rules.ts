@@ -23,6 +23,7 @@ export {
   type GuestFormValues,
 } from './guest-form.ts';
 export { checkAnswers, formFieldsOf, parseAnswers, parseFields } from './registration-form.ts';
+export { assertAnswerFiles } from './answer-files.ts';
 export { findForms } from './registration-form.repository.ts';
 export {
   admitGuestBatch,

@@ -7,6 +7,11 @@
 export const PUBLIC_LIMITS = {
   /** Generous: a venue's Wi-Fi puts many guests behind one address. */
   signUpPerIp: { points: 60, seconds: 60 },
+  /**
+   * Files for a form's file fields (up to 5 MB each, anonymous): enough for a venue's Wi-Fi of guests
+   * uploading a proof each, retries included, while one address cannot fill the database quickly.
+   */
+  answerUploadPerIp: { points: 30, seconds: 600 },
   lookupPerIpAndPhone: { points: 5, seconds: 600 },
   lookupPerPhone: { points: 20, seconds: 600 },
   /** Failed retrievals; once spent, only correct ones pass. */

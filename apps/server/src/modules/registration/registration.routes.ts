@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerUploadRoutes } from './answer-upload.routes.ts';
 import { guestPageRoutes } from './guest-page.routes.ts';
 import type { RegistrationService } from './registration.service.ts';
 import { signUpRoutes } from './sign-up.routes.ts';
@@ -10,5 +11,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
   guests: VisitorGuestService;
 }> = async (app, { registration, guests }) => {
   await app.register(signUpRoutes, { registration });
+  await app.register(answerUploadRoutes, { registration });
   await app.register(guestPageRoutes, { guests });
 };

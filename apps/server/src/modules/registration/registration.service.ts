@@ -6,6 +6,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
+import { createAnswerUpload } from './answer-upload.ts';
 import { createLookUp } from './look-up.ts';
 import { getPublicMeeting } from './public-meeting.ts';
 import { createSignUp } from './sign-up.ts';
@@ -55,6 +56,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
   return {
     getMeeting: (publicId: string) => getPublicMeeting(deps, publicId),
     signUp,
+    uploadAnswerFile: createAnswerUpload(deps),
     lookup,
     verifyLookup,
     openGuestPage,

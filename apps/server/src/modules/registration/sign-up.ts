@@ -7,6 +7,7 @@ import { createBatcher } from '../../lib/batcher.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import { maskPhone } from '../guests/guest-format.ts';
 import {
+  assertAnswerFiles,
   assertMeetingType,
   checkAnswers,
   checkScheduleChoice,
@@ -89,12 +90,14 @@ export function createSignUp(deps: RegistrationDeps) {
     const consent = consentColumns(meeting, body, now);
     await refuseEarly(deps, meeting, status, body.area_code, phone);
     const { chosen: scheduleIds, allowed } = await chosenSessions(meeting, body);
+    const fields = parseFields(meeting.form_fields ?? undefined);
     const answers = checkAnswers(
-      parseFields(meeting.form_fields ?? undefined),
+      fields,
       body.answers,
       { userTypeId: body.meeting_type === 'date_schedule' ? body.user_type_id : null },
       language,
     );
+    await assertAnswerFiles(db, fields, answers, language);
 
     const token = randomToken(32);
     const values: Insertable<Database['guests']> = {

@@ -1,3 +1,4 @@
+import type { FileAnswer } from '@meetflow/shared/forms/form-engine';
 import type { CertificateVerification, GuestCertificateStatus } from '@meetflow/shared/schemas/certificates';
 import type { GuestConfirmationMail } from '@meetflow/shared/schemas/mail';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
@@ -152,11 +153,33 @@ export function fileNameOf(disposition: string | null): string | null {
 
 const meetingPath = (publicId: string) => `/public/meetings/${encodeURIComponent(publicId)}`;
 
+/**
+ * A file for a file field of the meeting's form (multipart `file`): the answer the sign-up then
+ * sends for the field. The server judges the type by the bytes.
+ */
+async function uploadAnswerFile(publicId: string, file: Blob, name: string): Promise<FileAnswer> {
+  const body = new FormData();
+  body.set('file', file, name);
+  let response: Response;
+  try {
+    response = await fetch(`/api${meetingPath(publicId)}/uploads`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Accept-Language': currentLanguage() },
+      body,
+      credentials: 'omit',
+    });
+  } catch {
+    throw new PublicApiError('', NETWORK_FAILURE, 0, null);
+  }
+  return unwrap<FileAnswer>(response);
+}
+
 export const publicApi = {
   meeting: (publicId: string, signal?: AbortSignal) =>
     publicRequest<PublicMeeting>('GET', meetingPath(publicId), { signal }),
   signUp: (publicId: string, body: unknown) =>
     publicRequest<GuestTokenResult>('POST', `${meetingPath(publicId)}/sign-ups`, { body }),
+  uploadAnswerFile,
   /** A guest token, or `code_sent` where the meeting also asks for a code sent to the guest's e-mail. */
   lookup: (publicId: string, body: { area_code: string; phone: string }) =>
     publicRequest<LookupResult>('POST', `${meetingPath(publicId)}/lookup`, { body }),

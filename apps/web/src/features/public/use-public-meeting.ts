@@ -7,6 +7,7 @@ import { bannerSize } from './banner-size.ts';
 import { ensurePublicStrings } from './i18n.ts';
 import { linkedLanguage, pickPageLanguage } from './language-pick.ts';
 import { PublicApiError, publicApi } from './public-api.ts';
+import { isPreviewHash } from './sign-up/form-preview.ts';
 
 export type MeetingState =
   | { status: 'loading' }
@@ -29,7 +30,8 @@ export async function applyPageLanguage(lang: Language): Promise<void> {
 /**
  * The language the link names, the visitor's earlier pick, or the meeting's first language. A
  * language named by the link (the guest's own, from their mail) is kept as the visitor's pick, so
- * the page it leads to (the look-up on another phone) stays in it.
+ * the page it leads to (the look-up on another phone) stays in it; not so the organiser's preview
+ * (`?preview=1&lang=en` in the builder's frame), which must leave the back office's language alone.
  */
 async function applyMeetingLanguage(meeting: PublicMeeting): Promise<void> {
   const linked = linkedLanguage(window.location.hash);
@@ -39,7 +41,7 @@ async function applyMeetingLanguage(meeting: PublicMeeting): Promise<void> {
     stored: readJson<unknown>('lang', null),
     linked,
   });
-  if (lang !== linked) return applyPageLanguage(lang);
+  if (lang !== linked || isPreviewHash(window.location.hash)) return applyPageLanguage(lang);
   await ensurePublicStrings(lang);
   await setLanguage(lang);
 }

@@ -8,7 +8,7 @@ export type ErrorTexts = Record<string, string>;
 export const fieldId = (name: string) => `pub-f-${name}`;
 export const errorId = (name: string) => `pub-e-${name}`;
 
-interface FieldBase {
+export interface FieldBase {
   name: string;
   label: string;
   error?: string;
@@ -16,7 +16,7 @@ interface FieldBase {
   hint?: string;
 }
 
-function Label({ name, label, required }: FieldBase) {
+export function Label({ name, label, required }: FieldBase) {
   const { t } = useTranslation();
   return (
     <label className="mf-pub-label" htmlFor={fieldId(name)}>
@@ -32,12 +32,12 @@ function Label({ name, label, required }: FieldBase) {
   );
 }
 
-function describedBy(name: string, error?: string, hint?: string): string | undefined {
+export function describedBy(name: string, error?: string, hint?: string): string | undefined {
   const ids = [hint ? `${fieldId(name)}-hint` : '', error ? errorId(name) : ''].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
 
-function Messages({ name, error, hint }: FieldBase) {
+export function Messages({ name, error, hint }: FieldBase) {
   return (
     <>
       {hint && (
@@ -58,10 +58,11 @@ export function TextField(
   props: FieldBase & {
     value: string;
     onChange: (value: string) => void;
-    type?: 'text' | 'tel' | 'email' | 'search';
+    type?: 'text' | 'tel' | 'email' | 'search' | 'date';
     autoComplete?: string;
-    inputMode?: 'text' | 'tel' | 'email' | 'numeric';
+    inputMode?: 'text' | 'tel' | 'email' | 'numeric' | 'decimal';
     placeholder?: string;
+    maxLength?: number;
   },
 ) {
   const { name, error, required, hint, value, onChange, type = 'text' } = props;
@@ -77,6 +78,7 @@ export function TextField(
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         placeholder={props.placeholder}
+        maxLength={props.maxLength}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, error, hint)}
@@ -250,7 +252,9 @@ export function ErrorSummary({
                   className="mf-pub-linkbutton"
                   onClick={() => document.getElementById(fieldId(name))?.focus()}
                 >
-                  {label}: {errors[name]}
+                  {/* An entry whose message names its field itself (a form's own field) has no label. */}
+                  {label ? `${label}: ` : ''}
+                  {errors[name]}
                 </button>
               </li>
             ))}

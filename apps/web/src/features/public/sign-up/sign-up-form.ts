@@ -59,6 +59,9 @@ export const EMPTY_DATE_SCHEDULE: DateScheduleForm = {
   college_category_id: '',
 };
 
+/** An answer to the meeting's own field `key`, by name in the form's errors and ids (as the server names it). */
+export const answerName = (key: string) => `answers.${key}`;
+
 /** Field → message key of the first failed rule. */
 export type FieldErrors = Partial<Record<string, PublicErrorKey>>;
 

@@ -11,6 +11,7 @@ import {
   usePageLanguage,
 } from '../components/public-frame.tsx';
 import { usePublicMeeting } from '../use-public-meeting.ts';
+import { useFormPreview } from './use-form-preview.ts';
 import { signUpMode } from '../waitlist-state.ts';
 
 function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
@@ -30,16 +31,19 @@ function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
 /**
  * /sign-up/:meetingId — the general or date-schedule sign-up form, or why it is closed. A full
  * meeting whose waiting list is open shows the same form, which puts the visitor on the list.
+ * `?preview=1` is the organiser's preview of the form being built (form-preview.ts): the form shows
+ * whatever the meeting's state, with the builder's fields, and cannot be sent.
  */
 export default function SignUpPage() {
   const { meetingId = '' } = useParams();
   const { state, reload, retry } = usePublicMeeting(meetingId);
+  const preview = useFormPreview();
   const { t } = useTranslation();
   const lang = usePageLanguage();
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
   const meeting = state.meeting;
   const config = meeting.display_config;
-  const mode = signUpMode(meeting);
+  const mode = preview && signUpMode(meeting) === 'closed' ? 'open' : signUpMode(meeting);
   return (
     <PublicFrame meeting={meeting}>
       <MeetingHeader meeting={meeting} />
@@ -56,9 +60,9 @@ export default function SignUpPage() {
               : displayTextOrDefault(config, 'signup_intro', lang)}
           </p>
           {meeting.meeting_type === 'date_schedule' ? (
-            <DateScheduleSignUp meeting={meeting} onStale={reload} />
+            <DateScheduleSignUp meeting={meeting} onStale={reload} preview={preview} />
           ) : (
-            <GeneralSignUp meeting={meeting} onStale={reload} />
+            <GeneralSignUp meeting={meeting} onStale={reload} preview={preview} />
           )}
         </section>
       ) : (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { Language } from '@meetflow/shared/languages';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
@@ -9,6 +10,7 @@ import { errorMessage, usePageLanguage } from '../components/public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError, publicApi, saveGuestToken } from '../public-api.ts';
 import type { PublicErrorKey } from '../i18n.ts';
 import type { FieldErrors } from './sign-up-form.ts';
+import { clearDraft } from './sign-up-draft.ts';
 import { signUpMode } from '../waitlist-state.ts';
 
 /** Refusals that mean the seats changed since the page loaded: the meeting is read again. */
@@ -23,8 +25,11 @@ const PHONE_KNOWN: readonly number[] = [
   PUBLIC_ERROR_CODES.ALREADY_WAITING,
 ];
 
-/** A field's error: a key of the page's own rules, or the server's text. */
-type ErrorEntry = { key: PublicErrorKey } | { text: string };
+/**
+ * A field's error: a key of the page's own rules, the words of the form engine (the meeting's own
+ * fields, in any language), or the server's text.
+ */
+type ErrorEntry = { key: PublicErrorKey } | { words: (lang: Language) => string } | { text: string };
 
 /** A message shown above the form (not tied to one field). */
 export interface FormNotice {
@@ -51,7 +56,7 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
   const errors: ErrorTexts = Object.fromEntries(
     Object.entries(entries).map(([name, entry]) => [
       name,
-      'key' in entry ? t(`pub.err.${entry.key}`) : entry.text,
+      'key' in entry ? t(`pub.err.${entry.key}`) : 'words' in entry ? entry.words(lang) : entry.text,
     ]),
   );
   const setErrors = (texts: ErrorTexts) =>
@@ -60,9 +65,13 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
   const [busy, setBusy] = useState(false);
   const [focusKey, setFocusKey] = useState(0);
 
-  const showClientErrors = (fieldErrors: FieldErrors): boolean => {
+  const showClientErrors = (
+    fieldErrors: FieldErrors,
+    answerErrors: Record<string, (lang: Language) => string> = {},
+  ): boolean => {
     const next: Record<string, ErrorEntry> = {};
     for (const [name, key] of Object.entries(fieldErrors)) if (key) next[name] = { key };
+    for (const [name, words] of Object.entries(answerErrors)) next[name] = { words };
     setEntries(next);
     setNotice(null);
     if (Object.keys(next).length > 0) {
@@ -87,6 +96,8 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
     try {
       const result = await publicApi.signUp(meeting.public_id, body);
       saveGuestToken(meeting.public_id, result.guest_token);
+      // Signed up: what was typed is kept no longer.
+      clearDraft(meeting.public_id);
       // A guest (even one given a seat the moment they joined the list) sees the usual success,
       // told on the guest page itself.
       const arrival: ArrivalState = result.guest ? { note: 'signed_up' } : { joinedWaitlist: true };

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { usePageLanguage } from '../../components/public-frame.tsx';
 import { PUBLIC_ERROR_CODES, PublicApiError } from '../../public-api.ts';
 import {
+  answerName,
   consentErrors,
   consentFields,
   dateScheduleBody,
@@ -14,7 +15,11 @@ import {
   validateDateSchedule,
   type DateScheduleForm,
 } from '../sign-up-form.ts';
+import { useCustomForm } from '../use-custom-form.ts';
+import type { FormPreview } from '../use-form-preview.ts';
+import { useSignUpDraft } from '../use-sign-up-draft.ts';
 import { useSignUpSubmit } from '../use-sign-up-submit.ts';
+import { CustomFieldsSlot, PreviewNotice } from './custom-fields-slot.tsx';
 import { seatState } from '../../waitlist-state.ts';
 import { SessionChoice } from './session-choice.tsx';
 import {
@@ -28,6 +33,8 @@ import {
 } from './sign-up-fields.tsx';
 
 const STEP_ONE_FIELDS = new Set(Object.keys(EMPTY_DATE_SCHEDULE));
+/** Step 1's fields: the built-in ones and the meeting's own (whose errors come as `answers.<key>`). */
+const onStepOne = (name: string) => STEP_ONE_FIELDS.has(name) || name.startsWith(answerName(''));
 
 /** Step 1: the guest's data. */
 function stepOneFields(
@@ -68,26 +75,21 @@ function stepOneFields(
   ];
 }
 
-/**
- * The date-schedule sign-up: step 1 the guest's data, step 2 the sessions allowed for the chosen
- * registration type, then "Confirm Sign-up?" and the POST.
- */
-export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
-  const { t } = useTranslation();
-  const lang = usePageLanguage();
-  const [form, setForm] = useState<DateScheduleForm>(() => ({
-    ...EMPTY_DATE_SCHEDULE,
-    area_code: meeting.default_area_code ?? '',
-  }));
-  const [step, setStep] = useState<1 | 2>(1);
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [confirming, setConfirming] = useState(false);
-  const [consent, setConsent] = useState(false);
-  const s = useSignUpSubmit(meeting, onStale);
-  const notice = meeting.privacy_notice;
+/** The confirmation's line naming the full sessions chosen for their waiting lists, if any. */
+function waitlistNote(
+  t: TFunction,
+  lang: Language,
+  sessions: readonly { name: string; name_cn: string; name_en: string }[],
+): string | undefined {
+  if (sessions.length === 0) return undefined;
+  const names = sessions.map((x) => nameIn(lang, x.name, x.name_cn, x.name_en));
+  return t('pub.waitlist.choiceNote', { names: names.join(lang === 'en' ? ', ' : '、') });
+}
+
+/** Moves the focus to the step's heading when the step changes (not on the first render). */
+function useStepFocus(step: number) {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
@@ -95,6 +97,39 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
     }
     stepHeading.current?.focus();
   }, [step]);
+  return stepHeading;
+}
+
+/**
+ * The date-schedule sign-up: step 1 the guest's data and the meeting's own fields (some only for the
+ * registration type chosen), step 2 the sessions allowed for the chosen registration type, then
+ * "Confirm Sign-up?" and the POST. In the organiser's preview nothing is sent.
+ */
+export function DateScheduleSignUp({
+  meeting,
+  onStale,
+  preview = null,
+}: {
+  meeting: PublicMeeting;
+  onStale: () => void;
+  preview?: FormPreview;
+}) {
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const { form, setForm, answers, setAnswer } = useSignUpDraft<DateScheduleForm>(
+    meeting.public_id,
+    () => ({ ...EMPTY_DATE_SCHEDULE, area_code: meeting.default_area_code ?? '' }),
+    preview === null,
+  );
+  const custom = useCustomForm(meeting, preview);
+  const userTypeId = form.user_type_id ? Number(form.user_type_id) : null;
+  const [step, setStep] = useState<1 | 2>(1);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const s = useSignUpSubmit(meeting, onStale);
+  const notice = meeting.privacy_notice;
+  const stepHeading = useStepFocus(step);
 
   const set =
     <K extends keyof DateScheduleForm>(key: K) =>
@@ -102,6 +137,10 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
       setForm((f) => ({ ...f, [key]: value as DateScheduleForm[K] }));
       s.clearError(key);
     };
+  const onAnswer = (key: string, value: unknown) => {
+    setAnswer(key, value);
+    s.clearError(answerName(key));
+  };
 
   const sessions = sessionsForType(meeting.schedules, meeting.user_types, form.user_type_id);
 
@@ -113,18 +152,20 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
   const fields = stepOneFields(t, lang, meeting);
   const labels = [
     ...fieldLabels(fields, t),
+    ...custom.labels(),
     ['schedule_ids', t('pub.chooseSessions')] as const,
     ['consent', t('pub.privacy.title')] as const,
   ];
 
   const onNext = (e: FormEvent) => {
     e.preventDefault();
-    if (!s.showClientErrors(validateDateSchedule(form))) return;
+    if (!s.showClientErrors(validateDateSchedule(form), custom.check(answers, userTypeId).errors)) return;
     setStep(2);
   };
 
   const onChoose = (e: FormEvent) => {
     e.preventDefault();
+    if (preview) return;
     // The sessions and the privacy notice's box (both on this step) are checked together.
     const errors = {
       ...(picked.length === 0 ? { schedule_ids: 'scheduleRequired' as const } : {}),
@@ -137,6 +178,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
   const onConfirm = async () => {
     const failure = await s.submit({
       ...dateScheduleBody(form, picked),
+      answers: custom.check(answers, userTypeId).answers,
       ...consentFields(notice, consent),
     });
     setConfirming(false);
@@ -145,7 +187,7 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
     if (
       failure instanceof PublicApiError &&
       failure.code === PUBLIC_ERROR_CODES.VALIDATION_FAILED &&
-      Object.keys(failure.fields).some((name) => STEP_ONE_FIELDS.has(name))
+      Object.keys(failure.fields).some(onStepOne)
     )
       setStep(1);
   };
@@ -164,8 +206,18 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
         <p className="mf-pub-step" ref={stepHeading} tabIndex={-1}>
           1 / 2
         </p>
+        {preview && <PreviewNotice custom={custom} waiting={preview.fields === null} />}
         {summary}
         <SignUpFields fields={fields} form={form} set={set} errors={s.errors} />
+        <CustomFieldsSlot
+          custom={custom}
+          meeting={meeting}
+          answers={answers}
+          onAnswer={onAnswer}
+          errors={s.errors}
+          userTypeId={userTypeId}
+          preview={preview !== null}
+        />
         <button type="submit" className="mf-pub-button mf-pub-block" data-testid="sign-up-next">
           {t('pub.next')}
         </button>
@@ -190,22 +242,19 @@ export function DateScheduleSignUp({ meeting, onStale }: { meeting: PublicMeetin
         >
           {t('pub.back')}
         </button>
-        <button type="submit" className="mf-pub-button" disabled={s.busy} data-testid="sign-up-submit">
+        <button
+          type="submit"
+          className="mf-pub-button"
+          disabled={s.busy || preview !== null}
+          data-testid="sign-up-submit"
+        >
           {s.submitLabel}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
         title={s.joinsWaitlist ? t('pub.waitlist.confirmJoin') : t('pub.confirmSignUp')}
-        body={
-          pickedForWaitlist.length > 0
-            ? t('pub.waitlist.choiceNote', {
-                names: pickedForWaitlist
-                  .map((x) => nameIn(lang, x.name, x.name_cn, x.name_en))
-                  .join(lang === 'en' ? ', ' : '、'),
-              })
-            : undefined
-        }
+        body={waitlistNote(t, lang, pickedForWaitlist)}
         busy={s.busy}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void onConfirm()}

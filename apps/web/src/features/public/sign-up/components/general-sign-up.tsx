@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation, type TFunction } from '../../../../lib/i18n.ts';
 import {
+  answerName,
   consentErrors,
   consentFields,
   EMPTY_GENERAL,
@@ -9,7 +10,11 @@ import {
   validateGeneral,
   type GeneralForm,
 } from '../sign-up-form.ts';
+import { useCustomForm } from '../use-custom-form.ts';
+import type { FormPreview } from '../use-form-preview.ts';
+import { useSignUpDraft } from '../use-sign-up-draft.ts';
 import { useSignUpSubmit } from '../use-sign-up-submit.ts';
+import { CustomFieldsSlot, PreviewNotice } from './custom-fields-slot.tsx';
 import {
   ConsentField,
   emailField,
@@ -51,15 +56,28 @@ const generalFields = (t: TFunction): SignUpField<keyof GeneralForm>[] => [
   ),
 ];
 
-/** The general sign-up form (spec §3 "Guest, general form"). */
-export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; onStale: () => void }) {
+/**
+ * The general sign-up form (spec §3 "Guest, general form"), then the meeting's own fields. In the
+ * organiser's preview it shows the builder's fields and signs no one up.
+ */
+export function GeneralSignUp({
+  meeting,
+  onStale,
+  preview = null,
+}: {
+  meeting: PublicMeeting;
+  onStale: () => void;
+  preview?: FormPreview;
+}) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<GeneralForm>(() => ({
-    ...EMPTY_GENERAL,
-    area_code: meeting.default_area_code ?? '',
-  }));
+  const { form, setForm, answers, setAnswer } = useSignUpDraft<GeneralForm>(
+    meeting.public_id,
+    () => ({ ...EMPTY_GENERAL, area_code: meeting.default_area_code ?? '' }),
+    preview === null,
+  );
   const [consent, setConsent] = useState(false);
   const s = useSignUpSubmit(meeting, onStale);
+  const custom = useCustomForm(meeting, preview);
   const notice = meeting.privacy_notice;
 
   const set =
@@ -68,15 +86,25 @@ export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; on
       setForm((f) => ({ ...f, [key]: value as GeneralForm[K] }));
       s.clearError(key);
     };
+  const onAnswer = (key: string, value: unknown) => {
+    setAnswer(key, value);
+    s.clearError(answerName(key));
+  };
 
   const fields = generalFields(t);
-  const labels = [...fieldLabels(fields, t), ['consent', t('pub.privacy.title')] as const];
+  const labels = [
+    ...fieldLabels(fields, t),
+    ...custom.labels(),
+    ['consent', t('pub.privacy.title')] as const,
+  ];
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (s.busy) return;
-    if (!s.showClientErrors({ ...validateGeneral(form), ...consentErrors(notice !== null, consent) })) return;
-    void s.submit({ ...generalBody(form), ...consentFields(notice, consent) });
+    if (s.busy || preview) return;
+    const checked = custom.check(answers, null);
+    const errors = { ...validateGeneral(form), ...consentErrors(notice !== null, consent) };
+    if (!s.showClientErrors(errors, checked.errors)) return;
+    void s.submit({ ...generalBody(form), answers: checked.answers, ...consentFields(notice, consent) });
   };
 
   return (
@@ -87,13 +115,23 @@ export function GeneralSignUp({ meeting, onStale }: { meeting: PublicMeeting; on
       data-testid="sign-up-form"
       aria-busy={s.busy}
     >
+      {preview && <PreviewNotice custom={custom} waiting={preview.fields === null} />}
       <SignUpSummary s={s} labels={labels} meeting={meeting} />
       <SignUpFields fields={fields} form={form} set={set} errors={s.errors} />
+      <CustomFieldsSlot
+        custom={custom}
+        meeting={meeting}
+        answers={answers}
+        onAnswer={onAnswer}
+        errors={s.errors}
+        userTypeId={null}
+        preview={preview !== null}
+      />
       <ConsentField meeting={meeting} consent={consent} setConsent={setConsent} s={s} />
       <button
         type="submit"
         className="mf-pub-button mf-pub-block"
-        disabled={s.busy}
+        disabled={s.busy || preview !== null}
         data-testid="sign-up-submit"
       >
         {s.busy ? t('pub.submitting') : s.submitLabel}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as basics from './form-basics.ts';
+import * as definition from './form-definition.ts';
+
+/** The modules a file loads at run time (type-only imports are erased), followed through our own files. */
+function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
+  const source = fs.readFileSync(file, 'utf8');
+  for (const match of source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)) {
+    const target = match[1]!;
+    if (!target.startsWith('.')) {
+      seen.add(target);
+      continue;
+    }
+    const resolved = path.resolve(path.dirname(file), target);
+    if (seen.has(resolved)) continue;
+    seen.add(resolved);
+    if (resolved.endsWith('.ts')) runtimeImports(resolved, seen);
+  }
+  return seen;
+}
+
+describe('form basics', () => {
+  it('the engine and the answer texts load no zod (the phone page runs them)', () => {
+    for (const file of ['form-engine.ts', 'answer-text.ts', 'form-basics.ts']) {
+      const loaded = [...runtimeImports(path.join(import.meta.dirname, file))];
+      expect(
+        loaded.filter((m) => m === 'zod' || m.startsWith('zod/')),
+        file,
+      ).toEqual([]);
+    }
+    // The test reads imports as the files write them: it must see the one that is there.
+    expect(runtimeImports(path.join(import.meta.dirname, 'form-definition.ts')).has('zod')).toBe(true);
+  });
+
+  it('form-definition still offers every rule and limit of the basics', () => {
+    for (const [name, value] of Object.entries(basics)) {
+      expect((definition as Record<string, unknown>)[name], name).toBe(value);
+    }
+  });
+});
