@@ -24,6 +24,7 @@ export {
 } from './guest-form.ts';
 export { checkAnswers, formFieldsOf, parseAnswers, parseFields } from './registration-form.ts';
 export { findForms } from './registration-form.repository.ts';
+export { saveDoorAnswers, type DoorAnswersOutcome } from './door-answers.ts';
 export {
   admitGuestBatch,
   deleteNewGuests,
