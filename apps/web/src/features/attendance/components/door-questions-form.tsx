@@ -50,6 +50,7 @@ function QuestionInput({
     case 'yes_no':
       return (
         <Radio.Group
+          {...control}
           options={[
             { value: true, label: t('doorQuestions.yes') },
             { value: false, label: t('doorQuestions.no') },
@@ -158,7 +159,11 @@ export function DoorQuestionsForm(props: {
         name="door"
         layout="vertical"
         size={operator ? 'middle' : 'large'}
-        onValuesChange={(_, all) => setValues(all)}
+        onValuesChange={(changed: Record<string, unknown>, all) => {
+          setValues(all);
+          // An error said of a field goes once it is answered again.
+          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+        }}
         onFinish={() => void save()}
       >
         {questions
