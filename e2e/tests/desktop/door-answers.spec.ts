@@ -51,15 +51,25 @@ async function openKeys(api: Api, meetingId: number, guestId: number) {
   return copy.guests.find((g) => g.id === guestId)?.door_keys ?? [];
 }
 
-/** The answers the server holds: sending them again writes nothing. */
+/** The answers the server holds: sending them again writes nothing (polled: an upload may be under way). */
 async function expectStored(api: Api, meetingId: number, guestId: number, answers: object) {
-  const again = await api.call<{ saved: string[] }>('POST', '/attendance/door-answers', {
-    meeting_id: meetingId,
-    guest_id: guestId,
-    answers,
-  });
-  expect(again.saved).toEqual([]);
+  await expect
+    .poll(
+      async () =>
+        (
+          await api.call<{ saved: string[] }>('POST', '/attendance/door-answers', {
+            meeting_id: meetingId,
+            guest_id: guestId,
+            answers,
+          })
+        ).saved,
+      { timeout: 15_000 },
+    )
+    .toEqual([]);
 }
+
+/** The number a guest types at a kiosk: the national part of the stored E.164 number. */
+const national = (phone: string) => phone.replace(/\D/g, '').replace(/^853/, '');
 
 const questions = (page: Page) => page.getByTestId('door-questions');
 
@@ -143,4 +153,45 @@ test('a station asks the door questions at check-in, online and offline, and sav
   await expect(page.getByTestId('station-conflicts')).toHaveCount(0);
   await expectStored(api, meeting.id, third.id, { diet: 'none', parking: false, arrival: '2027-01-15' });
   expect(await openKeys(api, meeting.id, third.id)).toEqual(['companions', 'topics', 'card']);
+});
+
+test.describe('self check-in', () => {
+  test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true });
+
+  test('a kiosk guest answers the door questions themselves, in their language', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(120_000);
+    const api = await Api.login(request);
+    const suffix = String(Date.now()).slice(-6);
+    const meeting = await createPublicMeeting(api, { type: 'general', name: `自助問題 ${suffix}` });
+    await api.call('PUT', `/meetings/${meeting.id}/form`, { fields: FIELDS.slice(0, 3), version: 0 });
+    const [guest] = await importGuests(api, meeting.id, 1, `Kiosk asked ${suffix}`);
+
+    await login(page, 'zh-tw');
+    await openStation(page, `自助問題 ${suffix}（繁）`, 'Lobby kiosk');
+    await expectReadyOffline(page, 1);
+    await page.getByTestId('kiosk-open').click();
+    await page.getByTestId('kiosk-pin').fill('2468');
+    await page.getByTestId('kiosk-pin-repeat').fill('2468');
+    await page.getByTestId('kiosk-setup-start').click();
+    await page.getByTestId('kiosk-lang-en').click();
+
+    await page.getByTestId('kiosk-phone-open').click();
+    await page.getByTestId('kiosk-phone-input').fill(national(guest!.phone));
+    await page.getByTestId('kiosk-phone-submit').click();
+    await expect(page.getByTestId('kiosk-result')).toHaveAttribute('data-tone', 'success');
+    // The guest's own questions, in their language; the kiosk waits for them.
+    await expect(questions(page)).toContainText('A few questions before you go in');
+    await expect(page.getByTestId('kiosk-done')).toHaveCount(0);
+    await snap(page, info, 'kiosk-door-questions-en');
+    await expectAccessible(page, 'kiosk door questions (en)');
+    await page.getByRole('radio', { name: 'Vegetarian' }).check();
+    await page.getByTestId('door-question-parking').getByRole('radio', { name: 'No' }).check();
+    await page.getByTestId('door-questions-save').click();
+    await expect(page.getByTestId('kiosk-thanks')).toHaveText('Thank you!');
+    await expect(page.getByTestId('kiosk-done')).toBeVisible();
+    await expectStored(api, meeting.id, guest!.id, { diet: 'veg', parking: false });
+  });
 });

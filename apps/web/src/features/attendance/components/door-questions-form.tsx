@@ -192,10 +192,21 @@ export function DoorQuestionsForm(props: {
           <Alert type="error" showIcon title={t('doorQuestions.failed')} style={{ marginBottom: 12 }} />
         )}
         <div className="door-questions-actions">
-          <Button htmlType="submit" type="primary" loading={busy} data-testid="door-questions-save">
+          <Button
+            htmlType="submit"
+            type="primary"
+            size={operator ? 'middle' : 'large'}
+            loading={busy}
+            data-testid="door-questions-save"
+          >
             {t('doorQuestions.save')}
           </Button>
-          <Button onClick={props.onSkip} aria-keyshortcuts="Escape" data-testid="door-questions-skip">
+          <Button
+            size={operator ? 'middle' : 'large'}
+            onClick={props.onSkip}
+            aria-keyshortcuts="Escape"
+            data-testid="door-questions-skip"
+          >
             {t('doorQuestions.skip')}
           </Button>
           {operator && <Typography.Text type="secondary">{t('doorQuestions.skipHint')}</Typography.Text>}
