@@ -1357,6 +1357,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attendance/door-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a guest's answers to the meeting's ask-at-door questions (merged into their answers); answers the questions still open */
+        post: operations["postAttendanceDoorAnswers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/attendance/stats": {
         parameters: {
             query?: never;
@@ -13845,6 +13862,235 @@ export interface operations {
                             reason_code: number | null;
                             previous_at: number | null;
                             at: number;
+                            /** @default [] */
+                            door_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAttendanceDoorAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meeting_id: number;
+                    /** @default null */
+                    schedule_id?: number | null;
+                    guest_id: number;
+                    answers: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            guest_id: number;
+                            saved: string[];
+                            door_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
                         };
                     };
                 };
@@ -14282,6 +14528,66 @@ export interface operations {
                                 name_cn: string;
                                 name_en: string;
                             }[];
+                            /** @default [] */
+                            door_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
                             guests: {
                                 id: number;
                                 key: string;
@@ -14293,6 +14599,7 @@ export interface operations {
                                 last_in_at: number | null;
                                 last_out_at: number | null;
                                 phone_key?: string | null;
+                                door_keys?: string[];
                             }[];
                         };
                     };
@@ -14371,6 +14678,19 @@ export interface operations {
                         /** @enum {string} */
                         type: "in" | "out";
                         at: number;
+                        answers?: {
+                            [key: string]: (string | number | boolean | string[] | {
+                                area_code: string;
+                                phone: string;
+                            } | {
+                                id: string;
+                                name: string;
+                                mime: string;
+                                size: number;
+                            }) | null;
+                        };
+                        /** @default false */
+                        answers_only?: boolean;
                     }[];
                 };
             };
@@ -14391,7 +14711,9 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "recorded" | "conflict";
                                 /** @enum {string|null} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | null;
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | null;
+                                /** @enum {string} */
+                                answers?: "saved" | "conflict";
                             }[];
                             recorded: number;
                             conflicts: number;
@@ -14495,7 +14817,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "in" | "out";
                                 /** @enum {string} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead";
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers";
                                 station: string;
                                 operator_name: string | null;
                                 scanned_at: number;

@@ -310,6 +310,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '离线扫描上传：会议 #{meeting_id}，入口 {station}：记录 {recorded} 条，冲突 {conflicts} 条',
     en: 'Offline scans uploaded at meeting #{meeting_id}, station {station}: {recorded} recorded, {conflicts} conflicts',
   },
+  'attendance.door_answers': {
+    'zh-tw': '入口回答：會議 #{meeting_id} 的嘉賓 #{guest_id}',
+    'zh-cn': '入口回答：会议 #{meeting_id} 的嘉宾 #{guest_id}',
+    en: 'Answers given at the door by guest #{guest_id} of meeting #{meeting_id}',
+  },
   'attendance.session': { 'zh-tw': '，場次 #{id}', 'zh-cn': '，场次 #{id}', en: ', session #{id}' },
   'certificates.settings_updated': {
     'zh-tw': '修改了會議 #{meeting_id}（{meeting_name}）的證書規則及範本',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { formField } from '../forms/form-definition.ts';
 import { isScheduleDate } from './dictionary.ts';
+import { answersBody } from './forms.ts';
 
 /*
  * Door check-in (spec §2 records, §3 guest record, §4 guest attendance): scans, today's statistics,
@@ -84,8 +86,32 @@ export const scanAnswer = z.object({
   previous_at: z.number().int().nullable(),
   /** When the scan was recorded (for a retried nonce: the first time). */
   at: z.number().int(),
+  /**
+   * After a success: the ask-at-door questions the guest has not answered, resolved for them
+   * (forms/door-questions.ts); empty otherwise.
+   */
+  door_fields: z.array(formField).default([]),
 });
 export type ScanAnswer = z.infer<typeof scanAnswer>;
+
+/** Answers given at the door (issue 42): ask-at-door fields only, merged into the guest's answers. */
+export const doorAnswersRequest = z.strictObject({
+  meeting_id: id,
+  schedule_id: id.nullable().default(null),
+  guest_id: id,
+  answers: answersBody,
+});
+export type DoorAnswersRequest = z.input<typeof doorAnswersRequest>;
+export type DoorAnswersInput = z.output<typeof doorAnswersRequest>;
+
+export const doorAnswersAnswer = z.object({
+  guest_id: z.number().int(),
+  /** The keys whose answers this request wrote (an answer equal to the stored one writes nothing). */
+  saved: z.array(z.string()),
+  /** The questions still unanswered after these answers. */
+  door_fields: z.array(formField),
+});
+export type DoorAnswersAnswer = z.infer<typeof doorAnswersAnswer>;
 
 /** A meeting, or one of its sessions. */
 export const attendanceScopeQuery = z.strictObject({

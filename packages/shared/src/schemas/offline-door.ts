@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formField } from '../forms/form-definition.ts';
+import { answersBody } from './forms.ts';
 import { DAY_END_STATION, SCAN_DIRECTIONS, SCAN_TYPES, STATION_MAX } from './attendance.ts';
 
 /*
@@ -43,6 +45,11 @@ export const offlineGuest = z.object({
   last_out_at: z.number().int().nullable(),
   /** base64url of the first 16 bytes of SHA-256 of `${phone_salt}:${E.164 phone}`; kiosk copies only. */
   phone_key: z.string().nullable().optional(),
+  /**
+   * The ask-at-door questions still to ask this guest, keys of the copy's `door_fields` (rebuilt with
+   * forms/door-questions.ts `doorQuestionsOf`); absent when there are none.
+   */
+  door_keys: z.array(z.string()).optional(),
 });
 export type OfflineGuest = z.infer<typeof offlineGuest>;
 
@@ -69,6 +76,8 @@ export const offlineData = z.object({
   user_types: z.array(
     z.object({ id: z.number().int(), name: z.string(), name_cn: z.string(), name_en: z.string() }),
   ),
+  /** The meeting's ask-at-door fields (issue 42), once for every guest; empty without any. */
+  door_fields: z.array(formField).default([]),
   guests: z.array(offlineGuest),
 });
 export type OfflineData = z.infer<typeof offlineData>;
@@ -87,6 +96,13 @@ export const offlineScan = z
     type: z.enum(SCAN_TYPES),
     /** The scan's own time on the station's (server-corrected) clock. */
     at: z.number().int().min(0),
+    /** Ask-at-door answers given with this scan (issue 42), merged into the guest's answers. */
+    answers: answersBody.optional(),
+    /**
+     * The item carries answers only, given after its scan had been recorded (online, or uploaded
+     * already): `direction`, `type` and `at` are that scan's, and nothing is judged or recorded again.
+     */
+    answers_only: z.boolean().default(false),
   })
   .refine((scan) => (scan.guest_code === undefined) !== (scan.guest_id === undefined), 'invalidFormat');
 export type OfflineScan = z.output<typeof offlineScan>;
@@ -128,6 +144,8 @@ export const CONFLICT_REASONS = [
   'unknown_guest',
   'too_old',
   'clock_ahead',
+  /** Ask-at-door answers that the meeting's form refuses now (changed since the station's copy). */
+  'invalid_answers',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
@@ -137,6 +155,8 @@ export const offlineSyncAnswer = z.object({
       nonce: z.string(),
       outcome: z.enum(['recorded', 'conflict']),
       reason: z.enum(CONFLICT_REASONS).nullable(),
+      /** The answers the item carried: merged, or kept as an `invalid_answers` conflict; absent without any. */
+      answers: z.enum(['saved', 'conflict']).optional(),
     }),
   ),
   recorded: z.number().int(),

@@ -13,7 +13,7 @@ export { isSessionOf as findScheduleOfMeeting } from '../dictionary/dictionary.r
 
 /**
  * A guest as a scan answer names them: meeting, state, names and the registration type's name in
- * `lang`, looked up by code (guests.guest_code is unique) or by id. One prepared query per language.
+ * `lang`, with their type and answers for the door's questions, looked up by code (guests.guest_code is unique) or by id. One prepared query per language.
  */
 function scannedGuest(by: 'guest_code' | 'id') {
   const query = (lang: Language) =>
@@ -28,6 +28,9 @@ function scannedGuest(by: 'guest_code' | 'id') {
           'guests.name',
           'guests.name_zh',
           'guests.name_en',
+          'guests.user_type_id',
+          // What decides the ask-at-door questions still open (door-answers.ts).
+          'guests.answers',
           `${nameColumn('user_types', lang)} as user_type_name`,
         ])
         .where(`guests.${by}`, '=', p('key')),

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attendanceScopeQuery,
   attendanceStats,
+  doorAnswersAnswer,
+  doorAnswersRequest,
   recordPage,
   recordQuery,
   scanAnswer,
@@ -162,6 +164,23 @@ const scanAndRecordRoutes: FastifyPluginAsyncZod<{ attendance: AttendanceService
     },
     async (request) =>
       ok(request, await attendance.scan(currentUser(request), request.body, request.lang, request.ip)),
+  );
+
+  app.post(
+    '/api/attendance/door-answers',
+    {
+      config: { auth: 'records:scan' },
+      schema: {
+        tags,
+        summary:
+          "Record a guest's answers to the meeting's ask-at-door questions (merged into their answers); answers the questions still open",
+        security,
+        body: doorAnswersRequest,
+        response: { 200: envelope(doorAnswersAnswer) },
+      },
+    },
+    async (request) =>
+      ok(request, await attendance.doorAnswers(currentUser(request), request.body, request.lang, request.ip)),
   );
 
   app.get(

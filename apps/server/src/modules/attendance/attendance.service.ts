@@ -1,6 +1,8 @@
 import { type Language } from '@meetflow/shared/languages';
 import {
   type AttendanceStats,
+  type DoorAnswersAnswer,
+  type DoorAnswersInput,
   type RecordPage,
   type RecordExportQuery,
   type RecordQuery,
@@ -17,6 +19,7 @@ import type { SystemLog } from '../system-log/system-log.service.ts';
 import { resolveScope, type AttendanceScope } from './attendance-scope.ts';
 import * as records from './attendance-records.repository.ts';
 import { createDayEndCloser } from './day-end.ts';
+import { recordDoorAnswers } from './door-answers.ts';
 import { scan } from './scan.ts';
 import type { StatsScope } from './live-stats.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
@@ -101,6 +104,14 @@ export function createAttendanceService(deps: {
       deps.counters?.scan(answer.result, answer.reason_code);
       return answer;
     },
+
+    /** Answers given at the door to the guest's ask-at-door questions (door-answers.ts). */
+    doorAnswers: (
+      user: AuthUser,
+      body: DoorAnswersInput,
+      lang: Language,
+      ip: string,
+    ): Promise<DoorAnswersAnswer> => recordDoorAnswers(deps, user, body, lang, ip),
 
     /** Entries and exits, newest first, with the list's filters; no contact data. */
     async records(user: AuthUser, query: RecordQuery, lang: Language): Promise<RecordPage> {

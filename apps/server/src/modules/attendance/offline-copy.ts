@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { doorFields, doorQuestions } from '@meetflow/shared/forms/door-questions';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import type { OfflineData } from '@meetflow/shared/schemas/offline-door';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
+import { formFieldsOf, parseAnswers } from '../guests/guest-rules.ts';
 import { resolveScope } from './attendance.service.ts';
 import { guestCodeKey, phoneKey } from './door-keys.ts';
 import type { OfflineDoorDeps } from './offline-door.service.ts';
@@ -38,6 +40,9 @@ export async function offlineData(
   const withPhones = query.phones && phoneLookup && user.permissions.includes('guest:view');
   const salt = withPhones ? phoneSalt(deps, scope.meetingId) : null;
   const scheduled = scope.scopeId !== 0 && scope.meeting.meeting_type === 'date_schedule';
+  // The questions asked at the door go once; each guest names those still open for them.
+  const fields = await formFieldsOf(db, scope.meetingId);
+  const atDoor = doorFields(fields);
   const [rows, userTypes, schedule] = await Promise.all([
     door.listDoorGuests(db, {
       meetingId: scope.meetingId,
@@ -45,6 +50,7 @@ export async function offlineData(
       since: query.since === undefined ? undefined : query.since - REFRESH_OVERLAP_MS,
       enrolmentIn: scheduled ? scope.scopeId : undefined,
       withPhone: withPhones,
+      withAnswers: atDoor.length > 0,
     }),
     door.listUserTypes(db, scope.meetingId),
     scope.scopeId === 0 ? undefined : door.findSchedule(db, scope.scopeId),
@@ -70,6 +76,7 @@ export async function offlineData(
     repeat_window_ms: deps.repeatWindowMs,
     phone_lookup: phoneLookup,
     phone_salt: salt,
+    door_fields: atDoor,
     user_types: userTypes.map((t) => ({
       id: t.id,
       name: t.name,
@@ -86,9 +93,22 @@ export async function offlineData(
       inside: row.inside,
       last_in_at: row.last_in_at,
       last_out_at: row.last_out_at,
+      ...openKeys(atDoor.length > 0 ? fields : [], row),
       ...(query.phones
         ? { phone_key: salt && row.phone && row.cancelled_at === null ? phoneKey(salt, row.phone) : null }
         : {}),
     })),
   };
+}
+
+/** The keys of a guest's open ask-at-door questions, only where there are some (the copy stays small). */
+function openKeys(
+  fields: Parameters<typeof doorQuestions>[0],
+  guest: { answers: string; user_type_id: number | null; cancelled_at: number | null },
+): { door_keys?: string[] } {
+  if (fields.length === 0 || guest.cancelled_at !== null) return {};
+  const keys = doorQuestions(fields, parseAnswers(guest.answers), { userTypeId: guest.user_type_id }).map(
+    (f) => f.key,
+  );
+  return keys.length > 0 ? { door_keys: keys } : {};
 }

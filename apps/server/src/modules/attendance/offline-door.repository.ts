@@ -8,7 +8,15 @@ import type { Db } from '../../db/database.ts';
  */
 export async function listDoorGuests(
   db: Db,
-  q: { meetingId: number; scopeId: number; since?: number; enrolmentIn?: number; withPhone: boolean },
+  q: {
+    meetingId: number;
+    scopeId: number;
+    since?: number;
+    enrolmentIn?: number;
+    withPhone: boolean;
+    /** With their answers and type: the meeting asks questions at the door. */
+    withAnswers?: boolean;
+  },
 ) {
   const rows = await db
     .selectFrom('guests as g')
@@ -28,6 +36,7 @@ export async function listDoorGuests(
       'ga.last_out_at',
     ])
     .$if(q.withPhone, (qb) => qb.select('g.phone'))
+    .$if(q.withAnswers === true, (qb) => qb.select('g.answers'))
     .$if(q.enrolmentIn !== undefined, (qb) =>
       qb.select((eb) =>
         eb
@@ -57,6 +66,7 @@ export async function listDoorGuests(
   return rows.map((row) => ({
     ...row,
     phone: 'phone' in row ? (row.phone as string) : null,
+    answers: 'answers' in row ? (row.answers as string) : '{}',
     enrolled: 'enrolled' in row ? Boolean(row.enrolled) : true,
     inside: Number(row.inside ?? 0) === 1,
     last_in_at: row.last_in_at === null ? null : Number(row.last_in_at),

@@ -17,6 +17,7 @@ import { resolveScope, type AttendanceScope } from './attendance-scope.ts';
 import type { AttendanceDeps } from './attendance.service.ts';
 import * as repo from './attendance.repository.ts';
 import { closeEarlierDay, type createDayEndCloser } from './day-end.ts';
+import { openQuestions } from './door-answers.ts';
 
 type ScanDeps = AttendanceDeps & { closeEarlierDays: ReturnType<typeof createDayEndCloser> };
 
@@ -39,6 +40,7 @@ function refused(
     reason_code: ERRORS[name].code,
     previous_at: null,
     at,
+    door_fields: [],
   };
 }
 
@@ -166,6 +168,7 @@ export async function scan(
     reason_code: null,
     previous_at: null,
     at: now,
+    door_fields: await openQuestions(db, guest),
   };
 }
 
@@ -267,6 +270,7 @@ async function duplicateAnswer(
     reason_code: null,
     previous_at: repeated?.at ?? (scan.type === 'in' ? state?.last_in_at : state?.last_out_at) ?? null,
     at: now,
+    door_fields: [],
   };
 }
 
@@ -324,5 +328,6 @@ async function replay(
     reason_code: null,
     previous_at: null,
     at: original.created_at,
+    door_fields: guest ? await openQuestions(deps.db, guest) : [],
   };
 }

@@ -15,11 +15,14 @@ import { guestDisplayName } from '../guests/guest-format.ts';
 import { resolveScope, type AttendanceScope } from './attendance.service.ts';
 import * as repo from './attendance.repository.ts';
 import { closeEarlierDay } from './day-end.ts';
+import { auditDoorAnswers } from './door-answers.ts';
+import { applyAnswersOnly, applyCarriedAnswers, NO_ANSWERS, type AnswersResult } from './offline-answers.ts';
 import type { OfflineDoorDeps } from './offline-door.service.ts';
 import * as door from './offline-door.repository.ts';
 
 type Recorded = { outcome: 'recorded'; reason: null };
 type Flagged = { outcome: 'conflict'; reason: ConflictReason };
+type Applied = (Recorded | Flagged) & AnswersResult;
 
 /**
  * A station's queued scans, in the order it took them: each recorded at its own time through
@@ -39,12 +42,20 @@ export async function syncOfflineScans(
   if (scope.meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
   const station = body.station;
   const results: OfflineSyncAnswer['results'] = [];
+  const answered: NonNullable<AnswersResult['audit']>[] = [];
+  let recorded = 0;
+  let conflicts = 0;
   for (const scan of body.scans) {
-    results.push({ nonce: scan.nonce, ...(await applyScan(deps, user, scope, station, scan)) });
+    const { extraConflict, audit, ...result } = await applyScan(deps, user, scope, station, scan);
+    results.push({ nonce: scan.nonce, ...result });
+    if (result.outcome === 'conflict') conflicts += 1;
+    else if (!scan.answers_only) recorded += 1;
+    if (extraConflict) conflicts += 1;
+    if (audit) answered.push(audit);
   }
-  const recorded = results.filter((r) => r.outcome === 'recorded').length;
-  const conflicts = results.length - recorded;
   deps.onRecorded?.({ meetingId: scope.meetingId, scopeId: scope.scopeId });
+  for (const { guestId, changes } of answered)
+    await auditDoorAnswers(deps.systemLog, { user, ip, guestId, meetingId: scope.meetingId, changes });
   await deps.systemLog.record({
     action: 'create',
     source: 'admin',
@@ -65,7 +76,7 @@ async function applyScan(
   scope: AttendanceScope,
   station: string,
   scan: OfflineScan,
-): Promise<Recorded | Flagged> {
+): Promise<Applied> {
   const { db, clock } = deps;
   // The server's time for each scan, not the batch's: what other stations' refreshes go by.
   const now = clock();
@@ -73,9 +84,12 @@ async function applyScan(
   // now; one further ahead is wrong, and its scan is kept as a conflict, never re-timed to now.
   const ahead = scan.at > now + OFFLINE_SCAN_MAX_AHEAD_MS;
   const at = Math.min(scan.at, now);
-  if (await repo.findCheckInByNonce(db, scan.nonce)) return { outcome: 'recorded', reason: null };
-  const known = await door.findConflictByNonce(db, scan.nonce);
-  if (known) return { outcome: 'conflict', reason: known.reason as ConflictReason };
+  const done = { ...NO_ANSWERS, outcome: 'recorded', reason: null } as const;
+  if (!scan.answers_only) {
+    if (await repo.findCheckInByNonce(db, scan.nonce)) return done;
+    const known = await door.findConflictByNonce(db, scan.nonce);
+    if (known) return { ...NO_ANSWERS, outcome: 'conflict', reason: known.reason as ConflictReason };
+  }
 
   const guest =
     scan.guest_code !== undefined
@@ -97,19 +111,30 @@ async function applyScan(
     scanned_at: ahead ? scan.at : at,
     uploaded_at: now,
   });
+  if (scan.answers_only) return applyAnswersOnly(deps, scope, { scan, ours, now, conflict });
 
   try {
-    return await db
-      .transaction()
-      .execute((trx) =>
-        recordOfflineScan(deps, trx, { user, scope, station, scan, ours, ahead, at, now, conflict }),
-      );
+    return await db.transaction().execute(async (trx) => {
+      const verdict = await recordOfflineScan(deps, trx, {
+        user,
+        scope,
+        station,
+        scan,
+        ours,
+        ahead,
+        at,
+        now,
+        conflict,
+      });
+      // The answers go with the scan, whatever its verdict: the guest gave them at the door.
+      return { ...verdict, ...(await applyCarriedAnswers(deps, trx, { scan, ours, now, conflict })) };
+    });
   } catch (error) {
     // The same upload, retried in parallel, committed this nonce first: answer what it did.
     if (!isUniqueViolation(error)) throw error;
-    if (await repo.findCheckInByNonce(db, scan.nonce)) return { outcome: 'recorded', reason: null };
+    if (await repo.findCheckInByNonce(db, scan.nonce)) return done;
     const flagged = await door.findConflictByNonce(db, scan.nonce);
-    if (flagged) return { outcome: 'conflict', reason: flagged.reason as ConflictReason };
+    if (flagged) return { ...NO_ANSWERS, outcome: 'conflict', reason: flagged.reason as ConflictReason };
     throw error;
   }
 }

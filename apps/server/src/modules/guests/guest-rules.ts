@@ -25,6 +25,7 @@ export {
 export { checkAnswers, formFieldsOf, parseAnswers, parseFields } from './registration-form.ts';
 export { assertAnswerFiles } from './answer-files.ts';
 export { findForms } from './registration-form.repository.ts';
+export { saveDoorAnswers, type DoorAnswersOutcome } from './door-answers.ts';
 export {
   admitGuestBatch,
   deleteNewGuests,

@@ -131,3 +131,33 @@ export async function cancelGuest(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A guest's stored answers with what decides which fields they see, for answers given at the door. */
+export function findGuestAnswers(db: Db, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .select(['id', 'meeting_id', 'user_type_id', 'answers', 'cancelled_at', 'erased_at'])
+    .where('id', '=', guestId)
+    .executeTakeFirst();
+}
+
+/**
+ * Replaces a live guest's answers if they are still `before` (a parallel writer's change is never
+ * overwritten: the caller reads again and merges afresh); `now` tells the door copies. Answers
+ * whether it wrote.
+ */
+export async function updateGuestAnswers(
+  trx: Db,
+  guestId: number,
+  answers: { before: string; after: string },
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('guests')
+    .set({ answers: answers.after, updated_at: now })
+    .where('id', '=', guestId)
+    .where('cancelled_at', 'is', null)
+    .where('answers', '=', answers.before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

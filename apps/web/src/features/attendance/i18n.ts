@@ -76,6 +76,7 @@ const zhTw = {
       unknown_guest: '不是本會議的嘉賓',
       too_old: '掃描時間早於一週前（入口站的時鐘可能有誤）',
       clock_ahead: '掃描時間晚於伺服器時間超過五分鐘（入口站的時鐘走快了），未計入紀錄',
+      invalid_answers: '入口回答不符合目前的報名表（表格在離線期間已修改），未儲存',
     },
   },
 };
@@ -158,6 +159,7 @@ const zhCn: Catalogue = {
       unknown_guest: '不是本会议的嘉宾',
       too_old: '扫描时间早于一周前（入口站的时钟可能有误）',
       clock_ahead: '扫描时间晚于服务器时间超过五分钟（入口站的时钟走快了），未计入记录',
+      invalid_answers: '入口回答不符合当前的报名表（表格在离线期间已修改），未保存',
     },
   },
 };
@@ -240,6 +242,8 @@ const en: Catalogue = {
       too_old: 'Scanned more than a week earlier (the station’s clock may be wrong)',
       clock_ahead:
         'Dated more than five minutes after the server’s time (the station’s clock is fast); not recorded',
+      invalid_answers:
+        'Answers given at the door no longer fit the form (changed while the station was offline); not saved',
     },
   },
 };

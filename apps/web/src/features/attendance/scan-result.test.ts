@@ -11,6 +11,7 @@ const answer = (over: Partial<ScanAnswer>): ScanAnswer => ({
   reason_code: null,
   previous_at: null,
   at: 1000,
+  door_fields: [],
   ...over,
 });
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Col, Result, Row, Space, Statistic, Tag } from 'antd';
 import { CloudOutlined, DisconnectOutlined, TabletOutlined } from '@ant-design/icons';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../lib/i18n.ts';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -10,6 +11,7 @@ import { loginPathWithRedirect } from '../../lib/session/redirect.ts';
 import { isKioskLocked, STATION_PATH } from '../../lib/station-lock.ts';
 import {
   createDoorStation,
+  type DoorAnswer,
   type DoorScope,
   type DoorStation,
   type DoorStatus,
@@ -223,6 +225,14 @@ export default function StationPage() {
     [station, i18n.language],
   );
 
+  const saveAnswers = useCallback(
+    async (answer: DoorAnswer, answers: Answers) => {
+      if (!station) throw new Error('station not ready');
+      return station.saveAnswers(answer, answers);
+    },
+    [station],
+  );
+
   if (!scope) {
     return (
       <main className="station-empty">
@@ -272,6 +282,7 @@ export default function StationPage() {
         onDirectionChange={changeDirection}
         onExit={() => void navigate(RECORDS_PATH)}
         scan={scan}
+        saveAnswers={saveAnswers}
         status={<StationStatusBar status={status} onRetryHeld={() => void station?.retryHeld()} />}
         figures={<PendingFiguresCard status={status} />}
         actions={

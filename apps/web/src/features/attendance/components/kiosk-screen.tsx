@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { Language } from '@meetflow/shared/languages';
@@ -10,6 +10,7 @@ import { pinMatches, pinWaitMs, PIN_PATTERN } from '../kiosk-pin.ts';
 import type { DoorAnswer, DoorStation, DoorStatus } from '../offline/door-station.ts';
 import { EMPTY_SCAN_KEYS, acceptsUnfocusedSubmit, isCharacterKey, pressKey } from '../scan-keys.ts';
 import { playTone } from '../scan-tone.ts';
+import { DoorQuestionsForm } from './door-questions-form.tsx';
 import { KioskFooter, KioskHeader } from './kiosk-frame.tsx';
 import { KioskPhoneForm, type KioskPhone } from './kiosk-phone-form.tsx';
 import './kiosk-screen.css';
@@ -19,6 +20,8 @@ const CameraScanner = lazy(() => import('./camera-scanner.tsx').then((m) => ({ d
 
 /** How long an answer stays before the kiosk greets the next guest. */
 export const KIOSK_RESULT_MS = 6000;
+/** How long the door's questions wait for a guest who walked away before the kiosk starts over. */
+export const KIOSK_QUESTIONS_MS = 120_000;
 
 type Outcome = { kind: 'answer'; answer: DoorAnswer } | { kind: 'notFound' } | { kind: 'phoneOff' };
 type View = 'start' | 'phone' | 'result';
@@ -28,10 +31,16 @@ function OutcomeView({
   outcome,
   seconds,
   onDone,
+  questions,
+  thanks,
 }: {
   outcome: Outcome;
   seconds: number;
   onDone: () => void;
+  /** The guest's open door questions, in place of the way back to the start until answered. */
+  questions?: ReactNode;
+  /** The guest has just answered them. */
+  thanks?: boolean;
 }) {
   const { t } = useTranslation();
   const answer = outcome.kind === 'answer' ? outcome.answer : null;
@@ -68,6 +77,7 @@ function OutcomeView({
       {answer?.result === 'duplicate' && answer.previous_at !== null && (
         <p>{t('station.kiosk.duplicateAt', { time: dayjs(answer.previous_at).format('HH:mm') })}</p>
       )}
+      {thanks && <p data-testid="kiosk-thanks">{t('doorQuestions.thanks')}</p>}
       {outcome.kind === 'notFound' && <p>{t('station.kiosk.notFound')}</p>}
       {outcome.kind === 'phoneOff' && <p>{t('station.kiosk.phoneOff')}</p>}
       {tone === 'refused' && (
@@ -76,17 +86,21 @@ function OutcomeView({
           {t('station.kiosk.askStaff')}
         </p>
       )}
-      <Button
-        size="large"
-        type="primary"
-        className="kiosk-done"
-        onClick={onDone}
-        data-testid="kiosk-done"
-        autoFocus
-      >
-        {t('station.kiosk.done')}
-      </Button>
-      <p className="kiosk-countdown">{t('station.kiosk.returning', { seconds })}</p>
+      {questions ?? (
+        <>
+          <Button
+            size="large"
+            type="primary"
+            className="kiosk-done"
+            onClick={onDone}
+            data-testid="kiosk-done"
+            autoFocus
+          >
+            {t('station.kiosk.done')}
+          </Button>
+          <p className="kiosk-countdown">{t('station.kiosk.returning', { seconds })}</p>
+        </>
+      )}
     </section>
   );
 }
@@ -166,17 +180,25 @@ export default function KioskScreen(props: {
   const [seconds, setSeconds] = useState(0);
   const [unlocking, setUnlocking] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A checked-in guest's open door questions (issue 42): the guest answers them here, or skips.
+  const [asking, setAsking] = useState<DoorAnswer | null>(null);
+  const [thanks, setThanks] = useState(false);
   const [form] = Form.useForm<KioskPhone>();
   const keys = useRef(EMPTY_SCAN_KEYS);
 
   const show = useCallback((next: Outcome) => {
     playTone(next.kind === 'answer' ? next.answer.result : 'refused');
+    const answer = next.kind === 'answer' ? next.answer : null;
+    setAsking(answer?.result === 'success' && answer.door_fields.length > 0 ? answer : null);
+    setThanks(false);
     setOutcome(next);
     setView('result');
     setSeconds(Math.round(KIOSK_RESULT_MS / 1000));
   }, []);
 
   const reset = useCallback(() => {
+    setAsking(null);
+    setThanks(false);
     setOutcome(null);
     setView('start');
     form.resetFields();
@@ -198,17 +220,22 @@ export default function KioskScreen(props: {
     [busy, view, station, i18n.language, show],
   );
 
-  // The answer counts down to the start screen.
+  // The answer counts down to the start screen; the questions wait longer, for a guest who left.
   useEffect(() => {
-    if (view !== 'result') return;
+    if (!asking) return;
+    const timer = setTimeout(reset, KIOSK_QUESTIONS_MS);
+    return () => clearTimeout(timer);
+  }, [asking, reset]);
+  useEffect(() => {
+    if (view !== 'result' || asking) return;
     const timer = setTimeout(() => (seconds <= 1 ? reset() : setSeconds(seconds - 1)), 1000);
     return () => clearTimeout(timer);
-  }, [view, seconds, reset]);
+  }, [view, seconds, reset, asking]);
 
   // A scanner gun types the code and Enter, wherever the focus is (not into the phone form).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (view === 'phone' || unlocking) return;
+      if (view === 'phone' || unlocking || asking) return;
       if (!isCharacterKey(event) && event.key !== 'Enter') return;
       const result = pressKey(keys.current, event.key, event.timeStamp);
       keys.current = result.state;
@@ -219,7 +246,7 @@ export default function KioskScreen(props: {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [view, unlocking, checkInCode]);
+  }, [view, unlocking, checkInCode, asking]);
 
   async function checkInPhone({ area_code, phone }: KioskPhone) {
     if (!status?.phoneLookup) {
@@ -246,7 +273,34 @@ export default function KioskScreen(props: {
       <KioskHeader meetingName={status?.meetingNames?.[lang] ?? status?.meetingName} />
 
       <div className="kiosk-body">
-        {view === 'result' && outcome && <OutcomeView outcome={outcome} seconds={seconds} onDone={reset} />}
+        {view === 'result' && outcome && (
+          <OutcomeView
+            outcome={outcome}
+            seconds={seconds}
+            onDone={reset}
+            thanks={thanks}
+            questions={
+              asking ? (
+                <DoorQuestionsForm
+                  key={asking.nonce}
+                  questions={asking.door_fields}
+                  lang={lang}
+                  audience="guest"
+                  onSave={(answers) => station.saveAnswers(asking, answers)}
+                  onSaved={() => {
+                    setAsking(null);
+                    setThanks(true);
+                    setSeconds(Math.round(KIOSK_RESULT_MS / 1000));
+                  }}
+                  onSkip={() => {
+                    setAsking(null);
+                    setSeconds(Math.round(KIOSK_RESULT_MS / 1000));
+                  }}
+                />
+              ) : undefined
+            }
+          />
+        )}
 
         {view === 'start' && (
           <section className="kiosk-start" data-testid="kiosk-start">

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { PRINT_BADGE_KEY } from '../badge-print.ts';
 import { TONE_COLORS } from '../scan-result.ts';
 import type { BadgeState, ShownScan } from '../use-scan-badge.ts';
+import '../door-questions-i18n.ts';
 
 /** The last scan's answer in colour: headline, guest, reason, and the badge button when it may be printed. */
 export function ScanResultPanel(props: {
@@ -12,6 +13,8 @@ export function ScanResultPanel(props: {
   canPrint: boolean;
   badgeFor: BadgeState | null;
   onPrint: () => void;
+  /** The last check-in's door answers: on the server, or kept here to go up with the scans. */
+  answered?: 'saved' | 'queued' | null;
 }) {
   const { t } = useTranslation();
   const { latest, badgeFor } = props;
@@ -56,6 +59,11 @@ export function ScanResultPanel(props: {
           {latest.previousAt !== null && (
             <div className="scan-result-detail">
               {t('attendance.earlier', { time: formatDateTime(latest.previousAt) })}
+            </div>
+          )}
+          {props.answered && (
+            <div className="scan-result-detail" data-testid="scan-door-answers" data-status={props.answered}>
+              {t(`doorQuestions.${props.answered}`)}
             </div>
           )}
           {props.canPrint && (

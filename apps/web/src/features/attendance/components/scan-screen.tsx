@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Typography, type InputRef } from 'antd';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
+import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { markActivity } from '../../../lib/session/activity.ts';
-import type { DoorAnswer } from '../offline/door-station.ts';
+import type { DoorAnswer, DoorAnswersSaved } from '../offline/door-station.ts';
 import { PRINT_BADGE_KEY } from '../badge-print.ts';
 import {
   EMPTY_SCAN_KEYS,
@@ -16,6 +18,7 @@ import { nextDirection, type ScanDirection } from '../scan-station.ts';
 import { playTone } from '../scan-tone.ts';
 import { useScanBadge, type ShownScan } from '../use-scan-badge.ts';
 import { StatsPanel } from '../../../components/stats-panel.tsx';
+import { DoorQuestionsForm } from './door-questions-form.tsx';
 import { ScanCodeInput } from './scan-code-input.tsx';
 import { ScanRecentList } from './scan-recent-list.tsx';
 import { ScanResultPanel } from './scan-result-panel.tsx';
@@ -41,6 +44,10 @@ function isEditable(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** Keys pressed in the door's questions are the form's own (its buttons and options included). */
+const inDoorQuestions = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[data-door-questions]') !== null;
+
 /**
  * The door station's scan mode, full screen. The code field keeps focus (after every answer and
  * whenever it loses it), a scanner burst arriving while focus is elsewhere is still taken, and each
@@ -53,6 +60,8 @@ export function ScanScreen(props: {
   onExit: () => void;
   /** Judges one scan: the server while it answers, the station's copy otherwise. */
   scan: (code: string, direction: ScanDirection) => Promise<DoorAnswer>;
+  /** Keeps the answers to a checked-in guest's ask-at-door questions (online or queued). */
+  saveAnswers?: (answer: DoorAnswer, answers: Answers) => Promise<DoorAnswersSaved>;
   /** The station's connection, queue and offline readiness. */
   status?: ReactNode;
   /** The station's own figures, beside the server's (what it admitted offline). */
@@ -60,13 +69,16 @@ export function ScanScreen(props: {
   /** More buttons in the header (the kiosk switch). */
   actions?: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const { scope, direction, onDirectionChange, scan: scanCode } = props;
+  const { t, i18n } = useTranslation();
+  const { scope, direction, onDirectionChange, scan: scanCode, saveAnswers } = props;
   const input = useRef<InputRef>(null);
   const [pending, setPending] = useState(0);
   const [latest, setLatest] = useState<ShownScan | null>(null);
   const [recent, setRecent] = useState<ScanFeedback[]>([]);
   const [camera, setCamera] = useState(false);
+  // The last check-in's open questions (issue 42), and what became of the answers given.
+  const [asking, setAsking] = useState<DoorAnswer | null>(null);
+  const [answered, setAnswered] = useState<'saved' | 'queued' | null>(null);
   // Keys typed while the field was not focused, kept apart so they cannot mix with the field's text.
   const strayKeys = useRef<ScanKeyState>(EMPTY_SCAN_KEYS);
 
@@ -77,9 +89,13 @@ export function ScanScreen(props: {
       // A station that only scans is in use: it must not be logged out for want of clicks.
       markActivity();
       setPending((n) => n + 1);
+      // The next scan leaves the last guest's questions unanswered.
+      setAsking(null);
+      setAnswered(null);
       let feedback: ShownScan;
       try {
         const answer = await scanCode(code, direction);
+        if (answer.result === 'success' && answer.door_fields.length > 0 && saveAnswers) setAsking(answer);
         // A refused guest (cancelled, not enrolled) gets no badge from the door.
         feedback = {
           ...feedbackForAnswer(answer, code),
@@ -95,7 +111,16 @@ export function ScanScreen(props: {
       setRecent((list) => [feedback, ...list].slice(0, RECENT_LIMIT));
       focusInput();
     },
-    [scanCode, direction, focusInput],
+    [scanCode, direction, focusInput, saveAnswers],
+  );
+
+  const closeQuestions = useCallback(
+    (status: 'saved' | 'queued' | null) => {
+      setAsking(null);
+      setAnswered(status);
+      focusInput();
+    },
+    [focusInput],
   );
   const { badgeGuest, badgeFor, print, printRef } = useScanBadge(latest, scope.meetingId, focusInput);
 
@@ -116,6 +141,7 @@ export function ScanScreen(props: {
         return;
       }
       if (event.target === input.current?.input || isEditable(event.target)) return;
+      if (inDoorQuestions(event.target)) return;
       if (!isCharacterKey(event) && event.key !== 'Enter') return;
       const result = pressKey(strayKeys.current, event.key, event.timeStamp);
       strayKeys.current = result.state;
@@ -156,7 +182,21 @@ export function ScanScreen(props: {
           canPrint={badgeGuest !== null}
           badgeFor={badgeFor}
           onPrint={() => void print()}
+          answered={answered}
         />
+
+        {asking && saveAnswers && (
+          <DoorQuestionsForm
+            key={asking.nonce}
+            questions={asking.door_fields}
+            lang={i18n.language as Language}
+            audience="operator"
+            guestName={asking.guest?.name}
+            onSave={(answers) => saveAnswers(asking, answers)}
+            onSaved={closeQuestions}
+            onSkip={() => closeQuestions(null)}
+          />
+        )}
 
         <ScanCodeInput ref={input} pending={pending > 0} onSubmit={submit} onBlur={onInputBlur} />
         <Typography.Text type="secondary" className="scan-hint">

@@ -1,3 +1,4 @@
+import type { DoorAnswersAnswer } from '@meetflow/shared/schemas/attendance';
 import type { OfflineData, OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
 import { http } from '../../../lib/http.ts';
 import { ApiError, HTTP_STATUS_ERROR, isAuthFailure } from '../../../lib/http-errors.ts';
@@ -27,6 +28,12 @@ export const httpDoorApi: DoorApi = {
       silent: true,
       keepSession: true,
       timeout: ONLINE_SCAN_TIMEOUT_MS,
+    }),
+  saveAnswers: (body) =>
+    http.post<DoorAnswersAnswer>('/attendance/door-answers', body, {
+      silent: true,
+      keepSession: true,
+      timeout: 10_000,
     }),
   // Long enough for 200 scans on a busy server: a retry while the first is still running would race it.
   upload: (body) =>

@@ -4,6 +4,7 @@ import { refreshSession } from '../../../lib/session/auth-api.ts';
 import { tokenExpiresAt } from '../../../lib/session/token.ts';
 import { emit, movePending, noteFailure, ofThisScope, type DoorContext } from './door-context.ts';
 import type { DoorScope, Snapshot } from './door-types.ts';
+import { withoutAnswered } from './open-questions.ts';
 import { NO_PENDING, type PendingFigures } from './pending-figures.ts';
 import type { QueuedScan } from './station-store.ts';
 
@@ -78,7 +79,10 @@ export async function applyQueued(ctx: DoorContext): Promise<PendingFigures> {
   const queued = (await ctx.store.queued()).map((item) => item.scan);
   for (const scan of queued) {
     const guest = scan.guest_id === undefined ? undefined : ctx.byId.get(scan.guest_id);
-    if (guest && ofThisScope(ctx, scan)) put(ctx, overlay(guest, scan));
+    if (!guest || !ofThisScope(ctx, scan)) continue;
+    put(ctx, scan.answers_only ? guest : overlay(guest, scan));
+    // Answers still waiting to go up: not asked again.
+    if (scan.answers) put(ctx, withoutAnswered(ctx.meta?.door_fields, ctx.byId.get(guest.id)!, scan.answers));
   }
   return movePending(ctx, queued, 1, NO_PENDING);
 }

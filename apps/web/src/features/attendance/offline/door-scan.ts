@@ -5,6 +5,7 @@ import { isSessionLost, isUnreachable } from './door-api.ts';
 import { emit, movePending, noteFailure, serverNow, type DoorContext } from './door-context.ts';
 import { put, scheduleSave } from './door-copy.ts';
 import type { DoorAnswer } from './door-types.ts';
+import { questionsOf } from './open-questions.ts';
 import { applyVerdict, judgeOffline, localMidnight, type OfflineVerdict } from './offline-judge.ts';
 import type { QueuedScan } from './station-store.ts';
 
@@ -63,8 +64,11 @@ export async function judgeLocally(
     reason_code: null,
     previous_at: verdict.result === 'duplicate' ? verdict.previousAt : null,
     at,
+    // As online: a check-in asks the guest's open questions.
+    door_fields: verdict.result === 'success' ? questionsOf(meta?.door_fields, verdict.guest) : [],
     offline: true,
     reasonKey: verdict.result === 'refused' ? `station.reasons.${verdict.reason}` : null,
+    nonce,
   };
 }
 
@@ -105,7 +109,7 @@ export async function scanCode(
         }
       }
       if (!ctx.status.online) emit(ctx, { online: true });
-      return { ...answer, offline: false, reasonKey: null };
+      return { ...answer, offline: false, reasonKey: null, nonce };
     } catch (error) {
       noteFailure(ctx, error);
       // An answer the server did give (a refusal of this user, a bad request) stands.

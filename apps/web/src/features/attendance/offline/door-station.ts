@@ -1,9 +1,11 @@
+import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { OfflineGuest } from '@meetflow/shared/schemas/offline-door';
 import { normalizePhone } from '@meetflow/shared/phone';
 import { newScanNonce } from '../scan-retry.ts';
 import type { ScanDirection } from '../scan-station.ts';
 import { phoneKey } from './code-key.ts';
 import { httpDoorApi } from './door-api.ts';
+import { saveDoorAnswers, type DoorAnswersSaved } from './door-answers.ts';
 import { createDoorContext, emit } from './door-context.ts';
 import { applyQueued, liveCount, loadKept, refresh, save } from './door-copy.ts';
 import { judgeLocally, scanCode } from './door-scan.ts';
@@ -13,6 +15,7 @@ import type { StationStore } from './station-store.ts';
 
 export { httpDoorApi, isUnreachable, ONLINE_SCAN_TIMEOUT_MS } from './door-api.ts';
 export type { DoorAnswer, DoorApi, DoorScope, DoorStatus } from './door-types.ts';
+export type { DoorAnswersSaved } from './door-answers.ts';
 
 /*
  * A door station that keeps working without the network. Online and with nothing queued, a scan
@@ -137,6 +140,13 @@ export function createDoorStation(deps: {
       const answer = await judgeLocally(ctx, found, 'in', lang, newScanNonce());
       if (answer.result === 'success' && ctx.status.online) void syncNow();
       return answer;
+    },
+
+    /** Answers to the ask-at-door questions of a check-in this station answered (door-answers.ts). */
+    async saveAnswers(answer: DoorAnswer, values: Answers): Promise<DoorAnswersSaved> {
+      const saved = await saveDoorAnswers(ctx, answer, values);
+      if (saved.status === 'queued' && ctx.status.online) void syncNow();
+      return saved;
     },
 
     sync: syncNow,

@@ -1,3 +1,4 @@
+import type { DoorAnswersAnswer, DoorAnswersRequest } from '@meetflow/shared/schemas/attendance';
 import type { OfflineData, OfflineGuest, OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
 import type { ScanAnswer } from '../../../lib/attendance-types.ts';
 import type { ScanDirection } from '../scan-station.ts';
@@ -44,6 +45,8 @@ export interface DoorAnswer extends ScanAnswer {
   offline: boolean;
   /** i18n key of an offline refusal's reason. */
   reasonKey: string | null;
+  /** The scan's nonce: answers given at the door after it go with it while it waits in the queue. */
+  nonce: string;
 }
 
 export interface Snapshot {
@@ -62,6 +65,7 @@ export interface DoorApi {
     station: string;
     nonce: string;
   }): Promise<ScanAnswer>;
+  saveAnswers(body: DoorAnswersRequest): Promise<DoorAnswersAnswer>;
   upload(body: {
     meeting_id: number;
     schedule_id: number | null;

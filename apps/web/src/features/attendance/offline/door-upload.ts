@@ -54,6 +54,8 @@ async function drain(ctx: DoorContext): Promise<void> {
             direction: scan.direction,
             type: scan.type,
             at: scan.at,
+            ...(scan.answers ? { answers: scan.answers } : {}),
+            ...(scan.answers_only ? { answers_only: true } : {}),
           })),
         });
       } catch (error) {

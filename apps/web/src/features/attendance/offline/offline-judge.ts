@@ -22,6 +22,8 @@ export interface OfflineGuest {
   last_in_at: number | null;
   last_out_at: number | null;
   phone_key?: string | null;
+  /** Ask-at-door questions still open for the guest: keys of the copy's door fields. */
+  door_keys?: string[];
 }
 
 export type ScanDirection = 'in' | 'out' | 'auto';

@@ -24,6 +24,8 @@ export function pendingAfter(
   let { entries, exits } = from;
   for (const scan of scans) {
     if (scan.meeting_id !== scope.meetingId || scan.schedule_id !== scope.scheduleId) continue;
+    // Answers given after their scan went up: that scan is counted by the server already.
+    if (scan.answers_only) continue;
     if (scan.type === 'in') entries += sign;
     else exits += sign;
   }

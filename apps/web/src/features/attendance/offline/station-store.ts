@@ -22,6 +22,13 @@ export interface QueuedScan {
   guest_code?: string;
   guest_id?: number;
   guest_name: string;
+  /** Ask-at-door answers given with this scan (issue 42). */
+  answers?: Record<string, unknown>;
+  /**
+   * Answers alone, given after their scan had gone to the server: `type` and `at` are that scan's,
+   * and the item counts in no figure.
+   */
+  answers_only?: boolean;
 }
 
 export interface StationStore {
@@ -32,6 +39,11 @@ export interface StationStore {
   /** Oldest first, the order the server must replay them in. */
   queued(limit?: number): Promise<{ id: number; scan: QueuedScan }[]>;
   removeQueued(ids: readonly number[]): Promise<void>;
+  /**
+   * Adds ask-at-door answers to the queued scan with this nonce (merged over any it carries);
+   * false when that scan is no longer queued (gone up, or set aside).
+   */
+  attachAnswers(nonce: string, answers: Record<string, unknown>): Promise<boolean>;
   queueLength(): Promise<number>;
   /**
    * Sets queued scans aside that the server refused for good (the meeting gone, no permission): kept
@@ -146,6 +158,25 @@ export async function openStationStore(): Promise<StationStore> {
     async removeQueued(ids) {
       const tx = db.transaction('queue', 'readwrite');
       await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+    },
+
+    async attachAnswers(nonce, answers) {
+      // Read, decrypted and sealed outside the writing transaction: an IndexedDB transaction ends
+      // while awaiting anything else. Keys are never reused, so the key still there is the scan.
+      const read = db.transaction('queue');
+      const [keys, records] = await Promise.all([read.store.getAllKeys(), read.store.getAll()]);
+      for (const [i, sealed] of records.entries()) {
+        const scan = await open<QueuedScan>(sealed);
+        if (scan.nonce !== nonce) continue;
+        const resealed = await seal({ ...scan, answers: { ...scan.answers, ...answers } });
+        const tx = db.transaction('queue', 'readwrite', { durability: 'strict' });
+        // An upload between the read and this write has taken it: then it is gone.
+        const still = await tx.store.get(keys[i]!);
+        if (still) await tx.store.put(resealed, keys[i]!);
+        await tx.done;
+        return still !== undefined;
+      }
+      return false;
     },
 
     queueLength: () => db.count('queue'),
