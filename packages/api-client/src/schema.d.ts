@@ -15180,7 +15180,18 @@ export interface operations {
                                 encoding: "utf-8" | "big5" | "gb18030" | null;
                                 headers: string[];
                                 sample: string[][];
-                                mapping: ("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session" | null)[];
+                                mapping: ((("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session") | string) | null)[];
+                                answer_fields: {
+                                    key: string;
+                                    /** @enum {string} */
+                                    type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                    label: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    };
+                                    required: boolean;
+                                }[];
                                 options: {
                                     /** @enum {string} */
                                     on_existing: "skip" | "update";
@@ -15310,7 +15321,18 @@ export interface operations {
                             encoding: "utf-8" | "big5" | "gb18030" | null;
                             headers: string[];
                             sample: string[][];
-                            mapping: ("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session" | null)[];
+                            mapping: ((("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session") | string) | null)[];
+                            answer_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                required: boolean;
+                            }[];
                             options: {
                                 /** @enum {string} */
                                 on_existing: "skip" | "update";
@@ -15445,7 +15467,18 @@ export interface operations {
                             encoding: "utf-8" | "big5" | "gb18030" | null;
                             headers: string[];
                             sample: string[][];
-                            mapping: ("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session" | null)[];
+                            mapping: ((("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session") | string) | null)[];
+                            answer_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                required: boolean;
+                            }[];
                             options: {
                                 /** @enum {string} */
                                 on_existing: "skip" | "update";
@@ -15650,7 +15683,18 @@ export interface operations {
                             encoding: "utf-8" | "big5" | "gb18030" | null;
                             headers: string[];
                             sample: string[][];
-                            mapping: ("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session" | null)[];
+                            mapping: ((("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session") | string) | null)[];
+                            answer_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                required: boolean;
+                            }[];
                             options: {
                                 /** @enum {string} */
                                 on_existing: "skip" | "update";
@@ -15764,7 +15808,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    mapping: ("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session" | null)[];
+                    mapping: ((("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session") | string) | null)[];
                 };
             };
         };
@@ -15884,7 +15928,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    mapping: ("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session" | null)[];
+                    mapping: ((("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session") | string) | null)[];
                     /**
                      * @default skip
                      * @enum {string}
@@ -15920,7 +15964,18 @@ export interface operations {
                             encoding: "utf-8" | "big5" | "gb18030" | null;
                             headers: string[];
                             sample: string[][];
-                            mapping: ("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session" | null)[];
+                            mapping: ((("name" | "gender" | "local_guest" | "area_code" | "phone" | "email" | "institution" | "job_title" | "contact_name" | "contact_number" | "contact_phone" | "name_zh" | "name_en" | "organization" | "user_type" | "license_number" | "other" | "academy_member" | "college_category" | "session") | string) | null)[];
+                            answer_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                required: boolean;
+                            }[];
                             options: {
                                 /** @enum {string} */
                                 on_existing: "skip" | "update";

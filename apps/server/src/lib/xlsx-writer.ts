@@ -9,8 +9,8 @@ import { onFirstUse } from './on-first-use.ts';
  * (inline strings, any script) and number cells; column widths; columns formatted as text ('@', so
  * that Excel keeps a phone's leading zero when someone types it); hidden sheets; and drop-down lists
  * (list data validations) whose choices are a range of cells, usually on a hidden sheet, since a
- * list typed into the validation itself is limited to 255 characters. Nothing else: no formulas,
- * dates, merged cells or shared strings.
+ * list typed into the validation itself is limited to 255 characters, each with an input message if
+ * asked. Nothing else: no formulas, dates, merged cells or shared strings.
  *
  * How: each sheet's XML goes straight into a deflated zip entry (yazl, on Node's zlib) and rows are
  * read only when the output has room, so memory holds a few chunks in flight, not the file, however
@@ -29,6 +29,8 @@ export interface XlsxListValidation {
   source: string;
   /** Whether Excel refuses a value not in the list, or only offers the list. */
   strict: boolean;
+  /** Shown beside a cell of the column when it is selected (Excel's input message; cut to 255 characters). */
+  prompt?: string;
 }
 
 export interface XlsxSheetData {
@@ -202,12 +204,18 @@ function sheetStart(sheet: XlsxSheetData, starts: readonly string[], styles: rea
   );
 }
 
+/** The longest input message Excel shows. */
+const PROMPT_MAX = 255;
+
 /** The end of a sheet: its drop-downs follow the cells (the schema's order). */
 function sheetEnd(sheet: XlsxSheetData): string {
   const validations = (sheet.validations ?? []).map((v) => {
     const letters = columnLetters(v.column);
+    const prompt = v.prompt
+      ? ` showInputMessage="1" prompt="${escapeAttribute(Array.from(v.prompt).slice(0, PROMPT_MAX).join(''))}"`
+      : '';
     return (
-      `<dataValidation type="list" allowBlank="1"${v.strict ? ' showErrorMessage="1"' : ''}` +
+      `<dataValidation type="list" allowBlank="1"${v.strict ? ' showErrorMessage="1"' : ''}${prompt}` +
       ` sqref="${letters}2:${letters}${v.lastRow}"><formula1>${escapeText(v.source)}</formula1></dataValidation>`
     );
   });

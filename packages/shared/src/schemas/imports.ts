@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_KEY, FORM_FIELD_TYPES } from '../forms/form-definition.ts';
 
 /*
  * Bulk import (issue 16): guests into a meeting from XLSX or CSV — upload, column mapping, a preview
@@ -74,9 +75,32 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const importIdParams = z.strictObject({ id });
 export const meetingImportParams = z.strictObject({ id });
 
+/** A column that fills one of the meeting's own fields (issue 42): `answers.<field key>`. */
+export const ANSWER_TARGET_PREFIX = 'answers.';
+export const answerTarget = z.templateLiteral([ANSWER_TARGET_PREFIX, z.string().regex(FIELD_KEY)]);
+export type AnswerTarget = z.infer<typeof answerTarget>;
+/** What a column may fill: a field of the sign-up form, or one of the meeting's own. */
+export const importTarget = z.union([z.enum(GUEST_IMPORT_FIELDS), answerTarget]);
+export type ImportTarget = z.infer<typeof importTarget>;
+
+export function isAnswerTarget(target: ImportTarget | null | undefined): target is AnswerTarget {
+  return typeof target === 'string' && target.startsWith(ANSWER_TARGET_PREFIX);
+}
+export const answerTargetOf = (key: string): AnswerTarget => `${ANSWER_TARGET_PREFIX}${key}`;
+export const answerKeyOf = (target: AnswerTarget): string => target.slice(ANSWER_TARGET_PREFIX.length);
+
 /** One entry per column of the file, in order: the field it fills, or null to leave it out. */
-export const importMapping = z.array(z.enum(GUEST_IMPORT_FIELDS).nullable()).max(200);
+export const importMapping = z.array(importTarget.nullable()).max(200);
 export type ImportMapping = z.infer<typeof importMapping>;
+
+/** One of the meeting's own fields a column can fill: not retired, and not a file (files are not imported). */
+export const importAnswerField = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: z.object({ 'zh-tw': z.string(), 'zh-cn': z.string(), en: z.string() }),
+  required: z.boolean(),
+});
+export type ImportAnswerField = z.infer<typeof importAnswerField>;
 
 export const importEncodingBody = z.strictObject({ encoding: z.enum(IMPORT_ENCODINGS) });
 export type ImportEncodingBody = z.input<typeof importEncodingBody>;
@@ -121,6 +145,8 @@ export const guestImport = z.object({
   sample: z.array(z.array(z.string())),
   /** Suggested (recognised headers, or the meeting's remembered mapping) until the import starts. */
   mapping: importMapping,
+  /** The meeting's own fields a column can fill (`answers.<key>` in the mapping), in the form's order. */
+  answer_fields: z.array(importAnswerField),
   options: z
     .object({ on_existing: z.enum(ON_EXISTING), over_limit: z.boolean(), send_confirmation: z.boolean() })
     .nullable(),

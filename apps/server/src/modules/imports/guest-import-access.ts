@@ -5,15 +5,18 @@ import {
   IMPORT_SAMPLE_CELL_CHARS,
   IMPORT_SAMPLE_ROWS,
   type GuestImport,
-  type GuestImportField,
   type ImportMapping,
+  type ImportTarget,
 } from '@meetflow/shared/schemas/imports';
+import type { FormField } from '@meetflow/shared/forms/form-definition';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
 import type { SheetRow, TextEncoding } from '../../lib/spreadsheet-reader.ts';
-import { mappingProblem } from './guest-import-fields.ts';
+import { formFieldsOf } from '../guests/guest-rules.ts';
+import { requiredInImport } from './guest-import-answers.ts';
+import { importableFields, mappingProblem } from './guest-import-fields.ts';
 import { breathe } from './guest-import-judge.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
 import { spreadsheetError } from './import-common.ts';
@@ -58,7 +61,10 @@ export function createGuestImportAccess(deps: Pick<GuestImportsDeps, 'db'>) {
   }
 
   async function view(info: repo.ImportInfo, lang: Language): Promise<GuestImport> {
-    const previous = await repo.findSameFile(db, info.meeting_id, info.file_sha256, info.id);
+    const [previous, formFields] = await Promise.all([
+      repo.findSameFile(db, info.meeting_id, info.file_sha256, info.id),
+      formFieldsOf(db, info.meeting_id),
+    ]);
     const options = info.options ? (JSON.parse(info.options) as StoredOptions) : null;
     return {
       id: info.id,
@@ -71,6 +77,12 @@ export function createGuestImportAccess(deps: Pick<GuestImportsDeps, 'db'>) {
       headers: JSON.parse(info.headers) as string[],
       sample: JSON.parse(info.sample) as string[][],
       mapping: JSON.parse(info.mapping) as ImportMapping,
+      answer_fields: importableFields(formFields).map((field) => ({
+        key: field.key,
+        type: field.type,
+        label: field.label,
+        required: requiredInImport(field),
+      })),
       options: options && {
         on_existing: options.on_existing,
         over_limit: options.over_limit,
@@ -129,16 +141,23 @@ export function createGuestImportAccess(deps: Pick<GuestImportsDeps, 'db'>) {
     };
   }
 
-  async function remembered(meetingId: number): Promise<Record<string, GuestImportField | null>> {
+  async function remembered(meetingId: number): Promise<Record<string, ImportTarget | null>> {
     const stored = await repo.rememberedMapping(db, meetingId);
-    return stored ? (JSON.parse(stored) as Record<string, GuestImportField | null>) : {};
+    return stored ? (JSON.parse(stored) as Record<string, ImportTarget | null>) : {};
   }
 
-  function checkMapping(meeting: VisibleMeeting, headers: readonly string[], mapping: ImportMapping) {
+  /** The mapping fits the file and the meeting: its type's fields and its own (not retired, not files). */
+  async function checkMapping(
+    meeting: VisibleMeeting,
+    headers: readonly string[],
+    mapping: ImportMapping,
+    formFields?: readonly FormField[],
+  ) {
     if (mapping.length !== headers.length) {
       throw new AppError('VALIDATION_FAILED', { data: { fields: { mapping: 'invalidOption' } } });
     }
-    const problem = mappingProblem(meeting.meeting_type, mapping);
+    const fields = formFields ?? (await formFieldsOf(db, meeting.id));
+    const problem = mappingProblem(meeting.meeting_type, mapping, fields);
     if (problem) throw new AppError('IMPORT_MAPPING_INCOMPLETE', { data: problem });
   }
 

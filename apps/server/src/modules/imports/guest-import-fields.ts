@@ -1,11 +1,14 @@
 import { AREA_CODES } from '@meetflow/shared/constants';
+import { isAnswerField, type FormField } from '@meetflow/shared/forms/form-definition';
 import { GUEST_FIELD_NAMES } from '@meetflow/shared/guest-field-names';
 import { LANGUAGES, type Language, type Localized } from '@meetflow/shared/languages';
 import {
   DATE_SCHEDULE_IMPORT_FIELDS,
   GENERAL_IMPORT_FIELDS,
+  answerTargetOf,
   type GuestImportField,
   type ImportMapping,
+  type ImportTarget,
 } from '@meetflow/shared/schemas/imports';
 import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 
@@ -137,12 +140,45 @@ export function fieldsOf(meetingType: MeetingType): readonly GuestImportField[] 
   return meetingType === 'general' ? GENERAL_IMPORT_FIELDS : DATE_SCHEDULE_IMPORT_FIELDS;
 }
 
-/** Header text → field, for one meeting type: every language's label and the synonyms. */
-function headerIndex(meetingType: MeetingType): Map<string, GuestImportField> {
-  const index = new Map<string, GuestImportField>();
+/**
+ * The meeting's own fields a column can fill: not retired (a retired field takes no new answers) and
+ * not a file (a file cannot come from a spreadsheet cell).
+ */
+export function importableFields(fields: readonly FormField[]): FormField[] {
+  return fields.filter((field) => !field.retired && isAnswerField(field) && field.type !== 'file');
+}
+
+/** Every target a column of this meeting's file may fill. */
+function targetsOf(meetingType: MeetingType, answerFields: readonly FormField[]): Set<ImportTarget> {
+  return new Set<ImportTarget>([
+    ...fieldsOf(meetingType),
+    ...importableFields(answerFields).map((field) => answerTargetOf(field.key)),
+  ]);
+}
+
+/**
+ * Header text → target, for one meeting: the built-in fields' names in every language and their
+ * synonyms, then the meeting's own fields by key and by label in every language (over a synonym,
+ * never over a built-in field's own name).
+ */
+function headerIndex(
+  meetingType: MeetingType,
+  answerFields: readonly FormField[],
+): Map<string, ImportTarget> {
+  const index = new Map<string, ImportTarget>();
+  const builtInNames = new Set<string>();
   for (const field of fieldsOf(meetingType)) {
-    for (const lang of LANGUAGES) index.set(normalizeHeader(FIELD_LABELS[field][lang]), field);
+    for (const lang of LANGUAGES) {
+      index.set(normalizeHeader(FIELD_LABELS[field][lang]), field);
+      builtInNames.add(normalizeHeader(FIELD_LABELS[field][lang]));
+    }
     for (const name of SYNONYMS[field] ?? []) index.set(normalizeHeader(name), field);
+  }
+  for (const field of importableFields(answerFields)) {
+    const names = [field.key, ...LANGUAGES.map((lang) => field.label[lang])].map(normalizeHeader);
+    for (const name of names) {
+      if (name && !builtInNames.has(name)) index.set(name, answerTargetOf(field.key));
+    }
   }
   return index;
 }
@@ -154,16 +190,17 @@ function withoutNumber(header: string): string {
 
 /**
  * The mapping suggested for a header row: the meeting's remembered choice for that header first,
- * then a recognised name; a field other than 'session' is suggested once (its first column).
+ * then a recognised name; a target other than 'session' is suggested once (its first column).
  */
 export function suggestMapping(
   meetingType: MeetingType,
   headers: readonly string[],
-  remembered: Record<string, GuestImportField | null>,
+  remembered: Record<string, ImportTarget | null>,
+  answerFields: readonly FormField[] = [],
 ): ImportMapping {
-  const index = headerIndex(meetingType);
-  const allowed = new Set<string>(fieldsOf(meetingType));
-  const used = new Set<GuestImportField>();
+  const index = headerIndex(meetingType, answerFields);
+  const allowed = targetsOf(meetingType, answerFields);
+  const used = new Set<ImportTarget>();
   return headers.map((header) => {
     const key = normalizeHeader(header);
     const choice =
@@ -174,15 +211,16 @@ export function suggestMapping(
   });
 }
 
-/** A mapping problem: a field chosen twice, or the phone and area code left out. */
+/** A mapping problem: a target chosen twice or not the meeting's, or the phone and area code left out. */
 export function mappingProblem(
   meetingType: MeetingType,
   mapping: ImportMapping,
-): { missing: GuestImportField[]; repeated: GuestImportField[]; foreign: GuestImportField[] } | null {
-  const allowed = new Set<string>(fieldsOf(meetingType));
-  const seen = new Set<GuestImportField>();
-  const repeated = new Set<GuestImportField>();
-  const foreign = new Set<GuestImportField>();
+  answerFields: readonly FormField[] = [],
+): { missing: GuestImportField[]; repeated: ImportTarget[]; foreign: ImportTarget[] } | null {
+  const allowed = targetsOf(meetingType, answerFields);
+  const seen = new Set<ImportTarget>();
+  const repeated = new Set<ImportTarget>();
+  const foreign = new Set<ImportTarget>();
   for (const field of mapping) {
     if (!field) continue;
     if (!allowed.has(field)) foreign.add(field);

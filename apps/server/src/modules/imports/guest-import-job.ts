@@ -1,10 +1,10 @@
-import type { ImportMapping } from '@meetflow/shared/schemas/imports';
+import { answerKeyOf, isAnswerTarget, type ImportMapping } from '@meetflow/shared/schemas/imports';
 import { liveMeeting } from '../../core/meeting-access.ts';
 import { JOB_MAX_ATTEMPTS, PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
 import { judgeRows } from './guest-import-judge.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import-deps.ts';
 import * as repo from './imports.repository.ts';
-import { COLUMN_OF, TakenOver, writeGuestBatch, type BatchRow } from './write-guest-batch.ts';
+import { TakenOver, columnOf, writeGuestBatch, type BatchRow } from './write-guest-batch.ts';
 
 /*
  * The guest import job: the stored rows judged again and written batch after batch. Each batch is
@@ -41,7 +41,8 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     const options = JSON.parse(info.options ?? '{}') as StoredOptions;
     const lang = options.language;
     const mapping = JSON.parse(info.mapping) as ImportMapping;
-    const mapped = new Set(mapping.flatMap((field) => (field ? [COLUMN_OF[field] ?? field] : [])));
+    const mapped = new Set(mapping.flatMap((field) => (field ? [columnOf(field)] : [])));
+    const answerKeys = mapping.flatMap((field) => (isAnswerTarget(field) ? [answerKeyOf(field)] : []));
     const done = info.processed;
     let batch: BatchRow[] = [];
     const flush = async () => {
@@ -52,6 +53,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         rows: batch,
         lang,
         mapped,
+        answerKeys,
       });
       info = (await repo.findImport(db, importId))!;
       batch = [];

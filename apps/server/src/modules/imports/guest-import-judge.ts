@@ -7,7 +7,7 @@ import type { VisibleMeeting } from '../../core/meeting-access.ts';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { nameIn } from '@meetflow/shared/languages';
 import { IMPORT_PREVIEW_ISSUES_MAX, type ImportIssue } from '@meetflow/shared/schemas/imports';
-import { openSeatLedger } from '../guests/guest-rules.ts';
+import { formFieldsOf, openSeatLedger } from '../guests/guest-rules.ts';
 import { rowPlanner, seatRefusalText, type ImportDictionary, type PlannedRow } from './guest-import-rows.ts';
 import * as repo from './imports.repository.ts';
 
@@ -21,16 +21,20 @@ export async function breathe(count: number): Promise<void> {
   if (count % 1000 === 0) await turn();
 }
 
-/** The meeting's registration types, college categories and sessions, as a row may name them. */
+/**
+ * The meeting's registration types, college categories and sessions, as a row may name them, and its
+ * own fields: read and parsed once per preview, import or template, never per row.
+ */
 export async function dictionaryOf(
   db: Db,
   meeting: { id: number; meeting_type: string; organization_id: number },
 ) {
-  const [userTypes, sessions, allowed, owners] = await Promise.all([
+  const [userTypes, sessions, allowed, owners, formFields] = await Promise.all([
     repo.userTypesOf(db, meeting.id),
     repo.sessionsOf(db, meeting.id),
     repo.allowedSessionsOf(db, meeting.id),
     ancestorIds(db, meeting.organization_id),
+    formFieldsOf(db, meeting.id),
   ]);
   const allowedSessions = new Map<number, Set<number>>();
   for (const { user_type_id, schedule_id } of allowed) {
@@ -42,6 +46,7 @@ export async function dictionaryOf(
     collegeCategories: await repo.collegeCategoriesFor(db, owners),
     sessions,
     allowedSessions,
+    formFields,
   } satisfies ImportDictionary;
 }
 

@@ -1,12 +1,14 @@
 import { fieldMessage, type FieldMessageKey } from '@meetflow/shared/field-messages';
 import type { Language } from '@meetflow/shared/languages';
 import { normalizePhone } from '@meetflow/shared/phone';
-import type { GuestImportField, ImportMapping } from '@meetflow/shared/schemas/imports';
+import type { FormField } from '@meetflow/shared/forms/form-definition';
+import { isAnswerTarget, type GuestImportField, type ImportMapping } from '@meetflow/shared/schemas/imports';
 import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 import { signUpBody, type SignUpInput } from '@meetflow/shared/schemas/public';
 import { localizeIssues } from '@meetflow/shared/validation';
 import type { SheetRow } from '../../lib/spreadsheet-reader.ts';
 import type { SeatRefusal } from '../guests/guest-rules.ts';
+import { answerJudge } from './guest-import-answers.ts';
 import {
   normalizeHeader,
   parseAreaCode,
@@ -43,6 +45,8 @@ export interface ImportDictionary {
   sessions: readonly SessionEntry[];
   /** The sessions each registration type may enrol in. */
   allowedSessions: ReadonlyMap<number, ReadonlySet<number>>;
+  /** The meeting's own fields (issue 42), retired ones included; none when absent. */
+  formFields?: readonly FormField[];
 }
 
 export interface RowProblem {
@@ -62,6 +66,8 @@ export type PlannedRow =
       /** area code + phone: one guest per meeting. */
       key: string;
       scheduleIds: number[];
+      /** The answers to the meeting's own fields (JSON), as the guest row stores them. */
+      answers: string;
     };
 
 type Lookup = (text: string) => number | 'ambiguous' | undefined;
@@ -100,8 +106,9 @@ export function rowPlanner(
 ) {
   const columns = new Map<GuestImportField, number[]>();
   mapping.forEach((field, index) => {
-    if (field) columns.set(field, [...(columns.get(field) ?? []), index]);
+    if (field && !isAnswerTarget(field)) columns.set(field, [...(columns.get(field) ?? []), index]);
   });
+  const answers = answerJudge(dictionary.formFields ?? [], headers, mapping, lang);
   const header = (field: GuestImportField): string | null => {
     const index = columns.get(field)?.[0];
     return index === undefined ? null : (headers[index] ?? null);
@@ -202,7 +209,12 @@ export function rowPlanner(
       if (parsed.data.schedule_ids.some((id) => !allowed.has(id)))
         problem('session', 'scheduleNotForUserType');
     }
-    if (problems.length > 0 || !parsed.success || !phone) return { kind: 'invalid', row, problems };
+    const userTypeId =
+      parsed.success && parsed.data.meeting_type === 'date_schedule' ? parsed.data.user_type_id : null;
+    const answered = answers.judge(row.cells, areaCode, userTypeId);
+    problems.push(...answered.problems);
+    if (problems.length > 0 || !parsed.success || !phone || answered.json === null)
+      return { kind: 'invalid', row, problems };
     return {
       kind: 'valid',
       row,
@@ -213,6 +225,7 @@ export function rowPlanner(
         parsed.data.meeting_type === 'date_schedule'
           ? [...parsed.data.schedule_ids].sort((a, b) => a - b)
           : [],
+      answers: answered.json,
     };
   };
 }

@@ -5,12 +5,15 @@ import { nameIn, type Language, type Localized } from '@meetflow/shared/language
 import { IMPORT_ROWS_MAX, type GuestImportField } from '@meetflow/shared/schemas/imports';
 import { FIELD_LABELS, fieldsOf } from './guest-import-fields.ts';
 import type { ImportDictionary } from './guest-import-rows.ts';
+import { answerColumns, instructionsSheet, severalPrompt } from './guest-import-template-fields.ts';
 
 /*
  * The guest file template of a meeting, in the reader's language: the meeting type's columns
- * (required ones marked *), and drop-down lists for the area codes, yes/no, gender and the meeting's
- * registration types, college categories and sessions, kept on a hidden second sheet (a list typed
- * into the validation itself is limited to 255 characters), written by our own XLSX writer.
+ * (required ones marked *), then one per field of the meeting's own form (guest-import-template-fields.ts,
+ * with a sheet of instructions), and drop-down lists for the area codes, yes/no, gender, the meeting's
+ * registration types, college categories and sessions and its own fields' choices, kept on a hidden
+ * last sheet (a list typed into the validation itself is limited to 255 characters), written by our
+ * own XLSX writer.
  */
 
 const REQUIRED: Record<ImportDictionary['meetingType'], readonly GuestImportField[]> = {
@@ -78,10 +81,15 @@ export function guestTemplateSheets(dictionary: ImportDictionary, lang: Language
     college_category: names(dictionary.collegeCategories),
     session: dictionary.sessions.map((s) => sessionLabel(s, lang)),
   };
-  const lists: { field: GuestImportField; values: string[] }[] = [];
+  const lists: { field: GuestImportField; header: string; values: string[] }[] = [];
   for (const [field, values] of Object.entries(choices) as [GuestImportField, string[]][]) {
-    if (values.length > 0 && fieldsOf(dictionary.meetingType).includes(field)) lists.push({ field, values });
+    if (values.length > 0 && fieldsOf(dictionary.meetingType).includes(field))
+      lists.push({ field, header: FIELD_LABELS[field][lang], values });
   }
+  const own = answerColumns(dictionary.formFields ?? [], lang);
+  const ownLists = own.flatMap((column, i) =>
+    column.choices.length > 0 ? [{ column: i, header: column.header, values: column.choices }] : [],
+  );
 
   const required = new Set(REQUIRED[dictionary.meetingType]);
   const columns = fieldsOf(dictionary.meetingType).flatMap(
@@ -105,20 +113,33 @@ export function guestTemplateSheets(dictionary: ImportDictionary, lang: Language
     // Several sessions may share one cell ("a; b"): that list helps, it does not forbid.
     return [{ column, lastRow: IMPORT_ROWS_MAX + 1, source, strict: field !== 'session' }];
   });
+  const ownValidations = ownLists.map(({ column, values }, i) => ({
+    column: columns.length + column,
+    lastRow: IMPORT_ROWS_MAX + 1,
+    source: listSource(TEXT.lists[lang], lists.length + i, values.length),
+    // Several choices may share one cell ("a; b"): that list helps, it does not forbid.
+    strict: !own[column]!.several,
+    ...(own[column]!.several ? { prompt: severalPrompt(own[column]!.field, lang) } : {}),
+  }));
+  const instructions = instructionsSheet(dictionary, lang);
   return [
     {
       name: TEXT.guests[lang],
-      header,
-      widths: columns.map(({ header }) => Math.max(12, header.length * 2 + 4)),
+      header: [...header, ...own.map((column) => column.header)],
+      widths: [...columns, ...own].map(({ header }) => Math.max(12, Math.min(40, header.length * 2 + 4))),
       rows: [],
-      textColumns: columns.flatMap(({ field }, i) => (TEXT_FIELDS.has(field) ? [i] : [])),
-      validations,
+      textColumns: [
+        ...columns.flatMap(({ field }, i) => (TEXT_FIELDS.has(field) ? [i] : [])),
+        ...own.flatMap((column, i) => (column.text ? [columns.length + i] : [])),
+      ],
+      validations: [...validations, ...ownValidations],
     },
+    ...(instructions ? [instructions] : []),
     {
       name: TEXT.lists[lang],
-      header: lists.map(({ field }) => FIELD_LABELS[field][lang]),
+      header: [...lists, ...ownLists].map((list) => list.header.replace(/ \*$/, '')),
       widths: [],
-      rows: columnsAsRows(lists.map((l) => l.values)),
+      rows: columnsAsRows([...lists, ...ownLists].map((l) => l.values)),
       hidden: true,
     },
   ];

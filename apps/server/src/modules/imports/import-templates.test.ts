@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { formFields, type FormFieldInput } from '@meetflow/shared/forms/form-definition';
 import { IMPORT_ROWS_MAX } from '@meetflow/shared/schemas/imports';
 import { xlsxBuffer } from '../../lib/xlsx-template.ts';
 import { readXlsx } from '../../lib/xlsx-reader.ts';
@@ -120,7 +121,65 @@ function expectTemplate(workbook: ExcelJS.Workbook, quoted: boolean) {
   expect(guests.getCell('C1').dataValidation, 'not on the header').toBeUndefined();
 }
 
+const tri = (zhTw: string, en: string) => ({ 'zh-tw': zhTw, 'zh-cn': zhTw, en });
+/** The meeting's own fields: a choice, several choices, a yes/no, a file and a retired question. */
+const OWN_FIELDS = formFields.parse([
+  {
+    key: 'specialty',
+    type: 'choice',
+    label: tri('專科', 'Specialty'),
+    required: true,
+    options: [
+      { value: 'med', label: tri('內科', 'Medicine') },
+      { value: 'sur', label: tri('外科', 'Surgery') },
+    ],
+  },
+  {
+    key: 'topics',
+    type: 'multi_choice',
+    label: tri('主題', 'Topics'),
+    options: [
+      { value: 'a', label: tri('甲', 'A') },
+      { value: 'b', label: tri('乙', 'B') },
+      { value: 'c', label: tri('丙', 'C') },
+    ],
+  },
+  { key: 'phone2', type: 'phone', label: tri('辦公室電話', 'Office phone') },
+  { key: 'proof', type: 'file', label: tri('證明', 'Proof') },
+  { key: 'old', type: 'yes_no', label: tri('舊', 'Old'), retired: true },
+] satisfies FormFieldInput[]);
+
 describe('guest import template', () => {
+  it('keeps the meeting’s own columns, their drop-downs and input message, and the instructions in LibreOffice', async () => {
+    const dictionary = { ...DICTIONARY, meetingType: 'general' as const, formFields: OWN_FIELDS };
+    const workbook = await workbookOf(await throughLibreOffice(await guestImportTemplate(dictionary, 'en')));
+    expect(workbook.worksheets.map((sheet) => [sheet.name, sheet.state])).toEqual([
+      ['Guests', 'visible'],
+      ['Instructions', 'visible'],
+      ['Lists', 'hidden'],
+    ]);
+    const [guests, instructions, lists] = workbook.worksheets as ExcelJS.Worksheet[];
+    expect(headerRow(guests!).slice(-3)).toEqual(['Specialty *', 'Topics', 'Office phone']);
+    expect(headerRow(lists!).slice(-2)).toEqual(['Specialty', 'Topics']);
+    expect(column(lists!, 'E')).toEqual(['Topics', 'A', 'B', 'C']);
+    const [specialty, topics, phone] = ['L', 'M', 'N'].map((letter) => guests!.getCell(`${letter}2`));
+    expect([specialty!.dataValidation.type, specialty!.dataValidation.formulae?.[0]]).toEqual([
+      'list',
+      'Lists!$D$2:$D$3',
+    ]);
+    expect(topics!.dataValidation).toMatchObject({
+      type: 'list',
+      showInputMessage: true,
+      prompt: 'Topics: several choices may be given, separated by ";"',
+    });
+    expect(topics!.dataValidation.formulae?.[0]).toBe('Lists!$E$2:$E$4');
+    expect(phone!.dataValidation).toBeUndefined();
+    expect(guests!.getColumn('N').numFmt).toBe('@');
+    expect(column(instructions!, 'A')).toEqual(['Column', 'Specialty', 'Topics', 'Office phone', 'Proof']);
+    expect(column(instructions!, 'D')[2]).toBe('Choices: A, B, C; Several may be given, separated by ";"');
+    expect(column(instructions!, 'D')[4]).toMatch(/^Files cannot be imported/);
+  }, 60_000);
+
   it('reads in LibreOffice with its hidden sheet of choices and its drop-downs', async () => {
     expectTemplate(
       await workbookOf(await throughLibreOffice(await guestImportTemplate(DICTIONARY, 'zh-tw'))),

@@ -164,12 +164,15 @@ export {
   userTypeSessions as allowedSessionsOf,
 } from '../dictionary/dictionary.reads.ts';
 
-/** The meeting's live guests with these phones (E.164): who a row would duplicate; locked in id order if asked. */
+/**
+ * The meeting's live guests with these phones (E.164): who a row would duplicate, with the answers
+ * an update keeps; locked in id order if asked.
+ */
 export function liveGuestsByPhone(db: Db, meetingId: number, phones: readonly string[], lock = false) {
   if (phones.length === 0) return Promise.resolve([]);
   let query = db
     .selectFrom('guests')
-    .select(['id', 'area_code', 'phone'])
+    .select(['id', 'area_code', 'phone', 'answers'])
     .where('meeting_id', '=', meetingId)
     .where('cancelled_at', 'is', null)
     .where('phone', 'in', [...phones])

@@ -26,7 +26,7 @@ export function createGuestImportPreview(
       const { info, meeting } = await visibleImport(user, id);
       if (info.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
       const headers = JSON.parse(info.headers) as string[];
-      checkMapping(meeting, headers, mapping);
+      await checkMapping(meeting, headers, mapping);
       const rowsData = (await repo.findImportRows(db, id))!;
       const { counts, issues, issuesTotal, seatsLeft } = await previewRows(
         db,

@@ -24,7 +24,7 @@ export function createGuestImportStart(
     ): Promise<GuestImport> {
       const { info, meeting } = await visibleImport(user, id);
       if (info.status !== 'uploaded') return view(info, lang);
-      checkMapping(meeting, JSON.parse(info.headers) as string[], body.mapping);
+      await checkMapping(meeting, JSON.parse(info.headers) as string[], body.mapping);
       const options: StoredOptions = {
         on_existing: body.on_existing,
         over_limit: body.over_limit,

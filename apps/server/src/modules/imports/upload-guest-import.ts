@@ -6,6 +6,7 @@ import { visibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
 import type { GuestImportAccess } from './guest-import-access.ts';
+import { formFieldsOf } from '../guests/guest-rules.ts';
 import { suggestMapping } from './guest-import-fields.ts';
 import type { GuestImportsDeps } from './guest-import.service.ts';
 import { spreadsheetError } from './import-common.ts';
@@ -57,6 +58,7 @@ export function createGuestImportUpload(
             meeting.meeting_type,
             JSON.parse(read.headers) as string[],
             await remembered(meeting.id),
+            await formFieldsOf(db, meeting.id),
           ),
         ),
         created_by: user.auditName,
@@ -87,6 +89,7 @@ export function createGuestImportUpload(
             meeting.meeting_type,
             JSON.parse(read.headers) as string[],
             await remembered(meeting.id),
+            await formFieldsOf(db, meeting.id),
           ),
         ),
       });

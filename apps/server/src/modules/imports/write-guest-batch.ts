@@ -1,6 +1,6 @@
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { nameIn, type Language } from '@meetflow/shared/languages';
-import type { GuestImportField } from '@meetflow/shared/schemas/imports';
+import { isAnswerTarget, type GuestImportField, type ImportTarget } from '@meetflow/shared/schemas/imports';
 import type { liveMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
@@ -11,6 +11,7 @@ import {
   guestFormValues,
   insertGuestsInPhoneOrder,
   openSeatLedger,
+  parseAnswers,
   updateGuestAddingSessions,
   type FilledSeats,
   type GuestFormValues,
@@ -27,6 +28,11 @@ export const COLUMN_OF: Partial<Record<GuestImportField, string>> = {
   user_type: 'user_type_id',
   college_category: 'college_category_id',
 };
+
+/** The guest column a mapped column fills: the meeting's own fields all go to `answers`. */
+export function columnOf(target: ImportTarget): string {
+  return isAnswerTarget(target) ? 'answers' : (COLUMN_OF[target] ?? target);
+}
 
 /** Another runner took the import over after this one's lease passed: the batch is left to it. */
 export class TakenOver extends Error {}
@@ -52,8 +58,20 @@ export interface Batch {
   lang: Language;
   /** The guest columns the file has. */
   mapped: ReadonlySet<string>;
+  /** The meeting's own fields the file has columns for: an existing guest's other answers stay. */
+  answerKeys: readonly string[];
 }
 type ValidRow = Extract<PlannedRow, { kind: 'valid' }>;
+/** A guest of the meeting a row names, locked for the batch. */
+type ExistingGuest = Awaited<ReturnType<typeof repo.liveGuestsByPhone>>[number];
+
+/** An existing guest's answers with the file's: the fields the file has replaced, the others kept. */
+function mergedAnswers(stored: string, keys: readonly string[], given: string): string {
+  if (keys.length === 0) return stored;
+  const answers = parseAnswers(stored);
+  for (const key of keys) delete answers[key];
+  return JSON.stringify({ ...answers, ...parseAnswers(given) });
+}
 type BatchDeps = Pick<GuestImportsDeps, 'db' | 'dbKind' | 'clock' | 'mail' | 'webhooks'>;
 
 /** The form values of the columns the file has (area code and phone always: they name the guest). */
@@ -115,13 +133,13 @@ export async function writeGuestBatch(deps: BatchDeps, batch: Batch): Promise<Ba
         fail(planned.row, fieldMessage('duplicateInFile', lang, first));
         continue;
       }
-      const guestId = existing.get(planned.key);
-      if (guestId !== undefined) {
+      const guest = existing.get(planned.key);
+      if (guest !== undefined) {
         if (options.on_existing === 'skip') {
           outcome.skipped += 1;
           continue;
         }
-        const refusal = await updateExistingGuest(trx, batch, ledger, planned, guestId, now, events);
+        const refusal = await updateExistingGuest(trx, batch, ledger, planned, guest, now, events);
         if (refusal) fail(planned.row, seatRefusalText(refusal, lang, sessionName));
         else outcome.updated += 1;
         continue;
@@ -177,15 +195,16 @@ async function lockAndInsertGuests(
 ) {
   const { meeting, options } = batch;
   const phones = [...new Set(candidates.map((planned) => planned.phone))];
-  const existing = new Map<string, number>();
+  const existing = new Map<string, ExistingGuest>();
   for (const guest of await repo.liveGuestsByPhone(trx, meeting.id, phones, deps.dbKind === 'postgres')) {
-    existing.set(`${guest.area_code}|${guest.phone}`, guest.id);
+    existing.set(`${guest.area_code}|${guest.phone}`, guest);
   }
   const mailColumns = options.send_confirmation ? (deps.mail?.confirmationColumns() ?? {}) : {};
   const newRows = candidates.filter((planned) => !existing.has(planned.key));
   const newGuests: NewGuest[] = newRows.map((planned) => ({
     values: {
       ...guestFormValues(planned.body, planned.phone),
+      answers: planned.answers,
       meeting_id: meeting.id,
       guest_code: newGuestCode(),
       token_hash: sha256(randomToken(32)),
@@ -209,12 +228,16 @@ async function updateExistingGuest(
   batch: Batch,
   ledger: SeatLedger,
   planned: ValidRow,
-  guestId: number,
+  guest: ExistingGuest,
   now: number,
   events: WebhookEvent[],
 ) {
   const { meeting, mapped } = batch;
-  const values = guestFormValues(planned.body, planned.phone);
+  const guestId = guest.id;
+  const values = {
+    ...guestFormValues(planned.body, planned.phone),
+    answers: mergedAnswers(guest.answers, batch.answerKeys, planned.answers),
+  };
   const enrolled = new Set(await enrolledScheduleIds(trx, guestId));
   const added = planned.scheduleIds.filter((id) => !enrolled.has(id));
   const refusal = ledger.takeSessions(added);

@@ -5,20 +5,24 @@ import {
   GUEST_IMPORT_FIELDS,
   type GuestImport,
   type GuestImportPreview,
+  type ImportAnswerField,
   type ImportStatus,
 } from '@meetflow/shared/schemas/imports';
 import { ApiError } from '../../lib/http-errors.ts';
 import { refusalText as errorText } from '../../lib/refusal-text.ts';
 import {
   IMPORT_FIELD_LABELS,
+  answerFieldLabel,
   checkMapping,
   columnLetter,
   columnSamples,
   fitMapping,
   importFields,
   importStep,
+  importTargets,
   progressPercent,
   rowsToWrite,
+  unmappedRequired,
 } from './import-logic.ts';
 import { importActive, importsFinished, runningImport } from './import-status.ts';
 import { guestsKey } from './guests-api.ts';
@@ -60,6 +64,56 @@ describe('checkMapping', () => {
     expect([...check.duplicates.keys()]).toEqual([0, 1]);
     expect(check.missing).toEqual(['area_code']);
     expect(check.ok).toBe(false);
+  });
+});
+
+describe("the meeting's own fields", () => {
+  const own: ImportAnswerField[] = [
+    {
+      key: 'specialty',
+      type: 'choice',
+      label: { 'zh-tw': '專科', 'zh-cn': '专科', en: 'Specialty' },
+      required: true,
+    },
+    { key: 'diet', type: 'choice', label: { 'zh-tw': '膳食', 'zh-cn': '', en: '' }, required: false },
+  ];
+
+  it('are targets after the meeting type’s fields', () => {
+    expect(importTargets('general', own)).toEqual([
+      ...GENERAL_IMPORT_FIELDS,
+      'answers.specialty',
+      'answers.diet',
+    ]);
+  });
+
+  it('keep a suggested own field the meeting has, and drop one it has not', () => {
+    const targets = importTargets('general', own);
+    expect(fitMapping(['phone', 'answers.specialty', 'answers.gone', 'area_code'], 4, targets)).toEqual([
+      'phone',
+      'answers.specialty',
+      null,
+      'area_code',
+    ]);
+  });
+
+  it('go to one column each', () => {
+    const check = checkMapping(['area_code', 'phone', 'answers.diet', 'answers.diet']);
+    expect(check.ok).toBe(false);
+    expect([...check.duplicates]).toEqual([
+      [2, 'answers.diet'],
+      [3, 'answers.diet'],
+    ]);
+  });
+
+  it('name a required field no column fills', () => {
+    expect(unmappedRequired(['area_code', 'phone'], own).map((f) => f.key)).toEqual(['specialty']);
+    expect(unmappedRequired(['area_code', 'phone', 'answers.specialty'], own)).toEqual([]);
+  });
+
+  it('are called by their label in the language, zh-tw where it has none', () => {
+    expect(answerFieldLabel('answers.specialty', own, 'en')).toBe('Specialty');
+    expect(answerFieldLabel('answers.diet', own, 'en')).toBe('膳食');
+    expect(answerFieldLabel('answers.gone', own, 'en')).toBe('gone');
   });
 });
 
@@ -213,6 +267,7 @@ function entry(id: number, status: ImportStatus): GuestImport {
     headers: [],
     sample: [],
     mapping: [],
+    answer_fields: [],
     options: null,
     progress: { total: 10, processed: 0, created: 0, updated: 0, skipped: 0, failed: 0 },
     previous: null,

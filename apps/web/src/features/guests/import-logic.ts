@@ -1,12 +1,20 @@
+import { localText } from '@meetflow/shared/forms/form-definition';
+import type { Language } from '@meetflow/shared/languages';
 import {
   DATE_SCHEDULE_IMPORT_FIELDS,
   GENERAL_IMPORT_FIELDS,
   IMPORT_SAMPLE_ROWS,
+  answerKeyOf,
+  answerTargetOf,
+  isAnswerTarget,
+  type AnswerTarget,
   type GuestImportField,
   type GuestImportPreview,
+  type ImportAnswerField,
   type ImportMapping,
   type ImportProgress,
   type ImportStatus,
+  type ImportTarget,
   type OnExisting,
 } from '@meetflow/shared/schemas/imports';
 import type { MeetingType } from '@meetflow/shared/schemas/meetings';
@@ -35,6 +43,40 @@ export function importStep(status: ImportStatus | null, previewing: boolean): Im
 /** The fields a column can fill, as the meeting type's sign-up form has them. */
 export function importFields(type: MeetingType): readonly GuestImportField[] {
   return type === 'date_schedule' ? DATE_SCHEDULE_IMPORT_FIELDS : GENERAL_IMPORT_FIELDS;
+}
+
+/**
+ * Everything a column of this meeting's file can fill: the meeting type's fields, then the meeting's
+ * own (issue 42), as the server lists them on the import.
+ */
+export function importTargets(
+  type: MeetingType,
+  answerFields: readonly ImportAnswerField[],
+): readonly ImportTarget[] {
+  return [...importFields(type), ...answerFields.map((field) => answerTargetOf(field.key))];
+}
+
+/** One of the meeting's own fields by its target, in the language given. */
+export function answerFieldLabel(
+  target: AnswerTarget,
+  answerFields: readonly ImportAnswerField[],
+  lang: Language,
+): string {
+  const key = answerKeyOf(target);
+  const field = answerFields.find((f) => f.key === key);
+  return field ? localText(field.label, lang) : key;
+}
+
+/**
+ * The meeting's own required fields no column fills: every row would be refused for want of them
+ * (the import still may run: the preview shows it row by row).
+ */
+export function unmappedRequired(
+  mapping: ImportMapping,
+  answerFields: readonly ImportAnswerField[],
+): ImportAnswerField[] {
+  const mapped = new Set(mapping.filter(isAnswerTarget).map(answerKeyOf));
+  return answerFields.filter((field) => field.required && !mapped.has(field.key));
 }
 
 /** Without these a row cannot be matched to a guest (the phone is the guest's key in a meeting). */
@@ -68,12 +110,12 @@ export const IMPORT_FIELD_LABELS: Record<GuestImportField, string> = {
 
 /**
  * The server's suggested mapping made to fit the file: one entry per column (missing ones left out,
- * extra ones dropped), and only fields the meeting type has.
+ * extra ones dropped), and only fields the meeting has.
  */
 export function fitMapping(
   mapping: ImportMapping,
   columns: number,
-  fields: readonly GuestImportField[],
+  fields: readonly ImportTarget[],
 ): ImportMapping {
   return Array.from({ length: columns }, (_, index) => {
     const field = mapping[index] ?? null;
@@ -83,20 +125,20 @@ export function fitMapping(
 
 export interface MappingCheck {
   /** Columns whose field another column fills too (fields other than sessions go to one column). */
-  duplicates: Map<number, GuestImportField>;
+  duplicates: Map<number, ImportTarget>;
   /** Required fields no column fills. */
   missing: GuestImportField[];
   ok: boolean;
 }
 
 export function checkMapping(mapping: ImportMapping): MappingCheck {
-  const columnsOf = new Map<GuestImportField, number[]>();
+  const columnsOf = new Map<ImportTarget, number[]>();
   mapping.forEach((field, index) => {
     if (field !== null) columnsOf.set(field, [...(columnsOf.get(field) ?? []), index]);
   });
-  const duplicates = new Map<number, GuestImportField>();
+  const duplicates = new Map<number, ImportTarget>();
   for (const [field, columns] of columnsOf) {
-    if (columns.length > 1 && !MULTI_COLUMN_FIELDS.includes(field)) {
+    if (columns.length > 1 && !(MULTI_COLUMN_FIELDS as readonly ImportTarget[]).includes(field)) {
       for (const column of columns) duplicates.set(column, field);
     }
   }

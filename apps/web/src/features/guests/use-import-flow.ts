@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { GuestImportField, ImportMapping } from '@meetflow/shared/schemas/imports';
+import type { ImportMapping, ImportTarget } from '@meetflow/shared/schemas/imports';
 import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 import { useTranslation } from '../../lib/i18n.ts';
 import { refusalText } from '../../lib/refusal-text.ts';
@@ -8,7 +8,14 @@ import { toast } from '../../lib/toast.ts';
 import type { StartOptions } from './components/import-preview.tsx';
 import { useGuestImport, useImportActions } from './import-api.ts';
 import { refreshGuests } from './import-list-api.ts';
-import { checkMapping, fitMapping, importFields, importStep, rowsToWrite } from './import-logic.ts';
+import {
+  checkMapping,
+  fitMapping,
+  importStep,
+  importTargets,
+  rowsToWrite,
+  unmappedRequired,
+} from './import-logic.ts';
 
 const DEFAULT_OPTIONS: StartOptions = { onExisting: 'skip', overLimit: false, sendConfirmation: false };
 
@@ -35,9 +42,11 @@ export function useImportFlow(props: {
   const query = useGuestImport(importId);
   const actions = useImportActions(meetingId);
   const entry = importId === null ? null : (query.data ?? null);
-  const fields = importFields(meetingType);
+  const answerFields = entry?.answer_fields ?? [];
+  const fields = importTargets(meetingType, answerFields);
   const step = importStep(entry?.status ?? null, previewing);
   const check = checkMapping(mapping);
+  const requiredUnmapped = unmappedRequired(mapping, answerFields);
 
   // The server's suggestion becomes the mapping when a file arrives or is read in another encoding
   // (state adjusted while rendering, as React advises).
@@ -72,7 +81,7 @@ export function useImportFlow(props: {
     }
   }
 
-  function map(index: number, field: GuestImportField | null) {
+  function map(index: number, field: ImportTarget | null) {
     setMapping((current) => current.map((value, i) => (i === index ? field : value)));
   }
 
@@ -128,9 +137,11 @@ export function useImportFlow(props: {
     actions,
     entry,
     fields,
+    answerFields,
     step,
     mapping,
     check,
+    requiredUnmapped,
     options,
     setOptions,
     uploadError,

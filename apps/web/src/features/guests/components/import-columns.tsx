@@ -1,16 +1,26 @@
 import { Alert, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { localText } from '@meetflow/shared/forms/form-definition';
 import {
   IMPORT_ENCODINGS,
+  isAnswerTarget,
   type GuestImport,
   type GuestImportField,
+  type ImportAnswerField,
   type ImportEncoding,
   type ImportMapping,
+  type ImportTarget,
 } from '@meetflow/shared/schemas/imports';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { currentLanguage, useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { htmlLang } from '../../../lib/language.ts';
-import { IMPORT_FIELD_LABELS, columnLetter, columnSamples, type MappingCheck } from '../import-logic.ts';
+import {
+  IMPORT_FIELD_LABELS,
+  answerFieldLabel,
+  columnLetter,
+  columnSamples,
+  type MappingCheck,
+} from '../import-logic.ts';
 import '../i18n.ts';
 import '../import-i18n.ts';
 
@@ -21,6 +31,18 @@ const SKIP = '';
 export function importFieldLabel(field: GuestImportField, t: TFunction, inOptions = false): string {
   if (field === 'session' && inOptions) return t('guestImport.columns.sessionField');
   return t(`guests.fields.${IMPORT_FIELD_LABELS[field]}`);
+}
+
+/** A target's name: a sign-up form field's, or the label of one of the meeting's own. */
+function targetLabel(
+  target: ImportTarget,
+  answerFields: readonly ImportAnswerField[],
+  t: TFunction,
+  inOptions = false,
+): string {
+  return isAnswerTarget(target)
+    ? answerFieldLabel(target, answerFields, currentLanguage())
+    : importFieldLabel(target, t, inOptions);
 }
 
 interface ColumnRow {
@@ -35,14 +57,17 @@ interface ColumnRow {
  */
 export function ImportColumns(props: {
   entry: GuestImport;
-  fields: readonly GuestImportField[];
+  fields: readonly ImportTarget[];
   mapping: ImportMapping;
   check: MappingCheck;
-  onMap: (index: number, field: GuestImportField | null) => void;
+  /** The meeting's own required fields no column fills. */
+  requiredUnmapped: readonly ImportAnswerField[];
+  onMap: (index: number, field: ImportTarget | null) => void;
   onEncoding: (encoding: ImportEncoding) => void;
   rereading: boolean;
 }) {
   const { entry, fields, mapping, check, onMap } = props;
+  const answerFields = entry.answer_fields;
   const { t } = useTranslation();
   const lang = currentLanguage();
   const rows: ColumnRow[] = entry.headers.map((header, index) => ({
@@ -50,10 +75,7 @@ export function ImportColumns(props: {
     header: header.trim(),
     samples: columnSamples(entry.sample, index),
   }));
-  const options = [
-    { value: SKIP, label: t('guestImport.columns.skip') },
-    ...fields.map((field) => ({ value: field, label: importFieldLabel(field, t, true) })),
-  ];
+  const options = fieldOptions(fields, answerFields, t);
 
   const columns: TableColumnsType<ColumnRow> = [
     {
@@ -93,7 +115,14 @@ export function ImportColumns(props: {
       title: t('guestImport.columns.field'),
       width: 220,
       render: (_, row) => (
-        <FieldSelect row={row} mapping={mapping} check={check} options={options} onMap={onMap} />
+        <FieldSelect
+          row={row}
+          mapping={mapping}
+          check={check}
+          options={options}
+          answerFields={answerFields}
+          onMap={onMap}
+        />
       ),
     },
   ];
@@ -153,22 +182,69 @@ export function ImportColumns(props: {
         locale={{ emptyText: t('guestImport.columns.noColumns') }}
         data-testid="import-columns-table"
       />
-      {check.missing.length > 0 && (
+      <MappingAlerts check={check} requiredUnmapped={props.requiredUnmapped} />
+    </div>
+  );
+}
+
+/** What the mapping lacks: the phone and area code (no preview without them), a required question. */
+function MappingAlerts(props: { check: MappingCheck; requiredUnmapped: readonly ImportAnswerField[] }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const list = (names: string[]) => new Intl.ListFormat(htmlLang(lang)).format(names);
+  return (
+    <>
+      {props.check.missing.length > 0 && (
         <Alert
           type="error"
           showIcon
           style={{ marginTop: 16 }}
           title={t('guestImport.columns.missing', {
-            fields: new Intl.ListFormat(htmlLang(lang)).format(
-              check.missing.map((field) => importFieldLabel(field, t)),
-            ),
+            fields: list(props.check.missing.map((field) => importFieldLabel(field, t))),
           })}
           data-testid="import-map-missing"
         />
       )}
-    </div>
+      {props.requiredUnmapped.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={t('guestImport.columns.ownMissing', {
+            fields: list(props.requiredUnmapped.map((field) => localText(field.label, lang))),
+          })}
+          data-testid="import-map-own-missing"
+        />
+      )}
+    </>
   );
 }
+
+/** The Select's options: "do not import", then the form's fields and, as a group of their own, the meeting's. */
+function fieldOptions(
+  fields: readonly ImportTarget[],
+  answerFields: readonly ImportAnswerField[],
+  t: TFunction,
+): FieldOptions {
+  const option = (field: ImportTarget) => ({
+    value: field,
+    label: targetLabel(field, answerFields, t, true),
+  });
+  const builtIn = fields.filter((field) => !isAnswerTarget(field)).map(option);
+  const own = fields.filter(isAnswerTarget).map(option);
+  return [
+    { value: SKIP, label: t('guestImport.columns.skip') },
+    ...(own.length === 0
+      ? builtIn
+      : [
+          { label: t('guestImport.columns.builtInGroup'), options: builtIn },
+          { label: t('guestImport.columns.ownGroup'), options: own },
+        ]),
+  ];
+}
+
+type FieldOption = { value: string; label: string };
+type FieldOptions = (FieldOption | { label: string; options: FieldOption[] })[];
 
 /** The field a column fills, with the error of a field chosen twice. */
 function FieldSelect({
@@ -176,13 +252,15 @@ function FieldSelect({
   mapping,
   check,
   options,
+  answerFields,
   onMap,
 }: {
   row: ColumnRow;
   mapping: ImportMapping;
   check: MappingCheck;
-  options: { value: string; label: string }[];
-  onMap: (index: number, field: GuestImportField | null) => void;
+  options: FieldOptions;
+  answerFields: readonly ImportAnswerField[];
+  onMap: (index: number, field: ImportTarget | null) => void;
 }) {
   const { t } = useTranslation();
   const duplicate = check.duplicates.get(row.index);
@@ -193,7 +271,7 @@ function FieldSelect({
         value={mapping[row.index] ?? SKIP}
         options={options}
         showSearch={{ optionFilterProp: 'label' }}
-        onChange={(value) => onMap(row.index, value === SKIP ? null : (value as GuestImportField))}
+        onChange={(value) => onMap(row.index, value === SKIP ? null : (value as ImportTarget))}
         status={duplicate ? 'error' : undefined}
         style={{ width: '100%', minWidth: 140 }}
         aria-label={t('guestImport.columns.fieldFor', {
@@ -206,7 +284,7 @@ function FieldSelect({
       />
       {duplicate && (
         <div id={errorId} className="mf-import-field-error" data-testid={`import-map-error-${row.index}`}>
-          {t('guestImport.columns.duplicate', { field: importFieldLabel(duplicate, t) })}
+          {t('guestImport.columns.duplicate', { field: targetLabel(duplicate, answerFields, t) })}
         </div>
       )}
     </>

@@ -46,6 +46,7 @@ function ImportBody({ flow, meetingId }: { flow: ImportFlow; meetingId: number }
         fields={flow.fields}
         mapping={flow.mapping}
         check={flow.check}
+        requiredUnmapped={flow.requiredUnmapped}
         onMap={flow.map}
         onEncoding={(encoding) => actions.encoding.mutate({ id: entry.id, body: { encoding } })}
         rereading={actions.encoding.isPending}
