@@ -504,6 +504,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/meetings/{id}/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The meeting's own form fields, their version and the keys that have answers */
+        get: operations["getMeetingsByIdForm"];
+        /** Replace the meeting's own form fields (409 when saved by someone else since `version`) */
+        put: operations["putMeetingsByIdForm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meetings": {
         parameters: {
             query?: never;
@@ -5589,6 +5607,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -5612,6 +5642,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 };
             };
         };
@@ -5990,6 +6032,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6013,6 +6067,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 };
             };
         };
@@ -6204,6 +6270,373 @@ export interface operations {
             };
             /** @description A path parameter is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
+                            version: number;
+                            answered_keys: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putMeetingsByIdForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fields: {
+                        key: string;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                        label: {
+                            "zh-tw": string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /**
+                         * @default {
+                         *       "zh-tw": "",
+                         *       "zh-cn": "",
+                         *       "en": ""
+                         *     }
+                         */
+                        help?: {
+                            /** @default  */
+                            "zh-tw"?: string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /** @default [] */
+                        options?: {
+                            value: string;
+                            label: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn"?: string;
+                                /** @default  */
+                                en?: string;
+                            };
+                        }[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        max?: number | null;
+                        /** @default [] */
+                        user_type_ids?: number[];
+                        /** @default null */
+                        show_if?: {
+                            key: string;
+                            values: string[];
+                        } | null;
+                        /** @default false */
+                        ask_at_door?: boolean;
+                        /** @default false */
+                        on_badge?: boolean;
+                        /** @default true */
+                        personal?: boolean;
+                        /** @default false */
+                        retired?: boolean;
+                    }[];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
+                            version: number;
+                            answered_keys: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11599,6 +12032,65 @@ export interface operations {
                                     en: string;
                                 };
                             } | null;
+                            form_fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "choice" | "multi_choice" | "yes_no" | "date" | "email" | "phone" | "file" | "consent" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
                         };
                     };
                 };
@@ -11674,6 +12166,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -11697,6 +12201,18 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
                 };
             };
         };
@@ -12455,6 +12971,30 @@ export interface operations {
                                 } | null;
                                 broadcast_opt_out: boolean;
                             };
+                            answers: {
+                                key: string;
+                                type: string;
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                value: (string | number | boolean | string[] | {
+                                    area_code: string;
+                                    phone: string;
+                                } | {
+                                    id: string;
+                                    name: string;
+                                    mime: string;
+                                    size: number;
+                                }) | null;
+                                text: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                retired: boolean;
+                            }[];
                             consent: {
                                 version: number;
                                 given_at: number;
@@ -12955,6 +13495,30 @@ export interface operations {
                                 } | null;
                                 broadcast_opt_out: boolean;
                             };
+                            answers: {
+                                key: string;
+                                type: string;
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                value: (string | number | boolean | string[] | {
+                                    area_code: string;
+                                    phone: string;
+                                } | {
+                                    id: string;
+                                    name: string;
+                                    mime: string;
+                                    size: number;
+                                }) | null;
+                                text: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                retired: boolean;
+                            }[];
                             consent: {
                                 version: number;
                                 given_at: number;
