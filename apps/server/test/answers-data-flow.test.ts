@@ -15,6 +15,7 @@ import {
   signUp,
 } from './registration-fixtures.ts';
 import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
+import { openList } from './waitlist-fixtures.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
 const DAY = 86_400_000;
@@ -69,7 +70,7 @@ describe(`answers reach every place a guest's data goes (${TEST_DB})`, () => {
     const endpoint = await api('POST', '/api/webhooks', {
       url: receiver.url,
       description: 'CRM',
-      event_types: ['guest.signed_up', 'guest.updated'],
+      event_types: ['guest.signed_up', 'guest.updated', 'guest.promoted'],
       organization_id: null,
     });
     expect(endpoint.statusCode, endpoint.body).toBe(200);
@@ -160,6 +161,30 @@ describe(`answers reach every place a guest's data goes (${TEST_DB})`, () => {
     await receiver.waitFor(before + 1);
     const [updated] = events('guest.updated', guest.id);
     expect(updated?.data).toMatchObject({ changed: ['name'], answers: guest.answers });
+  });
+
+  it('a place on the waiting list keeps its answers: the guest it becomes is announced with them', async () => {
+    const meeting = await meetingWithForm();
+    await ctx.db
+      .updateTable('meetings')
+      .set({ registration_limit: 1 })
+      .where('id', '=', meeting.id)
+      .execute();
+    await openList(ctx.db, meeting.id);
+    const first = await guestWith(meeting.publicId, { department: 'First' });
+    n += 1;
+    const answers = { department: 'Waited', specialty: 'medicine' };
+    const waiting = await signUp(ctx, meeting.publicId, generalBody(n, { answers }), n);
+    expect(waiting.json().data.waiting, waiting.body).not.toBeNull();
+    expect((await api('DELETE', `/api/guests/${first.id}`)).statusCode).toBe(200);
+    const promoted = await ctx.db
+      .selectFrom('guests')
+      .select(['id', 'answers'])
+      .where('email', '=', `guest${n}@example.com`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(promoted.answers)).toEqual(answers);
+    await ctx.app.jobs.runDue();
+    expect(events('guest.promoted', promoted.id)[0]?.data).toMatchObject({ session_id: null, answers });
   });
 
   it("fills {answer.<key>} in a confirmation mail in the guest's language (zh-tw and en)", async () => {
