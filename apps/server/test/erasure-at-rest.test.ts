@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { saveForm, tri } from './form-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { adminApi } from './guest-fixtures.ts';
 import {
@@ -90,16 +91,21 @@ describe(`erased personal data at rest (${TEST_DB})`, () => {
     expect(keys.filter((k) => k.includes(ip))).toEqual([]);
   });
 
-  it('after purge now, the erased name, phone and e-mail are in neither the database file nor its WAL (SQLite)', async () => {
+  it('after purge now, the erased name, phone, e-mail and answers are in neither the database file nor its WAL (SQLite)', async () => {
     const now = ctx.now();
     const name = `Gone ${randomBytes(3).toString('hex')}`;
     const meeting = await createMeeting(ctx.db, org, { name });
+    // An answer to the meeting's own field, personal (the default): erased with the rest.
+    const field = { key: 'department', type: 'short_text', label: tri('部門', '部门', 'Department') };
+    expect((await saveForm(ctx, admin, meeting.id, [field], 0)).statusCode).toBe(200);
     const people = [1, 2, 3].map(someone);
+    const answers = people.map(() => `Ans${randomBytes(4).toString('hex')}Zq`);
     for (const [i, person] of people.entries()) {
-      const res = await signUp(ctx, meeting.publicId, generalBody(10 + i, person), 10 + i);
+      const body = generalBody(10 + i, { ...person, answers: { department: answers[i] } });
+      const res = await signUp(ctx, meeting.publicId, body, 10 + i);
       expect(res.statusCode, res.body).toBe(200);
     }
-    const values = people.flatMap((p) => [p.name, p.phone, p.email]);
+    const values = [...people.flatMap((p) => [p.name, p.phone, p.email]), ...answers];
     if (TEST_DB === 'postgres') {
       // PostgreSQL's files are the server's: what holds there is in
       // docs/decisions/0037-postgres-dead-rows-no-vacuum-full.md.

@@ -82,15 +82,29 @@ describe('certificate and badge drawing', () => {
 
   it('draws a badge sheet: A4 labels in place, names in both scripts and a QR per guest', async () => {
     const guests = [
-      { names: ['陳大文', 'Chan Tai Man'], institution: '澳門大學', userType: '講者', code: 'GUEST-0001' },
+      {
+        names: ['陳大文', 'Chan Tai Man'],
+        institution: '澳門大學',
+        userType: '講者',
+        answers: ['外科 B', '素食'],
+        code: 'GUEST-0001',
+      },
       // 议 is only in Noto Sans SC: drawn with the fallback font.
       {
         names: ['劉曉议', 'Lau Hiu Yi'],
         institution: 'University of Macau',
         userType: 'Delegate',
+        answers: [],
         code: 'GUEST-0002',
       },
-      { names: ['Wong Ng'], institution: '', userType: '學員', code: 'GUEST-0003' },
+      // An answer far too long for a label: cut to the line, ended with an ellipsis.
+      {
+        names: ['Wong Ng'],
+        institution: '',
+        userType: '學員',
+        answers: [`Long${'x'.repeat(4000)}\nEnd`],
+        code: 'GUEST-0003',
+      },
     ];
     const style = { meetingName: MEETING.name, color: '#1f6feb', script: 'tc' as const };
     const bytes = await badgesPdf(guests, 'a4_2x4', style);
@@ -105,10 +119,15 @@ describe('certificate and badge drawing', () => {
       'Wong Ng',
       '澳門大學',
       'Delegate',
+      '外科 B',
+      '素食',
       MEETING.name,
     ]) {
       expect(text).toContain(part);
     }
+    expect(text).toMatch(/Longx+…/);
+    expect(text).not.toContain('x'.repeat(120));
+    expect(text).not.toContain('End');
     expect(expectSubsetFonts(bytes)).toContain('NotoSansSC-Bold');
 
     // Each label's own code in its own place (pixels at 150 dpi, from the top left).

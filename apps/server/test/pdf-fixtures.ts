@@ -95,6 +95,18 @@ export function pdfFonts(bytes: Uint8Array | Buffer): PdfFontRow[] {
   }
 }
 
+/** A PDF's text as poppler's `pdftotext` extracts it (reading order), pages split by form feeds. */
+export function pdftotext(bytes: Uint8Array | Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mf-pdftotext-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The names in a PDF's font dictionaries (BaseFont of Type0 and CID fonts, FontName of descriptors). */
 export async function fontDictionaryNames(bytes: Uint8Array | Buffer): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);

@@ -13123,6 +13123,30 @@ export interface operations {
                                 } | null;
                                 broadcast_opt_out: boolean;
                             };
+                            answers: {
+                                key: string;
+                                type: string;
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                value: (string | number | boolean | string[] | {
+                                    area_code: string;
+                                    phone: string;
+                                } | {
+                                    id: string;
+                                    name: string;
+                                    mime: string;
+                                    size: number;
+                                }) | null;
+                                text: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                retired: boolean;
+                            }[];
                             consent: {
                                 version: number;
                                 given_at: number;
@@ -13623,6 +13647,30 @@ export interface operations {
                                 } | null;
                                 broadcast_opt_out: boolean;
                             };
+                            answers: {
+                                key: string;
+                                type: string;
+                                label: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                value: (string | number | boolean | string[] | {
+                                    area_code: string;
+                                    phone: string;
+                                } | {
+                                    id: string;
+                                    name: string;
+                                    mime: string;
+                                    size: number;
+                                }) | null;
+                                text: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                retired: boolean;
+                            }[];
                             consent: {
                                 version: number;
                                 given_at: number;

@@ -17,6 +17,7 @@ const zhTw = {
   previewUpdating: '更新預覽中…',
   subjectLabel: '主旨：',
   placeholders: '插入佔位符',
+  answerPlaceholders: '插入嘉賓的答案',
   placeholderNames: {
     name: '嘉賓姓名',
     meeting: '會議名稱',
@@ -45,6 +46,7 @@ const zhCn: Catalogue = {
   previewUpdating: '正在更新预览…',
   subjectLabel: '主题：',
   placeholders: '插入占位符',
+  answerPlaceholders: '插入嘉宾的答案',
   placeholderNames: {
     name: '嘉宾姓名',
     meeting: '会议名称',
@@ -71,6 +73,7 @@ const en: Catalogue = {
   previewUpdating: 'Updating the preview…',
   subjectLabel: 'Subject: ',
   placeholders: 'Insert a placeholder',
+  answerPlaceholders: "Insert the guest's answer",
   placeholderNames: {
     name: "Guest's name",
     meeting: 'Meeting name',

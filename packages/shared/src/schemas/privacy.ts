@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Localized } from '../languages.ts';
+import { answerValue } from './forms.ts';
 
 /**
  * Personal data over its whole life (issue 20): a meeting's privacy notice and consent, its retention
@@ -86,6 +87,8 @@ const names = { name: z.string(), name_cn: z.string(), name_en: z.string() };
  * Everything MeetFlow holds about one guest: what their guest page shows and the rest (scans,
  * certificates, waiting-list places, messages sent). The JSON a guest downloads, and the page built from it.
  */
+const localizedTexts = z.object({ 'zh-tw': z.string(), 'zh-cn': z.string(), en: z.string() });
+
 export const guestPersonalData = z.object({
   generated_at: z.number().int(),
   meeting: z.object({
@@ -122,6 +125,21 @@ export const guestPersonalData = z.object({
     college_category: z.object(names).nullable(),
     broadcast_opt_out: z.boolean(),
   }),
+  /**
+   * The answers to the meeting's own fields, in the form's order (retired fields' too): the field's
+   * label and the answer in words in each language, and the value as stored.
+   */
+  answers: z.array(
+    z.object({
+      key: z.string(),
+      /** The field's type; `unknown` for an answer whose field the form no longer has. */
+      type: z.string(),
+      label: localizedTexts,
+      value: answerValue,
+      text: localizedTexts,
+      retired: z.boolean(),
+    }),
+  ),
   /** The notice the guest agreed to at sign-up; null where the meeting asked for none. */
   consent: z
     .object({

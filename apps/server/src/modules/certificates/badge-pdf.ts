@@ -1,12 +1,22 @@
 import { PDFDocument, rgb, type PDFPage } from '@cantoo/pdf-lib';
 import type { BadgeLayout } from '@meetflow/shared/schemas/certificates';
-import { DocumentFonts, MM, drawLine, drawQr, fittingSize, hexColor, type Script } from './pdf-text.ts';
+import {
+  DocumentFonts,
+  MM,
+  drawLine,
+  drawQr,
+  fittedLine,
+  fittingSize,
+  hexColor,
+  type Script,
+} from './pdf-text.ts';
 
 /*
  * Name badges: label sheets of common A4 sizes and one badge per page for badge printers. Each
  * badge carries the meeting's colour band with its name, the guest's name in the meeting's first
- * language (the others below), institution, registration type and the guest code's QR code, which
- * the door scans like the one on the guest's phone.
+ * language (the others below), institution, registration type, the answers to the fields the
+ * organiser put on badges, and the guest code's QR code, which the door scans like the one on the
+ * guest's phone.
  */
 
 interface Geometry {
@@ -45,6 +55,8 @@ export interface BadgeGuest {
   /** The name in the meeting's first language, then the other spellings that differ. */
   names: string[];
   institution: string;
+  /** The answers to the meeting's fields marked `on_badge`, in words, a line each. */
+  answers: string[];
   userType: string;
   code: string;
 }
@@ -92,16 +104,19 @@ async function drawBadge(
     y -= size * 1.4;
     await drawLine(page, fonts, other, left + pad, y, { ...otherStyle, size });
   }
-  for (const [text, bold] of [
+  // The answers last: on a small label they are what gives way, never the registration type.
+  const lines: [string, boolean][] = [
     [guest.institution, false],
     [guest.userType, true],
-  ] as const) {
-    if (!text) continue;
+    ...guest.answers.map((answer): [string, boolean] => [answer, false]),
+  ];
+  for (const [text, bold] of lines) {
+    if (!text.trim()) continue;
     const lineStyle = { size: 9, bold, color: bold ? hexColor(style.color) : GREY, script: style.script };
-    const size = await fittingSize(fonts, text, textWidthMax, lineStyle, 6);
-    y -= size * 1.6;
+    const fitted = await fittedLine(fonts, text, textWidthMax, lineStyle, 6);
+    y -= fitted.size * 1.6;
     if (y < top - height + pad) break;
-    await drawLine(page, fonts, text, left + pad, y, { ...lineStyle, size });
+    await drawLine(page, fonts, fitted.text, left + pad, y, { ...lineStyle, size: fitted.size });
   }
 }
 

@@ -1,16 +1,34 @@
-import { nameIn } from '@meetflow/shared/languages';
+import { answerText } from '@meetflow/shared/forms/answer-text';
+import { isAnswerField, localText, type FormField } from '@meetflow/shared/forms/form-definition';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
+import { nameIn, type Language } from '@meetflow/shared/languages';
 import type { BadgeQuery } from '@meetflow/shared/schemas/certificates';
 import { meetingDisplayConfig } from '@meetflow/shared/schemas/meeting-display';
 import type { Actor } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import type { BadgeGuest } from './badge-pdf.ts';
 import { nameInLanguage } from './certificate-content.ts';
 import type { CertificateFile } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
+
+/** Answers that say little without their question ("Yes", "3") are printed after its label. */
+const LABELLED = new Set<FormField['type']>(['number', 'date', 'yes_no', 'consent', 'file']);
+
+/** A badge's lines for the fields marked `on_badge`, in the badge's language; unanswered ones print none. */
+export function badgeAnswers(fields: readonly FormField[], answers: Answers, lang: Language): string[] {
+  return fields.flatMap((field) => {
+    const text = answerText(field, answers[field.key], lang).trim();
+    if (!text) return [];
+    if (!LABELLED.has(field.type)) return [text];
+    const label = localText(field.label, lang);
+    return [lang === 'en' ? `${label}: ${text}` : `${label}：${text}`];
+  });
+}
 
 /**
  * Name badges (issue 18): the meeting's guests, all or filtered, on label sheets, or the one guest
@@ -46,12 +64,21 @@ export function createBadgesService(deps: { db: Db; systemLog: SystemLog; render
         ),
       );
     }
+    // The meeting's fields for badges, and the answers of the guests printed: two reads for the sheet.
+    const onBadge = parseFields(await repo.findForm(db, meeting.id)).filter(
+      (f) => f.on_badge && isAnswerField(f),
+    );
+    const answers =
+      onBadge.length > 0
+        ? await repo.findAnswers(db, meeting.id, query.guest_id === undefined ? undefined : [query.guest_id])
+        : new Map<number, string>();
     const badgeGuests: BadgeGuest[] = guests.map((guest) => {
       const names = [...new Set(config.language_order.map((lang) => nameInLanguage(guest, lang)))];
       const type = guest.user_type_id === null ? undefined : types.get(guest.user_type_id);
       return {
         names,
         institution: guest.institution || guest.organization,
+        answers: badgeAnswers(onBadge, parseAnswers(answers.get(guest.id)), first),
         userType: type ? nameIn(first, type.name, type.name_cn, type.name_en) : '',
         code: guest.guest_code,
       };

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { answerText } from '@meetflow/shared/forms/answer-text';
+import { isAnswerField, localText, type FormField } from '@meetflow/shared/forms/form-definition';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
 import { nameIn, type Language, type Localized } from '@meetflow/shared/languages';
 import { certificateTemplate, type CertificateTemplate } from '@meetflow/shared/schemas/certificates';
 import { localDate } from '../../lib/local-time.ts';
@@ -76,6 +79,30 @@ export interface CertificateFacts {
   sessions: { name: string; name_cn: string; name_en: string }[];
   code: string;
   issuedAt: number;
+  /**
+   * The meeting's own fields and the guest's answers to them, for `{answer.<key>}`; 'sample' (a
+   * preview without a guest) prints each field's label in brackets.
+   */
+  answers?: { fields: readonly FormField[]; values: Answers | 'sample' };
+}
+
+/** `{answer.<key>}` of every answer field: the answer in words in `lang`, '' where there is none. */
+export function answerValues(
+  answers: CertificateFacts['answers'],
+  lang: Language,
+): Record<`answer.${string}`, string> {
+  if (!answers) return {};
+  const { fields, values } = answers;
+  return Object.fromEntries(
+    fields
+      .filter(isAnswerField)
+      .map((field) => [
+        `answer.${field.key}`,
+        values === 'sample'
+          ? `[${localText(field.label, lang)}]`
+          : answerText(field, values[field.key], lang),
+      ]),
+  );
 }
 
 export function certificateValues(
@@ -99,6 +126,7 @@ export function certificateValues(
     code: groupedCode(facts.code),
     verify_url: verifyUrl(publicUrl, facts.code),
     issued_on: localDate(facts.issuedAt, zone),
+    ...answerValues(facts.answers, lang),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { CertificateSettings, CertificateTemplate } from '@meetflow/shared/schemas/certificates';
 import type { VisibleMeeting } from '../../core/meeting-access.ts';
+import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
 import { certificateValues, type CertificateFacts } from './certificate-content.ts';
 import type { CertificateCoreDeps, CertificateFile } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
@@ -12,6 +13,19 @@ export function createCertificateDrawing(deps: DrawingDeps) {
 
   async function sessionNames(meetingId: number) {
     return new Map((await repo.findSessions(db, meetingId)).map((s) => [s.id, s]));
+  }
+
+  /**
+   * The meeting's own fields and the listed guests' answers (all live guests' when none are listed):
+   * read once for a ZIP of many, or for one certificate.
+   */
+  async function answersOf(meetingId: number, guestIds?: readonly number[]) {
+    const [form, stored] = await Promise.all([
+      repo.findForm(db, meetingId),
+      repo.findAnswers(db, meetingId, guestIds),
+    ]);
+    const fields = parseFields(form);
+    return (guestId: number) => ({ fields, values: parseAnswers(stored.get(guestId)) });
   }
 
   async function background(template: CertificateTemplate) {
@@ -35,11 +49,16 @@ export function createCertificateDrawing(deps: DrawingDeps) {
     });
   }
 
-  /** The PDF of an issued certificate, from what it certified and the meeting's current template. */
+  /**
+   * The PDF of an issued certificate, from what it certified, the guest's answers as they are now
+   * and the meeting's current template. `answers`: read beforehand for many (a ZIP).
+   */
   async function issuedPdf(
     meeting: VisibleMeeting,
     certificate: repo.CertificateRecord,
+    answers?: (guestId: number) => NonNullable<CertificateFacts['answers']>,
   ): Promise<CertificateFile> {
+    const answersFor = answers ?? (await answersOf(meeting.id, [certificate.guest_id]));
     const { template } = await settingsOf(meeting.id);
     const sessions = await sessionNames(meeting.id);
     const attended = (JSON.parse(certificate.sessions) as number[]).flatMap((id) => {
@@ -53,11 +72,12 @@ export function createCertificateDrawing(deps: DrawingDeps) {
       sessions: attended,
       code: certificate.code,
       issuedAt: certificate.issued_at,
+      answers: answersFor(certificate.guest_id),
     });
     return { fileName: certificateFileName(meeting, certificate), bytes };
   }
 
-  return { sessionNames, render, issuedPdf };
+  return { sessionNames, answersOf, render, issuedPdf };
 }
 
 /** 'Meeting-name-Guest-name.pdf', safe on every file system. */

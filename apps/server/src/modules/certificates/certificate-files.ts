@@ -2,6 +2,7 @@ import type { CertificateTemplate } from '@meetflow/shared/schemas/certificates'
 import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseFields } from '../guests/guest-rules.ts';
 import { SAMPLE_CODE, SAMPLE_GUEST } from './certificate-content.ts';
 import type { CertificateFile } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
@@ -10,7 +11,7 @@ import type { CertificatesDeps } from './certificates.service.ts';
 /** Certificates as files: one PDF, a preview, every issued one for the ZIP, the download's audit entry. */
 export function createCertificateFiles(deps: CertificatesDeps) {
   const { db, clock, core } = deps;
-  const { settingsOf, rowsOf, sessionNames, render, issuedPdf } = core;
+  const { settingsOf, rowsOf, sessionNames, answersOf, render, issuedPdf } = core;
 
   return {
     async pdf(user: AuthUser, meetingId: number, guestId: number): Promise<CertificateFile> {
@@ -37,6 +38,7 @@ export function createCertificateFiles(deps: CertificatesDeps) {
           sessions: sessions.slice(0, 2),
           code: SAMPLE_CODE,
           issuedAt: clock(),
+          answers: { fields: parseFields(await repo.findForm(db, meeting.id)), values: 'sample' },
         });
       }
       const { rule } = await settingsOf(meeting.id);
@@ -50,6 +52,7 @@ export function createCertificateFiles(deps: CertificatesDeps) {
         sessions: entry.figure.sessions.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
         code: entry.certificate?.code ?? SAMPLE_CODE,
         issuedAt: entry.certificate?.issued_at ?? clock(),
+        answers: (await answersOf(meeting.id, [guestId]))(guestId),
       });
     },
 
@@ -57,8 +60,10 @@ export function createCertificateFiles(deps: CertificatesDeps) {
     async *issuedFiles(meeting: VisibleMeeting): AsyncGenerator<CertificateFile> {
       const live = (await repo.findCertificates(db, meeting.id)).filter((c) => c.revoked_at === null);
       const guests = new Set((await repo.findLiveGuests(db, meeting.id)).map((g) => g.id));
+      // Every guest's answers in one read, not one per certificate.
+      const answers = await answersOf(meeting.id);
       for (const certificate of live.sort((a, b) => a.guest_id - b.guest_id)) {
-        if (guests.has(certificate.guest_id)) yield await issuedPdf(meeting, certificate);
+        if (guests.has(certificate.guest_id)) yield await issuedPdf(meeting, certificate, answers);
       }
     },
 

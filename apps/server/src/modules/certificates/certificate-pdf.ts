@@ -26,12 +26,13 @@ export interface CertificateImage {
   mime: string;
 }
 
-export type CertificateValues = Record<CertificatePlaceholder, string>;
+/** The placeholders' values; `answer.<key>`: the guest's answer to the meeting's field `key`. */
+export type CertificateValues = Record<CertificatePlaceholder, string> & Record<`answer.${string}`, string>;
 
 /** The template's text with its placeholders filled in; an unknown `{word}` stays as typed. */
 export function fillPlaceholders(text: string, values: CertificateValues): string {
-  return text.replace(/\{([a-z_]+)\}/g, (whole, key: string) =>
-    Object.hasOwn(values, key) ? values[key as CertificatePlaceholder] : whole,
+  return text.replace(/\{([a-z_]+(?:\.[a-z][a-z0-9_]*)?)\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? (values as Record<string, string>)[key]! : whole,
   );
 }
 

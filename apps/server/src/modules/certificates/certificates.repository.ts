@@ -65,6 +65,24 @@ export async function findLiveGuests(db: Db, meetingId: number, ids?: readonly n
   return query.orderBy('id').execute();
 }
 
+/** The answers (JSON) of a meeting's guests that gave any: all of them, or the listed ones. */
+export async function findAnswers(
+  db: Db,
+  meetingId: number,
+  ids?: readonly number[],
+): Promise<Map<number, string>> {
+  let query = db
+    .selectFrom('guests')
+    .select(['id', 'answers'])
+    .where('meeting_id', '=', meetingId)
+    .where('answers', '<>', '{}');
+  if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+  return new Map((await query.execute()).map((r) => [r.id, r.answers]));
+}
+
+/* The meeting's own fields, which `{answer.<key>}` and badges print: the guest core's read. */
+export { meetingFormJson as findForm } from '../guests/guests.reads.ts';
+
 /* The scans a certificate is judged from: the attendance module's read. */
 export { scansOfGuests as findScans } from '../attendance/attendance.reads.ts';
 

@@ -193,6 +193,35 @@ export async function fittingSize(
   return size;
 }
 
+/**
+ * One line that fits `maxWidth`: at the largest size from `style.size` down to `min`, and, if even
+ * `min` is too wide, cut and ended with '…'. Line breaks and runs of spaces become one space.
+ */
+export async function fittedLine(
+  fonts: DocumentFonts,
+  text: string,
+  maxWidth: number,
+  style: TextStyle,
+  min: number,
+): Promise<{ text: string; size: number }> {
+  // A badge line holds some 60 characters at most: measuring thousands would only cost time.
+  let chars = [...text.replace(/\s+/g, ' ').trim()];
+  const long = chars.length > 120;
+  if (long) chars = chars.slice(0, 120);
+  const whole = chars.join('') + (long ? '…' : '');
+  const size = await fittingSize(fonts, whole, maxWidth, style, min);
+  const at = { ...style, size };
+  if ((await textWidth(fonts, whole, at)) <= maxWidth) return { text: whole, size };
+  // The longest start that fits with the ellipsis (binary search on the characters kept).
+  let [lo, hi] = [0, chars.length];
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if ((await textWidth(fonts, `${chars.slice(0, mid).join('').trimEnd()}…`, at)) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return { text: `${chars.slice(0, lo).join('').trimEnd()}…`, size };
+}
+
 export function hexColor(hex: string): RGB {
   const value = Number.parseInt(hex.replace('#', ''), 16);
   return rgb(((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255);

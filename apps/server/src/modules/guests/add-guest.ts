@@ -1,9 +1,11 @@
 import type { Language } from '@meetflow/shared/languages';
 import type { AdminGuest } from '@meetflow/shared/schemas/guests';
 import type { SignUpInput } from '@meetflow/shared/schemas/public';
+import type { Insertable } from 'kysely';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
@@ -18,6 +20,7 @@ import {
   formFieldsOf,
   guestFormValues,
   insertGuestTakingSeats,
+  parseAnswers,
   requirePhone,
 } from './guest-rules.ts';
 import type * as seats from './guest-seats.repository.ts';
@@ -57,21 +60,21 @@ export async function addGuest(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
-      const inserted = await insertGuestTakingSeats(
+      const values: Insertable<Database['guests']> = {
+        ...guestFormValues(body, phone),
+        answers,
+        meeting_id: meeting.id,
+        guest_code: newGuestCode(),
+        token_hash: sha256(randomToken(32)),
+        created_at: now,
+      };
+      const inserted = await insertGuestTakingSeats(trx, values, scheduleIds, now, filled);
+      await deps.webhooks.emit(
         trx,
-        {
-          ...guestFormValues(body, phone),
-          answers,
-          meeting_id: meeting.id,
-          guest_code: newGuestCode(),
-          token_hash: sha256(randomToken(32)),
-          created_at: now,
-        },
-        scheduleIds,
-        now,
-        filled,
+        guestSignedUp(meeting.id, inserted.id, 'back_office', scheduleIds, {
+          answers: parseAnswers(values.answers),
+        }),
       );
-      await deps.webhooks.emit(trx, guestSignedUp(meeting.id, inserted.id, 'back_office', scheduleIds));
       return inserted.id;
     });
   } catch (error) {

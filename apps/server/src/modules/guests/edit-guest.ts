@@ -152,7 +152,12 @@ async function saveForm(deps: GuestsDeps, trx: Db, edit: Edit) {
       type: 'guest.updated',
       meetingId: guest.meeting_id,
       guestId: guest.id,
-      data: { guest_id: guest.id, changed: edit.changes.map((c) => c.field) },
+      data: {
+        guest_id: guest.id,
+        changed: edit.changes.map((c) => c.field),
+        // The answers as they stand after the edit: those the form wrote, else those kept.
+        answers: parseAnswers((values as { answers?: string }).answers ?? stored.answers),
+      },
     });
 }
 

@@ -108,7 +108,7 @@ export async function writeGuestBatch(deps: BatchDeps, batch: Batch): Promise<Ba
       planned.kind === 'valid' && first === undefined ? [planned] : [],
     );
     const locking = deps.dbKind === 'postgres';
-    const { existing, newGuestId } = await lockAndInsertGuests(deps, trx, batch, candidates, now);
+    const { existing, newGuestId, newAnswers } = await lockAndInsertGuests(deps, trx, batch, candidates, now);
     const ledger = await openSeatLedger(trx, {
       locking,
       meetingId: meeting.id,
@@ -120,7 +120,7 @@ export async function writeGuestBatch(deps: BatchDeps, batch: Batch): Promise<Ba
       failures.push({ import_id: info.id, row_number: row.number, cells: JSON.stringify(row.cells), reason });
       outcome.failed += 1;
     };
-    const created: { id: number; scheduleIds: readonly number[] }[] = [];
+    const created: { id: number; scheduleIds: readonly number[]; answers: string | undefined }[] = [];
     const refusedIds: number[] = [];
     const events: WebhookEvent[] = [];
     for (const { planned, first } of rows) {
@@ -156,10 +156,16 @@ export async function writeGuestBatch(deps: BatchDeps, batch: Batch): Promise<Ba
         fail(planned.row, seatRefusalText(refusal, lang, sessionName));
         continue;
       }
-      created.push({ id: newId, scheduleIds: planned.scheduleIds });
+      created.push({ id: newId, scheduleIds: planned.scheduleIds, answers: newAnswers.get(planned.key) });
     }
     await deleteNewGuests(trx, refusedIds);
-    events.push(...created.map((guest) => guestSignedUp(meeting.id, guest.id, 'import', guest.scheduleIds)));
+    events.push(
+      ...created.map((guest) =>
+        guestSignedUp(meeting.id, guest.id, 'import', guest.scheduleIds, {
+          answers: parseAnswers(guest.answers),
+        }),
+      ),
+    );
     await deps.webhooks.emitAll(trx, events);
     outcome.created = created.length;
     outcome.filled = await ledger.commit();
@@ -216,7 +222,9 @@ async function lockAndInsertGuests(
   }));
   const newIds = await insertGuestsInPhoneOrder(trx, newGuests, now);
   const newGuestId = new Map(newRows.map((planned, i) => [planned.key, newIds[i]]));
-  return { existing, newGuestId };
+  // The answers as written, for the guests' webhook events: no read.
+  const newAnswers = new Map(newRows.map((planned, i) => [planned.key, newGuests[i]!.values.answers]));
+  return { existing, newGuestId, newAnswers };
 }
 
 /**
@@ -243,10 +251,11 @@ async function updateExistingGuest(
   const refusal = ledger.takeSessions(added);
   if (refusal) return refusal;
   // Columns the file does not have stay as they were.
+  const written: GuestFormValues & { answers?: string } = mappedValues(values, mapped);
   const updated = await updateGuestAddingSessions(
     trx,
     { id: guestId, meeting_id: meeting.id },
-    mappedValues(values, mapped),
+    written,
     added,
     now,
   );
@@ -256,7 +265,13 @@ async function updateExistingGuest(
     type: 'guest.updated',
     meetingId: meeting.id,
     guestId,
-    data: { guest_id: guestId, changed: Object.keys(mappedValues(values, mapped)), source: 'import' },
+    data: {
+      guest_id: guestId,
+      changed: Object.keys(written),
+      source: 'import',
+      // The answers, when the row wrote them (a row that leaves them as they were says nothing of them).
+      ...(written.answers === undefined ? {} : { answers: parseAnswers(written.answers) }),
+    },
   });
   if (added.length > 0)
     events.push({

@@ -1,4 +1,6 @@
 import { resolveDisplayConfig } from '@meetflow/shared/display-text';
+import { answerText } from '@meetflow/shared/forms/answer-text';
+import { isAnswerField, localText } from '@meetflow/shared/forms/form-definition';
 import { LANGUAGES, linkInLanguage, type Language } from '@meetflow/shared/languages';
 import {
   EDITABLE_MAIL_TYPES,
@@ -11,6 +13,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import type { Db } from '../../db/database.ts';
 import { timeZone } from '../../lib/local-time.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
+import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
 import type { MailContext, RenderedMail } from './mail-render.ts';
 import { createMailRenderer } from './mail-renderer.ts';
 import { unsubscribeToken } from './mail-signing.ts';
@@ -18,6 +21,25 @@ import * as repo from './mail.repository.ts';
 
 /** The id of the made-up guest that previews show in place of a real one. */
 export const EXAMPLE_GUEST_ID = 0;
+const EXAMPLE_GUEST_CODE = 'EXAMPLE-GUEST-CODE';
+
+/**
+ * The guest's answers in words in `language`, for `{answer.<key>}`: every answer field of the form
+ * (retired ones too: their answers are kept), '' where unanswered. The made-up guest of previews
+ * shows each field's label in brackets instead.
+ */
+export function answerTexts(guest: repo.GuestForMail, language: Language): Record<string, string> {
+  const fields = parseFields(guest.form_fields ?? undefined).filter(isAnswerField);
+  if (fields.length === 0) return {};
+  const example = guest.id === EXAMPLE_GUEST_ID && guest.guest_code === EXAMPLE_GUEST_CODE;
+  const answers = example ? {} : parseAnswers(guest.answers);
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.key,
+      example ? `[${localText(field.label, language)}]` : answerText(field, answers[field.key], language),
+    ]),
+  );
+}
 
 /**
  * Whether previews and test sends may show the meeting's real first guest: their name and guest
@@ -73,13 +95,18 @@ export function createMailComposer(deps: {
     linkInLanguage(`${deps.publicUrl}/#/enroll-info/${encodeURIComponent(publicId)}`, language);
 
   async function exampleGuest(meetingId: number): Promise<repo.GuestForMail | undefined> {
-    const meeting = await repo.findMeetingForMail(db, meetingId);
+    const [meeting, form] = await Promise.all([
+      repo.findMeetingForMail(db, meetingId),
+      repo.findMeetingForm(db, meetingId),
+    ]);
     if (!meeting) return undefined;
     return {
       ...meeting,
       id: EXAMPLE_GUEST_ID,
       meeting_id: meetingId,
-      guest_code: 'EXAMPLE-GUEST-CODE',
+      guest_code: EXAMPLE_GUEST_CODE,
+      answers: '{}',
+      form_fields: form ?? null,
       email: 'guest@example.org',
       name: '陳大文',
       name_zh: '陳大文',
@@ -146,6 +173,7 @@ export function createMailComposer(deps: {
           display_name: guestDisplayName(guest),
           email: guest.email,
         },
+        answers: answerTexts(guest, language),
         organizer: deps.mailFrom,
         sessions: (reminderSession ?? sessions).map(toMailSession),
         cancelledSessions: cancelled.map(toMailSession),

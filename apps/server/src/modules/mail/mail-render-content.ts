@@ -13,7 +13,10 @@ import {
 import type { MailContext } from './mail-render-types.ts';
 import { defaultMailText, mailLabels, type MailLabels } from './mail-texts.ts';
 
-/** The placeholders an organiser's subject and body may use, written {name}. */
+/**
+ * The placeholders an organiser's subject and body may use, written {name}; besides these, each of
+ * the meeting's own fields as `{answer.<key>}` (ANSWER_PLACEHOLDER_PREFIX).
+ */
 export const MAIL_PLACEHOLDERS: readonly string[] = Object.freeze([
   'name',
   'meeting',
@@ -26,12 +29,15 @@ export const MAIL_PLACEHOLDERS: readonly string[] = Object.freeze([
   'hours',
 ]);
 
+/** `{answer.department}`: the guest's answer to the meeting's field `department`. */
+export const ANSWER_PLACEHOLDER_PREFIX = 'answer.';
+
 /**
  * Replaces each {placeholder} that has a value; any other {word} stays as written, so a typo shows
  * in the mail instead of vanishing. One pass: a value containing {code} is not expanded again.
  */
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
-  return text.replace(/\{([A-Za-z_]+)\}/g, (whole, key: string) =>
+  return text.replace(/\{([A-Za-z_]+(?:\.[a-z][a-z0-9_]*)?)\}/g, (whole, key: string) =>
     Object.hasOwn(values, key) ? (values[key] ?? whole) : whole,
   );
 }
@@ -87,6 +93,7 @@ export function mailContent(ctx: MailContext): MailContent {
         : `「${ctx.offer.session}」`
       : '',
   };
+  for (const [key, text] of Object.entries(ctx.answers)) values[`${ANSWER_PLACEHOLDER_PREFIX}${key}`] = text;
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
   const details = [
     schedule

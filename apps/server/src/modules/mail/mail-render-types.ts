@@ -51,6 +51,11 @@ export interface MailContext {
   meeting: MailMeeting;
   /** `email`: the calendar's ATTENDEE. */
   guest: { id: number; guest_code: string; display_name: string; email: string };
+  /**
+   * The guest's answers to the meeting's own fields, in words in `language`, by field key: every
+   * field of the form has one ('' when unanswered), so `{answer.<key>}` of any of them is filled.
+   */
+  answers: Record<string, string>;
   /** The sender, `Name <address>` or an address: the calendar's ORGANIZER. */
   organizer: string;
   /** The guest's current sessions (date-schedule meetings). */

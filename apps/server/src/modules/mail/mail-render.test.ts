@@ -28,6 +28,7 @@ function context(over: Partial<MailContext> = {}): MailContext {
       theme_color: '#7a1fa2',
     },
     guest: { id: 42, guest_code: CODE, display_name: '陳大文', email: 'chan@example.org' },
+    answers: {},
     organizer: 'MeetFlow <no-reply@meetflow.test>',
     sessions: [],
     cancelledSessions: [],
@@ -280,6 +281,23 @@ describe('renderMail', () => {
     );
     expect(mail.html).toContain(`Hi 陳大文,<br />code ${CODE}`);
     expect(fillPlaceholders('{a} {b} {a}', { a: '{b}' })).toBe('{b} {b} {b}');
+  });
+
+  it("fills {answer.<key>} with the guest's answer in words, escaped, and leaves unknown keys as typed", async () => {
+    const mail = await renderMail(
+      context({
+        language: 'en',
+        answers: { department: 'Surgery <B> & Co', diet: '' },
+        template: {
+          subject: '{meeting}: {answer.department}',
+          body: 'Dept {answer.department}; diet [{answer.diet}]; {answer.nope}; {answer.Department}',
+        },
+      }),
+    );
+    expect(mail.subject).toBe('Macao Medical Education Symposium: Surgery <B> & Co');
+    expect(mail.text).toContain('Dept Surgery <B> & Co; diet []; {answer.nope}; {answer.Department}');
+    expect(mail.html).toContain('Dept Surgery &lt;B&gt; &amp; Co; diet []');
+    expect(mail.html).not.toContain('<B>');
   });
 
   it('puts the code and the link in the text part', async () => {

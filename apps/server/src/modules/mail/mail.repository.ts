@@ -13,11 +13,12 @@ export {
   meetingForMail as findMeetingForMail,
 } from '../meetings/meetings.reads.ts';
 
-/** What a guest's mail shows: the guest, the meeting (live or not), its colours. */
+/** What a guest's mail shows: the guest and their answers, the meeting (live or not), its colours and form. */
 export function findGuestForMail(db: Executor, guestId: number) {
   return db
     .selectFrom('guests')
     .innerJoin('meetings', 'meetings.id', 'guests.meeting_id')
+    .leftJoin('registration_forms', 'registration_forms.meeting_id', 'guests.meeting_id')
     .select([
       'guests.id',
       'guests.meeting_id',
@@ -29,12 +30,18 @@ export function findGuestForMail(db: Executor, guestId: number) {
       'guests.language',
       'guests.cancelled_at',
       'guests.broadcast_opt_out',
+      'guests.answers',
+      // The meeting's own fields, for the answers' placeholders: in this read, not one more.
+      'registration_forms.fields as form_fields',
       ...meetingColumns.mail,
     ])
     .where('guests.id', '=', guestId)
     .executeTakeFirst();
 }
 export type GuestForMail = NonNullable<Awaited<ReturnType<typeof findGuestForMail>>>;
+
+/* A meeting's own fields (the example guest's placeholders): the guest core's read. */
+export { meetingFormJson as findMeetingForm } from '../guests/guests.reads.ts';
 
 /** The sessions a guest is enrolled in, in time order. */
 export function guestSessions(db: Executor, guestId: number) {

@@ -118,6 +118,9 @@ async function sendOfferMail(deps: SendDeps, job: JobRow, payload: MailPayload):
     language,
     cancelled_at: null,
     broadcast_opt_out: 0,
+    // Not a guest yet: no answers to show.
+    answers: '{}',
+    form_fields: null,
   };
   const settings = await composer.settingsOf(offer.meetingId);
   const context = await composer.contextOf(recipient, payload, settings.templates, language);

@@ -1,6 +1,12 @@
+import { answerText } from '@meetflow/shared/forms/answer-text';
+import { localText, type FormField } from '@meetflow/shared/forms/form-definition';
+import type { Answers } from '@meetflow/shared/forms/form-engine';
+import { LANGUAGES, type Language } from '@meetflow/shared/languages';
 import { resolvePrivacyNotice, type GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
+import { meetingFormJson } from '../guests/guests.reads.ts';
 import type { PrivacyRecord } from './privacy-audit.ts';
 import * as repo from './privacy.repository.ts';
 import type { PrivacyDeps } from './privacy.service.ts';
@@ -49,7 +55,8 @@ async function personalData(deps: DataDeps, guestId: number): Promise<GuestPerso
   if (!guest) throw new AppError('NOT_FOUND');
   const meeting = await repo.findMeetingPrivacy(db, guest.meeting_id);
   if (!meeting) throw new AppError('NOT_FOUND');
-  const [sessions, scans, certificates, places, messages, notice] = await Promise.all([
+  const [form, sessions, scans, certificates, places, messages, notice] = await Promise.all([
+    meetingFormJson(db, guest.meeting_id),
     repo.listGuestSessions(db, guestId),
     repo.listGuestScans(db, guestId),
     repo.listGuestCertificates(db, guestId),
@@ -71,6 +78,7 @@ async function personalData(deps: DataDeps, guestId: number): Promise<GuestPerso
       purge_at: repo.purgeAt(meeting),
     },
     guest: guestPart(guest),
+    answers: answersPart(parseFields(form), parseAnswers(guest.answers)),
     consent:
       guest.consent_version === null || guest.consent_at === null
         ? null
@@ -145,6 +153,44 @@ function guestPart(guest: GuestDataRow): GuestPersonalData['guest'] {
     }),
     broadcast_opt_out: guest.broadcast_opt_out === 1,
   };
+}
+
+const inEvery = (text: (lang: Language) => string) =>
+  Object.fromEntries(LANGUAGES.map((lang) => [lang, text(lang)])) as Record<Language, string>;
+
+/**
+ * The guest's answers with their fields' labels and in words, in each language: in the form's order,
+ * retired fields included, then any answer whose field the form no longer has (as it was stored).
+ */
+export function answersPart(fields: readonly FormField[], answers: Answers): GuestPersonalData['answers'] {
+  const known = new Set(fields.map((f) => f.key));
+  const rows: GuestPersonalData['answers'] = fields.flatMap((field) => {
+    const value = answers[field.key];
+    if (value === undefined) return [];
+    return [
+      {
+        key: field.key,
+        type: field.type,
+        label: inEvery((lang) => localText(field.label, lang)),
+        value,
+        text: inEvery((lang) => answerText(field, value, lang)),
+        retired: field.retired,
+      },
+    ];
+  });
+  for (const [key, value] of Object.entries(answers)) {
+    if (known.has(key)) continue;
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    rows.push({
+      key,
+      type: 'unknown',
+      label: inEvery(() => key),
+      value,
+      text: inEvery(() => text),
+      retired: true,
+    });
+  }
+  return rows;
 }
 
 /** The kind of message a mail job sends ('confirmation', 'reminder', …), never its contents. */

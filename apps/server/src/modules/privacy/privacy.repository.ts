@@ -1,8 +1,13 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { isAnswerField } from '@meetflow/shared/forms/form-definition';
+import type { AnswerValue, Answers } from '@meetflow/shared/forms/form-engine';
 import { templatesWithBackground } from '../certificates/certificates.reads.ts';
 import { deleteFiles } from '../files/files.writes.ts';
+import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
+import { meetingFormJson } from '../guests/guests.reads.ts';
+import { eraseDeliveredAnswers } from '../webhooks/webhooks.writes.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -180,6 +185,8 @@ export async function eraseGuests(
     .where('meeting_id', '=', meetingId)
     .$if(guestId !== undefined, (q) => q.where('id', '=', guestId!));
 
+  // Before the rows are marked erased: it picks the guests not erased yet.
+  await eraseAnswers(trx, meetingId, guestId);
   const erased = await trx
     .updateTable('guests')
     .set({
@@ -265,6 +272,97 @@ export async function eraseGuests(
   return Number(erased.numUpdatedRows);
 }
 
+/** A file answer (`{id, name, mime, size}`): its stored file's id. */
+function answerFileId(value: AnswerValue): string | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) && 'mime' in value && 'id' in value
+    ? value.id
+    : undefined;
+}
+
+/**
+ * The answers to the meeting's personal fields (and to keys its form does not know) out of its guests'
+ * answers — all of them, or one guest's — and out of their events in the webhook outbox; answers to
+ * fields not marked personal stay, for the figures. A file answered with is deleted once no answer,
+ * waiting place, meeting or certificate template names it any more.
+ */
+async function eraseAnswers(trx: Db, meetingId: number, guestId?: number): Promise<void> {
+  const fields = parseFields(await meetingFormJson(trx, meetingId));
+  const kept = new Set(fields.filter((f) => isAnswerField(f) && !f.personal).map((f) => f.key));
+  const rows = await trx
+    .selectFrom('guests')
+    .select(['id', 'answers'])
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('id', '=', guestId!))
+    .where('erased_at', 'is', null)
+    .where('answers', '<>', '{}')
+    .execute();
+  // Guests left with the same answers (most often none) are rewritten by one statement.
+  const byResult = new Map<string, number[]>();
+  const files = new Set<string>();
+  for (const row of rows) {
+    const left: Answers = {};
+    for (const [key, value] of Object.entries(parseAnswers(row.answers))) {
+      if (kept.has(key)) left[key] = value;
+      else {
+        const file = answerFileId(value);
+        if (file) files.add(file);
+      }
+    }
+    const json = JSON.stringify(left);
+    if (json !== row.answers) byResult.set(json, [...(byResult.get(json) ?? []), row.id]);
+  }
+  for (const [json, ids] of byResult) {
+    for (let i = 0; i < ids.length; i += 500)
+      await trx
+        .updateTable('guests')
+        .set({ answers: json })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+  }
+  await eraseDeliveredAnswers(trx, meetingId, guestId, kept);
+  const unused = await unreferencedFiles(trx, [...files]);
+  if (unused.length > 0) await deleteFiles(trx, unused);
+}
+
+/**
+ * Of these stored files, those nothing names any more: no meeting's banner, schedule or guide, no
+ * certificate template's background, no guest's answer and no waiting place's form (files are
+ * content-addressed: the same bytes may be several of these).
+ */
+async function unreferencedFiles(trx: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const meetings = await trx
+    .selectFrom('meetings')
+    .select(['banner_file_id', 'schedule_file_id', 'guide_file_id'])
+    .where((eb) =>
+      eb.or([
+        eb('banner_file_id', 'in', ids),
+        eb('schedule_file_id', 'in', ids),
+        eb('guide_file_id', 'in', ids),
+      ]),
+    )
+    .execute();
+  const texts = [
+    ...(await templatesWithBackground(trx)).map((t) => t.template),
+    ...(
+      await trx
+        .selectFrom('guests')
+        .select('answers')
+        .where((eb) => eb.or(ids.map((id) => eb('answers', 'like', `%${id}%`))))
+        .execute()
+    ).map((r) => r.answers),
+    ...(
+      await trx
+        .selectFrom('waitlist_entries')
+        .select('form')
+        .where((eb) => eb.or(ids.map((id) => eb('form', 'like', `%${id}%`))))
+        .execute()
+    ).map((r) => r.form ?? ''),
+  ];
+  const used = new Set(meetings.flatMap((r) => [r.banner_file_id, r.schedule_file_id, r.guide_file_id]));
+  return ids.filter((id) => !used.has(id) && !texts.some((text) => text.includes(id)));
+}
+
 /**
  * What only a whole-meeting purge removes: the uploaded import files with their rows and failed
  * rows (spreadsheets of people), and the meeting's own uploads that no other meeting uses.
@@ -286,22 +384,8 @@ export async function eraseMeetingFiles(trx: Db, meeting: MeetingPrivacyRow): Pr
     .set({ banner_file_id: null, schedule_file_id: null, guide_file_id: null })
     .where('id', '=', meeting.id)
     .execute();
-  if (own.length === 0) return;
   // Content-addressed: the same file may be another meeting's banner or a certificate background.
-  const stillUsed = await trx
-    .selectFrom('meetings')
-    .select(['banner_file_id', 'schedule_file_id', 'guide_file_id'])
-    .where((eb) =>
-      eb.or([
-        eb('banner_file_id', 'in', own),
-        eb('schedule_file_id', 'in', own),
-        eb('guide_file_id', 'in', own),
-      ]),
-    )
-    .execute();
-  const templates = await templatesWithBackground(trx);
-  const used = new Set(stillUsed.flatMap((r) => [r.banner_file_id, r.schedule_file_id, r.guide_file_id]));
-  const unused = own.filter((id) => !used.has(id) && !templates.some((t) => t.template.includes(id)));
+  const unused = await unreferencedFiles(trx, own);
   if (unused.length > 0) await deleteFiles(trx, unused);
 }
 

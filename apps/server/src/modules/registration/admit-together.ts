@@ -1,6 +1,6 @@
 import { isConnectionLost } from '../../db/db-errors.ts';
 import { createBatcher } from '../../lib/batcher.ts';
-import { admitGuestBatch, type FilledSeats, type NewGuest } from '../guests/guest-rules.ts';
+import { admitGuestBatch, parseAnswers, type FilledSeats, type NewGuest } from '../guests/guest-rules.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
 import type * as repo from './registration.repository.ts';
 import type { RegistrationDeps } from './registration.service.ts';
@@ -102,7 +102,12 @@ function admitBatch(deps: AdmitDeps, meetingId: number, applicants: Applicant[])
     });
     await deps.webhooks?.emitAll(
       trx,
-      admitted.map(({ applicant, id }) => guestSignedUp(meetingId, id, 'public', applicant.scheduleIds)),
+      // The answers as the batch wrote them: no read.
+      admitted.map(({ applicant, id }) =>
+        guestSignedUp(meetingId, id, 'public', applicant.scheduleIds, {
+          answers: parseAnswers(applicant.values.answers),
+        }),
+      ),
     );
     await deps.systemLog.recordAll(
       admitted.map(({ applicant, id }) => signUpEntry(meeting, id, applicant.maskedPhone, applicant.ip)),

@@ -5,7 +5,7 @@ import { isUniqueViolation, isUniqueViolationOf } from '../../db/db-errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
-import { insertGuestTakingSeats, type FilledSeats } from '../guests/guest-rules.ts';
+import { insertGuestTakingSeats, parseAnswers, type FilledSeats } from '../guests/guest-rules.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
 import { afterSignUps, signUpEntry } from './admit-together.ts';
 import { toPublicGuest } from './public-guest.ts';
@@ -83,7 +83,7 @@ async function seatGuest(deps: RegistrationDeps, trx: Db, s: PendingSignUp, writ
       inserted.id,
       'public',
       scheduleIds.filter((id) => !inserted.fullSessions.includes(id)),
-      inserted.fullSessions,
+      { waitingSessionIds: inserted.fullSessions, answers: parseAnswers(s.values.answers) },
     ),
   );
   // A chosen session that is full: its waiting list, or SESSION_FULL when it takes no one.

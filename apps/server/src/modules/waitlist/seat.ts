@@ -6,6 +6,7 @@ import {
   enrolHoldingSeat,
   enrolInSession,
   insertGuestHoldingSeat,
+  parseAnswers,
 } from '../guests/guest-rules.ts';
 import {
   audit,
@@ -74,6 +75,10 @@ export async function seat(
       // null: the meeting's own list (the visitor became a guest); else the session enrolled in.
       session_id: scope.scopeId === 0 ? null : scope.scopeId,
       waitlist_entry_id: entry.id,
+      // A new guest: the answers their form gave, as guest.signed_up carries them.
+      ...(scope.scopeId === 0
+        ? { answers: parseAnswers((JSON.parse(entry.form ?? '{}') as WaitingGuestForm).answers) }
+        : {}),
     },
   });
   const message = { key: 'waitlist.promoted' as const, params: { ...entryParams(entry), guest_id: guestId } };

@@ -343,6 +343,25 @@ export async function pruneFinished(db: Db, before: number): Promise<void> {
     .execute();
 }
 
+/**
+ * Deliveries of a meeting's guests (all, or one) whose payload carries answers (a guest event's
+ * `"answers":{…}` with at least one key): what an erasure rewrites.
+ */
+export function deliveriesWithAnswers(db: Db, meetingId: number, guestId?: number) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'payload'])
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .where('guest_id', 'is not', null)
+    .where('payload', 'like', '%"answers":{"%')
+    .execute();
+}
+
+export async function rewritePayload(db: Db, id: number, payload: string): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ payload }).where('id', '=', id).execute();
+}
+
 /* The organisation a meeting belongs to (events are routed by it): the meetings module's read. */
 export { organizationOf as meetingOrganization } from '../meetings/meetings.reads.ts';
 

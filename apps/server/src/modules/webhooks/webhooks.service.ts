@@ -1,3 +1,4 @@
+import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { WebhookEventType } from '@meetflow/shared/schemas/integrations';
 import type { Kysely } from 'kysely';
 import type { Db, DatabaseKind } from '../../db/database.ts';
@@ -21,23 +22,35 @@ export interface WebhookEvent {
   meetingId: number;
   /** One guest's events reach a receiver in the order they happened. */
   guestId?: number | null;
-  /** Ids and facts, no personal data: the receiver reads the guest with its API token. */
+  /**
+   * Ids and facts; a guest's names, phone, e-mail and code never (the receiver reads the guest with
+   * its API token). Guest events carry the answers to the meeting's own fields (docs/decisions/0089).
+   */
   data: Record<string, unknown>;
 }
 
-/** A guest signed up (a visitor, the back office or an import), seated in `sessionIds` and waiting for `waitingSessionIds`. */
+/**
+ * A guest signed up (a visitor, the back office or an import), seated in `sessionIds` and waiting
+ * for `waitingSessionIds`, with the answers to the meeting's own fields as stored (key → value).
+ */
 export function guestSignedUp(
   meetingId: number,
   guestId: number,
   source: 'public' | 'back_office' | 'import',
   sessionIds: readonly number[],
-  waitingSessionIds: readonly number[] = [],
+  more: { waitingSessionIds?: readonly number[]; answers?: Answers } = {},
 ): WebhookEvent {
   return {
     type: 'guest.signed_up',
     meetingId,
     guestId,
-    data: { guest_id: guestId, source, session_ids: sessionIds, waiting_session_ids: waitingSessionIds },
+    data: {
+      guest_id: guestId,
+      source,
+      session_ids: sessionIds,
+      waiting_session_ids: more.waitingSessionIds ?? [],
+      answers: more.answers ?? {},
+    },
   };
 }
 

@@ -220,6 +220,7 @@ const en: PublicCatalogue & TextTree = {
     back: 'Back to my guest page',
     sections: {
       personal: 'Personal details',
+      answers: 'Your answers to the form',
       consent: 'Privacy notice consent',
       sessions: 'Sessions enrolled',
       scans: 'Scans of your code',
@@ -228,6 +229,7 @@ const en: PublicCatalogue & TextTree = {
       messages: 'E-mails to you',
     },
     cancelledAt: 'Cancelled',
+    retiredField: '(no longer asked)',
     broadcasts: "Receives the organiser's announcements",
     consentVersion: 'Notice version',
     consentGivenAt: 'Agreed on',

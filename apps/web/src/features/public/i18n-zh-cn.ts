@@ -211,6 +211,7 @@ const zhCn: PublicCatalogue = {
     back: '返回嘉宾页面',
     sections: {
       personal: '个人信息',
+      answers: '报名表格的回答',
       consent: '隐私声明同意记录',
       sessions: '已报名日程',
       scans: '扫码记录',
@@ -219,6 +220,7 @@ const zhCn: PublicCatalogue = {
       messages: '发给您的邮件',
     },
     cancelledAt: '取消时间',
+    retiredField: '（已不再询问）',
     broadcasts: '接收主办单位群发邮件',
     consentVersion: '声明版本',
     consentGivenAt: '同意时间',

@@ -209,6 +209,7 @@ export const zhTw = {
     back: '返回嘉賓頁面',
     sections: {
       personal: '個人資料',
+      answers: '報名表格的回答',
       consent: '私隱聲明同意紀錄',
       sessions: '已報名日程',
       scans: '掃碼紀錄',
@@ -217,6 +218,7 @@ export const zhTw = {
       messages: '寄給您的郵件',
     },
     cancelledAt: '取消時間',
+    retiredField: '（已不再詢問）',
     broadcasts: '接收主辦單位群發郵件',
     consentVersion: '聲明版本',
     consentGivenAt: '同意時間',

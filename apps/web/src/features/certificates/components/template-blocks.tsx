@@ -13,8 +13,9 @@ import {
 } from 'antd';
 import type { FormInstance } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { localText, type FormField } from '@meetflow/shared/forms/form-definition';
 import { CERTIFICATE_PLACEHOLDERS } from '@meetflow/shared/schemas/certificates';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { insertAtCursor } from '../../../lib/text-insert.ts';
 import { NEW_BLOCK, type TemplateFormValues } from '../certificate-logic.ts';
 
@@ -25,17 +26,36 @@ const ALIGNS = ['left', 'center', 'right'] as const;
 
 /**
  * The `{placeholder}` buttons under a block's text. Pressing one keeps the focus (and the caret) in
- * the text, like the mail editors' buttons, but with the certificate's own names.
+ * the text, like the mail editors' buttons, but with the certificate's own names, then one per field
+ * of the meeting's own form (`{answer.<key>}`, named by its label).
  */
-function PlaceholderButtons({ onInsert, testId }: { onInsert: (name: string) => void; testId: string }) {
+function PlaceholderButtons({
+  onInsert,
+  testId,
+  answerFields,
+}: {
+  onInsert: (name: string) => void;
+  testId: string;
+  answerFields: readonly FormField[];
+}) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
+  const names = [
+    ...CERTIFICATE_PLACEHOLDERS.map((name) => ({
+      name,
+      description: t(`certificates.template.placeholderNames.${name}`),
+    })),
+    ...answerFields.map((field) => ({
+      name: `answer.${field.key}`,
+      description: localText(field.label, lang),
+    })),
+  ];
   return (
     <Flex wrap gap={4} align="center" role="group" aria-label={t('certificates.template.placeholders')}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('certificates.template.placeholders')}
       </Typography.Text>
-      {CERTIFICATE_PLACEHOLDERS.map((name) => {
-        const description = t(`certificates.template.placeholderNames.${name}`);
+      {names.map(({ name, description }) => {
         return (
           <Tooltip key={name} title={description}>
             <Button
@@ -58,7 +78,14 @@ function PlaceholderButtons({ onInsert, testId }: { onInsert: (name: string) => 
 }
 
 /** The template's text blocks: text with placeholders, position and size in % of the page, style. */
-export function TemplateBlocks({ form }: { form: FormInstance<TemplateFormValues> }) {
+export function TemplateBlocks({
+  form,
+  answerFields,
+}: {
+  form: FormInstance<TemplateFormValues>;
+  /** The meeting's fields that take an answer: `{answer.<key>}` placeholders. */
+  answerFields: readonly FormField[];
+}) {
   const { t } = useTranslation();
 
   function insert(index: number, placeholder: string) {
@@ -153,6 +180,7 @@ export function TemplateBlocks({ form }: { form: FormInstance<TemplateFormValues
               <PlaceholderButtons
                 onInsert={(name) => insert(field.name, name)}
                 testId={`certificate-block-${index}`}
+                answerFields={answerFields}
               />
               <Flex wrap gap={12} style={{ marginTop: 8 }}>
                 {number(field.name, 'x', t('certificates.template.x'), 0, 100)}

@@ -17,6 +17,7 @@ import { CERTIFICATE_PAGES } from '@meetflow/shared/schemas/certificates';
 import { LANGUAGES } from '@meetflow/shared/languages';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useAnswerFields } from '../../../lib/meeting-form-queries.ts';
 import { isAuthFailure } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
@@ -87,6 +88,7 @@ function TemplateForm({ meetingId, settings }: { meetingId: number; settings: Ce
   const { t } = useTranslation();
   const [form] = Form.useForm<TemplateFormValues>();
   const save = useSaveCertificateSettings(meetingId);
+  const answerFields = useAnswerFields(meetingId);
   const [guestId, setGuestId] = useState<number>();
   const [preview, setPreview] = useState<{ data: Uint8Array; n: number } | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -180,7 +182,7 @@ function TemplateForm({ meetingId, settings }: { meetingId: number; settings: Ce
           />
         </Form.Item>
         <Divider titlePlacement="start">{t('certificates.template.blocks')}</Divider>
-        <TemplateBlocks form={form} />
+        <TemplateBlocks form={form} answerFields={answerFields} />
         <Divider titlePlacement="start">{t('certificates.template.qr')}</Divider>
         <Flex wrap gap={24}>
           <Form.Item name="qr_enabled" label={t('certificates.template.qr')} valuePropName="checked">

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES } from '../../../components/lang-switch.tsx';
 import { MailPlaceholders } from '../../../components/mail-placeholders.tsx';
 import { MailPreview } from '../../../components/mail-preview.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useAnswerFields } from '../../../lib/meeting-form-queries.ts';
 import { BROADCAST_PLACEHOLDERS } from '../broadcast-logic.ts';
 import type { BroadcastCompose, BroadcastFormValues } from '../use-broadcast-compose.ts';
 import { BroadcastTextPane } from './broadcast-text-pane.tsx';
@@ -60,6 +61,7 @@ export function BroadcastComposeForm(props: {
   const { t } = useTranslation();
   const { compose } = props;
   const { form, filtered, written, fallback, textLang } = compose;
+  const answerFields = useAnswerFields(props.meetingId);
   return (
     <div className="mf-mail-layout">
       <Form<BroadcastFormValues>
@@ -103,6 +105,7 @@ export function BroadcastComposeForm(props: {
         />
         <MailPlaceholders
           names={BROADCAST_PLACEHOLDERS}
+          answerFields={answerFields}
           onInsert={compose.insertPlaceholder}
           testIdPrefix="broadcast"
         />

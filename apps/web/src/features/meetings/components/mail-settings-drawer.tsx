@@ -7,6 +7,7 @@ import { MailPlaceholders } from '../../../components/mail-placeholders.tsx';
 import { MAIL_PREVIEW_PERMISSIONS, MailPreview } from '../../../components/mail-preview.tsx';
 import { usePermission } from '../../../components/permission.tsx';
 import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { useAnswerFields } from '../../../lib/meeting-form-queries.ts';
 import { useMailSettings } from '../mail-settings-api.ts';
 import { toFormValues, type MailFormValues } from '../mail-settings-values.ts';
 import { isLanguage, isMailType, type MailTexts } from '../mail-templates.ts';
@@ -33,6 +34,7 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
   const canPreview = hasAny(MAIL_PREVIEW_PERMISSIONS);
   const [form] = Form.useForm<MailFormValues>();
   const query = useMailSettings(meetingId, open);
+  const answerFields = useAnswerFields(meetingId, open && canEdit);
   const [type, setType] = useState<EditableMailType>('confirmation');
   // The user's own language first: the text they are most likely to edit.
   const [textLang, setTextLang] = useState<Language>(lang);
@@ -146,6 +148,7 @@ export function MailSettingsDrawer(props: { meetingId: number; open: boolean; on
                 {canEdit && data.placeholders.length > 0 && (
                   <MailPlaceholders
                     names={data.placeholders}
+                    answerFields={answerFields}
                     onInsert={insertPlaceholder}
                     testIdPrefix="mail"
                   />

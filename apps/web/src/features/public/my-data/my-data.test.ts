@@ -5,6 +5,7 @@ import { dateScheduleSignUpBody, generalSignUpBody } from '@meetflow/shared/sche
 import { guestPersonalData, type GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type { TFunction } from '../../../lib/i18n.ts';
 import {
+  answerRows,
   BLANK,
   certificateItems,
   consentRows,
@@ -85,6 +86,32 @@ const data: GuestPersonalData = {
     purge_at: AT,
   },
   guest,
+  answers: [
+    {
+      key: 'specialty',
+      type: 'choice',
+      label: { 'zh-tw': '專科', 'zh-cn': '专科', en: 'Specialty' },
+      value: 'surgery',
+      text: { 'zh-tw': '外科', 'zh-cn': '外科', en: 'Surgery' },
+      retired: false,
+    },
+    {
+      key: 'membership',
+      type: 'file',
+      label: { 'zh-tw': '會員證明', 'zh-cn': '会员证明', en: 'Proof of membership' },
+      value: { id: 'a'.repeat(64), name: 'card.pdf', mime: 'application/pdf', size: 1200 },
+      text: { 'zh-tw': 'card.pdf', 'zh-cn': 'card.pdf', en: 'card.pdf' },
+      retired: false,
+    },
+    {
+      key: 'old',
+      type: 'short_text',
+      label: { 'zh-tw': '舊問題', 'zh-cn': '旧问题', en: 'Old question' },
+      value: ' ',
+      text: { 'zh-tw': ' ', 'zh-cn': ' ', en: ' ' },
+      retired: true,
+    },
+  ],
   consent: { version: 2, given_at: AT, text: { 'zh-tw': '聲明', 'zh-cn': '声明', en: 'Notice' } },
   sessions: [
     { id: 1, name: '開幕', name_cn: '开幕', name_en: 'Opening', date: '2027-01-11', enrolled_at: AT },
@@ -148,6 +175,22 @@ describe('my data: phone numbers', () => {
     expect(phoneOf('853', '62123456')).toBe('+853 62123456');
     expect(phoneOf('852', '+85362123456')).toBe('+85362123456');
     expect(phoneOf('853', '  ')).toBeNull();
+  });
+});
+
+describe('my data: answers to the form', () => {
+  it('lists each answer under its field’s label in the page’s language, a retired field marked', () => {
+    const t = fakeT({ 'pub.myData.retiredField': '(no longer asked)' });
+    expect(answerRows(data.answers, en(t))).toEqual([
+      { label: 'Specialty', value: 'Surgery' },
+      { label: 'Proof of membership', value: 'card.pdf' },
+      { label: 'Old question (no longer asked)', value: BLANK },
+    ]);
+    expect(answerRows(data.answers, { ...en(t), lang: 'zh-cn' }).map((r) => r.label)).toEqual([
+      '专科',
+      '会员证明',
+      '旧问题 (no longer asked)',
+    ]);
   });
 });
 

@@ -182,6 +182,20 @@ export function personalRows(guest: Guest, meetingType: MeetingType, c: DataCont
   return rows;
 }
 
+/**
+ * The guest's answers to the meeting's own form, in the form's order: each field's label and the
+ * answer in words in the page's language (the server writes both in every language); a field the
+ * form no longer asks is marked so.
+ */
+export function answerRows(answers: GuestPersonalData['answers'], c: DataContext): DataRow[] {
+  return answers.map((answer) => ({
+    label: answer.retired
+      ? `${answer.label[c.lang]} ${c.t('pub.myData.retiredField')}`
+      : answer.label[c.lang],
+    value: answer.text[c.lang].trim() || BLANK,
+  }));
+}
+
 /** The notice the guest agreed to: its version and when, and its text in the page's language. */
 export function consentRows(consent: NonNullable<GuestPersonalData['consent']>, c: DataContext): DataRow[] {
   return [

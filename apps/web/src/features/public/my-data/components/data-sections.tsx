@@ -4,6 +4,7 @@ import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { formatLongDate } from '../../certificate-code.ts';
 import {
+  answerRows,
   certificateItems,
   consentRows,
   formatStamp,
@@ -75,6 +76,11 @@ export function DataSections({
       <DataSection id="personal" title={t('pub.myData.sections.personal')} empty={false}>
         <Rows rows={personalRows(data.guest, meetingType, c)} />
       </DataSection>
+      {data.answers.length > 0 && (
+        <DataSection id="answers" title={t('pub.myData.sections.answers')} empty={false}>
+          <Rows rows={answerRows(data.answers, c)} />
+        </DataSection>
+      )}
       <DataSection id="consent" title={t('pub.myData.sections.consent')} empty={false}>
         {data.consent ? (
           <>
