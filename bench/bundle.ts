@@ -30,7 +30,7 @@ async function coldLoad(
   const context = await browser.newContext(options);
   try {
     const page = await context.newPage();
-    const sizes: Promise<{ script: boolean; bytes: number }>[] = [];
+    const sizes: Promise<{ script: boolean; bytes: number; url: string }>[] = [];
     context.on('requestfinished', (request) => {
       sizes.push(
         (async () => {
@@ -38,7 +38,11 @@ async function coldLoad(
           // A module worker's script body is reported on the worker's own target, which Playwright
           // does not read (it says 0): the Content-Length the server sent with it stands in.
           const body = sent.responseBodySize || Number((await response?.headerValue('content-length')) ?? 0);
-          return { script: request.resourceType() === 'script', bytes: body + sent.responseHeadersSize };
+          return {
+            script: request.resourceType() === 'script',
+            bytes: body + sent.responseHeadersSize,
+            url: request.url(),
+          };
         })(),
       );
     });
@@ -46,6 +50,12 @@ async function coldLoad(
     await ready(page);
     await page.waitForLoadState('networkidle');
     const all = await Promise.all(sizes);
+    // BENCH_SCRIPTS=1 lists each script a cold load received: what to look at when a budget fails.
+    if (process.env.BENCH_SCRIPTS) {
+      for (const r of all.filter((x) => x.script).sort((a, b) => b.bytes - a.bytes))
+        console.log(`${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(r.url).pathname}`);
+      console.log(`  ${url}\n`);
+    }
     const kb = (list: typeof all) => list.reduce((sum, r) => sum + r.bytes, 0) / 1024;
     return { scriptsKb: kb(all.filter((r) => r.script)), totalKb: kb(all) };
   } finally {

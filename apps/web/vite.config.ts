@@ -88,6 +88,11 @@ export default defineConfig({
               name: 'core',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
             },
+            {
+              // The table's row selection and many forms use both: one chunk, not two slivers.
+              name: 'choice',
+              test: /node_modules[\\/]antd[\\/]es[\\/](radio|checkbox)[\\/]/,
+            },
           ],
         },
       },
