@@ -161,6 +161,13 @@ test('an organiser adds a choice and a text shown on one answer; the preview fol
         { key: 'q2', type: 'short_text', show_if: { key: 'q1', values: ['o1'] } },
       ],
     });
+  // The phone page draws the draft: the choice, and the text once the visitor picks its answer.
+  await expect(frame.getByTestId('form-preview-banner')).toBeVisible();
+  await expect(frame.getByTestId('custom-fields').getByText('用餐安排')).toBeVisible();
+  await expect(frame.getByTestId('custom-fields').getByText('飲食禁忌')).toHaveCount(0);
+  await frame.getByRole('radio', { name: '素食' }).check();
+  await expect(frame.getByTestId('custom-fields').getByText('飲食禁忌')).toBeVisible();
+  await expect(frame.getByTestId('sign-up-submit')).toBeDisabled();
   // A page that says it is ready gets the draft at once.
   const before = await frame.evaluate(() => (window as unknown as { previews: unknown[] }).previews.length);
   await frame.evaluate(() => window.parent.postMessage({ type: 'meetflow:form-preview-ready' }, '*'));
@@ -226,6 +233,7 @@ test('an organiser adds a choice and a text shown on one answer; the preview fol
   await page.getByTestId('form-preview-lang-en').click();
   const english = await previewFrame(page, 'en');
   await expect(english.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(english.getByTestId('custom-fields').getByText('Meal', { exact: true })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('mf_lang'))).toBe(storedLanguage);
 
   // Someone else saved meanwhile: the builder says so and reloads their version.
