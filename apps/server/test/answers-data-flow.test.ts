@@ -161,6 +161,20 @@ describe(`answers reach every place a guest's data goes (${TEST_DB})`, () => {
     await receiver.waitFor(before + 1);
     const [updated] = events('guest.updated', guest.id);
     expect(updated?.data).toMatchObject({ changed: ['name'], answers: guest.answers });
+    // An edit that changes an answer sends the answers as written, the change named.
+    const answered = await api(
+      'PUT',
+      `/api/guests/${guest.id}`,
+      generalBody(n, { name: 'Renamed', answers: { ...guest.answers, specialty: 'medicine' } }),
+    );
+    expect(answered.statusCode, answered.body).toBe(200);
+    await ctx.app.jobs.runDue();
+    await receiver.waitFor(before + 2);
+    const second = events('guest.updated', guest.id)[1];
+    expect(second?.data).toMatchObject({
+      changed: ['answers.specialty'],
+      answers: { ...guest.answers, specialty: 'medicine' },
+    });
   });
 
   it('a place on the waiting list keeps its answers: the guest it becomes is announced with them', async () => {

@@ -80,8 +80,11 @@ export const generalSignUpBody = z.strictObject({
   consent: z.boolean().default(false),
   /** The notice version the form showed: a newer one on the server asks the visitor to read it again. */
   consent_version: z.number().int().min(0).optional(),
-  /** Answers to the meeting's own fields (issue 42), by field key. */
-  answers: answersBody.default({}),
+  /**
+   * Answers to the meeting's own fields (issue 42), by field key. Absent on a back-office edit: the
+   * stored answers stay as they are (a client written before own fields existed loses none).
+   */
+  answers: answersBody.optional(),
 });
 
 export const dateScheduleSignUpBody = z.strictObject({
@@ -111,8 +114,11 @@ export const dateScheduleSignUpBody = z.strictObject({
   consent: z.boolean().default(false),
   /** The notice version the form showed: a newer one on the server asks the visitor to read it again. */
   consent_version: z.number().int().min(0).optional(),
-  /** Answers to the meeting's own fields (issue 42), by field key. */
-  answers: answersBody.default({}),
+  /**
+   * Answers to the meeting's own fields (issue 42), by field key. Absent on a back-office edit: the
+   * stored answers stay as they are (a client written before own fields existed loses none).
+   */
+  answers: answersBody.optional(),
 });
 
 export const signUpBody = z.discriminatedUnion('meeting_type', [generalSignUpBody, dateScheduleSignUpBody], {

@@ -111,11 +111,14 @@ export async function editGuest(
 
 /**
  * The answers to store: the body's, checked against the form, with the stored answers of fields it
- * no longer shows to anyone (retired, or a key the form lost) kept as they are.
+ * no longer shows to anyone (retired, or a key the form lost) kept as they are; without answers in
+ * the body, the stored ones.
  */
 function checkedAnswers(edit: Edit, storedJson: string): { json: string; before: Answers; after: Answers } {
   const { fields, body, lang } = edit.form;
   const before = parseAnswers(storedJson);
+  // A body without answers changes none of them.
+  if (body.answers === undefined) return { json: storedJson, before, after: before };
   const live = new Set(fields.filter((f) => !f.retired).map((f) => f.key));
   const keep = Object.fromEntries(Object.entries(before).filter(([key]) => !live.has(key)));
   const json = checkAnswers(
@@ -155,8 +158,8 @@ async function saveForm(deps: GuestsDeps, trx: Db, edit: Edit) {
       data: {
         guest_id: guest.id,
         changed: edit.changes.map((c) => c.field),
-        // The answers as they stand after the edit: those the form wrote, else those kept.
-        answers: parseAnswers((values as { answers?: string }).answers ?? stored.answers),
+        // The answers as they stand after the edit.
+        answers: answers.after,
       },
     });
 }
