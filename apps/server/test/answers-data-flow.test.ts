@@ -292,6 +292,20 @@ describe(`answers reach every place a guest's data goes (${TEST_DB})`, () => {
     expect(lines.indexOf('Neurology')).toBeGreaterThan(lines.indexOf('Hospital'));
     for (const font of pdfFonts(badge.rawPayload))
       expect(font).toMatchObject({ embedded: true, subset: true });
+
+    // A retired field prints no more, even though it is still marked on_badge and answered.
+    const retired = FORM.map((f) => (f.key === 'vegetarian' ? { ...f, retired: true } : f));
+    expect((await saveForm(ctx, (await ctx.login()).access_token, meeting.id, retired, 1)).statusCode).toBe(
+      200,
+    );
+    const after = await api('GET', `/api/meetings/${meeting.id}/badges?layout=single&guest_id=${guest.id}`);
+    expect(after.statusCode).toBe(200);
+    const linesAfter = pdftotext(after.rawPayload)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(linesAfter).toEqual(expect.arrayContaining(['Neurology', '外科']));
+    expect(linesAfter.join('\n')).not.toContain('素食');
   });
 
   it("gives the guest their answers with the fields' labels, retired fields included", async () => {

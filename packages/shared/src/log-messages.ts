@@ -280,6 +280,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的 {rows} 位嘉宾{interrupted}',
     en: 'Exported {rows} guests of meeting #{meeting_id} ({meeting_name}){interrupted}',
   },
+  'guest.answer_file_downloaded': {
+    'zh-tw': '下載會議 #{meeting_id} 嘉賓 #{guest_id} 在欄位「{key}」上載的檔案',
+    'zh-cn': '下载会议 #{meeting_id} 嘉宾 #{guest_id} 在字段“{key}”上传的文件',
+    en: 'Downloaded the file guest #{guest_id} of meeting #{meeting_id} uploaded for field "{key}"',
+  },
   'attendance.exported': {
     'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的出入記錄：{rows} 行{interrupted}',
     'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的出入记录：{rows} 行{interrupted}',
@@ -458,6 +463,11 @@ export const LOG_MESSAGES = {
     'zh-tw': '按保存期限（{days} 日）刪除 {count} 條較舊的系統日誌',
     'zh-cn': '按保存期限（{days} 日）删除 {count} 条较旧的系统日志',
     en: 'Removed {count} system log entries older than their retention period ({days} days)',
+  },
+  'privacy.uploads_swept': {
+    'zh-tw': '刪除 {count} 個超過一日仍未用於報名的訪客上載檔案',
+    'zh-cn': '删除 {count} 个超过一日仍未用于报名的访客上传文件',
+    en: 'Deleted {count} visitor uploads that no sign-up used within a day',
   },
   'mail.settings_updated': {
     'zh-tw': '修改了會議 #{meeting_id}（{meeting_name}）的郵件設定',

@@ -23,6 +23,7 @@ import * as seatReferencesDeferred from './migrations/2026-11-28-05-seat-referen
 import * as searchTermsByGuestAndTerm from './migrations/2026-11-28-06-search-terms-by-guest-and-term.ts';
 import * as organizationRegion from './migrations/2026-11-29-01-organization-region.ts';
 import * as registrationForms from './migrations/2026-11-29-02-registration-forms.ts';
+import * as privateFiles from './migrations/2026-11-29-03-private-files.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-06-search-terms-by-guest-and-term': searchTermsByGuestAndTerm,
   '2026-11-29-01-organization-region': organizationRegion,
   '2026-11-29-02-registration-forms': registrationForms,
+  '2026-11-29-03-private-files': privateFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

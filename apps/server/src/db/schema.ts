@@ -71,7 +71,15 @@ export interface Database {
     updated_at: number;
   };
   /** Uploaded files, content-addressed: id is the SHA-256 of data (hex). */
-  files: { id: string; mime: string; size: number; data: Uint8Array; created_at: number };
+  files: {
+    id: string;
+    mime: string;
+    size: number;
+    data: Uint8Array;
+    created_at: number;
+    /** 1: a visitor's file answer (personal), never served by the public GET /api/files/:id. */
+    private: Generated<number>;
+  };
   meetings: {
     id: Generated<number>;
     /** Unguessable id used in public URLs and links. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATES } from '../certificate-states.ts';
 import { ATTENDANCE_STATUSES, SCAN_TYPES } from './attendance.ts';
+import { fileId } from './files.ts';
 import { MEETING_TYPES } from './meetings.ts';
 import { GENDERS } from './public.ts';
 
@@ -80,6 +81,8 @@ export const guestFilterFields = guestFilters;
 export type GuestExportQuery = z.input<typeof guestExportQuery>;
 
 export const guestIdParams = z.strictObject({ id });
+/** A file a guest answered with (a form's file field): the guest and the file's id (SHA-256, hex). */
+export const guestAnswerFileParams = z.strictObject({ id, fileId });
 export const meetingGuestsParams = z.strictObject({ id });
 
 export const adminGuest = z.object({

@@ -65,8 +65,9 @@ export function createBadgesService(deps: { db: Db; systemLog: SystemLog; render
       );
     }
     // The meeting's fields for badges, and the answers of the guests printed: two reads for the sheet.
+    // A retired field is no longer asked: its old answers stay stored but print no more.
     const onBadge = parseFields(await repo.findForm(db, meeting.id)).filter(
-      (f) => f.on_badge && isAnswerField(f),
+      (f) => f.on_badge && !f.retired && isAnswerField(f),
     );
     const answers =
       onBadge.length > 0

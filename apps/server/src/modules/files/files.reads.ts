@@ -21,3 +21,11 @@ export async function storedFileMime(db: Db, id: string): Promise<string | undef
 export function storedFileMimes(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   return files.findFileMimes(db, [...new Set(ids)]);
 }
+
+/**
+ * A page of the private files (visitors' uploads) stored before `before`, in id order after `after`:
+ * the candidates of the daily sweep of uploads no sign-up named (privacy's retention pass).
+ */
+export function privateFilesBefore(db: Db, before: number, limit: number, after?: string) {
+  return files.findPrivateFilesBefore(db, before, limit, after);
+}

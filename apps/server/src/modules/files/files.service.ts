@@ -14,7 +14,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { onFirstUse } from '../../lib/on-first-use.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
-import { findFile, findFileMimes, insertFileIfAbsent, type StoredFile } from './files.repository.ts';
+import {
+  findFile,
+  findFileMimes,
+  findPublicFileMime,
+  insertFileIfAbsent,
+  type StoredFile,
+} from './files.repository.ts';
 
 /** Stored files' MIME types by id, for modules that check the files a body refers to (meetings). */
 export { findFileMimes };
@@ -72,8 +78,10 @@ export function answerFileName(name: string | undefined, mime: string): string {
 /**
  * A visitor's file for a form's file field (issue 42), stored like every upload by the hash of its
  * bytes: a PDF, JPEG or PNG by its magic bytes (never its name or the phone's type), at most
- * ANSWER_FILE_MAX_BYTES, an image's header within the pixel limits. Nothing is logged: the
- * uploader is anonymous and the file is personal data.
+ * ANSWER_FILE_MAX_BYTES, an image's header within the pixel limits. Stored private: the public file
+ * route does not serve it, the back office opens it through its guest (bytes already stored as a
+ * public banner or PDF stay public: they were public before). Nothing is logged: the uploader is
+ * anonymous and the file is personal data.
  */
 export async function storeAnswerFile(
   deps: { db: Db; clock: () => number },
@@ -88,7 +96,14 @@ export async function storeAnswerFile(
   }
   if (mime !== 'application/pdf') await assertImageDimensions(bytes);
   const id = createHash('sha256').update(bytes).digest('hex');
-  await insertFileIfAbsent(deps.db, { id, mime, size: bytes.length, data: bytes, createdAt: deps.clock() });
+  await insertFileIfAbsent(deps.db, {
+    id,
+    mime,
+    size: bytes.length,
+    data: bytes,
+    createdAt: deps.clock(),
+    private: true,
+  });
   return { id, name: answerFileName(file.name, mime), mime, size: bytes.length };
 }
 
@@ -103,6 +118,7 @@ export function createFilesService(deps: { db: Db; systemLog: SystemLog; clock: 
       if (!mime || !allowed.includes(mime)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
       if (kind === 'banner') await assertImageDimensions(bytes);
       const id = createHash('sha256').update(bytes).digest('hex');
+      // Bytes a visitor once uploaded privately become public: they are now this banner or PDF.
       await insertFileIfAbsent(db, { id, mime, size: bytes.length, data: bytes, createdAt: clock() });
       await systemLog.record({
         action: 'create',
@@ -114,16 +130,17 @@ export function createFilesService(deps: { db: Db; systemLog: SystemLog; clock: 
       return { id, mime, size: bytes.length };
     },
 
-    /** The stored type only (for a 304), without reading the bytes. */
+    /** A public file's stored type only (for a 304), without reading the bytes; 404 for a private one. */
     async mime(id: string): Promise<string> {
-      const mime = (await findFileMimes(db, [id])).get(id);
+      const mime = await findPublicFileMime(db, id);
       if (!mime) throw new AppError('NOT_FOUND');
       return mime;
     },
 
+    /** A public file (a banner or PDF); a visitor's private answer file is 404 here. */
     async get(id: string): Promise<StoredFile> {
       const file = await findFile(db, id);
-      if (!file) throw new AppError('NOT_FOUND');
+      if (!file || file.private) throw new AppError('NOT_FOUND');
       return file;
     },
   };

@@ -9,6 +9,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { addGuest } from './add-guest.ts';
+import { answerFileDownload } from './answer-file-download.ts';
 import { cancelGuest } from './cancel-guest.ts';
 import { editGuest } from './edit-guest.ts';
 import { createGuestLog, visibleGuest } from './guest-admin-common.ts';
@@ -60,6 +61,9 @@ export function createGuestsService(deps: GuestsDeps) {
       addGuest(deps, log, user, meetingId, body, ip, lang),
     update: (user: AuthUser, guestId: number, body: SignUpInput, ip: string, lang: Language) =>
       editGuest(deps, log, user, guestId, body, ip, lang),
+    /** A file the guest answered with (answer-file-download.ts), audited. */
+    answerFile: (user: AuthUser, guestId: number, fileId: string, ip: string) =>
+      answerFileDownload(deps, log, user, guestId, fileId, ip),
 
     /** Cancels the guest (see cancel-guest.ts), audited. */
     async remove(user: AuthUser, guestId: number, ip: string): Promise<void> {

@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
-import { adminGuest, guestDetail, guestIdParams, meetingGuestsParams } from '@meetflow/shared/schemas/guests';
+import { ANSWER_FILE_MIMES } from '@meetflow/shared/forms/form-basics';
+import {
+  adminGuest,
+  guestAnswerFileParams,
+  guestDetail,
+  guestIdParams,
+  meetingGuestsParams,
+} from '@meetflow/shared/schemas/guests';
 import { signUpBody } from '@meetflow/shared/schemas/public';
+import { fileAnswer } from '../../lib/openapi-files.ts';
 import { ok } from '../../lib/reply.ts';
+import { contentDisposition } from '../../lib/xlsx-export.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { GuestsService } from './guest-admin.service.ts';
 
@@ -46,6 +55,32 @@ export const guestEditRoutes: FastifyPluginAsyncZod<{ guests: GuestsService }> =
     },
     async (request) =>
       ok(request, await guests.detail(currentUser(request), request.params.id, request.lang)),
+  );
+
+  app.get(
+    '/api/guests/:id/answer-files/:fileId',
+    {
+      config: { auth: 'guest:view' },
+      schema: {
+        tags,
+        summary:
+          "A file the guest answered with (a form's file field), as a download under its answer's name; audited",
+        security,
+        params: guestAnswerFileParams,
+        response: { 200: fileAnswer(ANSWER_FILE_MIMES, 'The file: a PDF, JPEG or PNG') },
+      },
+    },
+    async (request, reply) => {
+      const { id, fileId } = request.params;
+      const file = await guests.answerFile(currentUser(request), id, fileId, request.ip);
+      // Personal data: never kept by a cache, never rendered in place.
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+    },
   );
 
   app.put(

@@ -329,7 +329,7 @@ async function eraseAnswers(trx: Db, meetingId: number, guestId?: number): Promi
  * certificate template's background, no guest's answer and no waiting place's form (files are
  * content-addressed: the same bytes may be several of these).
  */
-async function unreferencedFiles(trx: Db, ids: readonly string[]): Promise<string[]> {
+export async function unreferencedFiles(trx: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const meetings = await trx
     .selectFrom('meetings')

@@ -1,5 +1,6 @@
 import { RETENTION_NOTICE_DAYS } from '@meetflow/shared/schemas/privacy';
 import { localDate } from '../../lib/local-time.ts';
+import { sweepOrphanUploads } from './orphan-uploads.ts';
 import type { PrivacyRecord } from './privacy-audit.ts';
 import type { createPurger } from './privacy-purge.ts';
 import * as repo from './privacy.repository.ts';
@@ -18,7 +19,8 @@ type ScanDeps = Pick<
  * meeting just after its purge is erased (privacy-purge.ts); organisers of meetings whose purge is a
  * week away are told, once (a conditional update marks it); purges that have come due become
  * `privacy.purge` jobs, keyed by meeting and date so that any number of instances add one; and
- * audit entries past their own retention are removed. `scanNow` looks now, whenever the last was.
+ * audit entries past their own retention are removed; once a day, visitors' uploads no sign-up named
+ * within a day are deleted (orphan-uploads.ts). `scanNow` looks now, whenever the last was.
  */
 export function createRetentionScan(
   deps: ScanDeps,
@@ -26,6 +28,7 @@ export function createRetentionScan(
   purger: Pick<ReturnType<typeof createPurger>, 'onPass'>,
 ) {
   let lastScan = Number.NEGATIVE_INFINITY;
+  let lastSweep = Number.NEGATIVE_INFINITY;
   async function scan(): Promise<void> {
     const now = deps.clock();
     if (now - lastScan < RETENTION_SCAN_MS) return;
@@ -34,6 +37,10 @@ export function createRetentionScan(
     await tellDueNotices(deps, record, now);
     await queueDuePurges(deps, now);
     await pruneOldLogs(deps, record, now);
+    if (now - lastSweep >= repo.DAY_MS) {
+      lastSweep = now;
+      await sweepUploads(deps, record, now);
+    }
   }
   return {
     scan,
@@ -93,4 +100,11 @@ async function pruneOldLogs(deps: ScanDeps, record: PrivacyRecord, now: number) 
       });
     }
   }
+}
+
+/** Visitors' uploads that no sign-up named within a day are deleted, and that is audited (a count). */
+async function sweepUploads(deps: ScanDeps, record: PrivacyRecord, now: number) {
+  const count = await sweepOrphanUploads(deps.db, now);
+  if (count > 0)
+    await record({ kind: 'system' }, 'delete', { key: 'privacy.uploads_swept', params: { count } });
 }

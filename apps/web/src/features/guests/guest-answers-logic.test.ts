@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formField, type FormFieldInput } from '@meetflow/shared/forms/form-definition';
 import {
   answerColumns,
+  answerFile,
+  answerFilePath,
   answerFilterControls,
   answerFilterLabels,
   answerParam,
@@ -135,5 +137,30 @@ describe('the add and edit form’s answers', () => {
       office: { area_code: '852', phone: '23456789' },
     });
     expect(answersForForm(undefined)).toEqual({});
+  });
+});
+
+describe('file answers in the detail', () => {
+  const id = 'a'.repeat(64);
+  const stored = { id, name: '會員證.pdf', mime: 'application/pdf', size: 10 };
+
+  it('names the stored file of a file answer, by the answer’s name', () => {
+    expect(answerFile({ type: 'file', value: stored, text: '會員證.pdf' })).toEqual({
+      id,
+      name: '會員證.pdf',
+    });
+    expect(answerFile({ type: 'file', value: { ...stored, name: '' }, text: '' })).toEqual({
+      id,
+      name: id.slice(0, 16),
+    });
+    expect(answerFilePath(42, id)).toBe(`/guests/42/answer-files/${id}`);
+  });
+
+  it('is no file for other fields, an unanswered field or a value that is not a stored file', () => {
+    expect(answerFile({ type: 'short_text', value: stored, text: 'x' })).toBeNull();
+    expect(answerFile({ type: 'file', value: null, text: '' })).toBeNull();
+    expect(answerFile({ type: 'file', value: undefined, text: '' })).toBeNull();
+    expect(answerFile({ type: 'file', value: { ...stored, id: '../../users' }, text: 'x' })).toBeNull();
+    expect(answerFile({ type: 'file', value: 'text', text: 'text' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { answerText } from '@meetflow/shared/forms/answer-text';
 import { isAnswerField, localText, type FormField } from '@meetflow/shared/forms/form-definition';
 import type { Answers, PhoneAnswer } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
+import { FILE_ID } from '@meetflow/shared/schemas/files';
 
 /*
  * The answers to a meeting's own fields in the guest list: the answer columns, the choice filters
@@ -148,4 +149,27 @@ export function storedAnswers(answers: readonly { key: string; value?: unknown }
   return Object.fromEntries(
     answers.filter((a) => a.value !== null && a.value !== undefined).map((a) => [a.key, a.value]),
   ) as Answers;
+}
+
+/** A file answer as the detail downloads it: the stored file's id and the name the guest's file kept. */
+export interface AnswerFile {
+  id: string;
+  name: string;
+}
+
+/**
+ * The file a detail answer names, or null (not a file field, not answered, or not a stored file's
+ * shape): the detail shows such an answer as a download, through the guest (never the public file URL).
+ */
+export function answerFile(answer: { type: string; value?: unknown; text: string }): AnswerFile | null {
+  if (answer.type !== 'file') return null;
+  const value = answer.value as { id?: unknown; name?: unknown } | null | undefined;
+  if (typeof value?.id !== 'string' || !FILE_ID.test(value.id)) return null;
+  const name = typeof value.name === 'string' && value.name ? value.name : answer.text;
+  return { id: value.id, name: name || value.id.slice(0, 16) };
+}
+
+/** Where the back office reads a guest's file answer (the API path under /api). */
+export function answerFilePath(guestId: number, fileId: string): string {
+  return `/guests/${guestId}/answer-files/${fileId}`;
 }

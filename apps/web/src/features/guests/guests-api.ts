@@ -2,8 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { RegistrationForm } from '@meetflow/shared/schemas/forms';
 import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type { SignUpBody } from '@meetflow/shared/schemas/public';
+import { downloadFile } from '../../lib/authorized-fetch.ts';
 import { http } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { answerFilePath, type AnswerFile } from './guest-answers-logic.ts';
 import type { AdminGuest, GuestDetail, GuestListQuery, GuestMessages, GuestPage } from './guests-types.ts';
 
 export const guestsKey = ['guests'] as const;
@@ -111,4 +113,9 @@ export function useWithdrawGuest() {
     mutationFn: (guestId: number) => http.post<null>(`/guests/${guestId}/withdraw`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: guestsKey }),
   });
+}
+
+/** A guest's file answer, saved under its answer's name (the server audits the download). */
+export function downloadAnswerFile(guestId: number, file: AnswerFile) {
+  return downloadFile(answerFilePath(guestId, file.id), file.name);
 }

@@ -89,6 +89,8 @@ const zhTw = {
     retired: '已停用',
     atDoor: '可留待入場時填寫',
     noFile: '未上載檔案',
+    downloadFile: '下載檔案',
+    downloadFailed: '未能下載檔案',
   },
   personalData: {
     download: '下載個人資料',
@@ -195,6 +197,8 @@ const zhCn: Catalogue = {
     retired: '已停用',
     atDoor: '可留待入场时填写',
     noFile: '未上传文件',
+    downloadFile: '下载文件',
+    downloadFailed: '未能下载文件',
   },
   personalData: {
     download: '下载个人信息',
@@ -299,6 +303,8 @@ const en: Catalogue = {
     retired: 'Retired',
     atDoor: 'May be left for the door',
     noFile: 'No file uploaded',
+    downloadFile: 'Download the file',
+    downloadFailed: 'The file could not be downloaded',
   },
   personalData: {
     download: 'Download personal data',

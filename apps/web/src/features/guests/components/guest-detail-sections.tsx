@@ -3,9 +3,11 @@ import { MANUAL_STATION } from '@meetflow/shared/schemas/attendance';
 import { statusColor } from '../../../lib/attendance-types.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { answerFile } from '../guest-answers-logic.ts';
 import { GUEST_FIELDS } from '../guest-columns.ts';
 import { guestFieldText } from '../guest-text.ts';
 import type { GuestDetail, GuestEnrolment, GuestScan } from '../guests-types.ts';
+import { GuestAnswerFile } from './guest-answer-file.tsx';
 
 const time = (value: number | null) => (value === null ? '—' : formatDateTime(value));
 /** The guest's fields and their answers line up: one label width for both tables. */
@@ -71,12 +73,19 @@ export function GuestAnswers({ guest }: { guest: GuestDetail }) {
               )
             }
           >
-            <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{answer.text || '—'}</span>
+            <AnswerValue guestId={guest.id} answer={answer} />
           </Descriptions.Item>
         ))}
       </Descriptions>
     </>
   );
+}
+
+/** One answer in words; a file answer as its name, which downloads the file. */
+function AnswerValue({ guestId, answer }: { guestId: number; answer: GuestDetail['answers'][number] }) {
+  const file = answerFile(answer);
+  if (file) return <GuestAnswerFile guestId={guestId} file={file} />;
+  return <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{answer.text || '—'}</span>;
 }
 
 /** The sessions a date-schedule guest is enrolled in, with attendance times. */
