@@ -5663,7 +5663,6 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
-                    /** @default {} */
                     answers?: {
                         [key: string]: (string | number | boolean | string[] | {
                             area_code: string;
@@ -5698,7 +5697,6 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
-                    /** @default {} */
                     answers?: {
                         [key: string]: (string | number | boolean | string[] | {
                             area_code: string;
@@ -6104,7 +6102,6 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
-                    /** @default {} */
                     answers?: {
                         [key: string]: (string | number | boolean | string[] | {
                             area_code: string;
@@ -6139,7 +6136,6 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
-                    /** @default {} */
                     answers?: {
                         [key: string]: (string | number | boolean | string[] | {
                             area_code: string;
@@ -12322,7 +12318,6 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
-                    /** @default {} */
                     answers?: {
                         [key: string]: (string | number | boolean | string[] | {
                             area_code: string;
@@ -12357,7 +12352,6 @@ export interface operations {
                     /** @default false */
                     consent?: boolean;
                     consent_version?: number;
-                    /** @default {} */
                     answers?: {
                         [key: string]: (string | number | boolean | string[] | {
                             area_code: string;
