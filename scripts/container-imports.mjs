@@ -20,7 +20,8 @@ function sourceFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|js|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
+    // Tests and their helpers (`*.test-support.ts`: generators, fixtures) never load in the server.
+    return /\.(ts|js|mjs)$/.test(entry.name) && !/\.test(-support)?\.ts$/.test(entry.name) ? [full] : [];
   });
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answersBody } from '../schemas/forms.ts';
 import { formFields, type FormField } from './form-definition.ts';
-import { answersArb, contextArb, formArb } from './form-arbitraries.ts';
+import { answersArb, contextArb, formArb } from './form-arbitraries.test-support.ts';
 import { validateAnswers, visibleKeys } from './form-engine.ts';
 
 /*

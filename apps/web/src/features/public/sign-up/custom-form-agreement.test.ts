@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answersArb, contextArb, formArb } from '@meetflow/shared/forms/form-arbitraries';
+import { answersArb, contextArb, formArb } from '@meetflow/shared/forms/form-arbitraries.test-support';
 import { validateAnswers, visibleKeys } from '@meetflow/shared/forms/form-engine';
 import { answersBody } from '@meetflow/shared/schemas/forms';
 import { checkCustomAnswers, shownFields } from './custom-form-logic.ts';
