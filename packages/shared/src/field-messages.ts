@@ -439,6 +439,26 @@ export const FIELD_MESSAGES = {
     'zh-cn': '此字段已有回复，不能更改类型或删除，只可停用',
     en: 'This field has answers: its type cannot change and it cannot be deleted, only retired',
   },
+  ratingPoints: {
+    'zh-tw': '評分須有 2 至 10 個等級',
+    'zh-cn': '评分须有 2 至 10 个等级',
+    en: 'A rating needs 2 to 10 points',
+  },
+  quizWithoutQuestion: {
+    'zh-tw': '設定合格分數前，請至少為一題設定正確答案',
+    'zh-cn': '设定合格分数前，请至少为一题设定正确答案',
+    en: 'Set the correct answer of at least one question before a pass mark',
+  },
+  evaluationScopeTaken: {
+    'zh-tw': '此會議或場次已有評估問卷',
+    'zh-cn': '此会议或场次已有评估问卷',
+    en: 'This meeting or session already has an evaluation',
+  },
+  evaluationAnonymityFixed: {
+    'zh-tw': '已有回覆，不能更改是否匿名',
+    'zh-cn': '已有回复，不能更改是否匿名',
+    en: 'Answers have been given: whether it is anonymous can no longer change',
+  },
   formOptionAnswered: {
     'zh-tw': '此選項已有回覆，不能刪除',
     'zh-cn': '此选项已有回复，不能删除',

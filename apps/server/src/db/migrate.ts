@@ -24,6 +24,7 @@ import * as searchTermsByGuestAndTerm from './migrations/2026-11-28-06-search-te
 import * as organizationRegion from './migrations/2026-11-29-01-organization-region.ts';
 import * as registrationForms from './migrations/2026-11-29-02-registration-forms.ts';
 import * as privateFiles from './migrations/2026-11-29-03-private-files.ts';
+import * as evaluations from './migrations/2026-11-29-04-evaluations.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-01-organization-region': organizationRegion,
   '2026-11-29-02-registration-forms': registrationForms,
   '2026-11-29-03-private-files': privateFiles,
+  '2026-11-29-04-evaluations': evaluations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -254,6 +254,52 @@ export interface Database {
   };
   /** A meeting's own form fields (JSON array of the shared form definition); version counts saves. */
   registration_forms: { meeting_id: number; fields: string; version: number; updated_at: number };
+  /** An evaluation of a meeting (scope_id 0) or of one of its sessions (scope_id = schedule id). */
+  evaluations: {
+    id: Generated<number>;
+    meeting_id: number;
+    scope_id: number;
+    /** JSON: the title and intro in the three languages. */
+    title: string;
+    intro: Generated<string>;
+    anonymous: Generated<number>;
+    pass_mark: number | null;
+    /** 'draft' | 'open' | 'closed'. */
+    state: Generated<string>;
+    remind_after_days: Generated<number>;
+    /** The last local day answers are taken ('YYYY-MM-DD'); null: until closed. */
+    closes_on: string | null;
+    /** JSON array of the shared evaluation question definition. */
+    fields: Generated<string>;
+    version: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** One per guest and evaluation: that and when they completed it (the answers only when named). */
+  evaluation_completions: {
+    evaluation_id: number;
+    guest_id: number;
+    completed_at: number;
+    passed: number | null;
+    answers: string | null;
+  };
+  /** An anonymous evaluation's answers: nothing that names a guest or a completion (decision 0091). */
+  evaluation_responses: {
+    /** 128-bit random, hex. */
+    id: string;
+    evaluation_id: number;
+    /** 'opinion' or 'quiz'. */
+    part: string;
+    /** The local day answered, 'YYYY-MM-DD'. */
+    day: string;
+    answers: string;
+  };
+  evaluation_invitations: {
+    evaluation_id: number;
+    guest_id: number;
+    invited_at: number;
+    reminded_at: number | null;
+  };
   /** A guest's session enrolments; schedules.signup_count counts these rows. */
   guest_schedules: { guest_id: number; schedule_id: number; created_at: number };
   /** Append-only scan log (never updated or deleted); nonce makes a retried scan a no-op. */

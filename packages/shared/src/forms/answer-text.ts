@@ -1,7 +1,6 @@
 import type { Language } from '../languages.ts';
 import { formatPhone } from '../phone.ts';
-import { localText } from './form-basics.ts';
-import type { FormField } from './form-definition.ts';
+import { localText, type EngineField as FormField } from './form-basics.ts';
 import type { AnswerError, FileAnswer, PhoneAnswer } from './form-engine.ts';
 
 /**
@@ -32,6 +31,12 @@ export function answerText(field: FormField, value: unknown, lang: Language): st
       return typeof value === 'boolean' ? YES_NO[lang][value ? 0 : 1] : '';
     case 'consent':
       return value === true ? AGREED[lang] : '';
+    case 'rating': {
+      // "4 / 5 · Good": the point, the scale, and the point's label.
+      const label = typeof value === 'number' ? field.options[value - 1]?.label : undefined;
+      if (typeof value !== 'number') return '';
+      return `${value} / ${field.options.length}${label ? ` · ${localText(label, lang)}` : ''}`;
+    }
     case 'phone': {
       const p = value as PhoneAnswer;
       return typeof p === 'object' && typeof p.phone === 'string' ? formatPhone(p.phone, p.area_code) : '';

@@ -28,6 +28,15 @@ export const FORM_FIELD_TYPES = [...ANSWER_FIELD_TYPES, ...DISPLAY_FIELD_TYPES] 
 export type AnswerFieldType = (typeof ANSWER_FIELD_TYPES)[number];
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
+/**
+ * Evaluations (issue 43) add a rating: a point on a scale whose points are the field's options
+ * (2–10 of them, each with its label, lowest first); the answer is the point's number, 1 to N.
+ * Registration forms do not offer it.
+ */
+export const RATING_TYPE = 'rating' as const;
+/** What the engine reads of a field: a registration form's field, or an evaluation's question. */
+export type EngineField = Omit<FormField, 'type'> & { type: FormFieldType | typeof RATING_TYPE };
+
 /** Fields another field's condition may depend on: their answers are from a fixed list. */
 export const CONDITION_SOURCE_TYPES = ['choice', 'multi_choice', 'yes_no'] as const;
 
@@ -44,14 +53,14 @@ export const ANSWER_FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** A field's and an option's key: stable once answered, since answers are kept under it. */
 export const FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
-export function isAnswerField(
-  field: Pick<FormField, 'type'>,
-): field is FormField & { type: AnswerFieldType } {
-  return (ANSWER_FIELD_TYPES as readonly string[]).includes(field.type);
+export function isAnswerField<F extends Pick<EngineField, 'type'>>(
+  field: F,
+): field is F & { type: AnswerFieldType | typeof RATING_TYPE } {
+  return field.type === RATING_TYPE || (ANSWER_FIELD_TYPES as readonly string[]).includes(field.type);
 }
 
 /** The values a condition on `source` may name. */
-export function conditionValues(source: FormField): string[] {
+export function conditionValues(source: Pick<EngineField, 'type' | 'options'>): string[] {
   if (source.type === 'yes_no') return ['yes', 'no'];
   return source.options.map((o) => o.value);
 }

@@ -1,6 +1,6 @@
 import { normalizePhone } from '../phone.ts';
 import { ANSWER_FILE_MIMES, LONG_TEXT_MAX, SHORT_TEXT_MAX, isAnswerField } from './form-basics.ts';
-import type { FormField } from './form-definition.ts';
+import type { EngineField as FormField } from './form-basics.ts';
 
 /**
  * How a form shows and validates: the one rule the phone page, the server, the import and the door
@@ -9,7 +9,7 @@ import type { FormField } from './form-definition.ts';
  * An answer's value, as sent and as stored under the field's key:
  *   short_text, long_text, email, choice: string · date: 'YYYY-MM-DD' · number: number
  *   multi_choice: string[] · yes_no, consent: boolean · phone: { area_code, phone } (E.164 once valid)
- *   file: { id, name, mime, size } (an uploaded file's id)
+ *   file: { id, name, mime, size } (an uploaded file's id) · rating: number, the point 1..options.length
  * An empty answer ('' / [] / null, or a consent box left unticked) is no answer.
  */
 
@@ -153,6 +153,12 @@ function checkAnswer(field: FormField, value: unknown): [AnswerValue?, AnswerErr
     }
     case 'yes_no':
       return typeof value === 'boolean' ? [value] : [undefined, { code: 'invalidOption' }];
+    case 'rating': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+      return Number.isInteger(n) && n >= 1 && n <= field.options.length
+        ? [n]
+        : [undefined, { code: 'invalidOption' }];
+    }
     case 'consent':
       return value === true ? [true] : [undefined, { code: 'consentRequired' }];
     case 'phone': {

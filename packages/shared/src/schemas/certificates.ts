@@ -38,6 +38,10 @@ export const certificateRule = z.strictObject({
     .max(500)
     .refine((list) => new Set(list.map((e) => e.schedule_id)).size === list.length, 'sessionCreditsDuplicate')
     .default([]),
+  /** The meeting's evaluation completed (and its quiz passed), where it has one that is not a draft. */
+  meeting_evaluation_required: z.boolean().default(false),
+  /** The evaluation of each required session completed (and passed), where the session has one. */
+  session_evaluations_required: z.boolean().default(false),
 });
 export type CertificateRule = z.output<typeof certificateRule>;
 
@@ -141,6 +145,8 @@ export const certificateRow = z.object({
   sessions: z.array(z.number().int()),
   days_present: z.number().int(),
   earned: z.boolean(),
+  /** Presence met the rule but a required evaluation is not yet completed (or its quiz not passed). */
+  awaiting_evaluation: z.boolean().default(false),
   state: z.enum(CERTIFICATE_STATES),
   code: z.string().nullable(),
   issued_at: z.number().int().nullable(),
@@ -209,6 +215,11 @@ export const guestCertificateStatus = z.object({
   /** The meeting hands out certificates to guests (a rule is set and guest download is on). */
   offered: z.boolean(),
   earned: z.boolean(),
+  /**
+   * Presence met the rule; the certificate waits for these evaluations (ids, to answer on the guest
+   * page): "complete the evaluation to unlock your certificate".
+   */
+  awaiting_evaluation_ids: z.array(z.number().int()).default([]),
   /** Downloadable now: issued, or earned where guest download is on. */
   available: z.boolean(),
   revoked: z.boolean(),

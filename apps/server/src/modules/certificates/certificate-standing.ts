@@ -74,6 +74,7 @@ export async function rowsOf(
       sessions: certificate ? (JSON.parse(certificate.sessions) as number[]) : figure.sessions,
       days_present: figure.daysPresent,
       earned: figure.earned,
+      awaiting_evaluation: false,
       state: stateOf(figure.earned, certificate),
       code: certificate?.code ?? null,
       issued_at: certificate?.issued_at ?? null,

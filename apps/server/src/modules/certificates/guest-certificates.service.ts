@@ -54,6 +54,7 @@ export function createGuestCertificatesService(deps: {
       return {
         offered: guest_download || issued,
         earned: figure.earned,
+        awaiting_evaluation_ids: [],
         available: issued || (guest_download && figure.earned && !revoked),
         revoked,
         minutes: issued ? certificate.minutes : figure.minutes,

@@ -79,6 +79,8 @@ describe('forms', () => {
         { schedule_id: 5, credits: 1.5 },
         { schedule_id: 6, credits: 1 },
       ],
+      meeting_evaluation_required: true,
+      session_evaluations_required: false,
     },
     template: {
       page: 'a4_landscape' as const,

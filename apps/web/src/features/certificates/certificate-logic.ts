@@ -97,6 +97,8 @@ export interface RuleFormValues {
   session_min_minutes: number;
   meeting_credits: number;
   session_credits: Record<string, number | null>;
+  meeting_evaluation_required: boolean;
+  session_evaluations_required: boolean;
   guest_download: boolean;
 }
 
@@ -109,6 +111,8 @@ export function ruleFormValues(settings: CertificateSettings): RuleFormValues {
     session_min_minutes: rule.session_min_minutes,
     meeting_credits: rule.meeting_credits,
     session_credits: Object.fromEntries(rule.session_credits.map((c) => [String(c.schedule_id), c.credits])),
+    meeting_evaluation_required: rule.meeting_evaluation_required,
+    session_evaluations_required: rule.session_evaluations_required,
     guest_download: settings.guest_download,
   };
 }
@@ -124,6 +128,8 @@ export function ruleFromForm(values: RuleFormValues): CertificateRule {
     session_credits: Object.entries(values.session_credits ?? {})
       .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
       .map(([id, credits]) => ({ schedule_id: Number(id), credits })),
+    meeting_evaluation_required: values.meeting_evaluation_required ?? false,
+    session_evaluations_required: values.session_evaluations_required ?? false,
   };
 }
 
