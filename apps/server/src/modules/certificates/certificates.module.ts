@@ -4,9 +4,13 @@ import { createCertificateCore } from './certificate-core.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService } from './certificates.service.ts';
 import { createGuestCertificatesService } from './guest-certificates.service.ts';
+import { evaluationPresence } from './evaluation-presence.ts';
 import { createPdfRenderer } from './pdf-renderer.ts';
 
-/** Certificates and badges; answers the guest list's certificate states and mail's certificate PDFs. */
+/**
+ * Certificates and badges; answers the guest list's certificate states, mail's certificate PDFs and
+ * who may answer an evaluation.
+ */
 export const certificatesModule = fp(
   async (app) => {
     const { config, db, clock, systemLog, webhooks, reporting, limiters } = app.platform;
@@ -22,6 +26,7 @@ export const certificatesModule = fp(
       guestFromToken: (token) => visitorGuests.identify(token),
     });
     app.guests.certificateStates.fill(core);
+    app.evaluations.presence.fill(evaluationPresence(db, core));
     app.mail.certificates.fill(guestCertificates);
     const mail = app.mail.service;
     await app.register(certificatesRoutes, {
@@ -33,5 +38,5 @@ export const certificatesModule = fp(
       limiters,
     });
   },
-  { name: 'certificates', dependencies: ['platform', 'guests', 'mail', 'registration'] },
+  { name: 'certificates', dependencies: ['platform', 'guests', 'mail', 'registration', 'evaluations'] },
 );
