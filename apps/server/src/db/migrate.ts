@@ -25,6 +25,7 @@ import * as organizationRegion from './migrations/2026-11-29-01-organization-reg
 import * as registrationForms from './migrations/2026-11-29-02-registration-forms.ts';
 import * as privateFiles from './migrations/2026-11-29-03-private-files.ts';
 import * as evaluations from './migrations/2026-11-29-04-evaluations.ts';
+import * as cmeRecords from './migrations/2026-11-29-05-cme-records.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-02-registration-forms': registrationForms,
   '2026-11-29-03-private-files': privateFiles,
   '2026-11-29-04-evaluations': evaluations,
+  '2026-11-29-05-cme-records': cmeRecords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

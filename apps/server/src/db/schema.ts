@@ -300,6 +300,32 @@ export interface Database {
     invited_at: number;
     reminded_at: number | null;
   };
+  /** A doctor across an organisation's meetings (CME record). */
+  cme_people: {
+    id: Generated<number>;
+    organization_id: number;
+    licence_number: Generated<string>;
+    email: Generated<string>;
+    name: Generated<string>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Which person a guest is; 'manual' links are never redone by the automatic linking. */
+  cme_links: { guest_id: number; person_id: number; linked_by: string; created_at: number };
+  /** One-time e-mailed codes of the doctor's public transcript page (hashed). */
+  cme_access_codes: {
+    id: Generated<number>;
+    email: string;
+    code_hash: string;
+    attempts: Generated<number>;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+    token_hash: string | null;
+    token_expires_at: number | null;
+  };
+  /** The yearly return's chosen columns (JSON array), per organisation. */
+  cme_return_settings: { organization_id: number; columns: string; updated_at: number };
   /** A guest's session enrolments; schedules.signup_count counts these rows. */
   guest_schedules: { guest_id: number; schedule_id: number; created_at: number };
   /** Append-only scan log (never updated or deleted); nonce makes a retried scan a no-op. */
