@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
+import { evaluationInvitationRoutes } from './evaluation-invitations.routes.ts';
 
 /**
  * Who may answer an evaluation: the guests who met the presence rule of its scope, as certificates
@@ -39,6 +40,7 @@ export const evaluationsModule = fp(
     ]);
     app.decorate('evaluations', { presence });
     app.addHook('onReady', async () => presence.assertFilled());
+    await app.register(evaluationInvitationRoutes, { presence: presence.use });
   },
   { name: 'evaluations', dependencies: ['platform'] },
 );
