@@ -4,7 +4,7 @@ import { createCertificateCore } from './certificate-core.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService } from './certificates.service.ts';
 import { createGuestCertificatesService } from './guest-certificates.service.ts';
-import { evaluationPresence } from './evaluation-presence.ts';
+import { evaluationCertificates, evaluationPresence } from './evaluation-presence.ts';
 import type { ListingInput } from './listing-pdf.ts';
 import { createPdfRenderer } from './pdf-renderer.ts';
 
@@ -39,6 +39,7 @@ export const certificatesModule = fp(
     });
     app.guests.certificateStates.fill(core);
     app.evaluations.presence.fill(evaluationPresence(db, core));
+    app.evaluations.certificates.fill(evaluationCertificates(db, core));
     app.mail.certificates.fill(guestCertificates);
     app.decorate('certificates', { listingPdf: (input: ListingInput) => renderer.listing(input) });
     const mail = app.mail.service;

@@ -1,3 +1,4 @@
+import type { EvaluationCertificates } from '../evaluations/evaluation-unlock.ts';
 import type { EvaluationPresence } from '../evaluations/evaluations.module.ts';
 import type { CertificateCore } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
@@ -19,6 +20,31 @@ export function evaluationPresence(db: Db, core: CertificateCore): EvaluationPre
         const figure = figures.get(id)!;
         return scopeId === 0 ? figure.earned : figure.sessions.includes(scopeId);
       });
+    },
+  };
+}
+
+/**
+ * What the certificate says of evaluations (the evaluations module's `certificates` slot): the
+ * meeting's rule, and whether a guest's certificate is theirs now — issued and not revoked, or
+ * earned under the whole rule (evaluations included) where guests may download it. A revoked one
+ * stays so until the organiser re-issues it.
+ */
+export function evaluationCertificates(db: Db, core: CertificateCore): EvaluationCertificates {
+  return {
+    async ruleOf(meetingId) {
+      return (await repo.findSettings(db, meetingId)) ? (await core.settingsOf(meetingId)).rule : undefined;
+    },
+
+    async unlocked(guestId) {
+      const certificate = await repo.findCertificateOfGuest(db, guestId);
+      if (certificate) return certificate.revoked_at === null;
+      const meetingId = await repo.findGuestMeeting(db, guestId);
+      if (meetingId === undefined) return false;
+      const { rule, guest_download } = await core.settingsOf(meetingId);
+      if (!guest_download) return false;
+      const meeting = await core.liveMeetingOf(meetingId);
+      return (await core.certificateStandings(meeting, rule, [guestId])).get(guestId)?.earned ?? false;
     },
   };
 }

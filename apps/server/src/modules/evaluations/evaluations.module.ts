@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
 import { createEvaluationAdmin } from './evaluation-admin.ts';
 import { certificatesSlot, type CertificatesSlot } from './evaluation-unlock.ts';
+import { evaluationInvitationRoutes } from './evaluation-invitations.routes.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
 import { createGuestEvaluations } from './guest-evaluations.ts';
 import { guestEvaluationsRoutes } from './guest-evaluations.routes.ts';
@@ -54,6 +55,10 @@ export const evaluationsModule = fp(
         certificates: certificates.use,
       }),
       limiters,
+    });
+    await app.register(evaluationInvitationRoutes, {
+      presence: presence.use,
+      certificates: certificates.use,
     });
   },
   { name: 'evaluations', dependencies: ['platform', 'registration'] },
