@@ -89,6 +89,9 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     expect(byKey.get('GET /api/attendance/records/export')).toEqual({
       allOf: ['records:view', 'guest:export'],
     });
+    // Evaluation reports and who has not answered: the certificates' managers (issue 43).
+    for (const url of ['report', 'report.xlsx', 'non-responders'])
+      expect(byKey.get(`GET /api/evaluations/:id/${url}`), url).toBe('certificate:manage');
     // Door staff choose the session they scan from this list.
     expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
     // Only the personal routes (me, password, logout) stop at "any logged-in user".

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
+import { evaluationReportsRoutes } from './evaluation-reports.routes.ts';
 
 /**
  * Who may answer an evaluation: the guests who met the presence rule of its scope, as certificates
@@ -31,6 +32,7 @@ export const evaluationsModule = fp(
     const presence = createPort<EvaluationPresence>('evaluation presence', ['eligibleGuests']);
     app.decorate('evaluations', { presence });
     app.addHook('onReady', async () => presence.assertFilled());
+    await app.register(evaluationReportsRoutes, { ...app.platform, presence: presence.use });
   },
   { name: 'evaluations', dependencies: ['platform'] },
 );

@@ -1,3 +1,4 @@
+import * as guests from './guests.repository.ts';
 import * as forms from './registration-form.repository.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -16,4 +17,31 @@ export async function meetingFormJson(db: Db, meetingId: number): Promise<string
 /** The stored forms of several meetings at once: meeting id → fields JSON. */
 export function meetingFormJsons(db: Db, meetingIds: readonly number[]): Promise<Map<number, string>> {
   return forms.findForms(db, meetingIds);
+}
+
+/** Contact batch: ids per query, under every database's limit on bound parameters. */
+const CONTACT_BATCH = 1000;
+
+/**
+ * Names and e-mail addresses of a meeting's live guests among `ids` (cancelled ones left out), by
+ * id: whom an evaluation still waits for. The name is the one given, else the Chinese, else the
+ * English one (a date-schedule sign-up gives the last two only).
+ */
+export async function liveGuestContacts(
+  db: Db,
+  meetingId: number,
+  ids: readonly number[],
+): Promise<{ id: number; name: string; email: string }[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const out: { id: number; name: string; email: string }[] = [];
+  for (let i = 0; i < sorted.length; i += CONTACT_BATCH) {
+    const rows = await guests.findGuestContacts(db, meetingId, sorted.slice(i, i + CONTACT_BATCH));
+    for (const g of rows)
+      out.push({
+        id: g.id,
+        name: [g.name, g.name_zh, g.name_en].find((n) => n.trim()) ?? '',
+        email: g.email,
+      });
+  }
+  return out;
 }
