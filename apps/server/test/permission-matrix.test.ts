@@ -89,6 +89,15 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     expect(byKey.get('GET /api/attendance/records/export')).toEqual({
       allOf: ['records:view', 'guest:export'],
     });
+    // Evaluations decide certificates: the CME officer's permission, for reading and writing alike.
+    for (const route of [
+      'GET /api/meetings/:id/evaluations',
+      'POST /api/meetings/:id/evaluations',
+      'GET /api/evaluations/:id',
+      'PUT /api/evaluations/:id',
+      'DELETE /api/evaluations/:id',
+    ])
+      expect(byKey.get(route), route).toBe('certificate:manage');
     // Evaluation reports and who has not answered: the certificates' managers (issue 43).
     for (const url of ['report', 'report.xlsx', 'non-responders'])
       expect(byKey.get(`GET /api/evaluations/:id/${url}`), url).toBe('certificate:manage');

@@ -1,13 +1,7 @@
-import { z } from 'zod';
-import { evaluationQuestion } from '@meetflow/shared/forms/evaluation-definition';
 import type { Answers } from '@meetflow/shared/forms/form-engine';
 import { localText } from '@meetflow/shared/forms/form-basics';
-import { nameIn, type Language, type Localized } from '@meetflow/shared/languages';
-import type {
-  EvaluationNonResponders,
-  EvaluationReport,
-  EvaluationState,
-} from '@meetflow/shared/schemas/evaluations';
+import { nameIn, type Language } from '@meetflow/shared/languages';
+import type { EvaluationNonResponders, EvaluationReport } from '@meetflow/shared/schemas/evaluations';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { Db, DatabaseKind } from '../../db/database.ts';
@@ -16,6 +10,7 @@ import { sessionNames } from '../dictionary/dictionary.reads.ts';
 import { liveGuestContacts } from '../guests/guests.reads.ts';
 import * as answersRepo from './evaluation-answers.repository.ts';
 import { countsOf } from './evaluation-counts.ts';
+import { parseQuestions, sessionNameIn, toEvaluation } from './evaluation-format.ts';
 import { questionReports } from './evaluation-report.ts';
 import type { ReportWorkbookInput } from './evaluation-report-xlsx.ts';
 import type { EvaluationPresence } from './evaluations.module.ts';
@@ -31,17 +26,6 @@ export interface ReportsDeps {
   db: Db;
   dbKind: DatabaseKind;
   presence: EvaluationPresence;
-}
-
-const storedQuestions = z.array(evaluationQuestion);
-const emptyText: Localized = { 'zh-tw': '', 'zh-cn': '', en: '' };
-
-function parseText(json: string): Localized {
-  try {
-    return { ...emptyText, ...(JSON.parse(json) as Partial<Localized>) };
-  } catch {
-    return emptyText;
-  }
 }
 
 /** An answers document as stored; an unreadable one counts as no answers. */
@@ -69,8 +53,7 @@ async function visibleEvaluation(
 async function scopeNames(deps: ReportsDeps, record: EvaluationRecord, lang: Language) {
   if (record.scope_id === 0) return { stored: '', inLang: '' };
   const session = (await sessionNames(deps.db, record.meeting_id)).find((s) => s.id === record.scope_id);
-  if (!session) return { stored: '', inLang: '' };
-  return { stored: session.name, inLang: nameIn(lang, session.name, session.name_cn, session.name_en) };
+  return { stored: sessionNameIn(session, 'zh-tw'), inLang: sessionNameIn(session, lang) };
 }
 
 /** The report in `lang`, with what the workbook names besides it. */
@@ -91,37 +74,25 @@ export async function evaluationReport(
     answersRepo.answeredKeys(deps.db, deps.dbKind, id),
     scopeNames(deps, record, lang),
   ]);
-  const title = parseText(record.title);
+  const {
+    fields: _fields,
+    intro: _intro,
+    ...summary
+  } = toEvaluation(record, {
+    scope_name: scope.stored,
+    answered_keys: keys,
+    counts,
+  });
   const report: EvaluationReport = {
-    evaluation: {
-      id: record.id,
-      meeting_id: record.meeting_id,
-      scope_id: record.scope_id,
-      scope_name: scope.stored,
-      title,
-      anonymous,
-      pass_mark: record.pass_mark,
-      state: record.state as EvaluationState,
-      remind_after_days: record.remind_after_days,
-      closes_on: record.closes_on,
-      version: record.version,
-      answered_keys: keys,
-      counts,
-      created_at: record.created_at,
-      updated_at: record.updated_at,
-    },
+    evaluation: summary,
     counts,
     passed: record.pass_mark === null ? null : completions.filter((c) => c.passed === 1).length,
-    questions: questionReports(
-      storedQuestions.parse(JSON.parse(record.fields)),
-      stored.map(parseAnswers),
-      lang,
-    ),
+    questions: questionReports(parseQuestions(record.fields), stored.map(parseAnswers), lang),
   };
   const workbook: ReportWorkbookInput = {
     meetingName: nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en),
     scopeName: scope.inLang,
-    title: localText(title, lang),
+    title: localText(summary.title, lang),
     report,
   };
   return { report, meeting, workbook };
