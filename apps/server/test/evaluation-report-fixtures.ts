@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import type { EvaluationQuestionInput } from '@meetflow/shared/forms/evaluation-definition';
 import { localDayBounds } from '../src/lib/local-time.ts';
 import type { Db } from '../src/db/database.ts';
-import { insertEvaluation } from '../src/modules/evaluations/evaluations.repository.ts';
 
 /** Evaluations, scans and a workbook reader for the evaluation report tests. */
 
@@ -67,28 +66,13 @@ export const MEETING_QUESTIONS: EvaluationQuestionInput[] = [
   { key: 'improve', type: 'short_text', label: text('What to improve', '改善建議') },
 ];
 
-export async function addEvaluation(
-  db: Db,
-  meetingId: number,
+/** The body that creates an open evaluation (POST /api/meetings/:id/evaluations). */
+export function openEvaluation(
   scopeId: number,
-  values: { title: string; anonymous: boolean; passMark: number | null; fields: EvaluationQuestionInput[] },
-): Promise<number> {
-  const id = await insertEvaluation(db, {
-    meeting_id: meetingId,
-    scope_id: scopeId,
-    title: JSON.stringify(text(values.title, `${values.title}（中）`)),
-    intro: JSON.stringify(text('')),
-    anonymous: values.anonymous ? 1 : 0,
-    pass_mark: values.passMark,
-    state: 'open',
-    remind_after_days: 3,
-    closes_on: null,
-    fields: JSON.stringify(values.fields),
-    created_at: at('08:00'),
-    updated_at: at('08:00'),
-  });
-  if (id === undefined) throw new Error('evaluation not created');
-  return id;
+  title: string,
+  values: { anonymous: boolean; pass_mark: number | null; fields: EvaluationQuestionInput[] },
+) {
+  return { scope_id: scopeId, title: text(title, `${title}（中）`), state: 'open', version: 0, ...values };
 }
 
 /** Scans of one guest in one scope: pairs of entry and exit times. */

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvaluationNonResponders, EvaluationReport } from '@meetflow/shared/schemas/evaluations';
+import { insertInvitations, markReminded } from '../src/modules/evaluations/evaluation-answers.repository.ts';
 import {
-  insertCompletion,
-  insertInvitations,
-  insertResponse,
-  markReminded,
-} from '../src/modules/evaluations/evaluation-answers.repository.ts';
-import {
-  addEvaluation,
   at,
-  DAY,
   MEETING_QUESTIONS,
+  openEvaluation,
   scans,
   SESSION_QUESTIONS,
   sheetsThroughLibreOffice,
   ZONE,
 } from './evaluation-report-fixtures.ts';
+import { guestCall } from './evaluations-fixtures.ts';
 import { adminApi, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
@@ -40,6 +35,7 @@ describe(`evaluation reports (${TEST_DB})`, () => {
   let meetingEval: number;
   /** g[0..4]: ids, names (the Chinese one: they signed up to sessions) and e-mail addresses. */
   const g: { id: number; name: string; email: string; name_en: string }[] = [];
+  const tokens: string[] = [];
 
   const get = async <T>(url: string, lang = 'en', as: Api = admin): Promise<T> => {
     const res = await as('GET', url, undefined, lang);
@@ -63,6 +59,7 @@ describe(`evaluation reports (${TEST_DB})`, () => {
     for (let n = 0; n < 5; n += 1) {
       const res = await signUp(ctx, meeting.publicId, dateScheduleBody(n, type, [lecture]), n);
       expect(res.statusCode, res.body).toBe(200);
+      tokens.push(res.json().data.guest_token);
       g.push(
         await ctx.db
           .selectFrom('guests')
@@ -88,53 +85,31 @@ describe(`evaluation reports (${TEST_DB})`, () => {
     ctx.advance(at('20:00') - ctx.now());
     admin = adminApi(ctx, (await ctx.login()).access_token);
 
-    sessionEval = await addEvaluation(ctx.db, meetingId, lecture, {
-      title: 'Lecture evaluation',
-      anonymous: true,
-      passMark: null,
-      fields: SESSION_QUESTIONS,
-    });
-    meetingEval = await addEvaluation(ctx.db, meetingId, 0, {
-      title: 'Congress evaluation',
-      anonymous: false,
-      passMark: 100,
-      fields: MEETING_QUESTIONS,
-    });
-    // The lecture's: g0 and g4 answered (opinions and quiz apart, as an anonymous answer is kept);
+    const create = async (body: object) => {
+      const res = await admin('POST', `/api/meetings/${meetingId}/evaluations`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const answer = async (n: number, id: number, answers: object) => {
+      const res = await guestCall(ctx, tokens[n]!, 'POST', `/api/public/evaluations/${id}/answers`, {
+        answers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const session = { anonymous: true, pass_mark: null, fields: SESSION_QUESTIONS };
+    sessionEval = await create(openEvaluation(lecture, 'Lecture evaluation', session));
+    const congress = { anonymous: false, pass_mark: 100, fields: MEETING_QUESTIONS };
+    meetingEval = await create(openEvaluation(0, 'Congress evaluation', congress));
+    // The lecture's: g0 and g4 answered (kept as an anonymous answer is: opinions and quiz apart);
     // g0, g1, g4 were invited and g3 too (asked, though never present), g1 reminded.
     const invited = [g[0]!.id, g[1]!.id, g[3]!.id, g[4]!.id];
     await insertInvitations(ctx.db, sessionEval, invited, at('12:00'));
     await markReminded(ctx.db, sessionEval, [g[1]!.id], at('18:00'));
-    const answered: [number, object, object][] = [
-      [g[0]!.id, { overall: 5, again: true, comment: 'Great speaker' }, { dose: 'high' }],
-      [g[4]!.id, { overall: 3, again: false, comment: 'Slides too small' }, { dose: 'low' }],
-    ];
-    for (const [guestId, opinion, quiz] of answered) {
-      const done = { evaluation_id: sessionEval, completed_at: at('19:00'), passed: null, answers: null };
-      expect(await insertCompletion(ctx.db, { ...done, guest_id: guestId })).toBe(true);
-      for (const [part, answers] of [
-        ['opinion', opinion],
-        ['quiz', quiz],
-      ] as const)
-        await insertResponse(ctx.db, {
-          evaluation_id: sessionEval,
-          part,
-          day: DAY,
-          answers: JSON.stringify(answers),
-        });
-    }
+    await answer(0, sessionEval, { overall: 5, again: true, comment: 'Great speaker', dose: 'high' });
+    await answer(4, sessionEval, { overall: 3, again: false, comment: 'Slides too small', dose: 'low' });
     // The congress's (named): g1 passed, g4 failed the quiz; g0 eligible and silent.
-    for (const [guestId, passed, answers] of [
-      [g[1]!.id, 1, { venue: 3, safe: true, improve: 'More coffee' }],
-      [g[4]!.id, 0, { venue: 2, safe: false, improve: 'A bigger room' }],
-    ] as const)
-      await insertCompletion(ctx.db, {
-        evaluation_id: meetingEval,
-        guest_id: guestId,
-        completed_at: at('19:30'),
-        passed,
-        answers: JSON.stringify(answers),
-      });
+    await answer(1, meetingEval, { venue: 3, safe: true, improve: 'More coffee' });
+    await answer(4, meetingEval, { venue: 2, safe: false, improve: 'A bigger room' });
   });
   afterAll(() => ctx.close());
 
