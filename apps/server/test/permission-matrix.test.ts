@@ -98,6 +98,9 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
       'DELETE /api/evaluations/:id',
     ])
       expect(byKey.get(route), route).toBe('certificate:manage');
+    // Evaluation reports and who has not answered: the certificates' managers (issue 43).
+    for (const url of ['report', 'report.xlsx', 'non-responders'])
+      expect(byKey.get(`GET /api/evaluations/:id/${url}`), url).toBe('certificate:manage');
     // Door staff choose the session they scan from this list.
     expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
     // The CME record (issue 43): the certificate managers', within their organisation.

@@ -1907,6 +1907,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evaluations/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An evaluation's report per question: counts, distributions, averages, free texts */
+        get: operations["getEvaluationsByIdReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/report.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An evaluation's report as an XLSX file (aggregates only: no respondent's data) */
+        get: operations["getEvaluationsByIdReportXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/non-responders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guests who may answer an evaluation and have not: for reminders, never their answers */
+        get: operations["getEvaluationsByIdNonResponders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meetings/{id}/certificate-settings": {
         parameters: {
             query?: never;
@@ -18763,6 +18814,309 @@ export interface operations {
                         message: string;
                         data: {
                             queued: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvaluationsByIdReport: {
+        parameters: {
+            query?: {
+                lang?: "zh-tw" | "zh-cn" | "en";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            evaluation: {
+                                id: number;
+                                meeting_id: number;
+                                scope_id: number;
+                                scope_name: string;
+                                title: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                anonymous: boolean;
+                                pass_mark: number | null;
+                                /** @enum {string} */
+                                state: "draft" | "open" | "closed";
+                                remind_after_days: number;
+                                closes_on: string | null;
+                                version: number;
+                                answered_keys: string[];
+                                counts: {
+                                    eligible: number;
+                                    invited: number;
+                                    completed: number;
+                                    response_rate: number;
+                                };
+                                created_at: number;
+                                updated_at: number;
+                            };
+                            counts: {
+                                eligible: number;
+                                invited: number;
+                                completed: number;
+                                response_rate: number;
+                            };
+                            passed: number | null;
+                            questions: {
+                                key: string;
+                                label: string;
+                                type: string;
+                                answered: number;
+                                distribution: {
+                                    value: string;
+                                    label: string;
+                                    count: number;
+                                }[];
+                                average: number | null;
+                                texts: string[];
+                                right: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvaluationsByIdReportXlsx: {
+        parameters: {
+            query?: {
+                lang?: "zh-tw" | "zh-cn" | "en";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation report (XLSX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvaluationsByIdNonResponders: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            items: {
+                                guest_id: number;
+                                name: string;
+                                email: string;
+                                invited_at: number | null;
+                                reminded_at: number | null;
+                            }[];
+                            total: number;
                         };
                     };
                 };

@@ -641,6 +641,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '{message} [{info}] 于 {url}\n时间：{time}\n{stack}',
     en: '{message} [{info}] at {url}\ntime: {time}\n{stack}',
   },
+  'evaluation.report_exported': {
+    'zh-tw': '匯出會議 #{meeting_id}（{meeting_name}）的評核問卷 #{id} 報告：{rows} 行{interrupted}',
+    'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的评核问卷 #{id} 报告：{rows} 行{interrupted}',
+    en: 'Exported the report of evaluation #{id} of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type LogMessageKey = keyof typeof LOG_MESSAGES;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { evaluationQuestion, evaluationQuestions } from '../forms/evaluation-definition.ts';
 import { localizedText } from '../forms/form-definition.ts';
+import { LANGUAGES } from '../languages.ts';
 import { answersBody } from './forms.ts';
 
 /*
@@ -112,6 +113,15 @@ export const evaluationReport = z.object({
   questions: z.array(evaluationQuestionReport),
 });
 export type EvaluationReport = z.output<typeof evaluationReport>;
+
+/** The report's language (labels, the file's words); the request's language when not given. */
+export const evaluationReportQuery = z.strictObject({ lang: z.enum(LANGUAGES).optional() });
+
+/** The non-responders, a page at a time, in guest order. */
+export const evaluationNonRespondersQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 /** Who may answer and has not yet: for reminders (never their answers). */
 export const evaluationNonResponder = z.object({

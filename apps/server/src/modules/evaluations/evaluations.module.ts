@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
 import { createEvaluationAdmin } from './evaluation-admin.ts';
+import { evaluationReportsRoutes } from './evaluation-reports.routes.ts';
 import { certificatesSlot, type CertificatesSlot } from './evaluation-unlock.ts';
 import { evaluationInvitationRoutes } from './evaluation-invitations.routes.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
@@ -60,6 +61,7 @@ export const evaluationsModule = fp(
       presence: presence.use,
       certificates: certificates.use,
     });
+    await app.register(evaluationReportsRoutes, { ...app.platform, presence: presence.use });
   },
   { name: 'evaluations', dependencies: ['platform', 'registration'] },
 );

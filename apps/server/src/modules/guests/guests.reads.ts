@@ -1,3 +1,4 @@
+import * as guests from './guests.repository.ts';
 import * as forms from './registration-form.repository.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -23,3 +24,30 @@ export function meetingFormJsons(db: Db, meetingIds: readonly number[]): Promise
  * with such a guest of an address (the CME record's linking).
  */
 export { organizationsOfUnlinkedEmail, unlinkedGuestsOfOrganization } from './guest-identities.repository.ts';
+
+/** Contact batch: ids per query, under every database's limit on bound parameters. */
+const CONTACT_BATCH = 1000;
+
+/**
+ * Names and e-mail addresses of a meeting's live guests among `ids` (cancelled ones left out), by
+ * id: whom an evaluation still waits for. The name is the one given, else the Chinese, else the
+ * English one (a date-schedule sign-up gives the last two only).
+ */
+export async function liveGuestContacts(
+  db: Db,
+  meetingId: number,
+  ids: readonly number[],
+): Promise<{ id: number; name: string; email: string }[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const out: { id: number; name: string; email: string }[] = [];
+  for (let i = 0; i < sorted.length; i += CONTACT_BATCH) {
+    const rows = await guests.findGuestContacts(db, meetingId, sorted.slice(i, i + CONTACT_BATCH));
+    for (const g of rows)
+      out.push({
+        id: g.id,
+        name: [g.name, g.name_zh, g.name_en].find((n) => n.trim()) ?? '',
+        email: g.email,
+      });
+  }
+  return out;
+}
