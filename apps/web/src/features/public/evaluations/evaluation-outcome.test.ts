@@ -28,8 +28,9 @@ describe('sendFailure', () => {
     expect(sendFailure(new TypeError('x'))).toEqual({ kind: 'retry', network: false });
   });
 
-  it('says not found for a 404', () => {
+  it('says not open to the guest for a 404 or a 403', () => {
     expect(sendFailure(refusal(PUBLIC_ERROR_CODES.NOT_FOUND, 404))).toEqual({ kind: 'notFound' });
+    expect(sendFailure(refusal(40330, 403))).toEqual({ kind: 'notFound' });
   });
 });
 
