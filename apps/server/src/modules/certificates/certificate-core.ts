@@ -12,7 +12,7 @@ import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { Attainment } from './attainment.ts';
 import { DEFAULT_TEMPLATE } from './certificate-content.ts';
 import { createCertificateDrawing } from './certificate-drawing.ts';
-import { matches, rowsOf, standings, stateOf } from './certificate-standing.ts';
+import { certificateStandings, matches, rowsOf, standings, stateOf } from './certificate-standing.ts';
 import * as repo from './certificates.repository.ts';
 import { issueTo } from './issue-certificates.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
@@ -70,7 +70,7 @@ export function createCertificateCore(deps: {
     guestIds: readonly number[],
   ): Promise<Map<number, CertificateRow['state']>> {
     const { rule } = await settingsOf(meeting.id);
-    const figures = await standings(deps, meeting, rule, guestIds);
+    const figures = await certificateStandings(deps, meeting, rule, guestIds);
     const certificates = new Map((await repo.findCertificatesOf(db, guestIds)).map((c) => [c.guest_id, c]));
     return new Map(
       guestIds.map((id) => [id, stateOf(figures.get(id)?.earned ?? false, certificates.get(id))]),
@@ -81,11 +81,18 @@ export function createCertificateCore(deps: {
   return {
     statesOf,
     settingsOf,
+    /** What presence alone earns (who may answer an evaluation). */
     standings: (
       meeting: { id: number; start_at: number; end_at: number },
       rule: CertificateRule,
       guestIds: readonly number[],
     ) => standings(deps, meeting, rule, guestIds),
+    /** What the whole rule earns: presence, then the required evaluations. */
+    certificateStandings: (
+      meeting: { id: number; start_at: number; end_at: number },
+      rule: CertificateRule,
+      guestIds: readonly number[],
+    ) => certificateStandings(deps, meeting, rule, guestIds),
     rowsOf: (meeting: VisibleMeeting, rule: CertificateRule, ids?: readonly number[]) =>
       rowsOf(deps, meeting, rule, ids),
     matches,

@@ -5,6 +5,7 @@ import { attainment, meetingDays, meetingWindow, type Attainment } from './attai
 import { nameInLanguage } from './certificate-content.ts';
 import type { CertificateCoreDeps as CoreDeps } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
+import { awaitedEvaluations } from './evaluation-gate.ts';
 
 /** Guests read per slice when a whole meeting is evaluated: one scan query each. */
 const SLICE = 500;
@@ -36,6 +37,33 @@ export async function standings(
   return result;
 }
 
+/** A guest's standing under the whole rule: `earned` also asks the required evaluations. */
+export interface Standing extends Attainment {
+  /** Presence earned it and these required evaluations are not yet completed (and passed). */
+  awaiting: number[];
+}
+
+/**
+ * `standings` with the rule's evaluation switches applied after presence (issue 43): a guest whose
+ * presence earned the certificate has earned it once every required evaluation is completed.
+ */
+export async function certificateStandings(
+  deps: CoreDeps,
+  meeting: { id: number; start_at: number; end_at: number },
+  rule: CertificateRule,
+  guestIds: readonly number[],
+): Promise<Map<number, Standing>> {
+  const figures = await standings(deps, meeting, rule, guestIds);
+  const present = guestIds.filter((id) => figures.get(id)!.earned);
+  const awaited = await awaitedEvaluations(deps.db, meeting.id, rule, present);
+  return new Map(
+    [...figures].map(([id, figure]) => {
+      const awaiting = awaited.get(id) ?? [];
+      return [id, { ...figure, earned: figure.earned && awaiting.length === 0, awaiting }];
+    }),
+  );
+}
+
 export function stateOf(
   earned: boolean,
   certificate: repo.CertificateRecord | undefined,
@@ -52,7 +80,7 @@ export async function rowsOf(
   ids?: readonly number[],
 ) {
   const guests = await repo.findLiveGuests(deps.db, meeting.id, ids);
-  const figures = await standings(
+  const figures = await certificateStandings(
     deps,
     meeting,
     rule,
@@ -74,7 +102,7 @@ export async function rowsOf(
       sessions: certificate ? (JSON.parse(certificate.sessions) as number[]) : figure.sessions,
       days_present: figure.daysPresent,
       earned: figure.earned,
-      awaiting_evaluation: false,
+      awaiting_evaluation: figure.awaiting.length > 0,
       state: stateOf(figure.earned, certificate),
       code: certificate?.code ?? null,
       issued_at: certificate?.issued_at ?? null,

@@ -19,7 +19,7 @@ export function createGuestCertificatesService(deps: {
   guestFromToken: (token: string | undefined) => Promise<{ guestId: number; meetingId: number }>;
 }) {
   const { db, timeZone: zone, core } = deps;
-  const { settingsOf, standings, rowsOf, issuedPdf, issueTo, liveMeetingOf } = core;
+  const { settingsOf, certificateStandings, rowsOf, issuedPdf, issueTo, liveMeetingOf } = core;
 
   return {
     async verify(code: string): Promise<CertificateVerification> {
@@ -47,14 +47,14 @@ export function createGuestCertificatesService(deps: {
       const { guestId, meetingId } = await deps.guestFromToken(token);
       const { rule, guest_download } = await settingsOf(meetingId);
       const meeting = await liveMeetingOf(meetingId);
-      const figure = (await standings(meeting, rule, [guestId])).get(guestId)!;
+      const figure = (await certificateStandings(meeting, rule, [guestId])).get(guestId)!;
       const certificate = await repo.findCertificateOfGuest(db, guestId);
       const revoked = certificate !== undefined && certificate.revoked_at !== null;
       const issued = certificate !== undefined && !revoked;
       return {
         offered: guest_download || issued,
         earned: figure.earned,
-        awaiting_evaluation_ids: [],
+        awaiting_evaluation_ids: figure.awaiting,
         available: issued || (guest_download && figure.earned && !revoked),
         revoked,
         minutes: issued ? certificate.minutes : figure.minutes,

@@ -19,6 +19,10 @@ export interface EvaluationPresence {
    * least the rule's `session_min_minutes` present in it.
    */
   eligibleGuests(meetingId: number, scopeId: number, guestIds?: readonly number[]): Promise<number[]>;
+  /** The meeting's offered evaluations that its certificate rule requires ("unlocks your certificate"). */
+  requiredEvaluationIds(meetingId: number): Promise<number[]>;
+  /** The guest's certificate is theirs to download now (issued, or earned with guest download on). */
+  certificateAvailable(meetingId: number, guestId: number): Promise<boolean>;
 }
 
 export interface EvaluationsModule {
@@ -36,7 +40,11 @@ declare module 'fastify' {
 /** CME evaluations (issue 43): registered before certificates, which fills the presence port. */
 export const evaluationsModule = fp(
   async (app) => {
-    const presence = createPort<EvaluationPresence>('evaluation presence', ['eligibleGuests']);
+    const presence = createPort<EvaluationPresence>('evaluation presence', [
+      'eligibleGuests',
+      'requiredEvaluationIds',
+      'certificateAvailable',
+    ]);
     const certificates = certificatesSlot();
     app.decorate('evaluations', { presence, certificates });
     app.addHook('onReady', async () => presence.assertFilled());
