@@ -166,6 +166,20 @@ test('a guest who attended is invited, answers in zh-cn and downloads the unlock
   await shot(page, info, 'form', 'zh-cn');
   await expectAccessible(page, 'evaluation form');
 
+  // Closed by the organiser, it says so; opened again, it asks again.
+  const closed = await api.call<{ version: number }>(
+    'PUT',
+    `/evaluations/${evaluation.id}`,
+    evaluationBody('closed', evaluation.version),
+  );
+  await page.reload();
+  await expect(page.getByTestId('evaluation-closed')).toContainText('此问卷已截止');
+  await shot(page, info, 'closed', 'zh-cn');
+  await expectAccessible(page, 'evaluation closed');
+  await api.call('PUT', `/evaluations/${evaluation.id}`, evaluationBody('open', closed.version));
+  await page.reload();
+  await expect(page.getByTestId('evaluation-title')).toHaveText('会议评估');
+
   // The guest page lists it, and its certificate block waits for it.
   await page.getByTestId('evaluation-back').click();
   await expect(page.getByTestId(`evaluation-status-${evaluation.id}`)).toHaveText('待填写');
@@ -229,15 +243,11 @@ test('a guest who attended is invited, answers in zh-cn and downloads the unlock
   await shot(page, info, 'guest-page-done', 'zh-cn');
   await expectAccessible(page, 'guest page with the evaluation completed');
 
-  // Opened again: completed, nothing to answer twice; closed by the organiser, it says so.
+  // Opened again: completed, nothing to answer twice; an unknown one is not found.
   await page.goto(`/#/enroll-info/${meeting.public_id}/evaluations/${evaluation.id}`);
   await expect(page.getByTestId('evaluation-completed')).toBeVisible();
   await shot(page, info, 'completed', 'en');
   await expectAccessible(page, 'evaluation completed');
-  await api.call('PUT', `/evaluations/${evaluation.id}`, evaluationBody('closed', evaluation.version));
-  await page.reload();
-  await expect(page.getByTestId('evaluation-closed')).toBeVisible();
-  await shot(page, info, 'closed', 'zh-tw');
   await page.goto(`/#/enroll-info/${meeting.public_id}/evaluations/2147483647`);
   await expect(page.getByTestId('evaluation-notFound')).toBeVisible();
   await shot(page, info, 'not-found', 'en');

@@ -6,7 +6,7 @@ import { errorMessage, MeetingHeader, MeetingLoadState, PublicFrame } from '../c
 import { forgetGuestToken, isTokenLost, PublicApiError, readGuestToken } from '../public-api.ts';
 import { usePublicMeeting } from '../use-public-meeting.ts';
 import { EvaluationForm } from './components/evaluation-form.tsx';
-import { EvaluationNotice, EvaluationResult } from './components/evaluation-result.tsx';
+import { BackLink, EvaluationNotice, EvaluationResult } from './components/evaluation-result.tsx';
 import { evaluationIdOf } from './evaluation-outcome.ts';
 import './evaluation-i18n.ts';
 import './evaluations.css';
@@ -116,6 +116,9 @@ function EvaluationRoute({ publicId, token, id }: { publicId: string; token: str
           onNotFound={() => setLoaded({ status: 'notFound' })}
           onTokenLost={tokenLost}
         />
+      )}
+      {loaded.status === 'ready' && loaded.evaluation.status === 'to_answer' && (
+        <BackLink guestPage={guestPage} />
       )}
       {loaded.status === 'ready' && loaded.evaluation.status !== 'to_answer' && (
         <EvaluationNotice

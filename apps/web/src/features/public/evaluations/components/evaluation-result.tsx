@@ -13,7 +13,7 @@ function useFocusOnShow() {
   return ref;
 }
 
-function BackLink({ guestPage }: { guestPage: string }) {
+export function BackLink({ guestPage }: { guestPage: string }) {
   const { t } = useTranslation();
   return (
     <Link
