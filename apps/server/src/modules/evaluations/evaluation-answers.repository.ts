@@ -203,3 +203,16 @@ export async function deleteGuestRecords(db: Db, guestIds: readonly number[]): P
   await db.deleteFrom('evaluation_invitations').where('guest_id', 'in', guestIds).execute();
   await db.deleteFrom('evaluation_completions').where('guest_id', 'in', guestIds).execute();
 }
+
+/** A named evaluation's answers out of the completions of a meeting's guests (all, or one). */
+export async function eraseNamedAnswers(db: Db, meetingId: number, guestId?: number): Promise<void> {
+  await db
+    .updateTable('evaluation_completions')
+    .set({ answers: null })
+    .where('evaluation_id', 'in', (eb) =>
+      eb.selectFrom('evaluations').select('id').where('meeting_id', '=', meetingId),
+    )
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .where('answers', 'is not', null)
+    .execute();
+}
