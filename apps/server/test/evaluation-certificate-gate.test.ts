@@ -108,8 +108,8 @@ describe(`the certificate waits for the required evaluations (${TEST_DB})`, () =
     }
     // Guests 0 and 1 attend the morning lecture (required); guest 2 only the afternoon.
     const scans = (scope: number, from: string, to: string) => [
-      { scope, type: 'in', clock: from },
-      { scope, type: 'out', clock: to },
+      { scope, type: 'in' as const, clock: from },
+      { scope, type: 'out' as const, clock: to },
     ];
     for (const [n, list] of [
       [0, scans(morning, '09:00', '11:00')],

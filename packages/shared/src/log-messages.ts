@@ -356,6 +356,11 @@ export const LOG_MESSAGES = {
     'zh-cn': '以邮件寄出证书：会议 #{meeting_id}，{count} 封',
     en: 'E-mailed {count} certificates at meeting #{meeting_id}',
   },
+  'evaluations.reminded': {
+    'zh-tw': '寄出問卷提醒：會議 #{meeting_id} 的問卷 #{evaluation_id}，{count} 封',
+    'zh-cn': '寄出问卷提醒：会议 #{meeting_id} 的问卷 #{evaluation_id}，{count} 封',
+    en: 'Sent {count} reminders of evaluation #{evaluation_id} at meeting #{meeting_id}',
+  },
   'certificates.downloaded': {
     'zh-tw': '下載證書：會議 #{meeting_id}，{count} 張{interrupted}',
     'zh-cn': '下载证书：会议 #{meeting_id}，{count} 张{interrupted}',

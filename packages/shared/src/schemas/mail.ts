@@ -10,7 +10,8 @@ import { generalSignUpBody } from './public.ts';
 
 /**
  * What a guest can be sent. Confirmations and updates carry the calendar file; broadcasts do not;
- * a certificate carries the guest's certificate of attendance as a PDF (issue 18).
+ * a certificate carries the guest's certificate of attendance as a PDF (issue 18); an evaluation's
+ * invitation and reminder link to the evaluation on the guest page (issue 43).
  */
 export const MAIL_TYPES = [
   'confirmation',
@@ -21,6 +22,8 @@ export const MAIL_TYPES = [
   'login_code',
   'certificate',
   'waitlist_offer',
+  'evaluation_invitation',
+  'evaluation_reminder',
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */

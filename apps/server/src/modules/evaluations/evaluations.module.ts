@@ -6,6 +6,7 @@ import { evaluationsRoutes } from './evaluations.routes.ts';
 import { createGuestEvaluations } from './guest-evaluations.ts';
 import { guestEvaluationsRoutes } from './guest-evaluations.routes.ts';
 import { createResponseShuffle } from './response-shuffle.ts';
+import { evaluationInvitationRoutes } from './evaluation-invitations.routes.ts';
 
 /**
  * Who may answer an evaluation: the guests who met the presence rule of its scope, as certificates
@@ -63,6 +64,7 @@ export const evaluationsModule = fp(
       }),
       limiters,
     });
+    await app.register(evaluationInvitationRoutes, { presence: presence.use });
   },
   { name: 'evaluations', dependencies: ['platform', 'registration'] },
 );

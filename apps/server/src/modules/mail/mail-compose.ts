@@ -66,6 +66,8 @@ export interface MailPayload {
   /** waitlist_offer: the place and the moment of the offer (what its accept link names). */
   entry_id?: number;
   offered_at?: number;
+  /** evaluation_invitation, evaluation_reminder: the evaluation to complete (asked about at send time). */
+  evaluation_id?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -137,11 +139,13 @@ export function createMailComposer(deps: {
       text: MailText | null = null,
     ): Promise<MailContext> {
       // A certificate mail lists no sessions: the certificate states what was attended.
-      // Nor does an offer: it is sent before the seat is the visitor's.
+      // Nor does an offer: it is sent before the seat is the visitor's; nor an evaluation's mail,
+      // which names its one session.
       const withSessions =
         guest.meeting_type === 'date_schedule' &&
-        payload.type !== 'certificate' &&
-        payload.type !== 'waitlist_offer';
+        !['certificate', 'waitlist_offer', 'evaluation_invitation', 'evaluation_reminder'].includes(
+          payload.type,
+        );
       const [sessions, cancelled] = await Promise.all([
         withSessions ? repo.guestSessions(db, guest.id) : [],
         repo.sessionsByIds(db, guest.meeting_id, payload.cancelled ?? []),
@@ -200,6 +204,16 @@ export function createMailComposer(deps: {
       const first = real ? await repo.anyGuestId(db, meetingId) : undefined;
       return first ? repo.findGuestForMail(db, first.id) : exampleGuest(meetingId);
     },
+
+    /**
+     * The evaluation on the guest page: like the guest page's link it names the meeting and carries
+     * nothing personal; the device's guest token, or the look-up, identifies the guest.
+     */
+    evaluationUrl: (publicId: string, evaluationId: number, language: Language) =>
+      linkInLanguage(
+        `${deps.publicUrl}/#/enroll-info/${encodeURIComponent(publicId)}/evaluations/${evaluationId}`,
+        language,
+      ),
 
     render: (ctx: MailContext): Promise<RenderedMail> => renderer.render(ctx),
     close: () => renderer.close(),

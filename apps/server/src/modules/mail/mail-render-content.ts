@@ -87,11 +87,9 @@ export function mailContent(ctx: MailContext): MailContent {
     login_code: ctx.loginCode ?? '',
     until: ctx.offer ? dateTimeText(ctx.offer.until, lang, zone) : '',
     // In a sentence after the meeting's name: ' – Workshop A' / '「Workshop A」'.
-    session: ctx.offer?.session
-      ? lang === 'en'
-        ? ` – ${ctx.offer.session}`
-        : `「${ctx.offer.session}」`
-      : '',
+    session: inSentence(ctx.offer?.session ?? ctx.evaluation?.session ?? null, lang),
+    evaluation: ctx.evaluation?.title ?? '',
+    unlock: ctx.evaluation?.unlocks ? labels.evaluationUnlocks : '',
   };
   for (const [key, text] of Object.entries(ctx.answers)) values[`${ANSWER_PLACEHOLDER_PREFIX}${key}`] = text;
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
@@ -116,12 +114,31 @@ export function mailContent(ctx: MailContext): MailContent {
     // Broadcasts are no ticket; a login code mail proves the address and opens the code on the page;
     // a certificate comes after the meeting (its PDF is the attachment).
     // An offer comes before there is a seat (or a guest): no code.
-    showCode: !['broadcast', 'login_code', 'certificate', 'waitlist_offer'].includes(ctx.kind),
+    // An evaluation comes after the meeting or session: no ticket either.
+    showCode: ![
+      'broadcast',
+      'login_code',
+      'certificate',
+      'waitlist_offer',
+      'evaluation_invitation',
+      'evaluation_reminder',
+    ].includes(ctx.kind),
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,
-    buttonLabel: ctx.kind === 'waitlist_offer' ? labels.offerButton : labels.button,
+    buttonLabel:
+      ctx.kind === 'waitlist_offer'
+        ? labels.offerButton
+        : ctx.kind === 'evaluation_invitation' || ctx.kind === 'evaluation_reminder'
+          ? labels.evaluationButton
+          : labels.button,
     unsubscribeUrl: ctx.kind === 'broadcast' && ctx.unsubscribeUrl ? ctx.unsubscribeUrl : null,
   };
+}
+
+/** A session's name after the meeting's in a sentence: ' – Workshop A' / '「Workshop A」'; '' for none. */
+function inSentence(session: string | null, lang: Language): string {
+  if (!session) return '';
+  return lang === 'en' ? ` – ${session}` : `「${session}」`;
 }
 
 /** The plain-text part: the same information as the HTML, the QR code being an attachment. */

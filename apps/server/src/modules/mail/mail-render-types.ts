@@ -13,7 +13,9 @@ export type MailKind =
   | 'broadcast'
   | 'login_code'
   | 'certificate'
-  | 'waitlist_offer';
+  | 'waitlist_offer'
+  | 'evaluation_invitation'
+  | 'evaluation_reminder';
 
 export interface MailSession {
   id: number;
@@ -78,6 +80,11 @@ export interface MailContext {
   loginCode?: string;
   /** waitlist_offer only: until when the seat is held, and the session offered (null: the meeting). */
   offer?: { until: number; session: string | null };
+  /**
+   * Evaluation mails only: its title and the session's name (null: the meeting's own) in the mail's
+   * language, and whether completing it unlocks the guest's certificate.
+   */
+  evaluation?: { title: string; session: string | null; unlocks: boolean };
 }
 
 export interface MailAttachment {

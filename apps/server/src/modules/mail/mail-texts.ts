@@ -129,6 +129,36 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: 'A seat has come free at {meeting}{session} and is held for you until {until}.\nAccept it with the button below before then; after that it goes to the next person on the waiting list. You can also decline it on the same page.',
     },
   },
+  // An evaluation (issue 43) after the meeting or session: the button opens it on the guest page;
+  // {unlock} is a sentence of its own where the certificate waits for it, else empty.
+  evaluation_invitation: {
+    'zh-tw': {
+      subject: '請填寫問卷：{evaluation}',
+      body: '感謝您出席「{meeting}」{session}。\n請按下方按鈕填寫「{evaluation}」，只需幾分鐘。\n{unlock}',
+    },
+    'zh-cn': {
+      subject: '请填写问卷：{evaluation}',
+      body: '感谢您出席“{meeting}”{session}。\n请点击下方按钮填写“{evaluation}”，只需几分钟。\n{unlock}',
+    },
+    en: {
+      subject: 'Your evaluation: {evaluation}',
+      body: 'Thank you for attending {meeting}{session}.\nPlease take a few minutes to complete "{evaluation}" with the button below.\n{unlock}',
+    },
+  },
+  evaluation_reminder: {
+    'zh-tw': {
+      subject: '提醒：請填寫問卷：{evaluation}',
+      body: '您出席了「{meeting}」{session}，尚未填寫「{evaluation}」。\n請按下方按鈕填寫。\n{unlock}',
+    },
+    'zh-cn': {
+      subject: '提醒：请填写问卷：{evaluation}',
+      body: '您出席了“{meeting}”{session}，尚未填写“{evaluation}”。\n请点击下方按钮填写。\n{unlock}',
+    },
+    en: {
+      subject: 'Reminder: your evaluation: {evaluation}',
+      body: 'You attended {meeting}{session} and have not yet completed "{evaluation}".\nPlease complete it with the button below.\n{unlock}',
+    },
+  },
 };
 
 /** The app's default subject and body (with placeholders) of a kind of mail in a language. */
@@ -152,6 +182,10 @@ export interface MailLabels {
   button: string;
   /** The button of an offer from a waiting list. */
   offerButton: string;
+  /** The button of an evaluation's invitation and reminder. */
+  evaluationButton: string;
+  /** An evaluation mail's `{unlock}` where the certificate waits for it. */
+  evaluationUnlocks: string;
   linkFallback: string;
   footer: string;
   unsubscribe: string;
@@ -173,6 +207,8 @@ const LABELS: Record<Language, MailLabels> = {
     qrAlt: '嘉賓二維碼',
     button: '查看嘉賓資訊',
     offerButton: '接受或放棄名額',
+    evaluationButton: '填寫問卷',
+    evaluationUnlocks: '完成此問卷後即可解鎖您的出席證書。',
     linkFallback: '如按鈕無法使用，請複製以下連結到瀏覽器開啟：',
     footer: '此郵件由系統自動發送，請勿直接回覆。',
     unsubscribe: '取消訂閱此類郵件',
@@ -191,6 +227,8 @@ const LABELS: Record<Language, MailLabels> = {
     qrAlt: '嘉宾二维码',
     button: '查看嘉宾信息',
     offerButton: '接受或放弃名额',
+    evaluationButton: '填写问卷',
+    evaluationUnlocks: '完成此问卷后即可解锁您的出席证书。',
     linkFallback: '如按钮无法使用，请复制以下链接到浏览器打开：',
     footer: '此邮件由系统自动发送，请勿直接回复。',
     unsubscribe: '退订此类邮件',
@@ -209,6 +247,8 @@ const LABELS: Record<Language, MailLabels> = {
     qrAlt: 'Guest QR code',
     button: 'Open my guest page',
     offerButton: 'Accept or decline the seat',
+    evaluationButton: 'Complete the evaluation',
+    evaluationUnlocks: 'Complete it to unlock your certificate of attendance.',
     linkFallback: 'If the button does not work, copy this link into your browser:',
     footer: 'This message was sent automatically; please do not reply to it.',
     unsubscribe: 'Unsubscribe from these e-mails',

@@ -6,6 +6,7 @@ import { mailRoutes } from './mail.routes.ts';
 import {
   createMailService,
   type CertificateFile,
+  type EvaluationMail,
   type MailService,
   type WaitlistOfferMail,
 } from './mail.service.ts';
@@ -22,6 +23,10 @@ export interface MailCertificates {
 export interface MailOffers {
   offerForMail(entryId: number, offeredAt: number): Promise<WaitlistOfferMail | null>;
 }
+/** An evaluation as its invitation and reminder tell it (the evaluations module). */
+export interface MailEvaluations {
+  evaluationMail(evaluationId: number, guestId: number): Promise<EvaluationMail | null>;
+}
 /** The guest behind a guest token, for the confirmation resend (the registration module). */
 export interface MailVisitors {
   identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }>;
@@ -32,6 +37,7 @@ export interface MailModule {
   certificates: Port<MailCertificates>;
   offers: Port<MailOffers>;
   visitors: Port<MailVisitors>;
+  evaluations: Port<MailEvaluations>;
 }
 
 declare module 'fastify' {
@@ -47,6 +53,7 @@ export const mailModule = fp(
     const certificates = createPort<MailCertificates>('mail certificates', ['pdfForMail']);
     const offers = createPort<MailOffers>('mail offers', ['offerForMail']);
     const visitors = createPort<MailVisitors>('mail visitors', ['identify']);
+    const evaluations = createPort<MailEvaluations>('mail evaluations', ['evaluationMail']);
     const mail = createMailService({
       db,
       dbKind,
@@ -62,14 +69,16 @@ export const mailModule = fp(
       broadcastPerMinute: config.broadcastPerMinute,
       certificatePdf: certificates.use.pdfForMail,
       waitlistOffer: offers.use.offerForMail,
+      evaluationMail: evaluations.use.evaluationMail,
     });
     app.platform.closeAfterJobs(() => mail.close());
     app.platform.closeAfterJobs(() => transport?.close());
-    app.decorate('mail', { service: mail, certificates, offers, visitors });
+    app.decorate('mail', { service: mail, certificates, offers, visitors, evaluations });
     app.addHook('onReady', async () => {
       certificates.assertFilled();
       offers.assertFilled();
       visitors.assertFilled();
+      evaluations.assertFilled();
     });
     const confirmation = createGuestConfirmation({
       db,

@@ -13,6 +13,7 @@ import type { MailTransport } from './mail-transport.ts';
 import {
   queueCertificates,
   queueEnrolmentUpdate,
+  queueEvaluationMails,
   queuePendingConfirmations,
   queueWaitlistOffer,
 } from './queue-mail.ts';
@@ -57,6 +58,20 @@ export interface MailDeps {
    * skipped. The recipient may not be a guest yet (the meeting's own list).
    */
   waitlistOffer?: (entryId: number, offeredAt: number) => Promise<WaitlistOfferMail | null>;
+  /**
+   * An evaluation as its invitation or reminder tells it (the evaluations module, through mail.module.ts),
+   * asked for when the mail is sent: null when it no longer takes this guest's answer (closed, past
+   * its last day, completed) and the mail is skipped.
+   */
+  evaluationMail?: (evaluationId: number, guestId: number) => Promise<EvaluationMail | null>;
+}
+
+/** What an evaluation's mail says: its title, its session (null: the meeting's own), the certificate. */
+export interface EvaluationMail {
+  title: { 'zh-tw': string; 'zh-cn': string; en: string };
+  session: { name: string; name_cn: string; name_en: string } | null;
+  /** The meeting's certificate rule requires it: "complete it to unlock your certificate". */
+  unlocksCertificate: boolean;
 }
 
 /** What an offer's mail needs: who, which meeting or session, until when, and its accept page. */
@@ -125,6 +140,10 @@ export function createMailService(deps: MailDeps) {
       items: readonly { guestId: number; certificateId: number; code: string }[],
       requestedAt: number,
     ) => queueCertificates(deps, meetingId, items, requestedAt),
+
+    /** In the caller's transaction: an evaluation's invitations or reminders (see queue-mail.ts). */
+    queueEvaluationMails: (trx: Db, mail: Parameters<typeof queueEvaluationMails>[2]) =>
+      queueEvaluationMails(deps, trx, mail),
 
     /** Wakes the runner after a commit that queued mail (no runner sends mail without a server). */
     kick: () => {

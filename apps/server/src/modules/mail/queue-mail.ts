@@ -105,3 +105,42 @@ export async function queueCertificates(
   if (queued > 0 && deps.transport) deps.jobs.kick();
   return queued;
 }
+
+/**
+ * In the caller's transaction (issue 43): an evaluation's invitation or reminder to each listed guest
+ * who is live and has an address, keyed per evaluation and guest (`keyTail`: a reminder the organiser
+ * asks for carries its request time, so it goes again where the automatic one went). Answers the
+ * guests queued.
+ */
+export async function queueEvaluationMails(
+  deps: QueueDeps,
+  trx: Db,
+  mail: {
+    type: 'evaluation_invitation' | 'evaluation_reminder';
+    meetingId: number;
+    evaluationId: number;
+    guestIds: readonly number[];
+    keyTail?: string;
+  },
+): Promise<number[]> {
+  const queued: number[] = [];
+  for (let i = 0; i < mail.guestIds.length; i += QUEUE_BATCH) {
+    const rows = await repo.liveGuestIdsWithEmail(
+      trx,
+      mail.meetingId,
+      mail.guestIds.slice(i, i + QUEUE_BATCH),
+    );
+    for (const { id } of rows) {
+      const key = `${mail.type}:${mail.evaluationId}:${id}${mail.keyTail ? `:${mail.keyTail}` : ''}`;
+      const job = await deps.jobs.enqueue(trx, {
+        kind: 'mail',
+        key,
+        payload: { type: mail.type, evaluation_id: mail.evaluationId } satisfies MailPayload,
+        meetingId: mail.meetingId,
+        guestId: id,
+      });
+      if (job !== undefined) queued.push(id);
+    }
+  }
+  return queued;
+}

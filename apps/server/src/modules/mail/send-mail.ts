@@ -1,18 +1,30 @@
+import { localText } from '@meetflow/shared/forms/form-definition';
 import { matchLanguage, nameIn } from '@meetflow/shared/languages';
 import type { MailText } from '@meetflow/shared/schemas/mail';
 import { PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
 import { textLanguage, type BroadcastPayload, type MailComposer, type MailPayload } from './mail-compose.ts';
 import type { MailAttachment } from './mail-render-types.ts';
 import { loginCodeFor, loginCodeWindow, messageIdOf, unsubscribeToken } from './mail-signing.ts';
-import type { MailDeps } from './mail.service.ts';
+import type { EvaluationMail, MailDeps } from './mail.service.ts';
 import * as repo from './mail.repository.ts';
+
+/** Why an evaluation's mail was not sent: closed, past its last day, or completed since it was queued. */
+export const EVALUATION_NOT_OPEN = 'the evaluation is closed or already completed';
 
 /** Why a certificate mail was not sent: the certificate was revoked (or is gone) since it was queued. */
 export const CERTIFICATE_NOT_VALID = 'the certificate is no longer valid';
 
 type SendDeps = Pick<
   MailDeps,
-  'db' | 'jobs' | 'clock' | 'transport' | 'signingSecret' | 'publicUrl' | 'certificatePdf' | 'waitlistOffer'
+  | 'db'
+  | 'jobs'
+  | 'clock'
+  | 'transport'
+  | 'signingSecret'
+  | 'publicUrl'
+  | 'certificatePdf'
+  | 'waitlistOffer'
+  | 'evaluationMail'
 > & { composer: MailComposer };
 type Skipped = void | { skipped: string };
 
@@ -55,7 +67,23 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
       content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
     };
   }
+  // Asked for at send time too: an evaluation closed, or completed, since it was queued is not sent.
+  let evaluation: EvaluationMail | null = null;
+  if (payload.type === 'evaluation_invitation' || payload.type === 'evaluation_reminder') {
+    evaluation = deps.evaluationMail ? await deps.evaluationMail(payload.evaluation_id ?? 0, guest.id) : null;
+    if (!evaluation) return { skipped: EVALUATION_NOT_OPEN };
+  }
   const context = await composer.contextOf(guest, payload, settings.templates, language, broadcastText);
+  if (evaluation) {
+    context.evaluation = {
+      title: localText(evaluation.title, language),
+      session: evaluation.session
+        ? nameIn(language, evaluation.session.name, evaluation.session.name_cn, evaluation.session.name_en)
+        : null,
+      unlocks: evaluation.unlocksCertificate,
+    };
+    context.guestPageUrl = composer.evaluationUrl(guest.public_id, payload.evaluation_id ?? 0, language);
+  }
   if (payload.type === 'login_code') {
     const window = payload.window ?? 0;
     // A code that can no longer be accepted is not worth sending.
