@@ -86,7 +86,7 @@ test('a guest who attended is invited, answers in zh-cn and downloads the unlock
   page,
   request,
 }, info) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const api = await Api.login(request);
   const meeting = await createPublicMeeting(api, {
     type: 'general',
@@ -148,7 +148,7 @@ test('a guest who attended is invited, answers in zh-cn and downloads the unlock
     });
   await endMeetingNow(api, meeting.id);
   const invitation = await waitForMail(email, (mail) => (mail.text ?? '').includes('/evaluations/'), {
-    timeout: 60_000,
+    timeout: 90_000,
   });
   const link = linkIn(invitation, `http://127.0.0.1:${PORT}/#/enroll-info/`);
   expect(link).toContain(`/#/enroll-info/${meeting.public_id}/evaluations/${evaluation.id}`);
