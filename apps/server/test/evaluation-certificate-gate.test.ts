@@ -197,9 +197,7 @@ describe(`the certificate waits for the required evaluations (${TEST_DB})`, () =
     const pdf = await guestRequest(ctx, guests[0]!.token, 'GET', '/api/public/guest/certificate/pdf');
     expect(pdf.statusCode).toBe(409);
     expect(pdf.json().code).toBe(40961);
-    expect(await ctx.app.evaluations.presence.use.certificateAvailable(meeting.id, guests[0]!.id)).toBe(
-      false,
-    );
+    expect(await ctx.app.evaluations.certificates.use.unlocked(guests[0]!.id)).toBe(false);
   });
 
   it('unlocks once every required evaluation is completed, and only with the quiz passed', async () => {
@@ -209,7 +207,7 @@ describe(`the certificate waits for the required evaluations (${TEST_DB})`, () =
     await complete(morningEval, 0, null);
     expect(await status(0)).toMatchObject({ earned: true, awaiting_evaluation_ids: [], available: true });
     expect(await rowOf(0)).toMatchObject({ earned: true, awaiting_evaluation: false, state: 'earned' });
-    expect(await ctx.app.evaluations.presence.use.certificateAvailable(meeting.id, guests[0]!.id)).toBe(true);
+    expect(await ctx.app.evaluations.certificates.use.unlocked(guests[0]!.id)).toBe(true);
 
     // Guest 1 fails the quiz: the certificate stays locked on the meeting's evaluation.
     await complete(meetingEval, 1, 0);
@@ -217,10 +215,6 @@ describe(`the certificate waits for the required evaluations (${TEST_DB})`, () =
     expect(await status(1)).toMatchObject({ earned: false, awaiting_evaluation_ids: [meetingEval] });
     expect(await rowOf(1)).toMatchObject({ earned: false, awaiting_evaluation: true });
 
-    expect(await ctx.app.evaluations.presence.use.requiredEvaluationIds(meeting.id)).toEqual([
-      meetingEval,
-      morningEval,
-    ]);
     // Who may answer stays presence alone: the failed guest is still eligible.
     expect(
       (await ctx.app.evaluations.presence.use.eligibleGuests(meeting.id, 0)).sort((a, b) => a - b),
@@ -246,9 +240,7 @@ describe(`the certificate waits for the required evaluations (${TEST_DB})`, () =
       reason: 'test',
     });
     expect(await status(0)).toMatchObject({ revoked: true, available: false });
-    expect(await ctx.app.evaluations.presence.use.certificateAvailable(meeting.id, guests[0]!.id)).toBe(
-      false,
-    );
+    expect(await ctx.app.evaluations.certificates.use.unlocked(guests[0]!.id)).toBe(false);
     const pdf = await guestRequest(ctx, guests[0]!.token, 'GET', '/api/public/guest/certificate/pdf');
     expect(pdf.statusCode).toBe(409);
 

@@ -11,6 +11,7 @@ import {
   createSchedule,
   createUserType,
   dateScheduleBody,
+  guestRequest,
   signUp,
   type MeetingFixture,
 } from './registration-fixtures.ts';
@@ -41,6 +42,7 @@ describe(`evaluation invitations and reminders (${TEST_DB})`, () => {
   let morning: number;
   let evaluationId: number;
   const guests: number[] = [];
+  const tokens: string[] = [];
 
   const present = (n: number, from: string, until: string) =>
     ctx.db
@@ -112,6 +114,7 @@ describe(`evaluation invitations and reminders (${TEST_DB})`, () => {
         .where('guest_code', '=', res.json().data.guest.guest_code)
         .executeTakeFirstOrThrow();
       guests.push(row.id);
+      tokens.push(res.json().data.guest_token as string);
     }
     for (const [url, payload] of [
       [
@@ -174,6 +177,11 @@ describe(`evaluation invitations and reminders (${TEST_DB})`, () => {
     expect(en.text).toContain(link);
     expect(en.html).toContain(link);
     expect(en.text).not.toMatch(/guest_token|x-guest-token/);
+    // Followed on the guest's device (its guest token): the link's evaluation opens, to be answered.
+    const [, linked] = /\/evaluations\/(\d+)\?/.exec(en.text!)!;
+    const opened = await guestRequest(ctx, tokens[0], 'GET', `/api/public/evaluations/${linked}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data).toMatchObject({ id: evaluationId, title, status: 'to_answer' });
     const cn = smtp.received.find((m) => to(m) === 'ds1@example.com')!;
     expect(cn.subject).toBe('请填写问卷：晨讲评核');
     expect(cn.text).toContain('完成此问卷后即可解锁您的出席证书。');

@@ -4,7 +4,7 @@ import { createCertificateCore } from './certificate-core.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService } from './certificates.service.ts';
 import { createGuestCertificatesService } from './guest-certificates.service.ts';
-import { evaluationPresence } from './evaluation-presence.ts';
+import { evaluationCertificates, evaluationPresence } from './evaluation-presence.ts';
 import { createPdfRenderer } from './pdf-renderer.ts';
 
 /**
@@ -27,6 +27,7 @@ export const certificatesModule = fp(
     });
     app.guests.certificateStates.fill(core);
     app.evaluations.presence.fill(evaluationPresence(db, core));
+    app.evaluations.certificates.fill(evaluationCertificates(db, core));
     app.mail.certificates.fill(guestCertificates);
     const mail = app.mail.service;
     await app.register(certificatesRoutes, {

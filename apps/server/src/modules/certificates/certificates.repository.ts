@@ -65,6 +65,17 @@ export async function findLiveGuests(db: Db, meetingId: number, ids?: readonly n
   return query.orderBy('id').execute();
 }
 
+/** The meeting of a live guest (not cancelled), or undefined. */
+export async function findGuestMeeting(db: Db, guestId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('guests')
+    .select('meeting_id')
+    .where('id', '=', guestId)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return row?.meeting_id;
+}
+
 /** The answers (JSON) of a meeting's guests that gave any: all of them, or the listed ones. */
 export async function findAnswers(
   db: Db,

@@ -1,14 +1,13 @@
+import type { EvaluationCertificates } from '../evaluations/evaluation-unlock.ts';
 import type { EvaluationPresence } from '../evaluations/evaluations.module.ts';
 import type { CertificateCore } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
-import { requiredEvaluationIds } from './evaluation-gate.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
- * The evaluations module's presence port: who may answer an evaluation (the meeting's certificate
- * rule applied to the scan log exactly as for the certificate, by presence alone: scope 0 asks the
- * rule's presence conditions, a session its `session_min_minutes`), which evaluations the rule
- * requires, and whether a guest's certificate is now theirs to download.
+ * Who may answer an evaluation (the evaluations module's presence port): the meeting's certificate
+ * rule applied to the scan log exactly as for the certificate, by presence alone. Scope 0 asks the
+ * rule's presence conditions; a session asks its `session_min_minutes`.
  */
 export function evaluationPresence(db: Db, core: CertificateCore): EvaluationPresence {
   return {
@@ -22,16 +21,26 @@ export function evaluationPresence(db: Db, core: CertificateCore): EvaluationPre
         return scopeId === 0 ? figure.earned : figure.sessions.includes(scopeId);
       });
     },
+  };
+}
 
-    async requiredEvaluationIds(meetingId) {
-      const { rule } = await core.settingsOf(meetingId);
-      return requiredEvaluationIds(db, meetingId, rule);
+/**
+ * What the certificate says of evaluations (the evaluations module's `certificates` slot): the
+ * meeting's rule, and whether a guest's certificate is theirs now — issued and not revoked, or
+ * earned under the whole rule (evaluations included) where guests may download it. A revoked one
+ * stays so until the organiser re-issues it.
+ */
+export function evaluationCertificates(db: Db, core: CertificateCore): EvaluationCertificates {
+  return {
+    async ruleOf(meetingId) {
+      return (await repo.findSettings(db, meetingId)) ? (await core.settingsOf(meetingId)).rule : undefined;
     },
 
-    /** As the guest page's `available`: issued and live, or earned (evaluations included) with guest download on. */
-    async certificateAvailable(meetingId, guestId) {
+    async unlocked(guestId) {
       const certificate = await repo.findCertificateOfGuest(db, guestId);
       if (certificate) return certificate.revoked_at === null;
+      const meetingId = await repo.findGuestMeeting(db, guestId);
+      if (meetingId === undefined) return false;
       const { rule, guest_download } = await core.settingsOf(meetingId);
       if (!guest_download) return false;
       const meeting = await core.liveMeetingOf(meetingId);

@@ -4,6 +4,7 @@ import { evaluationParams, evaluationRemindResult } from '@meetflow/shared/schem
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import { createEvaluationInvitations } from './evaluation-invitations.ts';
+import type { EvaluationCertificates } from './evaluation-unlock.ts';
 import type { EvaluationPresence } from './evaluations.module.ts';
 
 /**
@@ -11,10 +12,10 @@ import type { EvaluationPresence } from './evaluations.module.ts';
  * `evaluations` port (what the mail says, and whether it should still go), and the organiser's
  * "remind now".
  */
-export const evaluationInvitationRoutes: FastifyPluginAsyncZod<{ presence: EvaluationPresence }> = async (
-  app,
-  { presence },
-) => {
+export const evaluationInvitationRoutes: FastifyPluginAsyncZod<{
+  presence: EvaluationPresence;
+  certificates: EvaluationCertificates;
+}> = async (app, { presence, certificates }) => {
   const { db, jobs, clock, systemLog } = app.platform;
   const invitations = createEvaluationInvitations({
     db,
@@ -23,6 +24,7 @@ export const evaluationInvitationRoutes: FastifyPluginAsyncZod<{ presence: Evalu
     systemLog,
     mail: app.mail.service,
     presence,
+    certificates,
   });
   jobs.onPass(invitations.scan);
   app.mail.evaluations.fill({ evaluationMail: invitations.evaluationMail });

@@ -10,6 +10,7 @@ import { liveMeetingById } from '../meetings/meetings.reads.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import * as answers from './evaluation-answers.repository.ts';
 import * as repo from './evaluations.repository.ts';
+import { unlocksCertificate, type EvaluationCertificates } from './evaluation-unlock.ts';
 import type { EvaluationPresence } from './evaluations.module.ts';
 
 /** Ended scopes are looked at most this often per instance (each look reads the scan log). */
@@ -23,6 +24,7 @@ export interface InvitationDeps {
   systemLog: SystemLog;
   mail: Pick<MailService, 'queueEvaluationMails' | 'kick'>;
   presence: EvaluationPresence;
+  certificates: EvaluationCertificates;
 }
 
 type Evaluation = repo.EvaluationRecord;
@@ -116,11 +118,11 @@ export function createEvaluationInvitations(deps: InvitationDeps) {
         evaluation.scope_id === 0
           ? []
           : await sessionsByIds(db, evaluation.meeting_id, [evaluation.scope_id]);
-      const required = await presence.requiredEvaluationIds(evaluation.meeting_id);
+      const rule = await deps.certificates.ruleOf(evaluation.meeting_id);
       return {
         title: JSON.parse(evaluation.title) as EvaluationMail['title'],
         session: session ?? null,
-        unlocksCertificate: required.includes(evaluation.id),
+        unlocksCertificate: unlocksCertificate(rule, evaluation),
       };
     },
 

@@ -2,11 +2,11 @@ import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
 import { createEvaluationAdmin } from './evaluation-admin.ts';
 import { certificatesSlot, type CertificatesSlot } from './evaluation-unlock.ts';
+import { evaluationInvitationRoutes } from './evaluation-invitations.routes.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
 import { createGuestEvaluations } from './guest-evaluations.ts';
 import { guestEvaluationsRoutes } from './guest-evaluations.routes.ts';
 import { createResponseShuffle } from './response-shuffle.ts';
-import { evaluationInvitationRoutes } from './evaluation-invitations.routes.ts';
 
 /**
  * Who may answer an evaluation: the guests who met the presence rule of its scope, as certificates
@@ -20,10 +20,6 @@ export interface EvaluationPresence {
    * least the rule's `session_min_minutes` present in it.
    */
   eligibleGuests(meetingId: number, scopeId: number, guestIds?: readonly number[]): Promise<number[]>;
-  /** The meeting's offered evaluations that its certificate rule requires ("unlocks your certificate"). */
-  requiredEvaluationIds(meetingId: number): Promise<number[]>;
-  /** The guest's certificate is theirs to download now (issued, or earned with guest download on). */
-  certificateAvailable(meetingId: number, guestId: number): Promise<boolean>;
 }
 
 export interface EvaluationsModule {
@@ -41,11 +37,7 @@ declare module 'fastify' {
 /** CME evaluations (issue 43): registered before certificates, which fills the presence port. */
 export const evaluationsModule = fp(
   async (app) => {
-    const presence = createPort<EvaluationPresence>('evaluation presence', [
-      'eligibleGuests',
-      'requiredEvaluationIds',
-      'certificateAvailable',
-    ]);
+    const presence = createPort<EvaluationPresence>('evaluation presence', ['eligibleGuests']);
     const certificates = certificatesSlot();
     app.decorate('evaluations', { presence, certificates });
     app.addHook('onReady', async () => presence.assertFilled());
@@ -64,7 +56,10 @@ export const evaluationsModule = fp(
       }),
       limiters,
     });
-    await app.register(evaluationInvitationRoutes, { presence: presence.use });
+    await app.register(evaluationInvitationRoutes, {
+      presence: presence.use,
+      certificates: certificates.use,
+    });
   },
   { name: 'evaluations', dependencies: ['platform', 'registration'] },
 );
