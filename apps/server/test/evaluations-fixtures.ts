@@ -22,6 +22,7 @@ import {
 export const ZONE = 'Asia/Macau';
 export const DAY1 = '2027-03-01';
 export const DAY2 = '2027-03-02';
+export const DAY3 = '2027-03-03';
 /** An instant on Macao's clock, e.g. at(DAY1, '09:00'). */
 export const at = (day: string, clock: string) => {
   const [h, m] = clock.split(':').map(Number) as [number, number];
