@@ -181,3 +181,34 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Moves a meeting's end to a moment ago (its start an hour before): what has to follow its end (the
+ * evaluations' invitations, issue 43) then follows, while today's scans still fall within it.
+ */
+export async function endMeetingNow(api: Api, meetingId: number) {
+  const meeting = await api.call<Record<string, unknown>>('GET', `/meetings/${meetingId}`);
+  const keep = [
+    'organization_id',
+    'name',
+    'name_cn',
+    'name_en',
+    'location',
+    'location_cn',
+    'location_en',
+    'registration_limit',
+    'registration_deadline',
+    'waitlist_enabled',
+    'waitlist_max',
+    'waitlist_offer_hours',
+    'multi_language',
+    'signup_enabled',
+    'meeting_type',
+    'banner_file_id',
+    'schedule_file_id',
+    'guide_file_id',
+  ];
+  const body = Object.fromEntries(keep.map((key) => [key, meeting[key]]));
+  const end = Date.now() - 1000;
+  await api.call('PUT', `/meetings/${meetingId}`, { ...body, start_at: end - 3_600_000, end_at: end });
+}

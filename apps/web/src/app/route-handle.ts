@@ -22,6 +22,13 @@ export const PUBLIC_ROUTES = [
     path: '/enroll-info/:meetingId/my-data',
     meta: publicMeta('My data', 'pub.myData.title'),
   },
+  // An evaluation (issue 43), under the guest page whose stored token identifies the guest (the
+  // invitation mail links here: `#/enroll-info/<meeting public id>/evaluations/<evaluation id>`).
+  {
+    name: 'evaluation',
+    path: '/enroll-info/:meetingId/evaluations/:evaluationId',
+    meta: publicMeta('Evaluation', 'pub.evaluations.title'),
+  },
   { name: 'schedule', path: '/schedule/:meetingId', meta: publicMeta('Schedule', 'route.schedule') },
   { name: 'guide', path: '/guide/:meetingId', meta: publicMeta('Guide', 'route.guide') },
   { name: 'unsubscribe', path: '/unsubscribe/:token', meta: publicMeta('Unsubscribe', 'route.unsubscribe') },

@@ -32,6 +32,8 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
   checkIn: lazyPage(() => import('../features/public/guest-page/check-in-page.tsx')),
   enrollInfo: lazyPage(() => import('../features/public/guest-page/enroll-info-page.tsx')),
   myData: lazyPage(() => import('../features/public/my-data/my-data-page.tsx')),
+  // Its own chunk: the public entry does not grow with the evaluations.
+  evaluation: lazyPage(() => import('../features/public/evaluations/evaluation-page.tsx')),
   schedule: lazyPage(() => import('../features/public/documents/schedule-page.tsx')),
   guide: lazyPage(() => import('../features/public/documents/guide-page.tsx')),
   unsubscribe: lazyPage(() => import('../features/public/verification/unsubscribe-page.tsx')),

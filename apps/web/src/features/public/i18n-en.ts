@@ -287,6 +287,16 @@ const en: PublicCatalogue & TextTree = {
       'This device can no longer open your guest data (the sign-up may have been withdrawn, or the code retrieved again on another device). Please look up your guest code again.',
     lookUp: 'Look up my guest code',
   },
+  evaluations: {
+    title: 'Evaluations',
+    meeting: 'The whole meeting',
+    status: { to_answer: 'To answer', completed: 'Completed', closed: 'Closed' },
+    answer: 'Answer the evaluation',
+    forCertificate: 'Unlocks your certificate',
+    failed: 'Quiz below the pass mark',
+    unlockCertificate: 'Complete the evaluation to unlock your certificate.',
+    open: 'Go to the evaluation',
+  },
 };
 
 export default en;

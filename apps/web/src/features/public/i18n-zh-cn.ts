@@ -272,6 +272,16 @@ const zhCn: PublicCatalogue = {
       '此设备已无法打开您的嘉宾信息（报名可能已撤回，或已在其他设备重新取码）。请重新查询嘉宾码。',
     lookUp: '查询嘉宾码',
   },
+  evaluations: {
+    title: '评估问卷',
+    meeting: '整个会议',
+    status: { to_answer: '待填写', completed: '已完成', closed: '已截止' },
+    answer: '填写问卷',
+    forCertificate: '完成后可解锁证书',
+    failed: '测验未达合格分数',
+    unlockCertificate: '完成评估问卷即可解锁您的证书。',
+    open: '前往评估问卷',
+  },
 };
 
 export default zhCn;

@@ -269,6 +269,17 @@ export const zhTw = {
     tokenInvalid: '此裝置已無法開啟您的嘉賓資料（報名可能已撤回或已在其他裝置重新取碼）。請重新查詢嘉賓碼。',
     lookUp: '查詢嘉賓碼',
   },
+  // The guest page's evaluations (issue 43); the evaluation page's own texts load with it.
+  evaluations: {
+    title: '評估問卷',
+    meeting: '整個會議',
+    status: { to_answer: '待填寫', completed: '已完成', closed: '已截止' },
+    answer: '填寫問卷',
+    forCertificate: '完成後可解鎖證書',
+    failed: '測驗未達合格分數',
+    unlockCertificate: '完成評估問卷即可解鎖您的證書。',
+    open: '前往評估問卷',
+  },
 };
 
 export type PublicCatalogue = typeof zhTw;

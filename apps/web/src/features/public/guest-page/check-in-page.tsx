@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import type { GuestTokenResult } from '@meetflow/shared/schemas/public';
@@ -26,6 +26,7 @@ export default function CheckInPage() {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const navigate = useNavigate();
+  const location = useLocation();
   const { state, retry } = usePublicMeeting(meetingId);
   // null until the visitor chooses: the meeting's default area code shows meanwhile.
   const [chosenAreaCode, setAreaCode] = useState<string | null>(null);
@@ -55,7 +56,10 @@ export default function CheckInPage() {
 
   const signedIn = (result: GuestTokenResult) => {
     saveGuestToken(meeting.public_id, result.guest_token);
-    void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`);
+    // Sent here from an evaluation's link without a token on this device: back to it once identified.
+    const guestPage = `/enroll-info/${encodeURIComponent(meeting.public_id)}`;
+    const next = (location.state as { next?: unknown } | null)?.next;
+    void navigate(typeof next === 'string' && next.startsWith(`${guestPage}/`) ? next : guestPage);
   };
 
   const onSubmit = async (e: FormEvent) => {

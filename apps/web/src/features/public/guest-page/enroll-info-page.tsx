@@ -5,7 +5,9 @@ import type { MeetingWaitlistEntry } from '@meetflow/shared/schemas/waitlist';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { GuestCertificate } from '../documents/components/guest-certificate.tsx';
+import { evaluationPath } from '../evaluations/evaluations-api.ts';
 import { GuestCard } from './components/guest-card.tsx';
+import { GuestEvaluations } from './components/guest-evaluations.tsx';
 import { GuestLinks } from './components/guest-links.tsx';
 import { GuestWaitlistNote, ViewToggle, type GuestView } from './components/view-toggle.tsx';
 import { MailSentNote } from './components/mail-sent-note.tsx';
@@ -182,7 +184,14 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
           ) : (
             <GuestCard meeting={meeting} guest={guest} token={token} mailNote={!mailAtTop} />
           )}
-          {view === 'code' && <GuestCertificate token={token} onTokenLost={tokenLost} />}
+          {view === 'code' && (
+            <GuestCertificate
+              token={token}
+              onTokenLost={tokenLost}
+              evaluationPath={(id) => evaluationPath(publicId, id)}
+            />
+          )}
+          {view === 'code' && <GuestEvaluations publicId={publicId} token={token} />}
         </>
       )}
       <GuestLinks meeting={meeting} publicId={publicId} hasGuest={guest !== null} onBack={back} />

@@ -1,6 +1,5 @@
 import { answerErrorText } from '@meetflow/shared/forms/answer-text';
-import { isAnswerField } from '@meetflow/shared/forms/form-basics';
-import type { FormField } from '@meetflow/shared/forms/form-definition';
+import { isAnswerField, type EngineField } from '@meetflow/shared/forms/form-basics';
 import {
   validateAnswers,
   visibleKeys,
@@ -20,15 +19,18 @@ import { answerName } from './sign-up-form.ts';
 
 export { answerName };
 
+/** A registration form's field, or an evaluation's question (issue 43: the same inputs, plus a rating). */
+type FormField = EngineField;
+
 /** An error's words in a language: the page shows them again in the language it switches to. */
 export type AnswerErrorTexts = Record<string, (lang: Language) => string>;
 
 /** The fields shown for these answers and registration type, in the form's order. */
-export function shownFields(
-  fields: readonly FormField[],
+export function shownFields<F extends FormField>(
+  fields: readonly F[],
   answers: Readonly<Record<string, unknown>>,
   userTypeId: number | null,
-): FormField[] {
+): F[] {
   const shown = visibleKeys(fields, answers, { userTypeId });
   return fields.filter((f) => shown.has(f.key));
 }
@@ -78,7 +80,12 @@ export function fileOf(value: unknown): FileAnswer | null {
 }
 
 /** A choice ticked or unticked, the choices kept in the options' order. */
-export function toggleChoice(field: FormField, chosen: readonly string[], value: string, on: boolean) {
+export function toggleChoice(
+  field: Pick<FormField, 'options'>,
+  chosen: readonly string[],
+  value: string,
+  on: boolean,
+) {
   const next = new Set(chosen);
   if (on) next.add(value);
   else next.delete(value);

@@ -1,22 +1,28 @@
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { GuestCertificateStatus } from '@meetflow/shared/schemas/certificates';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { formatCredits, hoursAndMinutes, showsGuestCertificate } from '../../certificate-code.ts';
-import { errorMessage } from '../../components/public-frame.tsx';
-import { PUBLIC_ERROR_CODES, PublicApiError, publicApi } from '../../public-api.ts';
-import { saveBlob } from '../../../../lib/save-blob.ts';
-
-type Download = { status: 'idle' | 'busy' | 'done' } | { status: 'failed'; message: string };
+import { CertificateDownload } from '../../components/certificate-download.tsx';
+import { publicApi } from '../../public-api.ts';
 
 /**
  * The guest page's "Certificate of attendance": time present and credits, and the PDF to download
  * once earned (issued by the server on the first download), or why there is none. Shown only when
  * the meeting hands certificates out to its guests, or the guest has one (even revoked).
  */
-export function GuestCertificate({ token, onTokenLost }: { token: string; onTokenLost: () => void }) {
+export function GuestCertificate({
+  token,
+  onTokenLost,
+  evaluationPath,
+}: {
+  token: string;
+  onTokenLost: () => void;
+  /** Where an evaluation opens (issue 43): the certificate may wait for one to be completed. */
+  evaluationPath: (id: number) => string;
+}) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<GuestCertificateStatus | null>(null);
-  const [download, setDownload] = useState<Download>({ status: 'idle' });
   const [version, setVersion] = useState(0);
   const titleId = useId();
 
@@ -34,27 +40,7 @@ export function GuestCertificate({ token, onTokenLost }: { token: string; onToke
 
   if (!status || !showsGuestCertificate(status)) return null;
   const { hours, minutes } = hoursAndMinutes(status.minutes);
-
-  const save = async () => {
-    if (download.status === 'busy') return;
-    setDownload({ status: 'busy' });
-    try {
-      const file = await publicApi.guestCertificatePdf(token);
-      saveBlob(file.blob, file.name ?? 'certificate.pdf');
-      setDownload({ status: 'done' });
-    } catch (error) {
-      if (error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.GUEST_TOKEN_INVALID) {
-        onTokenLost();
-        return;
-      }
-      setDownload({
-        status: 'failed',
-        message: errorMessage(error, t('pub.certificate.failed'), t('pub.networkError')),
-      });
-      // Revoked or no longer available in the meantime: show where the guest now stands.
-      if (error instanceof PublicApiError && error.status === 409) setVersion((v) => v + 1);
-    }
-  };
+  const awaiting = status.awaiting_evaluation_ids[0];
 
   return (
     <section className="mf-pub-card" aria-labelledby={titleId} data-testid="guest-certificate">
@@ -80,33 +66,29 @@ export function GuestCertificate({ token, onTokenLost }: { token: string; onToke
           {t('pub.certificate.revoked')}
         </p>
       ) : status.available ? (
-        <button
-          type="button"
-          className="mf-pub-button mf-pub-block"
-          disabled={download.status === 'busy'}
-          aria-busy={download.status === 'busy'}
-          onClick={() => void save()}
-          data-testid="certificate-download"
-        >
-          {download.status === 'busy' ? t('pub.certificate.downloading') : t('pub.certificate.download')}
-        </button>
+        <CertificateDownload
+          token={token}
+          onTokenLost={onTokenLost}
+          onRefused={() => setVersion((v) => v + 1)}
+        />
+      ) : awaiting !== undefined ? (
+        <>
+          <p className="mf-pub-hint" style={{ fontSize: 16 }} data-testid="certificate-awaiting-evaluation">
+            {t('pub.evaluations.unlockCertificate')}
+          </p>
+          <Link
+            className="mf-pub-button mf-pub-block mf-pub-after"
+            to={evaluationPath(awaiting)}
+            data-testid="certificate-evaluation-link"
+          >
+            {t('pub.evaluations.open')}
+          </Link>
+        </>
       ) : (
         <p className="mf-pub-hint" style={{ fontSize: 16 }} data-testid="certificate-not-earned">
           {t('pub.certificate.notEarned')}
         </p>
       )}
-      <div role="status">
-        {download.status === 'done' && (
-          <p className="mf-pub-hint mf-pub-after">{t('pub.certificate.downloaded')}</p>
-        )}
-      </div>
-      <div role="alert">
-        {download.status === 'failed' && (
-          <p className="mf-pub-notice mf-pub-after" data-testid="certificate-error">
-            {download.message}
-          </p>
-        )}
-      </div>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormField } from '@meetflow/shared/forms/form-definition';
+import type { EngineField } from '@meetflow/shared/forms/form-basics';
 import type { PhoneAnswer } from '@meetflow/shared/forms/form-engine';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import {
@@ -47,7 +47,7 @@ export function LongTextField(
 /** Checkboxes in a fieldset; the first carries the field id for the error summary. */
 export function MultiChoiceField(
   props: FieldBase & {
-    field: FormField;
+    field: Pick<EngineField, 'options'>;
     value: readonly string[];
     onChange: (value: string[]) => void;
     options: readonly { value: string; label: string }[];

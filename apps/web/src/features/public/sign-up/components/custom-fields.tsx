@@ -1,9 +1,14 @@
-import { LONG_TEXT_MAX, SHORT_TEXT_MAX, localText } from '@meetflow/shared/forms/form-basics';
-import type { FormField } from '@meetflow/shared/forms/form-definition';
+import {
+  LONG_TEXT_MAX,
+  SHORT_TEXT_MAX,
+  localText,
+  type EngineField as FormField,
+} from '@meetflow/shared/forms/form-basics';
 import type { Language } from '@meetflow/shared/languages';
 import { i18n, useTranslation, type TFunction } from '../../../../lib/i18n.ts';
 import { ChoiceField, TextField, type ErrorTexts } from '../../components/form-fields.tsx';
 import { usePageLanguage } from '../../components/public-frame.tsx';
+import { RatingField } from '../../components/rating-field.tsx';
 import '../custom-form-i18n.ts';
 import {
   answerName,
@@ -24,6 +29,7 @@ export { answerLabels, checkCustomAnswers } from '../custom-form-logic.ts';
 export { previewFields } from '../preview-fields.ts';
 
 export interface CustomFieldsProps {
+  /** A meeting's own fields, or an evaluation's questions (issue 43), which add the rating. */
   fields: readonly FormField[];
   answers: Readonly<Record<string, unknown>>;
   onAnswer: (key: string, value: unknown) => void;
@@ -104,6 +110,11 @@ function OneField({ field, ...p }: CustomFieldsProps & { field: FormField }) {
           onChange={set}
         />
       );
+    }
+    case 'rating': {
+      const points = field.options.map((o) => localText(o.label, lang));
+      const point = typeof value === 'number' ? value : null;
+      return <RatingField {...base} points={points} value={point} onChange={set} />;
     }
     case 'consent':
       return <ConsentAnswer {...base} value={value === true} onChange={set} />;
