@@ -13,6 +13,7 @@ export type MeetingAction =
   | 'mail'
   | 'privacy'
   | 'form'
+  | 'evaluations'
   | 'editSchedule'
   | 'delete';
 
@@ -26,6 +27,7 @@ const TEST_IDS: Record<MeetingAction, string> = {
   mail: 'meeting-mail-button',
   privacy: 'meeting-privacy-button',
   form: 'meeting-form-button',
+  evaluations: 'meeting-evaluations-button',
   editSchedule: 'meeting-schedule-button',
   delete: 'meeting-delete-button',
 };
@@ -42,6 +44,7 @@ function split(canEdit: boolean): { inRow: MeetingAction[]; inMenu: MeetingActio
         inMenu: [
           'editSchedule',
           'form',
+          'evaluations',
           'editDisplay',
           'copySignup',
           'copyCheckin',
@@ -50,7 +53,7 @@ function split(canEdit: boolean): { inRow: MeetingAction[]; inMenu: MeetingActio
           'delete',
         ],
       }
-    : { inRow: ['view', 'copySignup'], inMenu: ['copyCheckin', 'form', 'mail', 'privacy'] };
+    : { inRow: ['view', 'copySignup'], inMenu: ['copyCheckin', 'form', 'evaluations', 'mail', 'privacy'] };
 }
 
 interface MeetingRowActionsProps {
