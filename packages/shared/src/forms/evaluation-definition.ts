@@ -45,7 +45,8 @@ export const evaluationQuestions = z
   .max(FORM_MAX_FIELDS)
   .superRefine((fields, ctx) => {
     // The registration form's own rules, run on the fields with a rating read as a choice.
-    const asForm = fields.map((field) => ({
+    // Without the quiz's `correct`, which the registration form's strict fields do not know.
+    const asForm = fields.map(({ correct: _correct, ...field }) => ({
       ...field,
       type: field.type === 'rating' ? 'choice' : field.type,
     }));

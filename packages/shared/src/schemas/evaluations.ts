@@ -57,6 +57,7 @@ export const evaluationCounts = z.object({
   /** completed / eligible, 0..1 (0 where none eligible). */
   response_rate: z.number(),
 });
+export type EvaluationCounts = z.output<typeof evaluationCounts>;
 
 export const evaluation = z.object({
   id: z.number().int(),
