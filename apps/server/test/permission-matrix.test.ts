@@ -89,6 +89,15 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     expect(byKey.get('GET /api/attendance/records/export')).toEqual({
       allOf: ['records:view', 'guest:export'],
     });
+    // Evaluations decide certificates: the CME officer's permission, for reading and writing alike.
+    for (const route of [
+      'GET /api/meetings/:id/evaluations',
+      'POST /api/meetings/:id/evaluations',
+      'GET /api/evaluations/:id',
+      'PUT /api/evaluations/:id',
+      'DELETE /api/evaluations/:id',
+    ])
+      expect(byKey.get(route), route).toBe('certificate:manage');
     // Door staff choose the session they scan from this list.
     expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
     // Only the personal routes (me, password, logout) stop at "any logged-in user".

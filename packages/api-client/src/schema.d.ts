@@ -1802,6 +1802,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/meetings/{id}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The meeting's evaluations (its own and its sessions'), with response figures */
+        get: operations["getMeetingsByIdEvaluations"];
+        put?: never;
+        /** Add an evaluation of the meeting (scope 0) or of one of its sessions (version 0) */
+        post: operations["postMeetingsByIdEvaluations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evaluation with its questions, the keys that have answers and its figures */
+        get: operations["getEvaluationsById"];
+        /** Save an evaluation whole (409 when saved by someone else since `version`) */
+        put: operations["putEvaluationsById"];
+        post?: never;
+        /** Delete an evaluation nobody has answered (409 otherwise: close it instead) */
+        delete: operations["deleteEvaluationsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The evaluations the guest may answer or has answered, with each one's status */
+        get: operations["getPublicGuestEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/evaluations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An evaluation's questions for the guest, without the quiz's correct answers */
+        get: operations["getPublicEvaluationsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/evaluations/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer an evaluation once (409 when already answered, 403 when presence was not met) */
+        post: operations["postPublicEvaluationsByIdAnswers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meetings/{id}/certificate-settings": {
         parameters: {
             query?: never;
@@ -17132,6 +17220,1322 @@ export interface operations {
             };
         };
     };
+    getMeetingsByIdEvaluations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                meeting_id: number;
+                                scope_id: number;
+                                scope_name: string;
+                                title: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                anonymous: boolean;
+                                pass_mark: number | null;
+                                /** @enum {string} */
+                                state: "draft" | "open" | "closed";
+                                remind_after_days: number;
+                                closes_on: string | null;
+                                version: number;
+                                answered_keys: string[];
+                                counts: {
+                                    eligible: number;
+                                    invited: number;
+                                    completed: number;
+                                    response_rate: number;
+                                };
+                                created_at: number;
+                                updated_at: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdEvaluations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scope_id: number;
+                    title: {
+                        "zh-tw": string;
+                        /** @default  */
+                        "zh-cn"?: string;
+                        /** @default  */
+                        en?: string;
+                    };
+                    /**
+                     * @default {
+                     *       "zh-tw": "",
+                     *       "zh-cn": "",
+                     *       "en": ""
+                     *     }
+                     */
+                    intro?: {
+                        /** @default  */
+                        "zh-tw"?: string;
+                        /** @default  */
+                        "zh-cn"?: string;
+                        /** @default  */
+                        en?: string;
+                    };
+                    /** @default true */
+                    anonymous?: boolean;
+                    /** @default null */
+                    pass_mark?: number | null;
+                    /**
+                     * @default draft
+                     * @enum {string}
+                     */
+                    state?: "draft" | "open" | "closed";
+                    /** @default 3 */
+                    remind_after_days?: number;
+                    /** @default null */
+                    closes_on?: string | null;
+                    fields: {
+                        key: string;
+                        /** @enum {string} */
+                        type: "rating" | "choice" | "multi_choice" | "yes_no" | "short_text" | "long_text" | "number" | "date" | "heading" | "note";
+                        label: {
+                            "zh-tw": string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /**
+                         * @default {
+                         *       "zh-tw": "",
+                         *       "zh-cn": "",
+                         *       "en": ""
+                         *     }
+                         */
+                        help?: {
+                            /** @default  */
+                            "zh-tw"?: string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /** @default [] */
+                        options?: {
+                            value: string;
+                            label: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn"?: string;
+                                /** @default  */
+                                en?: string;
+                            };
+                        }[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        max?: number | null;
+                        /** @default [] */
+                        user_type_ids?: number[];
+                        /** @default null */
+                        show_if?: {
+                            key: string;
+                            values: string[];
+                        } | null;
+                        /** @default false */
+                        ask_at_door?: boolean;
+                        /** @default false */
+                        on_badge?: boolean;
+                        /** @default true */
+                        personal?: boolean;
+                        /** @default false */
+                        retired?: boolean;
+                        /** @default [] */
+                        correct?: string[];
+                    }[];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            meeting_id: number;
+                            scope_id: number;
+                            scope_name: string;
+                            title: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            intro: {
+                                /** @default  */
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            anonymous: boolean;
+                            pass_mark: number | null;
+                            /** @enum {string} */
+                            state: "draft" | "open" | "closed";
+                            remind_after_days: number;
+                            closes_on: string | null;
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "rating" | "choice" | "multi_choice" | "yes_no" | "short_text" | "long_text" | "number" | "date" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                                /** @default [] */
+                                correct: string[];
+                            }[];
+                            version: number;
+                            answered_keys: string[];
+                            counts: {
+                                eligible: number;
+                                invited: number;
+                                completed: number;
+                                response_rate: number;
+                            };
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvaluationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            meeting_id: number;
+                            scope_id: number;
+                            scope_name: string;
+                            title: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            intro: {
+                                /** @default  */
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            anonymous: boolean;
+                            pass_mark: number | null;
+                            /** @enum {string} */
+                            state: "draft" | "open" | "closed";
+                            remind_after_days: number;
+                            closes_on: string | null;
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "rating" | "choice" | "multi_choice" | "yes_no" | "short_text" | "long_text" | "number" | "date" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                                /** @default [] */
+                                correct: string[];
+                            }[];
+                            version: number;
+                            answered_keys: string[];
+                            counts: {
+                                eligible: number;
+                                invited: number;
+                                completed: number;
+                                response_rate: number;
+                            };
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putEvaluationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scope_id: number;
+                    title: {
+                        "zh-tw": string;
+                        /** @default  */
+                        "zh-cn"?: string;
+                        /** @default  */
+                        en?: string;
+                    };
+                    /**
+                     * @default {
+                     *       "zh-tw": "",
+                     *       "zh-cn": "",
+                     *       "en": ""
+                     *     }
+                     */
+                    intro?: {
+                        /** @default  */
+                        "zh-tw"?: string;
+                        /** @default  */
+                        "zh-cn"?: string;
+                        /** @default  */
+                        en?: string;
+                    };
+                    /** @default true */
+                    anonymous?: boolean;
+                    /** @default null */
+                    pass_mark?: number | null;
+                    /**
+                     * @default draft
+                     * @enum {string}
+                     */
+                    state?: "draft" | "open" | "closed";
+                    /** @default 3 */
+                    remind_after_days?: number;
+                    /** @default null */
+                    closes_on?: string | null;
+                    fields: {
+                        key: string;
+                        /** @enum {string} */
+                        type: "rating" | "choice" | "multi_choice" | "yes_no" | "short_text" | "long_text" | "number" | "date" | "heading" | "note";
+                        label: {
+                            "zh-tw": string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /**
+                         * @default {
+                         *       "zh-tw": "",
+                         *       "zh-cn": "",
+                         *       "en": ""
+                         *     }
+                         */
+                        help?: {
+                            /** @default  */
+                            "zh-tw"?: string;
+                            /** @default  */
+                            "zh-cn"?: string;
+                            /** @default  */
+                            en?: string;
+                        };
+                        /** @default [] */
+                        options?: {
+                            value: string;
+                            label: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn"?: string;
+                                /** @default  */
+                                en?: string;
+                            };
+                        }[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        max?: number | null;
+                        /** @default [] */
+                        user_type_ids?: number[];
+                        /** @default null */
+                        show_if?: {
+                            key: string;
+                            values: string[];
+                        } | null;
+                        /** @default false */
+                        ask_at_door?: boolean;
+                        /** @default false */
+                        on_badge?: boolean;
+                        /** @default true */
+                        personal?: boolean;
+                        /** @default false */
+                        retired?: boolean;
+                        /** @default [] */
+                        correct?: string[];
+                    }[];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            meeting_id: number;
+                            scope_id: number;
+                            scope_name: string;
+                            title: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            intro: {
+                                /** @default  */
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            anonymous: boolean;
+                            pass_mark: number | null;
+                            /** @enum {string} */
+                            state: "draft" | "open" | "closed";
+                            remind_after_days: number;
+                            closes_on: string | null;
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "rating" | "choice" | "multi_choice" | "yes_no" | "short_text" | "long_text" | "number" | "date" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                                /** @default [] */
+                                correct: string[];
+                            }[];
+                            version: number;
+                            answered_keys: string[];
+                            counts: {
+                                eligible: number;
+                                invited: number;
+                                completed: number;
+                                response_rate: number;
+                            };
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteEvaluationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicGuestEvaluations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                scope_id: number;
+                                scope_name: string;
+                                title: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @enum {string} */
+                                status: "to_answer" | "completed" | "closed";
+                                unlocks_certificate: boolean;
+                                failed: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicEvaluationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            meeting_name: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            scope_name: string;
+                            title: {
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            intro: {
+                                /** @default  */
+                                "zh-tw": string;
+                                /** @default  */
+                                "zh-cn": string;
+                                /** @default  */
+                                en: string;
+                            };
+                            anonymous: boolean;
+                            has_quiz: boolean;
+                            pass_mark: number | null;
+                            fields: {
+                                key: string;
+                                /** @enum {string} */
+                                type: "rating" | "choice" | "multi_choice" | "yes_no" | "short_text" | "long_text" | "number" | "date" | "heading" | "note";
+                                label: {
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "zh-tw": "",
+                                 *       "zh-cn": "",
+                                 *       "en": ""
+                                 *     }
+                                 */
+                                help: {
+                                    /** @default  */
+                                    "zh-tw": string;
+                                    /** @default  */
+                                    "zh-cn": string;
+                                    /** @default  */
+                                    en: string;
+                                };
+                                /** @default [] */
+                                options: {
+                                    value: string;
+                                    label: {
+                                        "zh-tw": string;
+                                        /** @default  */
+                                        "zh-cn": string;
+                                        /** @default  */
+                                        en: string;
+                                    };
+                                }[];
+                                /** @default false */
+                                required: boolean;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                max: number | null;
+                                /** @default [] */
+                                user_type_ids: number[];
+                                /** @default null */
+                                show_if: {
+                                    key: string;
+                                    values: string[];
+                                } | null;
+                                /** @default false */
+                                ask_at_door: boolean;
+                                /** @default false */
+                                on_badge: boolean;
+                                /** @default true */
+                                personal: boolean;
+                                /** @default false */
+                                retired: boolean;
+                            }[];
+                            /** @enum {string} */
+                            status: "to_answer" | "completed" | "closed";
+                            closes_on: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicEvaluationsByIdAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        [key: string]: (string | number | boolean | string[] | {
+                            area_code: string;
+                            phone: string;
+                        } | {
+                            id: string;
+                            name: string;
+                            mime: string;
+                            size: number;
+                        }) | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            completed_at: number;
+                            quiz: {
+                                right: number;
+                                total: number;
+                                percent: number;
+                                passed: boolean;
+                            } | null;
+                            certificate_unlocked: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeetingsByIdCertificateSettings: {
         parameters: {
             query?: never;
@@ -17169,6 +18573,10 @@ export interface operations {
                                     schedule_id: number;
                                     credits: number;
                                 }[];
+                                /** @default false */
+                                meeting_evaluation_required: boolean;
+                                /** @default false */
+                                session_evaluations_required: boolean;
                             };
                             template: {
                                 /**
@@ -17304,6 +18712,10 @@ export interface operations {
                             schedule_id: number;
                             credits: number;
                         }[];
+                        /** @default false */
+                        meeting_evaluation_required?: boolean;
+                        /** @default false */
+                        session_evaluations_required?: boolean;
                     };
                     template: {
                         /**
@@ -17380,6 +18792,10 @@ export interface operations {
                                     schedule_id: number;
                                     credits: number;
                                 }[];
+                                /** @default false */
+                                meeting_evaluation_required: boolean;
+                                /** @default false */
+                                session_evaluations_required: boolean;
                             };
                             template: {
                                 /**
@@ -17684,6 +19100,8 @@ export interface operations {
                                 sessions: number[];
                                 days_present: number;
                                 earned: boolean;
+                                /** @default false */
+                                awaiting_evaluation: boolean;
                                 /** @enum {string} */
                                 state: "not_earned" | "earned" | "issued" | "revoked";
                                 code: string | null;
@@ -18499,6 +19917,8 @@ export interface operations {
                         data: {
                             offered: boolean;
                             earned: boolean;
+                            /** @default [] */
+                            awaiting_evaluation_ids: number[];
                             available: boolean;
                             revoked: boolean;
                             minutes: number;

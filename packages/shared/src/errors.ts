@@ -618,6 +618,42 @@ export const ERRORS = {
       en: 'The certificate of attendance has not been earned yet',
     },
   },
+  EVALUATION_ANSWERED: {
+    code: 40962,
+    status: 409,
+    message: {
+      'zh-tw': '此評估問卷已有回覆，不能刪除；可改為關閉',
+      'zh-cn': '此评估问卷已有回复，不能删除；可改为关闭',
+      en: 'This evaluation has answers and cannot be deleted; close it instead',
+    },
+  },
+  EVALUATION_ALREADY_ANSWERED: {
+    code: 40963,
+    status: 409,
+    message: {
+      'zh-tw': '您已填寫此評估問卷',
+      'zh-cn': '您已填写此评估问卷',
+      en: 'You have already answered this evaluation',
+    },
+  },
+  EVALUATION_CLOSED: {
+    code: 40964,
+    status: 409,
+    message: {
+      'zh-tw': '此評估問卷已截止',
+      'zh-cn': '此评估问卷已截止',
+      en: 'This evaluation is closed',
+    },
+  },
+  EVALUATION_NOT_ELIGIBLE: {
+    code: 40330,
+    status: 403,
+    message: {
+      'zh-tw': '未達出席要求，不能填寫此評估問卷',
+      'zh-cn': '未达出席要求，不能填写此评估问卷',
+      en: 'The attendance required to answer this evaluation has not been met',
+    },
+  },
   PERSONAL_DATA_PURGED: {
     code: 40975,
     status: 409,

@@ -459,6 +459,11 @@ export const FIELD_MESSAGES = {
     'zh-cn': '已有回复，不能更改是否匿名',
     en: 'Answers have been given: whether it is anonymous can no longer change',
   },
+  evaluationScopeFixed: {
+    'zh-tw': '已有回覆，不能更改問卷所屬的會議或場次',
+    'zh-cn': '已有回复，不能更改问卷所属的会议或场次',
+    en: 'Answers have been given: the meeting or session it evaluates can no longer change',
+  },
   formOptionAnswered: {
     'zh-tw': '此選項已有回覆，不能刪除',
     'zh-cn': '此选项已有回复，不能删除',

@@ -158,6 +158,21 @@ export const LOG_MESSAGES = {
     'zh-cn': '修改会议 #{meeting_id}（{meeting_name}）的报名表（{count} 项变更）',
     en: 'Updated the registration form of meeting #{meeting_id} ({meeting_name}): {count} changes',
   },
+  'evaluations.created': {
+    'zh-tw': '新增會議 #{meeting_id}（{meeting_name}）的評估問卷 #{evaluation_id}',
+    'zh-cn': '新增会议 #{meeting_id}（{meeting_name}）的评估问卷 #{evaluation_id}',
+    en: 'Added evaluation #{evaluation_id} to meeting #{meeting_id} ({meeting_name})',
+  },
+  'evaluations.updated': {
+    'zh-tw': '修改會議 #{meeting_id}（{meeting_name}）的評估問卷 #{evaluation_id}',
+    'zh-cn': '修改会议 #{meeting_id}（{meeting_name}）的评估问卷 #{evaluation_id}',
+    en: 'Updated evaluation #{evaluation_id} of meeting #{meeting_id} ({meeting_name})',
+  },
+  'evaluations.deleted': {
+    'zh-tw': '刪除會議 #{meeting_id}（{meeting_name}）的評估問卷 #{evaluation_id}',
+    'zh-cn': '删除会议 #{meeting_id}（{meeting_name}）的评估问卷 #{evaluation_id}',
+    en: 'Deleted evaluation #{evaluation_id} of meeting #{meeting_id} ({meeting_name})',
+  },
   'meeting_display.updated': {
     'zh-tw': '會議 #{meeting_id}（{meeting_name}）的展示設定：{changes}',
     'zh-cn': '会议 #{meeting_id}（{meeting_name}）的展示设置：{changes}',

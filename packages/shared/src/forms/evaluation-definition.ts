@@ -44,8 +44,8 @@ export const evaluationQuestions = z
   .array(evaluationQuestion)
   .max(FORM_MAX_FIELDS)
   .superRefine((fields, ctx) => {
-    // The registration form's own rules, run on the fields with a rating read as a choice.
-    // Without the quiz's `correct`, which the registration form's strict fields do not know.
+    // The registration form's own rules, run on the fields with a rating read as a choice (and
+    // without the quiz's answers, which its strict field does not know).
     const asForm = fields.map(({ correct: _correct, ...field }) => ({
       ...field,
       type: field.type === 'rating' ? 'choice' : field.type,

@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
+import { createEvaluationAdmin } from './evaluation-admin.ts';
+import { certificatesSlot, type CertificatesSlot } from './evaluation-unlock.ts';
+import { evaluationsRoutes } from './evaluations.routes.ts';
+import { createGuestEvaluations } from './guest-evaluations.ts';
+import { guestEvaluationsRoutes } from './guest-evaluations.routes.ts';
+import { createResponseShuffle } from './response-shuffle.ts';
 
 /**
  * Who may answer an evaluation: the guests who met the presence rule of its scope, as certificates
@@ -17,6 +23,8 @@ export interface EvaluationPresence {
 
 export interface EvaluationsModule {
   presence: Port<EvaluationPresence>;
+  /** The certificate rule's evaluation switches and a guest's certificate (evaluation-unlock.ts). */
+  certificates: CertificatesSlot;
 }
 
 declare module 'fastify' {
@@ -29,8 +37,24 @@ declare module 'fastify' {
 export const evaluationsModule = fp(
   async (app) => {
     const presence = createPort<EvaluationPresence>('evaluation presence', ['eligibleGuests']);
-    app.decorate('evaluations', { presence });
+    const certificates = certificatesSlot();
+    app.decorate('evaluations', { presence, certificates });
     app.addHook('onReady', async () => presence.assertFilled());
+    const { db, dbKind, clock, systemLog, jobs, limiters } = app.platform;
+    jobs.onPass(createResponseShuffle({ db, dbKind, clock }));
+    await app.register(evaluationsRoutes, {
+      admin: createEvaluationAdmin({ db, dbKind, clock, systemLog, presence: presence.use }),
+    });
+    await app.register(guestEvaluationsRoutes, {
+      evaluations: createGuestEvaluations({
+        db,
+        clock,
+        presence: presence.use,
+        visitors: app.registration.visitorGuests,
+        certificates: certificates.use,
+      }),
+      limiters,
+    });
   },
-  { name: 'evaluations', dependencies: ['platform'] },
+  { name: 'evaluations', dependencies: ['platform', 'registration'] },
 );

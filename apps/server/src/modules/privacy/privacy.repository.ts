@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { isAnswerField } from '@meetflow/shared/forms/form-definition';
 import type { AnswerValue, Answers } from '@meetflow/shared/forms/form-engine';
 import { templatesWithBackground } from '../certificates/certificates.reads.ts';
+import { eraseNamedAnswers } from '../evaluations/evaluations.writes.ts';
 import { deleteFiles } from '../files/files.writes.ts';
 import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
 import { meetingFormJson } from '../guests/guests.reads.ts';
@@ -187,6 +188,8 @@ export async function eraseGuests(
 
   // Before the rows are marked erased: it picks the guests not erased yet.
   await eraseAnswers(trx, meetingId, guestId);
+  // A named evaluation's answers are personal; anonymous responses name nobody (decision 0091).
+  await eraseNamedAnswers(trx, meetingId, guestId);
   const erased = await trx
     .updateTable('guests')
     .set({
