@@ -35,9 +35,9 @@ async function shot(page: Page, info: Parameters<typeof snap>[1], name: string) 
 }
 
 /** axe over the page with the pointer out of the way (a hovered button is painted lighter). */
-async function accessible(page: Page, state: string) {
+async function accessible(page: Page, state: string, exclude?: string) {
   await page.mouse.move(0, 0);
-  await expectAccessible(page, state);
+  await expectAccessible(page, state, { exclude });
 }
 
 const saved = (page: Page, text: string) => expect(page.locator('.ant-message')).toContainText(text);
@@ -176,4 +176,25 @@ test('the report of an answered evaluation shows its counts, charts, texts and n
   }
   await expect(report).toContainText('Response rate');
   await accessible(page, 'evaluation report in English');
+
+  // The certificate's rule asks for the meeting's evaluation, and leads to it.
+  await page.goto(`/#/meeting_management/certificates?meeting=${meeting.id}&tab=rule`);
+  await page.getByTestId('certificate-meeting-evaluation').click();
+  await page.getByTestId('certificate-rule-save').click();
+  await saved(page, 'Saved');
+  const settings = await api.call<{ rule: { meeting_evaluation_required: boolean } }>(
+    'GET',
+    `/meetings/${meeting.id}/certificate-settings`,
+  );
+  expect(settings.rule.meeting_evaluation_required).toBe(true);
+  // The credits table's own empty text (a meeting without sessions) is not this page's to judge.
+  await accessible(
+    page,
+    'certificate rule with the evaluation switches',
+    '[data-testid="certificate-session-credits"]',
+  );
+  await page.getByTestId('certificate-evaluations-link').click();
+  await expect(page.getByTestId('evaluation-table').locator('tr.ant-table-row')).toContainText(
+    'Congress evaluation',
+  );
 });

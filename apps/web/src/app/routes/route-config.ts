@@ -106,7 +106,8 @@ export const adminRoutes: AppRoute[] = [
           title: 'Evaluations',
           i18nKey: 'route.evaluations',
           icon: 'evaluation',
-          auth: ['meeting:view'],
+          // The evaluations decide certificates: their managers read and build them (as the API asks).
+          auth: ['certificate:manage'],
           cache: true,
         },
       },

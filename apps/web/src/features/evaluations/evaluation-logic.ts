@@ -267,5 +267,8 @@ export function ratePercent(rate: number, eligible: number): string {
 export const formatAverage = (average: number | null): string =>
   average === null ? '–' : (Math.round(average * 10) / 10).toFixed(1);
 
-/** The title a new evaluation starts with, for the organiser to change in the builder. */
-export const DEFAULT_TITLE: Localized = { 'zh-tw': '課後評估', 'zh-cn': '课后评估', en: 'Evaluation' };
+/**
+ * The title a new evaluation starts with, for the organiser to change in the builder: zh-tw only,
+ * so the other languages follow it (a renamed title would otherwise keep stale translations).
+ */
+export const DEFAULT_TITLE: Localized = { 'zh-tw': '課後評估', 'zh-cn': '', en: '' };

@@ -85,7 +85,7 @@ export function useRemind(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => http.post<{ queued: number }>(`/evaluations/${id}/remind`),
-    onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: [...evaluationKey(id), 'non-responders'] }),
+    // The reminded count as invited: the report's counts change with the list.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: evaluationKey(id) }),
   });
 }

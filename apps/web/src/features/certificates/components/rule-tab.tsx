@@ -221,7 +221,12 @@ function EvaluationSwitches({ meetingId }: { meetingId: number }) {
         extra={
           <>
             {t('certificates.rule.meetingEvaluationHelp')}{' '}
-            <Link to={evaluationsLink(meetingId)} data-testid="certificate-evaluations-link">
+            <Link
+              to={evaluationsLink(meetingId)}
+              // Underlined: told apart from the help text around it by more than its colour.
+              style={{ textDecoration: 'underline' }}
+              data-testid="certificate-evaluations-link"
+            >
               {t('certificates.rule.evaluationsLink')}
             </Link>
           </>

@@ -2,6 +2,7 @@ import { Button, Dropdown, Space } from 'antd';
 import type { MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { usePermission } from '../../../components/permission.tsx';
 
 /** Every action a meeting row offers; the page decides what each one does. */
 export type MeetingAction =
@@ -63,7 +64,10 @@ interface MeetingRowActionsProps {
 
 export function MeetingRowActions({ canEdit, onAction }: MeetingRowActionsProps) {
   const { t } = useTranslation();
-  const { inRow, inMenu } = split(canEdit);
+  const { inRow, inMenu: all } = split(canEdit);
+  // The evaluations are the certificates' managers' (issue 43), whoever may edit the meeting.
+  const canEvaluate = usePermission().hasAny('certificate:manage');
+  const inMenu = all.filter((action) => action !== 'evaluations' || canEvaluate);
   const menu: MenuProps = {
     'data-testid': 'meeting-more-menu',
     items: inMenu.map((action) => ({
