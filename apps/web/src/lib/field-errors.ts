@@ -20,3 +20,14 @@ export function fieldErrors<K extends string>(
   }
   return result;
 }
+
+/**
+ * The messages of one thing on a form that lie at `place` or inside it (`label` holds `label.en`):
+ * the builders place a refused save's messages by such dotted paths.
+ */
+export function errorsUnder(errors: Record<string, string> | undefined, place: string): string[] {
+  if (!errors) return [];
+  return Object.entries(errors)
+    .filter(([at]) => at === place || at.startsWith(`${place}.`))
+    .map(([, message]) => message);
+}

@@ -11,6 +11,7 @@ const en: Catalogue = {
     records: 'Entry and exit records',
     scheduleDetail: 'Schedule detail',
     certificates: 'Certificates & badges',
+    evaluations: 'Evaluations',
     waitlist: 'Waiting lists',
     systemSetting: 'System setting',
     organization: 'Organisation',

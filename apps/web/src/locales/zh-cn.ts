@@ -11,6 +11,7 @@ const zhCn: Catalogue = {
     records: '出入记录',
     scheduleDetail: '日程明细',
     certificates: '证书与名牌',
+    evaluations: '课后评估',
     waitlist: '候补名单',
     systemSetting: '系统设置',
     organization: '组织架构',

@@ -10,6 +10,7 @@ const zhTw = {
     records: '出入記錄',
     scheduleDetail: '日程明細',
     certificates: '證書與名牌',
+    evaluations: '課後評估',
     waitlist: '候補名單',
     systemSetting: '系統設定',
     organization: '組織架構',

@@ -6,6 +6,7 @@ import {
   ClusterOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  FormOutlined,
   HourglassOutlined,
   KeyOutlined,
   LockOutlined,
@@ -41,6 +42,7 @@ const ICONS: Record<IconName, ComponentType> = {
   waitlist: HourglassOutlined,
   key: KeyOutlined,
   webhook: SendOutlined,
+  evaluation: FormOutlined,
 };
 
 export function RouteIcon({ name }: { name: IconName | undefined }) {

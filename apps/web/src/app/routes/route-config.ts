@@ -2,6 +2,7 @@ import type { Permission } from '@meetflow/shared/permissions';
 import type { AppRoute } from './route-types.ts';
 import { HOME_PATH } from '../../lib/session/redirect.ts';
 import { WAITLIST_PATH } from '../../lib/waitlist.ts';
+import { EVALUATIONS_PATH } from '../../lib/evaluations.ts';
 
 /**
  * The back-office routes: pure data, so the entry chunk can match paths and run the guard without
@@ -94,6 +95,18 @@ export const adminRoutes: AppRoute[] = [
           title: 'Certificates & badges',
           i18nKey: 'route.certificates',
           icon: 'certificate',
+          auth: ['certificate:manage'],
+          cache: true,
+        },
+      },
+      {
+        name: 'evaluations',
+        path: EVALUATIONS_PATH,
+        meta: {
+          title: 'Evaluations',
+          i18nKey: 'route.evaluations',
+          icon: 'evaluation',
+          // The evaluations decide certificates: their managers read and build them (as the API asks).
           auth: ['certificate:manage'],
           cache: true,
         },

@@ -20,7 +20,8 @@ export type IconName =
   | 'certificate'
   | 'waitlist'
   | 'key'
-  | 'webhook';
+  | 'webhook'
+  | 'evaluation';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */
 export interface RouteMeta {

@@ -69,6 +69,13 @@ export const en: CertificatesCatalogue = {
     date: 'Date',
     noSessions: 'This meeting has no sessions',
     sessionsFailed: 'The sessions could not be loaded',
+    meetingEvaluation: 'Meeting evaluation completed',
+    meetingEvaluationHelp:
+      'The guest must complete the meeting’s evaluation (open or closed), and pass its quiz if it has one. No condition while the meeting has no evaluation.',
+    evaluationsLink: 'Set up evaluations',
+    sessionEvaluations: 'Evaluations of the required sessions completed',
+    sessionEvaluationsHelp:
+      'Each required session above that has an evaluation: completed (and its quiz passed).',
     guestDownload: 'Guests may download their certificate from their guest page',
     guestDownloadHelp: 'A guest who earned it is issued the certificate on their first download.',
     save: 'Save',

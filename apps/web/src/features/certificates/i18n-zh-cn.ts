@@ -66,6 +66,12 @@ export const zhCn: CertificatesCatalogue = {
     date: '日期',
     noSessions: '此会议没有日程',
     sessionsFailed: '无法加载日程',
+    meetingEvaluation: '须完成会议评估',
+    meetingEvaluationHelp:
+      '会议的评估（已开放或已结束）须由嘉宾填妥，设有测验者须及格，方可获发证书。没有会议评估时不设此条件。',
+    evaluationsLink: '设置评估',
+    sessionEvaluations: '须完成必须出席日程的评估',
+    sessionEvaluationsHelp: '上方“必须出席的日程”中设有评估的，每个评估均须填妥（及测验及格）。',
     guestDownload: '嘉宾可在嘉宾页面下载证书',
     guestDownloadHelp: '符合资格的嘉宾首次下载时即发出证书。',
     save: '保存',

@@ -64,6 +64,12 @@ export const zhTw = {
     date: '日期',
     noSessions: '此會議沒有日程',
     sessionsFailed: '無法載入日程',
+    meetingEvaluation: '須完成會議評估',
+    meetingEvaluationHelp:
+      '會議的評估（已開放或已結束）須由嘉賓填妥，設有測驗者須及格，方可獲發證書。沒有會議評估時不設此條件。',
+    evaluationsLink: '設定評估',
+    sessionEvaluations: '須完成必須出席日程的評估',
+    sessionEvaluationsHelp: '上方「必須出席的日程」中設有評估的，每個評估均須填妥（及測驗及格）。',
     guestDownload: '嘉賓可在嘉賓頁面下載證書',
     guestDownloadHelp: '符合資格的嘉賓首次下載時即發出證書。',
     save: '儲存',

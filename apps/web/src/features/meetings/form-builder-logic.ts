@@ -319,13 +319,8 @@ export function placeErrors(sent: readonly FormField[], messages: Record<string,
   return placed;
 }
 
-/** The messages of a field that lie at `place` or inside it. */
-export function errorsUnder(errors: Record<string, string> | undefined, place: string): string[] {
-  if (!errors) return [];
-  return Object.entries(errors)
-    .filter(([at]) => at === place || at.startsWith(`${place}.`))
-    .map(([, message]) => message);
-}
+/** The messages of a field that lie at `place` or inside it (shared with the other builders). */
+export { errorsUnder } from '../../lib/field-errors.ts';
 
 /** The field's messages without those at `place` or inside it (the organiser has just changed it). */
 export function withoutErrors(errors: PlacedErrors, key: string, place: string): PlacedErrors {

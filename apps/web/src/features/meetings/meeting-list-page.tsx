@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, Modal, Space, Table } from 'antd';
 // The bare Input: antd's `Input` export brings TextArea, Password, Search and OTP along (~9 KB gzip).
 import Input from 'antd/es/input/Input';
@@ -26,6 +27,7 @@ import { emptyTextFor } from '../../components/load-error.tsx';
 import { Auth, usePermission } from '../../components/permission.tsx';
 import { slot } from '../../lib/feature-slots.ts';
 import { waitlistLink } from '../../lib/waitlist.ts';
+import { evaluationsLink } from '../../lib/evaluations.ts';
 import { WaitingCount } from '../../components/waiting-count.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { publicLink } from './meeting-text.ts';
@@ -124,6 +126,7 @@ export default function MeetingListPage() {
   const [mailFor, setMailFor] = useState<number | null>(null);
   const [privacyFor, setPrivacyFor] = useState<Meeting | null>(null);
   const [formBuilder, openFormBuilder] = useFormBuilderDrawer();
+  const navigate = useNavigate();
 
   const query: MeetingListQuery = {
     page,
@@ -139,9 +142,7 @@ export default function MeetingListPage() {
   const { copy, confirmDelete } = useRowCommands();
   const [modal, modalHolder] = Modal.useModal();
 
-  const { sortOrder } = list;
   const canEdit = hasAny('meeting:edit');
-  const canSeeWaitlist = hasAny('guest:view');
 
   function act(action: MeetingAction, meeting: Meeting) {
     const open: Record<MeetingAction, () => void> = {
@@ -153,6 +154,7 @@ export default function MeetingListPage() {
       mail: () => setMailFor(meeting.id),
       privacy: () => setPrivacyFor(meeting),
       form: () => openFormBuilder(meeting),
+      evaluations: () => void navigate(evaluationsLink(meeting.id)),
       editSchedule: () => setScheduleFor(meeting.id),
       delete: () =>
         void modal.confirm({
@@ -171,7 +173,7 @@ export default function MeetingListPage() {
       key: 'name',
       title: t('meetings.columns.name'),
       sorter: true,
-      sortOrder: sortOrder('name'),
+      sortOrder: list.sortOrder('name'),
       minWidth: 200,
       render: (_, meeting) => nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en),
     },
@@ -179,7 +181,7 @@ export default function MeetingListPage() {
       key: 'start_at',
       title: t('meetings.columns.time'),
       sorter: true,
-      sortOrder: sortOrder('start_at'),
+      sortOrder: list.sortOrder('start_at'),
       width: 150,
       render: (_, meeting) => (
         <span style={{ whiteSpace: 'nowrap' }}>
@@ -231,7 +233,7 @@ export default function MeetingListPage() {
       render: (_, meeting) => (
         <WaitingCount
           list={meeting}
-          link={canSeeWaitlist ? waitlistLink(meeting.id) : undefined}
+          link={hasAny('guest:view') ? waitlistLink(meeting.id) : undefined}
           testId="meeting-waiting-count"
         />
       ),

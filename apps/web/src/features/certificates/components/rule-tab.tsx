@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Form, InputNumber, Select, Spin, Switch, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import type { Schedule } from '@meetflow/shared/schemas/dictionary';
 import { currentLanguage, useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
+import { evaluationsLink } from '../../../lib/evaluations.ts';
 import { sessionOptions, useSessionChoices } from '../../../lib/meeting-options.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import {
@@ -151,6 +153,7 @@ function RuleForm({ meetingId, settings }: { meetingId: number; settings: Certif
           data-testid="certificate-session-credits"
         />
       </Form.Item>
+      <EvaluationSwitches meetingId={meetingId} />
       <Form.Item
         name="guest_download"
         label={t('certificates.rule.guestDownload')}
@@ -205,4 +208,41 @@ function creditColumns(t: TFunction, lang: Language): TableColumnsType<Schedule>
       ),
     },
   ];
+}
+
+/** The rule's evaluation conditions (issue 43), with the way to the meeting's evaluations. */
+function EvaluationSwitches({ meetingId }: { meetingId: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="meeting_evaluation_required"
+        label={t('certificates.rule.meetingEvaluation')}
+        extra={
+          <>
+            {t('certificates.rule.meetingEvaluationHelp')}{' '}
+            <Link
+              to={evaluationsLink(meetingId)}
+              // Underlined: told apart from the help text around it by more than its colour.
+              style={{ textDecoration: 'underline' }}
+              data-testid="certificate-evaluations-link"
+            >
+              {t('certificates.rule.evaluationsLink')}
+            </Link>
+          </>
+        }
+        valuePropName="checked"
+      >
+        <Switch data-testid="certificate-meeting-evaluation" />
+      </Form.Item>
+      <Form.Item
+        name="session_evaluations_required"
+        label={t('certificates.rule.sessionEvaluations')}
+        extra={t('certificates.rule.sessionEvaluationsHelp')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="certificate-session-evaluations" />
+      </Form.Item>
+    </>
+  );
 }

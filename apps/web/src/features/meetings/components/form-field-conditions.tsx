@@ -7,7 +7,7 @@ import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { conditionSources, fieldName } from '../form-builder-logic.ts';
 import type { FormBuilderState } from '../use-form-builder.ts';
 import type { FormBuilderMeeting } from '../form-builder-types.ts';
-import { errorProps } from './form-builder-parts.tsx';
+import { errorProps } from '../../../components/localized-inputs.tsx';
 import '../form-builder-i18n.ts';
 
 /** The select's value for "always shown" (no condition). */

@@ -8,7 +8,7 @@ import {
 import type { Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { errorsUnder, lengthCeiling, limitKind } from '../form-builder-logic.ts';
-import { errorProps, LocalizedInputs } from './form-builder-parts.tsx';
+import { errorProps, LocalizedInputs } from '../../../components/localized-inputs.tsx';
 import type { FormBuilderState } from '../use-form-builder.ts';
 import type { FormBuilderMeeting } from '../form-builder-types.ts';
 import { FieldConditions } from './form-field-conditions.tsx';

@@ -4,7 +4,7 @@ import { FIELD_MAX_OPTIONS, type FormField } from '@meetflow/shared/forms/form-d
 import { useTranslation } from '../../../lib/i18n.ts';
 import { canAddOption, lockedOptions, moveOption, newOption, removeOption } from '../form-builder-logic.ts';
 import type { FormBuilderState } from '../use-form-builder.ts';
-import { LocalizedInputs } from './form-builder-parts.tsx';
+import { LocalizedInputs } from '../../../components/localized-inputs.tsx';
 import '../form-builder-i18n.ts';
 
 /**

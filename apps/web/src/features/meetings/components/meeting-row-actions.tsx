@@ -2,6 +2,7 @@ import { Button, Dropdown, Space } from 'antd';
 import type { MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { usePermission } from '../../../components/permission.tsx';
 
 /** Every action a meeting row offers; the page decides what each one does. */
 export type MeetingAction =
@@ -13,6 +14,7 @@ export type MeetingAction =
   | 'mail'
   | 'privacy'
   | 'form'
+  | 'evaluations'
   | 'editSchedule'
   | 'delete';
 
@@ -26,6 +28,7 @@ const TEST_IDS: Record<MeetingAction, string> = {
   mail: 'meeting-mail-button',
   privacy: 'meeting-privacy-button',
   form: 'meeting-form-button',
+  evaluations: 'meeting-evaluations-button',
   editSchedule: 'meeting-schedule-button',
   delete: 'meeting-delete-button',
 };
@@ -42,6 +45,7 @@ function split(canEdit: boolean): { inRow: MeetingAction[]; inMenu: MeetingActio
         inMenu: [
           'editSchedule',
           'form',
+          'evaluations',
           'editDisplay',
           'copySignup',
           'copyCheckin',
@@ -50,7 +54,7 @@ function split(canEdit: boolean): { inRow: MeetingAction[]; inMenu: MeetingActio
           'delete',
         ],
       }
-    : { inRow: ['view', 'copySignup'], inMenu: ['copyCheckin', 'form', 'mail', 'privacy'] };
+    : { inRow: ['view', 'copySignup'], inMenu: ['copyCheckin', 'form', 'evaluations', 'mail', 'privacy'] };
 }
 
 interface MeetingRowActionsProps {
@@ -60,7 +64,10 @@ interface MeetingRowActionsProps {
 
 export function MeetingRowActions({ canEdit, onAction }: MeetingRowActionsProps) {
   const { t } = useTranslation();
-  const { inRow, inMenu } = split(canEdit);
+  const { inRow, inMenu: all } = split(canEdit);
+  // The evaluations are the certificates' managers' (issue 43), whoever may edit the meeting.
+  const canEvaluate = usePermission().hasAny('certificate:manage');
+  const inMenu = all.filter((action) => action !== 'evaluations' || canEvaluate);
   const menu: MenuProps = {
     'data-testid': 'meeting-more-menu',
     items: inMenu.map((action) => ({

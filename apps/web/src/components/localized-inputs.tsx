@@ -1,11 +1,18 @@
 import { Form, Input } from 'antd';
 import { LANGUAGES, type Language, type Localized } from '@meetflow/shared/languages';
-import { LANGUAGE_NAMES } from '../../../components/lang-switch.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { errorsUnder } from '../form-builder-logic.ts';
-import '../form-builder-i18n.ts';
+import { LANGUAGE_NAMES } from './lang-switch.tsx';
+import { registerFeatureCatalogue, useTranslation } from '../lib/i18n.ts';
+import { errorsUnder } from '../lib/field-errors.ts';
+import './localized-inputs.css';
 
-/** A Form.Item's error state and message from the messages placed at `place` in the field. */
+// Its two strings travel with it: the registration form's and the evaluations' builders show it.
+registerFeatureCatalogue('localizedInputs', {
+  'zh-tw': { labelIn: '{{what}}（{{lang}}）', fallbackHint: '留空即顯示繁體中文' },
+  'zh-cn': { labelIn: '{{what}}（{{lang}}）', fallbackHint: '留空即显示繁体中文' },
+  en: { labelIn: '{{what}} ({{lang}})', fallbackHint: 'Empty: shows the Traditional Chinese' },
+});
+
+/** A Form.Item's error state and message from the messages placed at `place` (or inside it). */
 export function errorProps(errors: Record<string, string> | undefined, place: string) {
   const messages = errorsUnder(errors, place);
   return messages.length > 0 ? { validateStatus: 'error' as const, help: messages.join(' ') } : {};
@@ -35,14 +42,14 @@ export function LocalizedInputs(props: {
           id,
           lang,
           value: props.value[lang],
-          placeholder: lang === 'zh-tw' ? undefined : t('formBuilder.fallbackHint'),
+          placeholder: lang === 'zh-tw' ? undefined : t('localizedInputs.fallbackHint'),
           autoFocus: props.autoFocus && lang === 'zh-tw',
           'data-testid': id,
         };
         return (
           <Form.Item
             key={lang}
-            label={t('formBuilder.labelIn', { what: props.what, lang: LANGUAGE_NAMES[lang] })}
+            label={t('localizedInputs.labelIn', { what: props.what, lang: LANGUAGE_NAMES[lang] })}
             htmlFor={id}
             required={props.required && lang === 'zh-tw'}
             {...errorProps(props.errors, `${props.place}.${lang}`)}
