@@ -11,6 +11,7 @@ const en: Catalogue = {
     records: 'Entry and exit records',
     scheduleDetail: 'Schedule detail',
     certificates: 'Certificates & badges',
+    cmeRecords: 'CME records',
     waitlist: 'Waiting lists',
     systemSetting: 'System setting',
     organization: 'Organisation',
@@ -33,6 +34,7 @@ const en: Catalogue = {
     guide: 'Guide',
     unsubscribe: 'Unsubscribe',
     verify: 'Verify a certificate',
+    cmeTranscript: 'My CME record',
     waitlistOffer: 'Waiting-list seat',
   },
   http: {

@@ -11,6 +11,7 @@ const zhCn: Catalogue = {
     records: '出入记录',
     scheduleDetail: '日程明细',
     certificates: '证书与名牌',
+    cmeRecords: 'CME 学分记录',
     waitlist: '候补名单',
     systemSetting: '系统设置',
     organization: '组织架构',
@@ -33,6 +34,7 @@ const zhCn: Catalogue = {
     guide: '会议指南',
     unsubscribe: '退订',
     verify: '验证证书',
+    cmeTranscript: '我的 CME 学分记录',
     waitlistOffer: '候补名额',
   },
   http: {

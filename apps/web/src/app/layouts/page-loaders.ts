@@ -17,6 +17,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   scheduleDetail: () => import('../../features/schedule-detail/schedule-detail-page.tsx'),
   waitlist: () => import('../slots/waitlist.ts'),
   certificates: () => import('../../features/certificates/certificates-page.tsx'),
+  cmeRecords: () => import('../../features/cme/cme-records-page.tsx'),
   organization: () => import('../../features/organizations/organization-page.tsx'),
   dictionary: () => import('../../features/dictionary/dictionary-page.tsx'),
   user: () => import('../../features/users/user-page.tsx'),
