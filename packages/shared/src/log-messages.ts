@@ -356,6 +356,41 @@ export const LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的证书名单：{rows} 行{interrupted}',
     en: 'Exported the certificate list of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
   },
+  'cme.linked': {
+    'zh-tw': '連結機構 #{organization_id} 的學分紀錄：{linked} 位嘉賓，新增 {people_created} 人',
+    'zh-cn': '关联机构 #{organization_id} 的学分记录：{linked} 位嘉宾，新增 {people_created} 人',
+    en: 'Linked the CME record of organisation #{organization_id}: {linked} guests, {people_created} new people',
+  },
+  'cme.merged': {
+    'zh-tw': '合併學分紀錄：#{other_id} 併入 #{person_id}（{count} 位嘉賓）',
+    'zh-cn': '合并学分记录：#{other_id} 并入 #{person_id}（{count} 位嘉宾）',
+    en: 'Merged CME person #{other_id} into #{person_id} ({count} guests)',
+  },
+  'cme.split': {
+    'zh-tw': '拆分學分紀錄 #{person_id}：{count} 位嘉賓移至 #{new_id}',
+    'zh-cn': '拆分学分记录 #{person_id}：{count} 位嘉宾移至 #{new_id}',
+    en: 'Split CME person #{person_id}: {count} guests moved to #{new_id}',
+  },
+  'cme.transcript_downloaded': {
+    'zh-tw': '下載學分紀錄 #{person_id} 的成績單',
+    'zh-cn': '下载学分记录 #{person_id} 的成绩单',
+    en: 'Downloaded the transcript of CME person #{person_id}',
+  },
+  'cme.return_columns_saved': {
+    'zh-tw': '修改了機構 #{organization_id} 的年度學分申報欄位：{columns}',
+    'zh-cn': '修改了机构 #{organization_id} 的年度学分申报栏位：{columns}',
+    en: 'Changed the yearly CME return columns of organisation #{organization_id}: {columns}',
+  },
+  'cme.return_exported': {
+    'zh-tw': '匯出機構 #{organization_id} 的 {year} 年度學分申報：{rows} 行{interrupted}',
+    'zh-cn': '导出机构 #{organization_id} 的 {year} 年度学分申报：{rows} 行{interrupted}',
+    en: 'Exported the {year} CME return of organisation #{organization_id}: {rows} rows{interrupted}',
+  },
+  'cme.code_requested': {
+    'zh-tw': '學分紀錄頁面要求驗證碼：寄出 {count} 封',
+    'zh-cn': '学分记录页面请求验证码：寄出 {count} 封',
+    en: 'CME transcript page code asked for: {count} sent',
+  },
   'registration.signed_up': {
     'zh-tw': '報名會議 #{meeting_id}（{meeting_name}）：嘉賓 #{guest_id}，電話 {phone}',
     'zh-cn': '报名会议 #{meeting_id}（{meeting_name}）：嘉宾 #{guest_id}，电话 {phone}',

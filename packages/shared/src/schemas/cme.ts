@@ -133,6 +133,8 @@ export type CmePublicVerifyRequest = z.input<typeof cmePublicVerifyRequest>;
 
 /** One organisation's record of the person with that e-mail. */
 export const cmePublicTranscript = z.object({
+  /** The person (an organisation may hold two with one address, after a split). */
+  person_id: z.number().int(),
   organization_id: z.number().int(),
   organization_name: z.string(),
   name: z.string(),
@@ -157,6 +159,8 @@ export type CmePublicVerifyResult = z.infer<typeof cmePublicVerifyResult>;
 /** `GET /api/public/cme/transcript.pdf`: which organisation's record (one the token covers). */
 export const cmePublicTranscriptQuery = z.strictObject({
   organization_id: id,
+  /** Which of the organisation's records (see `person_id` above); the first by default. */
+  person_id: id.optional(),
   language: z.enum(LANGUAGES).optional(),
 });
 export type CmePublicTranscriptQuery = z.input<typeof cmePublicTranscriptQuery>;

@@ -5,11 +5,23 @@ import { certificatesRoutes } from './certificates.routes.ts';
 import { createCertificatesService } from './certificates.service.ts';
 import { createGuestCertificatesService } from './guest-certificates.service.ts';
 import { evaluationPresence } from './evaluation-presence.ts';
+import type { ListingInput } from './listing-pdf.ts';
 import { createPdfRenderer } from './pdf-renderer.ts';
+
+/** What the certificates offer modules registered after them: listings drawn by their PDF worker. */
+export interface CertificatesModule {
+  listingPdf(input: ListingInput): Promise<Uint8Array>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    certificates: CertificatesModule;
+  }
+}
 
 /**
  * Certificates and badges; answers the guest list's certificate states, mail's certificate PDFs and
- * who may answer an evaluation.
+ * who may answer an evaluation; offers its PDF worker's listings (the CME transcript).
  */
 export const certificatesModule = fp(
   async (app) => {
@@ -28,6 +40,7 @@ export const certificatesModule = fp(
     app.guests.certificateStates.fill(core);
     app.evaluations.presence.fill(evaluationPresence(db, core));
     app.mail.certificates.fill(guestCertificates);
+    app.decorate('certificates', { listingPdf: (input: ListingInput) => renderer.listing(input) });
     const mail = app.mail.service;
     await app.register(certificatesRoutes, {
       certificates: createCertificatesService({ db, systemLog, clock, core, mail }),

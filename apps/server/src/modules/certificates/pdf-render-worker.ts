@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { badgesPdf } from './badge-pdf.ts';
 import { certificatePdf } from './certificate-pdf.ts';
+import { listingPdf } from './listing-pdf.ts';
 import type { PdfJob } from './pdf-renderer.ts';
 
 /*
@@ -11,7 +12,11 @@ import type { PdfJob } from './pdf-renderer.ts';
 parentPort!.on('message', (message: { id: number; job: PdfJob }) => {
   const { job } = message;
   const drawing =
-    job.kind === 'certificate' ? certificatePdf(job.input) : badgesPdf(job.guests, job.layout, job.style);
+    job.kind === 'certificate'
+      ? certificatePdf(job.input)
+      : job.kind === 'listing'
+        ? listingPdf(job.input)
+        : badgesPdf(job.guests, job.layout, job.style);
   drawing.then(
     (bytes) => parentPort!.postMessage({ id: message.id, bytes }, [bytes.buffer as ArrayBuffer]),
     (error: unknown) => parentPort!.postMessage({ id: message.id, error: String(error) }),

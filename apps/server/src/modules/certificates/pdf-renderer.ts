@@ -2,14 +2,18 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { BadgeLayout } from '@meetflow/shared/schemas/certificates';
 import type { BadgeGuest, BadgeStyle } from './badge-pdf.ts';
 import type { certificatePdf } from './certificate-pdf.ts';
+import type { ListingInput } from './listing-pdf.ts';
 
 export type PdfJob =
   | { kind: 'certificate'; input: Parameters<typeof certificatePdf>[0] }
-  | { kind: 'badges'; guests: BadgeGuest[]; layout: BadgeLayout; style: BadgeStyle };
+  | { kind: 'badges'; guests: BadgeGuest[]; layout: BadgeLayout; style: BadgeStyle }
+  | { kind: 'listing'; input: ListingInput };
 
 export interface PdfRenderer {
   certificate(input: Parameters<typeof certificatePdf>[0]): Promise<Uint8Array>;
   badges(guests: BadgeGuest[], layout: BadgeLayout, style: BadgeStyle): Promise<Uint8Array>;
+  /** A titled table (listing-pdf.ts), such as a CME transcript. */
+  listing(input: ListingInput): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -83,6 +87,11 @@ export function createPdfRenderer(): PdfRenderer {
     certificate(input) {
       current ??= start(CERTIFICATE_LIMITS);
       return send(current, { kind: 'certificate', input });
+    },
+    // A listing is a few pages: the certificates' worker and its small heap do.
+    listing(input) {
+      current ??= start(CERTIFICATE_LIMITS);
+      return send(current, { kind: 'listing', input });
     },
     // A whole meeting's sheet is one document of thousands of pages, held until it is saved: it gets
     // a worker of its own with room for that, ended (and its memory returned) once the sheet is done.

@@ -17,3 +17,12 @@ export async function meetingFormJson(db: Db, meetingId: number): Promise<string
 export function meetingFormJsons(db: Db, meetingIds: readonly number[]): Promise<Map<number, string>> {
   return forms.findForms(db, meetingIds);
 }
+
+/**
+ * The live guests of an organisation's meetings that no CME person holds yet, and the organisations
+ * with such a guest of an address (the CME record's linking).
+ */
+export {
+  organizationsOfUnlinkedEmail,
+  unlinkedGuestsOfOrganization,
+} from './guest-identities.repository.ts';

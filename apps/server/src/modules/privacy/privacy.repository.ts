@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { isAnswerField } from '@meetflow/shared/forms/form-definition';
 import type { AnswerValue, Answers } from '@meetflow/shared/forms/form-engine';
 import { templatesWithBackground } from '../certificates/certificates.reads.ts';
+import { forgetErasedGuests } from '../cme/cme.writes.ts';
 import { deleteFiles } from '../files/files.writes.ts';
 import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
 import { meetingFormJson } from '../guests/guests.reads.ts';
@@ -269,6 +270,8 @@ export async function eraseGuests(
     .where('meeting_id', '=', meetingId)
     .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
     .execute();
+  // The CME record: the erased guests' links go, and a person with no guest left goes with them.
+  await forgetErasedGuests(trx, meetingId, now, guestId);
   return Number(erased.numUpdatedRows);
 }
 

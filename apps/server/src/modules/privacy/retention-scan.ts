@@ -1,5 +1,6 @@
 import { RETENTION_NOTICE_DAYS } from '@meetflow/shared/schemas/privacy';
 import { localDate } from '../../lib/local-time.ts';
+import { purgeExpiredAccessCodes } from '../cme/cme.writes.ts';
 import { sweepOrphanUploads } from './orphan-uploads.ts';
 import type { PrivacyRecord } from './privacy-audit.ts';
 import type { createPurger } from './privacy-purge.ts';
@@ -19,7 +20,7 @@ type ScanDeps = Pick<
  * meeting just after its purge is erased (privacy-purge.ts); organisers of meetings whose purge is a
  * week away are told, once (a conditional update marks it); purges that have come due become
  * `privacy.purge` jobs, keyed by meeting and date so that any number of instances add one; and
- * audit entries past their own retention are removed; once a day, visitors' uploads no sign-up named
+ * audit entries past their own retention are removed, and so are the CME page's expired codes; once a day, visitors' uploads no sign-up named
  * within a day are deleted (orphan-uploads.ts). `scanNow` looks now, whenever the last was.
  */
 export function createRetentionScan(
@@ -37,6 +38,8 @@ export function createRetentionScan(
     await tellDueNotices(deps, record, now);
     await queueDuePurges(deps, now);
     await pruneOldLogs(deps, record, now);
+    // The CME page's one-time codes and tokens, once expired, with the addresses they hold.
+    await purgeExpiredAccessCodes(deps.db, now);
     if (now - lastSweep >= repo.DAY_MS) {
       lastSweep = now;
       await sweepUploads(deps, record, now);
