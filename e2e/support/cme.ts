@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Api } from './api.ts';
+import { pngImage } from './files.ts';
 import { macaoPhone } from './public-meetings.ts';
 
 /*
@@ -20,7 +21,13 @@ export interface CmeSeed {
 
 const CREDITS = [2.5, 1.5];
 
-async function signUp(request: APIRequestContext, publicId: string, name: string, email: string) {
+/** Signs a doctor up to a general meeting through the public API; answers the guest code. */
+export async function signUpCmeGuest(
+  request: APIRequestContext,
+  publicId: string,
+  name: string,
+  email: string,
+) {
   const response = await request.post(`/api/public/meetings/${publicId}/sign-ups`, {
     data: {
       meeting_type: 'general',
@@ -54,6 +61,11 @@ export async function seedCmeRecord(api: Api, request: APIRequestContext, label:
   const doctor = { name: `Dr Lei ${stamp.slice(-5)}`, email: `cme-${stamp}@example.com` };
   const colleague = { name: `Dr Wong ${stamp.slice(-5)}`, email: `cme-colleague-${stamp}@example.com` };
   const meetings: CmeSeed['meetings'] = [];
+  const banner = await api.upload(
+    '/files',
+    { kind: 'banner' },
+    { name: 'banner.png', mimeType: 'image/png', buffer: pngImage(360, 120) },
+  );
   for (const [index, credits] of CREDITS.entries()) {
     const name = `CME ${label} ${index + 1} ${stamp}`;
     const meeting = await api.call<{ id: number; public_id: string }>('POST', '/meetings', {
@@ -61,20 +73,23 @@ export async function seedCmeRecord(api: Api, request: APIRequestContext, label:
       name: `${name}（繁）`,
       name_cn: `${name}（简）`,
       name_en: `${name} (EN)`,
-      location: '澳門',
+      location: '澳門會展中心',
+      location_cn: '澳门会展中心',
+      location_en: 'Macao Convention Centre',
       start_at: Date.now() - 3_600_000,
       end_at: Date.now() + 6 * 3_600_000,
       registration_limit: 0,
       multi_language: true,
       signup_enabled: true,
       meeting_type: 'general',
-      banner_file_id: null,
+      banner_file_id: banner.id,
       schedule_file_id: null,
       guide_file_id: null,
     });
     meetings.push({ ...meeting, name });
-    const codes = [await signUp(request, meeting.public_id, doctor.name, doctor.email)];
-    if (index === 0) codes.push(await signUp(request, meeting.public_id, colleague.name, colleague.email));
+    const codes = [await signUpCmeGuest(request, meeting.public_id, doctor.name, doctor.email)];
+    if (index === 0)
+      codes.push(await signUpCmeGuest(request, meeting.public_id, colleague.name, colleague.email));
     for (const code of codes) {
       await api.call('POST', '/attendance/scans', {
         meeting_id: meeting.id,
@@ -105,7 +120,7 @@ export async function seedCmeRecord(api: Api, request: APIRequestContext, label:
   };
 }
 
-/** The six digits of the CME code mail last sent to `email`. */
+/** The six digits in a CME code mail's subject or text. */
 export function cmeCodeIn(text: string): string {
   const match = /\b(\d{6})\b/.exec(text);
   if (!match) throw new Error(`no six-digit code in "${text.slice(0, 200)}"`);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
-import { seedCmeRecord } from '../../support/cme.ts';
+import { seedCmeRecord, signUpCmeGuest } from '../../support/cme.ts';
 import { pdfPages } from '../../support/pdf.ts';
 import { login, pageTitle, snap, switchLanguage } from '../../support/session.ts';
 
@@ -24,21 +24,28 @@ test('an organiser links guests, reads and downloads a transcript, and downloads
   page,
   request,
 }, info) => {
+  // Two meetings seeded, two downloads and three languages on a shared machine.
+  test.setTimeout(150_000);
   const api = await Api.login(request);
   const seed = await seedCmeRecord(api, request, 'desk');
 
   await login(page);
   await page.goto(`/#/meeting_management/cme-records?organization=${seed.organizationId}`);
   await expect(pageTitle(page)).toHaveText('CME 學分記錄');
-  await expect(page.getByTestId('cme-people-table')).toContainText('尚未連結任何嘉賓');
-
-  // The linking: three guests, two people (the doctor came to both meetings).
-  await page.getByTestId('cme-link').click();
-  await expect(page.getByTestId('cme-link-result')).toContainText('已連結 3 位嘉賓，新增 2 人');
-  const doctorRow = page.getByTestId('cme-people-table').getByRole('row', { name: seed.doctor.name });
+  // Opening the list links the guests: the doctor came to both meetings, the colleague to the first.
+  const table = page.getByTestId('cme-people-table');
+  const doctorRow = table.getByRole('row', { name: seed.doctor.name });
+  const colleagueRow = table.getByRole('row', { name: seed.colleague.name });
   await expect(doctorRow).toContainText(seed.doctor.email);
   await expect(doctorRow.getByRole('cell').nth(3)).toHaveText('2');
   await expect(doctorRow.getByRole('cell').nth(4)).toHaveText(String(seed.doctorCredits));
+  await expect(colleagueRow.getByRole('cell').nth(3)).toHaveText('1');
+
+  // The colleague signs up to the second meeting too: "Link guests" links that guest to them.
+  await signUpCmeGuest(request, seed.meetings[1]!.public_id, seed.colleague.name, seed.colleague.email);
+  await page.getByTestId('cme-link').click();
+  await expect(page.getByTestId('cme-link-result')).toHaveText('已連結 1 位嘉賓，新增 0 人');
+  await expect(colleagueRow.getByRole('cell').nth(3)).toHaveText('2');
   await page.mouse.move(0, 0);
   await snap(page, info, 'cme-people-zh-tw');
   await expectAccessible(page, 'CME people list');
@@ -66,8 +73,11 @@ test('an organiser links guests, reads and downloads a transcript, and downloads
   await expect(drawer.getByTestId('cme-entries-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(drawer.getByTestId('cme-entries-table')).toContainText(second);
   await drawer.getByTestId('cme-merge').click();
+  await page.getByTestId('cme-merge-search').click();
   await page.getByTestId('cme-merge-search').locator('input').fill(seed.doctor.email);
-  await page.getByRole('option', { name: new RegExp(seed.doctor.email) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: seed.doctor.email })
+    .click();
   await expect(page.getByTestId('cme-merge-warning')).toContainText(seed.doctor.email);
   await expectAccessible(page, 'CME merge dialog');
   await page.getByTestId('cme-merge-confirm').click();

@@ -18,7 +18,7 @@ export const en: CmeCatalogue = {
     credits: 'Total credits',
     actions: 'Actions',
     open: 'Open',
-    noPeople: 'No guest linked yet: press "Link guests" to start',
+    noPeople: "No guest with a licence number or e-mail in this organisation's meetings yet",
     noMatch: 'No one matches',
     link: 'Link guests',
     linkHelp:

@@ -14,7 +14,7 @@ export const zhCn: CmeCatalogue = {
     credits: '总学分',
     actions: '操作',
     open: '查看',
-    noPeople: '尚未链接任何嘉宾：按“链接嘉宾”开始',
+    noPeople: '本机构的会议尚未有附执照号码或电邮的嘉宾',
     noMatch: '没有符合的人',
     link: '链接嘉宾',
     linkHelp: '按执照号码（没有时按电邮）把本机构各会议的嘉宾链接为人；手动合并或拆分的会保留。',

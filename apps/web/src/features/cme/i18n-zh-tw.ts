@@ -12,7 +12,7 @@ export const zhTw = {
     credits: '總學分',
     actions: '操作',
     open: '查看',
-    noPeople: '尚未連結任何嘉賓：按「連結嘉賓」開始',
+    noPeople: '本機構的會議尚未有附執照號碼或電郵的嘉賓',
     noMatch: '沒有符合的人',
     link: '連結嘉賓',
     linkHelp: '按執照號碼（沒有時按電郵）把本機構各會議的嘉賓連結成人；手動合併或拆分的會保留。',

@@ -20,21 +20,19 @@ export const cmePublicApi = {
   transcriptPdf,
 };
 
-/** One organisation's transcript as PDF, in `language`; errors come as the usual envelope. */
+/** One record's transcript as PDF, in `language`; errors come as the usual envelope. */
 async function transcriptPdf(
   token: string,
-  organizationId: number,
+  record: { organization_id: number; person_id: number },
   language: Language,
 ): Promise<{ blob: Blob; name: string }> {
+  const query = `organization_id=${record.organization_id}&person_id=${record.person_id}&language=${language}`;
   let response: Response;
   try {
-    response = await fetch(
-      `/api/public/cme/transcript.pdf?organization_id=${organizationId}&language=${language}`,
-      {
-        headers: { 'Accept-Language': currentLanguage(), Authorization: `Bearer ${token}` },
-        credentials: 'omit',
-      },
-    );
+    response = await fetch(`/api/public/cme/transcript.pdf?${query}`, {
+      headers: { 'Accept-Language': currentLanguage(), Authorization: `Bearer ${token}` },
+      credentials: 'omit',
+    });
   } catch {
     throw new PublicApiError('', NETWORK_FAILURE, 0, null);
   }

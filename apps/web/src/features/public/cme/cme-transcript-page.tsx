@@ -96,7 +96,7 @@ function Records(props: {
     <div ref={ref} data-testid="cme-records">
       {access.transcripts.map((transcript) => (
         <TranscriptCard
-          key={transcript.organization_id}
+          key={transcript.person_id}
           transcript={transcript}
           token={access.token}
           expiresAt={access.expires_at}

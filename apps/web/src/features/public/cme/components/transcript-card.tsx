@@ -9,7 +9,7 @@ import { cmePublicApi, type CmePublicTranscript } from '../cme-public-api.ts';
 type Download = { status: 'idle' | 'busy' | 'done' } | { status: 'failed'; message: string };
 
 /**
- * One organisation's record of the doctor: the meetings (dates, certificate code) and their
+ * One organisation's record of the doctor (two where the organiser split them): the meetings (dates, certificate code) and their
  * credits, the total, and the transcript as PDF fetched with the access token.
  */
 export function TranscriptCard(props: {
@@ -32,7 +32,7 @@ export function TranscriptCard(props: {
     }
     setDownload({ status: 'busy' });
     try {
-      const file = await cmePublicApi.transcriptPdf(props.token, transcript.organization_id, lang);
+      const file = await cmePublicApi.transcriptPdf(props.token, transcript, lang);
       saveBlob(file.blob, file.name);
       setDownload({ status: 'done' });
     } catch (error) {
@@ -45,7 +45,8 @@ export function TranscriptCard(props: {
     <section
       className="mf-pub-card"
       aria-labelledby={`${ids}-title`}
-      data-testid={`cme-transcript-${transcript.organization_id}`}
+      data-testid="cme-transcript"
+      data-organization={transcript.organization_id}
     >
       <h2 className="mf-pub-h2" id={`${ids}-title`} tabIndex={-1}>
         {t('cmePub.caption', { organization: transcript.organization_name })}
