@@ -25,7 +25,11 @@ export function EntriesTable(props: {
     {
       title: t('cme.person.dates'),
       key: 'dates',
-      render: (_, entry) => meetingDays(entry.start_at, entry.end_at, detail.time_zone),
+      render: (_, entry) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {meetingDays(entry.start_at, entry.end_at, detail.time_zone)}
+        </span>
+      ),
     },
     {
       title: t('cme.person.guest'),

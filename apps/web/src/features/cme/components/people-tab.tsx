@@ -136,6 +136,8 @@ export function PeopleTab({ organizationId, list }: { organizationId: number; li
             <Empty description={t(keyword ? 'cme.people.noMatch' : 'cme.people.noPeople')} />,
           ),
         }}
+        // No row selection here, so no second select-all box: the table scrolls on its own on a phone.
+        scroll={{ x: 'max-content' }}
         data-testid="cme-people-table"
       />
       {filters.person !== undefined && (

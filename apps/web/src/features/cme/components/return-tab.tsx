@@ -29,7 +29,12 @@ export function ReturnTab({ organizationId, list }: { organizationId: number; li
   return (
     <Flex vertical gap={16} style={{ maxWidth: 560 }}>
       <Form layout="vertical" component="div">
-        <Form.Item label={t('cme.return.year')} extra={t('cme.return.yearHelp')} htmlFor="cme-return-year">
+        <Form.Item
+          label={t('cme.return.year')}
+          extra={t('cme.return.yearHelp')}
+          htmlFor="cme-return-year"
+          style={{ marginBottom: 0 }}
+        >
           <Select
             id="cme-return-year"
             style={{ width: 160 }}
@@ -85,7 +90,7 @@ function ColumnChooser({ organizationId, initial }: { organizationId: number; in
   };
 
   return (
-    <fieldset style={{ border: 0, margin: 0, padding: 0 }} data-testid="cme-return-columns">
+    <fieldset style={{ border: 0, margin: 0, padding: 0, maxWidth: 360 }} data-testid="cme-return-columns">
       <legend style={{ marginBottom: 8, fontWeight: 500 }}>{t('cme.return.columns')}</legend>
       <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {choices.map((choice, index) => (

@@ -64,9 +64,11 @@ export default function CmeTranscriptPage() {
             onOtherEmail={() => restart(false)}
           />
         )}
-        {step.kind === 'records' && step.access.transcripts.length === 0 && (
-          <p className="mf-pub-intro" role="status" data-testid="cme-none">
-            {t('cmePub.none')}
+        {step.kind === 'records' && (
+          <p className="mf-pub-intro" role="status" data-testid="cme-records-for">
+            {step.access.transcripts.length === 0
+              ? t('cmePub.none')
+              : t('cmePub.recordsFor', { email: step.email })}
           </p>
         )}
       </section>
