@@ -41,8 +41,16 @@ describe(`CME public transcript access (${TEST_DB})`, () => {
     ctx = await createTestContext({ SMTP_URL: smtp.url });
     orgId = await createOrganization(ctx.db);
     const [m1, m2] = [(await createMeeting(ctx.db, orgId)).id, (await createMeeting(ctx.db, orgId)).id];
-    const g1 = await insertGuest(ctx.db, m1, { name: 'Dr Ho', license_number: 'H1', email: 'ho@example.com' });
-    const g2 = await insertGuest(ctx.db, m2, { name: 'Dr Ho', license_number: 'h1', email: 'HO@example.com' });
+    const g1 = await insertGuest(ctx.db, m1, {
+      name: 'Dr Ho',
+      license_number: 'H1',
+      email: 'ho@example.com',
+    });
+    const g2 = await insertGuest(ctx.db, m2, {
+      name: 'Dr Ho',
+      license_number: 'h1',
+      email: 'HO@example.com',
+    });
     await insertGuest(ctx.db, m2, { name: 'Dr Ip', license_number: 'I1', email: 'ip@example.com' });
     code1 = await insertCertificate(ctx.db, m1, g1, 4);
     await insertCertificate(ctx.db, m2, g2, 6, ctx.now()); // revoked: no credits
@@ -73,7 +81,10 @@ describe(`CME public transcript access (${TEST_DB})`, () => {
     const refused = await verify('ho@example.com', wrong(code));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe(ERRORS.LOGIN_CODE_WRONG.code);
-    const row = await ctx.db.selectFrom('cme_access_codes').select(['attempts', 'code_hash']).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('cme_access_codes')
+      .select(['attempts', 'code_hash'])
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(1);
     expect(row.code_hash).not.toContain(code);
 
@@ -81,11 +92,15 @@ describe(`CME public transcript access (${TEST_DB})`, () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const data = ok.json().data;
     expect(data.transcripts).toHaveLength(1);
-    expect(data.transcripts[0]).toMatchObject({ organization_id: orgId, name: 'Dr Ho', licence_number: 'H1', total_credits: 4 });
-    expect(data.transcripts[0].entries.map((e: { certificate_code: string | null }) => e.certificate_code)).toEqual([
-      code1,
-      null,
-    ]);
+    expect(data.transcripts[0]).toMatchObject({
+      organization_id: orgId,
+      name: 'Dr Ho',
+      licence_number: 'H1',
+      total_credits: 4,
+    });
+    expect(
+      data.transcripts[0].entries.map((e: { certificate_code: string | null }) => e.certificate_code),
+    ).toEqual([code1, null]);
     expect((await verify('ho@example.com', code)).statusCode).toBe(400); // spent
 
     expect((await pdf(undefined)).statusCode).toBe(401);

@@ -51,7 +51,14 @@ describe(`CME record (${TEST_DB})`, () => {
   const g: Record<string, number> = {};
   const codes: Record<string, string> = {};
 
-  type Person = { id: number; name: string; licence_number: string; email: string; meetings: number; credits: number };
+  type Person = {
+    id: number;
+    name: string;
+    licence_number: string;
+    email: string;
+    meetings: number;
+    credits: number;
+  };
   const people = async (org: number, keyword = '') => {
     const res = await api('GET', `/api/organizations/${org}/cme/people?page_size=100&keyword=${keyword}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -76,7 +83,9 @@ describe(`CME record (${TEST_DB})`, () => {
     ] as const)
       meetings[key] = (await createMeeting(ctx.db, org, { name: `會議 ${key}` })).id;
     const guest = (key: string, meeting: string, name: string, licence: string, email: string) =>
-      insertGuest(ctx.db, meetings[meeting]!, { name, license_number: licence, email }).then((id) => (g[key] = id));
+      insertGuest(ctx.db, meetings[meeting]!, { name, license_number: licence, email }).then(
+        (id) => (g[key] = id),
+      );
     await guest('chan1', 'm1', 'Dr Chan', ' m 123 ', 'chan@a.org');
     await guest('chan2', 'm2', 'Chan Tai Man', 'M123', 'other@a.org');
     await guest('lee1', 'm1', 'Dr Lee', 'N/A', 'Lee@B.org');
@@ -170,39 +179,60 @@ describe(`CME record (${TEST_DB})`, () => {
     ]);
     expect(chanNow.person.credits).toBe(3.75);
     const splitNow = (await api('GET', `/api/cme/people/${splitId}`)).json().data;
-    expect(splitNow.entries.map((e: { guest_id: number; linked_by: string }) => [e.guest_id, e.linked_by])).toEqual([
-      [g.chan2, 'manual'],
-    ]);
+    expect(
+      splitNow.entries.map((e: { guest_id: number; linked_by: string }) => [e.guest_id, e.linked_by]),
+    ).toEqual([[g.chan2, 'manual']]);
     expect((await personHolding(orgA, g.wong1!))?.person.licence_number).toBe('W10');
     expect((await personHolding(orgA, g.wong2!))?.person.licence_number).toBe('W9');
 
     // A merge across organisations, or of a person with themselves, or a split of every guest, is refused.
     const other = (await people(orgB))[0]!;
-    expect((await api('POST', `/api/cme/people/${chan.id}/merge`, { other_id: other.id })).statusCode).toBe(400);
-    expect((await api('POST', `/api/cme/people/${chan.id}/merge`, { other_id: chan.id })).statusCode).toBe(400);
-    expect((await api('POST', `/api/cme/people/${splitId}/split`, { guest_ids: [g.chan2] })).statusCode).toBe(400);
-    expect((await api('POST', `/api/cme/people/${chan.id}/split`, { guest_ids: [g.wong2] })).statusCode).toBe(400);
+    expect((await api('POST', `/api/cme/people/${chan.id}/merge`, { other_id: other.id })).statusCode).toBe(
+      400,
+    );
+    expect((await api('POST', `/api/cme/people/${chan.id}/merge`, { other_id: chan.id })).statusCode).toBe(
+      400,
+    );
+    expect((await api('POST', `/api/cme/people/${splitId}/split`, { guest_ids: [g.chan2] })).statusCode).toBe(
+      400,
+    );
+    expect((await api('POST', `/api/cme/people/${chan.id}/split`, { guest_ids: [g.wong2] })).statusCode).toBe(
+      400,
+    );
     const audit = await ctx.db
       .selectFrom('system_logs')
       .select('message_key')
       .where('message_key', 'like', 'cme.%')
       .execute();
-    expect(audit.map((r) => r.message_key)).toEqual(expect.arrayContaining(['cme.merged', 'cme.split', 'cme.linked']));
+    expect(audit.map((r) => r.message_key)).toEqual(
+      expect.arrayContaining(['cme.merged', 'cme.split', 'cme.linked']),
+    );
   });
 
-  it("writes the yearly return of meetings started that year in TIME_ZONE, in the columns saved", async () => {
+  it('writes the yearly return of meetings started that year in TIME_ZONE, in the columns saved', async () => {
     // 00:30 on 1 January in Macao is still 2025 in UTC: only the local year counts.
-    await ctx.db.updateTable('meetings').set({ start_at: macao(2026, 1, 1, 0, 30), end_at: macao(2026, 1, 2) }).where('id', '=', meetings.m1!).execute();
-    await ctx.db.updateTable('meetings').set({ start_at: macao(2025, 12, 31, 23, 0), end_at: macao(2026, 1, 1, 12) }).where('id', '=', meetings.m2!).execute();
+    await ctx.db
+      .updateTable('meetings')
+      .set({ start_at: macao(2026, 1, 1, 0, 30), end_at: macao(2026, 1, 2) })
+      .where('id', '=', meetings.m1!)
+      .execute();
+    await ctx.db
+      .updateTable('meetings')
+      .set({ start_at: macao(2025, 12, 31, 23, 0), end_at: macao(2026, 1, 1, 12) })
+      .where('id', '=', meetings.m2!)
+      .execute();
 
     const defaults = await api('GET', `/api/organizations/${orgA}/cme/return-columns`);
     expect(defaults.json().data.columns).toHaveLength(7);
     const chosen = ['licence_number', 'name', 'meeting', 'credits', 'certificate_code'];
     const saved = await api('PUT', `/api/organizations/${orgA}/cme/return-columns`, { columns: chosen });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await api('GET', `/api/organizations/${orgA}/cme/return-columns`)).json().data.columns).toEqual(chosen);
+    expect((await api('GET', `/api/organizations/${orgA}/cme/return-columns`)).json().data.columns).toEqual(
+      chosen,
+    );
     expect(
-      (await api('PUT', `/api/organizations/${orgA}/cme/return-columns`, { columns: ['name', 'name'] })).statusCode,
+      (await api('PUT', `/api/organizations/${orgA}/cme/return-columns`, { columns: ['name', 'name'] }))
+        .statusCode,
     ).toBe(400);
 
     const file = await api('GET', `/api/organizations/${orgA}/cme/return.xlsx?year=2026`);
@@ -243,7 +273,11 @@ describe(`CME record (${TEST_DB})`, () => {
     const after = (await api('GET', `/api/cme/people/${chan.person.id}`)).json().data;
     expect(after.entries.map((e: { guest_id: number }) => e.guest_id)).toEqual([g.lee2, g.lee1]); // m2 now starts first
     // Named again from the guests that remain: nothing the erased guest gave stays.
-    expect([after.person.name, after.person.licence_number, after.person.email]).toEqual(['Lee', '', 'lee@b.org']);
+    expect([after.person.name, after.person.licence_number, after.person.email]).toEqual([
+      'Lee',
+      '',
+      'lee@b.org',
+    ]);
     const left = await ctx.db.selectFrom('cme_links').select('guest_id').execute();
     expect(left.map((l) => l.guest_id)).not.toContain(g.chan1);
   });

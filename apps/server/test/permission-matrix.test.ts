@@ -91,6 +91,19 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
     });
     // Door staff choose the session they scan from this list.
     expect(byKey.get('GET /api/meetings/:meetingId/schedules')).toEqual(['dictionary:view', 'records:scan']);
+    // The CME record (issue 43): the certificate managers', within their organisation.
+    for (const route of [
+      'POST /api/organizations/:id/cme/link',
+      'GET /api/organizations/:id/cme/people',
+      'GET /api/cme/people/:id',
+      'POST /api/cme/people/:id/merge',
+      'POST /api/cme/people/:id/split',
+      'GET /api/cme/people/:id/transcript.pdf',
+      'GET /api/organizations/:id/cme/return-columns',
+      'PUT /api/organizations/:id/cme/return-columns',
+      'GET /api/organizations/:id/cme/return.xlsx',
+    ])
+      expect(byKey.get(route), route).toBe('certificate:manage');
     // Only the personal routes (me, password, logout) stop at "any logged-in user".
     // A token may not act on its owner's own account, nor manage accounts and tokens: of the
     // personal routes only GET /api/me is open to it.

@@ -114,7 +114,10 @@ export async function listingPdf(input: ListingInput): Promise<Uint8Array> {
     y = HEIGHT - MARGIN - 12;
   }
   const closingWidth = await textWidth(fonts, input.closing, { ...bold, size: 11 });
-  await drawLine(page, fonts, input.closing, WIDTH - MARGIN - closingWidth - CELL_PAD, y, { ...bold, size: 11 });
+  await drawLine(page, fonts, input.closing, WIDTH - MARGIN - closingWidth - CELL_PAD, y, {
+    ...bold,
+    size: 11,
+  });
   await footer();
   return doc.save();
 }

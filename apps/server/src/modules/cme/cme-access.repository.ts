@@ -9,7 +9,11 @@ export async function insertCode(
   db: Db,
   values: { email: string; code_hash: string; created_at: number; expires_at: number },
 ): Promise<number> {
-  const row = await db.insertInto('cme_access_codes').values(values).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('cme_access_codes')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 

@@ -56,7 +56,11 @@ export function createCmeAccess(deps: AccessDeps) {
   const { db, clock, secret } = deps;
   const limit = (name: keyof typeof CME_PUBLIC_LIMITS) =>
     deps.limiters(`cme_${name}`, CME_PUBLIC_LIMITS[name].points, CME_PUBLIC_LIMITS[name].seconds);
-  const [perIp, perAddress, verifyPerIp] = [limit('codePerIp'), limit('codePerAddress'), limit('verifyPerIp')];
+  const [perIp, perAddress, verifyPerIp] = [
+    limit('codePerIp'),
+    limit('codePerAddress'),
+    limit('verifyPerIp'),
+  ];
 
   return {
     pdfLimit: limit('pdfPerIp'),
@@ -77,7 +81,11 @@ export function createCmeAccess(deps: AccessDeps) {
             expires_at: now + CME_CODE_TTL_MS,
           });
           await access.setCodeHash(trx, id, codeHash(secret, id, codeOf(secret, { id, created_at: now })));
-          await deps.jobs.enqueue(trx, { kind: 'cme.code', key: `cme-code:${id}`, payload: { id, language } });
+          await deps.jobs.enqueue(trx, {
+            kind: 'cme.code',
+            key: `cme-code:${id}`,
+            payload: { id, language },
+          });
         });
         deps.jobs.kick();
       }

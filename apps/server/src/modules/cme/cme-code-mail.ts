@@ -19,20 +19,27 @@ const TEXT = {
     en: '{code} is your CME transcript code',
   },
   body: {
-    'zh-tw': '您正在查看您的持續醫學教育學分紀錄。\n驗證碼：{code}\n驗證碼 15 分鐘內有效，只可使用一次。如非本人操作，請忽略此郵件。',
-    'zh-cn': '您正在查看您的继续医学教育学分记录。\n验证码：{code}\n验证码 15 分钟内有效，只可使用一次。如非本人操作，请忽略此邮件。',
+    'zh-tw':
+      '您正在查看您的持續醫學教育學分紀錄。\n驗證碼：{code}\n驗證碼 15 分鐘內有效，只可使用一次。如非本人操作，請忽略此郵件。',
+    'zh-cn':
+      '您正在查看您的继续医学教育学分记录。\n验证码：{code}\n验证码 15 分钟内有效，只可使用一次。如非本人操作，请忽略此邮件。',
     en: 'You asked to see your CME transcript.\nCode: {code}\nThe code is valid for 15 minutes and once only. If this was not you, ignore this message.',
   },
 } satisfies Record<string, Localized>;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function codeMailHandler(deps: { db: Db; clock: () => number; transport: MailTransport; secret: string }) {
+export function codeMailHandler(deps: {
+  db: Db;
+  clock: () => number;
+  transport: MailTransport;
+  secret: string;
+}) {
   return async (job: JobRow): Promise<void | { skipped: string }> => {
     const payload = JSON.parse(job.payload) as { id: number; language?: string };
     const row = await access.findCode(deps.db, payload.id);
-    if (!row || row.used_at !== null || Number(row.expires_at) <= deps.clock()) return { skipped: 'code no longer open' };
+    if (!row || row.used_at !== null || Number(row.expires_at) <= deps.clock())
+      return { skipped: 'code no longer open' };
     const lang: Language = LANGUAGES.find((l) => l === payload.language) ?? 'zh-tw';
     const code = codeOf(deps.secret, { id: Number(row.id), created_at: Number(row.created_at) });
     const text = TEXT.body[lang].replaceAll('{code}', code);

@@ -11,7 +11,14 @@ import { guestIdentity, personFits, type GuestIdentity } from './identity.ts';
  */
 
 type Person = GuestIdentity & { id: number };
-type Guest = { id: number; name: string; name_zh: string; name_en: string; license_number: string; email: string };
+type Guest = {
+  id: number;
+  name: string;
+  name_zh: string;
+  name_en: string;
+  license_number: string;
+  email: string;
+};
 
 /** The people of an organisation, found by licence and by e-mail (the oldest person first). */
 class PeopleIndex {
@@ -74,8 +81,15 @@ export async function linkOrganization(db: Db, organizationId: number, now: numb
       if (!identity.licence && !identity.email) continue;
       let person = index.find(identity);
       if (!person) {
-        const values = { name: guestDisplayName(guest), licence_number: identity.licence, email: identity.email };
-        person = { id: await repo.insertPerson(trx, { organization_id: organizationId, ...values }, now), ...identity };
+        const values = {
+          name: guestDisplayName(guest),
+          licence_number: identity.licence,
+          email: identity.email,
+        };
+        person = {
+          id: await repo.insertPerson(trx, { organization_id: organizationId, ...values }, now),
+          ...identity,
+        };
         created += 1;
       } else if ((!person.licence && identity.licence) || (!person.email && identity.email)) {
         // A person known by e-mail alone takes the licence (and one by licence alone the address).

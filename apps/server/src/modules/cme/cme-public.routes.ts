@@ -51,7 +51,8 @@ export const cmePublicRoutes: FastifyPluginAsyncZod<{
       config: publicRoute,
       schema: {
         tags,
-        summary: 'Exchange the e-mailed code (once) for a short-lived token and the CME records of the address',
+        summary:
+          'Exchange the e-mailed code (once) for a short-lived token and the CME records of the address',
         body: cmePublicVerifyRequest,
         response: { 200: envelope(cmePublicVerifyResult) },
       },
@@ -74,7 +75,8 @@ export const cmePublicRoutes: FastifyPluginAsyncZod<{
       config: publicRoute,
       schema: {
         tags,
-        summary: "The doctor's transcript at one organisation as PDF (Authorization: Bearer <verify's token>)",
+        summary:
+          "The doctor's transcript at one organisation as PDF (Authorization: Bearer <verify's token>)",
         security: [{ bearer: [] }],
         querystring: cmePublicTranscriptQuery,
         response: { 200: pdfAnswer('The transcript (PDF)') },

@@ -48,7 +48,10 @@ function entryOf(row: repo.EntryRow, certificate: Certificate | undefined): CmeR
 }
 
 /** The records of these people: person id → entries, oldest meeting first. */
-export async function recordsOf(db: Db, personIds: readonly number[]): Promise<Map<number, CmeRecordEntry[]>> {
+export async function recordsOf(
+  db: Db,
+  personIds: readonly number[],
+): Promise<Map<number, CmeRecordEntry[]>> {
   const rows = await repo.entriesOf(db, personIds);
   const certificates = await certificatesOf(
     db,

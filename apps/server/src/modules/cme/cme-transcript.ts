@@ -37,19 +37,21 @@ export interface TranscriptFacts {
 export function transcriptListing(facts: TranscriptFacts): ListingInput {
   const { language: lang, timeZone } = facts;
   const total = creditsText(totalCredits(facts.entries));
+  const colon = lang === 'en' ? ': ' : '：';
   return {
     language: lang,
     title: T.title[lang],
     lines: [
-      `${T.name[lang]}: ${facts.person.name}`,
-      `${T.licence[lang]}: ${facts.person.licence_number || T.none[lang]}`,
-      `${T.organization[lang]}: ${facts.organization}`,
+      `${T.name[lang]}${colon}${facts.person.name}`,
+      `${T.licence[lang]}${colon}${facts.person.licence_number || T.none[lang]}`,
+      `${T.organization[lang]}${colon}${facts.organization}`,
     ],
+    // A grouped code (29 characters, no break) needs a third of the width.
     columns: [
-      { header: T.meeting[lang], share: 40 },
-      { header: T.dates[lang], share: 22 },
-      { header: T.credits[lang], share: 10, align: 'right' },
-      { header: T.code[lang], share: 28 },
+      { header: T.meeting[lang], share: 34 },
+      { header: T.dates[lang], share: 20 },
+      { header: T.credits[lang], share: 9, align: 'right' },
+      { header: T.code[lang], share: 37 },
     ],
     rows: facts.entries.map((e) => [
       nameIn(lang, e.meeting_name, e.meeting_name_cn, e.meeting_name_en),

@@ -6,6 +6,7 @@ import { codeMailHandler } from './cme-code-mail.ts';
 import { cmePublicRoutes } from './cme-public.routes.ts';
 import { cmeRoutes } from './cme.routes.ts';
 import { createCmeService } from './cme.service.ts';
+import { createCmeReturn } from './cme-yearly-return.ts';
 
 /**
  * A doctor's CME record across an organisation's meetings (issue 43): registered after the
@@ -16,7 +17,8 @@ export const cmeModule = fp(
   async (app) => {
     const { config, db, clock, systemLog, jobs, limiters, reporting } = app.platform;
     const { timeZone } = config;
-    const cme = createCmeService({ db, clock, systemLog, timeZone, listingPdf: app.certificates.listingPdf });
+    const deps = { db, clock, systemLog, timeZone, listingPdf: app.certificates.listingPdf };
+    const cme = createCmeService(deps);
     const secret = await app.platform.secret('cme');
     const access = createCmeAccess({
       db,
@@ -33,7 +35,7 @@ export const cmeModule = fp(
       app.platform.closeAfterJobs(() => transport.close());
       jobs.handle('cme.code', codeMailHandler({ db, clock, transport, secret }));
     }
-    await app.register(cmeRoutes, { cme, reporting, clock, timeZone });
+    await app.register(cmeRoutes, { cme, cmeReturn: createCmeReturn(deps), reporting, clock, timeZone });
     await app.register(cmePublicRoutes, { cme, access, timeZone });
   },
   { name: 'cme', dependencies: ['platform', 'certificates'] },

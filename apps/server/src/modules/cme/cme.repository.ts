@@ -200,9 +200,7 @@ export async function peoplePage(
         ]),
       ),
     );
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .select(PERSON_COLUMNS.map((c) => `cme_people.${c}` as const))
     .orderBy('cme_people.name')
@@ -258,30 +256,6 @@ export async function saveReturnColumns(db: Db, organizationId: number, columns:
     .insertInto('cme_return_settings')
     .values({ organization_id: organizationId, columns, updated_at: now })
     .onConflict((oc) => oc.column('organization_id').doUpdateSet({ columns, updated_at: now }))
-    .execute();
-}
-
-/** The links of a meeting's erased guests (all, or one): an erasure takes them away (cme.writes.ts). */
-export function linksOfErasedGuests(trx: Db, meetingId: number, guestId?: number) {
-  return trx
-    .selectFrom('cme_links')
-    .innerJoin('guests', 'guests.id', 'cme_links.guest_id')
-    .select(['cme_links.guest_id', 'cme_links.person_id', 'guests.meeting_id'])
-    .where('guests.meeting_id', '=', meetingId)
-    .where('guests.erased_at', 'is not', null)
-    .$if(guestId !== undefined, (q) => q.where('guests.id', '=', guestId!))
-    .execute();
-}
-
-/** What a person's remaining guests say, newest first (to refresh the person after an erasure). */
-export function remainingGuestsOf(trx: Db, personId: number) {
-  return trx
-    .selectFrom('cme_links')
-    .innerJoin('guests', 'guests.id', 'cme_links.guest_id')
-    .select(['guests.name', 'guests.name_zh', 'guests.name_en', 'guests.license_number', 'guests.email'])
-    .where('cme_links.person_id', '=', personId)
-    .where('guests.erased_at', 'is', null)
-    .orderBy('guests.id', 'desc')
     .execute();
 }
 

@@ -22,6 +22,7 @@ import { contentDisposition, fileTimestamp } from '../../lib/xlsx-export.ts';
 import { currentActor, currentUser } from '../../plugins/authorization.ts';
 import { returnSheet } from './cme-return.ts';
 import type { CmeService } from './cme.service.ts';
+import type { CmeReturn } from './cme-yearly-return.ts';
 
 const tags = ['cme'];
 const security = [{ bearer: [] }];
@@ -38,10 +39,17 @@ export function sendPdf(reply: FastifyReply, file: { fileName: string; bytes: Ui
 /** The back office's CME record: people, merge and split, transcripts, the yearly return. */
 export const cmeRoutes: FastifyPluginAsyncZod<{
   cme: CmeService;
+  cmeReturn: CmeReturn;
   reporting: ExportReporting;
   clock: () => number;
   timeZone: string;
-}> = async (app, { cme, reporting, clock, timeZone }) => {
+}> = async (app, { cme, cmeReturn, reporting, clock, timeZone }) => {
+  await app.register(cmePeopleRoutes, { cme });
+  await app.register(cmeReturnRoutes, { cmeReturn, reporting, clock, timeZone });
+};
+
+/** The people: linking, lists, merge and split, transcripts. */
+const cmePeopleRoutes: FastifyPluginAsyncZod<{ cme: CmeService }> = async (app, { cme }) => {
   app.post(
     '/api/organizations/:id/cme/link',
     {
@@ -145,7 +153,15 @@ export const cmeRoutes: FastifyPluginAsyncZod<{
         await cme.transcriptPdf(currentActor(request), request.params.id, request.query.language),
       ),
   );
+};
 
+/** The yearly return and its saved columns. */
+const cmeReturnRoutes: FastifyPluginAsyncZod<{
+  cmeReturn: CmeReturn;
+  reporting: ExportReporting;
+  clock: () => number;
+  timeZone: string;
+}> = async (app, { cmeReturn, reporting, clock, timeZone }) => {
   app.get(
     '/api/organizations/:id/cme/return-columns',
     {
@@ -159,7 +175,7 @@ export const cmeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(request, { columns: await cme.returnColumns(currentUser(request), request.params.id) }),
+      ok(request, { columns: await cmeReturn.columns(currentUser(request), request.params.id) }),
   );
 
   app.put(
@@ -177,7 +193,7 @@ export const cmeRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(request, {
-        columns: await cme.saveReturnColumns(currentActor(request), request.params.id, request.body.columns),
+        columns: await cmeReturn.saveColumns(currentActor(request), request.params.id, request.body.columns),
       }),
   );
 
@@ -197,7 +213,7 @@ export const cmeRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = currentUser(request);
       const { year } = request.query;
-      const { org, rows, columns } = await cme.returnRows(user, request.params.id, year);
+      const { org, rows, columns } = await cmeReturn.rows(user, request.params.id, year);
       return sendExport(request, reply, reporting, {
         user,
         fileName: `${org.name}-cme-${year}-${fileTimestamp(clock())}.xlsx`,

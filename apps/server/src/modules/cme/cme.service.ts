@@ -1,23 +1,19 @@
 import type { Language } from '@meetflow/shared/languages';
-import type { LogMessage } from '@meetflow/shared/log-messages';
 import type {
   CmeLinkResult,
   CmePeoplePage,
   CmePersonDetail,
   CmePublicTranscript,
-  CmeReturnColumn,
 } from '@meetflow/shared/schemas/cme';
 import type { Actor, AuthUser } from '../../core/auth-user.ts';
-import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { localDayBounds } from '../../lib/local-time.ts';
 import type { ListingInput } from '../certificates/listing-pdf.ts';
 import { findOrganization } from '../organizations/organizations.reads.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { linkOrganization, mergePeople, splitPerson } from './cme-linking.ts';
-import { certificatesOf, personSummary, recordsOf, totalCredits } from './cme-records.ts';
-import { chosenColumns, type ReturnRow } from './cme-return.ts';
+import { personSummary, recordsOf, totalCredits } from './cme-records.ts';
+import { cmeAudit, linkBeforeReading, visibleOrganization, visiblePerson } from './cme-scope.ts';
 import { transcriptFileName, transcriptListing } from './cme-transcript.ts';
 import * as repo from './cme.repository.ts';
 
@@ -42,35 +38,11 @@ const organizationLanguage = (org: { region: string | null }): Language =>
  */
 export function createCmeService(deps: CmeDeps) {
   const { db, clock, systemLog, timeZone } = deps;
-  const audit = (actor: Actor | null, action: 'create' | 'update' | 'export', message: LogMessage) =>
-    systemLog.record({
-      action,
-      source: actor ? 'admin' : 'system',
-      message,
-      username: actor?.user.auditName ?? null,
-      ip: actor?.ip ?? null,
-    });
-
-  async function organization(user: Pick<AuthUser, 'organizationId'>, id: number) {
-    const org = await findOrganization(db, id);
-    if (!org) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, id);
-    return org;
-  }
-
-  async function person(user: Pick<AuthUser, 'organizationId'>, id: number) {
-    const found = await repo.findPerson(db, id);
-    if (!found) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, found.organization_id);
-    return found;
-  }
-
-  /** The linking a read runs first: audited (as the system) when it linked anyone. */
-  async function linkQuietly(organizationId: number): Promise<void> {
-    const result = await linkOrganization(db, organizationId, clock());
-    if (result.linked > 0)
-      await audit(null, 'update', { key: 'cme.linked', params: { organization_id: organizationId, ...result } });
-  }
+  const audit = cmeAudit(systemLog);
+  const organization = (user: Pick<AuthUser, 'organizationId'>, id: number) =>
+    visibleOrganization(db, user, id);
+  const person = (user: Pick<AuthUser, 'organizationId'>, id: number) => visiblePerson(db, user, id);
+  const linkQuietly = (organizationId: number) => linkBeforeReading(deps, organizationId);
 
   async function transcript(p: repo.PersonRow, language: Language | undefined) {
     const org = await findOrganization(db, p.organization_id);
@@ -90,12 +62,13 @@ export function createCmeService(deps: CmeDeps) {
   }
 
   return {
-    organization,
-
     async link(actor: Actor, organizationId: number): Promise<CmeLinkResult> {
       await organization(actor.user, organizationId);
       const result = await linkOrganization(db, organizationId, clock());
-      await audit(actor, 'update', { key: 'cme.linked', params: { organization_id: organizationId, ...result } });
+      await audit(actor, 'update', {
+        key: 'cme.linked',
+        params: { organization_id: organizationId, ...result },
+      });
       return result;
     },
 
@@ -150,42 +123,6 @@ export function createCmeService(deps: CmeDeps) {
       return file;
     },
 
-    async returnColumns(user: AuthUser, organizationId: number): Promise<CmeReturnColumn[]> {
-      await organization(user, organizationId);
-      return chosenColumns(await repo.findReturnColumns(db, organizationId));
-    },
-
-    async saveReturnColumns(actor: Actor, organizationId: number, columns: CmeReturnColumn[]) {
-      await organization(actor.user, organizationId);
-      await repo.saveReturnColumns(db, organizationId, JSON.stringify(columns), clock());
-      await audit(actor, 'update', {
-        key: 'cme.return_columns_saved',
-        params: { organization_id: organizationId, columns: columns.join(', ') },
-      });
-      return columns;
-    },
-
-    /** The rows and columns of the yearly return (meetings by start date, in TIME_ZONE). */
-    async returnRows(user: AuthUser, organizationId: number, year: number) {
-      const org = await organization(user, organizationId);
-      await linkQuietly(organizationId);
-      const from = localDayBounds(`${year}-01-01`, timeZone).from;
-      const to = localDayBounds(`${year + 1}-01-01`, timeZone).from;
-      const entries = await repo.returnEntries(db, organizationId, from, to);
-      const certificates = await certificatesOf(
-        db,
-        entries.map((e) => Number(e.guest_id)),
-      );
-      const rows: ReturnRow[] = entries.map((e) => ({
-        ...e,
-        start_at: Number(e.start_at),
-        end_at: Number(e.end_at),
-        certificate: certificates.get(Number(e.guest_id)),
-      }));
-      const columns = chosenColumns(await repo.findReturnColumns(db, organizationId));
-      return { org, rows, columns };
-    },
-
     /* ---------- the public page ---------- */
 
     /** Links the organisations that hold a not yet linked guest of this address. */
@@ -228,10 +165,16 @@ export function createCmeService(deps: CmeDeps) {
       });
     },
 
-    async publicPdf(email: string, organizationId: number, personId: number | undefined, language?: Language) {
+    async publicPdf(
+      email: string,
+      organizationId: number,
+      personId: number | undefined,
+      language?: Language,
+    ) {
       const found = (await repo.peopleByEmail(db, email)).find(
         (p) =>
-          Number(p.organization_id) === organizationId && (personId === undefined || Number(p.id) === personId),
+          Number(p.organization_id) === organizationId &&
+          (personId === undefined || Number(p.id) === personId),
       );
       if (!found) throw new AppError('NOT_FOUND');
       return transcript(found, language);

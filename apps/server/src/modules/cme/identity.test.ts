@@ -5,7 +5,8 @@ describe('CME identity', () => {
   it('normalises licence numbers and reads the usual "none" marks as none', () => {
     expect(normalizeLicence(' m 12 345 ')).toBe('M12345');
     expect(normalizeLicence('mc-001')).toBe('MC-001');
-    for (const none of ['', ' ', 'NA', 'n/a', 'N / A', '-', null, undefined]) expect(normalizeLicence(none)).toBe('');
+    for (const none of ['', ' ', 'NA', 'n/a', 'N / A', '-', null, undefined])
+      expect(normalizeLicence(none)).toBe('');
     expect(normalizeEmail(' Doc@Example.COM ')).toBe('doc@example.com');
   });
 

@@ -32,5 +32,7 @@ export function guestIdentity(guest: { license_number: string; email: string }):
  * else by e-mail. A guest whose licence or e-mail was corrected since is linked again.
  */
 export function personFits(person: GuestIdentity, guest: GuestIdentity): boolean {
-  return guest.licence ? person.licence === guest.licence : guest.email !== '' && person.email === guest.email;
+  return guest.licence
+    ? person.licence === guest.licence
+    : guest.email !== '' && person.email === guest.email;
 }

@@ -22,7 +22,4 @@ export function meetingFormJsons(db: Db, meetingIds: readonly number[]): Promise
  * The live guests of an organisation's meetings that no CME person holds yet, and the organisations
  * with such a guest of an address (the CME record's linking).
  */
-export {
-  organizationsOfUnlinkedEmail,
-  unlinkedGuestsOfOrganization,
-} from './guest-identities.repository.ts';
+export { organizationsOfUnlinkedEmail, unlinkedGuestsOfOrganization } from './guest-identities.repository.ts';
