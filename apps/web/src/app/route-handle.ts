@@ -33,6 +33,8 @@ export const PUBLIC_ROUTES = [
   { name: 'guide', path: '/guide/:meetingId', meta: publicMeta('Guide', 'route.guide') },
   { name: 'unsubscribe', path: '/unsubscribe/:token', meta: publicMeta('Unsubscribe', 'route.unsubscribe') },
   { name: 'verify', path: '/verify/:code?', meta: publicMeta('Verify a certificate', 'route.verify') },
+  // A doctor's CME record across meetings (issue 43), behind a code e-mailed to them.
+  { name: 'cmeTranscript', path: '/cme', meta: publicMeta('My CME record', 'route.cmeTranscript') },
   {
     name: 'waitlistOffer',
     path: '/waitlist-offer/:token',

@@ -38,6 +38,7 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
   guide: lazyPage(() => import('../features/public/documents/guide-page.tsx')),
   unsubscribe: lazyPage(() => import('../features/public/verification/unsubscribe-page.tsx')),
   verify: lazyPage(() => import('../features/public/verification/verify-page.tsx')),
+  cmeTranscript: lazyPage(() => import('../features/public/cme/cme-transcript-page.tsx')),
   waitlistOffer: lazyPage(() => import('../features/public/waiting-list/waitlist-offer-page.tsx')),
 };
 

@@ -12,6 +12,7 @@ const en: Catalogue = {
     scheduleDetail: 'Schedule detail',
     certificates: 'Certificates & badges',
     evaluations: 'Evaluations',
+    cmeRecords: 'CME records',
     waitlist: 'Waiting lists',
     systemSetting: 'System setting',
     organization: 'Organisation',
@@ -34,6 +35,7 @@ const en: Catalogue = {
     guide: 'Guide',
     unsubscribe: 'Unsubscribe',
     verify: 'Verify a certificate',
+    cmeTranscript: 'My CME record',
     waitlistOffer: 'Waiting-list seat',
   },
   http: {

@@ -12,6 +12,7 @@ const zhCn: Catalogue = {
     scheduleDetail: '日程明细',
     certificates: '证书与名牌',
     evaluations: '课后评估',
+    cmeRecords: 'CME 学分记录',
     waitlist: '候补名单',
     systemSetting: '系统设置',
     organization: '组织架构',
@@ -34,6 +35,7 @@ const zhCn: Catalogue = {
     guide: '会议指南',
     unsubscribe: '退订',
     verify: '验证证书',
+    cmeTranscript: '我的 CME 学分记录',
     waitlistOffer: '候补名额',
   },
   http: {

@@ -11,6 +11,7 @@ const zhTw = {
     scheduleDetail: '日程明細',
     certificates: '證書與名牌',
     evaluations: '課後評估',
+    cmeRecords: 'CME 學分記錄',
     waitlist: '候補名單',
     systemSetting: '系統設定',
     organization: '組織架構',
@@ -33,6 +34,7 @@ const zhTw = {
     guide: '會議指南',
     unsubscribe: '取消訂閱',
     verify: '驗證證書',
+    cmeTranscript: '我的 CME 學分記錄',
     waitlistOffer: '候補名額',
   },
   http: {

@@ -18,6 +18,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   waitlist: () => import('../slots/waitlist.ts'),
   certificates: () => import('../../features/certificates/certificates-page.tsx'),
   evaluations: () => import('../../features/evaluations/evaluations-page.tsx'),
+  cmeRecords: () => import('../../features/cme/cme-records-page.tsx'),
   organization: () => import('../../features/organizations/organization-page.tsx'),
   dictionary: () => import('../../features/dictionary/dictionary-page.tsx'),
   user: () => import('../../features/users/user-page.tsx'),

@@ -111,6 +111,17 @@ export const adminRoutes: AppRoute[] = [
           cache: true,
         },
       },
+      {
+        name: 'cmeRecords',
+        path: '/meeting_management/cme-records',
+        meta: {
+          title: 'CME records',
+          i18nKey: 'route.cmeRecords',
+          icon: 'cme',
+          auth: ['certificate:manage'],
+          cache: true,
+        },
+      },
     ],
   },
   {

@@ -18,6 +18,7 @@ export type IconName =
   | 'dashboard'
   | 'api'
   | 'certificate'
+  | 'cme'
   | 'waitlist'
   | 'key'
   | 'webhook'

@@ -29,6 +29,7 @@ const zhTw = {
   failed: '查核失敗，請稍後再試',
   retry: '重試',
   another: '驗證其他證書',
+  cmeRecord: '醫生：查看我在各會議的 CME 學分記錄',
 };
 
 export type VerifyCatalogue = typeof zhTw;
@@ -58,6 +59,7 @@ const zhCn: VerifyCatalogue = {
   failed: '核查失败，请稍后再试',
   retry: '重试',
   another: '验证其他证书',
+  cmeRecord: '医生：查看我在各会议的 CME 学分记录',
 };
 
 const en: VerifyCatalogue = {
@@ -85,6 +87,7 @@ const en: VerifyCatalogue = {
   failed: 'The check failed, please try again later',
   retry: 'Retry',
   another: 'Verify another certificate',
+  cmeRecord: 'Doctors: see my CME record across meetings',
 };
 
 export const VERIFY_CATALOGUES = { 'zh-tw': zhTw, 'zh-cn': zhCn, en } as const;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { CertificateVerification } from '@meetflow/shared/schemas/certificates';
 import { useTranslation } from '../../../lib/i18n.ts';
 import {
@@ -167,6 +167,12 @@ export default function VerifyPage() {
           </button>
         </form>
       </section>
+      {/* A doctor holding certificates of several meetings finds them all on one page. */}
+      <p className="mf-pub-footer-link">
+        <Link className="mf-pub-link" to="/cme" data-testid="verify-cme-link">
+          {t('verify.cmeRecord')}
+        </Link>
+      </p>
     </MeetinglessFrame>
   );
 }
