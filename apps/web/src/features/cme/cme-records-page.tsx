@@ -1,6 +1,6 @@
 import { Empty, Flex, Tabs, TreeSelect, Typography } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useListState } from '../../lib/use-list-state.ts';
+import { useListState } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
 import { PeopleTab } from './components/people-tab.tsx';
 import { ReturnTab } from './components/return-tab.tsx';

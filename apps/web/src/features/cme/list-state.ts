@@ -1,4 +1,5 @@
-import { field, type ListState, type ListStateOptions } from '../../lib/use-list-state.ts';
+import { field } from '../../components/list-toolbar.tsx';
+import type { ListState, ListStateOptions } from '../../lib/use-list-state.ts';
 
 export const TABS = ['people', 'return'] as const;
 export type TabKey = (typeof TABS)[number];

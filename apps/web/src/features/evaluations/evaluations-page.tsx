@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Empty, Flex, Spin } from 'antd';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useListState, field } from '../../lib/use-list-state.ts';
+import { useListState, field } from '../../components/list-toolbar.tsx';
 import { useMeetingChoices } from '../../lib/meeting-options.ts';
 import { MeetingPicker } from '../../components/meeting-picker.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
