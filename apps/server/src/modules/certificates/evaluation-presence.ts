@@ -2,6 +2,7 @@ import type { EvaluationCertificates } from '../evaluations/evaluation-unlock.ts
 import type { EvaluationPresence } from '../evaluations/evaluations.module.ts';
 import type { CertificateCore } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
+import { requiredEvaluationIds } from './evaluation-gate.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -25,15 +26,15 @@ export function evaluationPresence(db: Db, core: CertificateCore): EvaluationPre
 }
 
 /**
- * What the certificate says of evaluations (the evaluations module's `certificates` slot): the
- * meeting's rule, and whether a guest's certificate is theirs now — issued and not revoked, or
+ * What the certificate says of evaluations (the evaluations module's `certificates` port): which
+ * of the meeting's evaluations its rule requires, and whether a guest's certificate is theirs now — issued and not revoked, or
  * earned under the whole rule (evaluations included) where guests may download it. A revoked one
  * stays so until the organiser re-issues it.
  */
 export function evaluationCertificates(db: Db, core: CertificateCore): EvaluationCertificates {
   return {
-    async ruleOf(meetingId) {
-      return (await repo.findSettings(db, meetingId)) ? (await core.settingsOf(meetingId)).rule : undefined;
+    async requiredEvaluationIds(meetingId) {
+      return requiredEvaluationIds(db, meetingId, (await core.settingsOf(meetingId)).rule);
     },
 
     async unlocked(guestId) {

@@ -10,7 +10,7 @@ import { liveMeetingById } from '../meetings/meetings.reads.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import * as answers from './evaluation-answers.repository.ts';
 import * as repo from './evaluations.repository.ts';
-import { unlocksCertificate, type EvaluationCertificates } from './evaluation-unlock.ts';
+import type { EvaluationCertificates } from './evaluation-unlock.ts';
 import type { EvaluationPresence } from './evaluations.module.ts';
 
 /** Ended scopes are looked at most this often per instance (each look reads the scan log). */
@@ -118,11 +118,11 @@ export function createEvaluationInvitations(deps: InvitationDeps) {
         evaluation.scope_id === 0
           ? []
           : await sessionsByIds(db, evaluation.meeting_id, [evaluation.scope_id]);
-      const rule = await deps.certificates.ruleOf(evaluation.meeting_id);
+      const required = await deps.certificates.requiredEvaluationIds(evaluation.meeting_id);
       return {
         title: JSON.parse(evaluation.title) as EvaluationMail['title'],
         session: session ?? null,
-        unlocksCertificate: unlocksCertificate(rule, evaluation),
+        unlocksCertificate: required.includes(evaluation.id),
       };
     },
 

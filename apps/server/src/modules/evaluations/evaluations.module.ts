@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
 import { createEvaluationAdmin } from './evaluation-admin.ts';
 import { evaluationReportsRoutes } from './evaluation-reports.routes.ts';
-import { certificatesSlot, type CertificatesSlot } from './evaluation-unlock.ts';
+import type { EvaluationCertificates } from './evaluation-unlock.ts';
 import { evaluationInvitationRoutes } from './evaluation-invitations.routes.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
 import { createGuestEvaluations } from './guest-evaluations.ts';
@@ -26,7 +26,7 @@ export interface EvaluationPresence {
 export interface EvaluationsModule {
   presence: Port<EvaluationPresence>;
   /** The certificate rule's evaluation switches and a guest's certificate (evaluation-unlock.ts). */
-  certificates: CertificatesSlot;
+  certificates: Port<EvaluationCertificates>;
 }
 
 declare module 'fastify' {
@@ -35,13 +35,19 @@ declare module 'fastify' {
   }
 }
 
-/** CME evaluations (issue 43): registered before certificates, which fills the presence port. */
+/** CME evaluations (issue 43): registered before certificates, which fills both ports. */
 export const evaluationsModule = fp(
   async (app) => {
     const presence = createPort<EvaluationPresence>('evaluation presence', ['eligibleGuests']);
-    const certificates = certificatesSlot();
+    const certificates = createPort<EvaluationCertificates>('evaluation certificates', [
+      'requiredEvaluationIds',
+      'unlocked',
+    ]);
     app.decorate('evaluations', { presence, certificates });
-    app.addHook('onReady', async () => presence.assertFilled());
+    app.addHook('onReady', async () => {
+      presence.assertFilled();
+      certificates.assertFilled();
+    });
     const { db, dbKind, clock, systemLog, jobs, limiters } = app.platform;
     jobs.onPass(createResponseShuffle({ db, dbKind, clock }));
     await app.register(evaluationsRoutes, {
@@ -63,5 +69,5 @@ export const evaluationsModule = fp(
     });
     await app.register(evaluationReportsRoutes, { ...app.platform, presence: presence.use });
   },
-  { name: 'evaluations', dependencies: ['platform', 'registration'] },
+  { name: 'evaluations', dependencies: ['platform', 'registration', 'mail'] },
 );

@@ -14,7 +14,7 @@ import { localDate } from '../../lib/local-time.ts';
 import { sessionNames } from '../dictionary/dictionary.reads.ts';
 import * as answers from './evaluation-answers.repository.ts';
 import { parseQuestions, parseText, sessionNameIn } from './evaluation-format.ts';
-import { unlocksCertificate, type EvaluationCertificates } from './evaluation-unlock.ts';
+import type { EvaluationCertificates } from './evaluation-unlock.ts';
 import type { EvaluationPresence } from './evaluations.module.ts';
 import * as repo from './evaluations.repository.ts';
 
@@ -81,9 +81,9 @@ export function createGuestEvaluations(deps: GuestEvaluationsDeps) {
           )
         ).map((c) => [c.evaluation_id, c]),
       );
-      const [sessions, rule] = await Promise.all([
+      const [sessions, required] = await Promise.all([
         sessionNames(db, meeting.id),
-        deps.certificates.ruleOf(meeting.id),
+        deps.certificates.requiredEvaluationIds(meeting.id),
       ]);
       const items: PublicEvaluationList['items'] = [];
       for (const e of rows) {
@@ -99,7 +99,7 @@ export function createGuestEvaluations(deps: GuestEvaluationsDeps) {
           ),
           title: parseText(e.title),
           status,
-          unlocks_certificate: unlocksCertificate(rule, e),
+          unlocks_certificate: required.includes(e.id),
           failed: completion?.passed === 0,
         });
       }
