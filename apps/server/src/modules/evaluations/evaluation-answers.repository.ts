@@ -139,11 +139,21 @@ export async function answeredKeys(db: Db, kind: DatabaseKind, evaluationId: num
 }
 
 /**
- * PostgreSQL keeps new rows in the heap in the order they came: rewriting the table in its random
- * key's order takes that order away (decision 0091). SQLite keeps the table in key order already.
+ * PostgreSQL stamps each row with the transaction that wrote it (`xmin`, readable by any query) and
+ * appends it to the heap in arrival order: a response and its completion, written in one transaction,
+ * share that stamp. The rewrite re-stamps every response in one transaction of its own, then lays
+ * the table out in the random key's order (decision 0091). It runs only when some response still
+ * carries a stamp of its own. SQLite has neither: its table lies in key order already.
  */
-export async function shuffleResponses(db: Db, kind: DatabaseKind): Promise<void> {
-  if (kind === 'postgres') await sql`cluster evaluation_responses using evaluation_responses_pk`.execute(db);
+export async function shuffleResponses(db: Db, kind: DatabaseKind): Promise<boolean> {
+  if (kind !== 'postgres') return false;
+  const { rows } = await sql<{ stamps: number }>`select count(distinct xmin::text)::int as stamps
+    from evaluation_responses`.execute(db);
+  if ((rows[0]?.stamps ?? 0) <= 1) return false;
+  await sql`update evaluation_responses set day = day`.execute(db);
+  // After the commit above, the old versions are dead to everyone: the rewrite leaves them out.
+  await sql`cluster evaluation_responses using evaluation_responses_pk`.execute(db);
+  return true;
 }
 
 export async function findInvitations(db: Db, evaluationId: number): Promise<InvitationRecord[]> {
