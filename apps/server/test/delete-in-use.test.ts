@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorName } from '@meetflow/shared/errors';
 import { adminApi, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { insertCompletion } from '../src/modules/evaluations/evaluation-answers.repository.ts';
 import { uploadGuestFile, xlsxOf } from './import-fixtures.ts';
 import {
   createMeeting,
@@ -55,6 +56,8 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     // An endpoint goes with its delivery log; a token in use is revoked (the row stays, refused).
     'DELETE /api/webhooks/:id': 'done',
     'DELETE /api/api-tokens/:id': 'done',
+    // An evaluation someone answered keeps its answers: close it instead.
+    'DELETE /api/evaluations/:id': 'EVALUATION_ANSWERED',
   };
 
   it('knows every DELETE route of the API', () => {
@@ -199,6 +202,21 @@ describe(`deleting things in use (${TEST_DB})`, () => {
       })
     ).json().data.secret as string;
     expect((await adminApi(ctx, secret)('GET', '/api/meetings')).statusCode).toBe(200);
+    const label = (text: string) => ({ 'zh-tw': text, 'zh-cn': text, en: text });
+    const evaluation = await created(`/api/meetings/${meeting.id}/evaluations`, {
+      scope_id: 0,
+      title: label('Evaluation'),
+      fields: [{ key: 'overall', type: 'yes_no', label: label('Useful?') }],
+      version: 0,
+    });
+    await insertCompletion(ctx.db, {
+      evaluation_id: evaluation,
+      guest_id: guest.id,
+      completed_at: ctx.now(),
+      passed: null,
+      answers: null,
+    });
+    await tryDelete('DELETE /api/evaluations/:id', `/api/evaluations/${evaluation}`);
     await tryDelete('DELETE /api/meetings/:id', `/api/meetings/${meeting.id}`);
     const queued = () =>
       ctx.db.selectFrom('webhook_deliveries').select('event_type').where('endpoint_id', '=', hook).execute();

@@ -31,6 +31,11 @@ export const evaluationQuestion = formField.extend({
   type: z.enum(EVALUATION_FIELD_TYPES),
   /** The quiz's correct answers: option values, or 'yes' / 'no'; empty: not a quiz question. */
   correct: z.array(z.string().max(40)).max(FIELD_MAX_OPTIONS).default([]),
+  /**
+   * Never by registration type: which questions an anonymous response answers would tell the
+   * respondent's type, and the phone page (which knows no type) would hide a question the server asks.
+   */
+  user_type_ids: z.array(z.number().int().positive()).max(0, 'invalidOption').default([]),
 });
 export type EvaluationQuestion = z.output<typeof evaluationQuestion>;
 export type EvaluationQuestionInput = z.input<typeof evaluationQuestion>;

@@ -101,7 +101,13 @@ export function createEvaluationInvitations(deps: InvitationDeps) {
       if (!takesAnswers(evaluation, now)) continue;
       const end = await scopeEnd(db, evaluation);
       if (end === undefined || end > now) continue;
-      queued += await inviteAndRemind(evaluation, now);
+      try {
+        queued += await inviteAndRemind(evaluation, now);
+      } catch (error) {
+        // A deleted meeting's evaluation invites nobody, and must not stop the others' invitations.
+        if (error instanceof AppError && error.errorName === 'NO_MEETING') continue;
+        throw error;
+      }
     }
     if (queued > 0) mail.kick();
   }
