@@ -1,5 +1,6 @@
 import { GUEST_FIELD_NAMES } from '@meetflow/shared/guest-field-names';
 import type { Language } from '@meetflow/shared/languages';
+import type { MailType } from '@meetflow/shared/schemas/mail';
 import { registerFeatureCatalogue } from '../../lib/i18n.ts';
 
 /** The fields' names, shared with the import template and mapping (one name per field). */
@@ -122,7 +123,10 @@ const zhTw = {
       broadcast: '群發通知',
       login_code: '查詢驗證碼',
       certificate: '出席證明',
-    },
+      waitlist_offer: '候補名額通知',
+      evaluation_invitation: '評估問卷邀請',
+      evaluation_reminder: '評估問卷提醒',
+    } satisfies Record<MailType, string>,
     statuses: {
       queued: '等候發送',
       sending: '發送中',
@@ -230,6 +234,9 @@ const zhCn: Catalogue = {
       broadcast: '群发通知',
       login_code: '查询验证码',
       certificate: '出席证明',
+      waitlist_offer: '候补名额通知',
+      evaluation_invitation: '评估问卷邀请',
+      evaluation_reminder: '评估问卷提醒',
     },
     statuses: {
       queued: '等待发送',
@@ -336,6 +343,9 @@ const en: Catalogue = {
       broadcast: 'Announcement',
       login_code: 'Look-up code',
       certificate: 'Certificate',
+      waitlist_offer: 'Waiting-list seat offer',
+      evaluation_invitation: 'Evaluation invitation',
+      evaluation_reminder: 'Evaluation reminder',
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

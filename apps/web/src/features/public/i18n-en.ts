@@ -265,6 +265,8 @@ const en: PublicCatalogue & TextTree = {
       login_code: 'E-mail verification code',
       certificate: 'Certificate of attendance',
       waitlist_offer: 'Waiting-list seat offer',
+      evaluation_invitation: 'Evaluation invitation',
+      evaluation_reminder: 'Evaluation reminder',
     },
     messageStatus: {
       queued: 'Waiting to be sent',

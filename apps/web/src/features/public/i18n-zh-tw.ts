@@ -1,3 +1,4 @@
+import type { MailType } from '@meetflow/shared/schemas/mail';
 /** The zh-tw catalogue: the source, and the type (PublicCatalogue) the other languages' files follow. */
 export const zhTw = {
   language: '語言',
@@ -254,7 +255,9 @@ export const zhTw = {
       login_code: '電郵驗證碼',
       certificate: '出席證書',
       waitlist_offer: '候補名額通知',
-    },
+      evaluation_invitation: '評估問卷邀請',
+      evaluation_reminder: '評估問卷提醒',
+    } satisfies Record<MailType, string>,
     messageStatus: { queued: '等待寄出', running: '寄送中', done: '已寄出', failed: '寄送失敗' },
     withdrawTitle: '撤回報名',
     withdrawIntro: '撤回後，您的名額會釋出給其他人，您在本會議的個人資料會被刪除。',
