@@ -21,7 +21,8 @@ describe(`CME public transcript access (${TEST_DB})`, () => {
   const post = (url: string, payload: object, ip = '10.9.0.1') =>
     ctx.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: { 'accept-language': 'en' } });
   const askCode = (email: string, ip?: string) => post('/api/public/cme/code', { email }, ip);
-  const verify = (email: string, code: string) => post('/api/public/cme/verify', { email, code });
+  const verify = (email: string, code: string, ip?: string) =>
+    post('/api/public/cme/verify', { email, code }, ip);
   const pdf = (token: string | undefined) =>
     ctx.app.inject({
       method: 'GET',
@@ -33,6 +34,12 @@ describe(`CME public transcript access (${TEST_DB})`, () => {
   const mailedCode = (to: string) => {
     const mail = smtp.received.filter((m) => m.to && JSON.stringify(m.to).includes(to)).at(-1);
     return /^(\d{6}) /.exec(mail?.subject ?? '')?.[1] ?? '';
+  };
+  /** A code mailed to the address now (a code request from `ip`, the mail job run). */
+  const freshCode = async (email: string, ip: string) => {
+    expect((await askCode(email, ip)).statusCode).toBe(200);
+    await ctx.app.jobs.runDue();
+    return mailedCode(email);
   };
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -134,6 +141,110 @@ describe(`CME public transcript access (${TEST_DB})`, () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await askCode('limit@example.com', `10.9.1.${i}`)).statusCode);
     expect(answers).toEqual([200, 200, 200, 429]);
+  });
+
+  it('takes at most five tries of a code however many come at once, and spends it once', async () => {
+    const meeting = (await createMeeting(ctx.db, await createOrganization(ctx.db))).id;
+    await insertGuest(ctx.db, meeting, { name: 'Dr Race', license_number: 'R1', email: 'race@example.com' });
+    const code = await freshCode('race@example.com', '10.9.2.1');
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => verify('race@example.com', wrong(code), '10.9.2.2')),
+    );
+    expect(guesses.map((g) => g.statusCode)).toEqual(Array(20).fill(400));
+    const row = await ctx.db
+      .selectFrom('cme_access_codes')
+      .select('attempts')
+      .where('email', '=', 'race@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5); // only five were compared
+    const exhausted = await verify('race@example.com', code, '10.9.2.2');
+    expect(exhausted.json().code).toBe(ERRORS.LOGIN_CODE_WRONG.code);
+
+    const next = await freshCode('race@example.com', '10.9.2.1');
+    const both = await Promise.all([1, 2].map(() => verify('race@example.com', next, '10.9.2.3')));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const tokens = await ctx.db
+      .selectFrom('cme_access_codes')
+      .select('token_hash')
+      .where('email', '=', 'race@example.com')
+      .where('token_hash', 'is not', null)
+      .execute();
+    expect(tokens).toHaveLength(1);
+  });
+
+  it('limits wrong codes per address across its codes: then even the right one waits', async () => {
+    const meeting = (await createMeeting(ctx.db, await createOrganization(ctx.db))).id;
+    await insertGuest(ctx.db, meeting, {
+      name: 'Dr Guess',
+      license_number: 'G1',
+      email: 'guess@example.com',
+    });
+    for (let round = 0; round < 2; round++) {
+      const code = await freshCode('guess@example.com', '10.9.3.1');
+      for (let i = 0; i < 5; i++)
+        expect((await verify('guess@example.com', wrong(code), '10.9.3.2')).statusCode).toBe(400);
+    }
+    const right = await verify(
+      'guess@example.com',
+      await freshCode('guess@example.com', '10.9.3.1'),
+      '10.9.3.2',
+    );
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('shows an address only its own sign-ups, never those of a person it shares a licence with', async () => {
+    const org = await createOrganization(ctx.db);
+    const [m1, m2, m3] = [
+      (await createMeeting(ctx.db, org)).id,
+      (await createMeeting(ctx.db, org)).id,
+      (await createMeeting(ctx.db, org)).id,
+    ];
+    // Victims: one gave no address, one another; each has an issued certificate.
+    const victim = await insertGuest(ctx.db, m1, { name: 'Dr Victim', license_number: 'V1' });
+    const victimCode = await insertCertificate(ctx.db, m1, victim, 5);
+    const other = await insertGuest(ctx.db, m1, {
+      name: 'Dr Other',
+      license_number: 'V2',
+      email: 'o@example.com',
+    });
+    const otherCode = await insertCertificate(ctx.db, m1, other, 7);
+    const api = adminApi(ctx, (await ctx.login()).access_token);
+    expect((await api('POST', `/api/organizations/${org}/cme/link`)).statusCode).toBe(200);
+    // Someone signs up with each licence and an address of their own.
+    await insertGuest(ctx.db, m2, { name: 'Mallory', license_number: 'v 1', email: 'mal@example.com' });
+    await insertGuest(ctx.db, m3, { name: 'Mallory', license_number: 'V2', email: 'Mal@example.com' });
+
+    const opened = await verify(
+      'mal@example.com',
+      await freshCode('mal@example.com', '10.9.4.1'),
+      '10.9.4.2',
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { transcripts, token } = opened.json().data;
+    expect(
+      transcripts.map((t: { name: string; total_credits: number; entries: { meeting_id: number }[] }) => [
+        t.name,
+        t.total_credits,
+        t.entries.map((e) => e.meeting_id),
+      ]),
+    ).toEqual([
+      ['Mallory', 0, [m2]],
+      ['Mallory', 0, [m3]],
+    ]);
+    expect(opened.body).not.toContain(victimCode);
+    expect(opened.body).not.toContain(otherCode);
+    expect(opened.body).not.toContain('Victim');
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/public/cme/transcript.pdf?organization_id=${org}&person_id=${transcripts[0].person_id}&language=en`,
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: '10.9.4.2',
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const text = pdftotext(file.rawPayload);
+    expect(text).toContain('Total credits: 0');
+    expect(text).not.toContain(grouped(victimCode));
+    expect(text).not.toContain('Victim');
   });
 
   it('purges codes and tokens once expired, with their addresses', async () => {

@@ -209,6 +209,32 @@ describe(`CME record (${TEST_DB})`, () => {
     );
   });
 
+  it('keeps a merge for later sign-ups with the licence or address of the person merged away', async () => {
+    const org = await createOrganization(ctx.db);
+    const [m1, m2] = [(await createMeeting(ctx.db, org)).id, (await createMeeting(ctx.db, org)).id];
+    await insertGuest(ctx.db, m1, { name: 'Dr Au', license_number: 'A1', email: 'au@a.org' });
+    await insertGuest(ctx.db, m1, { name: 'Dr Au Ka', license_number: 'B1', email: 'auka@b.org' });
+    const byName = async (name: string) => (await people(org)).find((p) => p.name === name)!;
+    const [a, b] = [await byName('Dr Au'), await byName('Dr Au Ka')];
+    expect((await api('POST', `/api/cme/people/${b.id}/merge`, { other_id: a.id })).statusCode).toBe(200);
+
+    const byLicence = await insertGuest(ctx.db, m2, {
+      name: 'Au',
+      license_number: 'a 1',
+      email: 'new@a.org',
+    });
+    const byEmail = await insertGuest(ctx.db, m2, { name: 'Au', email: 'AU@a.org' });
+    const linked = await api('POST', `/api/organizations/${org}/cme/link`);
+    expect(linked.json().data).toEqual({ linked: 2, people_created: 0 });
+    expect((await personHolding(org, byLicence))?.person.id).toBe(b.id);
+    expect((await personHolding(org, byEmail))?.person.id).toBe(b.id);
+    // And those links hold: the next pass finds nothing to redo.
+    expect((await api('POST', `/api/organizations/${org}/cme/link`)).json().data).toEqual({
+      linked: 0,
+      people_created: 0,
+    });
+  });
+
   it('writes the yearly return of meetings started that year in TIME_ZONE, in the columns saved', async () => {
     // 00:30 on 1 January in Macao is still 2025 in UTC: only the local year counts.
     await ctx.db

@@ -44,13 +44,20 @@ export function openCodeOf(db: Db, email: string, now: number, maxAttempts: numb
     .executeTakeFirst();
 }
 
-/** Counts a wrong try (a conditional update: concurrent tries each count). */
-export async function countAttempt(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Takes one try of an open code, in one conditional update: concurrent tries cannot read the same
+ * count and all pass. False when the code is spent, expired or out of tries (nothing to compare).
+ */
+export async function claimAttempt(db: Db, id: number, now: number, maxAttempts: number): Promise<boolean> {
+  const done = await db
     .updateTable('cme_access_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', maxAttempts)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }
 
 /** Spends the code once: false when another request used it first. */

@@ -17,13 +17,15 @@ import * as access from './cme-access.repository.ts';
 
 export const CME_CODE_TTL_MS = 15 * 60_000;
 export const CME_TOKEN_TTL_MS = 30 * 60_000;
-/** Wrong codes a code survives: 5 guesses at 6 digits leave a 1 in 200,000 chance. */
+/** Tries a code survives: 5 guesses at 6 digits leave a 1 in 200,000 chance. */
 export const CME_CODE_ATTEMPTS = 5;
 
 export const CME_PUBLIC_LIMITS = {
   codePerIp: { points: 10, seconds: 600 },
   codePerAddress: { points: 3, seconds: 600 },
   verifyPerIp: { points: 30, seconds: 600 },
+  /** Wrong codes per address across its codes (3 codes in 10 minutes would otherwise give 15 tries). */
+  wrongCodesPerAddress: { points: 10, seconds: 3600 },
   pdfPerIp: { points: 30, seconds: 600 },
 } as const;
 
@@ -56,10 +58,11 @@ export function createCmeAccess(deps: AccessDeps) {
   const { db, clock, secret } = deps;
   const limit = (name: keyof typeof CME_PUBLIC_LIMITS) =>
     deps.limiters(`cme_${name}`, CME_PUBLIC_LIMITS[name].points, CME_PUBLIC_LIMITS[name].seconds);
-  const [perIp, perAddress, verifyPerIp] = [
+  const [perIp, perAddress, verifyPerIp, wrongPerAddress] = [
     limit('codePerIp'),
     limit('codePerAddress'),
     limit('verifyPerIp'),
+    limit('wrongCodesPerAddress'),
   ];
 
   return {
@@ -103,12 +106,16 @@ export function createCmeAccess(deps: AccessDeps) {
       await verifyPerIp.consume(ip);
       const now = clock();
       const open = await access.openCodeOf(db, email, now, CME_CODE_ATTEMPTS);
-      if (!open) throw new AppError('LOGIN_CODE_WRONG');
-      const given = Buffer.from(codeHash(secret, Number(open.id), code));
-      if (!timingSafeEqual(given, Buffer.from(open.code_hash.padEnd(given.length).slice(0, given.length)))) {
-        await access.countAttempt(db, Number(open.id));
+      // A try is taken before the comparison, atomically: parallel guesses cannot pass the cap.
+      if (!open || !(await access.claimAttempt(db, Number(open.id), now, CME_CODE_ATTEMPTS)))
         throw new AppError('LOGIN_CODE_WRONG');
-      }
+      // Every compared try spends a point and a right code gives it back: wrong codes alone use up
+      // the address's budget, and once it is spent even the right code waits.
+      await wrongPerAddress.consume(email);
+      const given = Buffer.from(codeHash(secret, Number(open.id), code));
+      if (!timingSafeEqual(given, Buffer.from(open.code_hash.padEnd(given.length).slice(0, given.length))))
+        throw new AppError('LOGIN_CODE_WRONG');
+      await wrongPerAddress.refund(email);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = now + CME_TOKEN_TTL_MS;
       const used = await access.useCode(

@@ -20,16 +20,26 @@ type Guest = {
   email: string;
 };
 
-/** The people of an organisation, found by licence and by e-mail (the oldest person first). */
+/**
+ * The people of an organisation, found by licence and by e-mail (the oldest person first), and by
+ * the identities of the guests linked to them by hand, so that a merge or a split lasts for later
+ * sign-ups (the person merged away is gone, its licence and e-mail with it).
+ */
 class PeopleIndex {
   private readonly byLicence = new Map<string, Person>();
   private readonly byEmail = new Map<string, Person>();
-  constructor(people: Person[]) {
+  constructor(people: Person[], manual: { person_id: number; identity: GuestIdentity }[]) {
+    const byId = new Map(people.map((p) => [p.id, p]));
     for (const person of people) this.add(person);
+    for (const { person_id, identity } of manual) {
+      const person = byId.get(person_id);
+      if (person) this.add(person, identity);
+    }
   }
-  add(person: Person) {
-    if (person.licence && !this.byLicence.has(person.licence)) this.byLicence.set(person.licence, person);
-    if (person.email && !this.byEmail.has(person.email)) this.byEmail.set(person.email, person);
+  add(person: Person, identity: GuestIdentity = person) {
+    if (identity.licence && !this.byLicence.has(identity.licence))
+      this.byLicence.set(identity.licence, person);
+    if (identity.email && !this.byEmail.has(identity.email)) this.byEmail.set(identity.email, person);
   }
   /**
    * By licence where the guest has one; else (or when no one has it) by e-mail — with a licence, only
@@ -60,9 +70,16 @@ export async function linkOrganization(db: Db, organizationId: number, now: numb
       email: p.email,
     }));
     const byId = new Map(people.map((p) => [p.id, p]));
+    const manual = (await repo.manualLinksOf(trx, organizationId)).map((l) => ({
+      person_id: Number(l.person_id),
+      identity: guestIdentity(l),
+    }));
+    const index = new PeopleIndex(people, manual);
+    // A link still holds when the person fits the guest, or the index (hand-made links) finds them.
     const stale = (await repo.autoLinksOf(trx, organizationId)).filter((link) => {
       const person = byId.get(Number(link.person_id));
-      return !person || !personFits(person, guestIdentity(link));
+      const identity = guestIdentity(link);
+      return !person || !(personFits(person, identity) || index.find(identity) === person);
     });
     // Read before the stale links go, or their guests would come twice.
     const guests: Guest[] = [
@@ -73,7 +90,6 @@ export async function linkOrganization(db: Db, organizationId: number, now: numb
       trx,
       stale.map((l) => Number(l.guest_id)),
     );
-    const index = new PeopleIndex(people);
     const links: { guest_id: number; person_id: number }[] = [];
     let created = 0;
     for (const guest of guests) {
@@ -91,11 +107,11 @@ export async function linkOrganization(db: Db, organizationId: number, now: numb
           ...identity,
         };
         created += 1;
-      } else if ((!person.licence && identity.licence) || (!person.email && identity.email)) {
-        // A person known by e-mail alone takes the licence (and one by licence alone the address).
-        person.licence ||= identity.licence;
-        person.email ||= identity.email;
-        await repo.updatePerson(trx, person.id, { licence_number: person.licence, email: person.email }, now);
+      } else if (!person.licence && identity.licence) {
+        // A person known by e-mail alone takes the licence. Never the other way: an address given
+        // with someone's licence is not theirs (the public page shows each address its own guests).
+        person.licence = identity.licence;
+        await repo.updatePerson(trx, person.id, { licence_number: person.licence }, now);
       }
       index.add(person);
       links.push({ guest_id: guest.id, person_id: person.id });

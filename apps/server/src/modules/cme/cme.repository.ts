@@ -39,8 +39,11 @@ export function peopleOf(db: Db, organizationId: number) {
     .execute();
 }
 
-/** The people with this e-mail, in every organisation, with the organisation's name. */
-export function peopleByEmail(db: Db, email: string) {
+/**
+ * The people, in every organisation, holding a live guest who gave this e-mail (lower-cased), with
+ * the organisation's name: the public page's, which shows each of them only those guests.
+ */
+export function peopleOfGuestEmail(db: Db, email: string) {
   return db
     .selectFrom('cme_people')
     .innerJoin('organizations', 'organizations.id', 'cme_people.organization_id')
@@ -52,7 +55,18 @@ export function peopleByEmail(db: Db, email: string) {
       'cme_people.email',
       'organizations.name as organization_name',
     ])
-    .where('cme_people.email', '=', email)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('cme_links')
+          .innerJoin('guests', 'guests.id', 'cme_links.guest_id')
+          .innerJoin('meetings', 'meetings.id', 'guests.meeting_id')
+          .select('cme_links.guest_id')
+          .whereRef('cme_links.person_id', '=', 'cme_people.id')
+          .where(sql<string>`lower(guests.email)`, '=', email)
+          .where('guests.cancelled_at', 'is', null)
+          .where('meetings.deleted_at', 'is', null),
+      ),
+    )
     .orderBy('cme_people.id')
     .execute();
 }
@@ -147,6 +161,20 @@ export function autoLinksOf(db: Db, organizationId: number) {
     .where('cme_people.organization_id', '=', organizationId)
     .where('cme_links.linked_by', '=', 'auto')
     .where('guests.erased_at', 'is', null)
+    .execute();
+}
+
+/** The links set by hand of an organisation's people, with the guest's licence and e-mail (the index's). */
+export function manualLinksOf(db: Db, organizationId: number) {
+  return db
+    .selectFrom('cme_links')
+    .innerJoin('cme_people', 'cme_people.id', 'cme_links.person_id')
+    .innerJoin('guests', 'guests.id', 'cme_links.guest_id')
+    .select(['cme_links.person_id', 'guests.license_number', 'guests.email'])
+    .where('cme_people.organization_id', '=', organizationId)
+    .where('cme_links.linked_by', '=', 'manual')
+    .where('guests.erased_at', 'is', null)
+    .orderBy('cme_links.person_id')
     .execute();
 }
 

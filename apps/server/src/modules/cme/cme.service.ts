@@ -4,6 +4,7 @@ import type {
   CmePeoplePage,
   CmePersonDetail,
   CmePublicTranscript,
+  CmeRecordEntry,
 } from '@meetflow/shared/schemas/cme';
 import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import type { Db } from '../../db/database.ts';
@@ -16,6 +17,7 @@ import { personSummary, recordsOf, totalCredits } from './cme-records.ts';
 import { cmeAudit, linkBeforeReading, visibleOrganization, visiblePerson } from './cme-scope.ts';
 import { transcriptFileName, transcriptListing } from './cme-transcript.ts';
 import * as repo from './cme.repository.ts';
+import { normalizeEmail } from './identity.ts';
 
 export interface CmeDeps {
   db: Db;
@@ -44,9 +46,12 @@ export function createCmeService(deps: CmeDeps) {
   const person = (user: Pick<AuthUser, 'organizationId'>, id: number) => visiblePerson(db, user, id);
   const linkQuietly = (organizationId: number) => linkBeforeReading(deps, organizationId);
 
-  async function transcript(p: repo.PersonRow, language: Language | undefined) {
+  async function transcript(
+    p: Pick<repo.PersonRow, 'organization_id' | 'name' | 'licence_number'>,
+    entries: readonly CmeRecordEntry[],
+    language: Language | undefined,
+  ) {
     const org = await findOrganization(db, p.organization_id);
-    const entries = (await recordsOf(db, [p.id])).get(p.id) ?? [];
     const now = clock();
     const bytes = await deps.listingPdf(
       transcriptListing({
@@ -59,6 +64,30 @@ export function createCmeService(deps: CmeDeps) {
       }),
     );
     return { fileName: transcriptFileName(now, timeZone), bytes };
+  }
+
+  /**
+   * What the public page shows an address: of each person holding a guest who gave it, only those
+   * guests, named as the newest of them. A person found by licence may hold someone else's guests
+   * (whoever typed that licence): an address never opens more than its own sign-ups.
+   */
+  async function ownRecords(email: string) {
+    const address = normalizeEmail(email);
+    const people = await repo.peopleOfGuestEmail(db, address);
+    const records = await recordsOf(
+      db,
+      people.map((p) => Number(p.id)),
+    );
+    return people.map((p) => {
+      const entries = (records.get(Number(p.id)) ?? []).filter((e) => normalizeEmail(e.email) === address);
+      const newest = entries.at(-1);
+      return {
+        ...p,
+        name: newest?.guest_name ?? '',
+        licence_number: newest?.licence_number ?? '',
+        entries,
+      };
+    });
   }
 
   return {
@@ -118,7 +147,7 @@ export function createCmeService(deps: CmeDeps) {
 
     async transcriptPdf(actor: Actor, personId: number, language: Language | undefined) {
       const found = await person(actor.user, personId);
-      const file = await transcript(found, language);
+      const file = await transcript(found, (await recordsOf(db, [found.id])).get(found.id) ?? [], language);
       await audit(actor, 'export', { key: 'cme.transcript_downloaded', params: { person_id: found.id } });
       return file;
     },
@@ -131,38 +160,30 @@ export function createCmeService(deps: CmeDeps) {
     },
 
     async known(email: string): Promise<boolean> {
-      return (await repo.peopleByEmail(db, email)).length > 0;
+      return (await repo.peopleOfGuestEmail(db, normalizeEmail(email))).length > 0;
     },
 
     async publicTranscripts(email: string): Promise<CmePublicTranscript[]> {
-      const people = await repo.peopleByEmail(db, email);
-      const records = await recordsOf(
-        db,
-        people.map((p) => Number(p.id)),
-      );
-      return people.map((p) => {
-        const entries = records.get(Number(p.id)) ?? [];
-        return {
-          person_id: Number(p.id),
-          organization_id: Number(p.organization_id),
-          organization_name: p.organization_name,
-          name: p.name,
-          licence_number: p.licence_number,
-          entries: entries.map((e) => ({
-            meeting_id: e.meeting_id,
-            meeting_name: e.meeting_name,
-            meeting_name_cn: e.meeting_name_cn,
-            meeting_name_en: e.meeting_name_en,
-            start_at: e.start_at,
-            end_at: e.end_at,
-            licence_number: e.licence_number,
-            credits: e.credits,
-            certificate_code: e.certificate_code,
-            issued_at: e.issued_at,
-          })),
-          total_credits: totalCredits(entries),
-        };
-      });
+      return (await ownRecords(email)).map((p) => ({
+        person_id: Number(p.id),
+        organization_id: Number(p.organization_id),
+        organization_name: p.organization_name,
+        name: p.name,
+        licence_number: p.licence_number,
+        entries: p.entries.map((e) => ({
+          meeting_id: e.meeting_id,
+          meeting_name: e.meeting_name,
+          meeting_name_cn: e.meeting_name_cn,
+          meeting_name_en: e.meeting_name_en,
+          start_at: e.start_at,
+          end_at: e.end_at,
+          licence_number: e.licence_number,
+          credits: e.credits,
+          certificate_code: e.certificate_code,
+          issued_at: e.issued_at,
+        })),
+        total_credits: totalCredits(p.entries),
+      }));
     },
 
     async publicPdf(
@@ -171,13 +192,13 @@ export function createCmeService(deps: CmeDeps) {
       personId: number | undefined,
       language?: Language,
     ) {
-      const found = (await repo.peopleByEmail(db, email)).find(
+      const found = (await ownRecords(email)).find(
         (p) =>
           Number(p.organization_id) === organizationId &&
           (personId === undefined || Number(p.id) === personId),
       );
       if (!found) throw new AppError('NOT_FOUND');
-      return transcript(found, language);
+      return transcript(found, found.entries, language);
     },
   };
 }
