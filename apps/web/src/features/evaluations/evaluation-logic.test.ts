@@ -10,6 +10,7 @@ import {
   freeScopes,
   isDirty,
   newQuestion,
+  pageWithin,
   placeErrors,
   ratePercent,
   removeOption,
@@ -172,5 +173,19 @@ describe('the list', () => {
     expect(canDelete(evaluation({ answered_keys: ['q1'] }))).toBe(false);
     expect(ratePercent(0.666, 3)).toBe('67%');
     expect(ratePercent(0, 0)).toBe('–');
+  });
+});
+
+describe('the non-responders', () => {
+  it('keep the page asked for while it has rows', () => {
+    expect(pageWithin(2, 20, 22)).toBe(2);
+    expect(pageWithin(1, 20, 22)).toBe(1);
+    expect(pageWithin(5, 100, 401)).toBe(5);
+  });
+
+  it('go back to the last page when answers have emptied the one shown, and to the first when none are left', () => {
+    expect(pageWithin(2, 20, 20)).toBe(1);
+    expect(pageWithin(3, 20, 21)).toBe(2);
+    expect(pageWithin(4, 20, 0)).toBe(1);
   });
 });

@@ -263,6 +263,17 @@ export function ratePercent(rate: number, eligible: number): string {
   return eligible === 0 ? '–' : `${Math.round(rate * 100)}%`;
 }
 
+/** The non-responders' page sizes: the server sends at most 100 a page. */
+export const NON_RESPONDER_PAGE_SIZES = [20, 50, 100];
+
+/**
+ * The page to show of `total` rows at `size` a page: `page`, or the last page when guests who
+ * answered meanwhile have left it empty (an empty page would read as "everybody answered").
+ */
+export function pageWithin(page: number, size: number, total: number): number {
+  return Math.max(1, Math.min(page, Math.ceil(total / size)));
+}
+
 /** An average to one decimal place, or a dash. */
 export const formatAverage = (average: number | null): string =>
   average === null ? '–' : (Math.round(average * 10) / 10).toFixed(1);

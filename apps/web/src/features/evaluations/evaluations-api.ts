@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Evaluation,
   EvaluationBody,
@@ -74,10 +74,17 @@ export function useEvaluationReport(id: number, lang: Language) {
 
 export const reportXlsxPath = (id: number, lang: Language) => `/evaluations/${id}/report.xlsx?lang=${lang}`;
 
-export function useNonResponders(id: number) {
+/** One page of the non-responders (the server pages them: there may be thousands) and their total. */
+export function useNonResponders(id: number, page: number, pageSize: number) {
   return useQuery({
-    queryKey: [...evaluationKey(id), 'non-responders'],
-    queryFn: () => http.get<EvaluationNonResponders>(`/evaluations/${id}/non-responders`, { silent: true }),
+    queryKey: [...evaluationKey(id), 'non-responders', page, pageSize],
+    queryFn: () =>
+      http.get<EvaluationNonResponders>(`/evaluations/${id}/non-responders`, {
+        params: { page, page_size: pageSize },
+        silent: true,
+      }),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 

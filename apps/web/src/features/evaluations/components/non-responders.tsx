@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Modal, Table, Typography } from 'antd';
 import type { ButtonProps, TableProps } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
@@ -7,17 +8,27 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useNonResponders, useRemind, type EvaluationNonResponders } from '../evaluations-api.ts';
+import { NON_RESPONDER_PAGE_SIZES, pageWithin } from '../evaluation-logic.ts';
 
 type Row = EvaluationNonResponders['items'][number];
 
-/** Who may answer and has not yet, with when they were invited and reminded; a reminder to all of them. */
+/**
+ * Who may answer and has not yet, a page at a time from the server, with when they were invited and
+ * reminded; a reminder to all of them.
+ */
 export function NonResponders({ id }: { id: number }) {
   const { t } = useTranslation();
   const canManage = usePermission().hasAny('certificate:manage');
-  const list = useNonResponders(id);
+  const [paging, setPaging] = useState({ page: 1, size: NON_RESPONDER_PAGE_SIZES[0]! });
+  const list = useNonResponders(id, paging.page, paging.size);
   const remind = useRemind(id);
   const [modal, modalHolder] = Modal.useModal();
   const total = list.data?.total ?? 0;
+  // Guests who answered meanwhile may have emptied this page: show the last one instead.
+  const within =
+    list.data && !list.isPlaceholderData ? pageWithin(paging.page, paging.size, total) : paging.page;
+  // Adjusted while rendering (React's way for state that follows data): no effect, no extra paint.
+  if (within !== paging.page) setPaging({ ...paging, page: within });
   const when = (time: number | null) => (time === null ? '–' : formatDateTime(time));
 
   function confirmRemind() {
@@ -69,11 +80,25 @@ export function NonResponders({ id }: { id: number }) {
       <Table<Row>
         rowKey="guest_id"
         size="small"
-        loading={list.isLoading}
+        loading={list.isFetching}
         dataSource={list.data?.items ?? []}
         columns={columns}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: emptyTextFor(list, t('evaluations.report.allAnswered')) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total,
+          hideOnSinglePage: true,
+          showSizeChanger: true,
+          pageSizeOptions: NON_RESPONDER_PAGE_SIZES,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
+        locale={{
+          emptyText: emptyTextFor(
+            list,
+            // Its own colour: the table's is too pale for text (below 4.5:1).
+            <p className="mf-eval-empty">{t('evaluations.report.allAnswered')}</p>,
+          ),
+        }}
         scroll={{ x: 'max-content' }}
       />
       {modalHolder}
