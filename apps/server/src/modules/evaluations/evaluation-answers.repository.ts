@@ -207,13 +207,6 @@ export async function markReminded(
     .execute();
 }
 
-/** A guest's completions and invitations go when the guest row is removed (the purge keeps the row). */
-export async function deleteGuestRecords(db: Db, guestIds: readonly number[]): Promise<void> {
-  if (guestIds.length === 0) return;
-  await db.deleteFrom('evaluation_invitations').where('guest_id', 'in', guestIds).execute();
-  await db.deleteFrom('evaluation_completions').where('guest_id', 'in', guestIds).execute();
-}
-
 /** A named evaluation's answers out of the completions of a meeting's guests (all, or one). */
 export async function eraseNamedAnswers(db: Db, meetingId: number, guestId?: number): Promise<void> {
   await db
