@@ -8,6 +8,7 @@ import { attendanceModule } from './modules/attendance/attendance.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { certificatesModule } from './modules/certificates/certificates.module.ts';
 import { cmeModule } from './modules/cme/cme.module.ts';
+import { paymentsModule } from './modules/payments/payments.module.ts';
 import { evaluationsModule } from './modules/evaluations/evaluations.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { dictionaryModule } from './modules/dictionary/dictionary.module.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(evaluationsModule);
   await app.register(certificatesModule);
   await app.register(cmeModule);
+  await app.register(paymentsModule);
   await app.register(notificationsModule);
   await app.register(profileModule);
   await app.register(webApp, { root: config.webDist });

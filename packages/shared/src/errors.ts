@@ -1,3 +1,4 @@
+import { PAYMENT_ERRORS } from './errors-payments.ts';
 import type { Language, Localized } from './languages.ts';
 
 interface CatalogueEntry {
@@ -690,6 +691,7 @@ export const ERRORS = {
       en: 'This action needs a signed-in session; an API token cannot do it',
     },
   },
+  ...PAYMENT_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

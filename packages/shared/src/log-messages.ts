@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Language, Localized } from './languages.ts';
+import { PAYMENT_LOG_MESSAGES } from './log-messages-payments.ts';
 
 /*
  * System-log entries are stored as a message key with parameters and read in the reader's
@@ -646,6 +647,7 @@ export const LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id}（{meeting_name}）的评核问卷 #{id} 报告：{rows} 行{interrupted}',
     en: 'Exported the report of evaluation #{id} of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
   },
+  ...PAYMENT_LOG_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type LogMessageKey = keyof typeof LOG_MESSAGES;

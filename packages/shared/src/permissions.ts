@@ -23,6 +23,10 @@ export const PERMISSIONS = [
   'user:manage',
   /** API tokens and webhooks (issue 21). */
   'integration:manage',
+  /** Paid registration (issue 44): orders and payments seen; prices, codes, marking paid, refunds; the desk. */
+  'payment:view',
+  'payment:manage',
+  'payment:desk',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -26,6 +26,7 @@ import * as registrationForms from './migrations/2026-11-29-02-registration-form
 import * as privateFiles from './migrations/2026-11-29-03-private-files.ts';
 import * as evaluations from './migrations/2026-11-29-04-evaluations.ts';
 import * as cmeRecords from './migrations/2026-11-29-05-cme-records.ts';
+import * as payments from './migrations/2026-11-30-01-payments.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-03-private-files': privateFiles,
   '2026-11-29-04-evaluations': evaluations,
   '2026-11-29-05-cme-records': cmeRecords,
+  '2026-11-30-01-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 import type { Region } from '@meetflow/shared/constants';
+import type { PaymentTables } from './schema-payments.ts';
 
 /** Times are integers: milliseconds since the epoch. Flags are integers 0/1 on both databases. */
-export interface Database {
+export interface Database extends PaymentTables {
   app_secrets: { name: string; value: string };
   roles: {
     id: Generated<number>;
@@ -133,6 +134,8 @@ export interface Database {
     /** When the organisers were told of the coming purge, for the purge_at it was told for. */
     retention_notified_at: Generated<number | null>;
     purged_at: Generated<number | null>;
+    /** Paid registration (modules/payments): null = a free meeting; otherwise its currency. */
+    currency: Generated<string | null>;
   };
   /** Every version of a meeting's privacy notice as shown (defaults filled in): what a consent agreed to. */
   privacy_notices: { meeting_id: number; version: number; texts: string; created_at: number };
@@ -251,6 +254,8 @@ export interface Database {
     erased_at: Generated<number | null>;
     /** JSON object of the answers to the meeting's own fields (field key → value, forms/form-engine.ts). */
     answers: Generated<string>;
+    /** 1: the guest's order awaits payment: no guest code, no confirmation, "unpaid" at the door. */
+    unpaid: Generated<number>;
   };
   /** A meeting's own form fields (JSON array of the shared form definition); version counts saves. */
   registration_forms: { meeting_id: number; fields: string; version: number; updated_at: number };

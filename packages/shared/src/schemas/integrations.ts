@@ -62,6 +62,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'meeting.deleted',
   'export.finished',
   'certificate.issued',
+  'order.created',
+  'order.expired',
+  'payment.received',
+  'payment.refunded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; no endpoint subscribes to it. */
@@ -83,6 +87,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, Localized> = {
   'meeting.deleted': { 'zh-tw': '刪除會議', 'zh-cn': '删除会议', en: 'Meeting deleted' },
   'export.finished': { 'zh-tw': '匯出完成', 'zh-cn': '导出完成', en: 'Export finished' },
   'certificate.issued': { 'zh-tw': '發出證書', 'zh-cn': '发出证书', en: 'Certificate issued' },
+  'order.created': { 'zh-tw': '建立訂單', 'zh-cn': '创建订单', en: 'Order created' },
+  'order.expired': { 'zh-tw': '訂單逾期', 'zh-cn': '订单逾期', en: 'Order expired' },
+  'payment.received': { 'zh-tw': '收到付款', 'zh-cn': '收到付款', en: 'Payment received' },
+  'payment.refunded': { 'zh-tw': '已退款', 'zh-cn': '已退款', en: 'Payment refunded' },
 };
 
 export const WEBHOOK_URL_MAX = 2000;

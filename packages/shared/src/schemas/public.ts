@@ -7,6 +7,7 @@ import { publicPrivacyNotice } from './privacy.ts';
 import { whenMissing } from './when-missing.ts';
 import { formField } from '../forms/form-definition.ts';
 import { answersBody } from './forms.ts';
+import { publicPricing, signUpPayment } from './payments.ts';
 
 /**
  * The public pages' contract (issue 4): sign-up, code retrieval (lookup) and the guest's own page.
@@ -85,6 +86,8 @@ export const generalSignUpBody = z.strictObject({
    * stored answers stay as they are (a client written before own fields existed loses none).
    */
   answers: answersBody.optional(),
+  /** A paid meeting's ticket, discount code and who the receipt is for (issue 44). */
+  payment: signUpPayment.optional(),
 });
 
 export const dateScheduleSignUpBody = z.strictObject({
@@ -119,6 +122,8 @@ export const dateScheduleSignUpBody = z.strictObject({
    * stored answers stay as they are (a client written before own fields existed loses none).
    */
   answers: answersBody.optional(),
+  /** A paid meeting's ticket, discount code and who the receipt is for (issue 44). */
+  payment: signUpPayment.optional(),
 });
 
 export const signUpBody = z.discriminatedUnion('meeting_type', [generalSignUpBody, dateScheduleSignUpBody], {
@@ -202,13 +207,17 @@ export const publicMeeting = z.object({
   privacy_notice: publicPrivacyNotice,
   /** The meeting's own fields after the built-in ones (issue 42), retired fields left out. */
   form_fields: z.array(formField),
+  /** A paid meeting's prices and ways to pay (issue 44); null: free. */
+  pricing: publicPricing.nullable(),
 });
 export type PublicMeeting = z.infer<typeof publicMeeting>;
 
 export const publicGuest = z.object({
   meeting_public_id: z.string(),
-  /** ≥128-bit random, URL-safe: the QR code content. */
-  guest_code: z.string(),
+  /** ≥128-bit random, URL-safe: the QR code content; null while the guest's order is unpaid. */
+  guest_code: z.string().nullable(),
+  /** The guest's order awaits payment (issue 44): their page shows it instead of the code. */
+  unpaid: z.boolean(),
   display_name: z.string(),
   /** e.g. '+853 ****5678' */
   masked_phone: z.string(),

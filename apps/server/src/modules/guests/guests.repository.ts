@@ -115,6 +115,26 @@ export async function deleteGuestSchedules(
 }
 
 /**
+ * The guest's order is paid (issue 44): the guest code and the confirmation mail come now
+ * (`mailColumns`: the mail module's), and the door copies see the change. False when the guest was
+ * not waiting for a payment.
+ */
+export async function markGuestPaid(
+  trx: Db,
+  guestId: number,
+  now: number,
+  mailColumns: { mail_pending?: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('guests')
+    .set({ unpaid: 0, updated_at: now, ...mailColumns })
+    .where('id', '=', guestId)
+    .where('unpaid', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Marks the guest cancelled and moves the phone out of the unique (meeting, area code, phone) key,
  * so the same number can sign up again. Answers false when the guest was already gone.
  */

@@ -38,6 +38,7 @@ export function justSignedUp(values: Insertable<Database['guests']>) {
     name_en: values.name_en ?? '',
     user_type_id: values.user_type_id ?? null,
     created_at: values.created_at,
+    unpaid: values.unpaid ?? 0,
   };
 }
 
@@ -54,6 +55,7 @@ export function publicGuestView(
     | 'name_en'
     | 'user_type_id'
     | 'created_at'
+    | 'unpaid'
   >,
   enrolled: number[],
   allowed: number[],
@@ -62,7 +64,9 @@ export function publicGuestView(
   const enrolledSet = new Set(enrolled);
   return {
     meeting_public_id: meeting.public_id,
-    guest_code: guest.guest_code,
+    // The code (the QR) comes when the order is paid.
+    guest_code: guest.unpaid === 1 ? null : guest.guest_code,
+    unpaid: guest.unpaid === 1,
     display_name: guestDisplayName(guest),
     masked_phone: maskPhone(guest.area_code, guest.phone),
     masked_email: maskEmail(guest.email),

@@ -91,5 +91,7 @@ export async function getPublicMeeting(
     college_categories: categories,
     privacy_notice: publicNotice(meeting),
     form_fields: parseFields(meeting.form_fields ?? undefined).filter((f) => !f.retired),
+    // Filled by the payments module for a paid meeting (issue 44).
+    pricing: null,
   };
 }

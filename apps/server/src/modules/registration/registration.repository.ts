@@ -65,6 +65,7 @@ const guestColumns = [
   'name_en',
   'user_type_id',
   'created_at',
+  'unpaid',
 ] as const;
 
 export type GuestRow = NonNullable<Awaited<ReturnType<typeof findGuestByPhone>>>;

@@ -28,6 +28,9 @@ const permissionsZhTw: Record<Permission, string> = {
   'log:export': '匯出系統日誌',
   'user:manage': '管理使用者',
   'integration:manage': '管理 API 權杖與 Webhook',
+  'payment:view': '查看訂單與付款',
+  'payment:manage': '管理收費、優惠碼、收款與退款',
+  'payment:desk': '在報到處收款',
 };
 
 const zhTw = {
@@ -187,6 +190,9 @@ registerFeatureCatalogue('integrations', {
       'log:export': '导出系统日志',
       'user:manage': '管理用户',
       'integration:manage': '管理 API 令牌与 Webhook',
+      'payment:view': '查看订单与付款',
+      'payment:manage': '管理收费、优惠码、收款与退款',
+      'payment:desk': '在签到处收款',
     },
     secret: {
       once: '请立即复制并妥善保存。关闭此窗口后将无法再次查看；遗失时只能重新创建或更换。',
@@ -337,6 +343,9 @@ registerFeatureCatalogue('integrations', {
       'log:export': 'Export the system log',
       'user:manage': 'Manage users',
       'integration:manage': 'Manage API tokens and webhooks',
+      'payment:view': 'View orders and payments',
+      'payment:manage': 'Manage prices, discount codes, payments and refunds',
+      'payment:desk': 'Take payments at the desk',
     },
     secret: {
       once: 'Copy it now and keep it safe. It will not be shown again once this window is closed; if it is lost, create or rotate a new one.',

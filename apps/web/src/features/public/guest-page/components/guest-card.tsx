@@ -27,7 +27,8 @@ export function GuestCard({
         {displayTextOrDefault(config, 'guest_info_title', lang)}
       </h2>
       <p className="mf-pub-intro">{displayTextOrDefault(config, 'guest_info_hint', lang)}</p>
-      <GuestQr code={guest.guest_code} />
+      {/* An unpaid guest's code comes with the payment (the order panel shows what to pay). */}
+      {guest.guest_code !== null && <GuestQr code={guest.guest_code} />}
       <p className="mf-pub-guest-name" data-testid="guest-name">
         {guest.display_name}
       </p>

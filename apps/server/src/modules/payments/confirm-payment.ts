@@ -1,0 +1,117 @@
+import type { RecordedMethod } from '@meetflow/shared/schemas/payments';
+import { formatAmount } from '@meetflow/shared/schemas/payments';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { markGuestPaid } from '../guests/guest-rules.ts';
+import * as orders from './orders.repository.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+import * as payments from './payments.repository.ts';
+import { issueReceiptIn } from './receipts.ts';
+
+/** A payment told to us: by a provider's signed message, a statement line or a staff action. */
+export interface PaymentInput {
+  orderId: number;
+  method: RecordedMethod;
+  /** Minor units received. */
+  amount: number;
+  /** The provider's id of the payment (unique per method): the same payment told twice counts once. */
+  providerRef: string | null;
+  /** The staff member who recorded it; null for a provider or a statement. */
+  userId: number | null;
+  note?: string;
+  /** For the audit entry: who (a staff member's audit name, or null for a provider) and from where. */
+  auditName: string | null;
+  ip: string | null;
+}
+
+/**
+ * paid: the order is paid now · duplicate: this provider reference was recorded before (nothing
+ * changed) · partial: recorded, the order still awaits the rest · late_seated: paid after its hold
+ * expired and a seat was free · refund_due: paid after its hold expired with no seat (the organiser
+ * refunds it) · extra: recorded on an order already paid or closed (the organiser refunds it).
+ */
+export type ConfirmOutcome = 'paid' | 'duplicate' | 'partial' | 'late_seated' | 'refund_due' | 'extra';
+
+/**
+ * Records a payment in the caller's transaction, under the order's row lock, and moves the order:
+ * the one way every method (Stripe's webhook, a statement, the desk, a staff action) confirms.
+ * Never called for a browser's return from a provider.
+ */
+export async function confirmPaymentIn(
+  deps: PaymentsDeps,
+  trx: Db,
+  input: PaymentInput,
+): Promise<ConfirmOutcome> {
+  const order = await orders.lockOrder(trx, input.orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  const now = deps.clock();
+  const paymentId = await payments.insertPayment(trx, {
+    order_id: order.id,
+    kind: 'payment',
+    method: input.method,
+    amount: input.amount,
+    provider_ref: input.providerRef,
+    user_id: input.userId,
+    note: input.note ?? '',
+    created_at: now,
+  });
+  if (paymentId === null) return 'duplicate';
+  await issueReceiptIn(deps, trx, { orderId: order.id, paymentId, kind: 'receipt', amount: input.amount });
+  let outcome = 'extra' as ConfirmOutcome;
+  if (order.status === 'pending') {
+    const paid = await paidSoFar(trx, order.id);
+    if (paid < order.total) outcome = 'partial';
+    else {
+      await orders.moveOrder(trx, order.id, ['pending'], 'paid', { now, paid_at: now, method: input.method });
+      await markGuestPaid(trx, order.guest_id, now, deps.mail?.confirmationColumns() ?? {});
+      outcome = 'paid';
+    }
+  } else if (order.status === 'expired' || order.status === 'cancelled') {
+    // Paid after its hold ran out: never silently lost; the organiser sees it to refund.
+    await orders.moveOrder(trx, order.id, ['expired', 'cancelled'], 'refund_due', {
+      now,
+      method: input.method,
+    });
+    outcome = 'refund_due';
+  }
+  await deps.webhooks.emit(trx, {
+    type: 'payment.received',
+    meetingId: order.meeting_id,
+    guestId: order.guest_id,
+    data: {
+      order_id: order.id,
+      reference: order.reference,
+      amount: input.amount,
+      currency: order.currency,
+      method: input.method,
+      outcome,
+    },
+  });
+  await deps.systemLog.record(
+    {
+      action: 'update',
+      source: input.userId === null ? 'system' : 'admin',
+      message: {
+        key:
+          outcome === 'refund_due' || outcome === 'late_seated'
+            ? 'payments.payment_late'
+            : 'payments.payment_received',
+        params: {
+          reference: order.reference,
+          amount: `${order.currency} ${formatAmount(input.amount)}`,
+          method: input.method,
+          outcome,
+        },
+      },
+      username: input.auditName,
+      ip: input.ip,
+    },
+    trx,
+  );
+  return outcome;
+}
+
+async function paidSoFar(trx: Db, orderId: number): Promise<number> {
+  const rows = await payments.paymentsOf(trx, [orderId]);
+  return rows.reduce((sum, p) => sum + (p.kind === 'payment' ? p.amount : 0), 0);
+}

@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/database.ts';
+import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+
+export interface PaymentsModule {
+  deps: PaymentsDeps;
+  /** Records a payment and moves its order, in the caller's transaction (confirm-payment.ts). */
+  confirmIn(trx: Db, input: PaymentInput): Promise<ConfirmOutcome>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsModule;
+  }
+}
+
+/**
+ * Paid registration (issue 44): prices, discount codes, orders holding a seat while the guest pays,
+ * the payment methods behind one provider interface, receipts and refunds. Registered after the
+ * visitor face and the door, whose ports it fills.
+ */
+export const paymentsModule = fp(
+  async (app) => {
+    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged } = app.platform;
+    const deps: PaymentsDeps = {
+      config,
+      db,
+      dbKind,
+      clock,
+      systemLog,
+      webhooks,
+      jobs,
+      mail: app.mail.service,
+      onSignupsChanged,
+    };
+    app.decorate('payments', {
+      deps,
+      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+    });
+  },
+  { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
+);

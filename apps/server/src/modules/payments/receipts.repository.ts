@@ -1,0 +1,69 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/*
+ * Receipts and credit notes. Numbers have no gaps per organisation, year and kind: the counter row
+ * is raised by one UPDATE in the transaction that inserts the receipt, so its row lock orders
+ * concurrent issues (across instances on PostgreSQL; SQLite has one writer) and a rolled-back issue
+ * gives its number back with it. A receipt is never updated: what it prints is frozen in `content`.
+ */
+
+export type ReceiptKind = Database['receipts']['kind'];
+
+/** The next number of the organisation's year and kind, taken in the caller's transaction. */
+export async function takeNumber(
+  trx: Db,
+  organizationId: number,
+  year: number,
+  kind: ReceiptKind,
+): Promise<number> {
+  await trx
+    .insertInto('receipt_counters')
+    .values({ organization_id: organizationId, year, kind, last_number: 0 })
+    .onConflict((oc) => oc.columns(['organization_id', 'year', 'kind']).doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('receipt_counters')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('organization_id', '=', organizationId)
+    .where('year', '=', year)
+    .where('kind', '=', kind)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+export async function insertReceipt(trx: Db, values: Insertable<Database['receipts']>): Promise<number> {
+  const row = await trx.insertInto('receipts').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'order_id',
+  'kind',
+  'year',
+  'number',
+  'amount',
+  'currency',
+  'issued_at',
+] as const;
+
+export function receiptsOf(db: Db, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('receipts')
+    .select(SUMMARY_COLUMNS)
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+}
+
+export function findReceipt(db: Db, id: number) {
+  return db
+    .selectFrom('receipts')
+    .select([...SUMMARY_COLUMNS, 'organization_id', 'payment_id', 'content'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
