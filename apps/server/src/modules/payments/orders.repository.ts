@@ -1,7 +1,8 @@
-import type { Insertable, Updateable } from 'kysely';
-import { PostgresAdapter } from 'kysely';
+import type { Insertable, RawBuilder, Updateable } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { containsPattern, lowerLike } from '../../lib/like.ts';
 
 /*
  * Orders and their lines. An order's status moves only by a conditional UPDATE from the states it
@@ -126,4 +127,151 @@ export async function setOrderFields(
     .set({ ...columns, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+// ——— The back office's list and revenue (order-admin.ts, revenue.ts) ———
+
+/** The guest's name as the back office shows it: general meetings' name, else the Chinese or English one. */
+const guestName = sql<string>`case when ${sql.ref('guests.name')} <> '' then ${sql.ref('guests.name')}
+  when ${sql.ref('guests.name_zh')} <> '' then ${sql.ref('guests.name_zh')}
+  when ${sql.ref('guests.name_en')} <> '' then ${sql.ref('guests.name_en')}
+  else ${sql.ref('orders.payer_name')} end`;
+
+/** Orders with what the list shows: the guest's name, the discount code, what was paid. */
+function orderRows(db: Db) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+    .select((eb) => [
+      'orders.id',
+      'orders.meeting_id',
+      'orders.reference',
+      'orders.guest_id',
+      guestName.as('guest_name'),
+      'orders.status',
+      'orders.currency',
+      'orders.subtotal',
+      'orders.discount_amount',
+      'orders.total',
+      'orders.refunded_amount',
+      'orders.method',
+      'discount_codes.code as discount_code',
+      'orders.proof_file_id',
+      'orders.payer_kind',
+      'orders.payer_institution',
+      'orders.hold_until',
+      'orders.created_at',
+      'orders.paid_at',
+      eb
+        .selectFrom('payments')
+        .select((p) => p.fn.coalesce(p.fn.sum<number>('payments.amount'), p.lit(0)).as('paid'))
+        .whereRef('payments.order_id', '=', 'orders.id')
+        .where('payments.kind', '=', 'payment')
+        .as('paid_amount'),
+    ]);
+}
+export type OrderListRow = NonNullable<Awaited<ReturnType<typeof findOrderRow>>>;
+
+/**
+ * A page of a meeting's orders, newest first: by status, and by a keyword found in the reference
+ * or the guest's or payer's name (case-insensitive, typed wildcards taken literally).
+ */
+export async function listOrders(
+  db: Db,
+  meetingId: number,
+  query: { status?: OrderStatus | undefined; keyword?: string | undefined; page: number; page_size: number },
+) {
+  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
+  const keyword = pattern
+    ? sql<boolean>`(${sql.join(
+        ['orders.reference', 'orders.payer_name', 'guests.name', 'guests.name_zh', 'guests.name_en'].map(
+          (column) => lowerLike(column, pattern),
+        ),
+        sql` or `,
+      )})`
+    : undefined;
+  const [count, items] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .innerJoin('guests', 'guests.id', 'orders.guest_id')
+      .where('orders.meeting_id', '=', meetingId)
+      .$if(query.status !== undefined, (qb) => qb.where('orders.status', '=', query.status!))
+      .$if(keyword !== undefined, (qb) => qb.where(keyword!))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    orderRows(db)
+      .where('orders.meeting_id', '=', meetingId)
+      .$if(query.status !== undefined, (qb) => qb.where('orders.status', '=', query.status!))
+      .$if(keyword !== undefined, (qb) => qb.where(keyword!))
+      .orderBy('orders.id', 'desc')
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute(),
+  ]);
+  return { items, total: Number(count.n) };
+}
+
+/** One order as the list shows it (the detail adds its lines, payments and receipts). */
+export function findOrderRow(db: Db, id: number) {
+  return orderRows(db).where('orders.id', '=', id).executeTakeFirst();
+}
+
+/** A meeting's orders with the guest's name: what a statement's lines are matched against. */
+export function ordersForMatching(db: Db, meetingId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .select(['orders.id', 'orders.reference', 'orders.total', 'orders.status', guestName.as('guest_name')])
+    .where('orders.meeting_id', '=', meetingId)
+    .execute();
+}
+
+/**
+ * Money per currency over live meetings (`meetingId`, or those of `organizationIds`; null: every
+ * organisation): received and refunded (payment rows), awaiting payment (pending orders' totals),
+ * orders paid and pending.
+ */
+export async function revenueOf(
+  db: Db,
+  scope: { meetingId?: number | undefined; organizationIds: readonly number[] | null },
+) {
+  const { meetingId, organizationIds } = scope;
+  const when = (column: 'orders.status' | 'payments.kind', value: string, then: RawBuilder<number>) =>
+    sql<number>`sum(case when ${sql.ref(column)} = ${value} then ${then} else 0 end)`;
+  const [orderSums, moneySums] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .innerJoin('meetings', 'meetings.id', 'orders.meeting_id')
+      .select([
+        'orders.currency',
+        when('orders.status', 'pending', sql`${sql.ref('orders.total')}`).as('pending'),
+        when('orders.status', 'pending', sql`1`).as('orders_pending'),
+        when('orders.status', 'paid', sql`1`).as('orders_paid'),
+      ])
+      .where('meetings.deleted_at', 'is', null)
+      .$if(meetingId !== undefined, (qb) => qb.where('orders.meeting_id', '=', meetingId!))
+      .$if(organizationIds !== null, (qb) =>
+        qb.where('meetings.organization_id', 'in', [...organizationIds!, 0]),
+      )
+      .groupBy('orders.currency')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .innerJoin('meetings', 'meetings.id', 'orders.meeting_id')
+      .select([
+        'orders.currency',
+        when('payments.kind', 'payment', sql`${sql.ref('payments.amount')}`).as('paid'),
+        when('payments.kind', 'refund', sql`${sql.ref('payments.amount')}`).as('refunded'),
+      ])
+      .where('meetings.deleted_at', 'is', null)
+      .$if(meetingId !== undefined, (qb) => qb.where('orders.meeting_id', '=', meetingId!))
+      .$if(organizationIds !== null, (qb) =>
+        qb.where('meetings.organization_id', 'in', [...organizationIds!, 0]),
+      )
+      .groupBy('orders.currency')
+      .execute(),
+  ]);
+  return { orderSums, moneySums };
 }

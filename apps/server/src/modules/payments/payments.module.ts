@@ -2,6 +2,10 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { createOrderAdmin } from './order-admin.ts';
+import { orderAdminRoutes } from './order-admin.routes.ts';
+import { createStatementImport } from './statement-import.ts';
+import { statementImportRoutes } from './statement-import.routes.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -34,9 +38,18 @@ export const paymentsModule = fp(
       mail: app.mail.service,
       onSignupsChanged,
     };
-    app.decorate('payments', {
-      deps,
-      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+    const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
+    app.decorate('payments', { deps, confirmIn });
+    const { reporting, limiters } = app.platform;
+    await app.register(orderAdminRoutes, {
+      orderAdmin: createOrderAdmin({ ...deps, confirmIn }),
+      db,
+      reporting,
+      clock,
+    });
+    await app.register(statementImportRoutes, {
+      statementImport: createStatementImport({ ...deps, confirmIn }),
+      limiters,
     });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
