@@ -41,6 +41,23 @@ export async function insertOrder(trx: Db, values: Insertable<Database['orders']
   return row.id;
 }
 
+/**
+ * The order under a reference no other order has: null when the reference is taken (the caller
+ * draws another). No error aborts the caller's transaction on PostgreSQL.
+ */
+export async function insertOrderIfNewReference(
+  trx: Db,
+  values: Insertable<Database['orders']>,
+): Promise<number | null> {
+  const row = await trx
+    .insertInto('orders')
+    .values(values)
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function insertLines(trx: Db, lines: Insertable<Database['order_lines']>[]): Promise<void> {
   if (lines.length > 0) await trx.insertInto('order_lines').values(lines).execute();
 }
