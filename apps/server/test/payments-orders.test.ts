@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { localDate, localDayBounds } from '../src/lib/local-time.ts';
+import { listOrders, revenueOf } from '../src/modules/payments/orders.repository.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { addCode, addPrice, createPaidMeeting, guestIdOf, ordersOf, seatsOf } from './payments-fixtures.ts';
 import {
@@ -301,5 +302,55 @@ describe(`paid sign-ups and their orders (${TEST_DB})`, () => {
       .where('code', '=', 'TWO')
       .executeTakeFirstOrThrow();
     expect(two.used_count).toBe(2);
+  });
+
+  it("lists a meeting's orders by status and keyword, and sums revenue per currency", async () => {
+    const meeting = await createPaidMeeting(ctx.db, org, { currency: 'USD' });
+    const ticket = await addPrice(ctx.db, meeting.id, { name: 'Member', amount: 120_00 });
+    const a = await signedUp(meeting.publicId, general({ price_item_id: ticket }));
+    const b = await signedUp(meeting.publicId, general({ price_item_id: ticket }));
+    await ctx.db
+      .updateTable('orders')
+      .set({ status: 'paid', refunded_amount: 20_00 })
+      .where('id', '=', b.orders[0]!.id)
+      .execute();
+    await ctx.db
+      .insertInto('payments')
+      .values({
+        order_id: b.orders[0]!.id,
+        kind: 'payment',
+        method: 'transfer',
+        amount: 120_00,
+        provider_ref: null,
+        user_id: null,
+        created_at: ctx.now(),
+      })
+      .execute();
+
+    const all = await listOrders(ctx.db, meeting.id, { offset: 0, limit: 10 });
+    expect(all.total).toBe(2);
+    expect(all.rows.map((r) => [r.id, r.status, r.paid_amount, r.guest_name])).toEqual([
+      [b.orders[0]!.id, 'paid', 120_00, `Guest ${n}`],
+      [a.orders[0]!.id, 'pending', 0, `Guest ${n - 1}`],
+    ]);
+    const pending = await listOrders(ctx.db, meeting.id, { status: 'pending', offset: 0, limit: 10 });
+    expect(pending.rows.map((r) => r.id)).toEqual([a.orders[0]!.id]);
+    const byReference = await listOrders(ctx.db, meeting.id, {
+      keyword: a.orders[0]!.reference.slice(2, 7).toLowerCase(),
+      offset: 0,
+      limit: 10,
+    });
+    expect(byReference.rows.map((r) => r.id)).toEqual([a.orders[0]!.id]);
+    const byName = await listOrders(ctx.db, meeting.id, { keyword: `guest ${n}`, offset: 0, limit: 1 });
+    expect(byName).toMatchObject({ total: 1, rows: [{ id: b.orders[0]!.id }] });
+    expect(await listOrders(ctx.db, meeting.id, { keyword: '100%', offset: 0, limit: 10 })).toEqual({
+      rows: [],
+      total: 0,
+    });
+
+    expect(await revenueOf(ctx.db, [meeting.id])).toEqual([
+      { currency: 'USD', paid: 120_00, refunded: 20_00, pending: 120_00, orders_paid: 1, orders_pending: 1 },
+    ]);
+    expect(await revenueOf(ctx.db, [])).toEqual([]);
   });
 });
