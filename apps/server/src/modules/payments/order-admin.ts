@@ -33,16 +33,28 @@ export type OrderAdminDeps = Pick<PaymentsDeps, 'db' | 'mail'> & { confirmIn: Co
 /** The states a payment recorded by hand may arrive in: awaiting it, or closed before it came. */
 const PAYABLE: readonly orders.OrderStatus[] = ['pending', 'expired', 'cancelled'];
 
-export function toOrderRow(row: orders.OrderListRow): OrderRow {
+type OrderRowDb = NonNullable<Awaited<ReturnType<typeof orders.findOrderRow>>>;
+
+/** The guest's name as the back office shows it: the general form's, else the Chinese or English one. */
+export function guestNameOf(row: {
+  guest_name: string;
+  guest_name_zh: string;
+  guest_name_en: string;
+  payer_name: string;
+}): string {
+  return row.guest_name || row.guest_name_zh || row.guest_name_en || row.payer_name;
+}
+
+export function toOrderRow(row: OrderRowDb): OrderRow {
   return {
     id: row.id,
     reference: row.reference,
     guest_id: row.guest_id,
-    guest_name: row.guest_name,
+    guest_name: guestNameOf(row),
     status: row.status,
     currency: row.currency as Currency,
     total: row.total,
-    paid_amount: Number(row.paid_amount ?? 0),
+    paid_amount: row.paid_amount,
     refunded_amount: row.refunded_amount,
     method: row.method,
     discount_code: row.discount_code,
@@ -73,7 +85,7 @@ export function createOrderAdmin(deps: OrderAdminDeps) {
     return { row, meeting };
   }
 
-  async function detailOf(row: orders.OrderListRow): Promise<OrderDetail> {
+  async function detailOf(row: OrderRowDb): Promise<OrderDetail> {
     const [lines, payments, receipts] = await Promise.all([
       orders.linesOf(db, [row.id]),
       paymentsOf(db, [row.id]),
@@ -121,8 +133,13 @@ export function createOrderAdmin(deps: OrderAdminDeps) {
       query: z.output<typeof orderListQuery>,
     ): Promise<OrderPage> {
       const meeting = await visibleMeeting(db, user, meetingId);
-      const { items, total } = await orders.listOrders(db, meeting.id, query);
-      return { items: items.map(toOrderRow), total, page: query.page, page_size: query.page_size };
+      const { rows, total } = await orders.listOrders(db, meeting.id, {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.keyword ? { keyword: query.keyword } : {}),
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+      });
+      return { items: rows.map(toOrderRow), total, page: query.page, page_size: query.page_size };
     },
 
     async detail(user: AuthUser, orderId: number): Promise<OrderDetail> {

@@ -1,4 +1,4 @@
-import type { Insertable, RawBuilder, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -40,6 +40,23 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 export async function insertOrder(trx: Db, values: Insertable<Database['orders']>): Promise<number> {
   const row = await trx.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The order under a reference no other order has: null when the reference is taken (the caller
+ * draws another). No error aborts the caller's transaction on PostgreSQL.
+ */
+export async function insertOrderIfNewReference(
+  trx: Db,
+  values: Insertable<Database['orders']>,
+): Promise<number | null> {
+  const row = await trx
+    .insertInto('orders')
+    .values(values)
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function insertLines(trx: Db, lines: Insertable<Database['order_lines']>[]): Promise<void> {
@@ -129,149 +146,164 @@ export async function setOrderFields(
     .execute();
 }
 
-// ——— The back office's list and revenue (order-admin.ts, revenue.ts) ———
-
-/** The guest's name as the back office shows it: general meetings' name, else the Chinese or English one. */
-const guestName = sql<string>`case when ${sql.ref('guests.name')} <> '' then ${sql.ref('guests.name')}
-  when ${sql.ref('guests.name_zh')} <> '' then ${sql.ref('guests.name_zh')}
-  when ${sql.ref('guests.name_en')} <> '' then ${sql.ref('guests.name_en')}
-  else ${sql.ref('orders.payer_name')} end`;
-
-/** Orders with what the list shows: the guest's name, the discount code, what was paid. */
-function orderRows(db: Db) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('guests', 'guests.id', 'orders.guest_id')
-    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
-    .select((eb) => [
-      'orders.id',
-      'orders.meeting_id',
-      'orders.reference',
-      'orders.guest_id',
-      guestName.as('guest_name'),
-      'orders.status',
-      'orders.currency',
-      'orders.subtotal',
-      'orders.discount_amount',
-      'orders.total',
-      'orders.refunded_amount',
-      'orders.method',
-      'discount_codes.code as discount_code',
-      'orders.proof_file_id',
-      'orders.payer_kind',
-      'orders.payer_institution',
-      'orders.hold_until',
-      'orders.created_at',
-      'orders.paid_at',
-      eb
-        .selectFrom('payments')
-        .select((p) => p.fn.coalesce(p.fn.sum<number>('payments.amount'), p.lit(0)).as('paid'))
-        .whereRef('payments.order_id', '=', 'orders.id')
-        .where('payments.kind', '=', 'payment')
-        .as('paid_amount'),
-    ]);
+export interface OrderListFilter {
+  status?: OrderStatus;
+  /** Part of the reference, the payer's name (the guest's display name at order time) or the guest's names. */
+  keyword?: string;
+  offset: number;
+  limit: number;
 }
-export type OrderListRow = NonNullable<Awaited<ReturnType<typeof findOrderRow>>>;
 
 /**
- * A page of a meeting's orders, newest first: by status, and by a keyword found in the reference
- * or the guest's or payer's name (case-insensitive, typed wildcards taken literally).
+ * A meeting's orders, newest first, with the guest's names (the caller forms the display name),
+ * the code used, what was paid (payments minus nothing: refunds are `refunded_amount`) and the
+ * count of all that match. Keyword: part of the reference, the payer's name or the guest's names.
  */
-export async function listOrders(
-  db: Db,
-  meetingId: number,
-  query: { status?: OrderStatus | undefined; keyword?: string | undefined; page: number; page_size: number },
-) {
-  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
-  const keyword = pattern
-    ? sql<boolean>`(${sql.join(
-        ['orders.reference', 'orders.payer_name', 'guests.name', 'guests.name_zh', 'guests.name_en'].map(
-          (column) => lowerLike(column, pattern),
-        ),
-        sql` or `,
-      )})`
-    : undefined;
-  const [count, items] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .innerJoin('guests', 'guests.id', 'orders.guest_id')
-      .where('orders.meeting_id', '=', meetingId)
-      .$if(query.status !== undefined, (qb) => qb.where('orders.status', '=', query.status!))
-      .$if(keyword !== undefined, (qb) => qb.where(keyword!))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    orderRows(db)
-      .where('orders.meeting_id', '=', meetingId)
-      .$if(query.status !== undefined, (qb) => qb.where('orders.status', '=', query.status!))
-      .$if(keyword !== undefined, (qb) => qb.where(keyword!))
+export async function listOrders(db: Db, meetingId: number, filter: OrderListFilter) {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .where('orders.meeting_id', '=', meetingId);
+  if (filter.status) query = query.where('orders.status', '=', filter.status);
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    query = query.where((eb) =>
+      eb.or([
+        lowerLike('orders.reference', pattern),
+        lowerLike('orders.payer_name', pattern),
+        lowerLike('guests.name', pattern),
+        lowerLike('guests.name_zh', pattern),
+        lowerLike('guests.name_en', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+      .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
+      .select([
+        'guests.name as guest_name',
+        'guests.name_zh as guest_name_zh',
+        'guests.name_en as guest_name_en',
+        'discount_codes.code as discount_code',
+        (eb) =>
+          eb
+            .selectFrom('payments')
+            .select(sql<number>`coalesce(sum(payments.amount), 0)`.as('paid'))
+            .whereRef('payments.order_id', '=', 'orders.id')
+            .where('payments.kind', '=', 'payment')
+            .as('paid_amount'),
+      ])
       .orderBy('orders.id', 'desc')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
+      .offset(filter.offset)
+      .limit(filter.limit)
       .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items, total: Number(count.n) };
-}
-
-/** One order as the list shows it (the detail adds its lines, payments and receipts). */
-export function findOrderRow(db: Db, id: number) {
-  return orderRows(db).where('orders.id', '=', id).executeTakeFirst();
-}
-
-/** A meeting's orders with the guest's name: what a statement's lines are matched against. */
-export function ordersForMatching(db: Db, meetingId: number) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('guests', 'guests.id', 'orders.guest_id')
-    .select(['orders.id', 'orders.reference', 'orders.total', 'orders.status', guestName.as('guest_name')])
-    .where('orders.meeting_id', '=', meetingId)
-    .execute();
+  return {
+    rows: rows.map((row) => ({ ...row, paid_amount: Number(row.paid_amount ?? 0) })),
+    total: Number(count.n),
+  };
 }
 
 /**
- * Money per currency over live meetings (`meetingId`, or those of `organizationIds`; null: every
- * organisation): received and refunded (payment rows), awaiting payment (pending orders' totals),
- * orders paid and pending.
+ * Revenue per currency over these meetings: paid (payments received), refunded, pending (the
+ * totals of orders awaiting payment), and the orders paid and pending. Amounts as integers.
  */
-export async function revenueOf(
-  db: Db,
-  scope: { meetingId?: number | undefined; organizationIds: readonly number[] | null },
-) {
-  const { meetingId, organizationIds } = scope;
-  const when = (column: 'orders.status' | 'payments.kind', value: string, then: RawBuilder<number>) =>
-    sql<number>`sum(case when ${sql.ref(column)} = ${value} then ${then} else 0 end)`;
+export async function revenueOf(db: Db, meetingIds: readonly number[]) {
+  if (meetingIds.length === 0) return [];
   const [orderSums, moneySums] = await Promise.all([
     db
       .selectFrom('orders')
-      .innerJoin('meetings', 'meetings.id', 'orders.meeting_id')
       .select([
-        'orders.currency',
-        when('orders.status', 'pending', sql`${sql.ref('orders.total')}`).as('pending'),
-        when('orders.status', 'pending', sql`1`).as('orders_pending'),
-        when('orders.status', 'paid', sql`1`).as('orders_paid'),
+        'currency',
+        sql<number>`coalesce(sum(case when status = 'pending' then total else 0 end), 0)`.as('pending'),
+        sql<number>`sum(case when status = 'paid' then 1 else 0 end)`.as('orders_paid'),
+        sql<number>`sum(case when status = 'pending' then 1 else 0 end)`.as('orders_pending'),
+        sql<number>`coalesce(sum(refunded_amount), 0)`.as('refunded'),
       ])
-      .where('meetings.deleted_at', 'is', null)
-      .$if(meetingId !== undefined, (qb) => qb.where('orders.meeting_id', '=', meetingId!))
-      .$if(organizationIds !== null, (qb) =>
-        qb.where('meetings.organization_id', 'in', [...organizationIds!, 0]),
-      )
-      .groupBy('orders.currency')
+      .where('meeting_id', 'in', meetingIds)
+      .groupBy('currency')
       .execute(),
     db
       .selectFrom('payments')
       .innerJoin('orders', 'orders.id', 'payments.order_id')
-      .innerJoin('meetings', 'meetings.id', 'orders.meeting_id')
-      .select([
-        'orders.currency',
-        when('payments.kind', 'payment', sql`${sql.ref('payments.amount')}`).as('paid'),
-        when('payments.kind', 'refund', sql`${sql.ref('payments.amount')}`).as('refunded'),
-      ])
-      .where('meetings.deleted_at', 'is', null)
-      .$if(meetingId !== undefined, (qb) => qb.where('orders.meeting_id', '=', meetingId!))
-      .$if(organizationIds !== null, (qb) =>
-        qb.where('meetings.organization_id', 'in', [...organizationIds!, 0]),
-      )
+      .select(['orders.currency', sql<number>`coalesce(sum(payments.amount), 0)`.as('paid')])
+      .where('orders.meeting_id', 'in', meetingIds)
+      .where('payments.kind', '=', 'payment')
       .groupBy('orders.currency')
       .execute(),
   ]);
-  return { orderSums, moneySums };
+  return orderSums
+    .map((row) => ({
+      currency: row.currency,
+      paid: Number(moneySums.find((m) => m.currency === row.currency)?.paid ?? 0),
+      refunded: Number(row.refunded),
+      pending: Number(row.pending),
+      orders_paid: Number(row.orders_paid),
+      orders_pending: Number(row.orders_pending),
+    }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+// ——— The back office's order, statement matching and revenue scope (order-admin.ts, statement-import.ts, revenue.ts) ———
+
+/** One order as `listOrders` gives its rows: the guest's names, the code used, what was paid. */
+export async function findOrderRow(db: Db, id: number) {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+    .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
+    .select([
+      'guests.name as guest_name',
+      'guests.name_zh as guest_name_zh',
+      'guests.name_en as guest_name_en',
+      'discount_codes.code as discount_code',
+      (eb) =>
+        eb
+          .selectFrom('payments')
+          .select(sql<number>`coalesce(sum(payments.amount), 0)`.as('paid'))
+          .whereRef('payments.order_id', '=', 'orders.id')
+          .where('payments.kind', '=', 'payment')
+          .as('paid_amount'),
+    ])
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, paid_amount: Number(row.paid_amount ?? 0) };
+}
+
+/** A meeting's orders with the guest's names: what a bank statement's lines are matched against. */
+export function ordersForMatching(db: Db, meetingId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .select([
+      'orders.id',
+      'orders.reference',
+      'orders.total',
+      'orders.status',
+      'orders.payer_name',
+      'guests.name as guest_name',
+      'guests.name_zh as guest_name_zh',
+      'guests.name_en as guest_name_en',
+    ])
+    .where('orders.meeting_id', '=', meetingId)
+    .execute();
+}
+
+/** The live meetings with orders in these organisations (null: every one), for `revenueOf`. */
+export async function meetingsWithOrders(db: Db, organizationIds: readonly number[] | null) {
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('meetings', 'meetings.id', 'orders.meeting_id')
+    .select('orders.meeting_id')
+    .distinct()
+    .where('meetings.deleted_at', 'is', null)
+    .$if(organizationIds !== null, (qb) =>
+      qb.where('meetings.organization_id', 'in', [...organizationIds!, 0]),
+    )
+    .execute();
+  return rows.map((r) => r.meeting_id);
 }

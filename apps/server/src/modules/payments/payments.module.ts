@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { publicPaymentsRoutes } from './public-payments.routes.ts';
+import { createSignUpPayments } from './sign-up-orders.ts';
 import { createOrderAdmin } from './order-admin.ts';
 import { orderAdminRoutes } from './order-admin.routes.ts';
 import { createStatementImport } from './statement-import.ts';
@@ -26,7 +28,7 @@ declare module 'fastify' {
  */
 export const paymentsModule = fp(
   async (app) => {
-    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged } = app.platform;
+    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
     const deps: PaymentsDeps = {
       config,
       db,
@@ -38,13 +40,19 @@ export const paymentsModule = fp(
       mail: app.mail.service,
       onSignupsChanged,
     };
-    const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
-    app.decorate('payments', { deps, confirmIn });
-    const { reporting, limiters } = app.platform;
+    app.decorate('payments', {
+      deps,
+      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+    });
+    // A paid sign-up's price and order (sign-up-orders.ts).
+    app.registration.payments.fill(createSignUpPayments(deps));
+    await app.register(publicPaymentsRoutes, { deps, limiters });
+    // The back office's orders, export and revenue; reconciliation by bank statement.
+    const confirmIn = app.payments.confirmIn;
     await app.register(orderAdminRoutes, {
       orderAdmin: createOrderAdmin({ ...deps, confirmIn }),
       db,
-      reporting,
+      reporting: app.platform.reporting,
       clock,
     });
     await app.register(statementImportRoutes, {

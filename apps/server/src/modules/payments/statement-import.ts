@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import type { ConfirmOutcome, PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as orders from './orders.repository.ts';
+import { guestNameOf } from './order-admin.ts';
 import { creditLines, findColumns, referenceKey, type CreditLine } from './statement-sheet.ts';
 import * as statements from './statements.repository.ts';
 
@@ -110,7 +111,7 @@ async function matchLines(deps: StatementDeps, meetingId: number, lines: CreditL
       outcome,
       order_id: order?.id ?? null,
       order_reference: order?.reference ?? null,
-      guest_name: order?.guest_name ?? null,
+      guest_name: order ? guestNameOf(order) : null,
     };
   });
 }
