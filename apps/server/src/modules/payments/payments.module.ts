@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { receiptsRoutes } from './receipts.routes.ts';
+import { createReceiptsService } from './receipts.service.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -22,7 +24,7 @@ declare module 'fastify' {
  */
 export const paymentsModule = fp(
   async (app) => {
-    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged } = app.platform;
+    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
     const deps: PaymentsDeps = {
       config,
       db,
@@ -38,6 +40,18 @@ export const paymentsModule = fp(
       deps,
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
     });
+    // Receipts are drawn by the certificates' PDF worker; their mail asks for them when it is sent.
+    const receipts = createReceiptsService({
+      db,
+      systemLog,
+      listingPdf: app.certificates.listingPdf,
+      identify: (token) => app.registration.visitorGuests.identify(token),
+    });
+    app.mail.receipts.fill(receipts);
+    await app.register(receiptsRoutes, { receipts, limiters });
   },
-  { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
+  {
+    name: 'payments',
+    dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance', 'certificates'],
+  },
 );
