@@ -2,8 +2,10 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
+import { createSignUpPayments } from './sign-up-orders.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -40,6 +42,9 @@ export const paymentsModule = fp(
       deps,
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
     });
+    // A paid sign-up's price and order (sign-up-orders.ts).
+    app.registration.payments.fill(createSignUpPayments(deps));
+    await app.register(publicPaymentsRoutes, { deps, limiters });
     // Receipts are drawn by the certificates' PDF worker; their mail asks for them when it is sent.
     const receipts = createReceiptsService({
       db,
