@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
+import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { providerFor } from './providers/registry.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
+import { refundsRoutes } from './refunds.routes.ts';
 import { createSignUpPayments } from './sign-up-orders.ts';
 
 export interface PaymentsModule {
@@ -54,6 +57,20 @@ export const paymentsModule = fp(
     });
     app.mail.receipts.fill(receipts);
     await app.register(receiptsRoutes, { receipts, limiters });
+    // Refunds cancel through the guest core (seats to the waiting lists) and pay back through the
+    // provider of the method that took the money, where it has a refund (Stripe).
+    const guests = app.guests.service;
+    await app.register(refundsRoutes, {
+      deps: {
+        ...deps,
+        cancelGuest: (guestId, actor, alsoInTrx) => guests.cancel(guestId, actor, alsoInTrx),
+        refundThrough: (method) => {
+          if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return undefined;
+          const provider = providerFor(method as PaymentMethod);
+          return provider.refund?.bind(provider);
+        },
+      },
+    });
   },
   {
     name: 'payments',
