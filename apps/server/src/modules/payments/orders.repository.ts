@@ -247,6 +247,27 @@ export async function revenueOf(db: Db, meetingIds: readonly number[]) {
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
+/**
+ * An erasure's part in orders (payments.writes.ts): the payer's names of a meeting's orders, or of
+ * one guest's, go; references, amounts and states stay for the accounts. Answers the orders' ids.
+ */
+export async function erasePayerNames(trx: Db, meetingId: number, guestId?: number): Promise<number[]> {
+  await trx
+    .updateTable('orders')
+    .set({ payer_name: '', payer_institution: '' })
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .where((eb) => eb.or([eb('payer_name', '<>', ''), eb('payer_institution', '<>', '')]))
+    .execute();
+  const rows = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 // ——— The back office's order, statement matching and revenue scope (order-admin.ts, statement-import.ts, revenue.ts) ———
 
 /** One order as `listOrders` gives its rows: the guest's names, the code used, what was paid. */

@@ -1,8 +1,13 @@
 import fp from 'fastify-plugin';
+import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { providerFor } from './providers/registry.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
+import { receiptsRoutes } from './receipts.routes.ts';
+import { createReceiptsService } from './receipts.service.ts';
+import { refundsRoutes } from './refunds.routes.ts';
 import { createSignUpPayments } from './sign-up-orders.ts';
 import { createOrderAdmin } from './order-admin.ts';
 import { orderAdminRoutes } from './order-admin.routes.ts';
@@ -47,6 +52,29 @@ export const paymentsModule = fp(
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     await app.register(publicPaymentsRoutes, { deps, limiters });
+    // Receipts are drawn by the certificates' PDF worker; their mail asks for them when it is sent.
+    const receipts = createReceiptsService({
+      db,
+      systemLog,
+      listingPdf: app.certificates.listingPdf,
+      identify: (token) => app.registration.visitorGuests.identify(token),
+    });
+    app.mail.receipts.fill(receipts);
+    await app.register(receiptsRoutes, { receipts, limiters });
+    // Refunds cancel through the guest core (seats to the waiting lists) and pay back through the
+    // provider of the method that took the money, where it has a refund (Stripe).
+    const guests = app.guests.service;
+    await app.register(refundsRoutes, {
+      deps: {
+        ...deps,
+        cancelGuest: (guestId, actor, alsoInTrx) => guests.cancel(guestId, actor, alsoInTrx),
+        refundThrough: (method) => {
+          if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return undefined;
+          const provider = providerFor(method as PaymentMethod);
+          return provider.refund?.bind(provider);
+        },
+      },
+    });
     // The back office's orders, export and revenue; reconciliation by bank statement.
     const confirmIn = app.payments.confirmIn;
     await app.register(orderAdminRoutes, {
@@ -60,5 +88,8 @@ export const paymentsModule = fp(
       limiters,
     });
   },
-  { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
+  {
+    name: 'payments',
+    dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance', 'certificates'],
+  },
 );
