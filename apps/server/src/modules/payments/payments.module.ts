@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { publicPaymentsRoutes } from './public-payments.routes.ts';
+import { createSignUpPayments } from './sign-up-orders.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -22,7 +24,7 @@ declare module 'fastify' {
  */
 export const paymentsModule = fp(
   async (app) => {
-    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged } = app.platform;
+    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
     const deps: PaymentsDeps = {
       config,
       db,
@@ -38,6 +40,9 @@ export const paymentsModule = fp(
       deps,
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
     });
+    // A paid sign-up's price and order (sign-up-orders.ts).
+    app.registration.payments.fill(createSignUpPayments(deps));
+    await app.register(publicPaymentsRoutes, { deps, limiters });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
 );
