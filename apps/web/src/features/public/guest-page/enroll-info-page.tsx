@@ -44,7 +44,8 @@ function CodeView(props: GuestOrderProps & { mailNote: boolean }) {
   return (
     <>
       {guest.unpaid && order}
-      <GuestCard meeting={meeting} guest={guest} token={token} mailNote={mailNote} />
+      {/* An unpaid guest's confirmation mail comes with the payment. */}
+      <GuestCard meeting={meeting} guest={guest} token={token} mailNote={mailNote && !guest.unpaid} />
       {!guest.unpaid && order}
     </>
   );
@@ -146,7 +147,8 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
       : arrival?.note === 'accepted'
         ? t('pub.waitlist.accepted')
         : null;
-  const mailAtTop = arrival?.note === 'signed_up';
+  // An unpaid guest's confirmation mail comes with the payment (issue 44): no note of it yet.
+  const mailAtTop = arrival?.note === 'signed_up' && guest?.unpaid !== true;
   const back = () => {
     if (window.history.length > 1) void navigate(-1);
     else void navigate(`/check-in/${encodeURIComponent(publicId)}`);
