@@ -2368,6 +2368,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/guest/orders/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a proof of payment for the guest’s order awaiting payment (X-Guest-Token; multipart field `file`: PDF, JPEG or PNG judged by its bytes, at most 5 MB); replaces an earlier one */
+        post: operations["postPublicGuestOrdersByIdProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guest's proof of payment of an order, as a download; audited */
+        get: operations["getOrdersByIdProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/desk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** At the door: take cash or a card-terminal payment of the scanned guest's order, the whole amount still due; the next scan admits them */
+        post: operations["postPaymentsDesk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -2701,7 +2752,7 @@ export interface operations {
                                 email: string | null;
                                 /** @enum {string|null} */
                                 language: "zh-tw" | "zh-cn" | "en" | null;
-                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                                 organization_id: number | null;
                             };
                         };
@@ -2910,7 +2961,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             organization_id: number | null;
                         };
                     };
@@ -3062,7 +3113,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3137,7 +3188,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                     expires_at: number | null;
                 };
             };
@@ -3156,7 +3207,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3263,7 +3314,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3358,7 +3409,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3433,7 +3484,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3454,7 +3505,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3559,7 +3610,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3645,7 +3696,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3666,7 +3717,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3860,7 +3911,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4842,7 +4893,7 @@ export interface operations {
                             code: string | null;
                             name: string;
                             is_admin: boolean;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                         }[];
                     };
                 };
@@ -6018,6 +6069,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6051,6 +6113,17 @@ export interface operations {
                             mime: string;
                             size: number;
                         }) | null;
+                    };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
                     };
                 };
             };
@@ -6457,6 +6530,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6490,6 +6574,17 @@ export interface operations {
                             mime: string;
                             size: number;
                         }) | null;
+                    };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
                     };
                 };
             };
@@ -11557,7 +11652,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -11656,7 +11752,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -11842,7 +11939,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12587,6 +12685,37 @@ export interface operations {
                                 /** @default false */
                                 retired: boolean;
                             }[];
+                            pricing: {
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                registration: {
+                                    price_item_id: number;
+                                    user_type_id: number | null;
+                                    schedule_id: number | null;
+                                    name: string;
+                                    name_cn: string;
+                                    name_en: string;
+                                    amount: number;
+                                    early_amount: number | null;
+                                    early_until: number | null;
+                                    current: number;
+                                }[];
+                                sessions: {
+                                    price_item_id: number;
+                                    user_type_id: number | null;
+                                    schedule_id: number | null;
+                                    name: string;
+                                    name_cn: string;
+                                    name_en: string;
+                                    amount: number;
+                                    early_amount: number | null;
+                                    early_until: number | null;
+                                    current: number;
+                                }[];
+                                methods: ("transfer" | "fps" | "stripe" | "desk")[];
+                                hold_minutes: number;
+                                has_discount_codes: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -12673,6 +12802,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -12707,6 +12847,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 };
             };
         };
@@ -12724,7 +12875,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12848,7 +13000,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12977,7 +13130,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -13181,7 +13335,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -13327,7 +13482,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -13426,7 +13582,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -14404,6 +14561,12 @@ export interface operations {
                                 /** @default false */
                                 retired: boolean;
                             }[];
+                            unpaid?: {
+                                order_id: number;
+                                reference: string;
+                                currency: string;
+                                amount_due: number;
+                            };
                         };
                     };
                 };
@@ -15082,6 +15245,8 @@ export interface operations {
                                 last_out_at: number | null;
                                 phone_key?: string | null;
                                 door_keys?: string[];
+                                /** @enum {boolean} */
+                                unpaid?: true;
                             }[];
                         };
                     };
@@ -15193,7 +15358,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "recorded" | "conflict";
                                 /** @enum {string|null} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | null;
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | "unpaid" | null;
                                 /** @enum {string} */
                                 answers?: "saved" | "conflict";
                             }[];
@@ -15299,7 +15464,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "in" | "out";
                                 /** @enum {string} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers";
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | "unpaid";
                                 station: string;
                                 operator_name: string | null;
                                 scanned_at: number;
@@ -21744,6 +21909,290 @@ export interface operations {
             };
         };
     };
+    postPublicGuestOrdersByIdProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            order_id: number;
+                            /** @enum {boolean} */
+                            proof_uploaded: true;
+                            mime: string;
+                            size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrdersByIdProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof: a PDF, JPEG or PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaymentsDesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    guest_code: string;
+                    /** @enum {string} */
+                    method: "cash" | "card_terminal";
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            order_id: number;
+                            reference: string;
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            amount: number;
+                            /** @enum {string} */
+                            outcome: "paid" | "partial" | "late_seated" | "refund_due" | "extra" | "duplicate";
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -22052,7 +22501,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             organization_id: number | null;
                         };
                     };

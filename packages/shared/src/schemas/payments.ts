@@ -320,6 +320,27 @@ export const deskPaymentBody = z.strictObject({
   amount,
 });
 
+/** What the desk's payment did: the order it paid (the guest can be scanned in again). */
+export const deskPaymentAnswer = z.object({
+  order_id: z.number().int(),
+  reference: z.string(),
+  currency: z.enum(CURRENCIES),
+  amount,
+  /** paid: the order is paid and the guest's code admits them now. */
+  outcome: z.enum(['paid', 'partial', 'late_seated', 'refund_due', 'extra', 'duplicate']),
+});
+export type DeskPaymentAnswer = z.infer<typeof deskPaymentAnswer>;
+
+/** The guest's proof of a transfer or FPS payment, uploaded for their pending order. */
+export const proofUploaded = z.object({
+  order_id: z.number().int(),
+  proof_uploaded: z.literal(true),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type ProofUploaded = z.infer<typeof proofUploaded>;
+export const orderProofParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 export const statementLine = z.object({
   row: z.number().int(),
   booked_on: z.string(),

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { createProofs } from './proof.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -34,10 +36,16 @@ export const paymentsModule = fp(
       mail: app.mail.service,
       onSignupsChanged,
     };
-    app.decorate('payments', {
-      deps,
-      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+    const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
+    app.decorate('payments', { deps, confirmIn });
+    const proofs = createProofs({
+      db,
+      clock,
+      systemLog,
+      limiters: app.platform.limiters,
+      identify: (token) => app.registration.visitorGuests.identify(token),
     });
+    await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
 );
