@@ -4,6 +4,8 @@ import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './conf
 import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { createProofs } from './proof.ts';
+import { publicPaymentsRoutes } from './public-payments.routes.ts';
+import { createSignUpPayments } from './sign-up-orders.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -24,7 +26,7 @@ declare module 'fastify' {
  */
 export const paymentsModule = fp(
   async (app) => {
-    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged } = app.platform;
+    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
     const deps: PaymentsDeps = {
       config,
       db,
@@ -42,10 +44,13 @@ export const paymentsModule = fp(
       db,
       clock,
       systemLog,
-      limiters: app.platform.limiters,
+      limiters,
       identify: (token) => app.registration.visitorGuests.identify(token),
     });
     await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
+    // A paid sign-up's price and order (sign-up-orders.ts).
+    app.registration.payments.fill(createSignUpPayments(deps));
+    await app.register(publicPaymentsRoutes, { deps, limiters });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
 );
