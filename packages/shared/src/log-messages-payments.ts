@@ -88,4 +88,9 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id} 的付款记录',
     en: 'Exported the payments of meeting #{meeting_id}',
   },
+  'payments.fields_changed': {
+    'zh-tw': '變更了 {fields}',
+    'zh-cn': '变更了 {fields}',
+    en: 'changed {fields}',
+  },
 } as const;

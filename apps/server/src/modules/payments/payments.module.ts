@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { paymentSetupRoutes } from './payment-setup.routes.ts';
+import { createPaymentSetup } from './payment-setup.service.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -37,6 +39,9 @@ export const paymentsModule = fp(
     app.decorate('payments', {
       deps,
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+    });
+    await app.register(paymentSetupRoutes, {
+      setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: false /* PLACEHOLDER-h3 */ }),
     });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
