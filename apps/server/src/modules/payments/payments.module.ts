@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { stripeConfigured } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -41,7 +42,7 @@ export const paymentsModule = fp(
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
     });
     await app.register(paymentSetupRoutes, {
-      setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: false /* PLACEHOLDER-h3 */ }),
+      setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
     });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
