@@ -93,4 +93,9 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '下载订单 {reference} 的付款证明',
     en: 'Downloaded the proof of payment of order {reference}',
   },
+  'payments.fields_changed': {
+    'zh-tw': '變更了 {fields}',
+    'zh-cn': '变更了 {fields}',
+    en: 'changed {fields}',
+  },
 } as const;

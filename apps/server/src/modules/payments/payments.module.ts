@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { stripeConfigured } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import { doorPaymentsRoutes } from './door-payments.routes.ts';
@@ -6,6 +7,8 @@ import type { PaymentsDeps } from './payments-deps.ts';
 import { createProofs } from './proof.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { createSignUpPayments } from './sign-up-orders.ts';
+import { paymentSetupRoutes } from './payment-setup.routes.ts';
+import { createPaymentSetup } from './payment-setup.service.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -51,6 +54,9 @@ export const paymentsModule = fp(
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     await app.register(publicPaymentsRoutes, { deps, limiters });
+    await app.register(paymentSetupRoutes, {
+      setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
+    });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
 );
