@@ -1,9 +1,14 @@
 import fp from 'fastify-plugin';
+import { stripeConfigured } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { createProofs } from './proof.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { createSignUpPayments } from './sign-up-orders.ts';
+import { paymentSetupRoutes } from './payment-setup.routes.ts';
+import { createPaymentSetup } from './payment-setup.service.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -36,13 +41,22 @@ export const paymentsModule = fp(
       mail: app.mail.service,
       onSignupsChanged,
     };
-    app.decorate('payments', {
-      deps,
-      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+    const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
+    app.decorate('payments', { deps, confirmIn });
+    const proofs = createProofs({
+      db,
+      clock,
+      systemLog,
+      limiters,
+      identify: (token) => app.registration.visitorGuests.identify(token),
     });
+    await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     await app.register(publicPaymentsRoutes, { deps, limiters });
+    await app.register(paymentSetupRoutes, {
+      setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
+    });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
 );
