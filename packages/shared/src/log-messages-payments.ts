@@ -98,4 +98,14 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '变更了 {fields}',
     en: 'changed {fields}',
   },
+  'payments.receipt_downloaded': {
+    'zh-tw': '下載收據 {number}（訂單 {reference}）',
+    'zh-cn': '下载收据 {number}（订单 {reference}）',
+    en: 'Downloaded receipt {number} (order {reference})',
+  },
+  'payments.credit_note_issued': {
+    'zh-tw': '發出退款單 {number}（訂單 {reference}）',
+    'zh-cn': '开出退款单 {number}（订单 {reference}）',
+    en: 'Issued credit note {number} (order {reference})',
+  },
 } as const;
