@@ -116,3 +116,34 @@ export async function readQrCode(element: Locator): Promise<string> {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
 }
+
+/** A discount code of the meeting (percent off, or a fixed amount in minor units). */
+export async function addDiscountCode(
+  api: Api,
+  meetingId: number,
+  code: { code: string; kind: 'percent' | 'fixed'; value: number; max_uses?: number },
+) {
+  return api.call<{ id: number }>('POST', `/meetings/${meetingId}/discount-codes`, code);
+}
+
+/**
+ * The organiser's bank statement as their bank exports it (CSV: date, money in, the transfer's
+ * text), read and applied through the back office's statement import.
+ */
+export async function importStatement(
+  api: Api,
+  meetingId: number,
+  lines: { bookedOn: string; amount: string; text: string }[],
+): Promise<{ matched: number; paid: number }> {
+  const csv = ['日期,存入金額,附言', ...lines.map((l) => `${l.bookedOn},"${l.amount}",${l.text}`)].join('\n');
+  const preview = await api.upload(
+    `/meetings/${meetingId}/statements/preview`,
+    {},
+    { name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`, 'utf8') },
+  );
+  const { matched, preview_id } = preview as unknown as { matched: number; preview_id: string };
+  const applied = await api.call<{ paid: number }>('POST', `/meetings/${meetingId}/statements/apply`, {
+    preview_id,
+  });
+  return { matched, paid: applied.paid };
+}
