@@ -88,6 +88,16 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id} 的付款记录',
     en: 'Exported the payments of meeting #{meeting_id}',
   },
+  'payments.proof_downloaded': {
+    'zh-tw': '下載訂單 {reference} 的付款證明',
+    'zh-cn': '下载订单 {reference} 的付款证明',
+    en: 'Downloaded the proof of payment of order {reference}',
+  },
+  'payments.fields_changed': {
+    'zh-tw': '變更了 {fields}',
+    'zh-cn': '变更了 {fields}',
+    en: 'changed {fields}',
+  },
   'payments.receipt_downloaded': {
     'zh-tw': '下載收據 {number}（訂單 {reference}）',
     'zh-cn': '下载收据 {number}（订单 {reference}）',

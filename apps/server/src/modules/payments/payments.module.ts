@@ -1,14 +1,19 @@
 import fp from 'fastify-plugin';
 import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/payments';
+import { stripeConfigured } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { createProofs } from './proof.ts';
 import { providerFor } from './providers/registry.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
 import { refundsRoutes } from './refunds.routes.ts';
 import { createSignUpPayments } from './sign-up-orders.ts';
+import { paymentSetupRoutes } from './payment-setup.routes.ts';
+import { createPaymentSetup } from './payment-setup.service.ts';
 import { createOrderAdmin } from './order-admin.ts';
 import { orderAdminRoutes } from './order-admin.routes.ts';
 import { createStatementImport } from './statement-import.ts';
@@ -45,13 +50,22 @@ export const paymentsModule = fp(
       mail: app.mail.service,
       onSignupsChanged,
     };
-    app.decorate('payments', {
-      deps,
-      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+    const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
+    app.decorate('payments', { deps, confirmIn });
+    const proofs = createProofs({
+      db,
+      clock,
+      systemLog,
+      limiters,
+      identify: (token) => app.registration.visitorGuests.identify(token),
     });
+    await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     await app.register(publicPaymentsRoutes, { deps, limiters });
+    await app.register(paymentSetupRoutes, {
+      setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
+    });
     // Receipts are drawn by the certificates' PDF worker; their mail asks for them when it is sent.
     const receipts = createReceiptsService({
       db,
@@ -76,7 +90,6 @@ export const paymentsModule = fp(
       },
     });
     // The back office's orders, export and revenue; reconciliation by bank statement.
-    const confirmIn = app.payments.confirmIn;
     await app.register(orderAdminRoutes, {
       orderAdmin: createOrderAdmin({ ...deps, confirmIn }),
       db,
