@@ -168,33 +168,34 @@ export function StatementImportDialog(props: { meetingId: number; currency: stri
           />
         </>
       ) : (
-        <Upload.Dragger
-          accept=".csv,.xlsx,.xls"
-          multiple={false}
-          showUploadList={false}
-          disabled={read.isPending}
-          beforeUpload={(file) => {
-            void upload(file);
-            return false;
-          }}
-          data-testid="statement-upload"
-        >
-          {read.isPending ? (
-            <div role="status" style={{ padding: 24 }}>
-              <Spin description={t('orders.statement.reading')} />
-            </div>
-          ) : (
-            <>
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('orders.statement.drop')}</p>
-              <p className="ant-upload-hint">
-                {t('orders.statement.hint', { size: IMPORT_FILE_MAX_BYTES / MEGABYTE })}
-              </p>
-            </>
-          )}
-        </Upload.Dragger>
+        <div data-testid="statement-upload">
+          <Upload.Dragger
+            accept=".csv,.xlsx,.xls"
+            multiple={false}
+            showUploadList={false}
+            disabled={read.isPending}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false;
+            }}
+          >
+            {read.isPending ? (
+              <div role="status" style={{ padding: 24 }}>
+                <Spin description={t('orders.statement.reading')} />
+              </div>
+            ) : (
+              <>
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p className="ant-upload-text">{t('orders.statement.drop')}</p>
+                <p className="ant-upload-hint">
+                  {t('orders.statement.hint', { size: IMPORT_FILE_MAX_BYTES / MEGABYTE })}
+                </p>
+              </>
+            )}
+          </Upload.Dragger>
+        </div>
       )}
       {error && (
         <Alert
