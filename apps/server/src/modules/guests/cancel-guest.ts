@@ -9,9 +9,10 @@ import * as repo from './guests.repository.ts';
  * What a guest's cancellation tells the payments module first (issue 44), filled by it through the
  * guests module's `orders` port: a pending order of the guest's is closed, its row locked before any
  * seat is released — the order in which a payment locks the order, then the seats and the guest.
+ * The answer is called once the seats are released (the order's discount code is given back then).
  */
 export interface GuestOrders {
-  guestCancellingIn(trx: Db, guestId: number, actor: string): Promise<void>;
+  guestCancellingIn(trx: Db, guestId: number, actor: string): Promise<() => Promise<void>>;
 }
 
 type CancelDeps = Pick<GuestsDeps, 'clock' | 'waitlist' | 'webhooks'>;
@@ -31,8 +32,9 @@ export async function cancelGuest(
   alsoInTrx?: (trx: Db) => Promise<void>,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await deps.orders?.guestCancellingIn(trx, guest.id, actor);
+    const ordersClosed = await deps.orders?.guestCancellingIn(trx, guest.id, actor);
     await cancelGuestIn(deps, trx, guest, actor);
+    await ordersClosed?.();
     await alsoInTrx?.(trx);
   });
   deps.onSignupsChanged?.(guest.meeting_id);

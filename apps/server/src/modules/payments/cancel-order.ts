@@ -14,9 +14,10 @@ export interface ClosedBy {
  * Ends a pending order in the caller's transaction, its row locked first (a payment locks it too):
  * 'expired' (its hold ran out) or 'cancelled' (by the organiser, or with its guest). The move is
  * conditional, so of a payment and an expiry racing for one order exactly one wins; false when the
- * order no longer awaited payment (paid, closed): nothing changed. The code's use is given back;
- * with `cancelGuest` the guest is cancelled through the guest core, whose seats go to the waiting
- * lists in this same transaction (not when the guest's own cancellation asks: it does that itself).
+ * order no longer awaited payment (paid, closed): nothing changed. With `cancelGuest` the guest is
+ * cancelled through the guest core, whose seats go to the waiting lists in this same transaction
+ * (not when the guest's own cancellation asks: it does that itself). The code's use is given back
+ * last: every transaction takes the meeting's row before a code's (a sign-up: seats, then its code).
  */
 export async function closeOrderIn(
   deps: PaymentsDeps,
@@ -26,12 +27,30 @@ export async function closeOrderIn(
   by: ClosedBy,
   options: { cancelGuest: boolean },
 ): Promise<boolean> {
-  const order = await orders.lockOrder(trx, orderId);
-  if (!order || order.status !== 'pending') return false;
-  const now = deps.clock();
-  if (!(await orders.moveOrder(trx, order.id, ['pending'], to, { now, closed_at: now }))) return false;
-  if (order.discount_code_id !== null) await pricing.releaseDiscountCode(trx, order.discount_code_id);
+  const order = await moveToClosed(deps, trx, orderId, to);
+  if (!order) return false;
   if (options.cancelGuest) await deps.guests.cancelIn(trx, order.guest_id, by.auditName);
+  await afterClosed(deps, trx, order, to, by);
+  return true;
+}
+
+/** The order locked and moved from pending; null when it was not pending. */
+async function moveToClosed(deps: PaymentsDeps, trx: Db, orderId: number, to: 'expired' | 'cancelled') {
+  const order = await orders.lockOrder(trx, orderId);
+  if (!order || order.status !== 'pending') return null;
+  const now = deps.clock();
+  return (await orders.moveOrder(trx, order.id, ['pending'], to, { now, closed_at: now })) ? order : null;
+}
+
+/** After the seats: the code's use given back, the webhook event and the audit entry. */
+async function afterClosed(
+  deps: PaymentsDeps,
+  trx: Db,
+  order: orders.OrderRow,
+  to: 'expired' | 'cancelled',
+  by: ClosedBy,
+) {
+  if (order.discount_code_id !== null) await pricing.releaseDiscountCode(trx, order.discount_code_id);
   await deps.webhooks.emit(trx, {
     type: to === 'expired' ? 'order.expired' : 'order.cancelled',
     meetingId: order.meeting_id,
@@ -58,7 +77,6 @@ export async function closeOrderIn(
     },
     trx,
   );
-  return true;
 }
 
 /**
@@ -81,19 +99,25 @@ export async function cancelOrder(deps: PaymentsDeps, orderId: number, by: Close
 
 /**
  * The guest core's hook (guests module's `orders` port): a guest being cancelled — by the back
- * office's delete or their own withdrawal — has their pending orders cancelled first, in the same
- * transaction. Paid orders stay as they are: the organiser refunds them.
+ * office's delete or their own withdrawal — has their pending orders locked and cancelled first, in
+ * the same transaction; the answer finishes them once the guest's seats are released (see
+ * closeOrderIn). Paid orders stay as they are: the organiser refunds them.
  */
-export async function guestCancellingIn(deps: PaymentsDeps, trx: Db, guestId: number, actor: string) {
-  for (const order of await orders.ordersOfGuest(trx, guestId)) {
-    if (order.status !== 'pending') continue;
-    await closeOrderIn(
-      deps,
-      trx,
-      order.id,
-      'cancelled',
-      { auditName: actor, ip: null },
-      { cancelGuest: false },
-    );
+export async function guestCancellingIn(
+  deps: PaymentsDeps,
+  trx: Db,
+  guestId: number,
+  actor: string,
+): Promise<() => Promise<void>> {
+  const closed: orders.OrderRow[] = [];
+  for (const pending of await orders.ordersOfGuest(trx, guestId)) {
+    if (pending.status !== 'pending') continue;
+    const order = await moveToClosed(deps, trx, pending.id, 'cancelled');
+    if (order) closed.push(order);
   }
+  return async () => {
+    for (const order of closed) {
+      await afterClosed(deps, trx, order, 'cancelled', { auditName: actor, ip: null });
+    }
+  };
 }
