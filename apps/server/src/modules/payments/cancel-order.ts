@@ -110,9 +110,11 @@ export async function guestCancellingIn(
   actor: string,
 ): Promise<() => Promise<void>> {
   const closed: orders.OrderRow[] = [];
-  for (const pending of await orders.ordersOfGuest(trx, guestId)) {
-    if (pending.status !== 'pending') continue;
-    const order = await moveToClosed(deps, trx, pending.id, 'cancelled');
+  // Every order of the guest is locked first, in id order — a paid one too, which a refund made
+  // with this cancellation then changes — so no payment can take the guest's row before its order's.
+  const theirs = (await orders.ordersOfGuest(trx, guestId)).map((o) => o.id).sort((a, b) => a - b);
+  for (const id of theirs) {
+    const order = await moveToClosed(deps, trx, id, 'cancelled');
     if (order) closed.push(order);
   }
   return async () => {
