@@ -231,4 +231,25 @@ describe(`orders in the back office (${TEST_DB})`, () => {
       .executeTakeFirst();
     expect(audit?.message_params).toContain(String(world.meetingId));
   });
+  it('cancels an order still awaiting payment, and its guest with it, once', async () => {
+    const alice = world.guests['Alice Chan']!;
+    const url = `/api/orders/${alice.orderId}/cancel`;
+    expect((await world.door('POST', url)).statusCode).toBe(403);
+    expect((await world.otherOrganiser('POST', url)).statusCode).toBe(404);
+    const res = await world.organiser('POST', url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', reference: 'HK7Q2MA1' });
+    const guest = await ctx.db
+      .selectFrom('guests')
+      .select('cancelled_at')
+      .where('id', '=', alice.id)
+      .executeTakeFirstOrThrow();
+    expect(guest.cancelled_at).not.toBeNull();
+    const again = await world.organiser('POST', url);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe(ERRORS.ORDER_NOT_PENDING.code);
+    // A paid order is refunded, not cancelled.
+    const bob = world.guests['Bob Wong']!;
+    expect((await world.organiser('POST', `/api/orders/${bob.orderId}/cancel`)).statusCode).toBe(409);
+  });
 });

@@ -88,6 +88,22 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{
       ok(request, await orderAdmin.markPaid(currentActor(request), request.params.id, request.body)),
   );
 
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      config: { auth: 'payment:manage' },
+      schema: {
+        tags,
+        summary:
+          'Cancel an order still awaiting payment: its guest is cancelled and the seats go to the waiting lists (409 once paid or closed)',
+        security,
+        params: orderParams,
+        response: { 200: envelope(orderDetail) },
+      },
+    },
+    async (request) => ok(request, await orderAdmin.cancel(currentActor(request), request.params.id)),
+  );
+
   app.get(
     '/api/meetings/:id/payments/export',
     {

@@ -28,7 +28,11 @@ import { receiptsOf } from './receipts.repository.ts';
  */
 
 type Confirm = (trx: Db, input: PaymentInput) => Promise<ConfirmOutcome>;
-export type OrderAdminDeps = Pick<PaymentsDeps, 'db' | 'mail'> & { confirmIn: Confirm };
+export type OrderAdminDeps = Pick<PaymentsDeps, 'db' | 'mail'> & {
+  confirmIn: Confirm;
+  /** cancel-order.ts: the order and its guest, the seats to the waiting lists. */
+  cancelOrder: (orderId: number, by: { auditName: string | null; ip: string | null }) => Promise<void>;
+};
 
 /** The states a payment recorded by hand may arrive in: awaiting it, or closed before it came. */
 const PAYABLE: readonly orders.OrderStatus[] = ['pending', 'expired', 'cancelled'];
@@ -174,6 +178,13 @@ export function createOrderAdmin(deps: OrderAdminDeps) {
       if (outcome === 'paid' || outcome === 'late_seated') deps.mail?.kick();
       const after = await orders.findOrderRow(db, row.id);
       return { outcome, order: await detailOf(after!) };
+    },
+
+    /** Cancels an order still awaiting payment (ORDER_NOT_PENDING otherwise); its seat is freed. */
+    async cancel({ user, ip }: Actor, orderId: number): Promise<OrderDetail> {
+      const { row } = await visibleOrder(user, orderId);
+      await deps.cancelOrder(row.id, { auditName: user.auditName, ip });
+      return detailOf((await orders.findOrderRow(db, row.id))!);
     },
   };
 }
