@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMinorAmount } from '@meetflow/shared/schemas/payments';
+import { parseMinorAmount } from '@meetflow/shared/parse-amount';
 import { creditLines, findColumns, normaliseDate, referenceKey } from './statement-sheet.ts';
 
 describe('statement amounts, read exactly', () => {

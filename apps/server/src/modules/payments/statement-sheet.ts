@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseMinorAmount } from '@meetflow/shared/schemas/payments';
+import { parseMinorAmount } from '@meetflow/shared/parse-amount';
 
 /*
  * A bank statement's rows, as the spreadsheet reader gives them, turned into credit lines: the

@@ -1,6 +1,6 @@
+import { parseMinorAmount } from '@meetflow/shared/parse-amount';
 import {
   formatAmount,
-  parseMinorAmount,
   type OrderRow,
   type OrderStatus,
   type StatementLine,
