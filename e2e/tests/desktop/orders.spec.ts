@@ -29,6 +29,7 @@ const TEXT = {
     differs: '金額不符',
     unmatched: '找不到訂單',
     applied: '已入帳 1 筆，略過 3 筆',
+    cancelled: '已取消',
   },
   en: {
     unpaid: 'Unpaid',
@@ -38,6 +39,7 @@ const TEXT = {
     differs: 'Amount differs',
     unmatched: 'No order',
     applied: '1 recorded, 3 skipped',
+    cancelled: 'Cancelled',
   },
 } as const;
 
@@ -164,6 +166,15 @@ for (const lang of ['zh-tw', 'en'] as const) {
     await page.getByTestId('statement-apply').click();
     await expect(page.getByTestId('statement-result')).toContainText(text.applied);
     await page.getByTestId('statement-close').click();
+
+    // Carol's transfer was short: the organiser cancels her order after a confirmation.
+    await page.getByTestId(`order-open-${carol.reference}`).click();
+    await page.getByTestId('order-cancel').click();
+    await expectAccessible(page, `cancel confirmation (${lang})`);
+    await page.getByTestId('order-cancel-confirm').click();
+    await expect(drawer.getByTestId(`order-status-${carol.id}`)).toHaveText(text.cancelled);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     await page.getByTestId('orders-filter-paid').click();
     await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
     await expect(table).toContainText(bob.reference);
@@ -175,13 +186,13 @@ for (const lang of ['zh-tw', 'en'] as const) {
     await page.getByTestId('orders-export').click();
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
-    // The dashboard's revenue: Alice's 800.00 and Bob's 1,200.50 received, Carol's 1,200.50 awaited.
+    // The dashboard's revenue: Alice's 800.00 and Bob's 1,200.50 received, nothing awaited.
     const meetingLabel = (await page.getByTestId('orders-meeting').innerText()).trim();
     await page.goto('/#/dashboard');
     await chooseOption(page, 'dashboard-meeting', meetingLabel);
     const revenue = page.getByTestId('revenue-HKD');
     await expect(revenue).toContainText('HKD 2,000.50');
-    await expect(revenue).toContainText('HKD 1,200.50');
+    await expect(revenue).toContainText('HKD 0.00');
     await expectAccessible(page, `dashboard with revenue (${lang})`);
     await snap(page, info, `dashboard-revenue-${lang}`);
   });

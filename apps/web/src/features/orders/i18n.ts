@@ -121,7 +121,6 @@ const zhTw = {
     },
     columns: {
       row: '行',
-      date: '日期',
       amount: '金額',
       text: '附言',
       outcome: '結果',
@@ -260,7 +259,6 @@ const zhCn: Catalogue = {
     },
     columns: {
       row: '行',
-      date: '日期',
       amount: '金额',
       text: '附言',
       outcome: '结果',
@@ -397,7 +395,6 @@ const en: Catalogue = {
     },
     columns: {
       row: 'Row',
-      date: 'Date',
       amount: 'Amount',
       text: 'Reference',
       outcome: 'Result',

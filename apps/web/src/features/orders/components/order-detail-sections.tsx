@@ -72,7 +72,7 @@ export function OrderSections({ order }: { order: OrderDetail }) {
           </List.Item>
         )}
       />
-      <div style={{ marginTop: 8 }}>
+      <div style={{ marginTop: 8, paddingInline: 16 }}>
         <Amounts t={t} order={order} />
       </div>
 

@@ -18,27 +18,26 @@ import '../i18n.ts';
 
 const MEGABYTE = 1024 * 1024;
 
+/**
+ * The preview's columns, what decides first: the amount (its date under it) and what the line
+ * would do, then the order, then the bank's text, widest, last (a phone scrolls to it).
+ */
 function lineColumns(t: TFunction, currency: string): TableColumnsType<StatementLine> {
   return [
     { key: 'row', title: t('orders.statement.columns.row'), dataIndex: 'row', width: 56, align: 'right' },
     {
-      key: 'date',
-      title: t('orders.statement.columns.date'),
-      render: (_, line) => <span style={{ whiteSpace: 'nowrap' }}>{line.booked_on}</span>,
-    },
-    {
       key: 'amount',
       title: t('orders.statement.columns.amount'),
       align: 'right',
-      render: (_, line) => <span style={{ whiteSpace: 'nowrap' }}>{money(currency, line.amount)}</span>,
-    },
-    {
-      key: 'text',
-      title: t('orders.statement.columns.text'),
       render: (_, line) => (
-        <Typography.Text style={{ wordBreak: 'break-word', minWidth: 140, display: 'inline-block' }}>
-          {line.text}
-        </Typography.Text>
+        <div style={{ whiteSpace: 'nowrap' }}>
+          {money(currency, line.amount)}
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {line.booked_on}
+            </Typography.Text>
+          </div>
+        </div>
       ),
     },
     {
@@ -64,6 +63,15 @@ function lineColumns(t: TFunction, currency: string): TableColumnsType<Statement
         ) : (
           '—'
         ),
+    },
+    {
+      key: 'text',
+      title: t('orders.statement.columns.text'),
+      render: (_, line) => (
+        <Typography.Text style={{ wordBreak: 'break-word', minWidth: 160, display: 'inline-block' }}>
+          {line.text}
+        </Typography.Text>
+      ),
     },
   ];
 }
