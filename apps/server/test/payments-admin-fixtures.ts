@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Db } from '../src/db/database.ts';
 import { insertLines, insertOrder, type OrderStatus } from '../src/modules/payments/orders.repository.ts';
 import { adminApi, userWithRole, type Api } from './guest-fixtures.ts';
@@ -201,4 +206,34 @@ export async function guestCodeOf(ctx: TestContext, token: string): Promise<stri
   });
   if (res.statusCode !== 200) throw new Error(`guest page: ${res.body}`);
   return (res.json().data as { guest_code: string | null }).guest_code;
+}
+
+/**
+ * The first sheet as LibreOffice shows it (cells as displayed, number formats applied), converted
+ * to CSV: an independent reader of what our writer wrote. Cells are split on commas (the export's
+ * cells here hold none).
+ */
+export async function shownByLibreOffice(bytes: Buffer): Promise<string[][]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mf-soffice-'));
+  try {
+    await writeFile(path.join(dir, 'payments.xlsx'), bytes);
+    // Its own profile (another LibreOffice may hold the default); the 9th token: "as shown".
+    await promisify(execFile)('soffice', [
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--headless',
+      '--convert-to',
+      'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true',
+      '--outdir',
+      path.join(dir, 'out'),
+      path.join(dir, 'payments.xlsx'),
+    ]);
+    const [file] = await readdir(path.join(dir, 'out'));
+    const text = await readFile(path.join(dir, 'out', file!), 'utf8');
+    return text
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,12 @@ import { ERRORS } from '@meetflow/shared/errors';
 import type { OrderDetail, OrderPage, RevenueFigures } from '@meetflow/shared/schemas/payments';
 import { readWorkbook, sheetValues } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { guestCodeOf, paymentsWorld, type PaymentsWorld } from './payments-admin-fixtures.ts';
+import {
+  guestCodeOf,
+  paymentsWorld,
+  shownByLibreOffice,
+  type PaymentsWorld,
+} from './payments-admin-fixtures.ts';
 
 /**
  * The back office's orders (issue 44): the list's filters and paging under the meeting's access
@@ -222,8 +227,10 @@ describe(`orders in the back office (${TEST_DB})`, () => {
     ]);
     expect(String(rows[3]![8])).toMatch(/^R-\d{4}-\d{6}$/);
     expect(String(rows[1]![0])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    // Amounts show two decimals.
+    // Amounts show two decimals, in Excel's terms and as LibreOffice reads the file.
     expect(sheet.getCell('G4').numFmt).toBe('0.00');
+    const office = await shownByLibreOffice(res.rawPayload);
+    expect(office.slice(1).map((r) => r[6])).toEqual(['500.00', '-500.00', '1200.50', '300.00']);
     const audit = await ctx.db
       .selectFrom('system_logs')
       .select(['message_key', 'message_params'])
