@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import type { StatementPreview } from '@meetflow/shared/schemas/payments';
+import { erasePayers } from '../src/modules/payments/payments.writes.ts';
 import { multipart } from './file-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { csvOf } from './import-fixtures.ts';
@@ -183,9 +184,29 @@ describe(`bank statement import (${TEST_DB})`, () => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
-  it('forgets a preview after its time', async () => {
+  it('forgets a preview after its time, by the job mechanism', async () => {
     const shown = await preview(englishCsv, 'statement.csv');
+    const kept = () =>
+      ctx.db.selectFrom('statement_previews').select('id').where('id', '=', shown.preview_id).execute();
+    expect(await kept()).toHaveLength(1);
     ctx.advance(31 * 60_000);
+    await ctx.app.jobs.runDue();
+    expect(await kept()).toHaveLength(0);
     expect((await apply(shown.preview_id)).statusCode).toBe(404);
+  });
+
+  it("erases the bank's text of a guest's lines with the guest's payer names", async () => {
+    const alice = world.guests['Alice Chan']!;
+    const texts = () =>
+      ctx.db.selectFrom('statement_lines').select('text').where('order_id', '=', alice.orderId).execute();
+    expect(await texts()).toEqual([{ text: 'FPS ALICE CHAN HK7Q2MA1' }]);
+    await ctx.db.transaction().execute((trx) => erasePayers(trx, world.meetingId, alice.id));
+    expect(await texts()).toEqual([{ text: '' }]);
+    const payment = await ctx.db
+      .selectFrom('payments')
+      .select('note')
+      .where('order_id', '=', alice.orderId)
+      .executeTakeFirstOrThrow();
+    expect(payment.note).toBe('2026-11-30 #4');
   });
 });

@@ -17,7 +17,11 @@ import { paymentSetupRoutes } from './payment-setup.routes.ts';
 import { createPaymentSetup } from './payment-setup.service.ts';
 import { createOrderAdmin } from './order-admin.ts';
 import { orderAdminRoutes } from './order-admin.routes.ts';
-import { createStatementImport } from './statement-import.ts';
+import {
+  createPreviewExpiry,
+  createStatementImport,
+  STATEMENT_PREVIEW_EXPIRY_JOB,
+} from './statement-import.ts';
 import { statementImportRoutes } from './statement-import.routes.ts';
 import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
 import { createSeatPayments } from './waitlist-orders.ts';
@@ -121,6 +125,7 @@ export const paymentsModule = fp(
       reporting: app.platform.reporting,
       clock,
     });
+    jobs.handle(STATEMENT_PREVIEW_EXPIRY_JOB, createPreviewExpiry(deps));
     await app.register(statementImportRoutes, {
       statementImport: createStatementImport({ ...deps, confirmIn }),
       limiters,

@@ -12,6 +12,7 @@ import { randomToken } from '../../lib/secure-random.ts';
 import { loadSpreadsheetReader, SpreadsheetError } from '../../lib/spreadsheet.ts';
 import type { Db } from '../../db/database.ts';
 import type { ConfirmOutcome, PaymentInput } from './confirm-payment.ts';
+import type { JobHandler } from '../jobs/jobs.service.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as orders from './orders.repository.ts';
 import { guestNameOf } from './order-admin.ts';
@@ -27,7 +28,7 @@ import * as statements from './statements.repository.ts';
  * twice, and a line that arrived after its order's hold expired is handled as any late payment.
  */
 
-export type StatementDeps = Pick<PaymentsDeps, 'db' | 'clock' | 'systemLog' | 'mail'> & {
+export type StatementDeps = Pick<PaymentsDeps, 'db' | 'clock' | 'systemLog' | 'mail' | 'jobs'> & {
   confirmIn: (trx: Db, input: PaymentInput) => Promise<ConfirmOutcome>;
 };
 
@@ -142,12 +143,22 @@ export function createStatementImport(deps: StatementDeps) {
       const now = clock();
       const id = randomToken(16);
       await statements.deletePreviewsBefore(db, now - PREVIEW_MS);
-      await statements.insertPreview(db, {
-        id,
-        meeting_id: meeting.id,
-        user_id: user.id,
-        lines: JSON.stringify(lines),
-        created_at: now,
+      // The lines (the bank's text may name payers) are forgotten when the preview lapses.
+      await db.transaction().execute(async (trx) => {
+        await statements.insertPreview(trx, {
+          id,
+          meeting_id: meeting.id,
+          user_id: user.id,
+          lines: JSON.stringify(lines),
+          created_at: now,
+        });
+        await deps.jobs.enqueue(trx, {
+          kind: STATEMENT_PREVIEW_EXPIRY_JOB,
+          key: `statement-preview:${id}`,
+          payload: { preview_id: id },
+          runAt: now + PREVIEW_MS,
+          meetingId: meeting.id,
+        });
       });
       const matched = lines.filter((l) => l.outcome === 'matched').length;
       return { preview_id: id, lines: lines.map(shown), matched, unmatched: lines.length - matched };
@@ -190,7 +201,8 @@ export function createStatementImport(deps: StatementDeps) {
             amount: line.amount,
             providerRef: line.hash,
             userId: null,
-            note: line.text,
+            // Where the money is in the bank, not its text (which may name the payer).
+            note: `${line.booked_on} #${line.row}`,
             auditName: user.auditName,
             ip,
           });
@@ -216,3 +228,13 @@ export function createStatementImport(deps: StatementDeps) {
 }
 
 export type StatementImport = ReturnType<typeof createStatementImport>;
+
+export const STATEMENT_PREVIEW_EXPIRY_JOB = 'payments.preview_expiry';
+
+/** The job that forgets a preview not applied in time (an applied one is gone already). */
+export function createPreviewExpiry(deps: Pick<PaymentsDeps, 'db'>): JobHandler {
+  return async (job) => {
+    const { preview_id: id } = JSON.parse(job.payload) as { preview_id: string };
+    if (!(await statements.deletePreview(deps.db, id))) return { skipped: 'applied or gone' };
+  };
+}

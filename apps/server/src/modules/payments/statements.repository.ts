@@ -58,3 +58,26 @@ export async function deletePreview(db: Db, id: string): Promise<boolean> {
 export async function deletePreviewsBefore(db: Db, before: number): Promise<void> {
   await db.deleteFrom('statement_previews').where('created_at', '<', before).execute();
 }
+
+/**
+ * An erasure's part in statements (payments.writes.ts): the bank's text of the lines that paid
+ * these orders (it may name the payer) goes; dates, amounts and hashes stay. With `meetingId`, the
+ * meeting's previews waiting to be applied go too.
+ */
+export async function eraseLineTexts(
+  trx: Db,
+  orderIds: readonly number[],
+  meetingId?: number,
+): Promise<void> {
+  if (orderIds.length > 0) {
+    await trx
+      .updateTable('statement_lines')
+      .set({ text: '' })
+      .where('order_id', 'in', orderIds)
+      .where('text', '<>', '')
+      .execute();
+  }
+  if (meetingId !== undefined) {
+    await trx.deleteFrom('statement_previews').where('meeting_id', '=', meetingId).execute();
+  }
+}
