@@ -2368,6 +2368,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/meetings/{publicId}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a paid meeting's sign-up would cost now: lines, early bird, the discount code's share */
+        post: operations["postPublicMeetingsByPublicIdQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guest's orders: amounts, status, how to pay a pending one, receipts */
+        get: operations["getPublicGuestOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/orders/{id}/payer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Who the receipt is made out to (the guest or an institution), before paying */
+        put: operations["putPublicGuestOrdersByIdPayer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -2701,7 +2752,7 @@ export interface operations {
                                 email: string | null;
                                 /** @enum {string|null} */
                                 language: "zh-tw" | "zh-cn" | "en" | null;
-                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                                 organization_id: number | null;
                             };
                         };
@@ -2910,7 +2961,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             organization_id: number | null;
                         };
                     };
@@ -3062,7 +3113,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3137,7 +3188,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                     expires_at: number | null;
                 };
             };
@@ -3156,7 +3207,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3263,7 +3314,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3358,7 +3409,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3433,7 +3484,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3454,7 +3505,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3559,7 +3610,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3645,7 +3696,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3666,7 +3717,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3860,7 +3911,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4842,7 +4893,7 @@ export interface operations {
                             code: string | null;
                             name: string;
                             is_admin: boolean;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                         }[];
                     };
                 };
@@ -6018,6 +6069,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6051,6 +6113,17 @@ export interface operations {
                             mime: string;
                             size: number;
                         }) | null;
+                    };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
                     };
                 };
             };
@@ -6457,6 +6530,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6490,6 +6574,17 @@ export interface operations {
                             mime: string;
                             size: number;
                         }) | null;
+                    };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
                     };
                 };
             };
@@ -11557,7 +11652,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -11656,7 +11752,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -11842,7 +11939,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12587,6 +12685,37 @@ export interface operations {
                                 /** @default false */
                                 retired: boolean;
                             }[];
+                            pricing: {
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                registration: {
+                                    price_item_id: number;
+                                    user_type_id: number | null;
+                                    schedule_id: number | null;
+                                    name: string;
+                                    name_cn: string;
+                                    name_en: string;
+                                    amount: number;
+                                    early_amount: number | null;
+                                    early_until: number | null;
+                                    current: number;
+                                }[];
+                                sessions: {
+                                    price_item_id: number;
+                                    user_type_id: number | null;
+                                    schedule_id: number | null;
+                                    name: string;
+                                    name_cn: string;
+                                    name_en: string;
+                                    amount: number;
+                                    early_amount: number | null;
+                                    early_until: number | null;
+                                    current: number;
+                                }[];
+                                methods: ("transfer" | "fps" | "stripe" | "desk")[];
+                                hold_minutes: number;
+                                has_discount_codes: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -12673,6 +12802,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -12707,6 +12847,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 };
             };
         };
@@ -12724,7 +12875,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12848,7 +13000,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12977,7 +13130,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -13181,7 +13335,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -13327,7 +13482,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -13426,7 +13582,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -21744,6 +21901,382 @@ export interface operations {
             };
         };
     };
+    postPublicMeetingsByPublicIdQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_type_id?: number;
+                    /** @default [] */
+                    schedule_ids?: number[];
+                    price_item_id?: number;
+                    discount_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            lines: {
+                                price_item_id: number;
+                                schedule_id: number | null;
+                                description: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                amount: number;
+                                discount: number;
+                                early_bird: boolean;
+                            }[];
+                            subtotal: number;
+                            discount_amount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicGuestOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            lines: {
+                                price_item_id: number;
+                                schedule_id: number | null;
+                                description: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                amount: number;
+                                discount: number;
+                                early_bird: boolean;
+                            }[];
+                            subtotal: number;
+                            discount_amount: number;
+                            total: number;
+                            refunded_amount: number;
+                            hold_until: number | null;
+                            /** @enum {string} */
+                            payer_kind: "guest" | "institution";
+                            payer_institution: string;
+                            methods: {
+                                /** @enum {string} */
+                                method: "transfer" | "fps" | "stripe" | "desk";
+                                reference: string | null;
+                                bank: {
+                                    bank_name: string;
+                                    account_name: string;
+                                    account_number: string;
+                                } | null;
+                                note: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                } | null;
+                                fps_payload: string | null;
+                                checkout_url: string | null;
+                            }[];
+                            proof_uploaded: boolean;
+                            receipts: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "receipt" | "credit_note";
+                                number: string;
+                                amount: number;
+                                issued_at: number;
+                            }[];
+                            created_at: number;
+                            paid_at: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putPublicGuestOrdersByIdPayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payer_kind: "guest" | "institution";
+                    /** @default  */
+                    payer_institution?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            lines: {
+                                price_item_id: number;
+                                schedule_id: number | null;
+                                description: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                amount: number;
+                                discount: number;
+                                early_bird: boolean;
+                            }[];
+                            subtotal: number;
+                            discount_amount: number;
+                            total: number;
+                            refunded_amount: number;
+                            hold_until: number | null;
+                            /** @enum {string} */
+                            payer_kind: "guest" | "institution";
+                            payer_institution: string;
+                            methods: {
+                                /** @enum {string} */
+                                method: "transfer" | "fps" | "stripe" | "desk";
+                                reference: string | null;
+                                bank: {
+                                    bank_name: string;
+                                    account_name: string;
+                                    account_number: string;
+                                } | null;
+                                note: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                } | null;
+                                fps_payload: string | null;
+                                checkout_url: string | null;
+                            }[];
+                            proof_uploaded: boolean;
+                            receipts: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "receipt" | "credit_note";
+                                number: string;
+                                amount: number;
+                                issued_at: number;
+                            }[];
+                            created_at: number;
+                            paid_at: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -22052,7 +22585,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             organization_id: number | null;
                         };
                     };

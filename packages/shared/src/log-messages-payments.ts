@@ -88,4 +88,9 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id} 的付款记录',
     en: 'Exported the payments of meeting #{meeting_id}',
   },
+  'payments.payer_updated': {
+    'zh-tw': '嘉賓更改了訂單 {reference} 的收據抬頭（{payer_kind}）',
+    'zh-cn': '嘉宾更改了订单 {reference} 的收据抬头（{payer_kind}）',
+    en: 'The guest changed who the receipt of order {reference} is made out to ({payer_kind})',
+  },
 } as const;
