@@ -116,6 +116,26 @@ describe(`permission matrix over every route (${TEST_DB})`, () => {
       'GET /api/organizations/:id/cme/return.xlsx',
     ])
       expect(byKey.get(route), route).toBe('certificate:manage');
+    // A paid meeting's setup (issue 44): read by whoever follows payments, changed by their managers.
+    for (const route of [
+      'GET /api/meetings/:id/payment-settings',
+      'GET /api/organizations/:id/payment-account',
+      'GET /api/meetings/:id/prices',
+      'GET /api/meetings/:id/discount-codes',
+    ])
+      expect(byKey.get(route), route).toEqual(['payment:view', 'payment:manage']);
+    for (const route of [
+      'PUT /api/meetings/:id/payment-settings',
+      'PUT /api/organizations/:id/payment-account',
+      'POST /api/meetings/:id/prices',
+      'PUT /api/prices/:id',
+      'DELETE /api/prices/:id',
+      'POST /api/prices/:id/retire',
+      'POST /api/meetings/:id/discount-codes',
+      'PUT /api/discount-codes/:id',
+      'DELETE /api/discount-codes/:id',
+    ])
+      expect(byKey.get(route), route).toBe('payment:manage');
     // Only the personal routes (me, password, logout) stop at "any logged-in user".
     // A token may not act on its owner's own account, nor manage accounts and tokens: of the
     // personal routes only GET /api/me is open to it.

@@ -125,4 +125,13 @@ export const PAYMENT_ERRORS = {
       en: 'The payment service is unavailable; please try again later',
     },
   },
+  DISCOUNT_CODE_IN_USE: {
+    code: 40998,
+    status: 409,
+    message: {
+      'zh-tw': '此優惠碼已被使用，不能刪除；請改為停用',
+      'zh-cn': '此优惠码已被使用，不能删除；请改为停用',
+      en: 'This discount code has been used: it cannot be deleted; disable it instead',
+    },
+  },
 } as const;

@@ -1,5 +1,6 @@
 import type { Language, Localized } from './languages.ts';
 import { FORM_RULE_MESSAGES } from './form-messages.ts';
+import { PAYMENT_FIELD_MESSAGES } from './field-messages-payments.ts';
 
 /** Field-level validation messages, keyed by what went wrong. `{n}` is replaced by a bound. */
 export const FIELD_MESSAGES = {
@@ -469,6 +470,7 @@ export const FIELD_MESSAGES = {
     'zh-cn': '此选项已有回复，不能删除',
     en: 'This option has answers and cannot be removed',
   },
+  ...PAYMENT_FIELD_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

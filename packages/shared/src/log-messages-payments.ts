@@ -93,4 +93,14 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '嘉宾更改了订单 {reference} 的收据抬头（{payer_kind}）',
     en: 'The guest changed who the receipt of order {reference} is made out to ({payer_kind})',
   },
+  'payments.proof_downloaded': {
+    'zh-tw': '下載訂單 {reference} 的付款證明',
+    'zh-cn': '下载订单 {reference} 的付款证明',
+    en: 'Downloaded the proof of payment of order {reference}',
+  },
+  'payments.fields_changed': {
+    'zh-tw': '變更了 {fields}',
+    'zh-cn': '变更了 {fields}',
+    en: 'changed {fields}',
+  },
 } as const;

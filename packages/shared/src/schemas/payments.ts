@@ -329,6 +329,27 @@ export const deskPaymentBody = z.strictObject({
   amount,
 });
 
+/** What the desk's payment did: the order it paid (the guest can be scanned in again). */
+export const deskPaymentAnswer = z.object({
+  order_id: z.number().int(),
+  reference: z.string(),
+  currency: z.enum(CURRENCIES),
+  amount,
+  /** paid: the order is paid and the guest's code admits them now. */
+  outcome: z.enum(['paid', 'partial', 'late_seated', 'refund_due', 'extra', 'duplicate']),
+});
+export type DeskPaymentAnswer = z.infer<typeof deskPaymentAnswer>;
+
+/** The guest's proof of a transfer or FPS payment, uploaded for their pending order. */
+export const proofUploaded = z.object({
+  order_id: z.number().int(),
+  proof_uploaded: z.literal(true),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type ProofUploaded = z.infer<typeof proofUploaded>;
+export const orderProofParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 export const statementLine = z.object({
   row: z.number().int(),
   booked_on: z.string(),
@@ -376,3 +397,56 @@ export function formatAmount(minor: number): string {
 export function receiptNumber(kind: 'receipt' | 'credit_note', year: number, number: number): string {
   return `${kind === 'receipt' ? 'R' : 'CN'}-${year}-${String(number).padStart(6, '0')}`;
 }
+
+// ——— Back office: the fees page's answers (settings, prices and codes with what the form needs) ———
+
+const recordId = z.coerce.number().int().positive().max(2_147_483_647);
+/** `/api/meetings/:id/…`, `/api/organizations/:id/…`, `/api/prices/:id`, `/api/discount-codes/:id`. */
+export const paymentIdParams = z.strictObject({ id: recordId });
+
+/**
+ * GET/PUT /api/meetings/:id/payment-settings: the settings and what decides which methods the form
+ * may offer: FPS needs HKD and the organisation's FPS proxy, Stripe the server's Stripe keys.
+ */
+export const meetingPaymentSetup = paymentSettings.extend({
+  meeting_id: z.number().int(),
+  organization_id: z.number().int(),
+  meeting_type: z.enum(['general', 'date_schedule']),
+  /** Orders exist: the currency can no longer change, nor the meeting become free. */
+  has_orders: z.boolean(),
+  /** The organisation's payment account has an FPS proxy. */
+  fps_proxy_set: z.boolean(),
+  /** The account has a bank account number (what a transfer is paid to). */
+  bank_account_set: z.boolean(),
+  /** This server has Stripe configured. */
+  stripe_configured: z.boolean(),
+});
+export type MeetingPaymentSetup = z.infer<typeof meetingPaymentSetup>;
+
+/** GET /api/organizations/:id/payment-account: the account (defaults until saved) and its organisation. */
+export const paymentAccountView = paymentAccount.extend({
+  organization_id: z.number().int(),
+  organization_name: z.string(),
+});
+export type PaymentAccountView = z.infer<typeof paymentAccountView>;
+
+const namedTarget = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_cn: z.string(),
+  name_en: z.string(),
+});
+/** GET /api/meetings/:id/prices: every price (retired ones too) and what a price may be for. */
+export const priceList = z.object({
+  currency: z.enum(CURRENCIES).nullable(),
+  meeting_type: z.enum(['general', 'date_schedule']),
+  items: z.array(priceItem),
+  /** The meeting's registration types (date-schedule meetings price these). */
+  user_types: z.array(namedTarget),
+  /** The meeting's sessions (a workshop priced apart). */
+  sessions: z.array(namedTarget.extend({ date: z.string() })),
+});
+export type PriceList = z.infer<typeof priceList>;
+
+/** GET /api/meetings/:id/discount-codes. */
+export const discountCodeList = z.array(discountCode);

@@ -52,3 +52,8 @@ export function organizationOf(db: Db, id: number) {
 export function organizationHasMeetings(db: Db, organizationId: number) {
   return meetings.organizationHasMeetings(db, organizationId);
 }
+
+/** The meeting's currency (null: a free meeting), live or not. */
+export function currencyOf(db: Db, id: number) {
+  return meetings.findCurrency(db, id);
+}

@@ -407,3 +407,20 @@ export async function organizationHasMeetings(db: Db, organizationId: number): P
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A meeting's currency (null: free), live or not; undefined when there is no such meeting. */
+export async function findCurrency(db: Db, id: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('meetings').select('currency').where('id', '=', id).executeTakeFirst();
+  return row ? row.currency : undefined;
+}
+
+/** Sets a live meeting's currency (null: free); answers whether a live meeting was updated. */
+export async function updateCurrency(db: Db, id: number, currency: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('meetings')
+    .set({ currency })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -17,3 +17,8 @@ export function setDisplayConfig(db: Db, meetingId: number, json: string) {
 export function claimDeadlineNotice(db: Db, meetingId: number, now: number) {
   return meetings.claimDeadline(db, meetingId, now);
 }
+
+/** Sets the currency of a live meeting (null: free), the payments module's settings; false when none. */
+export function setCurrency(db: Db, meetingId: number, currency: string | null) {
+  return meetings.updateCurrency(db, meetingId, currency);
+}

@@ -246,3 +246,35 @@ export async function revenueOf(db: Db, meetingIds: readonly number[]) {
     }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
+
+/** Whether the meeting has any order, whatever its state (its currency is then fixed). */
+export async function meetingHasOrders(db: Db, meetingId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The prices among `priceItemIds` that an order line names (they can be retired, not changed). */
+export async function pricesNamedByOrders(db: Db, priceItemIds: readonly number[]): Promise<Set<number>> {
+  if (priceItemIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('order_lines')
+    .select('price_item_id')
+    .distinct()
+    .where('price_item_id', 'in', priceItemIds)
+    .execute();
+  return new Set(rows.map((r) => Number(r.price_item_id)));
+}
+
+/** Whether an order names the discount code (it can be disabled, not deleted). */
+export async function discountCodeNamedByOrders(db: Db, discountCodeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('discount_code_id', '=', discountCodeId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

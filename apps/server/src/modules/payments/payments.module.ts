@@ -1,12 +1,17 @@
 import fp from 'fastify-plugin';
+import { stripeConfigured } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import { createHoldExpiry } from './hold-expiry.ts';
+import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { createProofs } from './proof.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
 import { createSeatPayments } from './waitlist-orders.ts';
+import { paymentSetupRoutes } from './payment-setup.routes.ts';
+import { createPaymentSetup } from './payment-setup.service.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -45,11 +50,20 @@ export const paymentsModule = fp(
       guests: app.guests.service,
       onSignupsChanged,
     };
+    const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
     app.decorate('payments', {
       deps,
-      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+      confirmIn,
       cancelOrder: (orderId: number, by: ClosedBy) => cancelOrder(deps, orderId, by),
     });
+    const proofs = createProofs({
+      db,
+      clock,
+      systemLog,
+      limiters,
+      identify: (token) => app.registration.visitorGuests.identify(token),
+    });
+    await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
@@ -61,6 +75,9 @@ export const paymentsModule = fp(
       guestCancellingIn: (trx, guestId, actor) => guestCancellingIn(deps, trx, guestId, actor),
     });
     await app.register(publicPaymentsRoutes, { deps, limiters });
+    await app.register(paymentSetupRoutes, {
+      setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
+    });
   },
   {
     name: 'payments',

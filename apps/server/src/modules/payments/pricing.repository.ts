@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 /*
  * A meeting's prices, discount codes and payment settings, and an organisation's payment account.
@@ -110,4 +112,135 @@ export async function releaseDiscountCode(trx: Db, id: number): Promise<void> {
     .where('id', '=', id)
     .where('used_count', '>', 0)
     .execute();
+}
+
+// ——— The back office's writes: settings, the account, prices and codes (payment-setup) ———
+
+type Insert<T extends keyof Database> = Insertable<Database[T]>;
+
+/** Writes a meeting's payment settings, the first time or again. */
+export async function saveMeetingSettings(db: Db, row: Insert<'meeting_payment_settings'>): Promise<void> {
+  const { meeting_id: _, ...set } = row;
+  await db
+    .insertInto('meeting_payment_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('meeting_id').doUpdateSet(set))
+    .execute();
+}
+
+/** Writes an organisation's payment account, the first time or again. */
+export async function saveAccount(db: Db, row: Insert<'payment_accounts'>): Promise<void> {
+  const { organization_id: _, ...set } = row;
+  await db
+    .insertInto('payment_accounts')
+    .values(row)
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet(set))
+    .execute();
+}
+
+/** Every price of the meeting, retired ones too, in the form's order. */
+export function allPriceItems(db: Db, meetingId: number) {
+  return db
+    .selectFrom('price_items')
+    .select(PRICE_COLUMNS)
+    .where('meeting_id', '=', meetingId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function findPriceItem(db: Db, id: number) {
+  return db.selectFrom('price_items').select(PRICE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Another live price of the meeting for the same registration type or session, if any. */
+export function liveItemFor(
+  db: Db,
+  meetingId: number,
+  target: { column: 'user_type_id' | 'schedule_id'; id: number },
+  exceptId: number | null,
+) {
+  let query = db
+    .selectFrom('price_items')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where(target.column, '=', target.id)
+    .where('retired_at', 'is', null);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function insertPriceItem(db: Db, values: Insert<'price_items'>): Promise<number> {
+  const row = await db.insertInto('price_items').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePriceItem(
+  db: Db,
+  id: number,
+  values: Omit<Insert<'price_items'>, 'meeting_id' | 'created_at'>,
+): Promise<void> {
+  await db.updateTable('price_items').set(values).where('id', '=', id).execute();
+}
+
+/** Retires a live price (kept for the orders naming it); false when it was retired already. */
+export async function retirePriceItem(db: Db, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('price_items')
+    .set({ retired_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deletePriceItem(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('price_items').where('id', '=', id).execute();
+}
+
+export function listDiscountCodes(db: Db, meetingId: number) {
+  return db
+    .selectFrom('discount_codes')
+    .select(CODE_COLUMNS)
+    .where('meeting_id', '=', meetingId)
+    .orderBy('code')
+    .execute();
+}
+
+export function findDiscountCodeById(db: Db, id: number) {
+  return db.selectFrom('discount_codes').select(CODE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The meeting's codes whose list names the price (stored as JSON text: matched after reading). */
+export async function codesNamingItem(db: Db, meetingId: number, priceItemId: number) {
+  const rows = await db
+    .selectFrom('discount_codes')
+    .select(['id', 'code', 'price_item_ids'])
+    .where('meeting_id', '=', meetingId)
+    .where('price_item_ids', '<>', '[]')
+    .execute();
+  return rows.filter((row) => (JSON.parse(row.price_item_ids) as number[]).includes(priceItemId));
+}
+
+export async function insertDiscountCode(db: Db, values: Insert<'discount_codes'>): Promise<number> {
+  const row = await db.insertInto('discount_codes').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateDiscountCode(
+  db: Db,
+  id: number,
+  values: Partial<Omit<Insert<'discount_codes'>, 'meeting_id' | 'created_at' | 'used_count'>>,
+): Promise<void> {
+  await db.updateTable('discount_codes').set(values).where('id', '=', id).execute();
+}
+
+/** Deletes a code nobody has used; false when it has been used meanwhile (it stays). */
+export async function deleteUnusedDiscountCode(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('discount_codes')
+    .where('id', '=', id)
+    .where('used_count', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

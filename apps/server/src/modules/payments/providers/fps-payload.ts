@@ -59,11 +59,17 @@ export function crc16(text: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** Minor units as EMVCo's transaction amount: digits, '.', two decimals (12345 → '123.45'). */
+/**
+ * Minor units as EMVCo's transaction amount (ID 54, at most 13 characters): a whole amount as its
+ * digits, otherwise with '.' and the currency's two decimals (10000 → '100', 12345 → '123.45',
+ * 1050 → '10.50'), as the FPS codes issued by banks write it.
+ */
 export function amountText(minor: number): string {
   if (!Number.isSafeInteger(minor) || minor <= 0)
     throw new RangeError('FPS amount must be a positive integer');
-  const text = `${Math.floor(minor / MINOR_PER_MAJOR)}.${String(minor % MINOR_PER_MAJOR).padStart(2, '0')}`;
+  const major = Math.floor(minor / MINOR_PER_MAJOR);
+  const cents = minor % MINOR_PER_MAJOR;
+  const text = cents === 0 ? String(major) : `${major}.${String(cents).padStart(2, '0')}`;
   if (text.length > 13) throw new RangeError('FPS amount is longer than 13 characters');
   return text;
 }
