@@ -2368,6 +2368,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/guest/orders/{id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's hosted page to pay this pending order by card, Alipay or WeChat Pay; the order is paid only when Stripe's signed webhook says so */
+        post: operations["postPublicGuestOrdersByIdCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events (Stripe-Signature header over the raw JSON body): a Checkout payment confirmed, a refund recorded; redeliveries and other types change nothing */
+        post: operations["postPaymentsStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -2701,7 +2735,7 @@ export interface operations {
                                 email: string | null;
                                 /** @enum {string|null} */
                                 language: "zh-tw" | "zh-cn" | "en" | null;
-                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                                 organization_id: number | null;
                             };
                         };
@@ -2910,7 +2944,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             organization_id: number | null;
                         };
                     };
@@ -3062,7 +3096,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3137,7 +3171,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                     expires_at: number | null;
                 };
             };
@@ -3156,7 +3190,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3263,7 +3297,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3358,7 +3392,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3433,7 +3467,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3454,7 +3488,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3559,7 +3593,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3645,7 +3679,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3666,7 +3700,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3860,7 +3894,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4842,7 +4876,7 @@ export interface operations {
                             code: string | null;
                             name: string;
                             is_admin: boolean;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                         }[];
                     };
                 };
@@ -6018,6 +6052,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6051,6 +6096,17 @@ export interface operations {
                             mime: string;
                             size: number;
                         }) | null;
+                    };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
                     };
                 };
             };
@@ -6457,6 +6513,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6490,6 +6557,17 @@ export interface operations {
                             mime: string;
                             size: number;
                         }) | null;
+                    };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
                     };
                 };
             };
@@ -11557,7 +11635,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -11656,7 +11735,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -11842,7 +11922,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12587,6 +12668,37 @@ export interface operations {
                                 /** @default false */
                                 retired: boolean;
                             }[];
+                            pricing: {
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                registration: {
+                                    price_item_id: number;
+                                    user_type_id: number | null;
+                                    schedule_id: number | null;
+                                    name: string;
+                                    name_cn: string;
+                                    name_en: string;
+                                    amount: number;
+                                    early_amount: number | null;
+                                    early_until: number | null;
+                                    current: number;
+                                }[];
+                                sessions: {
+                                    price_item_id: number;
+                                    user_type_id: number | null;
+                                    schedule_id: number | null;
+                                    name: string;
+                                    name_cn: string;
+                                    name_en: string;
+                                    amount: number;
+                                    early_amount: number | null;
+                                    early_until: number | null;
+                                    current: number;
+                                }[];
+                                methods: ("transfer" | "fps" | "stripe" | "desk")[];
+                                hold_minutes: number;
+                                has_discount_codes: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -12673,6 +12785,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -12707,6 +12830,17 @@ export interface operations {
                             size: number;
                         }) | null;
                     };
+                    payment?: {
+                        price_item_id?: number;
+                        discount_code?: string;
+                        /**
+                         * @default guest
+                         * @enum {string}
+                         */
+                        payer_kind?: "guest" | "institution";
+                        /** @default  */
+                        payer_institution?: string;
+                    };
                 };
             };
         };
@@ -12724,7 +12858,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12848,7 +12983,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -12977,7 +13113,8 @@ export interface operations {
                             guest_token: string;
                             guest: {
                                 meeting_public_id: string;
-                                guest_code: string;
+                                guest_code: string | null;
+                                unpaid: boolean;
                                 display_name: string;
                                 masked_phone: string;
                                 masked_email: string;
@@ -13181,7 +13318,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -13327,7 +13465,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -13426,7 +13565,8 @@ export interface operations {
                         message: string;
                         data: {
                             meeting_public_id: string;
-                            guest_code: string;
+                            guest_code: string | null;
+                            unpaid: boolean;
                             display_name: string;
                             masked_phone: string;
                             masked_email: string;
@@ -21744,6 +21884,133 @@ export interface operations {
             };
         };
     };
+    postPublicGuestOrdersByIdCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaymentsStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            /** @enum {boolean} */
+                            received: true;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -22052,7 +22319,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
                             organization_id: number | null;
                         };
                     };

@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { createStripeClient } from './stripe/stripe-client.ts';
+import { createStripeProvider } from './stripe/stripe-provider.ts';
+import { stripeRoutes } from './stripe/stripe.routes.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -22,7 +25,9 @@ declare module 'fastify' {
  */
 export const paymentsModule = fp(
   async (app) => {
-    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged } = app.platform;
+    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
+    // Stripe's client, null without its keys (stripe/stripe-client.ts).
+    const stripe = createStripeClient(config);
     const deps: PaymentsDeps = {
       config,
       db,
@@ -33,11 +38,15 @@ export const paymentsModule = fp(
       jobs,
       mail: app.mail.service,
       onSignupsChanged,
+      providers: { stripe: createStripeProvider(stripe, app.log) },
     };
     app.decorate('payments', {
       deps,
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
     });
+    const { confirmIn } = app.payments;
+    const visitors = app.registration.visitorGuests;
+    await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
 );
