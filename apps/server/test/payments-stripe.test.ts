@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
+import { findOrder } from '../src/modules/payments/orders.repository.ts';
+import { instructionsFor, providerFor } from '../src/modules/payments/providers/registry.ts';
 import { CHECKOUT_ATTEMPT_MS } from '../src/modules/payments/stripe/checkout.ts';
+import { createStripeProvider } from '../src/modules/payments/stripe/stripe-provider.ts';
 import { WEBHOOK_LIMIT } from '../src/modules/payments/stripe/stripe-webhook.routes.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
@@ -88,6 +91,23 @@ describe(`Stripe Checkout confirmed by its signed webhook (${TEST_DB})`, () => {
     expect(standIn.sessions.size).toBe(1);
     const state = await paymentState(ctx, order);
     expect(state.order).toMatchObject({ status: 'pending', method: 'stripe', paid_at: null });
+  });
+
+  it('is the registry’s Stripe provider once configured: the guest’s page offers it, with no page yet', async () => {
+    const order = await world.guestWithOrder();
+    const row = await findOrder(ctx.db, order.orderId);
+    const configured = ctx.app.payments.deps.providers;
+    const offered = await instructionsFor(ctx.db, row!, 'en', configured);
+    expect(offered.map((i) => [i.method, i.checkout_url])).toEqual([
+      ['transfer', null],
+      ['stripe', null],
+    ]);
+    expect(providerFor('stripe', configured).refund).toBeTypeOf('function');
+    // Without Stripe's keys the method is left off, whatever the meeting lists.
+    const unconfigured = { stripe: createStripeProvider(null, ctx.app.log) };
+    expect((await instructionsFor(ctx.db, row!, 'en', unconfigured)).map((i) => i.method)).toEqual([
+      'transfer',
+    ]);
   });
 
   it('lets a Checkout Session live no less than Stripe allows and no more than a day', async () => {

@@ -22,7 +22,7 @@ export interface PaymentsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   /**
    * Providers made from this server's configuration (Stripe's, with its client), over the registry's
-   * static ones: a refund goes through `deps.providers?.[method] ?? providerFor(method)`.
+   * static ones: `providerFor(method, deps.providers)` (a refund through Stripe needs this one).
    */
   providers?: Partial<Record<PaymentMethod, PaymentProvider>>;
 }
