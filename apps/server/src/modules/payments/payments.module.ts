@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { publicPaymentsRoutes } from './public-payments.routes.ts';
+import { createSignUpPayments } from './sign-up-orders.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 import { createStripeProvider } from './stripe/stripe-provider.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
@@ -47,6 +49,9 @@ export const paymentsModule = fp(
     const { confirmIn } = app.payments;
     const visitors = app.registration.visitorGuests;
     await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
+    // A paid sign-up's price and order (sign-up-orders.ts).
+    app.registration.payments.fill(createSignUpPayments(deps));
+    await app.register(publicPaymentsRoutes, { deps, limiters });
   },
   { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
 );
