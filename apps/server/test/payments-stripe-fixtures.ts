@@ -1,24 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import type { PaymentMethod } from '@meetflow/shared/schemas/payments';
-import { sha256 } from '../src/lib/secure-random.ts';
-import { insertOrder } from '../src/modules/payments/orders.repository.ts';
 import type { TestContext } from './helpers.ts';
-import { createMeeting, createOrganization, generalBody, signUp } from './registration-fixtures.ts';
+import { addPrice, createPaidMeeting, guestIdOf, ordersOf } from './payments-fixtures.ts';
+import { createOrganization, generalBody, signUp } from './registration-fixtures.ts';
 import type { StripeStandIn } from './stripe-stand-in.ts';
 
 /*
- * A paid meeting with guests holding pending orders, for the Stripe tests. The guest signs up
- * through the public API while the meeting is free (their token and seat), then the meeting becomes
- * paid and the order is written directly: the sign-up that opens orders has its own tests.
+ * A paid meeting (HKD, transfer and Stripe offered) whose guests sign up through the public API and
+ * hold their seat with a pending order, for the Stripe tests.
  */
 
 export const WEBHOOK = '/api/payments/stripe/webhook';
-const MINUTE = 60_000;
 
 export interface StripeWorld {
   meetingId: number;
   publicId: string;
-  /** A guest with a pending order of `total` in HKD, held for `holdMinutes`. */
+  /** A guest signed up with a pending order of `total` in HKD, held for `holdMinutes`. */
   guestWithOrder(options?: { total?: number; holdMinutes?: number }): Promise<PendingOrder>;
 }
 
@@ -37,63 +33,34 @@ export async function stripeWorld(
   options: { methods?: PaymentMethod[]; registrationLimit?: number } = {},
 ): Promise<StripeWorld> {
   const organizationId = await createOrganization(ctx.db);
-  const meeting = await createMeeting(ctx.db, organizationId, {
+  const meeting = await createPaidMeeting(ctx.db, organizationId, {
+    currency: 'HKD',
+    methods: options.methods ?? ['transfer', 'stripe'],
     registration_limit: options.registrationLimit ?? 0,
     name: '年會',
   });
-  const makePaid = async () => {
-    await ctx.db.updateTable('meetings').set({ currency: 'HKD' }).where('id', '=', meeting.id).execute();
-    await ctx.db
-      .insertInto('meeting_payment_settings')
-      .values({
-        meeting_id: meeting.id,
-        hold_minutes: 30,
-        methods: JSON.stringify(options.methods ?? ['transfer', 'stripe']),
-        updated_at: ctx.now(),
-      })
-      .onConflict((oc) => oc.column('meeting_id').doNothing())
-      .execute();
-  };
+  // One ticket kind per price asked for.
+  const prices = new Map<number, number>();
   return {
     meetingId: meeting.id,
     publicId: meeting.publicId,
     async guestWithOrder({ total = 120_000, holdMinutes = 45 } = {}) {
-      // Signed up while the meeting is free; then it charges, and the guest's seat is a hold.
-      await ctx.db.updateTable('meetings').set({ currency: null }).where('id', '=', meeting.id).execute();
+      if (!prices.has(total))
+        prices.set(total, await addPrice(ctx.db, meeting.id, { name: `Ticket ${total}`, amount: total }));
+      await ctx.db
+        .updateTable('meeting_payment_settings')
+        .set({ hold_minutes: holdMinutes })
+        .where('meeting_id', '=', meeting.id)
+        .execute();
       const n = 500 + signUps++;
-      const res = await signUp(ctx, meeting.publicId, generalBody(n), n);
+      const body = generalBody(n, { payment: { price_item_id: prices.get(total) } });
+      const res = await signUp(ctx, meeting.publicId, body, n);
       if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
       const token = res.json().data.guest_token as string;
-      await makePaid();
-      const guest = await ctx.db
-        .selectFrom('guests')
-        .select('id')
-        .where('token_hash', '=', sha256(token))
-        .executeTakeFirstOrThrow();
-      await ctx.db
-        .updateTable('guests')
-        .set({ unpaid: 1, mail_pending: 0 })
-        .where('id', '=', guest.id)
-        .execute();
-      const reference = `T${randomBytes(5).toString('hex').toUpperCase()}`;
-      const orderId = await insertOrder(ctx.db, {
-        meeting_id: meeting.id,
-        guest_id: guest.id,
-        reference,
-        currency: 'HKD',
-        subtotal: total,
-        total,
-        discount_code_id: null,
-        status: 'pending',
-        hold_until: ctx.now() + holdMinutes * MINUTE,
-        method: null,
-        proof_file_id: null,
-        created_at: ctx.now(),
-        updated_at: ctx.now(),
-        paid_at: null,
-        closed_at: null,
-      });
-      return { guestId: guest.id, token, orderId, reference, total };
+      const guestId = await guestIdOf(ctx.db, token);
+      const [order] = await ordersOf(ctx.db, guestId);
+      if (order?.status !== 'pending' || order.total !== total) throw new Error('no pending order');
+      return { guestId, token, orderId: order.id, reference: order.reference, total };
     },
   };
 }

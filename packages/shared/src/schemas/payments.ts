@@ -371,7 +371,7 @@ export function receiptNumber(kind: 'receipt' | 'credit_note', year: number, num
 // ——— Stripe Checkout (card, Alipay, WeChat Pay) ———
 
 /** POST /api/public/guest/orders/:id/checkout (X-Guest-Token). */
-export const guestOrderParams = z.strictObject({
+export const stripeCheckoutParams = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 /** Stripe's hosted page to send the guest to; the payment is confirmed by Stripe's webhook alone. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@meetflow/shared/schemas/envelope';
-import { guestOrderParams, stripeCheckout } from '@meetflow/shared/schemas/payments';
+import { stripeCheckoutParams, stripeCheckout } from '@meetflow/shared/schemas/payments';
 import { ok } from '../../../lib/reply.ts';
 import { guestToken } from '../../../plugins/authorization.ts';
 import { createCheckout, type CheckoutParts } from './checkout.ts';
@@ -21,7 +21,7 @@ export const stripeCheckoutRoutes: FastifyPluginAsyncZod<{ parts: CheckoutParts 
         summary:
           "Stripe's hosted page to pay this pending order by card, Alipay or WeChat Pay; the order is paid only when Stripe's signed webhook says so",
         security: [{ guestToken: [] }],
-        params: guestOrderParams,
+        params: stripeCheckoutParams,
         response: { 200: envelope(stripeCheckout) },
       },
     },
