@@ -29,7 +29,7 @@ export const paymentsModule = fp(
   async (app) => {
     const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
     // Stripe's client, null without its keys (stripe/stripe-client.ts).
-    const stripe = createStripeClient(config);
+    const stripe = await createStripeClient(config);
     const deps: PaymentsDeps = {
       config,
       db,

@@ -1,17 +1,20 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../../config.ts';
 
 /**
  * The official library, configured from the environment: null when Stripe is not (no keys), and the
  * method is then not offered. STRIPE_API_URL points it at another address (the tests' stand-in).
- * The API version is the one this library's types describe; the webhook endpoint made in Stripe's
- * dashboard must send events in it too (docs/configuration.md).
+ * The API version is the one this library's types describe (the webhook reads only fields that
+ * older versions' events carry alike: ids, metadata, amounts, statuses). The library is loaded only
+ * then: ~9 MB and up to a few hundred milliseconds of every start that a server without Stripe
+ * never pays.
  */
-export function createStripeClient(config: Pick<Config, 'stripe'>): Stripe | null {
+export async function createStripeClient(config: Pick<Config, 'stripe'>): Promise<Stripe | null> {
   if (!config.stripe) return null;
   const { secretKey, api } = config.stripe;
-  return new Stripe(secretKey, {
-    apiVersion: Stripe.API_VERSION,
+  const { default: StripeClient } = await import('stripe');
+  return new StripeClient(secretKey, {
+    apiVersion: StripeClient.API_VERSION,
     // A lost answer is asked again with the same idempotency key: Stripe replays it, never doubles it.
     maxNetworkRetries: 2,
     timeout: 20_000,
