@@ -237,6 +237,8 @@ describe(`Stripe Checkout confirmed by its signed webhook (${TEST_DB})`, () => {
       { ...session, metadata: { order_id: '999999', reference: 'NOSUCH' } },
       // Another server on the same Stripe account: its order 5 is not this server's order 5.
       { ...session, metadata: { order_id: String(order.orderId), reference: 'OTHERSERVER' } },
+      // Not the order's currency: not a payment of this order.
+      { ...session, currency: 'usd' },
     ];
     for (const stranger of strangers) {
       const res = await deliver(ctx, standIn.event('checkout.session.completed', stranger));
@@ -265,5 +267,28 @@ describe(`Stripe Checkout confirmed by its signed webhook (${TEST_DB})`, () => {
     expect(state.payments).toHaveLength(1);
     expect((await deliver(ctx, late)).statusCode).toBe(200);
     expect(await paymentState(ctx, order)).toEqual(state);
+  });
+});
+
+describe(`Stripe without its keys (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('offers no checkout and no webhook', async () => {
+    const world = await stripeWorld(ctx);
+    const order = await world.guestWithOrder();
+    const res = await checkout(ctx, order);
+    expect(res.json().code).toBe(ERRORS.PAYMENT_METHOD_UNAVAILABLE.code);
+    const standIn = await startStripeStandIn();
+    const event = standIn.event('checkout.session.completed', {
+      id: 'cs_test_x',
+      object: 'checkout.session',
+    });
+    await standIn.close();
+    expect((await deliver(ctx, event)).statusCode).toBe(404);
+    expect((await paymentState(ctx, order)).order.status).toBe('pending');
   });
 });
