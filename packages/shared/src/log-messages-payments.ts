@@ -98,4 +98,9 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '订单 {reference} 在 Stripe 退款 {amount}，已记录',
     en: 'Recorded a refund of {amount} made in Stripe for order {reference}',
   },
+  'payments.payer_updated': {
+    'zh-tw': '嘉賓更改了訂單 {reference} 的收據抬頭（{payer_kind}）',
+    'zh-cn': '嘉宾更改了订单 {reference} 的收据抬头（{payer_kind}）',
+    en: 'The guest changed who the receipt of order {reference} is made out to ({payer_kind})',
+  },
 } as const;

@@ -1,17 +1,25 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
+import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import { createHoldExpiry } from './hold-expiry.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
-import { createSignUpPayments } from './sign-up-orders.ts';
+import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 import { createStripeProvider } from './stripe/stripe-provider.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
+import { createSeatPayments } from './waitlist-orders.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
   /** Records a payment and moves its order, in the caller's transaction (confirm-payment.ts). */
   confirmIn(trx: Db, input: PaymentInput): Promise<ConfirmOutcome>;
+  /**
+   * An organiser cancels a pending order and its guest (cancel-order.ts; the route checks
+   * `payment:manage` and the meeting): ORDER_NOT_PENDING when paid or closed meanwhile.
+   */
+  cancelOrder(orderId: number, by: ClosedBy): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -39,19 +47,32 @@ export const paymentsModule = fp(
       webhooks,
       jobs,
       mail: app.mail.service,
+      guests: app.guests.service,
       onSignupsChanged,
       providers: { stripe: createStripeProvider(stripe, app.log) },
     };
     app.decorate('payments', {
       deps,
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+      cancelOrder: (orderId: number, by: ClosedBy) => cancelOrder(deps, orderId, by),
     });
     const { confirmIn } = app.payments;
     const visitors = app.registration.visitorGuests;
     await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
+    // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
+    app.waitlist.payments.fill(createSeatPayments(deps));
+    // An unpaid order's hold ends by the job mechanism (hold-expiry.ts); a guest cancelled in the
+    // back office or withdrawing has their pending order closed first (cancel-order.ts).
+    jobs.handle(HOLD_EXPIRY_JOB, createHoldExpiry(deps));
+    app.guests.orders.fill({
+      guestCancellingIn: (trx, guestId, actor) => guestCancellingIn(deps, trx, guestId, actor),
+    });
     await app.register(publicPaymentsRoutes, { deps, limiters });
   },
-  { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
+  {
+    name: 'payments',
+    dependencies: ['platform', 'guests', 'registration', 'mail', 'waitlist', 'attendance'],
+  },
 );
