@@ -6,6 +6,7 @@ import { CHECKOUT_ATTEMPT_MS } from '../src/modules/payments/stripe/checkout.ts'
 import { createStripeProvider } from '../src/modules/payments/stripe/stripe-provider.ts';
 import { WEBHOOK_LIMIT } from '../src/modules/payments/stripe/stripe-webhook.routes.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { seatsOf } from './payments-fixtures.ts';
 import {
   checkout,
   deliver,
@@ -18,6 +19,13 @@ import {
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 
 const MINUTE = 60_000;
+
+/** The ways to pay the guest's pending order, as their page lists them. */
+async function methodsOnGuestPage(ctx: TestContext, token: string) {
+  const res = await ctx.app.inject({ url: '/api/public/guest/orders', headers: { 'x-guest-token': token } });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data[0].methods as { method: string }[]).map((m) => m.method);
+}
 
 /**
  * Card, Alipay and WeChat Pay through Stripe Checkout (issue 44), against a local stand-in of
@@ -103,6 +111,7 @@ describe(`Stripe Checkout confirmed by its signed webhook (${TEST_DB})`, () => {
       ['stripe', null],
     ]);
     expect(providerFor('stripe', configured).refund).toBeTypeOf('function');
+    expect(await methodsOnGuestPage(ctx, order.token)).toEqual(['transfer', 'stripe']);
     // Without Stripe's keys the method is left off, whatever the meeting lists.
     const unconfigured = { stripe: createStripeProvider(null, ctx.app.log) };
     expect((await instructionsFor(ctx.db, row!, 'en', unconfigured)).map((i) => i.method)).toEqual([
@@ -249,24 +258,46 @@ describe(`Stripe Checkout confirmed by its signed webhook (${TEST_DB})`, () => {
     expect((await paymentState(ctx, order)).payments).toEqual([]);
   });
 
-  it('puts a payment made after the hold expired, with no seat left, before the organiser to refund', async () => {
-    const order = await world.guestWithOrder({ total: 30_000, holdMinutes: 10 });
-    const session = await payAtStripe(order);
-    // The hold ran out: the order expired and the guest's seat was freed.
+  it('seats a payment made after its hold expired if a seat is free, else keeps it for a refund', async () => {
+    const oneSeat = await stripeWorld(ctx, { registrationLimit: 1 });
+    const early = await oneSeat.guestWithOrder({ total: 30_000, holdMinutes: 10 });
+    const earlySession = await payAtStripe(early);
+    // The hold runs out before Stripe's event comes (the session outlives a 10-minute hold).
     ctx.advance(11 * MINUTE);
-    await ctx.db.updateTable('orders').set({ status: 'expired' }).where('id', '=', order.orderId).execute();
+    await ctx.app.jobs.runDue();
+    expect((await paymentState(ctx, early)).order.status).toBe('expired');
+    expect((await seatsOf(ctx.db, oneSeat.meetingId)).taken).toBe(0);
+    const seated = standIn.event('checkout.session.completed', earlySession);
+    expect((await deliver(ctx, seated)).statusCode).toBe(200);
+    const back = await paymentState(ctx, early);
+    expect(back.order.status).toBe('paid');
+    expect(back.guest).toMatchObject({ unpaid: 0, cancelled_at: null });
+    expect((await seatsOf(ctx.db, oneSeat.meetingId)).taken).toBe(1);
+
+    // Now the one seat is taken: the next late payer's money waits for the organiser's refund.
     await ctx.db
-      .updateTable('guests')
-      .set({ cancelled_at: ctx.now() })
-      .where('id', '=', order.guestId)
+      .updateTable('meetings')
+      .set({ registration_limit: 2 })
+      .where('id', '=', oneSeat.meetingId)
       .execute();
-    const late = standIn.event('checkout.session.completed', session);
-    expect((await deliver(ctx, late)).statusCode).toBe(200);
-    const state = await paymentState(ctx, order);
-    expect(state.order.status).toBe('refund_due');
-    expect(state.payments).toHaveLength(1);
-    expect((await deliver(ctx, late)).statusCode).toBe(200);
-    expect(await paymentState(ctx, order)).toEqual(state);
+    const late = await oneSeat.guestWithOrder({ total: 30_000, holdMinutes: 10 });
+    const lateSession = await payAtStripe(late);
+    ctx.advance(11 * MINUTE);
+    await ctx.app.jobs.runDue();
+    const other = await oneSeat.guestWithOrder({ total: 30_000, holdMinutes: 45 });
+    const lateEvent = standIn.event('checkout.session.completed', lateSession);
+    expect((await deliver(ctx, lateEvent)).statusCode).toBe(200);
+    const owed = await paymentState(ctx, late);
+    expect(owed.order.status).toBe('refund_due');
+    expect(owed.guest.cancelled_at).not.toBeNull();
+    expect(owed.payments).toHaveLength(1);
+    expect((await seatsOf(ctx.db, oneSeat.meetingId)).taken).toBe(2);
+    expect((await paymentState(ctx, other)).order.status).toBe('pending');
+    // Told again: nothing more.
+    expect((await deliver(ctx, lateEvent)).statusCode).toBe(200);
+    expect((await deliver(ctx, seated)).statusCode).toBe(200);
+    expect(await paymentState(ctx, late)).toEqual(owed);
+    expect(await paymentState(ctx, early)).toEqual(back);
   });
 });
 
@@ -290,5 +321,7 @@ describe(`Stripe without its keys (${TEST_DB})`, () => {
     await standIn.close();
     expect((await deliver(ctx, event)).statusCode).toBe(404);
     expect((await paymentState(ctx, order)).order.status).toBe('pending');
+    // The meeting lists Stripe, but this server cannot take it: the guest's page leaves it off.
+    expect(await methodsOnGuestPage(ctx, order.token)).toEqual(['transfer']);
   });
 });
