@@ -244,6 +244,7 @@ describe(`Stripe Checkout confirmed by its signed webhook (${TEST_DB})`, () => {
     const session = await payAtStripe(order);
     const strangers = [
       { ...session, metadata: { order_id: '999999', reference: 'NOSUCH' } },
+      { ...session, metadata: { order_id: '99999999999', reference: 'NOSUCH' } },
       // Another server on the same Stripe account: its order 5 is not this server's order 5.
       { ...session, metadata: { order_id: String(order.orderId), reference: 'OTHERSERVER' } },
       // Not the order's currency: not a payment of this order.

@@ -47,7 +47,7 @@ export function createWebhookHandler(parts: WebhookParts) {
   /** The order this server made a checkout for, if the metadata names one of its orders. */
   async function ourOrder(db: Db, metadata: Stripe.Metadata | null | undefined) {
     const id = Number(metadata?.order_id);
-    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
     const order = await orders.findOrder(db, id);
     // The random reference tells this server's order from another's on the same Stripe account.
     return order && order.reference === metadata?.reference ? order : undefined;
