@@ -9,6 +9,9 @@ import type { PaymentsDeps } from './payments-deps.ts';
 import { createProofs } from './proof.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
+import { createStripeClient } from './stripe/stripe-client.ts';
+import { createStripeProvider } from './stripe/stripe-provider.ts';
+import { stripeRoutes } from './stripe/stripe.routes.ts';
 import { createSeatPayments } from './waitlist-orders.ts';
 import { paymentSetupRoutes } from './payment-setup.routes.ts';
 import { createPaymentSetup } from './payment-setup.service.ts';
@@ -38,6 +41,8 @@ declare module 'fastify' {
 export const paymentsModule = fp(
   async (app) => {
     const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
+    // Stripe's client, null without its keys (stripe/stripe-client.ts).
+    const stripe = await createStripeClient(config);
     const deps: PaymentsDeps = {
       config,
       db,
@@ -49,6 +54,7 @@ export const paymentsModule = fp(
       mail: app.mail.service,
       guests: app.guests.service,
       onSignupsChanged,
+      providers: { stripe: createStripeProvider(stripe, app.log) },
     };
     const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
     app.decorate('payments', {
@@ -64,6 +70,8 @@ export const paymentsModule = fp(
       identify: (token) => app.registration.visitorGuests.identify(token),
     });
     await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
+    const visitors = app.registration.visitorGuests;
+    await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
