@@ -29,8 +29,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   );
   const { stripe, webhookSecret } = parts;
   const webhook = stripe && webhookSecret ? createWebhookHandler({ ...parts, stripe, webhookSecret }) : null;
-  // Counts an address's deliveries that fail the signature: a genuine one gives its point back, so
-  // Stripe's bursts are never held up, while one address cannot forge events without end.
+  // Counts an address's deliveries that fail the signature.
   const forgeries = limiters('stripe_webhook_ip', WEBHOOK_LIMIT.points, WEBHOOK_LIMIT.seconds);
 
   app.post(
@@ -47,12 +46,18 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       if (!webhook) throw new AppError('NOT_FOUND');
-      await forgeries.consume(request.ip);
       const body = request.body;
-      if (!Buffer.isBuffer(body)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
       const signature = request.headers['stripe-signature'];
-      const event = webhook.verified(body, typeof signature === 'string' ? signature : undefined);
-      await forgeries.refund(request.ip);
+      let event;
+      try {
+        if (!Buffer.isBuffer(body)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
+        event = webhook.verified(body, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        // Only a failed signature counts: a burst of genuine deliveries (hundreds at once when a
+        // meeting opens) never meets the limit, while one address cannot forge without end.
+        await forgeries.consume(request.ip);
+        throw error;
+      }
       await webhook.handle(event, request.ip);
       return ok(request, { received: true as const });
     },
