@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, refuseGuessableAdminPassword } from './config.ts';
+import { loadConfig, refuseGuessableAdminPassword, stripeConfigured } from './config.ts';
 
 describe('configuration', () => {
   it('has safe defaults: captcha on, port 3000, SQLite under ./data', () => {
@@ -52,5 +52,36 @@ describe('configuration', () => {
     expect(loadConfig({ TIME_ZONE: 'Europe/London' }).timeZone).toBe('Europe/London');
     expect(() => loadConfig({ TIME_ZONE: 'Macau' })).toThrow(/TIME_ZONE/);
     expect(() => loadConfig({ TIME_ZONE: '' })).toThrow(/TIME_ZONE/);
+  });
+
+  it('offers Stripe only with both its keys, and sends the secret key in clear to this machine alone', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(stripeConfigured(loadConfig({}))).toBe(false);
+    expect(loadConfig(keys).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      api: null,
+    });
+    expect(stripeConfigured(loadConfig(keys))).toBe(true);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY: /);
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/secret key \(sk_…\)/);
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:4242' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: 4242,
+      protocol: 'http',
+    });
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'https://stripe-proxy.example.org/' }).stripe?.api).toEqual({
+      host: 'stripe-proxy.example.org',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'http://stripe-proxy.example.org' })).toThrow(
+      /STRIPE_API_URL: .*http:\/\/ only to 127\.0\.0\.1/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'https://example.org/v1' })).toThrow(/without a path/);
   });
 });

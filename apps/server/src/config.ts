@@ -63,6 +63,21 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\/[^/]+/, 'SOURCE_URL must be an http(s):// URL')
       .optional(),
+    /** Stripe Checkout (card, Alipay, WeChat Pay): the account's secret key, sk_… or a restricted rk_…. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_\S+$/, 'STRIPE_SECRET_KEY must be a secret key (sk_…) or a restricted key (rk_…)')
+      .optional(),
+    /** The signing secret of the webhook endpoint (whsec_…): the only proof a payment was made. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
+      .optional(),
+    /** Another address for Stripe's API (a proxy, or the tests' local stand-in); default Stripe's own. */
+    STRIPE_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/?$/, 'STRIPE_API_URL must be an http(s):// address without a path')
+      .optional(),
     /** Organisers' broadcasts are spread over time at this rate (mail servers throttle bulk senders). */
     MAIL_BROADCAST_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(300),
     /** How long a runner holds a claimed job before another instance presumes it dead and takes it. */
@@ -107,7 +122,49 @@ const envSchema = z
     const problem = e.ADMIN_PASSWORD && passwordProblem(e.ADMIN_ACCOUNT, e.ADMIN_PASSWORD);
     if (problem)
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: fieldMessage(problem, 'en') });
+    if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+      // A key without the webhook's secret takes money never confirmed; the secret alone does nothing.
+      const missing = e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together',
+      });
+    }
+    if (e.STRIPE_API_URL && stripeApi(e.STRIPE_API_URL) === null)
+      // The secret key travels with every request: in clear only to this machine (a local stand-in).
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_API_URL'],
+        message: 'STRIPE_API_URL must be an https:// address (http:// only to 127.0.0.1, ::1 or localhost)',
+      });
   });
+
+/** Where the Stripe library sends its requests; null for an http:// address off this machine. */
+function stripeApi(url: string): StripeApi | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (protocol === 'http' && !['127.0.0.1', '::1', 'localhost'].includes(host)) return null;
+  return { host, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/** Another address for Stripe's API than its own (STRIPE_API_URL). */
+export interface StripeApi {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+/** Stripe is offered only when configured: a meeting may choose the 'stripe' method only then. */
+export function stripeConfigured(config: Pick<Config, 'stripe'>): boolean {
+  return config.stripe !== null;
+}
 
 /**
  * The first administrator's password is checked like every password the server sets: ADMIN_PASSWORD
@@ -152,6 +209,11 @@ export interface Config {
   sqliteSecureDelete: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Stripe Checkout, when both its keys are set (null otherwise: the method is not offered);
+   * `api` null for Stripe's own address.
+   */
+  stripe: { secretKey: string; webhookSecret: string; api: StripeApi | null } | null;
   /** Without a trailing slash. */
   publicUrl: string;
   /** Where this server's source code can be had (SOURCE_URL); null when the operator has not said. */
@@ -219,6 +281,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteSecureDelete: e.MF_SQLITE_SECURE_DELETE === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
+          }
+        : null,
     jobLeaseMs: e.JOB_LEASE_MS,
     broadcastPerMinute: e.MAIL_BROADCAST_PER_MINUTE,
     importBatchRows: e.IMPORT_BATCH_ROWS,

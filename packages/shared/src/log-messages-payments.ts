@@ -98,4 +98,14 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '开出退款单 {number}（订单 {reference}）',
     en: 'Issued credit note {number} (order {reference})',
   },
+  'payments.stripe_checkout': {
+    'zh-tw': '訂單 {reference} 前往 Stripe 付款 {amount}',
+    'zh-cn': '订单 {reference} 前往 Stripe 付款 {amount}',
+    en: 'Order {reference} went to Stripe to pay {amount}',
+  },
+  'payments.stripe_refund_recorded': {
+    'zh-tw': '訂單 {reference} 在 Stripe 退款 {amount}，已記錄',
+    'zh-cn': '订单 {reference} 在 Stripe 退款 {amount}，已记录',
+    en: 'Recorded a refund of {amount} made in Stripe for order {reference}',
+  },
 } as const;

@@ -383,3 +383,15 @@ export function formatAmount(minor: number): string {
 export function receiptNumber(kind: 'receipt' | 'credit_note', year: number, number: number): string {
   return `${kind === 'receipt' ? 'R' : 'CN'}-${year}-${String(number).padStart(6, '0')}`;
 }
+
+// ——— Stripe Checkout (card, Alipay, WeChat Pay) ———
+
+/** POST /api/public/guest/orders/:id/checkout (X-Guest-Token). */
+export const guestOrderParams = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+/** Stripe's hosted page to send the guest to; the payment is confirmed by Stripe's webhook alone. */
+export const stripeCheckout = z.object({ url: z.string() });
+export type StripeCheckout = z.infer<typeof stripeCheckout>;
+/** The webhook's answer to Stripe: any 2xx says "received", whether the event changed anything. */
+export const stripeWebhookReceipt = z.object({ received: z.literal(true) });

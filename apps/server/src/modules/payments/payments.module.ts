@@ -9,6 +9,9 @@ import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
 import { refundsRoutes } from './refunds.routes.ts';
 import { createSignUpPayments } from './sign-up-orders.ts';
+import { createStripeClient } from './stripe/stripe-client.ts';
+import { createStripeProvider } from './stripe/stripe-provider.ts';
+import { stripeRoutes } from './stripe/stripe.routes.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -30,6 +33,8 @@ declare module 'fastify' {
 export const paymentsModule = fp(
   async (app) => {
     const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
+    // Stripe's client, null without its keys (stripe/stripe-client.ts).
+    const stripe = createStripeClient(config);
     const deps: PaymentsDeps = {
       config,
       db,
@@ -40,11 +45,15 @@ export const paymentsModule = fp(
       jobs,
       mail: app.mail.service,
       onSignupsChanged,
+      providers: { stripe: createStripeProvider(stripe, app.log) },
     };
     app.decorate('payments', {
       deps,
       confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
     });
+    const { confirmIn } = app.payments;
+    const visitors = app.registration.visitorGuests;
+    await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     await app.register(publicPaymentsRoutes, { deps, limiters });
