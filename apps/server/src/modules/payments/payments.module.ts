@@ -75,7 +75,7 @@ export const paymentsModule = fp(
         cancelGuest: (guestId, actor, alsoInTrx) => guests.cancel(guestId, actor, alsoInTrx),
         refundThrough: (method) => {
           if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return undefined;
-          const provider = providerFor(method as PaymentMethod);
+          const provider = providerFor(method as PaymentMethod, deps.providers);
           return provider.refund?.bind(provider);
         },
       },
