@@ -6,6 +6,7 @@ import { guestRequest } from './registration-fixtures.ts';
 import {
   chargeFor,
   DISCOUNT,
+  dropQueuedMail,
   FEE,
   numbersOf,
   orderFor,
@@ -123,6 +124,7 @@ describe(`receipts (${TEST_DB})`, () => {
     const order = await orderFor(ctx, second.meeting.id, await chargeFor(ctx, second.meeting.id), guest);
     await pay(ctx.app, ctx.db, order.id, FEE);
     expect(await numbersOf(ctx.db, second.organizationId, 'receipt', 2026)).toEqual([1]);
+    await dropQueuedMail(ctx, meeting.id);
   }, 120_000);
 
   it('numbers credit notes 1..50 when 50 refunds arrive at once over two server processes', async () => {
@@ -188,6 +190,7 @@ describe(`receipts (${TEST_DB})`, () => {
     expect(await numbersOf(ctx.db, organizationId, 'credit_note', years[0]!.year)).toEqual(
       Array.from({ length: 50 }, (_, i) => i + 1),
     );
+    await dropQueuedMail(ctx, meeting.id);
   }, 120_000);
 
   it("starts each year at 1 on TIME_ZONE's New Year, not UTC's", async () => {
@@ -215,6 +218,7 @@ describe(`receipts (${TEST_DB})`, () => {
       receiptsOf(orderId).then((r) => JSON.parse(r[0]!.content) as { number: string; issued_on: string });
     expect(await content(orders[1]!.id)).toMatchObject({ number: 'R-2026-000002', issued_on: '2026-12-31' });
     expect(await content(orders[2]!.id)).toMatchObject({ number: 'R-2027-000001', issued_on: '2027-01-01' });
+    await dropQueuedMail(ctx, meeting.id);
   });
 
   it('prints a trilingual PDF made out to the institution, with subset fonts embedded, the same after its order, meeting and issuer change', async () => {
@@ -289,6 +293,7 @@ describe(`receipts (${TEST_DB})`, () => {
       .execute();
     const again = await guestPdf(guest.token, receipt!.id);
     expect(pdfToText(again.rawPayload)).toBe(text);
+    await dropQueuedMail(ctx, meeting.id);
   });
 
   it('lets the guest download only their own receipts; the back office with payment:view inside its organisations, audited', async () => {
@@ -330,6 +335,7 @@ describe(`receipts (${TEST_DB})`, () => {
     expect((await stranger('GET', url)).statusCode).toBe(404);
     const door = adminApi(ctx, await userWithRole(ctx, admin, 'door_staff', organizationId));
     expect((await door('GET', url)).statusCode).toBe(403);
+    await dropQueuedMail(ctx, meeting.id);
   });
 
   it('mails the receipt with its PDF to the guest in their language, queued with the payment: a rolled-back payment sends nothing', async () => {
