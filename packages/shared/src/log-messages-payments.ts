@@ -88,6 +88,16 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id} 的付款记录',
     en: 'Exported the payments of meeting #{meeting_id}',
   },
+  'payments.receipt_downloaded': {
+    'zh-tw': '下載收據 {number}（訂單 {reference}）',
+    'zh-cn': '下载收据 {number}（订单 {reference}）',
+    en: 'Downloaded receipt {number} (order {reference})',
+  },
+  'payments.credit_note_issued': {
+    'zh-tw': '發出退款單 {number}（訂單 {reference}）',
+    'zh-cn': '开出退款单 {number}（订单 {reference}）',
+    en: 'Issued credit note {number} (order {reference})',
+  },
   'payments.stripe_checkout': {
     'zh-tw': '訂單 {reference} 前往 Stripe 付款 {amount}',
     'zh-cn': '订单 {reference} 前往 Stripe 付款 {amount}',

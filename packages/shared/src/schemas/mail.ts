@@ -11,7 +11,8 @@ import { generalSignUpBody } from './public.ts';
 /**
  * What a guest can be sent. Confirmations and updates carry the calendar file; broadcasts do not;
  * a certificate carries the guest's certificate of attendance as a PDF (issue 18); an evaluation's
- * invitation and reminder link to the evaluation on the guest page (issue 43).
+ * invitation and reminder link to the evaluation on the guest page (issue 43); a receipt and a
+ * credit note carry their PDF (issue 44).
  */
 export const MAIL_TYPES = [
   'confirmation',
@@ -24,6 +25,8 @@ export const MAIL_TYPES = [
   'waitlist_offer',
   'evaluation_invitation',
   'evaluation_reminder',
+  'receipt',
+  'credit_note',
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */

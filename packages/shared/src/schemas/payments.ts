@@ -321,6 +321,22 @@ export const refundBody = z.strictObject({
   /** Also cancel the order (its seats are freed). A full refund always cancels. */
   cancel: z.boolean().default(false),
 });
+/** A receipt or credit note (its PDF); an order's refunds. */
+export const receiptParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const orderRefundParams = receiptParams;
+/** What a refund did: the credit note issued and where the order stands now. */
+export const refundResult = z.object({
+  order_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  refunded_amount: amount,
+  credit_note: receiptSummary,
+  /** The order's seats were freed (the guest cancelled): by `cancel` or a full refund. */
+  cancelled: z.boolean(),
+  /** Paid back through the provider (Stripe); false: recorded only, the organiser pays back by hand. */
+  through_provider: z.boolean(),
+});
+export type RefundResult = z.infer<typeof refundResult>;
+
 /** At the door: the desk takes the payment of a scanned guest's order. */
 export const deskPaymentBody = z.strictObject({
   guest_code: z.string().min(1).max(100),

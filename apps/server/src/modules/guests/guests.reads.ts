@@ -25,6 +25,18 @@ export function meetingFormJsons(db: Db, meetingIds: readonly number[]): Promise
  */
 export { organizationsOfUnlinkedEmail, unlinkedGuestsOfOrganization } from './guest-identities.repository.ts';
 
+/**
+ * The name a guest gave (else the Chinese, else the English one) and the language they signed up
+ * in, cancelled or not: a receipt made out to them prints both.
+ */
+export async function guestNameAndLanguage(
+  db: Db,
+  guestId: number,
+): Promise<{ name: string; language: string } | undefined> {
+  const g = await guests.findGuestNameAndLanguage(db, guestId);
+  return g && { name: [g.name, g.name_zh, g.name_en].find((n) => n.trim()) ?? '', language: g.language };
+}
+
 /** Contact batch: ids per query, under every database's limit on bound parameters. */
 const CONTACT_BATCH = 1000;
 

@@ -26,6 +26,15 @@ export function findGuestMeeting(db: Db, guestId: number) {
     .executeTakeFirst();
 }
 
+/** A guest's names and language, cancelled or not (what a receipt prints of them). */
+export function findGuestNameAndLanguage(db: Db, guestId: number) {
+  return db
+    .selectFrom('guests')
+    .select(['name', 'name_zh', 'name_en', 'language'])
+    .where('id', '=', guestId)
+    .executeTakeFirst();
+}
+
 /** A guest's stored row (the fields an edit compares for its audit entry). */
 export function findGuestFields(db: Db, guestId: number) {
   return db.selectFrom('guests').selectAll().where('id', '=', guestId).executeTakeFirst();

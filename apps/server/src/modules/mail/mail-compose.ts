@@ -68,6 +68,8 @@ export interface MailPayload {
   offered_at?: number;
   /** evaluation_invitation, evaluation_reminder: the evaluation to complete (asked about at send time). */
   evaluation_id?: number;
+  /** receipt, credit_note: the receipt whose PDF the mail carries (drawn at send time). */
+  receipt_id?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -143,9 +145,14 @@ export function createMailComposer(deps: {
       // which names its one session.
       const withSessions =
         guest.meeting_type === 'date_schedule' &&
-        !['certificate', 'waitlist_offer', 'evaluation_invitation', 'evaluation_reminder'].includes(
-          payload.type,
-        );
+        ![
+          'certificate',
+          'waitlist_offer',
+          'evaluation_invitation',
+          'evaluation_reminder',
+          'receipt',
+          'credit_note',
+        ].includes(payload.type);
       const [sessions, cancelled] = await Promise.all([
         withSessions ? repo.guestSessions(db, guest.id) : [],
         repo.sessionsByIds(db, guest.meeting_id, payload.cancelled ?? []),

@@ -90,6 +90,8 @@ export function mailContent(ctx: MailContext): MailContent {
     session: inSentence(ctx.offer?.session ?? ctx.evaluation?.session ?? null, lang),
     evaluation: ctx.evaluation?.title ?? '',
     unlock: ctx.evaluation?.unlocks ? labels.evaluationUnlocks : '',
+    number: ctx.receipt?.number ?? '',
+    amount: ctx.receipt?.amount ?? '',
   };
   for (const [key, text] of Object.entries(ctx.answers)) values[`${ANSWER_PLACEHOLDER_PREFIX}${key}`] = text;
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
@@ -114,7 +116,8 @@ export function mailContent(ctx: MailContext): MailContent {
     // Broadcasts are no ticket; a login code mail proves the address and opens the code on the page;
     // a certificate comes after the meeting (its PDF is the attachment).
     // An offer comes before there is a seat (or a guest): no code.
-    // An evaluation comes after the meeting or session: no ticket either.
+    // An evaluation comes after the meeting or session: no ticket either. A receipt is about money
+    // (the confirmation with the code is a mail of its own).
     showCode: ![
       'broadcast',
       'login_code',
@@ -122,6 +125,8 @@ export function mailContent(ctx: MailContext): MailContent {
       'waitlist_offer',
       'evaluation_invitation',
       'evaluation_reminder',
+      'receipt',
+      'credit_note',
     ].includes(ctx.kind),
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,

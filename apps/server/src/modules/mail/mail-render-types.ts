@@ -15,7 +15,9 @@ export type MailKind =
   | 'certificate'
   | 'waitlist_offer'
   | 'evaluation_invitation'
-  | 'evaluation_reminder';
+  | 'evaluation_reminder'
+  | 'receipt'
+  | 'credit_note';
 
 export interface MailSession {
   id: number;
@@ -85,6 +87,8 @@ export interface MailContext {
    * language, and whether completing it unlocks the guest's certificate.
    */
   evaluation?: { title: string; session: string | null; unlocks: boolean };
+  /** Receipts and credit notes only: the printed number and the amount with its currency. */
+  receipt?: { number: string; amount: string };
 }
 
 export interface MailAttachment {

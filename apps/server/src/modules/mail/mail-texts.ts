@@ -159,6 +159,36 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: 'You attended {meeting}{session} and have not yet completed "{evaluation}".\nPlease complete it with the button below.\n{unlock}',
     },
   },
+  // Paid registration (issue 44): the receipt or credit note is the attachment; the guest page
+  // lists them too. No code here: the confirmation that the place is theirs is a mail of its own.
+  receipt: {
+    'zh-tw': {
+      subject: '收據 {number}：{meeting}',
+      body: '感謝您的付款。我們已收到您為「{meeting}」支付的 {amount}。\n收據 {number} 已附於本郵件（PDF 檔案），亦可在嘉賓頁面下載。',
+    },
+    'zh-cn': {
+      subject: '收据 {number}：{meeting}',
+      body: '感谢您的付款。我们已收到您为“{meeting}”支付的 {amount}。\n收据 {number} 已附于本邮件（PDF 文件），也可在嘉宾页面下载。',
+    },
+    en: {
+      subject: 'Receipt {number}: {meeting}',
+      body: 'Thank you for your payment. We have received {amount} for {meeting}.\nReceipt {number} is attached to this message as a PDF; you can also download it from your guest page.',
+    },
+  },
+  credit_note: {
+    'zh-tw': {
+      subject: '退款單 {number}：{meeting}',
+      body: '「{meeting}」的主辦單位已為您退款 {amount}。\n退款單 {number} 已附於本郵件（PDF 檔案）。款項退回所需時間視乎付款方式而定。',
+    },
+    'zh-cn': {
+      subject: '退款单 {number}：{meeting}',
+      body: '“{meeting}”的主办单位已为您退款 {amount}。\n退款单 {number} 已附于本邮件（PDF 文件）。款项退回所需时间视付款方式而定。',
+    },
+    en: {
+      subject: 'Credit note {number}: {meeting}',
+      body: 'The organiser of {meeting} has refunded {amount} to you.\nCredit note {number} is attached to this message as a PDF. How long the money takes to reach you depends on how you paid.',
+    },
+  },
 };
 
 /** The app's default subject and body (with placeholders) of a kind of mail in a language. */

@@ -8,6 +8,7 @@ import {
   type CertificateFile,
   type EvaluationMail,
   type MailService,
+  type ReceiptMail,
   type WaitlistOfferMail,
 } from './mail.service.ts';
 
@@ -27,6 +28,10 @@ export interface MailOffers {
 export interface MailEvaluations {
   evaluationMail(evaluationId: number, guestId: number): Promise<EvaluationMail | null>;
 }
+/** A receipt or credit note as its mail carries it (the payments module). */
+export interface MailReceipts {
+  receiptMail(receiptId: number, guestId: number): Promise<ReceiptMail | null>;
+}
 /** The guest behind a guest token, for the confirmation resend (the registration module). */
 export interface MailVisitors {
   identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }>;
@@ -38,6 +43,7 @@ export interface MailModule {
   offers: Port<MailOffers>;
   visitors: Port<MailVisitors>;
   evaluations: Port<MailEvaluations>;
+  receipts: Port<MailReceipts>;
 }
 
 declare module 'fastify' {
@@ -54,6 +60,7 @@ export const mailModule = fp(
     const offers = createPort<MailOffers>('mail offers', ['offerForMail']);
     const visitors = createPort<MailVisitors>('mail visitors', ['identify']);
     const evaluations = createPort<MailEvaluations>('mail evaluations', ['evaluationMail']);
+    const receipts = createPort<MailReceipts>('mail receipts', ['receiptMail']);
     const mail = createMailService({
       db,
       dbKind,
@@ -70,15 +77,17 @@ export const mailModule = fp(
       certificatePdf: certificates.use.pdfForMail,
       waitlistOffer: offers.use.offerForMail,
       evaluationMail: evaluations.use.evaluationMail,
+      receiptMail: receipts.use.receiptMail,
     });
     app.platform.closeAfterJobs(() => mail.close());
     app.platform.closeAfterJobs(() => transport?.close());
-    app.decorate('mail', { service: mail, certificates, offers, visitors, evaluations });
+    app.decorate('mail', { service: mail, certificates, offers, visitors, evaluations, receipts });
     app.addHook('onReady', async () => {
       certificates.assertFilled();
       offers.assertFilled();
       visitors.assertFilled();
       evaluations.assertFilled();
+      receipts.assertFilled();
     });
     const confirmation = createGuestConfirmation({
       db,

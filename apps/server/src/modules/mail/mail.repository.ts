@@ -120,6 +120,21 @@ export function liveGuestIdsWithEmail(db: Executor, meetingId: number, ids: read
     .execute();
 }
 
+/**
+ * Whether a guest has an address to write to, cancelled or not (a credit note follows a refund
+ * that cancelled the sign-up): not erased, e-mail given.
+ */
+export async function guestHasAddress(db: Executor, guestId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('guests')
+    .select('id')
+    .where('id', '=', guestId)
+    .where('erased_at', 'is', null)
+    .where('email', '<>', '')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many calendar-bearing mails a guest has had: the next one's iCalendar SEQUENCE. */
 export function calendarMailCount(trx: Executor, guestId: number): Promise<number> {
   return countGuestMails(trx, guestId, ['confirmation:', 'enrolment:']);

@@ -15,6 +15,7 @@ import {
   queueEnrolmentUpdate,
   queueEvaluationMails,
   queuePendingConfirmations,
+  queueReceiptMail,
   queueWaitlistOffer,
 } from './queue-mail.ts';
 import { sendMailJob } from './send-mail.ts';
@@ -64,6 +65,19 @@ export interface MailDeps {
    * its last day, completed) and the mail is skipped.
    */
   evaluationMail?: (evaluationId: number, guestId: number) => Promise<EvaluationMail | null>;
+  /**
+   * A receipt or credit note as its mail carries it (the payments module, through mail.module.ts),
+   * drawn when the mail is sent from what the receipt froze: null when it is not this guest's.
+   */
+  receiptMail?: (receiptId: number, guestId: number) => Promise<ReceiptMail | null>;
+}
+
+/** A receipt's PDF and what the mail says of it: its number and the amount with its currency. */
+export interface ReceiptMail {
+  number: string;
+  amount: string;
+  fileName: string;
+  content: Uint8Array;
 }
 
 /** What an evaluation's mail says: its title, its session (null: the meeting's own), the certificate. */
@@ -144,6 +158,10 @@ export function createMailService(deps: MailDeps) {
     /** In the caller's transaction: an evaluation's invitations or reminders (see queue-mail.ts). */
     queueEvaluationMails: (trx: Db, mail: Parameters<typeof queueEvaluationMails>[2]) =>
       queueEvaluationMails(deps, trx, mail),
+
+    /** In the payment's or refund's transaction: the receipt or credit note by mail (see queue-mail.ts). */
+    queueReceipt: (trx: Db, receipt: Parameters<typeof queueReceiptMail>[2]) =>
+      queueReceiptMail(deps, trx, receipt),
 
     /** Wakes the runner after a commit that queued mail (no runner sends mail without a server). */
     kick: () => {

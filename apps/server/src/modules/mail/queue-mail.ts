@@ -107,6 +107,27 @@ export async function queueCertificates(
 }
 
 /**
+ * In the transaction of the payment or refund (issue 44): the guest's receipt or credit note, its
+ * PDF drawn from the frozen receipt and attached when sent, so a rolled-back payment queues nothing.
+ * Keyed by the receipt (once each); a guest without an address is left out. Answers whether queued.
+ */
+export async function queueReceiptMail(
+  deps: QueueDeps,
+  trx: Db,
+  receipt: { meetingId: number; guestId: number; receiptId: number; kind: 'receipt' | 'credit_note' },
+): Promise<boolean> {
+  if (!(await repo.guestHasAddress(trx, receipt.guestId))) return false;
+  const id = await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: `receipt:${receipt.receiptId}`,
+    payload: { type: receipt.kind, receipt_id: receipt.receiptId } satisfies MailPayload,
+    meetingId: receipt.meetingId,
+    guestId: receipt.guestId,
+  });
+  return id !== undefined;
+}
+
+/**
  * In the caller's transaction (issue 43): an evaluation's invitation or reminder to each listed guest
  * who is live and has an address, keyed per evaluation and guest (`keyTail`: a reminder the organiser
  * asks for carries its request time, so it goes again where the automatic one went). Answers the

@@ -11,6 +11,9 @@ import * as repo from './mail.repository.ts';
 /** Why an evaluation's mail was not sent: closed, past its last day, or completed since it was queued. */
 export const EVALUATION_NOT_OPEN = 'the evaluation is closed or already completed';
 
+/** Why a receipt mail was not sent: the receipt is not the guest's (or is gone). */
+export const RECEIPT_NOT_FOUND = 'the receipt is not this guest’s';
+
 /** Why a certificate mail was not sent: the certificate was revoked (or is gone) since it was queued. */
 export const CERTIFICATE_NOT_VALID = 'the certificate is no longer valid';
 
@@ -25,6 +28,7 @@ type SendDeps = Pick<
   | 'certificatePdf'
   | 'waitlistOffer'
   | 'evaluationMail'
+  | 'receiptMail'
 > & { composer: MailComposer };
 type Skipped = void | { skipped: string };
 
@@ -35,7 +39,10 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   if (payload.type === 'waitlist_offer') return sendOfferMail(deps, job, payload);
   const guest = job.guest_id === null ? undefined : await repo.findGuestForMail(deps.db, job.guest_id);
   if (!guest || guest.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
-  if (guest.cancelled_at !== null) return { skipped: 'sign-up cancelled' };
+  // A receipt or credit note is owed to a cancelled sign-up too (a refund that cancelled it, a late
+  // payment with no seat left): the others are not.
+  const money = payload.type === 'receipt' || payload.type === 'credit_note';
+  if (guest.cancelled_at !== null && !money) return { skipped: 'sign-up cancelled' };
   if (!guest.email) throw new PermanentJobError('no e-mail address');
   const settings = await composer.settingsOf(guest.meeting_id);
   if (payload.type === 'confirmation' && !settings.confirmation_enabled) {
@@ -67,6 +74,19 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
       content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
     };
   }
+  // Drawn at send time from what the receipt froze when issued: the same document as its download.
+  let receipt: MailAttachment | undefined;
+  let receiptFacts: { number: string; amount: string } | undefined;
+  if (money) {
+    const file = deps.receiptMail ? await deps.receiptMail(payload.receipt_id ?? 0, guest.id) : null;
+    if (!file) return { skipped: RECEIPT_NOT_FOUND };
+    receiptFacts = { number: file.number, amount: file.amount };
+    receipt = {
+      filename: file.fileName,
+      contentType: 'application/pdf',
+      content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+    };
+  }
   // Asked for at send time too: an evaluation closed, or completed, since it was queued is not sent.
   let evaluation: EvaluationMail | null = null;
   if (payload.type === 'evaluation_invitation' || payload.type === 'evaluation_reminder') {
@@ -84,6 +104,7 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
     };
     context.guestPageUrl = composer.evaluationUrl(guest.public_id, payload.evaluation_id ?? 0, language);
   }
+  if (receiptFacts) context.receipt = receiptFacts;
   if (payload.type === 'login_code') {
     const window = payload.window ?? 0;
     // A code that can no longer be accepted is not worth sending.
@@ -97,7 +118,7 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
-    attachments: certificate ? [...mail.attachments, certificate] : mail.attachments,
+    attachments: [...mail.attachments, ...[certificate, receipt].filter((a) => a !== undefined)],
     ...(mail.invitation ? { invitation: mail.invitation } : {}),
     messageId: messageIdOf(job.idempotency_key),
     ...(headers ? { headers } : {}),

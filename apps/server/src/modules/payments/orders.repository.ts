@@ -278,3 +278,24 @@ export async function discountCodeNamedByOrders(db: Db, discountCodeId: number):
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * An erasure's part in orders (payments.writes.ts): the payer's names of a meeting's orders, or of
+ * one guest's, go; references, amounts and states stay for the accounts. Answers the orders' ids.
+ */
+export async function erasePayerNames(trx: Db, meetingId: number, guestId?: number): Promise<number[]> {
+  await trx
+    .updateTable('orders')
+    .set({ payer_name: '', payer_institution: '' })
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .where((eb) => eb.or([eb('payer_name', '<>', ''), eb('payer_institution', '<>', '')]))
+    .execute();
+  const rows = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
+    .execute();
+  return rows.map((r) => r.id);
+}

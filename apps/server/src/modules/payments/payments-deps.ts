@@ -16,13 +16,16 @@ export interface PaymentsDeps {
   systemLog: SystemLog;
   webhooks: WebhookEmitter;
   jobs: Jobs;
-  /** The paid guest's confirmation (with the guest code) is queued by their row, as a sign-up's. */
-  mail?: Pick<MailService, 'confirmationColumns' | 'kick'>;
   /**
    * The guest core's cancellation in the caller's transaction (an unpaid order's hold expired, an
    * organiser cancelled the order): the seats go to the waiting lists. False when already gone.
    */
   guests: { cancelIn(trx: Db, guestId: number, actor: string | null): Promise<boolean> };
+  /**
+   * The paid guest's confirmation (with the guest code) is queued by their row, as a sign-up's; a
+   * receipt's or credit note's mail by a job in the payment's transaction.
+   */
+  mail?: Pick<MailService, 'confirmationColumns' | 'kick' | 'queueReceipt'>;
   /** A committed change of seats (an expired hold, a late payment seated): live figures changed. */
   onSignupsChanged?: (meetingId: number) => void;
   /**

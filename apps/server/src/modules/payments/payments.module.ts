@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { stripeConfigured } from '../../config.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
@@ -9,6 +10,10 @@ import type { PaymentsDeps } from './payments-deps.ts';
 import { createProofs } from './proof.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
+import { providerFor } from './providers/registry.ts';
+import { receiptsRoutes } from './receipts.routes.ts';
+import { createReceiptsService } from './receipts.service.ts';
+import { refundsRoutes } from './refunds.routes.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 import { createStripeProvider } from './stripe/stripe-provider.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
@@ -86,9 +91,32 @@ export const paymentsModule = fp(
     await app.register(paymentSetupRoutes, {
       setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
     });
+    // Receipts are drawn by the certificates' PDF worker; their mail asks for them when it is sent.
+    const receipts = createReceiptsService({
+      db,
+      systemLog,
+      listingPdf: app.certificates.listingPdf,
+      identify: (token) => app.registration.visitorGuests.identify(token),
+    });
+    app.mail.receipts.fill(receipts);
+    await app.register(receiptsRoutes, { receipts, limiters });
+    // Refunds cancel through the guest core (seats to the waiting lists) and pay back through the
+    // provider of the method that took the money, where it has a refund (Stripe).
+    const guests = app.guests.service;
+    await app.register(refundsRoutes, {
+      deps: {
+        ...deps,
+        cancelGuest: (guestId, actor, alsoInTrx) => guests.cancel(guestId, actor, alsoInTrx),
+        refundThrough: (method) => {
+          if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return undefined;
+          const provider = providerFor(method as PaymentMethod, deps.providers);
+          return provider.refund?.bind(provider);
+        },
+      },
+    });
   },
   {
     name: 'payments',
-    dependencies: ['platform', 'guests', 'registration', 'mail', 'waitlist', 'attendance'],
+    dependencies: ['platform', 'guests', 'registration', 'mail', 'waitlist', 'attendance', 'certificates'],
   },
 );

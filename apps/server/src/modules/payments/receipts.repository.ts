@@ -67,3 +67,43 @@ export function findReceipt(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** Receipts rewritten per statement by an erasure: under every database's limit on bound parameters. */
+const ERASE_BATCH = 500;
+
+/**
+ * The one change a receipt ever sees: an erasure blanks the payer's names in what it froze (the
+ * guest's, and the institution it was made out to). Its number, amounts, lines and issuer stay:
+ * they are the organisation's accounting record. Answers how many receipts changed.
+ */
+export async function erasePayerNames(trx: Db, orderIds: readonly number[]): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < orderIds.length; i += ERASE_BATCH) {
+    const rows = await trx
+      .selectFrom('receipts')
+      .select(['id', 'content'])
+      .where('order_id', 'in', orderIds.slice(i, i + ERASE_BATCH))
+      .execute();
+    for (const row of rows) {
+      const content = JSON.parse(row.content) as { payer?: { name?: string; institution?: string } };
+      if (!content.payer || (!content.payer.name && !content.payer.institution)) continue;
+      content.payer = { ...content.payer, name: '', institution: '' };
+      await trx
+        .updateTable('receipts')
+        .set({ content: JSON.stringify(content) })
+        .where('id', '=', row.id)
+        .execute();
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/** The receipt or credit note of one payment row (each has at most one). */
+export function receiptOfPayment(db: Db, paymentId: number) {
+  return db
+    .selectFrom('receipts')
+    .select(SUMMARY_COLUMNS)
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+}

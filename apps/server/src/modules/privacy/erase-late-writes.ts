@@ -1,3 +1,4 @@
+import { eraseGuests } from './erase-guests.ts';
 import * as late from './late-writes.repository.ts';
 import type { PurgeDeps } from './privacy-purge.ts';
 import * as repo from './privacy.repository.ts';
@@ -31,7 +32,7 @@ function eraseLateWritesOf(deps: LateDeps, meetingId: number, since: number, now
     if (!meeting) return false;
     // People: guests, and visitors who only held a place on the waiting list.
     const places = await late.countUnerasedPlaces(trx, meetingId);
-    const guests = await repo.eraseGuests(trx, meetingId, now);
+    const guests = await eraseGuests(trx, meetingId, now);
     await repo.eraseMeetingFiles(trx, meeting);
     await deps.record(
       { kind: 'system' },

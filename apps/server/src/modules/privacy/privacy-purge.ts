@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { JobRow } from '../jobs/jobs.service.ts';
 import type { LogMessage } from '../system-log/system-log.service.ts';
 import { createEraseAtRest } from './erase-at-rest.ts';
+import { eraseGuests } from './erase-guests.ts';
 import { eraseLateWrites } from './erase-late-writes.ts';
 import * as repo from './privacy.repository.ts';
 
@@ -46,7 +47,7 @@ export function createPurger(deps: PurgeDeps) {
         return undefined;
       const meeting = await repo.findMeetingPrivacy(trx, meetingId);
       if (!meeting) return undefined;
-      const guests = await repo.eraseGuests(trx, meetingId, now);
+      const guests = await eraseGuests(trx, meetingId, now);
       await repo.eraseMeetingFiles(trx, meeting);
       await record(
         actor,

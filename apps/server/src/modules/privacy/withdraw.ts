@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { PrivacyRecord } from './privacy-audit.ts';
+import { eraseGuests } from './erase-guests.ts';
 import type { AuditActor, createPurger } from './privacy-purge.ts';
-import * as repo from './privacy.repository.ts';
 import type { PrivacyDeps } from './privacy.service.ts';
 
 type WithdrawDeps = Pick<PrivacyDeps, 'clock' | 'guests' | 'visitorGuests'>;
@@ -22,7 +22,7 @@ export function createWithdraw(
     actor: AuditActor,
   ) {
     await deps.guests.cancel(guestId, by, async (trx) => {
-      await repo.eraseGuests(trx, meeting.id, deps.clock(), guestId);
+      await eraseGuests(trx, meeting.id, deps.clock(), guestId);
       await record(
         actor,
         'delete',

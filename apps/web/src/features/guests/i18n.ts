@@ -126,6 +126,8 @@ const zhTw = {
       waitlist_offer: '候補名額通知',
       evaluation_invitation: '評估問卷邀請',
       evaluation_reminder: '評估問卷提醒',
+      receipt: '收據',
+      credit_note: '退款單',
     } satisfies Record<MailType, string>,
     statuses: {
       queued: '等候發送',
@@ -237,6 +239,8 @@ const zhCn: Catalogue = {
       waitlist_offer: '候补名额通知',
       evaluation_invitation: '评估问卷邀请',
       evaluation_reminder: '评估问卷提醒',
+      receipt: '收据',
+      credit_note: '退款单',
     },
     statuses: {
       queued: '等待发送',
@@ -346,6 +350,8 @@ const en: Catalogue = {
       waitlist_offer: 'Waiting-list seat offer',
       evaluation_invitation: 'Evaluation invitation',
       evaluation_reminder: 'Evaluation reminder',
+      receipt: 'Receipt',
+      credit_note: 'Credit note (refund)',
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

@@ -267,6 +267,8 @@ const en: PublicCatalogue & TextTree = {
       waitlist_offer: 'Waiting-list seat offer',
       evaluation_invitation: 'Evaluation invitation',
       evaluation_reminder: 'Evaluation reminder',
+      receipt: 'Receipt',
+      credit_note: 'Credit note (refund)',
     },
     messageStatus: {
       queued: 'Waiting to be sent',

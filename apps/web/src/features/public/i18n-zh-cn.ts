@@ -258,6 +258,8 @@ const zhCn: PublicCatalogue = {
       waitlist_offer: '候补名额通知',
       evaluation_invitation: '评估问卷邀请',
       evaluation_reminder: '评估问卷提醒',
+      receipt: '收据',
+      credit_note: '退款单',
     },
     messageStatus: { queued: '等待发送', running: '发送中', done: '已发送', failed: '发送失败' },
     withdrawTitle: '撤回报名',

@@ -257,6 +257,8 @@ export const zhTw = {
       waitlist_offer: '候補名額通知',
       evaluation_invitation: '評估問卷邀請',
       evaluation_reminder: '評估問卷提醒',
+      receipt: '收據',
+      credit_note: '退款單',
     } satisfies Record<MailType, string>,
     messageStatus: { queued: '等待寄出', running: '寄送中', done: '已寄出', failed: '寄送失敗' },
     withdrawTitle: '撤回報名',
