@@ -250,11 +250,18 @@ describe(`refunds (${TEST_DB})`, () => {
   it('refunds an order paid after its hold expired with no seat left (refund_due) the same way', async () => {
     const world = await paidMeeting(ctx);
     const guest = await signUpGuest(ctx, world.meeting, ++seq);
+    // Another guest, who holds the last seat once this guest's hold has expired.
+    await signUpGuest(ctx, world.meeting, ++seq);
     const item = await chargeFor(ctx, world.meeting.id);
     const order = await orderFor(ctx, world.meeting.id, item, guest);
     // The hold expired: the guest was cancelled (seat freed) and the order expired.
     await ctx.app.guests.service.cancel(guest.id, 'system');
     await ctx.db.updateTable('orders').set({ status: 'expired' }).where('id', '=', order.id).execute();
+    await ctx.db
+      .updateTable('meetings')
+      .set((eb) => ({ registration_limit: eb.ref('registered_count') }))
+      .where('id', '=', world.meeting.id)
+      .execute();
     expect(await pay(ctx.app, ctx.db, order.id, FEE)).toBe('refund_due');
     const res = await refund(order.id, { amount: FEE });
     expect(res.statusCode, res.body).toBe(200);
