@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/core/password.ts';
 import { adminApi, userWithRole, type Api } from './guest-fixtures.ts';
-import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
+import { ADMIN, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { guestRequest } from './registration-fixtures.ts';
 import {
   chargeFor,
   DISCOUNT,
+  dropQueuedMail,
   FEE,
   numbersOf,
   orderFor,
@@ -16,6 +18,7 @@ import {
   signUpGuest,
   type PaidGuest,
 } from './receipt-fixtures.ts';
+import { call, startInstance, stopInstance } from './server-process.ts';
 import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
 
 const MINUTE = 60_000;
@@ -121,6 +124,73 @@ describe(`receipts (${TEST_DB})`, () => {
     const order = await orderFor(ctx, second.meeting.id, await chargeFor(ctx, second.meeting.id), guest);
     await pay(ctx.app, ctx.db, order.id, FEE);
     expect(await numbersOf(ctx.db, second.organizationId, 'receipt', 2026)).toEqual([1]);
+    await dropQueuedMail(ctx, meeting.id);
+  }, 120_000);
+
+  it('numbers credit notes 1..50 when 50 refunds arrive at once over two server processes', async () => {
+    const { organizationId, meeting } = await paidMeeting(ctx);
+    const guests: PaidGuest[] = [];
+    for (let n = 0; n < 50; n++) guests.push(await signUpGuest(ctx, meeting, 800 + n));
+    const item = await chargeFor(ctx, meeting.id);
+    const orders: { id: number }[] = [];
+    for (const guest of guests) orders.push(await orderFor(ctx, meeting.id, item, guest));
+    for (const order of orders) await pay(ctx.app, ctx.db, order.id, FEE);
+    const port = 4300 + Math.floor(Math.random() * 500) * 2;
+    const instances = await Promise.all([startInstance(ctx, port), startInstance(ctx, port + 1)]);
+    try {
+      // An organiser who logs in only here: the processes keep the real clock, this file moves its own.
+      const account = `processes_${organizationId}`;
+      const role = await ctx.db
+        .selectFrom('roles')
+        .select('id')
+        .where('code', '=', 'organiser')
+        .executeTakeFirstOrThrow();
+      await ctx.db
+        .insertInto('users')
+        .values({
+          account,
+          name: account,
+          password_hash: await hashPassword(ADMIN.password),
+          role_id: role.id,
+          organization_id: organizationId,
+          enabled: 1,
+          created_at: Date.now(),
+          updated_at: Date.now(),
+        })
+        .execute();
+      const captcha = await call(instances[0]!.url, '/api/captcha');
+      const login = await call(instances[0]!.url, '/api/login', {
+        body: {
+          account,
+          password: ADMIN.password,
+          captcha_id: captcha.body.data.captcha_id,
+          verify_code: CAPTCHA_ANSWER,
+        },
+      });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      const headers = { authorization: `Bearer ${login.body.data.token.access_token}` };
+      const answers = await Promise.all(
+        orders.map((o, i) =>
+          call(instances[i % 2]!.url, `/api/orders/${o.id}/refunds`, { body: { amount: 10_000 }, headers }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    } finally {
+      await Promise.all(instances.map(stopInstance));
+    }
+    // The processes keep the real clock: the year is theirs.
+    const years = await ctx.db
+      .selectFrom('receipts')
+      .select('year')
+      .distinct()
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'credit_note')
+      .execute();
+    expect(years).toHaveLength(1);
+    expect(await numbersOf(ctx.db, organizationId, 'credit_note', years[0]!.year)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    await dropQueuedMail(ctx, meeting.id);
   }, 120_000);
 
   it("starts each year at 1 on TIME_ZONE's New Year, not UTC's", async () => {
@@ -148,6 +218,7 @@ describe(`receipts (${TEST_DB})`, () => {
       receiptsOf(orderId).then((r) => JSON.parse(r[0]!.content) as { number: string; issued_on: string });
     expect(await content(orders[1]!.id)).toMatchObject({ number: 'R-2026-000002', issued_on: '2026-12-31' });
     expect(await content(orders[2]!.id)).toMatchObject({ number: 'R-2027-000001', issued_on: '2027-01-01' });
+    await dropQueuedMail(ctx, meeting.id);
   });
 
   it('prints a trilingual PDF made out to the institution, with subset fonts embedded, the same after its order, meeting and issuer change', async () => {
@@ -222,6 +293,7 @@ describe(`receipts (${TEST_DB})`, () => {
       .execute();
     const again = await guestPdf(guest.token, receipt!.id);
     expect(pdfToText(again.rawPayload)).toBe(text);
+    await dropQueuedMail(ctx, meeting.id);
   });
 
   it('lets the guest download only their own receipts; the back office with payment:view inside its organisations, audited', async () => {
@@ -263,6 +335,7 @@ describe(`receipts (${TEST_DB})`, () => {
     expect((await stranger('GET', url)).statusCode).toBe(404);
     const door = adminApi(ctx, await userWithRole(ctx, admin, 'door_staff', organizationId));
     expect((await door('GET', url)).statusCode).toBe(403);
+    await dropQueuedMail(ctx, meeting.id);
   });
 
   it('mails the receipt with its PDF to the guest in their language, queued with the payment: a rolled-back payment sends nothing', async () => {

@@ -14,7 +14,16 @@ import {
   secondApp,
   signUpGuest,
 } from './receipt-fixtures.ts';
+import {
+  checkout,
+  deliver,
+  paidSession,
+  paymentState,
+  stripeWorld,
+  type StripeWorld,
+} from './payments-stripe-fixtures.ts';
 import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 import { openList } from './waitlist-fixtures.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
@@ -241,11 +250,18 @@ describe(`refunds (${TEST_DB})`, () => {
   it('refunds an order paid after its hold expired with no seat left (refund_due) the same way', async () => {
     const world = await paidMeeting(ctx);
     const guest = await signUpGuest(ctx, world.meeting, ++seq);
+    // Another guest, who holds the last seat once this guest's hold has expired.
+    await signUpGuest(ctx, world.meeting, ++seq);
     const item = await chargeFor(ctx, world.meeting.id);
     const order = await orderFor(ctx, world.meeting.id, item, guest);
     // The hold expired: the guest was cancelled (seat freed) and the order expired.
     await ctx.app.guests.service.cancel(guest.id, 'system');
     await ctx.db.updateTable('orders').set({ status: 'expired' }).where('id', '=', order.id).execute();
+    await ctx.db
+      .updateTable('meetings')
+      .set((eb) => ({ registration_limit: eb.ref('registered_count') }))
+      .where('id', '=', world.meeting.id)
+      .execute();
     expect(await pay(ctx.app, ctx.db, order.id, FEE)).toBe('refund_due');
     const res = await refund(order.id, { amount: FEE });
     expect(res.statusCode, res.body).toBe(200);
@@ -318,5 +334,82 @@ describe(`refunds (${TEST_DB})`, () => {
     expect(text).toContain(content.number);
     expect(text).toContain('（已刪除）');
     expect(text).not.toContain(name);
+  });
+});
+
+/*
+ * A refund of money Stripe took goes back through Stripe (the local stand-in of its API): its refund
+ * id is the refund row's, so the charge.refunded event that follows records nothing twice; and when
+ * that event is recorded first, the organiser's refund still ends the order and frees the seat.
+ */
+describe(`refunds through Stripe (${TEST_DB})`, () => {
+  let standIn: StripeStandIn;
+  let ctx: TestContext;
+  let world: StripeWorld;
+  let admin: Api;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    ctx = await createTestContext(standIn.env);
+    world = await stripeWorld(ctx);
+    admin = adminApi(ctx, (await ctx.login()).access_token);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await standIn.close();
+  });
+
+  it('gives the money back through Stripe once, whichever of its event and the refund is recorded first', async () => {
+    const order = await world.guestWithOrder({ total: 50_000 });
+    const session = paidSession(standIn, (await checkout(ctx, order)).json().data.url);
+    expect((await deliver(ctx, standIn.event('checkout.session.completed', session))).statusCode).toBe(200);
+    const intent = session.payment_intent!;
+    const refunds = async () => (await paymentState(ctx, order)).payments.filter((p) => p.kind === 'refund');
+
+    const partial = await admin('POST', `/api/orders/${order.orderId}/refunds`, { amount: 20_000 });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().data).toMatchObject({ status: 'paid', through_provider: true, cancelled: false });
+    expect(standIn.chargeOf(intent).amount_refunded).toBe(20_000);
+    // Stripe reports it: already recorded under its refund id.
+    expect((await deliver(ctx, standIn.event('charge.refunded', standIn.chargeOf(intent)))).statusCode).toBe(
+      200,
+    );
+    expect(await refunds()).toEqual([
+      { kind: 'refund', method: 'stripe', amount: 20_000, provider_ref: expect.stringMatching(/^re_test_/) },
+    ]);
+    expect((await paymentState(ctx, order)).receipts.map((r) => r.kind)).toEqual(['receipt', 'credit_note']);
+
+    // The rest: Stripe's event of this very refund arrives, and is recorded, while the organiser's
+    // request is between Stripe's answer and its own transaction.
+    const providers = ctx.app.payments.deps.providers!;
+    const stripe = providers.stripe!;
+    providers.stripe = {
+      ...stripe,
+      async refund(payment, amount, key) {
+        const done = await stripe.refund!(payment, amount, key);
+        const event = standIn.event('charge.refunded', standIn.chargeOf(intent));
+        expect((await deliver(ctx, event)).statusCode).toBe(200);
+        expect(await refunds()).toHaveLength(2);
+        return done;
+      },
+    };
+    const rest = await admin('POST', `/api/orders/${order.orderId}/refunds`, { amount: 30_000 }).finally(
+      () => {
+        providers.stripe = stripe;
+      },
+    );
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().data).toMatchObject({
+      status: 'refunded',
+      refunded_amount: 50_000,
+      through_provider: true,
+      cancelled: true,
+    });
+    expect(standIn.chargeOf(intent).amount_refunded).toBe(50_000);
+    const state = await paymentState(ctx, order);
+    expect((await refunds()).map((p) => p.amount)).toEqual([20_000, 30_000]);
+    expect(state.receipts.map((r) => r.kind)).toEqual(['receipt', 'credit_note', 'credit_note']);
+    expect(state.order).toMatchObject({ status: 'refunded', refunded_amount: 50_000 });
+    expect(state.guest.cancelled_at).not.toBeNull();
   });
 });

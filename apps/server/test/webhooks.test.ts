@@ -14,6 +14,7 @@ import {
   signUp,
 } from './registration-fixtures.ts';
 import { openList } from './waitlist-fixtures.ts';
+import { addPrice, createPaidMeeting, guestIdOf, ordersOf } from './payments-fixtures.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 import { webhooksSuite } from './webhooks-fixtures.ts';
 
@@ -170,6 +171,41 @@ describe(`webhooks (${TEST_DB})`, () => {
       });
       expect(issued.json().data, issued.body).toMatchObject({ done: 1 });
 
+      // A paid meeting: three orders; one paid then partly refunded, one cancelled, one left to expire.
+      const paid = await createPaidMeeting(ctx.db, orgId, { currency: 'HKD' });
+      const ticket = await addPrice(ctx.db, paid.id, { name: 'Member', amount: 500_00 });
+      const orderOf = async (n: number) => {
+        const res = await signUp(
+          ctx,
+          paid.publicId,
+          generalBody(n, { payment: { price_item_id: ticket } }),
+          n,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const [order] = await ordersOf(
+          ctx.db,
+          await guestIdOf(ctx.db, res.json().data.guest_token as string),
+        );
+        return order!;
+      };
+      const [payer, withdrawn] = [await orderOf(30), await orderOf(31), await orderOf(32)];
+      await ctx.db.transaction().execute((trx) =>
+        ctx.app.payments.confirmIn(trx, {
+          orderId: payer!.id,
+          method: 'transfer',
+          amount: 500_00,
+          providerRef: null,
+          userId: null,
+          auditName: 'admin',
+          ip: null,
+        }),
+      );
+      const refunded = await admin('POST', `/api/orders/${payer!.id}/refunds`, { amount: 100_00 });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      await ctx.app.payments.cancelOrder(withdrawn!.id, { auditName: 'admin', ip: null });
+      ctx.advance(31 * 60_000);
+
+      await run();
       await run();
       const types = new Set(all.events().map((e) => e.type));
       expect([...types].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
@@ -188,6 +224,11 @@ describe(`webhooks (${TEST_DB})`, () => {
         kind: 'guest.exported',
       });
       expect(byType('certificate.issued')[0]!.data).toMatchObject({ guest_id: guestId, minutes: 30 });
+      expect(byType('order.created')).toHaveLength(3);
+      expect(byType('payment.received')[0]!.data).toMatchObject({ order_id: payer!.id, amount: 500_00 });
+      expect(byType('payment.refunded')[0]!.data).toMatchObject({ order_id: payer!.id, amount: 100_00 });
+      expect(byType('order.cancelled')[0]!.data).toMatchObject({ order_id: withdrawn!.id });
+      expect(byType('order.expired')).toHaveLength(1);
       await admin('DELETE', `/api/webhooks/${hook.id}`);
     } finally {
       await all.close();

@@ -468,6 +468,17 @@ export type PriceList = z.infer<typeof priceList>;
 
 /** GET /api/meetings/:id/discount-codes. */
 export const discountCodeList = z.array(discountCode);
+// ——— Stripe Checkout (card, Alipay, WeChat Pay) ———
+
+/** POST /api/public/guest/orders/:id/checkout (X-Guest-Token). */
+export const stripeCheckoutParams = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+/** Stripe's hosted page to send the guest to; the payment is confirmed by Stripe's webhook alone. */
+export const stripeCheckout = z.object({ url: z.string() });
+export type StripeCheckout = z.infer<typeof stripeCheckout>;
+/** The webhook's answer to Stripe: any 2xx says "received", whether the event changed anything. */
+export const stripeWebhookReceipt = z.object({ received: z.literal(true) });
 
 // ——— Back office: the orders page, reconciliation, revenue (additions) ———
 

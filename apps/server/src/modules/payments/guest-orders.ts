@@ -74,7 +74,8 @@ export async function guestOrders(
       payer_kind: order.payer_kind,
       payer_institution: order.payer_institution,
       // Only a pending order is paid; a cancelled guest's is never pending.
-      methods: guest.cancelled_at === null ? await instructionsFor(deps.db, order, language) : [],
+      methods:
+        guest.cancelled_at === null ? await instructionsFor(deps.db, order, language, deps.providers) : [],
       proof_uploaded: order.proof_file_id !== null,
       receipts: issued
         .filter((r) => r.order_id === order.id)

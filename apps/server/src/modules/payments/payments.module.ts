@@ -1,18 +1,23 @@
 import fp from 'fastify-plugin';
-import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/payments';
 import { stripeConfigured } from '../../config.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
-import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import { createHoldExpiry } from './hold-expiry.ts';
+import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { createProofs } from './proof.ts';
-import { providerFor } from './providers/registry.ts';
 import { publicPaymentsRoutes } from './public-payments.routes.ts';
+import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
+import { providerFor } from './providers/registry.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
 import { refundsRoutes } from './refunds.routes.ts';
+import { createStripeClient } from './stripe/stripe-client.ts';
+import { createStripeProvider } from './stripe/stripe-provider.ts';
+import { stripeRoutes } from './stripe/stripe.routes.ts';
+import { createSeatPayments } from './waitlist-orders.ts';
 import { paymentSetupRoutes } from './payment-setup.routes.ts';
 import { createPaymentSetup } from './payment-setup.service.ts';
 import { createOrderAdmin } from './order-admin.ts';
@@ -23,8 +28,6 @@ import {
   STATEMENT_PREVIEW_EXPIRY_JOB,
 } from './statement-import.ts';
 import { statementImportRoutes } from './statement-import.routes.ts';
-import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
-import { createSeatPayments } from './waitlist-orders.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -51,6 +54,8 @@ declare module 'fastify' {
 export const paymentsModule = fp(
   async (app) => {
     const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
+    // Stripe's client, null without its keys (stripe/stripe-client.ts).
+    const stripe = await createStripeClient(config);
     const deps: PaymentsDeps = {
       config,
       db,
@@ -62,6 +67,7 @@ export const paymentsModule = fp(
       mail: app.mail.service,
       guests: app.guests.service,
       onSignupsChanged,
+      providers: { stripe: createStripeProvider(stripe, app.log) },
     };
     const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
     app.decorate('payments', {
@@ -77,6 +83,8 @@ export const paymentsModule = fp(
       identify: (token) => app.registration.visitorGuests.identify(token),
     });
     await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
+    const visitors = app.registration.visitorGuests;
+    await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
     // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
@@ -109,7 +117,7 @@ export const paymentsModule = fp(
         cancelGuest: (guestId, actor, alsoInTrx) => guests.cancel(guestId, actor, alsoInTrx),
         refundThrough: (method) => {
           if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return undefined;
-          const provider = providerFor(method as PaymentMethod);
+          const provider = providerFor(method as PaymentMethod, deps.providers);
           return provider.refund?.bind(provider);
         },
       },

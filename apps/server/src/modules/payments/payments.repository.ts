@@ -44,6 +44,22 @@ export function paymentsOf(db: Db, orderIds: readonly number[]) {
     .execute();
 }
 
+/** The order a provider's payment (a Stripe payment intent) was recorded for, if it was. */
+export async function orderOfProviderPayment(
+  db: Db,
+  method: string,
+  providerRef: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .select('order_id')
+    .where('method', '=', method)
+    .where('provider_ref', '=', providerRef)
+    .where('kind', '=', 'payment')
+    .executeTakeFirst();
+  return row?.order_id;
+}
+
 /**
  * A meeting's payments and refunds for the accountant's export, oldest first, in keyset batches
  * after `afterId`: with the order, the guest, the receipt or credit note and who recorded it.

@@ -98,3 +98,12 @@ export async function erasePayerNames(trx: Db, orderIds: readonly number[]): Pro
   }
   return changed;
 }
+
+/** The receipt or credit note of one payment row (each has at most one). */
+export function receiptOfPayment(db: Db, paymentId: number) {
+  return db
+    .selectFrom('receipts')
+    .select(SUMMARY_COLUMNS)
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+}

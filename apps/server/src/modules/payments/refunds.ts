@@ -1,4 +1,9 @@
-import { formatAmount, type RecordedMethod, type RefundResult } from '@meetflow/shared/schemas/payments';
+import {
+  formatAmount,
+  receiptNumber,
+  type RecordedMethod,
+  type RefundResult,
+} from '@meetflow/shared/schemas/payments';
 import type { Actor } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
@@ -8,6 +13,7 @@ import type { PaymentsDeps } from './payments-deps.ts';
 import * as payments from './payments.repository.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { issueReceiptIn } from './receipts.ts';
+import * as receipts from './receipts.repository.ts';
 
 export interface RefundsDeps extends PaymentsDeps {
   /**
@@ -63,59 +69,10 @@ export async function refundOrder(
   const method = source.method as RecordedMethod;
   const providerRef = await throughProvider(deps, order, rows, method, input.amount);
 
-  let outcome: { status: RefundResult['status']; refunded: number; creditNote: RefundResult['credit_note'] };
-  /**
-   * with_guest: in the guest core's cancellation, the guest goes with the order · order_only: the
-   * guest stays (a partial refund); should it turn out full under the lock (another refund came
-   * first), it starts again with the guest · guest_gone: the guest was cancelled before.
-   */
-  const work = (mode: 'with_guest' | 'order_only' | 'guest_gone') => async (trx: Db) => {
-    const locked = await orders.lockOrder(trx, order.id);
-    if (!locked) throw new AppError('NOT_FOUND');
-    const paid = sum((await payments.paymentsOf(trx, [order.id])).filter((r) => r.kind === 'payment'));
-    const now = deps.clock();
-    const paymentId = await payments.insertPayment(trx, {
-      order_id: order.id,
-      kind: 'refund',
-      method,
-      amount: input.amount,
-      provider_ref: providerRef,
-      user_id: actor.user.id,
-      note: input.note,
-      created_at: now,
-    });
-    // Another request refunded meanwhile: this one is refused and leaves nothing behind.
-    if (paymentId === null || !(await orders.addRefunded(trx, order.id, input.amount, paid, now)))
-      throw new AppError('ORDER_NOT_REFUNDABLE');
-    const refunded = locked.refunded_amount + input.amount;
-    let status = locked.status;
-    if (refunded === paid) {
-      if (mode === 'order_only') throw new GuestMustGo();
-      await orders.moveOrder(trx, order.id, [status], 'refunded', { now, closed_at: now });
-      status = 'refunded';
-    } else if (input.cancel && (CANCELLABLE as readonly string[]).includes(status)) {
-      await orders.moveOrder(trx, order.id, [status], 'cancelled', { now, closed_at: now });
-      status = 'cancelled';
-    }
-    const note = await issueReceiptIn(deps, trx, {
-      orderId: order.id,
-      paymentId,
-      kind: 'credit_note',
-      amount: input.amount,
-      method,
-    });
-    outcome = {
-      status,
-      refunded,
-      creditNote: {
-        id: note.id,
-        kind: 'credit_note',
-        number: note.number,
-        amount: input.amount,
-        issued_at: now,
-      },
-    };
-    await recordRefund(deps, trx, actor, { ...order, status, refunded }, input.amount, method, note.number);
+  let outcome: Outcome | undefined;
+  const step = { order, actor, input, method, providerRef };
+  const work = (mode: Mode) => async (trx: Db) => {
+    outcome = await refundIn(deps, trx, step, mode);
   };
 
   let cancelled = false;
@@ -149,6 +106,86 @@ export async function refundOrder(
   };
 }
 
+type Outcome = { status: RefundResult['status']; refunded: number; creditNote: RefundResult['credit_note'] };
+
+/**
+ * with_guest: in the guest core's cancellation, the guest goes with the order · order_only: the
+ * guest stays (a partial refund); should it turn out full under the lock (another refund came
+ * first), it starts again with the guest · guest_gone: the guest was cancelled before.
+ */
+type Mode = 'with_guest' | 'order_only' | 'guest_gone';
+
+/** One refund's writes, in its transaction, under the order's lock. */
+async function refundIn(
+  deps: RefundsDeps,
+  trx: Db,
+  step: {
+    order: orders.OrderRow;
+    actor: Actor;
+    input: RefundInput;
+    method: RecordedMethod;
+    providerRef: string | null;
+  },
+  mode: Mode,
+): Promise<Outcome> {
+  const { order, actor, input, method, providerRef } = step;
+  const locked = await orders.lockOrder(trx, order.id);
+  if (!locked) throw new AppError('NOT_FOUND');
+  const rows = await payments.paymentsOf(trx, [order.id]);
+  const paid = sum(rows.filter((r) => r.kind === 'payment'));
+  const now = deps.clock();
+  let paymentId = await payments.insertPayment(trx, {
+    order_id: order.id,
+    kind: 'refund',
+    method,
+    amount: input.amount,
+    provider_ref: providerRef,
+    user_id: actor.user.id,
+    note: input.note,
+    created_at: now,
+  });
+  // Stripe's report of this very refund came first (stripe-refunds.ts recorded it, with its credit
+  // note): the refund stands, and what is left to do here is the order's state and the guest.
+  const reported =
+    paymentId === null && providerRef !== null
+      ? rows.find((r) => r.kind === 'refund' && r.method === method && r.provider_ref === providerRef)
+      : undefined;
+  if (reported) paymentId = reported.id;
+  // Another request refunded meanwhile: this one is refused and leaves nothing behind.
+  else if (paymentId === null || !(await orders.addRefunded(trx, order.id, input.amount, paid, now)))
+    throw new AppError('ORDER_NOT_REFUNDABLE');
+  const refunded = locked.refunded_amount + (reported ? 0 : input.amount);
+  let status = locked.status;
+  if (refunded === paid) {
+    if (mode === 'order_only') throw new GuestMustGo();
+    if (status !== 'refunded')
+      await orders.moveOrder(trx, order.id, [status], 'refunded', { now, closed_at: now });
+    status = 'refunded';
+  } else if (input.cancel && (CANCELLABLE as readonly string[]).includes(status)) {
+    await orders.moveOrder(trx, order.id, [status], 'cancelled', { now, closed_at: now });
+    status = 'cancelled';
+  }
+  const note = reported
+    ? await receipts.receiptOfPayment(trx, paymentId!)
+    : await issueReceiptIn(deps, trx, {
+        orderId: order.id,
+        paymentId: paymentId!,
+        kind: 'credit_note',
+        amount: input.amount,
+        method,
+      });
+  if (!note) throw new AppError('NOT_FOUND');
+  const number = 'year' in note ? receiptNumber('credit_note', note.year, note.number) : note.number;
+  await recordRefund(deps, trx, actor, { ...order, status, refunded }, input.amount, method, number, {
+    emit: !reported,
+  });
+  return {
+    status,
+    refunded,
+    creditNote: { id: note.id, kind: 'credit_note', number, amount: input.amount, issued_at: now },
+  };
+}
+
 /**
  * Gives the money back through the provider of the method that took it, when it has a refund and
  * took at least this much (less what it already gave back); null: recorded only. The idempotency
@@ -174,7 +211,8 @@ async function throughProvider(
       `refund:${order.id}:${order.refunded_amount}:${amount}`,
     );
     return done.providerRef;
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('PAYMENT_PROVIDER_FAILED');
   }
 }
@@ -191,22 +229,25 @@ async function recordRefund(
   amount: number,
   method: RecordedMethod,
   creditNote: string,
+  options: { emit: boolean },
 ): Promise<void> {
-  await deps.webhooks.emit(trx, {
-    type: 'payment.refunded',
-    meetingId: order.meeting_id,
-    guestId: order.guest_id,
-    data: {
-      order_id: order.id,
-      reference: order.reference,
-      amount,
-      currency: order.currency,
-      method,
-      refunded_amount: order.refunded,
-      status: order.status,
-      credit_note: creditNote,
-    },
-  });
+  // Stripe's report that came first sent the event already.
+  if (options.emit)
+    await deps.webhooks.emit(trx, {
+      type: 'payment.refunded',
+      meetingId: order.meeting_id,
+      guestId: order.guest_id,
+      data: {
+        order_id: order.id,
+        reference: order.reference,
+        amount,
+        currency: order.currency,
+        method,
+        refunded_amount: order.refunded,
+        status: order.status,
+        credit_note: creditNote,
+      },
+    });
   await deps.systemLog.record(
     {
       action: 'update',
