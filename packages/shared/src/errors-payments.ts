@@ -134,4 +134,13 @@ export const PAYMENT_ERRORS = {
       en: 'This discount code has been used: it cannot be deleted; disable it instead',
     },
   },
+  PAYMENT_NOT_RECORDED_YET: {
+    code: 40999,
+    status: 409,
+    message: {
+      'zh-tw': '此退款所屬的付款尚未入帳，請稍後再送',
+      'zh-cn': '此退款所属的付款尚未入账，请稍后再发送',
+      en: 'The payment this refund belongs to is not recorded yet; send it again later',
+    },
+  },
 } as const;

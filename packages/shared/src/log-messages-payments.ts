@@ -88,6 +88,26 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '导出会议 #{meeting_id} 的付款记录',
     en: 'Exported the payments of meeting #{meeting_id}',
   },
+  'payments.stripe_checkout': {
+    'zh-tw': '訂單 {reference} 前往 Stripe 付款 {amount}',
+    'zh-cn': '订单 {reference} 前往 Stripe 付款 {amount}',
+    en: 'Order {reference} went to Stripe to pay {amount}',
+  },
+  'payments.stripe_refund_recorded': {
+    'zh-tw': '訂單 {reference} 在 Stripe 退款 {amount}，已記錄',
+    'zh-cn': '订单 {reference} 在 Stripe 退款 {amount}，已记录',
+    en: 'Recorded a refund of {amount} made in Stripe for order {reference}',
+  },
+  'payments.payer_updated': {
+    'zh-tw': '嘉賓更改了訂單 {reference} 的收據抬頭（{payer_kind}）',
+    'zh-cn': '嘉宾更改了订单 {reference} 的收据抬头（{payer_kind}）',
+    en: 'The guest changed who the receipt of order {reference} is made out to ({payer_kind})',
+  },
+  'payments.proof_downloaded': {
+    'zh-tw': '下載訂單 {reference} 的付款證明',
+    'zh-cn': '下载订单 {reference} 的付款证明',
+    en: 'Downloaded the proof of payment of order {reference}',
+  },
   'payments.fields_changed': {
     'zh-tw': '變更了 {fields}',
     'zh-cn': '变更了 {fields}',

@@ -70,6 +70,19 @@ export const scanGuest = z.object({
 });
 export type ScanGuest = z.infer<typeof scanGuest>;
 
+/**
+ * A scanned guest whose order is not paid yet (paid registration, issue 44): refused at the door
+ * with what is still due, which the desk can take (POST /api/payments/desk) before a new scan.
+ */
+export const scanUnpaid = z.object({
+  order_id: z.number().int(),
+  reference: z.string(),
+  currency: z.string(),
+  /** What is still due, in the currency's minor unit. */
+  amount_due: z.number().int(),
+});
+export type ScanUnpaid = z.infer<typeof scanUnpaid>;
+
 export const scanAnswer = z.object({
   result: z.enum(SCAN_OUTCOMES),
   /**
@@ -91,6 +104,8 @@ export const scanAnswer = z.object({
    * (forms/door-questions.ts); empty otherwise.
    */
   door_fields: z.array(formField).default([]),
+  /** Only on the refusal of a guest who has not paid (reason_code GUEST_UNPAID): the order, what is due. */
+  unpaid: scanUnpaid.optional(),
 });
 export type ScanAnswer = z.infer<typeof scanAnswer>;
 

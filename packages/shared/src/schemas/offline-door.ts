@@ -50,6 +50,11 @@ export const offlineGuest = z.object({
    * forms/door-questions.ts `doorQuestionsOf`); absent when there are none.
    */
   door_keys: z.array(z.string()).optional(),
+  /**
+   * The guest's order is not paid yet (issue 44): the station refuses them as the server does;
+   * absent when paid or free.
+   */
+  unpaid: z.literal(true).optional(),
 });
 export type OfflineGuest = z.infer<typeof offlineGuest>;
 
@@ -146,6 +151,8 @@ export const CONFLICT_REASONS = [
   'clock_ahead',
   /** Ask-at-door answers that the meeting's form refuses now (changed since the station's copy). */
   'invalid_answers',
+  /** The guest's order was not paid when the scan arrived (issue 44). */
+  'unpaid',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -252,6 +252,15 @@ export const guestOrder = z.object({
 export type GuestOrder = z.infer<typeof guestOrder>;
 export const guestOrders = z.array(guestOrder);
 
+export const guestOrderParams = z.strictObject({ id: z.coerce.number().int().positive() });
+/** Who the receipt is made out to, changed by the guest before paying (PUT …/guest/orders/:id/payer). */
+export const payerBody = z.strictObject({
+  payer_kind: z.enum(['guest', 'institution']),
+  /** Required for 'institution'; ignored for 'guest'. */
+  payer_institution: z.string().trim().max(200).default(''),
+});
+export type PayerBody = z.input<typeof payerBody>;
+
 // ——— Back office: orders, payments, refunds, statements ———
 
 export const orderRow = z.object({
@@ -319,6 +328,27 @@ export const deskPaymentBody = z.strictObject({
   /** Must equal the order's total (the desk takes the whole amount). */
   amount,
 });
+
+/** What the desk's payment did: the order it paid (the guest can be scanned in again). */
+export const deskPaymentAnswer = z.object({
+  order_id: z.number().int(),
+  reference: z.string(),
+  currency: z.enum(CURRENCIES),
+  amount,
+  /** paid: the order is paid and the guest's code admits them now. */
+  outcome: z.enum(['paid', 'partial', 'late_seated', 'refund_due', 'extra', 'duplicate']),
+});
+export type DeskPaymentAnswer = z.infer<typeof deskPaymentAnswer>;
+
+/** The guest's proof of a transfer or FPS payment, uploaded for their pending order. */
+export const proofUploaded = z.object({
+  order_id: z.number().int(),
+  proof_uploaded: z.literal(true),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type ProofUploaded = z.infer<typeof proofUploaded>;
+export const orderProofParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const statementLine = z.object({
   row: z.number().int(),
@@ -420,3 +450,14 @@ export type PriceList = z.infer<typeof priceList>;
 
 /** GET /api/meetings/:id/discount-codes. */
 export const discountCodeList = z.array(discountCode);
+// ——— Stripe Checkout (card, Alipay, WeChat Pay) ———
+
+/** POST /api/public/guest/orders/:id/checkout (X-Guest-Token). */
+export const stripeCheckoutParams = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+/** Stripe's hosted page to send the guest to; the payment is confirmed by Stripe's webhook alone. */
+export const stripeCheckout = z.object({ url: z.string() });
+export type StripeCheckout = z.infer<typeof stripeCheckout>;
+/** The webhook's answer to Stripe: any 2xx says "received", whether the event changed anything. */
+export const stripeWebhookReceipt = z.object({ received: z.literal(true) });

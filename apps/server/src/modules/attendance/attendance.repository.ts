@@ -25,6 +25,8 @@ function scannedGuest(by: 'guest_code' | 'id') {
           'guests.id',
           'guests.meeting_id',
           'guests.cancelled_at',
+          // Paid registration (issue 44): a guest whose order is not paid is refused at the door.
+          'guests.unpaid',
           'guests.name',
           'guests.name_zh',
           'guests.name_en',

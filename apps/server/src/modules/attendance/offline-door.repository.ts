@@ -31,6 +31,7 @@ export async function listDoorGuests(
       'g.name_en',
       'g.user_type_id',
       'g.cancelled_at',
+      'g.unpaid',
       'ga.inside',
       'ga.last_in_at',
       'ga.last_out_at',

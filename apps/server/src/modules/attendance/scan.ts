@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
+import { unpaidOrderOf } from '../payments/payments.reads.ts';
 import { resolveScope, type AttendanceScope } from './attendance-scope.ts';
 import type { AttendanceDeps } from './attendance.service.ts';
 import * as repo from './attendance.repository.ts';
@@ -23,7 +24,7 @@ type ScanDeps = AttendanceDeps & { closeEarlierDays: ReturnType<typeof createDay
 
 type RefusalName = Extract<
   ErrorName,
-  'SCAN_UNKNOWN_CODE' | 'SCAN_GUEST_CANCELLED' | 'SCAN_OTHER_MEETING' | 'SCAN_NOT_ENROLLED'
+  'SCAN_UNKNOWN_CODE' | 'SCAN_GUEST_CANCELLED' | 'SCAN_OTHER_MEETING' | 'SCAN_NOT_ENROLLED' | 'GUEST_UNPAID'
 >;
 
 function refused(
@@ -107,6 +108,11 @@ export async function scan(
     !(await repo.isEnrolled(db, guest.id, scope.scopeId))
   ) {
     return refused('SCAN_NOT_ENROLLED', lang, now, who);
+  }
+  // Not admitted until paid: the door sees what is due, and the desk can take it (issue 44).
+  if (guest.unpaid === 1) {
+    const unpaid = await unpaidOrderOf(db, guest.id);
+    return { ...refused('GUEST_UNPAID', lang, now, who), ...(unpaid ? { unpaid } : {}) };
   }
 
   const today = startOfLocalDay(now);

@@ -170,6 +170,8 @@ async function recordOfflineScan(
   if (ahead) return flag('clock_ahead');
   if (at < now - OFFLINE_SCAN_MAX_AGE_MS) return flag('too_old');
   if (ours.cancelled_at !== null) return flag('guest_cancelled');
+  // A station's copy older than the guest's unpaid order: kept for the organiser, not admitted.
+  if (ours.unpaid === 1) return flag('unpaid');
   if (
     scope.scopeId !== 0 &&
     scope.meeting.meeting_type === 'date_schedule' &&

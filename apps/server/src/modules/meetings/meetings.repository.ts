@@ -137,6 +137,8 @@ export const meetingColumns = {
     'privacy_notice',
     'privacy_notice_version',
     'purged_at',
+    // Paid registration (issue 44): null = free.
+    'currency',
   ],
   /** The meeting part of every mail (names are aliased, beside the guest's own). */
   mail: [

@@ -1,7 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { containsPattern, lowerLike } from '../../lib/like.ts';
 
 /*
  * Orders and their lines. An order's status moves only by a conditional UPDATE from the states it
@@ -39,6 +40,23 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 export async function insertOrder(trx: Db, values: Insertable<Database['orders']>): Promise<number> {
   const row = await trx.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The order under a reference no other order has: null when the reference is taken (the caller
+ * draws another). No error aborts the caller's transaction on PostgreSQL.
+ */
+export async function insertOrderIfNewReference(
+  trx: Db,
+  values: Insertable<Database['orders']>,
+): Promise<number | null> {
+  const row = await trx
+    .insertInto('orders')
+    .values(values)
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function insertLines(trx: Db, lines: Insertable<Database['order_lines']>[]): Promise<void> {
@@ -126,6 +144,107 @@ export async function setOrderFields(
     .set({ ...columns, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  /** Part of the reference, the payer's name (the guest's display name at order time) or the guest's names. */
+  keyword?: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A meeting's orders, newest first, with the guest's names (the caller forms the display name),
+ * the code used, what was paid (payments minus nothing: refunds are `refunded_amount`) and the
+ * count of all that match. Keyword: part of the reference, the payer's name or the guest's names.
+ */
+export async function listOrders(db: Db, meetingId: number, filter: OrderListFilter) {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .where('orders.meeting_id', '=', meetingId);
+  if (filter.status) query = query.where('orders.status', '=', filter.status);
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    query = query.where((eb) =>
+      eb.or([
+        lowerLike('orders.reference', pattern),
+        lowerLike('orders.payer_name', pattern),
+        lowerLike('guests.name', pattern),
+        lowerLike('guests.name_zh', pattern),
+        lowerLike('guests.name_en', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+      .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
+      .select([
+        'guests.name as guest_name',
+        'guests.name_zh as guest_name_zh',
+        'guests.name_en as guest_name_en',
+        'discount_codes.code as discount_code',
+        (eb) =>
+          eb
+            .selectFrom('payments')
+            .select(sql<number>`coalesce(sum(payments.amount), 0)`.as('paid'))
+            .whereRef('payments.order_id', '=', 'orders.id')
+            .where('payments.kind', '=', 'payment')
+            .as('paid_amount'),
+      ])
+      .orderBy('orders.id', 'desc')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, paid_amount: Number(row.paid_amount ?? 0) })),
+    total: Number(count.n),
+  };
+}
+
+/**
+ * Revenue per currency over these meetings: paid (payments received), refunded, pending (the
+ * totals of orders awaiting payment), and the orders paid and pending. Amounts as integers.
+ */
+export async function revenueOf(db: Db, meetingIds: readonly number[]) {
+  if (meetingIds.length === 0) return [];
+  const [orderSums, moneySums] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select([
+        'currency',
+        sql<number>`coalesce(sum(case when status = 'pending' then total else 0 end), 0)`.as('pending'),
+        sql<number>`sum(case when status = 'paid' then 1 else 0 end)`.as('orders_paid'),
+        sql<number>`sum(case when status = 'pending' then 1 else 0 end)`.as('orders_pending'),
+        sql<number>`coalesce(sum(refunded_amount), 0)`.as('refunded'),
+      ])
+      .where('meeting_id', 'in', meetingIds)
+      .groupBy('currency')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .select(['orders.currency', sql<number>`coalesce(sum(payments.amount), 0)`.as('paid')])
+      .where('orders.meeting_id', 'in', meetingIds)
+      .where('payments.kind', '=', 'payment')
+      .groupBy('orders.currency')
+      .execute(),
+  ]);
+  return orderSums
+    .map((row) => ({
+      currency: row.currency,
+      paid: Number(moneySums.find((m) => m.currency === row.currency)?.paid ?? 0),
+      refunded: Number(row.refunded),
+      pending: Number(row.pending),
+      orders_paid: Number(row.orders_paid),
+      orders_pending: Number(row.orders_pending),
+    }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /** Whether the meeting has any order, whatever its state (its currency is then fixed). */

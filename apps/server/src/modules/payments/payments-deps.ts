@@ -1,7 +1,9 @@
 import type { Db, DatabaseKind } from '../../db/database.ts';
+import type { PaymentMethod } from '@meetflow/shared/schemas/payments';
 import type { Config } from '../../config.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 
@@ -16,6 +18,16 @@ export interface PaymentsDeps {
   jobs: Jobs;
   /** The paid guest's confirmation (with the guest code) is queued by their row, as a sign-up's. */
   mail?: Pick<MailService, 'confirmationColumns' | 'kick'>;
+  /**
+   * The guest core's cancellation in the caller's transaction (an unpaid order's hold expired, an
+   * organiser cancelled the order): the seats go to the waiting lists. False when already gone.
+   */
+  guests: { cancelIn(trx: Db, guestId: number, actor: string | null): Promise<boolean> };
   /** A committed change of seats (an expired hold, a late payment seated): live figures changed. */
   onSignupsChanged?: (meetingId: number) => void;
+  /**
+   * Providers made from this server's configuration (Stripe's, with its client), over the registry's
+   * static ones: `providerFor(method, deps.providers)` (a refund through Stripe needs this one).
+   */
+  providers?: Partial<Record<PaymentMethod, PaymentProvider>>;
 }

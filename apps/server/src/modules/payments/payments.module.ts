@@ -1,8 +1,18 @@
 import fp from 'fastify-plugin';
 import { stripeConfigured } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import { createHoldExpiry } from './hold-expiry.ts';
+import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { createProofs } from './proof.ts';
+import { publicPaymentsRoutes } from './public-payments.routes.ts';
+import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
+import { createStripeClient } from './stripe/stripe-client.ts';
+import { createStripeProvider } from './stripe/stripe-provider.ts';
+import { stripeRoutes } from './stripe/stripe.routes.ts';
+import { createSeatPayments } from './waitlist-orders.ts';
 import { paymentSetupRoutes } from './payment-setup.routes.ts';
 import { createPaymentSetup } from './payment-setup.service.ts';
 
@@ -10,6 +20,11 @@ export interface PaymentsModule {
   deps: PaymentsDeps;
   /** Records a payment and moves its order, in the caller's transaction (confirm-payment.ts). */
   confirmIn(trx: Db, input: PaymentInput): Promise<ConfirmOutcome>;
+  /**
+   * An organiser cancels a pending order and its guest (cancel-order.ts; the route checks
+   * `payment:manage` and the meeting): ORDER_NOT_PENDING when paid or closed meanwhile.
+   */
+  cancelOrder(orderId: number, by: ClosedBy): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -25,7 +40,9 @@ declare module 'fastify' {
  */
 export const paymentsModule = fp(
   async (app) => {
-    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged } = app.platform;
+    const { config, db, dbKind, clock, systemLog, webhooks, jobs, onSignupsChanged, limiters } = app.platform;
+    // Stripe's client, null without its keys (stripe/stripe-client.ts).
+    const stripe = await createStripeClient(config);
     const deps: PaymentsDeps = {
       config,
       db,
@@ -35,15 +52,43 @@ export const paymentsModule = fp(
       webhooks,
       jobs,
       mail: app.mail.service,
+      guests: app.guests.service,
       onSignupsChanged,
+      providers: { stripe: createStripeProvider(stripe, app.log) },
     };
+    const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
     app.decorate('payments', {
       deps,
-      confirmIn: (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input),
+      confirmIn,
+      cancelOrder: (orderId: number, by: ClosedBy) => cancelOrder(deps, orderId, by),
     });
+    const proofs = createProofs({
+      db,
+      clock,
+      systemLog,
+      limiters,
+      identify: (token) => app.registration.visitorGuests.identify(token),
+    });
+    await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
+    const visitors = app.registration.visitorGuests;
+    await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
+    // A paid sign-up's price and order (sign-up-orders.ts).
+    app.registration.payments.fill(createSignUpPayments(deps));
+    // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
+    app.waitlist.payments.fill(createSeatPayments(deps));
+    // An unpaid order's hold ends by the job mechanism (hold-expiry.ts); a guest cancelled in the
+    // back office or withdrawing has their pending order closed first (cancel-order.ts).
+    jobs.handle(HOLD_EXPIRY_JOB, createHoldExpiry(deps));
+    app.guests.orders.fill({
+      guestCancellingIn: (trx, guestId, actor) => guestCancellingIn(deps, trx, guestId, actor),
+    });
+    await app.register(publicPaymentsRoutes, { deps, limiters });
     await app.register(paymentSetupRoutes, {
       setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
     });
   },
-  { name: 'payments', dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance'] },
+  {
+    name: 'payments',
+    dependencies: ['platform', 'guests', 'registration', 'mail', 'waitlist', 'attendance'],
+  },
 );

@@ -43,3 +43,19 @@ export function paymentsOf(db: Db, orderIds: readonly number[]) {
     .orderBy('payments.id')
     .execute();
 }
+
+/** The order a provider's payment (a Stripe payment intent) was recorded for, if it was. */
+export async function orderOfProviderPayment(
+  db: Db,
+  method: string,
+  providerRef: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .select('order_id')
+    .where('method', '=', method)
+    .where('provider_ref', '=', providerRef)
+    .where('kind', '=', 'payment')
+    .executeTakeFirst();
+  return row?.order_id;
+}

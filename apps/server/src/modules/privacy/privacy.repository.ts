@@ -9,6 +9,7 @@ import { eraseNamedAnswers } from '../evaluations/evaluations.writes.ts';
 import { deleteFiles } from '../files/files.writes.ts';
 import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
 import { meetingFormJson } from '../guests/guests.reads.ts';
+import { proofFilesAmong } from '../payments/payments.reads.ts';
 import { eraseDeliveredAnswers } from '../webhooks/webhooks.writes.ts';
 
 export const DAY_MS = 86_400_000;
@@ -332,7 +333,8 @@ async function eraseAnswers(trx: Db, meetingId: number, guestId?: number): Promi
 
 /**
  * Of these stored files, those nothing names any more: no meeting's banner, schedule or guide, no
- * certificate template's background, no guest's answer and no waiting place's form (files are
+ * certificate template's background, no guest's answer, no waiting place's form and no order's
+ * proof of payment (files are
  * content-addressed: the same bytes may be several of these).
  */
 export async function unreferencedFiles(trx: Db, ids: readonly string[]): Promise<string[]> {
@@ -366,7 +368,9 @@ export async function unreferencedFiles(trx: Db, ids: readonly string[]): Promis
     ).map((r) => r.form ?? ''),
   ];
   const used = new Set(meetings.flatMap((r) => [r.banner_file_id, r.schedule_file_id, r.guide_file_id]));
-  return ids.filter((id) => !used.has(id) && !texts.some((text) => text.includes(id)));
+  // A guest's proof of payment is kept with their order (the accountant's record).
+  const proofs = await proofFilesAmong(trx, ids);
+  return ids.filter((id) => !used.has(id) && !proofs.has(id) && !texts.some((text) => text.includes(id)));
 }
 
 /**

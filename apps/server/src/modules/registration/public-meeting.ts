@@ -31,11 +31,12 @@ async function regionAreaCode(
 
 /** What the sign-up page shows: the meeting, its sessions and user types, its form options. */
 export async function getPublicMeeting(
-  deps: Pick<RegistrationDeps, 'db' | 'clock'>,
+  deps: Pick<RegistrationDeps, 'db' | 'clock' | 'payments'>,
   publicId: string,
 ): Promise<PublicMeeting> {
   const { db } = deps;
   const meeting = await liveMeeting(db, publicId);
+  const now = deps.clock();
   const dateSchedule = meeting.meeting_type === 'date_schedule';
   const displayConfig = resolveDisplayConfig(meeting.display_config);
   // Read once: the categories and the region both come from the organisation and those above.
@@ -63,7 +64,7 @@ export async function getPublicMeeting(
     time_zone: timeZone(),
     meeting_type: meeting.meeting_type,
     multi_language: meeting.multi_language === 1,
-    status: meetingStatus(meeting, deps.clock()),
+    status: meetingStatus(meeting, now),
     waitlist_open: waitlistOpen(meeting),
     registration_deadline: meeting.registration_deadline,
     banner_file_id: meeting.banner_file_id,
@@ -91,7 +92,7 @@ export async function getPublicMeeting(
     college_categories: categories,
     privacy_notice: publicNotice(meeting),
     form_fields: parseFields(meeting.form_fields ?? undefined).filter((f) => !f.retired),
-    // Filled by the payments module for a paid meeting (issue 44).
-    pricing: null,
+    // A paid meeting's prices and ways to pay (issue 44), from the payments module.
+    pricing: meeting.currency !== null && deps.payments ? await deps.payments.pricingOf(meeting, now) : null,
   };
 }

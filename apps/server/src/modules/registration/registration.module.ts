@@ -1,12 +1,16 @@
 import fp from 'fastify-plugin';
+import { createPort, type Port } from '../../core/port.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { createRegistrationService, type RegistrationService } from './registration.service.ts';
+import type { SignUpPayments } from './sign-up-payments.ts';
 import { createVisitorGuestService, type VisitorGuestService } from './visitor-guest.service.ts';
 
 export interface RegistrationModule {
   service: RegistrationService;
   /** The visitor's own guest page, by guest token (privacy and certificates read who holds it). */
   visitorGuests: VisitorGuestService;
+  /** A paid meeting's prices and orders at sign-up (issue 44): the payments module fills it. */
+  payments: Port<SignUpPayments>;
 }
 
 declare module 'fastify' {
@@ -22,6 +26,8 @@ export const registrationModule = fp(
       app.platform;
     const mail = app.mail.service;
     const waitlist = app.waitlist.service;
+    const payments = createPort<SignUpPayments>('sign-up payments', ['pricingOf', 'price', 'openOrderIn']);
+    app.addHook('onReady', async () => payments.assertFilled());
     const visitorGuests = createVisitorGuestService({
       db,
       webhooks,
@@ -44,6 +50,7 @@ export const registrationModule = fp(
       onSignupsChanged,
       mail,
       waitlist,
+      payments: payments.use,
     });
     app.waitlist.visitorPages.fill({
       authenticated: visitorGuests.authenticated,
@@ -52,7 +59,7 @@ export const registrationModule = fp(
       openGuestPage: registration.openGuestPage,
     });
     app.mail.visitors.fill(visitorGuests);
-    app.decorate('registration', { service: registration, visitorGuests });
+    app.decorate('registration', { service: registration, visitorGuests, payments });
     await app.register(registrationRoutes, { registration, guests: visitorGuests });
   },
   { name: 'registration', dependencies: ['platform', 'mail', 'waitlist'] },

@@ -9,6 +9,7 @@ import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { createAnswerUpload } from './answer-upload.ts';
 import { createLookUp } from './look-up.ts';
 import { getPublicMeeting } from './public-meeting.ts';
+import type { SignUpPayments } from './sign-up-payments.ts';
 import { createSignUp } from './sign-up.ts';
 
 export { PUBLIC_LIMITS } from './public-limits.ts';
@@ -43,6 +44,8 @@ export interface RegistrationDeps {
     | 'addDevice'
     | 'placesOfGuest'
   >;
+  /** A paid meeting's prices and orders (the payments module fills the port). */
+  payments?: SignUpPayments;
 }
 
 /**

@@ -11,6 +11,7 @@ import { afterSignUps, signUpEntry } from './admit-together.ts';
 import { toPublicGuest } from './public-guest.ts';
 import * as repo from './registration.repository.ts';
 import type { RegistrationDeps } from './registration.service.ts';
+import type { PricedSignUp } from './sign-up-payments.ts';
 
 /** A checked sign-up about to be written, and the answer it gives when seated everywhere it chose. */
 export interface PendingSignUp {
@@ -21,6 +22,8 @@ export interface PendingSignUp {
   ip: string;
   now: number;
   maskedPhone: string;
+  /** A paid meeting's price (issue 44): the order is opened with the guest row. */
+  priced?: PricedSignUp;
   seated: () => { guest_token: string; guest: PublicGuest; waiting: null };
 }
 
@@ -97,6 +100,23 @@ async function seatGuest(deps: RegistrationDeps, trx: Db, s: PendingSignUp, writ
     );
     written.waitingFor.push(scheduleId);
   }
+  // A paid sign-up's order holds the seats just taken, or none of this commits.
+  if (s.priced) {
+    await deps.payments!.openOrderIn(
+      trx,
+      meeting,
+      s.priced,
+      {
+        id: inserted.id,
+        meetingId: meeting.id,
+        displayName: guestDisplayName({ name: '', name_zh: '', name_en: '', ...s.values }),
+        seatedScheduleIds: scheduleIds.filter((id) => !inserted.fullSessions.includes(id)),
+        unpaid: s.values.unpaid === 1,
+      },
+      s.now,
+      s.ip,
+    );
+  }
 }
 
 /** A place on the full meeting's list, carrying the form to fill the guest row when seated. */
@@ -106,13 +126,17 @@ function joinMeetingList(deps: RegistrationDeps, trx: Db, s: PendingSignUp) {
     guest_code: _code,
     created_at: _at,
     mail_pending: _mail,
+    // Paid or not is decided when the list seats them (their order opens then).
+    unpaid: _unpaid,
     ...form
   } = s.values;
+  // A paid meeting's ticket kind goes with the place: its order is priced when a seat is given.
+  const ticket = s.priced?.quote.lines.find((line) => line.schedule_id === null)?.price_item_id;
   return deps.waitlist!.joinMeetingList(
     trx,
     s.meeting.id,
     {
-      form,
+      form: ticket === undefined ? form : { ...form, price_item_id: ticket },
       scheduleIds: s.scheduleIds,
       displayName: guestDisplayName({ name: '', name_zh: '', name_en: '', ...form }),
       tokenHash,

@@ -98,6 +98,10 @@ export function createSignUp(deps: RegistrationDeps) {
       language,
     );
     await assertAnswerFiles(db, fields, answers, language);
+    // A paid meeting (issue 44) prices the sign-up first; a free one reads nothing more.
+    const priced =
+      meeting.currency === null ? undefined : await priceSignUp(deps, meeting, body, scheduleIds, now);
+    const unpaid = priced !== undefined && !priced.free;
 
     const token = randomToken(32);
     const values: Insertable<Database['guests']> = {
@@ -109,7 +113,8 @@ export function createSignUp(deps: RegistrationDeps) {
       created_at: now,
       language,
       ...consent,
-      ...deps.mail?.confirmationColumns(),
+      // An unpaid guest's confirmation, with the code, comes when the order is paid.
+      ...(unpaid ? { unpaid: 1 } : deps.mail?.confirmationColumns()),
     };
     const pending: PendingSignUp = {
       meeting,
@@ -118,6 +123,7 @@ export function createSignUp(deps: RegistrationDeps) {
       scheduleIds,
       ip,
       now,
+      priced,
       maskedPhone: maskPhone(body.area_code, phone),
       // The answer of a sign-up seated in every session it chose.
       seated: () => ({
@@ -126,7 +132,8 @@ export function createSignUp(deps: RegistrationDeps) {
         waiting: null,
       }),
     };
-    if (status === 'open') {
+    // A paid sign-up goes alone: its order is written in its own transaction.
+    if (status === 'open' && !priced) {
       const admitted = await admitTogether.submit(meeting.id, {
         meeting,
         values,
@@ -141,6 +148,28 @@ export function createSignUp(deps: RegistrationDeps) {
     // Alone: a full meeting (its waiting list), a seat refused in the batch, or a batch that failed.
     return signUpAlone(deps, pending);
   }
+}
+
+/** The sign-up's price, from the payments module (TICKET_REQUIRED, DISCOUNT_CODE_INVALID). */
+function priceSignUp(
+  deps: RegistrationDeps,
+  meeting: repo.PublicMeetingRow,
+  body: SignUpInput,
+  scheduleIds: number[],
+  now: number,
+) {
+  if (!deps.payments) throw new Error('a paid meeting needs the payments module');
+  const dateSchedule = body.meeting_type === 'date_schedule';
+  return deps.payments.price(
+    meeting,
+    {
+      meetingType: body.meeting_type,
+      userTypeId: dateSchedule ? body.user_type_id : null,
+      scheduleIds,
+      payment: body.payment,
+    },
+    now,
+  );
 }
 
 /**

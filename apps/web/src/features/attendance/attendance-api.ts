@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { http } from '../../lib/http.ts';
 import type { RecordPage, RecordQuery, ScanAnswer, ScanRequest } from '../../lib/attendance-types.ts';
 import type { ConflictPage } from '@meetflow/shared/schemas/offline-door';
+import type { DeskMethod, DeskPaymentAnswer } from '@meetflow/shared/schemas/payments';
 import { sendOnceMore } from './scan-retry.ts';
 
 export const attendanceKey = ['attendance'] as const;
@@ -78,4 +79,16 @@ export function useManualScan() {
       await queryClient.invalidateQueries({ queryKey: ['guests'] });
     },
   });
+}
+
+/**
+ * The desk takes an unpaid guest's payment at the door (payment:desk): the whole amount due, in
+ * cash or by card terminal. An error (wrong amount, already paid) is shown by the request itself.
+ */
+export function takeDeskPayment(body: {
+  guest_code: string;
+  method: DeskMethod;
+  amount: number;
+}): Promise<DeskPaymentAnswer> {
+  return http.post<DeskPaymentAnswer>('/payments/desk', body);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERRORS } from '@meetflow/shared/errors';
 import { ApiError, NETWORK_ERROR } from '../../lib/http-errors.ts';
 import type { ScanAnswer } from '../../lib/attendance-types.ts';
 import { feedbackForAnswer, feedbackForError } from './scan-result.ts';
@@ -48,6 +49,35 @@ describe('scan feedback', () => {
       guestName: null,
       previousAt: null,
     });
+  });
+
+  it('an unpaid guest is refused under "Unpaid" with what is due', () => {
+    const due = { order_id: 7, reference: 'MF000007', currency: 'HKD', amount_due: 150_000 };
+    const feedback = feedbackForAnswer(
+      answer({
+        result: 'refused',
+        type: null,
+        reason: 'This guest has not paid yet',
+        reason_code: ERRORS.GUEST_UNPAID.code,
+        unpaid: due,
+      }),
+      'CODE',
+    );
+    expect(feedback).toMatchObject({
+      tone: 'refused',
+      headlineKey: 'attendance.results.unpaid',
+      guestName: 'Chan Tai Man',
+      unpaid: true,
+      due,
+    });
+    // The station's own refusal from its copy says so too, without an amount.
+    const offline = feedbackForAnswer(
+      { ...answer({ result: 'refused', type: null }), offline: true, reasonKey: 'station.reasons.unpaid' },
+      'CODE',
+    );
+    expect(offline).toMatchObject({ headlineKey: 'attendance.results.unpaid', unpaid: true, due: null });
+    // Another refusal is not "unpaid".
+    expect(feedbackForAnswer(answer({ result: 'refused', reason_code: 40970 }), 'X').unpaid).toBe(false);
   });
 
   it('an error answer is a refusal with its message', () => {

@@ -1,3 +1,6 @@
+import { ERRORS } from '@meetflow/shared/errors';
+import type { ScanUnpaid } from '@meetflow/shared/schemas/attendance';
+import { formatAmount } from '@meetflow/shared/schemas/payments';
 import { ApiError } from '../../lib/http-errors.ts';
 import type { ScanAnswer, ScanType } from '../../lib/attendance-types.ts';
 import { isTransportFailure } from './scan-retry.ts';
@@ -20,7 +23,13 @@ export interface ScanFeedback {
   at: number;
   /** Judged by the station's own copy while the server was out of reach. */
   offline: boolean;
+  /** Refused for an unpaid order (issue 44): shown as "Unpaid", with what is due when the server said. */
+  unpaid: boolean;
+  due: ScanUnpaid | null;
 }
+
+/** An amount as the door shows it: the currency code, then the amount (HKD 1,500.00). */
+export const moneyText = (of: { currency: string }, minor: number) => `${of.currency} ${formatAmount(minor)}`;
 
 export const TONE_COLORS: Record<ScanTone, { background: string; border: string; text: string }> = {
   success: { background: '#f6ffed', border: '#52c41a', text: '#237804' },
@@ -34,10 +43,18 @@ export function feedbackForAnswer(
   code: string,
 ): ScanFeedback {
   const tone: ScanTone = answer.result;
+  const unpaid =
+    tone === 'refused' &&
+    (answer.reason_code === ERRORS.GUEST_UNPAID.code || answer.reasonKey === 'station.reasons.unpaid');
   return {
     tone,
-    // Success says the spec's "Save Successful"; the others name the result.
-    headlineKey: tone === 'success' ? 'message.saveSuccess' : `attendance.results.${tone}`,
+    // Success says the spec's "Save Successful"; the others name the result, an unpaid guest as such.
+    headlineKey:
+      tone === 'success'
+        ? 'message.saveSuccess'
+        : unpaid
+          ? 'attendance.results.unpaid'
+          : `attendance.results.${tone}`,
     guestName: answer.guest?.name ?? null,
     userType: answer.guest?.user_type_name ?? null,
     type: answer.type,
@@ -47,6 +64,8 @@ export function feedbackForAnswer(
     code,
     at: answer.at,
     offline: answer.offline ?? false,
+    unpaid,
+    due: unpaid ? (answer.unpaid ?? null) : null,
   };
 }
 
@@ -68,5 +87,7 @@ export function feedbackForError(error: unknown, code: string, at: number): Scan
     code,
     at,
     offline: false,
+    unpaid: false,
+    due: null,
   };
 }

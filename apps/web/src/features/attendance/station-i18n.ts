@@ -30,6 +30,7 @@ const zhTw = {
     unknown: '離線名單中沒有此嘉賓碼',
     cancelled: '此嘉賓已取消報名',
     not_enrolled: '嘉賓未報名此日程',
+    unpaid: '此嘉賓尚未付款，請到登記處付款',
   },
   kiosk: {
     enter: '自助簽到模式',
@@ -99,6 +100,7 @@ const zhCn: Catalogue = {
     unknown: '离线名单中没有此嘉宾码',
     cancelled: '此嘉宾已取消报名',
     not_enrolled: '嘉宾未报名此日程',
+    unpaid: '此嘉宾尚未付款，请到登记处付款',
   },
   kiosk: {
     enter: '自助签到模式',
@@ -167,6 +169,7 @@ const en: Catalogue = {
     unknown: 'This guest code is not in the offline list',
     cancelled: 'This guest has cancelled',
     not_enrolled: 'The guest is not enrolled in this session',
+    unpaid: 'This guest has not paid yet; please pay at the registration desk',
   },
   kiosk: {
     enter: 'Self check-in',

@@ -15,7 +15,12 @@ export const deskProvider: PaymentProvider = {
   instructions: () => emptyInstructions('desk'),
 };
 
-/** Stripe Checkout until its provider is plugged in: the page asks for the checkout (POST …/checkout). */
+/**
+ * Stripe Checkout without this server's configuration: the page asks for the checkout (POST
+ * …/checkout). The configured provider (stripe/stripe-provider.ts, made with Stripe's client in
+ * payments.module.ts: refunds through Stripe, left off without keys) is `deps.providers.stripe`,
+ * which providerFor and instructionsFor take over this one.
+ */
 const stripePending: PaymentProvider = {
   method: 'stripe',
   instructions: () => emptyInstructions('stripe'),
@@ -29,8 +34,11 @@ export const providers: Record<PaymentMethod, PaymentProvider> = {
   desk: deskProvider,
 };
 
-export function providerFor(method: PaymentMethod): PaymentProvider {
-  return providers[method];
+/** Providers made from this server's configuration (PaymentsDeps.providers), over the ones above. */
+export type ConfiguredProviders = Partial<Record<PaymentMethod, PaymentProvider>>;
+
+export function providerFor(method: PaymentMethod, configured?: ConfiguredProviders): PaymentProvider {
+  return configured?.[method] ?? providers[method];
 }
 
 /** The meeting's methods (JSON array), known ones only, in PAYMENT_METHODS' order, each once. */
@@ -66,12 +74,13 @@ export async function instructionsFor(
   db: Db,
   order: OrderRow,
   language: Language,
+  configured?: ConfiguredProviders,
 ): Promise<PaymentInstructions[]> {
   if (order.status !== 'pending') return [];
   const context = await contextFor(db, order, language);
   if (!context) return [];
   return parseMethods(context.settings.methods)
-    .map(providerFor)
+    .map((method) => providerFor(method, configured))
     .filter((p) => p.available?.(order, context) ?? true)
     .map((p) => p.instructions(order, context));
 }

@@ -1,9 +1,9 @@
 import { Button, Tag } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { DollarOutlined, PrinterOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { PRINT_BADGE_KEY } from '../badge-print.ts';
-import { TONE_COLORS } from '../scan-result.ts';
+import { moneyText, TONE_COLORS } from '../scan-result.ts';
 import type { BadgeState, ShownScan } from '../use-scan-badge.ts';
 import '../door-questions-i18n.ts';
 
@@ -15,6 +15,8 @@ export function ScanResultPanel(props: {
   onPrint: () => void;
   /** The last check-in's door answers: on the server, or kept here to go up with the scans. */
   answered?: 'saved' | 'queued' | null;
+  /** Offered on an unpaid guest's refusal to a holder of payment:desk, online (issue 44). */
+  onTakePayment?: () => void;
 }) {
   const { t } = useTranslation();
   const { latest, badgeFor } = props;
@@ -56,6 +58,32 @@ export function ScanResultPanel(props: {
             </div>
           )}
           {latest.noteKey && <div className="scan-result-detail">{t(latest.noteKey)}</div>}
+          {latest.due && (
+            <div className="scan-result-detail" data-testid="scan-result-unpaid">
+              <strong data-testid="scan-result-due">
+                {t('attendance.unpaid.due', {
+                  amount: moneyText(latest.due, latest.due.amount_due),
+                })}
+              </strong>
+              <div>{t('attendance.unpaid.reference', { reference: latest.due.reference })}</div>
+            </div>
+          )}
+          {latest.unpaid && (
+            <div className="scan-result-detail" style={{ marginTop: 6 }}>
+              {props.onTakePayment ? (
+                <Button
+                  type="primary"
+                  icon={<DollarOutlined />}
+                  onClick={props.onTakePayment}
+                  data-testid="scan-take-payment"
+                >
+                  {t('attendance.unpaid.take')}
+                </Button>
+              ) : (
+                t('attendance.unpaid.noDesk')
+              )}
+            </div>
+          )}
           {latest.previousAt !== null && (
             <div className="scan-result-detail">
               {t('attendance.earlier', { time: formatDateTime(latest.previousAt) })}

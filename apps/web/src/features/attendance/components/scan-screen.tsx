@@ -16,6 +16,7 @@ import {
 import { feedbackForAnswer, feedbackForError, type ScanFeedback } from '../scan-result.ts';
 import { nextDirection, type ScanDirection } from '../scan-station.ts';
 import { playTone } from '../scan-tone.ts';
+import { useDeskPayment } from './use-desk-payment.tsx';
 import { useScanBadge, type ShownScan } from '../use-scan-badge.ts';
 import { StatsPanel } from '../../../components/stats-panel.tsx';
 import { DoorQuestionsForm } from './door-questions-form.tsx';
@@ -123,6 +124,8 @@ export function ScanScreen(props: {
     [focusInput],
   );
   const { badgeGuest, badgeFor, print, printRef } = useScanBadge(latest, scope.meetingId, focusInput);
+  // An unpaid guest's payment at the desk (issue 44): its dialog keeps the keys and the focus.
+  const { openRef: deskOpen, onTakePayment, dialog: deskDialog } = useDeskPayment(latest, submit, focusInput);
 
   // Focus on open; F2 toggles the direction; a scanner burst typed while focus is elsewhere still counts.
   useEffect(() => {
@@ -130,6 +133,7 @@ export function ScanScreen(props: {
     const onKey = (event: KeyboardEvent) => {
       // Every key on the scan screen (a scanner gun types) counts as activity, like a click.
       markActivity();
+      if (deskOpen.current) return;
       if (event.key === 'F2') {
         event.preventDefault();
         onDirectionChange(nextDirection(direction));
@@ -153,14 +157,14 @@ export function ScanScreen(props: {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [direction, onDirectionChange, submit, focusInput, printRef]);
+  }, [direction, onDirectionChange, submit, focusInput, printRef, deskOpen]);
 
   // Refocus when the field loses focus, unless another field (the camera's none) took it on purpose.
   const onInputBlur = useCallback(() => {
     setTimeout(() => {
-      if (!isEditable(document.activeElement)) focusInput();
+      if (!deskOpen.current && !isEditable(document.activeElement)) focusInput();
     }, 0);
-  }, [focusInput]);
+  }, [focusInput, deskOpen]);
 
   return (
     <main className="scan-screen" aria-label={t('attendance.startScan')} data-testid="scan-screen">
@@ -183,7 +187,9 @@ export function ScanScreen(props: {
           badgeFor={badgeFor}
           onPrint={() => void print()}
           answered={answered}
+          onTakePayment={onTakePayment}
         />
+        {deskDialog}
 
         {asking && saveAnswers && (
           <DoorQuestionsForm

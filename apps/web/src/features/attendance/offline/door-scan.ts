@@ -97,8 +97,10 @@ export async function scanCode(
         nonce,
       });
       if (answer.result === 'success' && answer.guest && answer.type) {
-        const known = ctx.byId.get(answer.guest.id);
-        if (known) {
+        const found = ctx.byId.get(answer.guest.id);
+        if (found) {
+          // Admitted by the server: paid now, whatever the copy last said.
+          const { unpaid: _paid, ...known } = found;
           put(
             ctx,
             answer.type === 'in'

@@ -104,6 +104,14 @@ describe('judgeOffline refusals', () => {
     expect(summary(judge(guest({ enrolled: false }), 'in', DAY2))).toEqual(['refused', 'not_enrolled']);
   });
 
+  it('refuses a guest whose order is not paid, in either direction, and lets them in once paid', () => {
+    const unpaid = guest({ unpaid: true });
+    expect(summary(judge(unpaid, 'in', DAY2))).toEqual(['refused', 'unpaid']);
+    expect(summary(judge(unpaid, 'auto', DAY2))).toEqual(['refused', 'unpaid']);
+    expect(applyVerdict(unpaid, judge(unpaid, 'in', DAY2))).toBe(unpaid);
+    expect(summary(judge(guest({}), 'in', DAY2))[0]).toBe('success');
+  });
+
   it('changes nothing on a refusal', () => {
     const g = guest({ cancelled: true });
     expect(applyVerdict(g, judge(g, 'in', DAY2))).toBe(g);

@@ -24,6 +24,8 @@ export interface OfflineGuest {
   phone_key?: string | null;
   /** Ask-at-door questions still open for the guest: keys of the copy's door fields. */
   door_keys?: string[];
+  /** Their order is not paid (issue 44): refused, as the server refuses them. */
+  unpaid?: true;
 }
 
 export type ScanDirection = 'in' | 'out' | 'auto';
@@ -34,7 +36,7 @@ export type OfflineVerdict =
   | { result: 'duplicate'; type: ScanType; guest: OfflineGuest; previousAt: number | null; at: number }
   | {
       result: 'refused';
-      reason: 'unknown' | 'cancelled' | 'not_enrolled';
+      reason: 'unknown' | 'cancelled' | 'not_enrolled' | 'unpaid';
       guest: OfflineGuest | null;
       at: number;
     };
@@ -110,6 +112,7 @@ export function judgeOffline(guest: OfflineGuest | undefined, input: OfflineScan
   if (!guest) return { result: 'refused', reason: 'unknown', guest: null, at };
   if (guest.cancelled) return { result: 'refused', reason: 'cancelled', guest, at };
   if (!guest.enrolled) return { result: 'refused', reason: 'not_enrolled', guest, at };
+  if (guest.unpaid) return { result: 'refused', reason: 'unpaid', guest, at };
 
   // A double read, or two stations reading one badge: the answer is the last scan, whatever the mode.
   const last = lastScanToday(guest, today);

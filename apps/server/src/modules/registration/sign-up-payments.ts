@@ -1,0 +1,63 @@
+import type { PublicPricing, Quote, SignUpPayment } from '@meetflow/shared/schemas/payments';
+import type { Db } from '../../db/database.ts';
+import type * as repo from './registration.repository.ts';
+
+/** A paid sign-up priced before its transaction (the payments module's answer). */
+export interface PricedSignUp {
+  /** Nothing to pay (no priced line): the sign-up is written as a free meeting's. */
+  free: boolean;
+  quote: Quote;
+  /** The code as stored (trimmed, upper case), or null. */
+  discountCode: string | null;
+  payer: { kind: 'guest' | 'institution'; institution: string };
+  /** How long the seat is held for payment. */
+  holdMinutes: number;
+}
+
+/** The guest row just written in the sign-up's transaction, for its order. */
+export interface SignedUpGuest {
+  id: number;
+  meetingId: number;
+  /** The receipt's name unless an institution pays. */
+  displayName: string;
+  /** The chosen sessions whose seats the guest took (not those whose lists they joined). */
+  seatedScheduleIds: readonly number[];
+  /** Whether the row was written unpaid (a 0 total after all clears it). */
+  unpaid: boolean;
+}
+
+/**
+ * What a paid meeting's sign-up needs from the payments module (issue 44), registered after this
+ * one: it fills the port `app.registration.payments`. A free meeting (no currency) never calls it.
+ */
+export interface SignUpPayments {
+  /** The public meeting's `pricing` (null for a free meeting). */
+  pricingOf(meeting: repo.PublicMeetingRow, now: number): Promise<PublicPricing | null>;
+  /**
+   * What this sign-up would be charged at `now`: TICKET_REQUIRED, DISCOUNT_CODE_INVALID. Called
+   * before the transaction; nothing is counted yet.
+   */
+  price(
+    meeting: repo.PublicMeetingRow,
+    choice: {
+      meetingType: 'general' | 'date_schedule';
+      userTypeId: number | null;
+      scheduleIds: readonly number[];
+      payment: SignUpPayment | undefined;
+    },
+    now: number,
+  ): Promise<PricedSignUp>;
+  /**
+   * The order holding the guest's seat, in the sign-up's transaction after the guest row: the
+   * discount code's use (DISCOUNT_CODE_USED_UP rolls the sign-up back), the order and its lines,
+   * the hold's expiry job, the webhook event and the audit entry.
+   */
+  openOrderIn(
+    trx: Db,
+    meeting: repo.PublicMeetingRow,
+    priced: PricedSignUp,
+    guest: SignedUpGuest,
+    now: number,
+    ip: string | null,
+  ): Promise<void>;
+}
