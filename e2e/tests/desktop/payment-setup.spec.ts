@@ -106,10 +106,11 @@ test('an organiser sets up HKD fees with an early bird and a sponsor code, in tw
   const account = await admin.call<PaymentAccountView>('GET', `/organizations/${orgId}/payment-account`);
   expect(account).toMatchObject({ fps_proxy_type: 'mobile', merchant_name: 'HK Medical Assoc' });
 
-  // Back to the fees: HKD with FPS and transfer, the seat held 45 minutes.
+  // Back to the fees, HKD still chosen: FPS can be offered now, with transfer; the seat held 45 minutes.
   await page.goBack();
   await expect(pageTitle(page)).toHaveText('收費');
-  await pick(page, 'payment-currency', '港元（HKD）');
+  await expect(page.getByTestId('payment-currency')).toContainText('港元（HKD）');
+  await expect(page.getByTestId('payment-method-fps')).toBeEnabled();
   await page.getByTestId('payment-method-fps').check();
   await page.getByTestId('payment-method-transfer').check();
   await page.getByTestId('payment-hold').fill('45');

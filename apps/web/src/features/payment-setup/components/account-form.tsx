@@ -42,7 +42,7 @@ export function AccountForm({ organizationId, canManage }: { organizationId: num
         onRetry={() => void query.refetch()}
       />
     );
-  return <AccountEditor key={query.dataUpdatedAt} view={query.data} canManage={canManage} />;
+  return <AccountEditor view={query.data} canManage={canManage} />;
 }
 
 function AccountEditor({ view, canManage }: { view: PaymentAccountView; canManage: boolean }) {

@@ -42,7 +42,9 @@ export function PaymentSettingsForm({ meetingId, canManage }: { meetingId: numbe
         onRetry={() => void query.refetch()}
       />
     );
-  return <SettingsEditor key={query.dataUpdatedAt} setup={query.data} canManage={canManage} />;
+  // Not keyed by the load: a refetch (the account saved in another tab) updates what the methods
+  // need and keeps what is being typed here.
+  return <SettingsEditor setup={query.data} canManage={canManage} />;
 }
 
 function SettingsEditor({ setup, canManage }: { setup: MeetingPaymentSetup; canManage: boolean }) {
@@ -63,7 +65,7 @@ function SettingsEditor({ setup, canManage }: { setup: MeetingPaymentSetup; canM
   const submit = async () => {
     setErrors(undefined);
     try {
-      await save.mutateAsync({ ...draft, methods: paid ? draft.methods : [] });
+      setDraft(draftOf(await save.mutateAsync({ ...draft, methods: paid ? draft.methods : [] })));
       toast.success(t('paymentSetup.settings.saved'));
     } catch (error) {
       const fields = serverFieldErrors(error);
