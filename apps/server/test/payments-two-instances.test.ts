@@ -185,7 +185,8 @@ describe(`paid sign-ups on two instances (${TEST_DB})`, () => {
       .orderBy('number')
       .execute();
     expect(receipts.map((r) => r.number)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    console.log(
+    // The run's figures, for the record (the closing note quotes them).
+    console.warn(
       `[${TEST_DB}] two instances: paid ${byStatus('paid').length}, refund due ${byStatus('refund_due').length}, ` +
         `expired ${byStatus('expired').length}, newcomers seated ${newcomersSeated}, live ${live.length}`,
     );
