@@ -12,6 +12,8 @@ const en: Catalogue = {
     scheduleDetail: 'Schedule detail',
     certificates: 'Certificates & badges',
     evaluations: 'Evaluations',
+    paymentSetup: 'Fees',
+    paymentAccount: 'Payment account',
     cmeRecords: 'CME records',
     waitlist: 'Waiting lists',
     orders: 'Orders',

@@ -12,6 +12,8 @@ const zhCn: Catalogue = {
     scheduleDetail: '日程明细',
     certificates: '证书与名牌',
     evaluations: '课后评估',
+    paymentSetup: '收费',
+    paymentAccount: '收款账户',
     cmeRecords: 'CME 学分记录',
     waitlist: '候补名单',
     orders: '订单',

@@ -11,6 +11,8 @@ const zhTw = {
     scheduleDetail: '日程明細',
     certificates: '證書與名牌',
     evaluations: '課後評估',
+    paymentSetup: '收費',
+    paymentAccount: '收款帳戶',
     cmeRecords: 'CME 學分記錄',
     waitlist: '候補名單',
     orders: '訂單',

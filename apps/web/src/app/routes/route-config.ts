@@ -4,6 +4,7 @@ import { HOME_PATH } from '../../lib/session/redirect.ts';
 import { WAITLIST_PATH } from '../../lib/waitlist.ts';
 import { EVALUATIONS_PATH } from '../../lib/evaluations.ts';
 import { ORDERS_PATH } from '../../lib/orders.ts';
+import { PAYMENT_ACCOUNT_PATH, PAYMENT_READERS, PAYMENT_SETUP_PATH } from '../../lib/payment-setup.ts';
 
 /**
  * The back-office routes: pure data, so the entry chunk can match paths and run the guard without
@@ -124,6 +125,18 @@ export const adminRoutes: AppRoute[] = [
         },
       },
       {
+        name: 'paymentSetup',
+        path: PAYMENT_SETUP_PATH,
+        meta: {
+          title: 'Fees',
+          i18nKey: 'route.paymentSetup',
+          icon: 'fees',
+          // Whoever follows payments sees the fees; changing them is the payment managers' (as the API asks).
+          auth: [...PAYMENT_READERS],
+          cache: true,
+        },
+      },
+      {
         name: 'cmeRecords',
         path: '/meeting_management/cme-records',
         meta: {
@@ -170,6 +183,16 @@ export const adminRoutes: AppRoute[] = [
         name: 'log',
         path: '/system_setting/log',
         meta: { title: 'System log', i18nKey: 'route.log', icon: 'log', auth: ['log:view'] },
+      },
+      {
+        name: 'paymentAccount',
+        path: PAYMENT_ACCOUNT_PATH,
+        meta: {
+          title: 'Payment account',
+          i18nKey: 'route.paymentAccount',
+          icon: 'fees',
+          auth: [...PAYMENT_READERS],
+        },
       },
       {
         name: 'apiTokens',

@@ -23,7 +23,8 @@ export type IconName =
   | 'key'
   | 'webhook'
   | 'evaluation'
-  | 'order';
+  | 'order'
+  | 'fees';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */
 export interface RouteMeta {

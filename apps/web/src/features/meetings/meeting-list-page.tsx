@@ -28,6 +28,7 @@ import { Auth, usePermission } from '../../components/permission.tsx';
 import { slot } from '../../lib/feature-slots.ts';
 import { waitlistLink } from '../../lib/waitlist.ts';
 import { evaluationsLink } from '../../lib/evaluations.ts';
+import { paymentSetupLink } from '../../lib/payment-setup.ts';
 import { WaitingCount } from '../../components/waiting-count.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { publicLink } from './meeting-text.ts';
@@ -96,6 +97,14 @@ const ScheduleEditorDrawer = slot('scheduleEditorDrawer');
  * The meeting list (spec §2): server-side pagination, sorting and filters, kept in the URL (a list
  * can be linked and reloaded). The route is cached (meta.cache): a tab switch keeps the page as it was.
  */
+/** The row actions that open another page of the meeting (its evaluations, its fees). */
+function pageLinks(meetingId: number, go: (to: string) => void) {
+  return {
+    evaluations: () => go(evaluationsLink(meetingId)),
+    fees: () => go(paymentSetupLink(meetingId)),
+  };
+}
+
 export default function MeetingListPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -154,7 +163,7 @@ export default function MeetingListPage() {
       mail: () => setMailFor(meeting.id),
       privacy: () => setPrivacyFor(meeting),
       form: () => openFormBuilder(meeting),
-      evaluations: () => void navigate(evaluationsLink(meeting.id)),
+      ...pageLinks(meeting.id, (to) => void navigate(to)),
       editSchedule: () => setScheduleFor(meeting.id),
       delete: () =>
         void modal.confirm({

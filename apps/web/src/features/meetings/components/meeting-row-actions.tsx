@@ -3,6 +3,7 @@ import type { MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../components/permission.tsx';
+import { PAYMENT_READERS } from '../../../lib/payment-setup.ts';
 
 /** Every action a meeting row offers; the page decides what each one does. */
 export type MeetingAction =
@@ -15,6 +16,7 @@ export type MeetingAction =
   | 'privacy'
   | 'form'
   | 'evaluations'
+  | 'fees'
   | 'editSchedule'
   | 'delete';
 
@@ -29,6 +31,7 @@ const TEST_IDS: Record<MeetingAction, string> = {
   privacy: 'meeting-privacy-button',
   form: 'meeting-form-button',
   evaluations: 'meeting-evaluations-button',
+  fees: 'meeting-fees-button',
   editSchedule: 'meeting-schedule-button',
   delete: 'meeting-delete-button',
 };
@@ -46,6 +49,7 @@ function split(canEdit: boolean): { inRow: MeetingAction[]; inMenu: MeetingActio
           'editSchedule',
           'form',
           'evaluations',
+          'fees',
           'editDisplay',
           'copySignup',
           'copyCheckin',
@@ -54,7 +58,10 @@ function split(canEdit: boolean): { inRow: MeetingAction[]; inMenu: MeetingActio
           'delete',
         ],
       }
-    : { inRow: ['view', 'copySignup'], inMenu: ['copyCheckin', 'form', 'evaluations', 'mail', 'privacy'] };
+    : {
+        inRow: ['view', 'copySignup'],
+        inMenu: ['copyCheckin', 'form', 'evaluations', 'fees', 'mail', 'privacy'],
+      };
 }
 
 interface MeetingRowActionsProps {
@@ -66,8 +73,13 @@ export function MeetingRowActions({ canEdit, onAction }: MeetingRowActionsProps)
   const { t } = useTranslation();
   const { inRow, inMenu: all } = split(canEdit);
   // The evaluations are the certificates' managers' (issue 43), whoever may edit the meeting.
-  const canEvaluate = usePermission().hasAny('certificate:manage');
-  const inMenu = all.filter((action) => action !== 'evaluations' || canEvaluate);
+  const { hasAny } = usePermission();
+  const canEvaluate = hasAny('certificate:manage');
+  // The fees are the payment staff's (issue 44).
+  const canSeeFees = hasAny(PAYMENT_READERS);
+  const inMenu = all.filter(
+    (action) => (action !== 'evaluations' || canEvaluate) && (action !== 'fees' || canSeeFees),
+  );
   const menu: MenuProps = {
     'data-testid': 'meeting-more-menu',
     items: inMenu.map((action) => ({

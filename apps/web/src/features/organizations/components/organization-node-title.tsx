@@ -1,8 +1,10 @@
+import { Link } from 'react-router';
 import { Button, Popconfirm, Typography } from 'antd';
 import type { OrganizationNode } from '@meetflow/shared/schemas/organizations';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Auth } from '../../../components/permission.tsx';
 import { splitMatch } from '../../../lib/tree-utils.ts';
+import { PAYMENT_READERS, paymentAccountLink } from '../../../lib/payment-setup.ts';
 import '../i18n.ts';
 
 function Highlighted({ name, keyword }: { name: string; keyword: string }) {
@@ -37,6 +39,14 @@ export function OrganizationNodeTitle({ node, keyword, confirmingDelete, ...on }
   return (
     <span data-testid="org-node" data-id={node.id} className="org-node">
       <Highlighted name={node.name} keyword={keyword} />
+      {/* Where the organisation is paid (issue 44): the fees feature's page, reached by its path. */}
+      <Auth value={PAYMENT_READERS}>
+        <span style={{ marginInlineStart: 12 }} onClick={(e) => e.stopPropagation()}>
+          <Link to={paymentAccountLink(node.id)} data-testid="org-payment-account">
+            {t('organizations.paymentAccount')}
+          </Link>
+        </span>
+      </Auth>
       <Auth value="organization:edit">
         <span
           data-testid="org-node-actions"
