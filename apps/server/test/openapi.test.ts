@@ -137,6 +137,7 @@ describe(`OpenAPI document (${TEST_DB})`, () => {
       '/api/files',
       '/api/meetings/{id}/guest-imports',
       '/api/meetings/{id}/schedule-imports',
+      '/api/meetings/{id}/statements/preview',
       '/api/public/guest/orders/{id}/proof',
       '/api/public/meetings/{publicId}/uploads',
     ]);

@@ -16,6 +16,7 @@ const en: Catalogue = {
     paymentAccount: 'Payment account',
     cmeRecords: 'CME records',
     waitlist: 'Waiting lists',
+    orders: 'Orders',
     systemSetting: 'System setting',
     organization: 'Organisation',
     dictionary: 'Dictionary',

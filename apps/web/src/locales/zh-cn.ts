@@ -16,6 +16,7 @@ const zhCn: Catalogue = {
     paymentAccount: '收款账户',
     cmeRecords: 'CME 学分记录',
     waitlist: '候补名单',
+    orders: '订单',
     systemSetting: '系统设置',
     organization: '组织架构',
     dictionary: '数据字典',

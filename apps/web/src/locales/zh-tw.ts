@@ -15,6 +15,7 @@ const zhTw = {
     paymentAccount: '收款帳戶',
     cmeRecords: 'CME 學分記錄',
     waitlist: '候補名單',
+    orders: '訂單',
     systemSetting: '系統設定',
     organization: '組織架構',
     dictionary: '數據字典',

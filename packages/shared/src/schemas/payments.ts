@@ -388,13 +388,15 @@ export type StatementPreview = z.infer<typeof statementPreview>;
 export const statementApplyBody = z.strictObject({ preview_id: z.string().min(1).max(100) });
 export const statementApplied = z.object({ paid: z.number().int(), skipped: z.number().int() });
 
+/** Sums over many orders pass one order's AMOUNT_MAX. */
+const sumOfAmounts = z.number().int().min(0);
 /** Revenue on the dashboard, per currency, over the meetings the user sees. */
 export const revenueFigures = z.array(
   z.object({
     currency: z.enum(CURRENCIES),
-    paid: amount,
-    refunded: amount,
-    pending: amount,
+    paid: sumOfAmounts,
+    refunded: sumOfAmounts,
+    pending: sumOfAmounts,
     orders_paid: z.number().int(),
     orders_pending: z.number().int(),
   }),
@@ -477,3 +479,32 @@ export const stripeCheckout = z.object({ url: z.string() });
 export type StripeCheckout = z.infer<typeof stripeCheckout>;
 /** The webhook's answer to Stripe: any 2xx says "received", whether the event changed anything. */
 export const stripeWebhookReceipt = z.object({ received: z.literal(true) });
+
+// ——— Back office: the orders page, reconciliation, revenue (additions) ———
+
+export type OrderListQuery = z.input<typeof orderListQuery>;
+/** A page of a meeting's orders (GET /api/meetings/:id/orders). */
+export const orderPage = z.object({
+  items: z.array(orderRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPage>;
+export type MarkPaidBody = z.input<typeof markPaidBody>;
+export type RefundBody = z.input<typeof refundBody>;
+/** What marking an order paid did (ConfirmOutcome of the one confirm path). */
+export const markPaidResult = z.object({
+  outcome: z.enum(['paid', 'duplicate', 'partial', 'late_seated', 'refund_due', 'extra']),
+  order: orderDetail,
+});
+export type MarkPaidResult = z.infer<typeof markPaidResult>;
+export type StatementApplied = z.infer<typeof statementApplied>;
+/** A bank statement keeps at most this many rows (header rows included). */
+export const STATEMENT_ROWS_MAX = 10_000;
+/** How long a statement preview can be applied after it was read. */
+export const STATEMENT_PREVIEW_MINUTES = 30;
+/** Revenue over the meetings the user sees, or one meeting's. */
+export const revenueQuery = z.strictObject({
+  meeting_id: z.coerce.number().int().positive().optional(),
+});

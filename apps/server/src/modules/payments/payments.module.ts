@@ -20,6 +20,14 @@ import { stripeRoutes } from './stripe/stripe.routes.ts';
 import { createSeatPayments } from './waitlist-orders.ts';
 import { paymentSetupRoutes } from './payment-setup.routes.ts';
 import { createPaymentSetup } from './payment-setup.service.ts';
+import { createOrderAdmin } from './order-admin.ts';
+import { orderAdminRoutes } from './order-admin.routes.ts';
+import {
+  createPreviewExpiry,
+  createStatementImport,
+  STATEMENT_PREVIEW_EXPIRY_JOB,
+} from './statement-import.ts';
+import { statementImportRoutes } from './statement-import.routes.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -113,6 +121,22 @@ export const paymentsModule = fp(
           return provider.refund?.bind(provider);
         },
       },
+    });
+    // The back office's orders, export and revenue; reconciliation by bank statement.
+    await app.register(orderAdminRoutes, {
+      orderAdmin: createOrderAdmin({
+        ...deps,
+        confirmIn,
+        cancelOrder: (orderId, by) => cancelOrder(deps, orderId, by),
+      }),
+      db,
+      reporting: app.platform.reporting,
+      clock,
+    });
+    jobs.handle(STATEMENT_PREVIEW_EXPIRY_JOB, createPreviewExpiry(deps));
+    await app.register(statementImportRoutes, {
+      statementImport: createStatementImport({ ...deps, confirmIn }),
+      limiters,
     });
   },
   {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import * as orders from './orders.repository.ts';
 import * as receipts from './receipts.repository.ts';
+import * as statements from './statements.repository.ts';
 
 /*
  * The writes other modules make to the payments' tables (the privacy module's erasure): the
@@ -14,5 +15,8 @@ import * as receipts from './receipts.repository.ts';
  * the same, made out to no one).
  */
 export async function erasePayers(trx: Db, meetingId: number, guestId?: number): Promise<void> {
-  await receipts.erasePayerNames(trx, await orders.erasePayerNames(trx, meetingId, guestId));
+  const orderIds = await orders.erasePayerNames(trx, meetingId, guestId);
+  await receipts.erasePayerNames(trx, orderIds);
+  // The bank's text of the statement lines that paid them; a whole meeting's previews too.
+  await statements.eraseLineTexts(trx, orderIds, guestId === undefined ? meetingId : undefined);
 }

@@ -48,6 +48,8 @@ const ICONS: Record<IconName, ComponentType> = {
   evaluation: CheckOutlined,
   // A price list (fees, the payment account): a document icon already shipped, so the menu grows by none.
   fees: FileTextOutlined,
+  // A list of what was bought: an icon the shell already loads, so the menu grows by none.
+  order: UnorderedListOutlined,
 };
 
 export function RouteIcon({ name }: { name: IconName | undefined }) {

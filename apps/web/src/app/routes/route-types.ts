@@ -23,6 +23,7 @@ export type IconName =
   | 'key'
   | 'webhook'
   | 'evaluation'
+  | 'order'
   | 'fees';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */

@@ -75,7 +75,12 @@ export const zhTw = {
     codeRequired: '請輸入驗證碼',
     codeInvalid: '驗證碼為 6 位數字',
     consentRequired: '請閱讀並同意私隱聲明',
+    ticketRequired: '請選擇票種',
+    discountNotApplied: '請按「套用」核對優惠碼，或清除此欄',
+    institutionRequired: '請輸入收據抬頭的機構名稱',
   },
+  /** Paid meetings (issue 44): the sign-up's payment fields, as the error summary names them. */
+  pay: { ticket: '票種', code: '優惠碼', institution: '機構名稱' },
   invalidInfo: '資料無效',
   guestCode: '嘉賓碼',
   sessions: '日程',

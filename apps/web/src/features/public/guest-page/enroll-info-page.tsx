@@ -30,6 +30,26 @@ import {
 import { SessionLists } from '../sessions/components/session-lists.tsx';
 import { usePublicMeeting } from '../use-public-meeting.ts';
 import { WaitingView } from '../waiting-list/components/waiting-view.tsx';
+import { OrderSlot } from '../payments/components/order-slot.tsx';
+import type { GuestOrderProps } from '../payments/components/guest-order.tsx';
+
+/**
+ * The guest card, and on a paid meeting (issue 44) the order: what to pay instead of the code while
+ * unpaid, the receipts under the card once paid.
+ */
+function CodeView(props: GuestOrderProps & { mailNote: boolean }) {
+  const { mailNote, ...orderProps } = props;
+  const { meeting, guest, token } = orderProps;
+  const order = guest.unpaid || meeting.pricing !== null ? <OrderSlot {...orderProps} /> : null;
+  return (
+    <>
+      {guest.unpaid && order}
+      {/* An unpaid guest's confirmation mail comes with the payment. */}
+      <GuestCard meeting={meeting} guest={guest} token={token} mailNote={mailNote && !guest.unpaid} />
+      {!guest.unpaid && order}
+    </>
+  );
+}
 
 type VisitorState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; visitor: Visitor };
@@ -85,6 +105,9 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
     }
   };
 
+  // The order was paid while the page showed it: the guest is read again, and their code comes.
+  const reread = useCallback(() => setAttempt((a) => a + 1), []);
+
   const tokenLost = useCallback(() => {
     forgetGuestToken(publicId);
     void navigate(`/check-in/${encodeURIComponent(publicId)}`, { replace: true });
@@ -124,7 +147,8 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
       : arrival?.note === 'accepted'
         ? t('pub.waitlist.accepted')
         : null;
-  const mailAtTop = arrival?.note === 'signed_up';
+  // An unpaid guest's confirmation mail comes with the payment (issue 44): no note of it yet.
+  const mailAtTop = arrival?.note === 'signed_up' && guest?.unpaid !== true;
   const back = () => {
     if (window.history.length > 1) void navigate(-1);
     else void navigate(`/check-in/${encodeURIComponent(publicId)}`);
@@ -182,7 +206,14 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
               onTokenLost={tokenLost}
             />
           ) : (
-            <GuestCard meeting={meeting} guest={guest} token={token} mailNote={!mailAtTop} />
+            <CodeView
+              meeting={meeting}
+              guest={guest}
+              token={token}
+              mailNote={!mailAtTop}
+              onPaid={reread}
+              onTokenLost={tokenLost}
+            />
           )}
           {view === 'code' && (
             <GuestCertificate

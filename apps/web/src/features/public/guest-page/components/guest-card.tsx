@@ -26,9 +26,13 @@ export function GuestCard({
       <h2 className="mf-pub-h2" id="pub-guest-title">
         {displayTextOrDefault(config, 'guest_info_title', lang)}
       </h2>
-      <p className="mf-pub-intro">{displayTextOrDefault(config, 'guest_info_hint', lang)}</p>
       {/* An unpaid guest's code comes with the payment (the order panel shows what to pay). */}
-      {guest.guest_code !== null && <GuestQr code={guest.guest_code} />}
+      {guest.guest_code !== null && (
+        <>
+          <p className="mf-pub-intro">{displayTextOrDefault(config, 'guest_info_hint', lang)}</p>
+          <GuestQr code={guest.guest_code} />
+        </>
+      )}
       <p className="mf-pub-guest-name" data-testid="guest-name">
         {guest.display_name}
       </p>

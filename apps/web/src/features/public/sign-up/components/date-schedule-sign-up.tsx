@@ -20,6 +20,9 @@ import type { FormPreview } from '../use-form-preview.ts';
 import { useSignUpDraft } from '../use-sign-up-draft.ts';
 import { useSignUpSubmit } from '../use-sign-up-submit.ts';
 import { CustomFieldsSlot, PreviewNotice } from './custom-fields-slot.tsx';
+import { PricingSlot } from '../../payments/components/pricing-slot.tsx';
+import { userTypeLabel } from '../../payments/payment-choice.ts';
+import { usePaymentChoice } from '../../payments/use-payment-choice.ts';
 import { seatState } from '../../waitlist-state.ts';
 import { SessionChoice } from './session-choice.tsx';
 import {
@@ -56,7 +59,8 @@ function stepOneFields(
       required: true,
       options: meeting.user_types.map((u) => ({
         value: String(u.id),
-        label: nameIn(lang, u.name, u.name_cn, u.name_en),
+        // A paid meeting's fee of each type beside its name (issue 44).
+        label: userTypeLabel(meeting.pricing, u.id, nameIn(lang, u.name, u.name_cn, u.name_en), lang),
       })),
     },
     { kind: 'text', name: 'license_number', label: t('pub.licenseNumber'), required: true, hint: na },
@@ -127,6 +131,8 @@ export function DateScheduleSignUp({
   const [chosen, setChosen] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [consent, setConsent] = useState(false);
+  // A paid meeting's discount code and receipt's name (issue 44); the type decides the fee.
+  const pay = usePaymentChoice(meeting);
   const s = useSignUpSubmit(meeting, onStale);
   const notice = meeting.privacy_notice;
   const stepHeading = useStepFocus(step);
@@ -142,7 +148,7 @@ export function DateScheduleSignUp({
     s.clearError(answerName(key));
   };
 
-  const sessions = sessionsForType(meeting.schedules, meeting.user_types, form.user_type_id);
+  const sessions = pay.priced(sessionsForType(meeting.schedules, meeting.user_types, form.user_type_id));
 
   // Only the sessions the chosen registration type allows count (the type may change after a choice).
   const picked = chosen.filter((id) => sessions.some((x) => x.id === id));
@@ -154,6 +160,7 @@ export function DateScheduleSignUp({
     ...fieldLabels(fields, t),
     ...custom.labels(),
     ['schedule_ids', t('pub.chooseSessions')] as const,
+    ...pay.labels(t),
     ['consent', t('pub.privacy.title')] as const,
   ];
 
@@ -169,6 +176,7 @@ export function DateScheduleSignUp({
     // The sessions and the privacy notice's box (both on this step) are checked together.
     const errors = {
       ...(picked.length === 0 ? { schedule_ids: 'scheduleRequired' as const } : {}),
+      ...pay.errors(),
       ...consentErrors(notice !== null, consent),
     };
     if (!s.showClientErrors(errors)) return;
@@ -179,6 +187,7 @@ export function DateScheduleSignUp({
     const failure = await s.submit({
       ...dateScheduleBody(form, picked),
       answers: custom.check(answers, userTypeId).answers,
+      ...pay.body(),
       ...consentFields(notice, consent),
     });
     setConfirming(false);
@@ -199,6 +208,7 @@ export function DateScheduleSignUp({
     });
 
   const summary = <SignUpSummary s={s} labels={labels} meeting={meeting} />;
+  const where = { userTypeId, scheduleIds: picked, institution: form.organization };
 
   if (step === 1) {
     return (
@@ -218,6 +228,7 @@ export function DateScheduleSignUp({
           userTypeId={userTypeId}
           preview={preview !== null}
         />
+        <PricingSlot mode="fees" {...pay.slot(s, where)} />
         <button type="submit" className="mf-pub-button mf-pub-block" data-testid="sign-up-next">
           {t('pub.next')}
         </button>
@@ -232,6 +243,7 @@ export function DateScheduleSignUp({
       </h2>
       {summary}
       <SessionChoice sessions={sessions} picked={picked} error={s.errors.schedule_ids} onToggle={toggle} />
+      <PricingSlot mode="choose" {...pay.slot(s, where)} />
       <ConsentField meeting={meeting} consent={consent} setConsent={setConsent} s={s} />
       <div className="mf-pub-actions">
         <button

@@ -15,6 +15,8 @@ import type { FormPreview } from '../use-form-preview.ts';
 import { useSignUpDraft } from '../use-sign-up-draft.ts';
 import { useSignUpSubmit } from '../use-sign-up-submit.ts';
 import { CustomFieldsSlot, PreviewNotice } from './custom-fields-slot.tsx';
+import { PricingSlot } from '../../payments/components/pricing-slot.tsx';
+import { usePaymentChoice } from '../../payments/use-payment-choice.ts';
 import {
   ConsentField,
   emailField,
@@ -76,6 +78,8 @@ export function GeneralSignUp({
     preview === null,
   );
   const [consent, setConsent] = useState(false);
+  // A paid meeting's ticket, discount code and receipt's name (issue 44).
+  const pay = usePaymentChoice(meeting);
   const s = useSignUpSubmit(meeting, onStale);
   const custom = useCustomForm(meeting, preview);
   const notice = meeting.privacy_notice;
@@ -95,6 +99,7 @@ export function GeneralSignUp({
   const labels = [
     ...fieldLabels(fields, t),
     ...custom.labels(),
+    ...pay.labels(t),
     ['consent', t('pub.privacy.title')] as const,
   ];
 
@@ -102,9 +107,10 @@ export function GeneralSignUp({
     e.preventDefault();
     if (s.busy || preview) return;
     const checked = custom.check(answers, null);
-    const errors = { ...validateGeneral(form), ...consentErrors(notice !== null, consent) };
+    const errors = { ...validateGeneral(form), ...pay.errors(), ...consentErrors(notice !== null, consent) };
     if (!s.showClientErrors(errors, checked.errors)) return;
-    void s.submit({ ...generalBody(form), answers: checked.answers, ...consentFields(notice, consent) });
+    const body = { ...generalBody(form), answers: checked.answers, ...pay.body() };
+    void s.submit({ ...body, ...consentFields(notice, consent) });
   };
 
   return (
@@ -126,6 +132,10 @@ export function GeneralSignUp({
         errors={s.errors}
         userTypeId={null}
         preview={preview !== null}
+      />
+      <PricingSlot
+        mode="choose"
+        {...pay.slot(s, { userTypeId: null, scheduleIds: [], institution: form.institution })}
       />
       <ConsentField meeting={meeting} consent={consent} setConsent={setConsent} s={s} />
       <button

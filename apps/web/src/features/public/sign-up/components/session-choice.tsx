@@ -6,7 +6,8 @@ import { usePageLanguage } from '../../components/public-frame.tsx';
 import { sessionWhen } from '../../display.ts';
 import { seatState } from '../../waitlist-state.ts';
 
-type Session = PublicMeeting['schedules'][number];
+/** A session with, on a paid meeting, its fee (issue 44). */
+type Session = PublicMeeting['schedules'][number] & { price?: string | null };
 
 /** Step 2 of the date-schedule sign-up: the sessions to tick, each with its time and seats. */
 export function SessionChoice({
@@ -55,6 +56,11 @@ export function SessionChoice({
                     {nameIn(lang, session.name, session.name_cn, session.name_en)}
                   </span>
                   <span className="mf-pub-session-when">{sessionWhen(session, lang)}</span>
+                  {session.price && (
+                    <span className="mf-pub-session-price" data-testid={`session-price-${session.id}`}>
+                      {session.price}
+                    </span>
+                  )}
                   <span className="mf-pub-session-seats">
                     {seats === 'full'
                       ? t('pub.sessionFull')

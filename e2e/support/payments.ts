@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import type { Api } from './api.ts';
+import { createPublicMeeting, type Created } from './public-meetings.ts';
+
+/**
+ * Paid meetings (issue 44) for the visitor-page tests, set up through the back office's payment
+ * routes: the organisation's payment account (FPS proxy, bank account), the meeting's currency and
+ * ways to pay, its prices; and what a test reads back: the guest's order, a QR code on screen.
+ */
+
+export interface TicketKind {
+  name: string;
+  name_cn: string;
+  name_en: string;
+  /** Minor units: 80000 = HKD 800.00. */
+  amount: number;
+  early_amount?: number;
+  early_until?: number;
+}
+
+export interface PaidMeeting extends Created {
+  organizationId: number;
+  /** The ticket kinds' price item ids, in the order given. */
+  priceIds: number[];
+}
+
+/** The organisation's FPS proxy and bank account (a test's own, made up). */
+export const ACCOUNT = {
+  fps_proxy_type: 'fps_id' as const,
+  fps_proxy: '1234567',
+  merchant_name: 'Macao Medical Assoc',
+  merchant_city: 'Hong Kong',
+  bank_name: 'Bank of East Asia',
+  bank_account_name: 'Macao Medical Association',
+  bank_account_number: '015-123-45678-9',
+  receipt_issuer: {
+    'zh-tw': '澳門醫學會',
+    'zh-cn': '澳门医学会',
+    en: 'Macao Medical Association',
+  },
+};
+
+/** A general meeting charging in HKD, paid by FPS or transfer, with these ticket kinds. */
+export async function createPaidMeeting(
+  api: Api,
+  options: { name: string; tickets: TicketKind[]; methods?: string[]; holdMinutes?: number },
+): Promise<PaidMeeting> {
+  const meeting = await createPublicMeeting(api, { type: 'general', name: options.name });
+  const { organization_id: organizationId } = await api.call<{ organization_id: number }>(
+    'GET',
+    `/meetings/${meeting.id}`,
+  );
+  await api.call('PUT', `/organizations/${organizationId}/payment-account`, ACCOUNT);
+  await api.call('PUT', `/meetings/${meeting.id}/payment-settings`, {
+    currency: 'HKD',
+    hold_minutes: options.holdMinutes ?? 30,
+    methods: options.methods ?? ['fps', 'transfer'],
+    transfer_note: {
+      'zh-tw': '請在轉賬附言填寫參考編號。',
+      'zh-cn': '请在转账附言填写参考编号。',
+      en: 'Put the reference in the transfer message.',
+    },
+  });
+  const priceIds: number[] = [];
+  for (const [sort, ticket] of options.tickets.entries()) {
+    const item = await api.call<{ id: number }>('POST', `/meetings/${meeting.id}/prices`, {
+      item_type: 'registration',
+      user_type_id: null,
+      schedule_id: null,
+      name: ticket.name,
+      name_cn: ticket.name_cn,
+      name_en: ticket.name_en,
+      amount: ticket.amount,
+      early_amount: ticket.early_amount ?? null,
+      early_until: ticket.early_until ?? null,
+      sort,
+    });
+    priceIds.push(item.id);
+  }
+  return { ...meeting, organizationId, priceIds };
+}
+
+export interface OrderSeen {
+  id: number;
+  reference: string;
+  status: string;
+  total: number;
+  methods: { method: string; reference: string | null; fps_payload: string | null }[];
+  receipts: { id: number; number: string; kind: string; amount: number }[];
+}
+
+/** The guest's orders as their page reads them (X-Guest-Token), newest first. */
+export async function guestOrders(request: APIRequestContext, token: string): Promise<OrderSeen[]> {
+  const response = await request.get('/api/public/guest/orders', { headers: { 'X-Guest-Token': token } });
+  const body = (await response.json()) as { code: number; message: string; data: OrderSeen[] };
+  expect(body.code, body.message).toBe(0);
+  return [...body.data].sort((a, b) => b.id - a.id);
+}
+
+/**
+ * What a QR code on screen says: a screenshot of the element, read by zbarimg (the zbar tools), as
+ * a banking app would read it — not the payload the page was given.
+ */
+export async function readQrCode(element: Locator): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mf-qr-')), 'qr.png');
+  await element.screenshot({ path: file });
+  try {
+    return execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', file], {
+      encoding: 'utf8',
+    }).replace(/\n$/, '');
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** A discount code of the meeting (percent off, or a fixed amount in minor units). */
+export async function addDiscountCode(
+  api: Api,
+  meetingId: number,
+  code: { code: string; kind: 'percent' | 'fixed'; value: number; max_uses?: number },
+) {
+  return api.call<{ id: number }>('POST', `/meetings/${meetingId}/discount-codes`, code);
+}
+
+/**
+ * The organiser's bank statement as their bank exports it (CSV: date, money in, the transfer's
+ * text), read and applied through the back office's statement import.
+ */
+export async function importStatement(
+  api: Api,
+  meetingId: number,
+  lines: { bookedOn: string; amount: string; text: string }[],
+): Promise<{ matched: number; paid: number }> {
+  const csv = ['日期,存入金額,附言', ...lines.map((l) => `${l.bookedOn},"${l.amount}",${l.text}`)].join('\n');
+  const preview = await api.upload(
+    `/meetings/${meetingId}/statements/preview`,
+    {},
+    { name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`, 'utf8') },
+  );
+  const { matched, preview_id } = preview as unknown as { matched: number; preview_id: string };
+  const applied = await api.call<{ paid: number }>('POST', `/meetings/${meetingId}/statements/apply`, {
+    preview_id,
+  });
+  return { matched, paid: applied.paid };
+}

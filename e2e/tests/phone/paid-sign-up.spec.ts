@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { Api } from '../../support/api.ts';
+import { expectAccessible } from '../../support/axe.ts';
+import {
+  addDiscountCode,
+  createPaidMeeting,
+  guestOrders,
+  importStatement,
+  readQrCode,
+} from '../../support/payments.ts';
+import { pdfPages } from '../../support/pdf.ts';
+import { expectNoHorizontalScroll, macaoPhone, pickLanguage } from '../../support/public-meetings.ts';
+import { snap } from '../../support/session.ts';
+
+/*
+ * Issue 44 on a 360 px phone: a visitor signs up for a paid meeting in zh-tw, sees the FPS QR code
+ * and the amount; the organiser imports a bank statement that pays the order; the visitor's page
+ * then shows the guest code and the receipt, whose PDF names its number. The QR code is read from a
+ * screenshot (zbarimg), as a banking app would read it, and must say what the API's payload says.
+ * `E2E_DOCS_IMAGES=1` also writes docs/images/order-page.png.
+ */
+
+const DAY = 24 * 3_600_000;
+
+async function fillGeneralForm(page: Page, phone: string) {
+  await page.getByTestId('field-name').fill('陳付款');
+  await page.getByTestId('field-gender-female').check();
+  await page.getByTestId('field-local_guest-no').check();
+  await page.getByTestId('field-area_code').selectOption('853');
+  await page.getByTestId('field-phone').fill(phone);
+  await page.getByTestId('field-email').fill('pay.chan@example.com');
+  await page.getByTestId('field-institution').fill('鏡湖醫院');
+  await page.getByTestId('field-contact_number').fill('28000000');
+  await page.getByTestId('field-contact_phone').fill('66000000');
+}
+
+const guestToken = (page: Page, publicId: string) =>
+  page.evaluate((id) => JSON.parse(localStorage.getItem(`mf_guest_${id}`) ?? 'null') as string, publicId);
+
+test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code and receipt come', async ({
+  page,
+  request,
+}, info) => {
+  const api = await Api.login(request);
+  const meeting = await createPaidMeeting(api, {
+    name: `收費年會 ${Date.now()}`,
+    tickets: [
+      { name: '會員', name_cn: '会员', name_en: 'Member', amount: 80000 },
+      {
+        name: '非會員',
+        name_cn: '非会员',
+        name_en: 'Non-member',
+        amount: 120000,
+        early_amount: 100000,
+        early_until: Date.now() + 30 * DAY,
+      },
+    ],
+  });
+  const [member, nonMember] = meeting.priceIds as [number, number];
+  const phone = macaoPhone();
+
+  // The form: each ticket kind with its price, the early bird with its last day; no total until one is chosen.
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  const tickets = page.getByTestId('ticket-choice');
+  await expect(tickets).toContainText('會員');
+  await expect(page.getByTestId(`price-${member}`)).toHaveText('HKD 800.00');
+  await expect(page.getByTestId(`price-${nonMember}`)).toHaveText('HKD 1,000.00');
+  await expect(page.getByTestId(`early-bird-${nonMember}`)).toContainText('早鳥價 HKD 1,000.00');
+  await expect(page.getByTestId(`early-bird-${nonMember}`)).toContainText('其後 HKD 1,200.00');
+  await expect(page.getByTestId('quote')).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('hold-note')).toContainText('30 分鐘');
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'paid sign-up form (zh-tw)');
+
+  // A ticket is required, and said so with the other fields.
+  await fillGeneralForm(page, phone);
+  await page.getByTestId('sign-up-submit').click();
+  await expect(page.getByTestId('error-summary')).toContainText('票種: 請選擇票種');
+  await expect(page.getByTestId('error-payment.price_item_id')).toHaveText('請選擇票種');
+
+  // The total is the server's quote for the ticket chosen.
+  await page.getByTestId(`ticket-${nonMember}`).check();
+  await expect(page.getByTestId('quote')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 1,000.00');
+  await expect(page.getByTestId('quote-lines')).toContainText('早鳥');
+  await snap(page, info, 'paid-sign-up-zh-tw');
+  await page.getByTestId('sign-up-submit').click();
+
+  // The guest page: no guest code yet, the order with its FPS code and amount instead.
+  await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+  const panel = page.getByTestId('order-panel');
+  await expect(panel.getByTestId('order-status')).toHaveText('待付款');
+  await expect(panel.getByTestId('order-total')).toHaveText('HKD 1,000.00');
+  await expect(page.getByTestId('guest-qr')).toHaveCount(0);
+  await expect(page.getByTestId('guest-name')).toHaveText('陳付款');
+  await expect(page.getByTestId('hold-left')).toHaveText(/^(30:00|29:[0-5]\d)$/);
+  const fps = page.getByTestId('pay-fps');
+  await expect(fps.getByTestId('pay-amount')).toHaveText('1,000.00');
+  const qr = fps.getByTestId('fps-qr');
+  await expect(qr.locator('svg')).toBeVisible();
+
+  const token = await guestToken(page, meeting.public_id);
+  const [order] = await guestOrders(request, token);
+  expect(order).toMatchObject({ status: 'pending', total: 100000 });
+  const payload = order!.methods.find((m) => m.method === 'fps')?.fps_payload ?? '';
+  // EMVCo tag 54: the amount, as the code carries it.
+  expect(payload).toContain('54071000.00');
+  expect(await readQrCode(qr)).toBe(payload);
+  await expect(fps.getByTestId('pay-reference')).toHaveText(order!.reference);
+  await expect(page.getByTestId('pay-transfer').getByTestId('pay-account-number')).toHaveText(
+    '015-123-45678-9',
+  );
+  await expectNoHorizontalScroll(page);
+  await snap(page, info, 'paid-order-zh-tw');
+  if (process.env.E2E_DOCS_IMAGES) {
+    const top = (await panel.boundingBox())!.y;
+    const bottom = (await fps.getByTestId('pay-reference').boundingBox())!;
+    await page.screenshot({
+      path: path.resolve(import.meta.dirname, '../../../docs/images/order-page.png'),
+      fullPage: true,
+      scale: 'css',
+      clip: { x: 0, y: top - 12, width: 360, height: bottom.y + bottom.height + 24 - (top - 12) },
+    });
+  }
+  await expectAccessible(page, 'order page (zh-tw)');
+  for (const lang of ['zh-cn', 'en'] as const) {
+    await pickLanguage(page, lang);
+    await expectAccessible(page, `order page (${lang})`);
+    await snap(page, info, `paid-order-${lang}`);
+  }
+  await expect(panel.getByTestId('order-status')).toHaveText('Awaiting payment');
+  await pickLanguage(page, 'zh-tw');
+
+  // The organiser's bank statement pays it: matched by reference and amount.
+  const today = new Date().toISOString().slice(0, 10);
+  const applied = await importStatement(api, meeting.id, [
+    { bookedOn: today, amount: '1,000.00', text: `FPS ${order!.reference} CHAN` },
+  ]);
+  expect(applied).toEqual({ matched: 1, paid: 1 });
+
+  // Back on the page (as from the banking app): the guest code comes, and the receipt.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.getByTestId('guest-qr').locator('svg')).toBeVisible();
+  await expect(panel.getByTestId('order-status')).toHaveText('已付款');
+  await expect(page.getByTestId('pay-fps')).toHaveCount(0);
+  const [paid] = await guestOrders(request, token);
+  expect(paid).toMatchObject({ status: 'paid' });
+  const receipt = paid!.receipts.find((r) => r.kind === 'receipt')!;
+  expect(receipt.number).toMatch(/^R-\d{4}-\d{6}$/);
+  await expect(page.getByTestId(`receipt-${receipt.id}`)).toContainText(receipt.number);
+  await expect(page.getByTestId(`receipt-${receipt.id}`)).toContainText('HKD 1,000.00');
+  await expectNoHorizontalScroll(page);
+  await snap(page, info, 'paid-guest-zh-tw');
+  await expectAccessible(page, 'paid guest page (zh-tw)');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`receipt-download-${receipt.id}`).click(),
+  ]);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = (await pdfPages(bytes)).join('\n');
+  expect(text).toContain(receipt.number);
+  expect(text).toContain('1,000.00');
+});
+
+test('keyboard only: a ticket by arrow keys, a discount code by Enter, the receipt for an institution', async ({
+  page,
+  request,
+}) => {
+  const api = await Api.login(request);
+  const meeting = await createPaidMeeting(api, {
+    name: `鍵盤收費 ${Date.now()}`,
+    tickets: [
+      { name: '會員', name_cn: '会员', name_en: 'Member', amount: 80000 },
+      { name: '學生', name_cn: '学生', name_en: 'Student', amount: 30000 },
+    ],
+  });
+  await addDiscountCode(api, meeting.id, { code: 'SPONSOR50', kind: 'percent', value: 50 });
+  const [member, student] = meeting.priceIds as [number, number];
+
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await pickLanguage(page, 'en');
+  await fillGeneralForm(page, macaoPhone());
+
+  // The ticket group is one tab stop; the arrow keys move between its kinds.
+  await page.getByTestId('field-contact_phone').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId(`ticket-${member}`)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 800.00');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId(`ticket-${student}`)).toBeChecked();
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 300.00');
+
+  // A wrong code is said under the field; Enter checks it without sending the form.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('field-discount-code')).toBeFocused();
+  await page.keyboard.type('nope-10');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('discount-status')).toHaveAttribute('data-state', 'refused');
+  await expect(page.getByTestId('discount-status')).toContainText('not valid');
+  await expect(page).toHaveURL(/#\/sign-up\//);
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 300.00');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('sponsor50');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('discount-status')).toHaveText('Code SPONSOR50 applied: HKD 150.00 off');
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 150.00');
+  await expect(page.getByTestId('quote-lines-discount')).toHaveText('−HKD 150.00');
+
+  // The receipt for the institution: its name comes from the form, and can be changed.
+  await page.getByTestId('field-payment.payer_kind-institution').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('field-payment.payer_institution')).toHaveValue('鏡湖醫院');
+  await page.getByTestId('field-payment.payer_institution').fill('');
+  await page.getByTestId('sign-up-submit').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('error-summary')).toContainText(
+    'Institution name: Please enter the institution the receipt is for',
+  );
+  await page.getByTestId('field-payment.payer_institution').fill('Kiang Wu Hospital');
+  await expectAccessible(page, 'paid sign-up form with a code (en)');
+  await page.getByTestId('sign-up-submit').focus();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+  const panel = page.getByTestId('order-panel');
+  await expect(panel.getByTestId('order-total')).toHaveText('HKD 150.00');
+  await expect(panel).toContainText('Receipt made out to: Kiang Wu Hospital');
+  const [order] = await guestOrders(request, await guestToken(page, meeting.public_id));
+  expect(order).toMatchObject({ total: 15000, status: 'pending' });
+
+  // The reference's copy button is reached and pressed from the keyboard.
+  const copy = page.getByTestId('pay-transfer').getByTestId('pay-reference-copy');
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pay-transfer').locator('.mf-pay-copy-status').last()).not.toBeEmpty();
+  await expectAccessible(page, 'order page with a discount (en)');
+});
