@@ -2612,6 +2612,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/meetings/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the meeting's orders, newest first: by status, and by a keyword in the reference or the guest's name */
+        get: operations["getMeetingsByIdOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order: its lines, payments and refunds, receipts and credit notes */
+        get: operations["getOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment seen outside the system (a transfer or FPS in the bank, cash, a card terminal): the receipt is issued and, once paid in full, the guest gets their code */
+        post: operations["postOrdersByIdMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/payments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The meeting's payments and refunds for the accountant, one row each (XLSX, streamed); needs payment:view and guest:export */
+        get: operations["getMeetingsByIdPaymentsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money received, refunded and awaiting payment per currency, over the meetings the user sees (or one of them) */
+        get: operations["getPaymentsRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/statements/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a bank statement (multipart field `file`, CSV or XLSX with date, amount and reference columns) and match its credit lines to the meeting's orders; nothing is paid until it is applied */
+        post: operations["postMeetingsByIdStatementsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/statements/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay the orders a statement preview matched (once: a line imported before, or an order paid meanwhile, is skipped); 404 once the preview has expired or was applied */
+        post: operations["postMeetingsByIdStatementsApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -24126,6 +24245,795 @@ export interface operations {
                             };
                             cancelled: boolean;
                             through_provider: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdOrders: {
+        parameters: {
+            query?: {
+                status?: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                reference: string;
+                                guest_id: number;
+                                guest_name: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                total: number;
+                                paid_amount: number;
+                                refunded_amount: number;
+                                method: string | null;
+                                discount_code: string | null;
+                                proof_uploaded: boolean;
+                                hold_until: number | null;
+                                created_at: number;
+                                paid_at: number | null;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            reference: string;
+                            guest_id: number;
+                            guest_name: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            total: number;
+                            paid_amount: number;
+                            refunded_amount: number;
+                            method: string | null;
+                            discount_code: string | null;
+                            proof_uploaded: boolean;
+                            hold_until: number | null;
+                            created_at: number;
+                            paid_at: number | null;
+                            lines: {
+                                price_item_id: number;
+                                schedule_id: number | null;
+                                description: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                amount: number;
+                                discount: number;
+                                early_bird: boolean;
+                            }[];
+                            subtotal: number;
+                            discount_amount: number;
+                            /** @enum {string} */
+                            payer_kind: "guest" | "institution";
+                            payer_institution: string;
+                            payments: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "payment" | "refund";
+                                /** @enum {string} */
+                                method: "transfer" | "fps" | "stripe" | "cash" | "card_terminal" | "statement";
+                                amount: number;
+                                note: string;
+                                recorded_by: string | null;
+                                created_at: number;
+                            }[];
+                            receipts: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "receipt" | "credit_note";
+                                number: string;
+                                amount: number;
+                                issued_at: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOrdersByIdMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "transfer" | "fps" | "cash" | "card_terminal";
+                    amount: number;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "paid" | "duplicate" | "partial" | "late_seated" | "refund_due" | "extra";
+                            order: {
+                                id: number;
+                                reference: string;
+                                guest_id: number;
+                                guest_name: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                total: number;
+                                paid_amount: number;
+                                refunded_amount: number;
+                                method: string | null;
+                                discount_code: string | null;
+                                proof_uploaded: boolean;
+                                hold_until: number | null;
+                                created_at: number;
+                                paid_at: number | null;
+                                lines: {
+                                    price_item_id: number;
+                                    schedule_id: number | null;
+                                    description: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    };
+                                    amount: number;
+                                    discount: number;
+                                    early_bird: boolean;
+                                }[];
+                                subtotal: number;
+                                discount_amount: number;
+                                /** @enum {string} */
+                                payer_kind: "guest" | "institution";
+                                payer_institution: string;
+                                payments: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "payment" | "refund";
+                                    /** @enum {string} */
+                                    method: "transfer" | "fps" | "stripe" | "cash" | "card_terminal" | "statement";
+                                    amount: number;
+                                    note: string;
+                                    recorded_by: string | null;
+                                    created_at: number;
+                                }[];
+                                receipts: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "receipt" | "credit_note";
+                                    number: string;
+                                    amount: number;
+                                    issued_at: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdPaymentsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks one of the permissions it needs together: payment:view, guest:export */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaymentsRevenue: {
+        parameters: {
+            query?: {
+                meeting_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            paid: number;
+                            refunded: number;
+                            pending: number;
+                            orders_paid: number;
+                            orders_pending: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks one of the permissions it needs together: dashboard:view, payment:view */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdStatementsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            preview_id: string;
+                            lines: {
+                                row: number;
+                                booked_on: string;
+                                amount: number;
+                                text: string;
+                                /** @enum {string} */
+                                outcome: "matched" | "already" | "unmatched" | "amount_differs";
+                                order_reference: string | null;
+                                guest_name: string | null;
+                            }[];
+                            matched: number;
+                            unmatched: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdStatementsApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preview_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            paid: number;
+                            skipped: number;
                         };
                     };
                 };

@@ -27,6 +27,7 @@ import * as privateFiles from './migrations/2026-11-29-03-private-files.ts';
 import * as evaluations from './migrations/2026-11-29-04-evaluations.ts';
 import * as cmeRecords from './migrations/2026-11-29-05-cme-records.ts';
 import * as payments from './migrations/2026-11-30-01-payments.ts';
+import * as statementPreviews from './migrations/2026-11-30-02-statement-previews.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-04-evaluations': evaluations,
   '2026-11-29-05-cme-records': cmeRecords,
   '2026-11-30-01-payments': payments,
+  '2026-11-30-02-statement-previews': statementPreviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

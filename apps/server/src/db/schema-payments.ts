@@ -136,4 +136,13 @@ export interface PaymentTables {
     state: 'matched' | 'unmatched' | 'applied';
     created_at: number;
   };
+  /** A statement read and matched, awaiting apply (migration 2026-11-30-02-statement-previews). */
+  statement_previews: {
+    id: string;
+    meeting_id: number;
+    user_id: number;
+    /** JSON array of the credit lines read and matched (statement-import.ts). */
+    lines: string;
+    created_at: number;
+  };
 }

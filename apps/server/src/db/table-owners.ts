@@ -81,4 +81,5 @@ export const TABLE_OWNERS = {
   receipt_counters: 'modules/payments/receipts.repository.ts',
   stripe_events: 'modules/payments/stripe/stripe-events.repository.ts',
   statement_lines: 'modules/payments/statements.repository.ts',
+  statement_previews: 'modules/payments/statements.repository.ts',
 } as const satisfies Record<keyof Database, string>;

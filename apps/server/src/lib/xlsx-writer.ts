@@ -45,6 +45,8 @@ export interface XlsxSheetData {
   hidden?: boolean;
   /** Zero-based columns formatted as text, their cells and the ones typed in later. */
   textColumns?: readonly number[];
+  /** Zero-based columns whose numbers show two decimals ('0.00': amounts of money). */
+  decimalColumns?: readonly number[];
   validations?: readonly XlsxListValidation[];
 }
 
@@ -60,7 +62,8 @@ const ROOT_RELS =
 
 /**
  * Style 0 is the default; 1 (s="1") is bold, for the header; 2 is text ('@', number format 49) and 3
- * bold text, for text columns. Two fills are required by Excel.
+ * bold text, for text columns; 4 shows two decimals ('0.00', number format 2), for amounts. Two
+ * fills are required by Excel.
  */
 const STYLES =
   `${XML_DECLARATION}<styleSheet xmlns="${MAIN}">` +
@@ -69,10 +72,11 @@ const STYLES =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
   '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
+  '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
@@ -175,10 +179,13 @@ function cellStart(index: number): string {
   return `<c r="${columnLetters(index)}`;
 }
 
-/** The style attribute of each column's cells: text columns' cells are text ('' for the others). */
+const TEXT_STYLE = ' s="2"';
+
+/** The style attribute of each column's cells: text columns' cells are text, amounts '0.00' ('' for the others). */
 function columnStyles(sheet: XlsxSheetData, count: number): string[] {
   const text = new Set(sheet.textColumns);
-  return Array.from({ length: count }, (_, i) => (text.has(i) ? ' s="2"' : ''));
+  const decimal = new Set(sheet.decimalColumns);
+  return Array.from({ length: count }, (_, i) => (text.has(i) ? TEXT_STYLE : decimal.has(i) ? ' s="4"' : ''));
 }
 
 const FROZEN_HEADER =
@@ -190,11 +197,11 @@ function sheetStart(sheet: XlsxSheetData, starts: readonly string[], styles: rea
   const cols = sheet.widths
     .map(
       (width, i) =>
-        `<col min="${i + 1}" max="${i + 1}" width="${width}"${styles[i] ? ' style="2"' : ''} customWidth="1"/>`,
+        `<col min="${i + 1}" max="${i + 1}" width="${width}"${styles[i] ? ` style="${styles[i] === TEXT_STYLE ? 2 : 4}"` : ''} customWidth="1"/>`,
     )
     .join('');
   const header = sheet.header
-    .map((text, i) => cellXml(starts[i]!, '1', text, styles[i] ? ' s="3"' : ' s="1"'))
+    .map((text, i) => cellXml(starts[i]!, '1', text, styles[i] === TEXT_STYLE ? ' s="3"' : ' s="1"'))
     .join('');
   return (
     `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +

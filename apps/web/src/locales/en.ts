@@ -14,6 +14,7 @@ const en: Catalogue = {
     evaluations: 'Evaluations',
     cmeRecords: 'CME records',
     waitlist: 'Waiting lists',
+    orders: 'Orders',
     systemSetting: 'System setting',
     organization: 'Organisation',
     dictionary: 'Dictionary',

@@ -14,6 +14,7 @@ const zhCn: Catalogue = {
     evaluations: '课后评估',
     cmeRecords: 'CME 学分记录',
     waitlist: '候补名单',
+    orders: '订单',
     systemSetting: '系统设置',
     organization: '组织架构',
     dictionary: '数据字典',

@@ -13,6 +13,7 @@ const zhTw = {
     evaluations: '課後評估',
     cmeRecords: 'CME 學分記錄',
     waitlist: '候補名單',
+    orders: '訂單',
     systemSetting: '系統設定',
     organization: '組織架構',
     dictionary: '數據字典',

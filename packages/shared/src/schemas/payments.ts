@@ -379,13 +379,15 @@ export type StatementPreview = z.infer<typeof statementPreview>;
 export const statementApplyBody = z.strictObject({ preview_id: z.string().min(1).max(100) });
 export const statementApplied = z.object({ paid: z.number().int(), skipped: z.number().int() });
 
+/** Sums over many orders pass one order's AMOUNT_MAX. */
+const sumOfAmounts = z.number().int().min(0);
 /** Revenue on the dashboard, per currency, over the meetings the user sees. */
 export const revenueFigures = z.array(
   z.object({
     currency: z.enum(CURRENCIES),
-    paid: amount,
-    refunded: amount,
-    pending: amount,
+    paid: sumOfAmounts,
+    refunded: sumOfAmounts,
+    pending: sumOfAmounts,
     orders_paid: z.number().int(),
     orders_pending: z.number().int(),
   }),
@@ -457,3 +459,65 @@ export type PriceList = z.infer<typeof priceList>;
 
 /** GET /api/meetings/:id/discount-codes. */
 export const discountCodeList = z.array(discountCode);
+
+// ——— Back office: the orders page, reconciliation, revenue (additions) ———
+
+export type OrderListQuery = z.input<typeof orderListQuery>;
+/** A page of a meeting's orders (GET /api/meetings/:id/orders). */
+export const orderPage = z.object({
+  items: z.array(orderRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPage>;
+export type MarkPaidBody = z.input<typeof markPaidBody>;
+export type RefundBody = z.input<typeof refundBody>;
+/** What marking an order paid did (ConfirmOutcome of the one confirm path). */
+export const markPaidResult = z.object({
+  outcome: z.enum(['paid', 'duplicate', 'partial', 'late_seated', 'refund_due', 'extra']),
+  order: orderDetail,
+});
+export type MarkPaidResult = z.infer<typeof markPaidResult>;
+export type StatementApplied = z.infer<typeof statementApplied>;
+/** A bank statement keeps at most this many rows (header rows included). */
+export const STATEMENT_ROWS_MAX = 10_000;
+/** How long a statement preview can be applied after it was read. */
+export const STATEMENT_PREVIEW_MINUTES = 30;
+/** Revenue over the meetings the user sees, or one meeting's. */
+export const revenueQuery = z.strictObject({
+  meeting_id: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * Minor units of a statement's amount cell, read exactly as text (no floating point): '1,200.50',
+ * 'HK$ 1 200.5', '(300.00)' → 120050, 120050, -30000. More than two decimals are rounded half up
+ * (a spreadsheet's computed 1200.4999999999998 → 120050). Undefined when the cell is no amount.
+ */
+export function parseMinorAmount(cell: string): number | undefined {
+  let text = cell.replace(/[\s\u00a0\u3000]/g, '').replace(/[，]/g, ',');
+  let negative = false;
+  if (/^\(.*\)$/.test(text)) {
+    negative = true;
+    text = text.slice(1, -1);
+  }
+  // Currency codes and signs around the number, and a bank's credit/debit marks.
+  text = text.replace(/^(?:[A-Z]{3}|HK\$|MOP\$|NT\$|US\$|RMB|[$¥￥元])+/i, '');
+  const mark = /(CR|DR)$/i.exec(text);
+  if (mark) {
+    negative = mark[1]!.toUpperCase() === 'DR';
+    text = text.slice(0, -2);
+  }
+  text = text.replace(/(?:[A-Z]{3}|元)$/i, '');
+  if (text.startsWith('-')) {
+    negative = !negative;
+    text = text.slice(1);
+  } else if (text.startsWith('+')) text = text.slice(1);
+  if (!/^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\.\d+$/.test(text)) return undefined;
+  const [whole = '', fraction = ''] = text.replace(/,/g, '').split('.');
+  const cents = Number(whole || '0') * MINOR_PER_MAJOR + Number(fraction.padEnd(2, '0').slice(0, 2));
+  const roundUp = fraction.length > 2 && Number(fraction[2]) >= 5 ? 1 : 0;
+  const minor = cents + roundUp;
+  if (!Number.isSafeInteger(minor) || minor > AMOUNT_MAX) return undefined;
+  return negative ? -minor : minor;
+}

@@ -299,3 +299,64 @@ export async function erasePayerNames(trx: Db, meetingId: number, guestId?: numb
     .execute();
   return rows.map((r) => r.id);
 }
+
+// ——— The back office's order, statement matching and revenue scope (order-admin.ts, statement-import.ts, revenue.ts) ———
+
+/** One order as `listOrders` gives its rows: the guest's names, the code used, what was paid. */
+export async function findOrderRow(db: Db, id: number) {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+    .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
+    .select([
+      'guests.name as guest_name',
+      'guests.name_zh as guest_name_zh',
+      'guests.name_en as guest_name_en',
+      'discount_codes.code as discount_code',
+      (eb) =>
+        eb
+          .selectFrom('payments')
+          .select(sql<number>`coalesce(sum(payments.amount), 0)`.as('paid'))
+          .whereRef('payments.order_id', '=', 'orders.id')
+          .where('payments.kind', '=', 'payment')
+          .as('paid_amount'),
+    ])
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, paid_amount: Number(row.paid_amount ?? 0) };
+}
+
+/** A meeting's orders with the guest's names: what a bank statement's lines are matched against. */
+export function ordersForMatching(db: Db, meetingId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .select([
+      'orders.id',
+      'orders.reference',
+      'orders.total',
+      'orders.status',
+      'orders.payer_name',
+      'guests.name as guest_name',
+      'guests.name_zh as guest_name_zh',
+      'guests.name_en as guest_name_en',
+    ])
+    .where('orders.meeting_id', '=', meetingId)
+    .execute();
+}
+
+/** The live meetings with orders in these organisations (null: every one), for `revenueOf`. */
+export async function meetingsWithOrders(db: Db, organizationIds: readonly number[] | null) {
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('meetings', 'meetings.id', 'orders.meeting_id')
+    .select('orders.meeting_id')
+    .distinct()
+    .where('meetings.deleted_at', 'is', null)
+    .$if(organizationIds !== null, (qb) =>
+      qb.where('meetings.organization_id', 'in', [...organizationIds!, 0]),
+    )
+    .execute();
+  return rows.map((r) => r.meeting_id);
+}

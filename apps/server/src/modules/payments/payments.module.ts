@@ -14,6 +14,10 @@ import { refundsRoutes } from './refunds.routes.ts';
 import { createSignUpPayments } from './sign-up-orders.ts';
 import { paymentSetupRoutes } from './payment-setup.routes.ts';
 import { createPaymentSetup } from './payment-setup.service.ts';
+import { createOrderAdmin } from './order-admin.ts';
+import { orderAdminRoutes } from './order-admin.routes.ts';
+import { createStatementImport } from './statement-import.ts';
+import { statementImportRoutes } from './statement-import.routes.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
@@ -84,6 +88,17 @@ export const paymentsModule = fp(
           return provider.refund?.bind(provider);
         },
       },
+    });
+    // The back office's orders, export and revenue; reconciliation by bank statement.
+    await app.register(orderAdminRoutes, {
+      orderAdmin: createOrderAdmin({ ...deps, confirmIn }),
+      db,
+      reporting: app.platform.reporting,
+      clock,
+    });
+    await app.register(statementImportRoutes, {
+      statementImport: createStatementImport({ ...deps, confirmIn }),
+      limiters,
     });
   },
   {

@@ -30,3 +30,31 @@ export function linesByHash(db: Db, meetingId: number, hashes: readonly string[]
     .where('line_hash', 'in', hashes)
     .execute();
 }
+
+// ——— Previews: a statement read and matched, kept for a while to be applied ———
+
+export async function insertPreview(
+  db: Db,
+  values: Insertable<Database['statement_previews']>,
+): Promise<void> {
+  await db.insertInto('statement_previews').values(values).execute();
+}
+
+export function findPreview(db: Db, id: string) {
+  return db
+    .selectFrom('statement_previews')
+    .select(['id', 'meeting_id', 'user_id', 'lines', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Deletes the preview once applied; true for the one caller that deleted it. */
+export async function deletePreview(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('statement_previews').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Forgets previews made before `before` (they can no longer be applied). */
+export async function deletePreviewsBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('statement_previews').where('created_at', '<', before).execute();
+}

@@ -46,6 +46,8 @@ const ICONS: Record<IconName, ComponentType> = {
   webhook: SendOutlined,
   // A tick, for answers checked off: an icon the shell already loads, so the menu grows by none.
   evaluation: CheckOutlined,
+  // A list of what was bought: an icon the shell already loads, so the menu grows by none.
+  order: UnorderedListOutlined,
 };
 
 export function RouteIcon({ name }: { name: IconName | undefined }) {

@@ -16,6 +16,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   records: () => import('../../features/attendance/records-page.tsx'),
   scheduleDetail: () => import('../../features/schedule-detail/schedule-detail-page.tsx'),
   waitlist: () => import('../slots/waitlist.ts'),
+  orders: () => import('../../features/orders/orders-page.tsx'),
   certificates: () => import('../../features/certificates/certificates-page.tsx'),
   evaluations: () => import('../../features/evaluations/evaluations-page.tsx'),
   cmeRecords: () => import('../../features/cme/cme-records-page.tsx'),

@@ -3,6 +3,7 @@ import type { AppRoute } from './route-types.ts';
 import { HOME_PATH } from '../../lib/session/redirect.ts';
 import { WAITLIST_PATH } from '../../lib/waitlist.ts';
 import { EVALUATIONS_PATH } from '../../lib/evaluations.ts';
+import { ORDERS_PATH } from '../../lib/orders.ts';
 
 /**
  * The back-office routes: pure data, so the entry chunk can match paths and run the guard without
@@ -85,6 +86,17 @@ export const adminRoutes: AppRoute[] = [
           i18nKey: 'route.waitlist',
           icon: 'waitlist',
           auth: ['guest:view'],
+          cache: true,
+        },
+      },
+      {
+        name: 'orders',
+        path: ORDERS_PATH,
+        meta: {
+          title: 'Orders',
+          i18nKey: 'route.orders',
+          icon: 'order',
+          auth: ['payment:view'],
           cache: true,
         },
       },

@@ -22,7 +22,8 @@ export type IconName =
   | 'waitlist'
   | 'key'
   | 'webhook'
-  | 'evaluation';
+  | 'evaluation'
+  | 'order';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */
 export interface RouteMeta {

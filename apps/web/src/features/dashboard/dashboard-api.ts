@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardArrivals, MeetingDashboard } from '@meetflow/shared/schemas/attendance';
+import type { RevenueFigures } from '@meetflow/shared/schemas/payments';
 import { http } from '../../lib/http.ts';
 
 export function dashboardKey(meetingId: number, scheduleId: number | null, day: string) {
@@ -24,5 +25,18 @@ export function fetchArrivals(meetingId: number, scheduleId: number | null, day:
   return http.get<DashboardArrivals>(`/meetings/${meetingId}/dashboard/arrivals`, {
     params: { day, ...(scheduleId ? { schedule_id: scheduleId } : {}) },
     silent: true,
+  });
+}
+
+/** Money per currency (issue 44): one meeting's, or over every meeting the user sees (null). */
+export function useRevenue(meetingId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['revenue', meetingId ?? 0],
+    queryFn: () =>
+      http.get<RevenueFigures>('/payments/revenue', {
+        params: meetingId === null ? {} : { meeting_id: meetingId },
+        silent: true,
+      }),
+    enabled,
   });
 }

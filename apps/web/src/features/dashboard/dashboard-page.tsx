@@ -13,9 +13,11 @@ import {
   useSessionChoices,
 } from '../../lib/meeting-options.ts';
 import { StatsPanel } from '../../components/stats-panel.tsx';
+import { usePermission } from '../../components/permission.tsx';
 import { useDashboard } from './dashboard-api.ts';
 import { useLiveArrivals } from './use-live-arrivals.ts';
 import { TrendChart } from './components/trend-chart.tsx';
+import { RevenueCard } from './components/revenue-card.tsx';
 import './i18n.ts';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
@@ -49,6 +51,7 @@ function padSlots(points: { at: number; count: number }[]): { at: number; count:
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const { hasAny } = usePermission();
   const lang = currentLanguage();
   const meetings = useMeetingChoices();
   const [chosenMeeting, setChosenMeeting] = useState<number | null>(null);
@@ -169,6 +172,7 @@ export default function DashboardPage() {
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <StatsPanel meetingId={meetingId} scheduleId={scheduleId} />
+          {hasAny('payment:view') && <RevenueCard meetingId={meetingId} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <Card size="small" title={t('dashboard.signups')} data-testid="dashboard-signups">

@@ -13,6 +13,17 @@ const zhTw = {
   noArrivals: '當日尚無入場記錄',
   loadFailed: '資料載入失敗',
   retry: '重試',
+  revenue: {
+    title: '收入',
+    thisMeeting: '本會議',
+    allMeetings: '所有會議',
+    received: '已收',
+    refunded: '已退',
+    net: '淨收入',
+    pending: '待付款',
+    ordersPaid_other: '{{count}} 張訂單已付款',
+    ordersPending_other: '{{count}} 張訂單待付款',
+  },
 };
 
 type Catalogue = typeof zhTw;
@@ -30,6 +41,32 @@ const zhCn: Catalogue = {
   noArrivals: '当日尚无入场记录',
   loadFailed: '数据加载失败',
   retry: '重试',
+  revenue: {
+    title: '收入',
+    thisMeeting: '本会议',
+    allMeetings: '所有会议',
+    received: '已收',
+    refunded: '已退',
+    net: '净收入',
+    pending: '待付款',
+    ordersPaid_other: '{{count}} 张订单已付款',
+    ordersPending_other: '{{count}} 张订单待付款',
+  },
+};
+
+/** English adds its singulars (`*_one`): apart, so that the catalogue's type lets them pass. */
+const englishRevenue = {
+  title: 'Revenue',
+  thisMeeting: 'This meeting',
+  allMeetings: 'All meetings',
+  received: 'Received',
+  refunded: 'Refunded',
+  net: 'Net',
+  pending: 'Awaiting payment',
+  ordersPaid_one: '{{count}} order paid',
+  ordersPaid_other: '{{count}} orders paid',
+  ordersPending_one: '{{count}} order unpaid',
+  ordersPending_other: '{{count}} orders unpaid',
 };
 
 const en: Catalogue = {
@@ -45,6 +82,7 @@ const en: Catalogue = {
   noArrivals: 'No entries on this day',
   loadFailed: 'The data could not be loaded',
   retry: 'Retry',
+  revenue: englishRevenue,
 };
 
 registerFeatureCatalogue('dashboard', { 'zh-tw': zhTw, 'zh-cn': zhCn, en });
