@@ -84,7 +84,7 @@ export function PendingOrder({
         </span>
       </p>
       {order.hold_until !== null && <HoldTimer holdUntil={order.hold_until} zone={meeting.time_zone} />}
-      <OrderLines figures={order} totalLabel={t('pubPay.amountDue')} testId="order-lines" />
+      <OrderLines figures={order} totalLabel={t('pubPay.total')} testId="order-lines" />
       <PayerLine order={order} />
       <PaymentMethods order={order} token={token} />
       {takesProof(order) && (
