@@ -2436,6 +2436,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/guest/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guest's orders: amounts, status, how to pay a pending one, receipts */
+        get: operations["getPublicGuestOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guest/orders/{id}/payer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Who the receipt is made out to (the guest or an institution), before paying */
+        put: operations["putPublicGuestOrdersByIdPayer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meetings/{id}/payment-settings": {
         parameters: {
             query?: never;
@@ -3721,7 +3755,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3796,7 +3830,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3817,7 +3851,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3922,7 +3956,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4008,7 +4042,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -4029,7 +4063,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4223,7 +4257,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -22559,6 +22593,274 @@ export interface operations {
             };
             /** @description Malformed request or invalid input; `data.fields` has a message per field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicGuestOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            lines: {
+                                price_item_id: number;
+                                schedule_id: number | null;
+                                description: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                amount: number;
+                                discount: number;
+                                early_bird: boolean;
+                            }[];
+                            subtotal: number;
+                            discount_amount: number;
+                            total: number;
+                            refunded_amount: number;
+                            hold_until: number | null;
+                            /** @enum {string} */
+                            payer_kind: "guest" | "institution";
+                            payer_institution: string;
+                            methods: {
+                                /** @enum {string} */
+                                method: "transfer" | "fps" | "stripe" | "desk";
+                                reference: string | null;
+                                bank: {
+                                    bank_name: string;
+                                    account_name: string;
+                                    account_number: string;
+                                } | null;
+                                note: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                } | null;
+                                fps_payload: string | null;
+                                checkout_url: string | null;
+                            }[];
+                            proof_uploaded: boolean;
+                            receipts: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "receipt" | "credit_note";
+                                number: string;
+                                amount: number;
+                                issued_at: number;
+                            }[];
+                            created_at: number;
+                            paid_at: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putPublicGuestOrdersByIdPayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payer_kind: "guest" | "institution";
+                    /** @default  */
+                    payer_institution?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                            /** @enum {string} */
+                            currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                            lines: {
+                                price_item_id: number;
+                                schedule_id: number | null;
+                                description: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                };
+                                amount: number;
+                                discount: number;
+                                early_bird: boolean;
+                            }[];
+                            subtotal: number;
+                            discount_amount: number;
+                            total: number;
+                            refunded_amount: number;
+                            hold_until: number | null;
+                            /** @enum {string} */
+                            payer_kind: "guest" | "institution";
+                            payer_institution: string;
+                            methods: {
+                                /** @enum {string} */
+                                method: "transfer" | "fps" | "stripe" | "desk";
+                                reference: string | null;
+                                bank: {
+                                    bank_name: string;
+                                    account_name: string;
+                                    account_number: string;
+                                } | null;
+                                note: {
+                                    "zh-tw": string;
+                                    "zh-cn": string;
+                                    en: string;
+                                } | null;
+                                fps_payload: string | null;
+                                checkout_url: string | null;
+                            }[];
+                            proof_uploaded: boolean;
+                            receipts: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "receipt" | "credit_note";
+                                number: string;
+                                amount: number;
+                                issued_at: number;
+                            }[];
+                            created_at: number;
+                            paid_at: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

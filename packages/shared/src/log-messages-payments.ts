@@ -108,4 +108,9 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '开出退款单 {number}（订单 {reference}）',
     en: 'Issued credit note {number} (order {reference})',
   },
+  'payments.payer_updated': {
+    'zh-tw': '嘉賓更改了訂單 {reference} 的收據抬頭（{payer_kind}）',
+    'zh-cn': '嘉宾更改了订单 {reference} 的收据抬头（{payer_kind}）',
+    en: 'The guest changed who the receipt of order {reference} is made out to ({payer_kind})',
+  },
 } as const;

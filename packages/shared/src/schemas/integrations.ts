@@ -66,6 +66,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.expired',
   'payment.received',
   'payment.refunded',
+  'order.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; no endpoint subscribes to it. */
@@ -91,6 +92,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, Localized> = {
   'order.expired': { 'zh-tw': '訂單逾期', 'zh-cn': '订单逾期', en: 'Order expired' },
   'payment.received': { 'zh-tw': '收到付款', 'zh-cn': '收到付款', en: 'Payment received' },
   'payment.refunded': { 'zh-tw': '已退款', 'zh-cn': '已退款', en: 'Payment refunded' },
+  'order.cancelled': { 'zh-tw': '取消訂單', 'zh-cn': '取消订单', en: 'Order cancelled' },
 };
 
 export const WEBHOOK_URL_MAX = 2000;

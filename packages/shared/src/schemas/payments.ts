@@ -252,6 +252,15 @@ export const guestOrder = z.object({
 export type GuestOrder = z.infer<typeof guestOrder>;
 export const guestOrders = z.array(guestOrder);
 
+export const guestOrderParams = z.strictObject({ id: z.coerce.number().int().positive() });
+/** Who the receipt is made out to, changed by the guest before paying (PUT …/guest/orders/:id/payer). */
+export const payerBody = z.strictObject({
+  payer_kind: z.enum(['guest', 'institution']),
+  /** Required for 'institution'; ignored for 'guest'. */
+  payer_institution: z.string().trim().max(200).default(''),
+});
+export type PayerBody = z.input<typeof payerBody>;
+
 // ——— Back office: orders, payments, refunds, statements ———
 
 export const orderRow = z.object({

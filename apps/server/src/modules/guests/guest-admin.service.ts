@@ -10,7 +10,7 @@ import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { addGuest } from './add-guest.ts';
 import { answerFileDownload } from './answer-file-download.ts';
-import { cancelGuest } from './cancel-guest.ts';
+import { cancelGuest, cancelGuestIn, type GuestOrders } from './cancel-guest.ts';
 import { editGuest } from './edit-guest.ts';
 import { createGuestLog, visibleGuest } from './guest-admin-common.ts';
 import { guestDetail } from './guest-detail.ts';
@@ -37,6 +37,8 @@ export interface GuestsDeps {
   waitlist?: SeatEvents;
   /** Events for other systems, written in the change's transaction. */
   webhooks: WebhookEmitter;
+  /** A guest's pending order, closed when they are cancelled (the payments module answers it). */
+  orders?: GuestOrders;
   /** Where the list stops counting matches ("10,000+"); also what makes a keyword broad (guests.repository.ts). */
   countCap?: number;
 }
@@ -87,6 +89,17 @@ export function createGuestsService(deps: GuestsDeps) {
       const guest = await repo.findGuestMeeting(db, guestId);
       if (!guest) throw new AppError('NOT_FOUND');
       await cancelGuest(deps, guest, actor, alsoInTrx);
+    },
+
+    /**
+     * Cancels a live guest in the caller's transaction, without a word to their orders (the
+     * payments module, expiring an unpaid order's hold, has closed it): false when already gone.
+     */
+    async cancelIn(trx: Db, guestId: number, actor: string | null): Promise<boolean> {
+      const guest = await repo.findGuestFields(trx, guestId);
+      if (!guest || guest.cancelled_at !== null) return false;
+      await cancelGuestIn(deps, trx, guest, actor);
+      return true;
     },
 
     log,

@@ -3,7 +3,13 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { indexGuests } from './guest-search.ts';
 import * as repo from './guest-seats.repository.ts';
-import { deleteGuestSchedules, touchGuest } from './guests.repository.ts';
+import {
+  deleteGuestSchedules,
+  findGuestFields,
+  phoneTaken,
+  reinstateGuestRow,
+  touchGuest,
+} from './guests.repository.ts';
 import type { Db } from '../../db/database.ts';
 
 export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
@@ -26,7 +32,7 @@ export { checkAnswers, formFieldsOf, parseAnswers, parseFields } from './registr
 export { assertAnswerFiles } from './answer-files.ts';
 export { findForms } from './registration-form.repository.ts';
 export { saveDoorAnswers, type DoorAnswersOutcome } from './door-answers.ts';
-export { markGuestPaid } from './guests.repository.ts';
+export { markGuestPaid, markGuestUnpaid } from './guests.repository.ts';
 export {
   admitGuestBatch,
   deleteNewGuests,
@@ -144,4 +150,40 @@ export async function enrolInSession(
 /** Gives a session's seat back (after its enrolment was removed, in the same transaction). */
 export function releaseSessionSeat(trx: Db, scheduleId: number): Promise<void> {
   return repo.releaseSessionSeat(trx, scheduleId);
+}
+
+/**
+ * A cancelled guest seated again (issue 44: a payment that came after the hold expired), when the
+ * meeting's seat and each of `scheduleIds`' seats are free: the conditional updates a sign-up
+ * takes, in its order (the meeting, the sessions ascending, then the guest). Their phone comes back
+ * from `phone#id` unless that number signed up again meanwhile (it then stays apart). 'no_seat'
+ * changes nothing; 'live': the guest was not cancelled; 'gone': no such guest, or erased.
+ */
+export async function reinstateGuest(
+  trx: Db,
+  guestId: number,
+  scheduleIds: readonly number[],
+  now: number,
+): Promise<'seated' | 'no_seat' | 'live' | 'gone'> {
+  const guest = await findGuestFields(trx, guestId);
+  if (!guest || guest.erased_at !== null) return 'gone';
+  if (guest.cancelled_at === null) return 'live';
+  if (!(await repo.takeMeetingSeat(trx, guest.meeting_id))) return 'no_seat';
+  const taken: number[] = [];
+  for (const scheduleId of [...new Set(scheduleIds)].sort((a, b) => a - b)) {
+    if (!(await repo.takeSessionSeat(trx, scheduleId))) {
+      // Given back at once, under the locks just taken: nothing changed.
+      await repo.releaseSessionSeats(trx, taken);
+      await repo.releaseMeetingSeat(trx, guest.meeting_id);
+      return 'no_seat';
+    }
+    taken.push(scheduleId);
+  }
+  const suffix = `#${guest.id}`;
+  const original = guest.phone.endsWith(suffix) ? guest.phone.slice(0, -suffix.length) : guest.phone;
+  const phone = (await phoneTaken(trx, guest.meeting_id, guest.area_code, original)) ? guest.phone : original;
+  if (!(await reinstateGuestRow(trx, guest.id, phone, now))) throw new AppError('CONFLICT');
+  await repo.insertGuestSchedules(trx, guest.id, taken, now);
+  await indexGuests(trx, [{ ...guest, phone }]);
+  return 'seated';
 }

@@ -5,6 +5,7 @@ import { createFormBuilder } from './form-builder.ts';
 import { guestsRoutes } from './guest-admin.routes.ts';
 import { registrationFormRoutes } from './registration-form.routes.ts';
 import { createGuestsService, type GuestsService } from './guest-admin.service.ts';
+import type { GuestOrders } from './cancel-guest.ts';
 import type { SeatEvents } from './seat-events.ts';
 
 /** Each listed guest's certificate of attendance: the certificates module answers it. */
@@ -20,6 +21,8 @@ export interface GuestsModule {
   /** Freed seats, for the waiting lists to fill (meetings, dictionary and imports free seats too). */
   seatEvents: Port<SeatEvents>;
   certificateStates: Port<CertificateStates>;
+  /** A cancelled guest's pending order is closed (issue 44): the payments module fills it. */
+  orders: Port<GuestOrders>;
 }
 
 declare module 'fastify' {
@@ -35,6 +38,7 @@ export const guestsModule = fp(
       app.platform;
     const seatEvents = createPort<SeatEvents>('seat events', ['seatsFreedIn', 'guestCancelledIn']);
     const certificateStates = createPort<CertificateStates>('certificate states', ['statesOf']);
+    const orders = createPort<GuestOrders>('guest orders', ['guestCancellingIn']);
     const guests = createGuestsService({
       db,
       dbKind,
@@ -46,11 +50,13 @@ export const guestsModule = fp(
       countCap: config.guestCountCap,
       certificateStates: certificateStates.use.statesOf,
       waitlist: seatEvents.use,
+      orders: orders.use,
     });
-    app.decorate('guests', { service: guests, seatEvents, certificateStates });
+    app.decorate('guests', { service: guests, seatEvents, certificateStates, orders });
     app.addHook('onReady', async () => {
       seatEvents.assertFilled();
       certificateStates.assertFilled();
+      orders.assertFilled();
     });
     await app.register(guestsRoutes, { guests, reporting, clock });
     await app.register(registrationFormRoutes, {

@@ -144,6 +144,52 @@ export async function markGuestPaid(
 }
 
 /**
+ * A guest seated from a paid meeting's waiting list owes its order (issue 44): unpaid, and the
+ * confirmation queued with the row waits for the payment (markGuestPaid queues it again).
+ */
+export async function markGuestUnpaid(trx: Db, guestId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('guests')
+    .set({ unpaid: 1, mail_pending: 0, updated_at: now })
+    .where('id', '=', guestId)
+    .execute();
+}
+
+/** Whether a live guest of the meeting has this number (the unique key's columns). */
+export async function phoneTaken(
+  db: Db,
+  meetingId: number,
+  areaCode: string,
+  phone: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('guests')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('area_code', '=', areaCode)
+    .where('phone', '=', phone)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A cancelled guest live again with this phone (see reinstateGuest); false when not cancelled. */
+export async function reinstateGuestRow(
+  trx: Db,
+  guestId: number,
+  phone: string,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('guests')
+    .set({ cancelled_at: null, phone, updated_at: now })
+    .where('id', '=', guestId)
+    .where('cancelled_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Marks the guest cancelled and moves the phone out of the unique (meeting, area code, phone) key,
  * so the same number can sign up again. Answers false when the guest was already gone.
  */

@@ -2,10 +2,11 @@ import type { RecordedMethod } from '@meetflow/shared/schemas/payments';
 import { formatAmount } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { markGuestPaid } from '../guests/guest-rules.ts';
+import { markGuestPaid, reinstateGuest } from '../guests/guest-rules.ts';
 import * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as payments from './payments.repository.ts';
+import * as pricing from './pricing.repository.ts';
 import { issueReceiptIn } from './receipts.ts';
 
 /** A payment told to us: by a provider's signed message, a statement line or a staff action. */
@@ -67,12 +68,7 @@ export async function confirmPaymentIn(
       outcome = 'paid';
     }
   } else if (order.status === 'expired' || order.status === 'cancelled') {
-    // Paid after its hold ran out: never silently lost; the organiser sees it to refund.
-    await orders.moveOrder(trx, order.id, ['expired', 'cancelled'], 'refund_due', {
-      now,
-      method: input.method,
-    });
-    outcome = 'refund_due';
+    outcome = await latePayment(deps, trx, order, input, now);
   }
   await deps.webhooks.emit(trx, {
     type: 'payment.received',
@@ -114,4 +110,38 @@ export async function confirmPaymentIn(
 async function paidSoFar(trx: Db, orderId: number): Promise<number> {
   const rows = await payments.paymentsOf(trx, [orderId]);
   return rows.reduce((sum, p) => sum + (p.kind === 'payment' ? p.amount : 0), 0);
+}
+
+/**
+ * A payment for an order that is no longer pending: never silently lost. An order whose hold
+ * expired, paid in full, is seated again when its meeting seat and its paid sessions' seats are
+ * free (the guest core's reinstateGuest: the same conditional updates as a sign-up) and becomes
+ * paid; otherwise — no seat, part of the amount, or an order the organiser cancelled (their
+ * decision stands) — it becomes refund_due for the organiser.
+ */
+async function latePayment(
+  deps: PaymentsDeps,
+  trx: Db,
+  order: orders.OrderRow,
+  input: PaymentInput,
+  now: number,
+): Promise<ConfirmOutcome> {
+  if (order.status === 'expired' && (await paidSoFar(trx, order.id)) >= order.total) {
+    const lines = await orders.linesOf(trx, [order.id]);
+    const sessions = lines.flatMap((line) => (line.schedule_id === null ? [] : [line.schedule_id]));
+    const seat = await reinstateGuest(trx, order.guest_id, sessions, now);
+    if (seat === 'seated' || seat === 'live') {
+      // The code's use given back at expiry is counted again (unless others used it up meanwhile:
+      // the count then stays at its maximum, though this order carries it).
+      if (order.discount_code_id !== null) await pricing.useDiscountCode(trx, order.discount_code_id);
+      await orders.moveOrder(trx, order.id, ['expired'], 'paid', { now, paid_at: now, method: input.method });
+      await markGuestPaid(trx, order.guest_id, now, deps.mail?.confirmationColumns() ?? {});
+      return 'late_seated';
+    }
+  }
+  await orders.moveOrder(trx, order.id, ['expired', 'cancelled'], 'refund_due', {
+    now,
+    method: input.method,
+  });
+  return 'refund_due';
 }

@@ -19,6 +19,11 @@ export interface PaymentsDeps {
    * receipt's or credit note's mail by a job in the payment's transaction.
    */
   mail?: Pick<MailService, 'confirmationColumns' | 'kick' | 'queueReceipt'>;
+  /**
+   * The guest core's cancellation in the caller's transaction (an unpaid order's hold expired, an
+   * organiser cancelled the order): the seats go to the waiting lists. False when already gone.
+   */
+  guests: { cancelIn(trx: Db, guestId: number, actor: string | null): Promise<boolean> };
   /** A committed change of seats (an expired hold, a late payment seated): live figures changed. */
   onSignupsChanged?: (meetingId: number) => void;
 }

@@ -2,8 +2,10 @@ import fp from 'fastify-plugin';
 import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/payments';
 import { stripeConfigured } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
 import { doorPaymentsRoutes } from './door-payments.routes.ts';
+import { createHoldExpiry } from './hold-expiry.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { createProofs } from './proof.ts';
 import { providerFor } from './providers/registry.ts';
@@ -11,18 +13,24 @@ import { publicPaymentsRoutes } from './public-payments.routes.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
 import { refundsRoutes } from './refunds.routes.ts';
-import { createSignUpPayments } from './sign-up-orders.ts';
 import { paymentSetupRoutes } from './payment-setup.routes.ts';
 import { createPaymentSetup } from './payment-setup.service.ts';
 import { createOrderAdmin } from './order-admin.ts';
 import { orderAdminRoutes } from './order-admin.routes.ts';
 import { createStatementImport } from './statement-import.ts';
 import { statementImportRoutes } from './statement-import.routes.ts';
+import { createSignUpPayments, HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
+import { createSeatPayments } from './waitlist-orders.ts';
 
 export interface PaymentsModule {
   deps: PaymentsDeps;
   /** Records a payment and moves its order, in the caller's transaction (confirm-payment.ts). */
   confirmIn(trx: Db, input: PaymentInput): Promise<ConfirmOutcome>;
+  /**
+   * An organiser cancels a pending order and its guest (cancel-order.ts; the route checks
+   * `payment:manage` and the meeting): ORDER_NOT_PENDING when paid or closed meanwhile.
+   */
+  cancelOrder(orderId: number, by: ClosedBy): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -48,10 +56,15 @@ export const paymentsModule = fp(
       webhooks,
       jobs,
       mail: app.mail.service,
+      guests: app.guests.service,
       onSignupsChanged,
     };
     const confirmIn = (trx: Db, input: PaymentInput) => confirmPaymentIn(deps, trx, input);
-    app.decorate('payments', { deps, confirmIn });
+    app.decorate('payments', {
+      deps,
+      confirmIn,
+      cancelOrder: (orderId: number, by: ClosedBy) => cancelOrder(deps, orderId, by),
+    });
     const proofs = createProofs({
       db,
       clock,
@@ -62,6 +75,14 @@ export const paymentsModule = fp(
     await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
     // A paid sign-up's price and order (sign-up-orders.ts).
     app.registration.payments.fill(createSignUpPayments(deps));
+    // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
+    app.waitlist.payments.fill(createSeatPayments(deps));
+    // An unpaid order's hold ends by the job mechanism (hold-expiry.ts); a guest cancelled in the
+    // back office or withdrawing has their pending order closed first (cancel-order.ts).
+    jobs.handle(HOLD_EXPIRY_JOB, createHoldExpiry(deps));
+    app.guests.orders.fill({
+      guestCancellingIn: (trx, guestId, actor) => guestCancellingIn(deps, trx, guestId, actor),
+    });
     await app.register(publicPaymentsRoutes, { deps, limiters });
     await app.register(paymentSetupRoutes, {
       setup: createPaymentSetup({ db, clock, systemLog, stripeConfigured: stripeConfigured(config) }),
@@ -103,6 +124,6 @@ export const paymentsModule = fp(
   },
   {
     name: 'payments',
-    dependencies: ['platform', 'registration', 'mail', 'waitlist', 'attendance', 'certificates'],
+    dependencies: ['platform', 'guests', 'registration', 'mail', 'waitlist', 'attendance', 'certificates'],
   },
 );

@@ -50,7 +50,7 @@ type Meeting = meetings.VisitorMeeting;
  * The meeting's live prices, named for the guest: an item without a name of its own takes its
  * registration type's or its session's (a date-schedule meeting's fees name neither).
  */
-async function namedItems(db: Db, meeting: Meeting): Promise<PricedItem[]> {
+export async function namedItems(db: Db, meeting: Meeting): Promise<PricedItem[]> {
   const items = await pricing.livePriceItems(db, meeting.id);
   if (items.every((item) => item.name !== '')) return items;
   const [types, sessions] = await Promise.all([
@@ -312,7 +312,8 @@ export async function openOrderIn(
   await deps.systemLog.record(
     {
       action: 'create',
-      source: 'public',
+      // A visitor's sign-up, or a seat the waiting list gave (no address).
+      source: ip === null ? 'system' : 'public',
       message: {
         key: 'payments.order_created',
         params: {

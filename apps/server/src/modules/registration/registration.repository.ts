@@ -114,6 +114,28 @@ export async function findGuestByTokenHash(db: Db, tokenHash: string) {
   );
 }
 
+/**
+ * The guest a token was given to, cancelled or not (issue 44: a guest whose unpaid order expired
+ * still sees it). Ids and state only; the guest page's reads stay live-only.
+ */
+export async function findTokenHolderAnyState(db: Db, tokenHash: string) {
+  const columns = ['id', 'meeting_id', 'cancelled_at', 'erased_at'] as const;
+  const signUpDevice = await db
+    .selectFrom('guests')
+    .select(columns)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return (
+    signUpDevice ??
+    db
+      .selectFrom('guest_tokens')
+      .innerJoin('guests', 'guests.id', 'guest_tokens.guest_id')
+      .select(columns.map((column) => `guests.${column}` as const))
+      .where('guest_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst()
+  );
+}
+
 /** Retrieved tokens kept per guest: enough devices, and a bound on what repeated look-ups can store. */
 export const GUEST_TOKENS_KEPT = 20;
 

@@ -130,11 +130,13 @@ function joinMeetingList(deps: RegistrationDeps, trx: Db, s: PendingSignUp) {
     unpaid: _unpaid,
     ...form
   } = s.values;
+  // A paid meeting's ticket kind goes with the place: its order is priced when a seat is given.
+  const ticket = s.priced?.quote.lines.find((line) => line.schedule_id === null)?.price_item_id;
   return deps.waitlist!.joinMeetingList(
     trx,
     s.meeting.id,
     {
-      form,
+      form: ticket === undefined ? form : { ...form, price_item_id: ticket },
       scheduleIds: s.scheduleIds,
       displayName: guestDisplayName({ name: '', name_zh: '', name_en: '', ...form }),
       tokenHash,

@@ -9,7 +9,10 @@ import type * as repo from './waitlist.repository.ts';
 export type WaitingGuestForm = Omit<
   Insertable<Database['guests']>,
   'guest_code' | 'token_hash' | 'created_at' | 'mail_pending'
->;
+> & {
+  /** A paid meeting's ticket kind chosen on the form (not a guest column: its order's). */
+  price_item_id?: number | null;
+};
 
 /** Who made a change: an organiser, a visitor (by address), or nobody (the system). */
 export interface ChangedBy {

@@ -57,7 +57,20 @@ export async function seat(
     seats: 1,
   });
   if (scope.scopeId === 0) {
-    await enrolChosenSessions(core, trx, entry, guestId, now);
+    const form = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
+    const enrolled = await enrolChosenSessions(core, trx, entry, guestId, now);
+    // A paid meeting's new guest owes an order at today's price, with a hold of its own.
+    await core.deps.payments?.guestSeatedIn(
+      trx,
+      {
+        guestId,
+        meetingId: entry.meeting_id,
+        userTypeId: form.user_type_id ?? null,
+        priceItemId: form.price_item_id ?? null,
+        scheduleIds: enrolled,
+      },
+      now,
+    );
   } else {
     await enrolHoldingSeat(trx, guestId, scope.scopeId, now);
     await core.deps.mail?.queueEnrolmentUpdate(
@@ -88,7 +101,7 @@ export async function seat(
 
 /** The guest row a place on the meeting's list becomes; the visitor's device tokens follow it. */
 async function guestFromPlace(core: CoreContext, trx: Db, entry: repo.EntryRow, now: number) {
-  const form = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
+  const { price_item_id: _ticket, ...form } = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
   const guestId = await insertGuestHoldingSeat(trx, {
     ...form,
     meeting_id: entry.meeting_id,
@@ -105,7 +118,7 @@ async function guestFromPlace(core: CoreContext, trx: Db, entry: repo.EntryRow, 
 
 /**
  * The sessions chosen on the form that the registration type still allows, as far as seats allow;
- * a full one with a list takes them in line.
+ * a full one with a list takes them in line. Answers those given a seat.
  */
 async function enrolChosenSessions(
   core: CoreContext,
@@ -116,12 +129,19 @@ async function enrolChosenSessions(
 ) {
   const form = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
   const allowed = new Set(form.user_type_id ? await allowedScheduleIds(trx, form.user_type_id) : []);
+  const enrolled: number[] = [];
   for (const scheduleId of (JSON.parse(entry.schedule_ids) as number[]).filter((id) => allowed.has(id))) {
-    await enrolOrWait(core, trx, { id: guestId, meeting_id: entry.meeting_id }, scheduleId, now);
+    if (await enrolOrWait(core, trx, { id: guestId, meeting_id: entry.meeting_id }, scheduleId, now)) {
+      enrolled.push(scheduleId);
+    }
   }
+  return enrolled;
 }
 
-/** A new guest's session: its seat when one is free, else a place on its list when open, else nothing. */
+/**
+ * A new guest's session: its seat when one is free (true), else a place on its list when open,
+ * else nothing.
+ */
 async function enrolOrWait(
   core: CoreContext,
   trx: Db,
@@ -131,6 +151,7 @@ async function enrolOrWait(
 ) {
   try {
     await enrolInSession(trx, guest.id, scheduleId, now);
+    return true;
   } catch (error) {
     if (!(error instanceof AppError) || error.errorName !== 'SESSION_FULL') throw error;
     await core
@@ -138,5 +159,6 @@ async function enrolOrWait(
       .catch((refused: unknown) => {
         if (!(refused instanceof AppError)) throw refused;
       });
+    return false;
   }
 }

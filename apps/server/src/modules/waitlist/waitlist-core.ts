@@ -8,6 +8,7 @@ import { expireOffer } from './expire-offers.ts';
 import { fill } from './fill.ts';
 import { joinMeetingList, joinSessionList } from './join.ts';
 import { OFFER_EXPIRY_JOB } from './offer.ts';
+import type { SeatPayments } from './seat-payments.ts';
 import { seat } from './seat.ts';
 import { guestCancelled, takeOff } from './take-off.ts';
 import * as scopes from './waitlist-scopes.repository.ts';
@@ -26,6 +27,8 @@ export interface WaitlistCoreDeps {
   mail?: Pick<MailService, 'confirmationColumns' | 'queueEnrolmentUpdate' | 'queueWaitlistOffer' | 'kick'>;
   /** Events for other systems (a promotion), written in the seat's transaction. */
   webhooks: WebhookEmitter;
+  /** A paid meeting's guest seated from its list owes an order (the payments module fills it). */
+  payments?: SeatPayments;
 }
 
 /**

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
+import type { SeatPayments } from './seat-payments.ts';
 import type { VisitorPages } from './visitor-pages.ts';
 import { createWaitlistCore } from './waitlist-core.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
@@ -8,6 +9,8 @@ import { createWaitlistService, type WaitlistService } from './waitlist.service.
 export interface WaitlistModule {
   service: WaitlistService;
   visitorPages: Port<VisitorPages>;
+  /** A guest seated from a paid meeting's list owes an order (issue 44): payments fills it. */
+  payments: Port<SeatPayments>;
 }
 
 declare module 'fastify' {
@@ -27,10 +30,20 @@ export const waitlistModule = fp(
       'viewOf',
       'openGuestPage',
     ]);
+    const payments = createPort<SeatPayments>('waitlist payments', ['guestSeatedIn']);
     const waitlist = createWaitlistService({
       db,
       clock,
-      core: createWaitlistCore({ db, dbKind, clock, systemLog, jobs, mail, webhooks }),
+      core: createWaitlistCore({
+        db,
+        dbKind,
+        clock,
+        systemLog,
+        jobs,
+        mail,
+        webhooks,
+        payments: payments.use,
+      }),
       signingSecret: await app.platform.secret('waitlist'),
       publicUrl: config.publicUrl,
       mail,
@@ -38,8 +51,11 @@ export const waitlistModule = fp(
     });
     app.guests.seatEvents.fill(waitlist);
     app.mail.offers.fill(waitlist);
-    app.decorate('waitlist', { service: waitlist, visitorPages });
-    app.addHook('onReady', async () => visitorPages.assertFilled());
+    app.decorate('waitlist', { service: waitlist, visitorPages, payments });
+    app.addHook('onReady', async () => {
+      visitorPages.assertFilled();
+      payments.assertFilled();
+    });
     await app.register(waitlistRoutes, {
       waitlist,
       registration: visitorPages.use,
