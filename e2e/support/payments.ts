@@ -89,6 +89,7 @@ export interface OrderSeen {
   reference: string;
   status: string;
   total: number;
+  proof_uploaded: boolean;
   methods: { method: string; reference: string | null; fps_payload: string | null }[];
   receipts: { id: number; number: string; kind: string; amount: number }[];
 }
@@ -146,4 +147,14 @@ export async function importStatement(
     preview_id,
   });
   return { matched, paid: applied.paid };
+}
+
+/** A top-level field of an EMVCo merchant-presented payload (two-digit tag, two-digit length). */
+export function emvField(payload: string, tag: string): string | undefined {
+  for (let at = 0; at + 4 <= payload.length;) {
+    const length = Number(payload.slice(at + 2, at + 4));
+    if (payload.slice(at, at + 2) === tag) return payload.slice(at + 4, at + 4 + length);
+    at += 4 + length;
+  }
+  return undefined;
 }

@@ -6,10 +6,12 @@ import { expectAccessible } from '../../support/axe.ts';
 import {
   addDiscountCode,
   createPaidMeeting,
+  emvField,
   guestOrders,
   importStatement,
   readQrCode,
 } from '../../support/payments.ts';
+import { pngImage } from '../../support/files.ts';
 import { pdfPages } from '../../support/pdf.ts';
 import { expectNoHorizontalScroll, macaoPhone, pickLanguage } from '../../support/public-meetings.ts';
 import { snap } from '../../support/session.ts';
@@ -45,7 +47,7 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
 }, info) => {
   const api = await Api.login(request);
   const meeting = await createPaidMeeting(api, {
-    name: `收費年會 ${Date.now()}`,
+    name: '澳門醫學年會 2027',
     tickets: [
       { name: '會員', name_cn: '会员', name_en: 'Member', amount: 80000 },
       {
@@ -106,8 +108,10 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   const [order] = await guestOrders(request, token);
   expect(order).toMatchObject({ status: 'pending', total: 100000 });
   const payload = order!.methods.find((m) => m.method === 'fps')?.fps_payload ?? '';
-  // EMVCo tag 54: the amount, as the code carries it.
-  expect(payload).toContain('54071000.00');
+  // EMVCo tags 53 and 54: Hong Kong dollars (ISO 4217 344) and the amount; 62.05 the reference.
+  expect(emvField(payload, '53')).toBe('344');
+  expect(Number(emvField(payload, '54'))).toBe(1000);
+  expect(emvField(emvField(payload, '62') ?? '', '05')).toBe(order!.reference);
   expect(await readQrCode(qr)).toBe(payload);
   await expect(fps.getByTestId('pay-reference')).toHaveText(order!.reference);
   await expect(page.getByTestId('pay-transfer').getByTestId('pay-account-number')).toHaveText(
@@ -116,13 +120,15 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   await expectNoHorizontalScroll(page);
   await snap(page, info, 'paid-order-zh-tw');
   if (process.env.E2E_DOCS_IMAGES) {
-    const top = (await panel.boundingBox())!.y;
-    const bottom = (await fps.getByTestId('pay-reference').boundingBox())!;
+    // The page from its top to the FPS section's reference, at the phone's 360 px.
+    const bottom = await fps
+      .getByTestId('pay-reference')
+      .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
     await page.screenshot({
       path: path.resolve(import.meta.dirname, '../../../docs/images/order-page.png'),
       fullPage: true,
       scale: 'css',
-      clip: { x: 0, y: top - 12, width: 360, height: bottom.y + bottom.height + 24 - (top - 12) },
+      clip: { x: 0, y: 0, width: 360, height: Math.ceil(bottom) + 16 },
     });
   }
   await expectAccessible(page, 'order page (zh-tw)');
@@ -239,5 +245,15 @@ test('keyboard only: a ticket by arrow keys, a discount code by Enter, the recei
   await copy.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('pay-transfer').locator('.mf-pay-copy-status').last()).not.toBeEmpty();
+
+  // A proof of the transfer: an image, sent with its progress; the order then says it has one.
+  await page.getByTestId('proof-file').setInputFiles({
+    name: 'transfer.png',
+    mimeType: 'image/png',
+    buffer: pngImage(320, 200),
+  });
+  await expect(page.getByTestId('proof-done')).toHaveText(/Proof received/);
+  const [proved] = await guestOrders(request, await guestToken(page, meeting.public_id));
+  expect(proved).toMatchObject({ proof_uploaded: true, status: 'pending' });
   await expectAccessible(page, 'order page with a discount (en)');
 });

@@ -5,6 +5,8 @@ import { useTranslation } from '../../../../lib/i18n.ts';
 import { usePageLanguage } from '../../components/public-frame.tsx';
 import { formatDateTime } from '../../display.ts';
 import { formatMoney } from '../money.ts';
+import '../payments-i18n.ts';
+import '../payments.css';
 import { takesProof } from '../order-view.ts';
 import { HoldTimer } from './hold-timer.tsx';
 import { OrderLines } from './order-lines.tsx';
