@@ -129,24 +129,11 @@ export async function addDiscountCode(
 
 /**
  * The organiser's bank statement as their bank exports it (CSV: date, money in, the transfer's
- * text), read and applied through the back office's statement import.
+ * text), for the orders page's statement import.
  */
-export async function importStatement(
-  api: Api,
-  meetingId: number,
-  lines: { bookedOn: string; amount: string; text: string }[],
-): Promise<{ matched: number; paid: number }> {
-  const csv = ['日期,存入金額,附言', ...lines.map((l) => `${l.bookedOn},"${l.amount}",${l.text}`)].join('\n');
-  const preview = await api.upload(
-    `/meetings/${meetingId}/statements/preview`,
-    {},
-    { name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`, 'utf8') },
-  );
-  const { matched, preview_id } = preview as unknown as { matched: number; preview_id: string };
-  const applied = await api.call<{ paid: number }>('POST', `/meetings/${meetingId}/statements/apply`, {
-    preview_id,
-  });
-  return { matched, paid: applied.paid };
+export function statementCsv(lines: { bookedOn: string; amount: string; text: string }[]) {
+  const rows = ['日期,存入金額,附言', ...lines.map((l) => `${l.bookedOn},"${l.amount}",${l.text}`)];
+  return { name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(`${rows.join('\n')}\n`, 'utf8') };
 }
 
 /** A top-level field of an EMVCo merchant-presented payload (two-digit tag, two-digit length). */

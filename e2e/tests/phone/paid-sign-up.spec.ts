@@ -8,13 +8,13 @@ import {
   createPaidMeeting,
   emvField,
   guestOrders,
-  importStatement,
   readQrCode,
+  statementCsv,
 } from '../../support/payments.ts';
 import { pngImage } from '../../support/files.ts';
 import { pdfPages } from '../../support/pdf.ts';
 import { expectNoHorizontalScroll, macaoPhone, pickLanguage } from '../../support/public-meetings.ts';
-import { snap } from '../../support/session.ts';
+import { login, snap } from '../../support/session.ts';
 
 /*
  * Issue 44 on a 360 px phone: a visitor signs up for a paid meeting in zh-tw, sees the FPS QR code
@@ -25,6 +25,7 @@ import { snap } from '../../support/session.ts';
  */
 
 const DAY = 24 * 3_600_000;
+const DESKTOP = { width: 1366, height: 820 };
 
 async function fillGeneralForm(page: Page, phone: string) {
   await page.getByTestId('field-name').fill('陳付款');
@@ -42,9 +43,11 @@ const guestToken = (page: Page, publicId: string) =>
   page.evaluate((id) => JSON.parse(localStorage.getItem(`mf_guest_${id}`) ?? 'null') as string, publicId);
 
 test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code and receipt come', async ({
+  browser,
   page,
   request,
 }, info) => {
+  test.setTimeout(120_000);
   const api = await Api.login(request);
   const meeting = await createPaidMeeting(api, {
     name: '澳門醫學年會 2027',
@@ -140,12 +143,26 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   await expect(panel.getByTestId('order-status')).toHaveText('Awaiting payment');
   await pickLanguage(page, 'zh-tw');
 
-  // The organiser's bank statement pays it: matched by reference and amount.
+  // The organiser, at their desk, imports the bank's statement on the orders page: the line is
+  // matched by reference and amount, previewed, then applied.
+  const office = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: DESKTOP });
+  const back = await office.newPage();
+  await login(back, 'zh-tw');
+  await back.goto(`/#/meeting_management/orders?meeting=${meeting.id}`);
+  await expect(back.getByTestId('orders-table')).toContainText(order!.reference);
+  await back.getByTestId('orders-import-statement').click();
   const today = new Date().toISOString().slice(0, 10);
-  const applied = await importStatement(api, meeting.id, [
-    { bookedOn: today, amount: '1,000.00', text: `FPS ${order!.reference} CHAN` },
-  ]);
-  expect(applied).toEqual({ matched: 1, paid: 1 });
+  await back
+    .getByRole('dialog')
+    .locator('input[type="file"]')
+    .setInputFiles(
+      statementCsv([{ bookedOn: today, amount: '1,000.00', text: `FPS ${order!.reference} CHAN` }]),
+    );
+  await expect(back.getByTestId('statement-lines')).toContainText(order!.reference);
+  await expectAccessible(back, 'statement preview (zh-tw)');
+  await back.getByTestId('statement-apply').click();
+  await expect(back.getByTestId('statement-result')).toBeVisible();
+  await office.close();
 
   // Back on the page (as from the banking app): the guest code comes, and the receipt.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
