@@ -44,18 +44,21 @@ export const ACCOUNT = {
   },
 };
 
-/** A general meeting charging in HKD, paid by FPS or transfer, with these ticket kinds. */
-export async function createPaidMeeting(
+/**
+ * Makes a meeting paid: its organisation's account (FPS proxy, bank account), HKD, the ways to pay
+ * and the hold. Answers the organisation's id.
+ */
+export async function setUpPayments(
   api: Api,
-  options: { name: string; tickets: TicketKind[]; methods?: string[]; holdMinutes?: number },
-): Promise<PaidMeeting> {
-  const meeting = await createPublicMeeting(api, { type: 'general', name: options.name });
+  meetingId: number,
+  options: { methods?: string[]; holdMinutes?: number } = {},
+): Promise<number> {
   const { organization_id: organizationId } = await api.call<{ organization_id: number }>(
     'GET',
-    `/meetings/${meeting.id}`,
+    `/meetings/${meetingId}`,
   );
   await api.call('PUT', `/organizations/${organizationId}/payment-account`, ACCOUNT);
-  await api.call('PUT', `/meetings/${meeting.id}/payment-settings`, {
+  await api.call('PUT', `/meetings/${meetingId}/payment-settings`, {
     currency: 'HKD',
     hold_minutes: options.holdMinutes ?? 30,
     methods: options.methods ?? ['fps', 'transfer'],
@@ -65,22 +68,46 @@ export async function createPaidMeeting(
       en: 'Put the reference in the transfer message.',
     },
   });
+  return organizationId;
+}
+
+/** A price of the meeting: a ticket kind, a registration type's fee or a priced session. Answers its id. */
+export async function addPrice(
+  api: Api,
+  meetingId: number,
+  price: Partial<TicketKind> & {
+    amount: number;
+    item_type?: 'registration' | 'session';
+    user_type_id?: number;
+    schedule_id?: number;
+    sort?: number;
+  },
+): Promise<number> {
+  const item = await api.call<{ id: number }>('POST', `/meetings/${meetingId}/prices`, {
+    item_type: price.item_type ?? 'registration',
+    user_type_id: price.user_type_id ?? null,
+    schedule_id: price.schedule_id ?? null,
+    name: price.name ?? '',
+    name_cn: price.name_cn ?? '',
+    name_en: price.name_en ?? '',
+    amount: price.amount,
+    early_amount: price.early_amount ?? null,
+    early_until: price.early_until ?? null,
+    sort: price.sort ?? 0,
+  });
+  return item.id;
+}
+
+/** A general meeting charging in HKD, paid by FPS or transfer, with these ticket kinds. */
+export async function createPaidMeeting(
+  api: Api,
+  options: { name: string; tickets: TicketKind[]; methods?: string[]; holdMinutes?: number },
+): Promise<PaidMeeting> {
+  const meeting = await createPublicMeeting(api, { type: 'general', name: options.name });
+  const organizationId = await setUpPayments(api, meeting.id, options);
   const priceIds: number[] = [];
-  for (const [sort, ticket] of options.tickets.entries()) {
-    const item = await api.call<{ id: number }>('POST', `/meetings/${meeting.id}/prices`, {
-      item_type: 'registration',
-      user_type_id: null,
-      schedule_id: null,
-      name: ticket.name,
-      name_cn: ticket.name_cn,
-      name_en: ticket.name_en,
-      amount: ticket.amount,
-      early_amount: ticket.early_amount ?? null,
-      early_until: ticket.early_until ?? null,
-      sort,
-    });
-    priceIds.push(item.id);
-  }
+  for (const [sort, ticket] of options.tickets.entries())
+    priceIds.push(await addPrice(api, meeting.id, { ...ticket, sort }));
   return { ...meeting, organizationId, priceIds };
 }
 

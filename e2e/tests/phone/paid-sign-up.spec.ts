@@ -5,15 +5,22 @@ import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import {
   addDiscountCode,
+  addPrice,
   createPaidMeeting,
   emvField,
   guestOrders,
   readQrCode,
+  setUpPayments,
   statementCsv,
 } from '../../support/payments.ts';
 import { pngImage } from '../../support/files.ts';
 import { pdfPages } from '../../support/pdf.ts';
-import { expectNoHorizontalScroll, macaoPhone, pickLanguage } from '../../support/public-meetings.ts';
+import {
+  createDateScheduleMeeting,
+  expectNoHorizontalScroll,
+  macaoPhone,
+  pickLanguage,
+} from '../../support/public-meetings.ts';
 import { login, snap } from '../../support/session.ts';
 
 /*
@@ -273,4 +280,51 @@ test('keyboard only: a ticket by arrow keys, a discount code by Enter, the recei
   const [proved] = await guestOrders(request, await guestToken(page, meeting.public_id));
   expect(proved).toMatchObject({ proof_uploaded: true, status: 'pending' });
   await expectAccessible(page, 'order page with a discount (en)');
+});
+
+test('a date-schedule meeting in English: fees per registration type and priced session, quoted as ticked', async ({
+  page,
+  request,
+}) => {
+  const api = await Api.login(request);
+  const { meeting, sessions, doctor } = await createDateScheduleMeeting(api, `Paid dated ${Date.now()}`);
+  await setUpPayments(api, meeting.id, { methods: ['transfer'] });
+  await addPrice(api, meeting.id, { user_type_id: doctor, amount: 80000 });
+  await addPrice(api, meeting.id, { item_type: 'session', schedule_id: sessions.b, amount: 30000 });
+
+  // Step 1: every type's fee and every priced session's, before the visitor picks.
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('fees-registration')).toContainText(/Doctor\s*HKD 800\.00/);
+  await expect(page.getByTestId('fees-sessions')).toContainText(/Workshop on imaging\s*HKD 300\.00/);
+  await expect(page.getByTestId('fee-list')).toContainText('Ways to pay: Bank transfer');
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'paid date-schedule form, step 1 (en)');
+  await page.getByTestId('field-name_zh').fill('na');
+  await page.getByTestId('field-name_en').fill('Alex Wong');
+  await page.getByTestId('field-area_code').selectOption('852');
+  await page.getByTestId('field-phone').fill(`94${String(Date.now()).slice(-6)}`);
+  await page.getByTestId('field-email').fill('alex@example.com');
+  await page.getByTestId('field-user_type_id').selectOption({ label: 'Doctor · HKD 800.00' });
+  await page.getByTestId('field-license_number').fill('NA');
+  await page.getByTestId('sign-up-next').click();
+
+  // Step 2: the workshop's fee on its row; the total follows the sessions ticked.
+  await expect(page.getByTestId(`session-price-${sessions.b}`)).toHaveText('HKD 300.00');
+  await expect(page.getByTestId(`session-price-${sessions.a}`)).toHaveCount(0);
+  await page.getByTestId(`session-option-${sessions.a}`).check();
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 800.00');
+  await page.getByTestId(`session-option-${sessions.b}`).check();
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 1,100.00');
+  await expect(page.getByTestId('quote-lines')).toContainText('Workshop on imaging');
+  await expectAccessible(page, 'paid date-schedule form, step 2 (en)');
+  await page.getByTestId('sign-up-submit').click();
+  await page.getByTestId('confirm-ok').click();
+
+  await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+  const panel = page.getByTestId('order-panel');
+  await expect(panel.getByTestId('order-total')).toHaveText('HKD 1,100.00');
+  await expect(panel.getByTestId('pay-fps')).toHaveCount(0);
+  await expect(panel.getByTestId('pay-transfer')).toBeVisible();
+  await expect(page.getByTestId('guest-qr')).toHaveCount(0);
 });

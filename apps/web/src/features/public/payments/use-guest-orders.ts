@@ -24,10 +24,11 @@ const shown = () => typeof document === 'undefined' || document.visibilityState 
 /**
  * The guest's order, read again while it awaits payment: every half minute while the page is shown,
  * when the hold runs out, whenever the page is shown again (back from the banking app), and — just
- * back from a card checkout — a few times in quick succession. The browser's return proves nothing:
+ * back from a card checkout — a few times in quick succession (unless the checkout's cancel
+ * address brought the guest back, `checkoutCancelled`). The browser's return proves nothing:
  * only the order's status, which the provider's signed message changes on the server, is believed.
  */
-export function useGuestOrders(token: string) {
+export function useGuestOrders(token: string, checkoutCancelled: boolean) {
   const [state, setState] = useState<OrdersState>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   const [confirmPolls, setConfirmPolls] = useState(0);
@@ -39,8 +40,9 @@ export function useGuestOrders(token: string) {
       (orders) => {
         if (controller.signal.aborted) return;
         const order = newestOrder(orders);
+        // Cancelled on the provider's page (its cancel address says so): nothing to wait for.
+        if (order && (order.status !== 'pending' || checkoutCancelled)) forgetCheckout(order.id);
         const back = order?.status === 'pending' && checkoutStarted(order.id, Date.now());
-        if (order && order.status !== 'pending') forgetCheckout(order.id);
         setState({ status: 'ready', order, back });
       },
       (error: unknown) => {
@@ -51,7 +53,7 @@ export function useGuestOrders(token: string) {
       },
     );
     return () => controller.abort();
-  }, [token, version]);
+  }, [token, version, checkoutCancelled]);
 
   useEffect(() => {
     if (state.status !== 'ready' || state.order?.status !== 'pending') return;
