@@ -157,6 +157,7 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   await login(back, 'zh-tw');
   await back.goto(`/#/meeting_management/orders?meeting=${meeting.id}`);
   await expect(back.getByTestId('orders-table')).toContainText(order!.reference);
+  await expectAccessible(back, 'orders page (zh-tw)');
   await back.getByTestId('orders-import-statement').click();
   const today = new Date().toISOString().slice(0, 10);
   await back
@@ -327,4 +328,5 @@ test('a date-schedule meeting in English: fees per registration type and priced 
   await expect(panel.getByTestId('pay-fps')).toHaveCount(0);
   await expect(panel.getByTestId('pay-transfer')).toBeVisible();
   await expect(page.getByTestId('guest-qr')).toHaveCount(0);
+  await expectAccessible(page, 'order page of a date-schedule meeting (en)');
 });
