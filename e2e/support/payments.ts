@@ -117,6 +117,8 @@ export interface OrderSeen {
   status: string;
   total: number;
   proof_uploaded: boolean;
+  payer_kind: string;
+  payer_institution: string;
   methods: { method: string; reference: string | null; fps_payload: string | null }[];
   receipts: { id: number; number: string; kind: string; amount: number }[];
 }

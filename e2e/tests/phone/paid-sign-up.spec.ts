@@ -261,9 +261,25 @@ test('keyboard only: a ticket by arrow keys, a discount code by Enter, the recei
   await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
   const panel = page.getByTestId('order-panel');
   await expect(panel.getByTestId('order-total')).toHaveText('HKD 150.00');
-  await expect(panel).toContainText('Receipt made out to: Kiang Wu Hospital');
+  await expect(panel.getByTestId('order-payer')).toHaveText('Receipt made out to: Kiang Wu Hospital');
   const [order] = await guestOrders(request, await guestToken(page, meeting.public_id));
-  expect(order).toMatchObject({ total: 15000, status: 'pending' });
+  expect(order).toMatchObject({ total: 15000, status: 'pending', payer_kind: 'institution' });
+
+  // Before paying, the receipt can be made out to the guest instead: the form opens on its first
+  // choice, and Save is reached by Tab.
+  await panel.getByTestId('order-payer-change').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('field-order_payer_kind-guest')).toBeFocused();
+  await expectAccessible(page, 'changing who the receipt is for (en)');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(panel.getByTestId('order-payer-save')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('order-payer')).toHaveText('Receipt made out to: Myself');
+  await expect(panel.getByTestId('order-payer-change')).toBeFocused();
+  const [changed] = await guestOrders(request, await guestToken(page, meeting.public_id));
+  expect(changed).toMatchObject({ payer_kind: 'guest', payer_institution: '' });
 
   // The reference's copy button is reached and pressed from the keyboard.
   const copy = page.getByTestId('pay-transfer').getByTestId('pay-reference-copy');

@@ -10,6 +10,7 @@ import '../payments.css';
 import { takesProof } from '../order-view.ts';
 import { HoldTimer } from './hold-timer.tsx';
 import { OrderLines } from './order-lines.tsx';
+import { PayerEdit } from './payer-edit.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ReceiptList } from './receipt-list.tsx';
@@ -87,7 +88,7 @@ export function PendingOrder({
       </p>
       {order.hold_until !== null && <HoldTimer holdUntil={order.hold_until} zone={meeting.time_zone} />}
       <OrderLines figures={order} totalLabel={t('pubPay.total')} testId="order-lines" />
-      <PayerLine order={order} />
+      <PayerEdit order={order} token={token} onSaved={onReload} onTokenLost={onTokenLost} />
       <PaymentMethods order={order} token={token} />
       {takesProof(order) && (
         <ProofUpload order={order} token={token} onUploaded={onReload} onTokenLost={onTokenLost} />
