@@ -70,3 +70,6 @@ export const CONFIRM_POLL_MS = [2000, 3000, 5000, 8000, 13000] as const;
 
 /** How often a pending order is read again while its page is open and shown (a transfer lands). */
 export const PENDING_POLL_MS = 30_000;
+
+/** How often an order whose hold has ended is read until its expiry is recorded. */
+export const AFTER_HOLD_POLL_MS = 10_000;

@@ -7,6 +7,7 @@ import {
   forgetCheckout,
   newestOrder,
   PENDING_POLL_MS,
+  AFTER_HOLD_POLL_MS,
 } from './order-view.ts';
 import { paymentsApi } from './payments-api.ts';
 
@@ -60,8 +61,12 @@ export function useGuestOrders(token: string, checkoutCancelled: boolean) {
     const order = state.order;
     const quick = state.back && confirmPolls < CONFIRM_POLL_MS.length;
     let delay = quick ? CONFIRM_POLL_MS[confirmPolls]! : PENDING_POLL_MS;
-    if (order.hold_until !== null)
-      delay = Math.min(delay, Math.max(1000, order.hold_until - Date.now() + 1500));
+    // Read again just after the hold ends; once it has, every few seconds until the expiry job has
+    // closed the order (not in a tight loop, should the job run late).
+    if (order.hold_until !== null) {
+      const untilEnd = order.hold_until - Date.now() + 1500;
+      delay = Math.min(delay, untilEnd > 0 ? untilEnd : AFTER_HOLD_POLL_MS);
+    }
     const timer = setTimeout(() => {
       if (quick) setConfirmPolls((n) => n + 1);
       if (quick || shown()) reload();
