@@ -84,6 +84,7 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   await expect(page.getByTestId(`early-bird-${nonMember}`)).toContainText('其後 HKD 1,200.00');
   await expect(page.getByTestId('quote')).toHaveAttribute('data-state', 'idle');
   await expect(page.getByTestId('hold-note')).toContainText('30 分鐘');
+  await expect(page.getByTestId('pricing')).toContainText('付款方式：轉數快（FPS）、銀行轉賬');
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'paid sign-up form (zh-tw)');
 

@@ -38,7 +38,7 @@ export function takesProof(order: GuestOrder): boolean {
  * Kong), then the transfer, the card checkout, the desk; whatever the server lists them in.
  */
 const METHOD_ORDER: readonly PaymentMethod[] = ['fps', 'transfer', 'stripe', 'desk'];
-export function methodsInOrder(order: Pick<GuestOrder, 'methods'>): GuestOrder['methods'] {
+export function methodsInOrder<M extends { method: PaymentMethod }>(order: { methods: readonly M[] }): M[] {
   return [...order.methods].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
 }
 
