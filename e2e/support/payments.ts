@@ -44,18 +44,21 @@ export const ACCOUNT = {
   },
 };
 
-/** A general meeting charging in HKD, paid by FPS or transfer, with these ticket kinds. */
-export async function createPaidMeeting(
+/**
+ * Makes a meeting paid: its organisation's account (FPS proxy, bank account), HKD, the ways to pay
+ * and the hold. Answers the organisation's id.
+ */
+export async function setUpPayments(
   api: Api,
-  options: { name: string; tickets: TicketKind[]; methods?: string[]; holdMinutes?: number },
-): Promise<PaidMeeting> {
-  const meeting = await createPublicMeeting(api, { type: 'general', name: options.name });
+  meetingId: number,
+  options: { methods?: string[]; holdMinutes?: number } = {},
+): Promise<number> {
   const { organization_id: organizationId } = await api.call<{ organization_id: number }>(
     'GET',
-    `/meetings/${meeting.id}`,
+    `/meetings/${meetingId}`,
   );
   await api.call('PUT', `/organizations/${organizationId}/payment-account`, ACCOUNT);
-  await api.call('PUT', `/meetings/${meeting.id}/payment-settings`, {
+  await api.call('PUT', `/meetings/${meetingId}/payment-settings`, {
     currency: 'HKD',
     hold_minutes: options.holdMinutes ?? 30,
     methods: options.methods ?? ['fps', 'transfer'],
@@ -65,22 +68,46 @@ export async function createPaidMeeting(
       en: 'Put the reference in the transfer message.',
     },
   });
+  return organizationId;
+}
+
+/** A price of the meeting: a ticket kind, a registration type's fee or a priced session. Answers its id. */
+export async function addPrice(
+  api: Api,
+  meetingId: number,
+  price: Partial<TicketKind> & {
+    amount: number;
+    item_type?: 'registration' | 'session';
+    user_type_id?: number;
+    schedule_id?: number;
+    sort?: number;
+  },
+): Promise<number> {
+  const item = await api.call<{ id: number }>('POST', `/meetings/${meetingId}/prices`, {
+    item_type: price.item_type ?? 'registration',
+    user_type_id: price.user_type_id ?? null,
+    schedule_id: price.schedule_id ?? null,
+    name: price.name ?? '',
+    name_cn: price.name_cn ?? '',
+    name_en: price.name_en ?? '',
+    amount: price.amount,
+    early_amount: price.early_amount ?? null,
+    early_until: price.early_until ?? null,
+    sort: price.sort ?? 0,
+  });
+  return item.id;
+}
+
+/** A general meeting charging in HKD, paid by FPS or transfer, with these ticket kinds. */
+export async function createPaidMeeting(
+  api: Api,
+  options: { name: string; tickets: TicketKind[]; methods?: string[]; holdMinutes?: number },
+): Promise<PaidMeeting> {
+  const meeting = await createPublicMeeting(api, { type: 'general', name: options.name });
+  const organizationId = await setUpPayments(api, meeting.id, options);
   const priceIds: number[] = [];
-  for (const [sort, ticket] of options.tickets.entries()) {
-    const item = await api.call<{ id: number }>('POST', `/meetings/${meeting.id}/prices`, {
-      item_type: 'registration',
-      user_type_id: null,
-      schedule_id: null,
-      name: ticket.name,
-      name_cn: ticket.name_cn,
-      name_en: ticket.name_en,
-      amount: ticket.amount,
-      early_amount: ticket.early_amount ?? null,
-      early_until: ticket.early_until ?? null,
-      sort,
-    });
-    priceIds.push(item.id);
-  }
+  for (const [sort, ticket] of options.tickets.entries())
+    priceIds.push(await addPrice(api, meeting.id, { ...ticket, sort }));
   return { ...meeting, organizationId, priceIds };
 }
 
@@ -89,6 +116,9 @@ export interface OrderSeen {
   reference: string;
   status: string;
   total: number;
+  proof_uploaded: boolean;
+  payer_kind: string;
+  payer_institution: string;
   methods: { method: string; reference: string | null; fps_payload: string | null }[];
   receipts: { id: number; number: string; kind: string; amount: number }[];
 }
@@ -128,22 +158,19 @@ export async function addDiscountCode(
 
 /**
  * The organiser's bank statement as their bank exports it (CSV: date, money in, the transfer's
- * text), read and applied through the back office's statement import.
+ * text), for the orders page's statement import.
  */
-export async function importStatement(
-  api: Api,
-  meetingId: number,
-  lines: { bookedOn: string; amount: string; text: string }[],
-): Promise<{ matched: number; paid: number }> {
-  const csv = ['日期,存入金額,附言', ...lines.map((l) => `${l.bookedOn},"${l.amount}",${l.text}`)].join('\n');
-  const preview = await api.upload(
-    `/meetings/${meetingId}/statements/preview`,
-    {},
-    { name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`, 'utf8') },
-  );
-  const { matched, preview_id } = preview as unknown as { matched: number; preview_id: string };
-  const applied = await api.call<{ paid: number }>('POST', `/meetings/${meetingId}/statements/apply`, {
-    preview_id,
-  });
-  return { matched, paid: applied.paid };
+export function statementCsv(lines: { bookedOn: string; amount: string; text: string }[]) {
+  const rows = ['日期,存入金額,附言', ...lines.map((l) => `${l.bookedOn},"${l.amount}",${l.text}`)];
+  return { name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(`${rows.join('\n')}\n`, 'utf8') };
+}
+
+/** A top-level field of an EMVCo merchant-presented payload (two-digit tag, two-digit length). */
+export function emvField(payload: string, tag: string): string | undefined {
+  for (let at = 0; at + 4 <= payload.length;) {
+    const length = Number(payload.slice(at + 2, at + 4));
+    if (payload.slice(at, at + 2) === tag) return payload.slice(at + 4, at + 4 + length);
+    at += 4 + length;
+  }
+  return undefined;
 }

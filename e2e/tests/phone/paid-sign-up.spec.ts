@@ -5,14 +5,23 @@ import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import {
   addDiscountCode,
+  addPrice,
   createPaidMeeting,
+  emvField,
   guestOrders,
-  importStatement,
   readQrCode,
+  setUpPayments,
+  statementCsv,
 } from '../../support/payments.ts';
+import { pngImage } from '../../support/files.ts';
 import { pdfPages } from '../../support/pdf.ts';
-import { expectNoHorizontalScroll, macaoPhone, pickLanguage } from '../../support/public-meetings.ts';
-import { snap } from '../../support/session.ts';
+import {
+  createDateScheduleMeeting,
+  expectNoHorizontalScroll,
+  macaoPhone,
+  pickLanguage,
+} from '../../support/public-meetings.ts';
+import { login, snap } from '../../support/session.ts';
 
 /*
  * Issue 44 on a 360 px phone: a visitor signs up for a paid meeting in zh-tw, sees the FPS QR code
@@ -23,6 +32,7 @@ import { snap } from '../../support/session.ts';
  */
 
 const DAY = 24 * 3_600_000;
+const DESKTOP = { width: 1366, height: 820 };
 
 async function fillGeneralForm(page: Page, phone: string) {
   await page.getByTestId('field-name').fill('陳付款');
@@ -40,12 +50,14 @@ const guestToken = (page: Page, publicId: string) =>
   page.evaluate((id) => JSON.parse(localStorage.getItem(`mf_guest_${id}`) ?? 'null') as string, publicId);
 
 test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code and receipt come', async ({
+  browser,
   page,
   request,
 }, info) => {
+  test.setTimeout(120_000);
   const api = await Api.login(request);
   const meeting = await createPaidMeeting(api, {
-    name: `收費年會 ${Date.now()}`,
+    name: '澳門醫學年會 2027',
     tickets: [
       { name: '會員', name_cn: '会员', name_en: 'Member', amount: 80000 },
       {
@@ -72,6 +84,7 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   await expect(page.getByTestId(`early-bird-${nonMember}`)).toContainText('其後 HKD 1,200.00');
   await expect(page.getByTestId('quote')).toHaveAttribute('data-state', 'idle');
   await expect(page.getByTestId('hold-note')).toContainText('30 分鐘');
+  await expect(page.getByTestId('pricing')).toContainText('付款方式：轉數快（FPS）、銀行轉賬');
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'paid sign-up form (zh-tw)');
 
@@ -106,8 +119,10 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   const [order] = await guestOrders(request, token);
   expect(order).toMatchObject({ status: 'pending', total: 100000 });
   const payload = order!.methods.find((m) => m.method === 'fps')?.fps_payload ?? '';
-  // EMVCo tag 54: the amount, as the code carries it.
-  expect(payload).toContain('54071000.00');
+  // EMVCo tags 53 and 54: Hong Kong dollars (ISO 4217 344) and the amount; 62.05 the reference.
+  expect(emvField(payload, '53')).toBe('344');
+  expect(Number(emvField(payload, '54'))).toBe(1000);
+  expect(emvField(emvField(payload, '62') ?? '', '05')).toBe(order!.reference);
   expect(await readQrCode(qr)).toBe(payload);
   await expect(fps.getByTestId('pay-reference')).toHaveText(order!.reference);
   await expect(page.getByTestId('pay-transfer').getByTestId('pay-account-number')).toHaveText(
@@ -116,13 +131,15 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   await expectNoHorizontalScroll(page);
   await snap(page, info, 'paid-order-zh-tw');
   if (process.env.E2E_DOCS_IMAGES) {
-    const top = (await panel.boundingBox())!.y;
-    const bottom = (await fps.getByTestId('pay-reference').boundingBox())!;
+    // The page from its top to the FPS section's reference, at the phone's 360 px.
+    const bottom = await fps
+      .getByTestId('pay-reference')
+      .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
     await page.screenshot({
       path: path.resolve(import.meta.dirname, '../../../docs/images/order-page.png'),
       fullPage: true,
       scale: 'css',
-      clip: { x: 0, y: top - 12, width: 360, height: bottom.y + bottom.height + 24 - (top - 12) },
+      clip: { x: 0, y: 0, width: 360, height: Math.ceil(bottom) + 16 },
     });
   }
   await expectAccessible(page, 'order page (zh-tw)');
@@ -134,12 +151,27 @@ test('a visitor pays by FPS: QR and amount, a bank statement pays it, the code a
   await expect(panel.getByTestId('order-status')).toHaveText('Awaiting payment');
   await pickLanguage(page, 'zh-tw');
 
-  // The organiser's bank statement pays it: matched by reference and amount.
+  // The organiser, at their desk, imports the bank's statement on the orders page: the line is
+  // matched by reference and amount, previewed, then applied.
+  const office = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: DESKTOP });
+  const back = await office.newPage();
+  await login(back, 'zh-tw');
+  await back.goto(`/#/meeting_management/orders?meeting=${meeting.id}`);
+  await expect(back.getByTestId('orders-table')).toContainText(order!.reference);
+  await expectAccessible(back, 'orders page (zh-tw)');
+  await back.getByTestId('orders-import-statement').click();
   const today = new Date().toISOString().slice(0, 10);
-  const applied = await importStatement(api, meeting.id, [
-    { bookedOn: today, amount: '1,000.00', text: `FPS ${order!.reference} CHAN` },
-  ]);
-  expect(applied).toEqual({ matched: 1, paid: 1 });
+  await back
+    .getByRole('dialog')
+    .locator('input[type="file"]')
+    .setInputFiles(
+      statementCsv([{ bookedOn: today, amount: '1,000.00', text: `FPS ${order!.reference} CHAN` }]),
+    );
+  await expect(back.getByTestId('statement-lines')).toContainText(order!.reference);
+  await expectAccessible(back, 'statement preview (zh-tw)');
+  await back.getByTestId('statement-apply').click();
+  await expect(back.getByTestId('statement-result')).toBeVisible();
+  await office.close();
 
   // Back on the page (as from the banking app): the guest code comes, and the receipt.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -230,14 +262,88 @@ test('keyboard only: a ticket by arrow keys, a discount code by Enter, the recei
   await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
   const panel = page.getByTestId('order-panel');
   await expect(panel.getByTestId('order-total')).toHaveText('HKD 150.00');
-  await expect(panel).toContainText('Receipt made out to: Kiang Wu Hospital');
+  await expect(panel.getByTestId('order-payer')).toHaveText('Receipt made out to: Kiang Wu Hospital');
   const [order] = await guestOrders(request, await guestToken(page, meeting.public_id));
-  expect(order).toMatchObject({ total: 15000, status: 'pending' });
+  expect(order).toMatchObject({ total: 15000, status: 'pending', payer_kind: 'institution' });
+
+  // Before paying, the receipt can be made out to the guest instead: the form opens on its first
+  // choice, and Save is reached by Tab.
+  await panel.getByTestId('order-payer-change').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('field-order_payer_kind-guest')).toBeFocused();
+  await expectAccessible(page, 'changing who the receipt is for (en)');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(panel.getByTestId('order-payer-save')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('order-payer')).toHaveText('Receipt made out to: Myself');
+  await expect(panel.getByTestId('order-payer-change')).toBeFocused();
+  const [changed] = await guestOrders(request, await guestToken(page, meeting.public_id));
+  expect(changed).toMatchObject({ payer_kind: 'guest', payer_institution: '' });
 
   // The reference's copy button is reached and pressed from the keyboard.
   const copy = page.getByTestId('pay-transfer').getByTestId('pay-reference-copy');
   await copy.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('pay-transfer').locator('.mf-pay-copy-status').last()).not.toBeEmpty();
+
+  // A proof of the transfer: an image, sent with its progress; the order then says it has one.
+  await page.getByTestId('proof-file').setInputFiles({
+    name: 'transfer.png',
+    mimeType: 'image/png',
+    buffer: pngImage(320, 200),
+  });
+  await expect(page.getByTestId('proof-done')).toHaveText(/Proof received/);
+  const [proved] = await guestOrders(request, await guestToken(page, meeting.public_id));
+  expect(proved).toMatchObject({ proof_uploaded: true, status: 'pending' });
   await expectAccessible(page, 'order page with a discount (en)');
+});
+
+test('a date-schedule meeting in English: fees per registration type and priced session, quoted as ticked', async ({
+  page,
+  request,
+}) => {
+  const api = await Api.login(request);
+  const { meeting, sessions, doctor } = await createDateScheduleMeeting(api, `Paid dated ${Date.now()}`);
+  await setUpPayments(api, meeting.id, { methods: ['transfer'] });
+  await addPrice(api, meeting.id, { user_type_id: doctor, amount: 80000 });
+  await addPrice(api, meeting.id, { item_type: 'session', schedule_id: sessions.b, amount: 30000 });
+
+  // Step 1: every type's fee and every priced session's, before the visitor picks.
+  await page.goto(`/#/sign-up/${meeting.public_id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('fees-registration')).toContainText(/Doctor\s*HKD 800\.00/);
+  await expect(page.getByTestId('fees-sessions')).toContainText(/Workshop on imaging\s*HKD 300\.00/);
+  await expect(page.getByTestId('fee-list')).toContainText('Ways to pay: Bank transfer');
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, 'paid date-schedule form, step 1 (en)');
+  await page.getByTestId('field-name_zh').fill('na');
+  await page.getByTestId('field-name_en').fill('Alex Wong');
+  await page.getByTestId('field-area_code').selectOption('852');
+  await page.getByTestId('field-phone').fill(`94${String(Date.now()).slice(-6)}`);
+  await page.getByTestId('field-email').fill('alex@example.com');
+  await page.getByTestId('field-user_type_id').selectOption({ label: 'Doctor · HKD 800.00' });
+  await page.getByTestId('field-license_number').fill('NA');
+  await page.getByTestId('sign-up-next').click();
+
+  // Step 2: the workshop's fee on its row; the total follows the sessions ticked.
+  await expect(page.getByTestId(`session-price-${sessions.b}`)).toHaveText('HKD 300.00');
+  await expect(page.getByTestId(`session-price-${sessions.a}`)).toHaveCount(0);
+  await page.getByTestId(`session-option-${sessions.a}`).check();
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 800.00');
+  await page.getByTestId(`session-option-${sessions.b}`).check();
+  await expect(page.getByTestId('quote-lines-total')).toHaveText('HKD 1,100.00');
+  await expect(page.getByTestId('quote-lines')).toContainText('Workshop on imaging');
+  await expectAccessible(page, 'paid date-schedule form, step 2 (en)');
+  await page.getByTestId('sign-up-submit').click();
+  await page.getByTestId('confirm-ok').click();
+
+  await expect(page).toHaveURL(new RegExp(`#/enroll-info/${meeting.public_id}$`));
+  const panel = page.getByTestId('order-panel');
+  await expect(panel.getByTestId('order-total')).toHaveText('HKD 1,100.00');
+  await expect(panel.getByTestId('pay-fps')).toHaveCount(0);
+  await expect(panel.getByTestId('pay-transfer')).toBeVisible();
+  await expect(page.getByTestId('guest-qr')).toHaveCount(0);
+  await expectAccessible(page, 'order page of a date-schedule meeting (en)');
 });

@@ -67,7 +67,7 @@ export class PublicApiError extends Error {
 }
 
 export async function publicRequest<T>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { body?: unknown; guestToken?: string; signal?: AbortSignal } = {},
 ): Promise<T> {

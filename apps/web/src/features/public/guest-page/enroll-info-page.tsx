@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import type { GuestTokenResult, PublicGuest } from '@meetflow/shared/schemas/public';
+import type { Language } from '@meetflow/shared/languages';
+import type { GuestTokenResult, PublicGuest, PublicMeeting } from '@meetflow/shared/schemas/public';
 import type { MeetingWaitlistEntry } from '@meetflow/shared/schemas/waitlist';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { displayTextOrDefault } from '@meetflow/shared/display-text';
 import { GuestCertificate } from '../documents/components/guest-certificate.tsx';
 import { evaluationPath } from '../evaluations/evaluations-api.ts';
@@ -30,7 +31,8 @@ import {
 import { SessionLists } from '../sessions/components/session-lists.tsx';
 import { usePublicMeeting } from '../use-public-meeting.ts';
 import { WaitingView } from '../waiting-list/components/waiting-view.tsx';
-import { OrderSlot } from '../payments/components/order-slot.tsx';
+import { closedOrderOf, type ClosedStatus } from '../payments/closed-order-api.ts';
+import { ClosedOrderSlot, OrderSlot } from '../payments/components/order-slot.tsx';
 import type { GuestOrderProps } from '../payments/components/guest-order.tsx';
 
 /**
@@ -52,7 +54,24 @@ function CodeView(props: GuestOrderProps & { mailNote: boolean }) {
 }
 
 type VisitorState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; visitor: Visitor };
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; visitor: Visitor }
+  /** A paid meeting's sign-up whose hold ran out (or order closed): its token opens only its order. */
+  | { status: 'closed'; order: ClosedStatus };
+
+/** What the page says above the card about how the visitor got here, if anything. */
+function arrivalNote(
+  t: TFunction,
+  config: PublicMeeting['display_config'],
+  lang: Language,
+  promoted: boolean,
+  arrival: ArrivalState | null,
+) {
+  if (promoted) return t('pub.waitlist.promoted');
+  if (arrival?.note === 'signed_up') return displayTextOrDefault(config, 'signup_success', lang);
+  return arrival?.note === 'accepted' ? t('pub.waitlist.accepted') : null;
+}
 
 /**
  * /enroll-info/:meetingId — the guest's QR code, data, guide and (date-schedule) sessions; for a
@@ -123,7 +142,10 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (isTokenLost(error)) tokenLost();
+        if (isTokenLost(error))
+          void closedOrderOf(token).then((order) =>
+            order ? setVisitor({ status: 'closed', order }) : tokenLost(),
+          );
         else
           setVisitor({
             status: 'error',
@@ -140,13 +162,7 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
   const config = meeting.display_config;
   const dateSchedule = meeting.meeting_type === 'date_schedule';
   const guest = visitor.status === 'ready' && visitor.visitor.kind === 'guest' ? visitor.visitor.guest : null;
-  const note = promoted
-    ? t('pub.waitlist.promoted')
-    : arrival?.note === 'signed_up'
-      ? displayTextOrDefault(config, 'signup_success', lang)
-      : arrival?.note === 'accepted'
-        ? t('pub.waitlist.accepted')
-        : null;
+  const note = arrivalNote(t, config, lang, promoted, arrival);
   // An unpaid guest's confirmation mail comes with the payment (issue 44): no note of it yet.
   const mailAtTop = arrival?.note === 'signed_up' && guest?.unpaid !== true;
   const back = () => {
@@ -163,6 +179,7 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
           {t('pub.loading')}
         </p>
       )}
+      {visitor.status === 'closed' && <ClosedOrderSlot meeting={meeting} status={visitor.order} />}
       {visitor.status === 'error' && (
         <section className="mf-pub-card mf-pub-center" role="alert">
           <p>{visitor.message}</p>

@@ -4,6 +4,7 @@ import {
   checkoutStarted,
   forgetCheckout,
   formatRemaining,
+  methodsInOrder,
   newestOrder,
   noteCheckoutStarted,
   takesProof,
@@ -57,6 +58,11 @@ describe('the order panel', () => {
     expect(formatRemaining(5_000)).toBe('0:05');
     expect(formatRemaining(3_909_000)).toBe('1:05:09');
     expect(formatRemaining(-4_000)).toBe('0:00');
+  });
+
+  it('shows the FPS code first, then the transfer, the card checkout and the desk', () => {
+    const methods = [method('desk'), method('stripe'), method('transfer'), method('fps')];
+    expect(methodsInOrder({ methods }).map((m) => m.method)).toEqual(['fps', 'transfer', 'stripe', 'desk']);
   });
 
   it('takes a proof for a pending transfer or FPS order only', () => {

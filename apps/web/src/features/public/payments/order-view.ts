@@ -1,4 +1,4 @@
-import type { GuestOrder } from '@meetflow/shared/schemas/payments';
+import type { GuestOrder, PaymentMethod } from '@meetflow/shared/schemas/payments';
 import { readJson, removeKey, writeJson } from '../../../lib/storage.ts';
 
 /* The guest page's order panel (issue 44), its rules without UI. */
@@ -33,8 +33,14 @@ export function takesProof(order: GuestOrder): boolean {
   );
 }
 
-/** Sum of the lines' early-bird flags: whether to say the early-bird price applies. */
-export const hasEarlyBird = (order: Pick<GuestOrder, 'lines'>) => order.lines.some((line) => line.early_bird);
+/**
+ * The ways to pay in the order the panel shows them: the QR code first (quickest on a phone in Hong
+ * Kong), then the transfer, the card checkout, the desk; whatever the server lists them in.
+ */
+const METHOD_ORDER: readonly PaymentMethod[] = ['fps', 'transfer', 'stripe', 'desk'];
+export function methodsInOrder<M extends { method: PaymentMethod }>(order: { methods: readonly M[] }): M[] {
+  return [...order.methods].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+}
 
 /*
  * Card, Alipay and WeChat Pay go to the provider's page and come back here. Coming back proves
@@ -64,3 +70,6 @@ export const CONFIRM_POLL_MS = [2000, 3000, 5000, 8000, 13000] as const;
 
 /** How often a pending order is read again while its page is open and shown (a transfer lands). */
 export const PENDING_POLL_MS = 30_000;
+
+/** How often an order whose hold has ended is read until its expiry is recorded. */
+export const AFTER_HOLD_POLL_MS = 10_000;

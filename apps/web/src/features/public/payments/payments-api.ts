@@ -1,4 +1,4 @@
-import type { GuestOrder, Quote, QuoteBody } from '@meetflow/shared/schemas/payments';
+import type { GuestOrder, PayerBody, Quote, QuoteBody } from '@meetflow/shared/schemas/payments';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { guestFile, NETWORK_FAILURE, PublicApiError, publicRequest } from '../public-api.ts';
 
@@ -80,6 +80,9 @@ export const paymentsApi = {
       body: {},
     }),
   uploadProof,
+  /** Who the receipt is made out to, changed before paying (answers the order). */
+  setPayer: (guestToken: string, orderId: number, body: PayerBody) =>
+    publicRequest<GuestOrder>('PUT', `/public/guest/orders/${orderId}/payer`, { guestToken, body }),
   /** A receipt or credit note as PDF. */
   receiptPdf: (guestToken: string, receiptId: number) =>
     guestFile(`/public/guest/receipts/${receiptId}/pdf`, guestToken),

@@ -7,6 +7,7 @@ import {
   forgetCheckout,
   newestOrder,
   PENDING_POLL_MS,
+  AFTER_HOLD_POLL_MS,
 } from './order-view.ts';
 import { paymentsApi } from './payments-api.ts';
 
@@ -24,10 +25,11 @@ const shown = () => typeof document === 'undefined' || document.visibilityState 
 /**
  * The guest's order, read again while it awaits payment: every half minute while the page is shown,
  * when the hold runs out, whenever the page is shown again (back from the banking app), and — just
- * back from a card checkout — a few times in quick succession. The browser's return proves nothing:
+ * back from a card checkout — a few times in quick succession (unless the checkout's cancel
+ * address brought the guest back, `checkoutCancelled`). The browser's return proves nothing:
  * only the order's status, which the provider's signed message changes on the server, is believed.
  */
-export function useGuestOrders(token: string) {
+export function useGuestOrders(token: string, checkoutCancelled: boolean) {
   const [state, setState] = useState<OrdersState>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   const [confirmPolls, setConfirmPolls] = useState(0);
@@ -39,8 +41,9 @@ export function useGuestOrders(token: string) {
       (orders) => {
         if (controller.signal.aborted) return;
         const order = newestOrder(orders);
+        // Cancelled on the provider's page (its cancel address says so): nothing to wait for.
+        if (order && (order.status !== 'pending' || checkoutCancelled)) forgetCheckout(order.id);
         const back = order?.status === 'pending' && checkoutStarted(order.id, Date.now());
-        if (order && order.status !== 'pending') forgetCheckout(order.id);
         setState({ status: 'ready', order, back });
       },
       (error: unknown) => {
@@ -51,15 +54,19 @@ export function useGuestOrders(token: string) {
       },
     );
     return () => controller.abort();
-  }, [token, version]);
+  }, [token, version, checkoutCancelled]);
 
   useEffect(() => {
     if (state.status !== 'ready' || state.order?.status !== 'pending') return;
     const order = state.order;
     const quick = state.back && confirmPolls < CONFIRM_POLL_MS.length;
     let delay = quick ? CONFIRM_POLL_MS[confirmPolls]! : PENDING_POLL_MS;
-    if (order.hold_until !== null)
-      delay = Math.min(delay, Math.max(1000, order.hold_until - Date.now() + 1500));
+    // Read again just after the hold ends; once it has, every few seconds until the expiry job has
+    // closed the order (not in a tight loop, should the job run late).
+    if (order.hold_until !== null) {
+      const untilEnd = order.hold_until - Date.now() + 1500;
+      delay = Math.min(delay, untilEnd > 0 ? untilEnd : AFTER_HOLD_POLL_MS);
+    }
     const timer = setTimeout(() => {
       if (quick) setConfirmPolls((n) => n + 1);
       if (quick || shown()) reload();

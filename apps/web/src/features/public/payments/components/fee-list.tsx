@@ -3,6 +3,7 @@ import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { nameIn, type Language } from '@meetflow/shared/languages';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { usePageLanguage } from '../../components/public-frame.tsx';
+import { methodsInOrder } from '../order-view.ts';
 import { PriceText } from './price-text.tsx';
 
 /** The name a price goes by: its registration type's or session's, else its own (a ticket kind). */
@@ -78,7 +79,9 @@ export function FeeList({ meeting, pricing }: { meeting: PublicMeeting; pricing:
 export function PayingNotes({ pricing }: { pricing: PublicPricing }) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
-  const methods = pricing.methods.map((m) => t(`pubPay.method.${m}`)).join(lang === 'en' ? ', ' : '、');
+  const methods = methodsInOrder({ methods: pricing.methods.map((method) => ({ method })) })
+    .map((m) => t(`pubPay.method.${m.method}`))
+    .join(lang === 'en' ? ', ' : '、');
   return (
     <>
       {methods && <p className="mf-pub-hint">{t('pubPay.methodsNote', { methods })}</p>}

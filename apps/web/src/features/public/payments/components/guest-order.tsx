@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import type { PublicGuest, PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { errorMessage } from '../../components/public-frame.tsx';
@@ -22,7 +23,9 @@ export interface GuestOrderProps {
  */
 export default function GuestOrder({ meeting, guest, token, onPaid, onTokenLost }: GuestOrderProps) {
   const { t } = useTranslation();
-  const { state, reload, confirming } = useGuestOrders(token);
+  // The card checkout sends the guest back here with `payment=returned` or `payment=cancelled`.
+  const cancelled = new URLSearchParams(useLocation().search).get('payment') === 'cancelled';
+  const { state, reload, confirming } = useGuestOrders(token, cancelled);
   const told = useRef<number | null>(null);
   const order = state.status === 'ready' ? state.order : null;
 

@@ -5,9 +5,12 @@ import { useTranslation } from '../../../../lib/i18n.ts';
 import { usePageLanguage } from '../../components/public-frame.tsx';
 import { formatDateTime } from '../../display.ts';
 import { formatMoney } from '../money.ts';
+import '../payments-i18n.ts';
+import '../payments.css';
 import { takesProof } from '../order-view.ts';
 import { HoldTimer } from './hold-timer.tsx';
 import { OrderLines } from './order-lines.tsx';
+import { PayerEdit } from './payer-edit.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ReceiptList } from './receipt-list.tsx';
@@ -84,8 +87,8 @@ export function PendingOrder({
         </span>
       </p>
       {order.hold_until !== null && <HoldTimer holdUntil={order.hold_until} zone={meeting.time_zone} />}
-      <OrderLines figures={order} totalLabel={t('pubPay.amountDue')} testId="order-lines" />
-      <PayerLine order={order} />
+      <OrderLines figures={order} totalLabel={t('pubPay.total')} testId="order-lines" />
+      <PayerEdit order={order} token={token} onSaved={onReload} onTokenLost={onTokenLost} />
       <PaymentMethods order={order} token={token} />
       {takesProof(order) && (
         <ProofUpload order={order} token={token} onUploaded={onReload} onTokenLost={onTokenLost} />

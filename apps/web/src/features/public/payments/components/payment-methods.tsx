@@ -3,7 +3,7 @@ import type { GuestOrder, PaymentInstructions } from '@meetflow/shared/schemas/p
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { errorMessage, usePageLanguage } from '../../components/public-frame.tsx';
 import { formatAmount, formatMoney } from '../money.ts';
-import { noteCheckoutStarted } from '../order-view.ts';
+import { methodsInOrder, noteCheckoutStarted } from '../order-view.ts';
 import { paymentsApi } from '../payments-api.ts';
 import { CopyFact } from './copy-button.tsx';
 import { PaymentQr } from './payment-qr.tsx';
@@ -158,7 +158,7 @@ export function PaymentMethods({ order, token }: { order: GuestOrder; token: str
       <h3 className="mf-pay-h3" id="pub-pay-how">
         {t('pubPay.howToPay')}
       </h3>
-      {order.methods.map((how) => {
+      {methodsInOrder(order).map((how) => {
         switch (how.method) {
           case 'fps':
             return <PayFps key="fps" order={order} how={how} />;

@@ -4,7 +4,8 @@ import { usePageLanguage } from '../../components/public-frame.tsx';
 import { earlyBirdLastDay, formatLongDay, formatMoney } from '../money.ts';
 
 /**
- * A price as the form shows it: what a sign-up now is charged (the server's `current`), and while
+ * A price as the form shows it (two items of its row's grid: the price beside the name, the
+ * early-bird line across the row under them): what a sign-up now is charged (the server's `current`), and while
  * the early-bird price runs, until which day (in the meeting's zone) and what comes after.
  */
 export function PriceText({ price, currency, zone }: { price: PublicPrice; currency: string; zone: string }) {
@@ -13,7 +14,7 @@ export function PriceText({ price, currency, zone }: { price: PublicPrice; curre
   const early =
     price.early_amount !== null && price.early_until !== null && price.current === price.early_amount;
   return (
-    <span className="mf-pay-price-text">
+    <>
       <span className="mf-pay-price" data-testid={`price-${price.price_item_id}`}>
         {formatMoney(currency, price.current)}
       </span>
@@ -27,6 +28,6 @@ export function PriceText({ price, currency, zone }: { price: PublicPrice; curre
           {t('pubPay.thenPrice', { price: formatMoney(currency, price.amount) })}
         </span>
       )}
-    </span>
+    </>
   );
 }

@@ -77,14 +77,13 @@ export function ProofUpload({
       <p className="mf-pay-text" id={hintId}>
         {order.proof_uploaded && upload.status !== 'done' ? t('pubPay.proofAlready') : t('pubPay.proofIntro')}
       </p>
-      <label className="mf-pub-label" htmlFor={inputId}>
-        {t('pubPay.proofPick')}
-      </label>
+      {/* The input itself is kept (keyboard, screen readers) but drawn as its label: a button in the
+          page's language rather than the browser's "Choose File / No file chosen". */}
       <input
         ref={input}
         id={inputId}
         type="file"
-        className="mf-pay-file"
+        className="mf-pay-file-input"
         accept={PROOF_TYPES}
         aria-describedby={hintId}
         disabled={upload.status === 'uploading'}
@@ -94,6 +93,9 @@ export function ProofUpload({
           if (file) void send(file);
         }}
       />
+      <label className="mf-pub-button mf-pub-secondary mf-pub-block mf-pay-file" htmlFor={inputId}>
+        {t('pubPay.proofPick')}
+      </label>
       {upload.status === 'uploading' && (
         <div className="mf-pay-progress" role="status">
           <progress max={100} value={percent} aria-label={t('pubPay.proofTitle')} />

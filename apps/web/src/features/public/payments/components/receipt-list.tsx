@@ -75,7 +75,7 @@ export function ReceiptList({
                 <button
                   type="button"
                   className="mf-pub-button mf-pub-secondary"
-                  aria-label={t('pubPay.downloadLabel', { number: receipt.number })}
+                  aria-label={`${t('pubPay.download')} ${receipt.number}`}
                   aria-busy={busy}
                   disabled={busy}
                   onClick={() => void save(receipt)}
