@@ -116,8 +116,9 @@ async function paidSoFar(trx: Db, orderId: number): Promise<number> {
  * A payment for an order that is no longer pending: never silently lost. An order whose hold
  * expired, paid in full, is seated again when its meeting seat and its paid sessions' seats are
  * free (the guest core's reinstateGuest: the same conditional updates as a sign-up) and becomes
- * paid; otherwise — no seat, its discount code used up meanwhile, part of the amount, or an order
- * the organiser cancelled (their decision stands) — it becomes refund_due for the organiser.
+ * paid; otherwise — no seat, its discount code used up meanwhile, its phone number signed up again
+ * (the person holds a seat already), part of the amount, or an order the organiser cancelled (their
+ * decision stands) — it becomes refund_due for the organiser.
  */
 async function latePayment(
   deps: PaymentsDeps,
