@@ -76,4 +76,35 @@ describe(`payments that cannot seat their guest (${TEST_DB})`, () => {
     expect(await seatsOf(ctx.db, meeting.id)).toMatchObject({ taken: 1, guests: 1 });
     expect(await usesOf('ONCE')).toBe(1);
   });
+  it('holds part of the amount paid for a refund when the hold runs out, freeing the seat', async () => {
+    const meeting = await createPaidMeeting(ctx.db, org, { registration_limit: 1 });
+    const ticket = await addPrice(ctx.db, meeting.id, { name: 'Member', amount: 300_00 });
+    await addCode(ctx.db, meeting.id, { code: 'TEN', kind: 'fixed', value: 10_00, max_uses: 3 });
+    const payment = { price_item_id: ticket, discount_code: 'TEN' };
+    const partly = await paidSignUp(meeting.publicId, generalBody(++n, { payment }));
+    expect(await pay(partly.orderId, 100_00)).toBe('partial');
+    ctx.advance(31 * MINUTE);
+    await ctx.app.jobs.runDue();
+    // Money was received: the order is not merely expired, it is held for the organiser to refund.
+    expect(await orderRow(partly.orderId)).toMatchObject({ status: 'refund_due', closed_at: ctx.now() });
+    expect((await guestRow(partly.guestId)).cancelled_at).toBe(ctx.now());
+    expect(await seatsOf(ctx.db, meeting.id)).toMatchObject({ taken: 0, guests: 0 });
+    expect(await usesOf('TEN')).toBe(0);
+    const logged = await ctx.db
+      .selectFrom('system_logs')
+      .select('message_key')
+      .where('message_key', 'in', ['payments.order_refund_due', 'payments.order_expired'])
+      .execute();
+    expect(logged.map((l) => l.message_key)).toContain('payments.order_refund_due');
+    // The rest arriving later is held with it; the organiser's refund closes it.
+    expect(await pay(partly.orderId, 200_00)).toBe('extra');
+    expect((await orderRow(partly.orderId)).status).toBe('refund_due');
+
+    // The organiser's cancel of a partly paid order holds the money the same way.
+    const other = await paidSignUp(meeting.publicId, generalBody(++n, { payment }));
+    expect(await pay(other.orderId, 50_00)).toBe('partial');
+    await ctx.app.payments.cancelOrder(other.orderId, { auditName: 'admin', ip: null });
+    expect((await orderRow(other.orderId)).status).toBe('refund_due');
+    expect((await guestRow(other.guestId)).cancelled_at).not.toBeNull();
+  });
 });
