@@ -7,6 +7,7 @@ import {
   createSchedule,
   createUserType,
   dateScheduleBody,
+  generalBody,
   guestRequest,
   signUp,
 } from './registration-fixtures.ts';
@@ -119,5 +120,23 @@ describe(`a paid meeting's guest page (${TEST_DB})`, () => {
       .execute();
     expect((await enrol(free.token, workshop)).statusCode).toBe(200);
     expect(await enrolled(free.guestId)).toEqual([workshop, lecture].sort((a, b) => a - b));
+  });
+
+  it('answers 400 for an order id past the database integer on the payer route', async () => {
+    const meeting = await createPaidMeeting(ctx.db, org);
+    const ticket = await addPrice(ctx.db, meeting.id, { name: 'Member', amount: 100_00 });
+    const guest = await paidSignUp(
+      meeting.publicId,
+      generalBody(++n, { payment: { price_item_id: ticket } }),
+    );
+    for (const id of [2_147_483_648, 99_999_999_999]) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/public/guest/orders/${id}/payer`,
+        payload: { payer_kind: 'guest' },
+        headers: { 'x-guest-token': guest.token },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
   });
 });

@@ -252,7 +252,7 @@ export const guestOrder = z.object({
 export type GuestOrder = z.infer<typeof guestOrder>;
 export const guestOrders = z.array(guestOrder);
 
-export const guestOrderParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const guestOrderParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** Who the receipt is made out to, changed by the guest before paying (PUT …/guest/orders/:id/payer). */
 export const payerBody = z.strictObject({
   payer_kind: z.enum(['guest', 'institution']),
