@@ -139,4 +139,41 @@ describe(`a paid meeting's guest page (${TEST_DB})`, () => {
       expect(res.statusCode, res.body).toBe(400);
     }
   });
+
+  it('lets a guest cancelled with their order still download its receipts', async () => {
+    const meeting = await createPaidMeeting(ctx.db, org);
+    const ticket = await addPrice(ctx.db, meeting.id, { name: 'Member', amount: 300_00 });
+    const guest = await paidSignUp(
+      meeting.publicId,
+      generalBody(++n, { payment: { price_item_id: ticket } }),
+    );
+    expect(await pay(guest.order.id, 100_00)).toBe('partial');
+    ctx.advance(31 * 60_000);
+    await ctx.app.jobs.runDue();
+    const { cancelled_at } = await ctx.db
+      .selectFrom('guests')
+      .select('cancelled_at')
+      .where('id', '=', guest.guestId)
+      .executeTakeFirstOrThrow();
+    expect(cancelled_at).not.toBeNull();
+    // Their page lists the order with its receipt; the receipt opens with the same token.
+    const listed = await guestRequest(ctx, guest.token, 'GET', '/api/public/guest/orders');
+    const [receipt] = listed.json().data[0].receipts as { id: number }[];
+    const pdf = await guestRequest(ctx, guest.token, 'GET', `/api/public/guest/receipts/${receipt!.id}/pdf`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    // Erased, the token opens nothing.
+    await ctx.db
+      .updateTable('guests')
+      .set({ erased_at: ctx.now() })
+      .where('id', '=', guest.guestId)
+      .execute();
+    const erased = await guestRequest(
+      ctx,
+      guest.token,
+      'GET',
+      `/api/public/guest/receipts/${receipt!.id}/pdf`,
+    );
+    expect(erased.statusCode).toBe(401);
+  });
 });
