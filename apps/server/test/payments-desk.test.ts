@@ -64,12 +64,13 @@ describe(`the desk at the door (${TEST_DB})`, () => {
   });
   afterAll(() => ctx.close());
 
+  /** The desk of `meeting`'s door, unless the body names another meeting. */
   const desk = (token: string, body: object, lang = 'en') =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/payments/desk',
       headers: { ...bearer(token), 'accept-language': lang },
-      payload: body,
+      payload: { meeting_id: meeting.id, ...body },
     });
   const checkIns = async (guestId: number) =>
     Number(
@@ -236,6 +237,18 @@ describe(`the desk at the door (${TEST_DB})`, () => {
     ).toBe(401);
     expect(await paymentsOf(guest.orderId)).toHaveLength(0);
     expect(await unpaidFlag(guest.id)).toBe(1);
+  });
+
+  it("refuses a guest of another meeting at this meeting's door, as the scan does", async () => {
+    const other = await createPaidMeeting(ctx, org, { methods: ['transfer', 'desk'] });
+    const guest = await pendingGuest(ctx, other, ++n, 250_00);
+    const body = { guest_code: guest.code, method: 'cash', amount: 250_00 };
+    const refused = await desk(door, body);
+    expect(refused.json().code, refused.body).toBe(ERRORS.SCAN_OTHER_MEETING.code);
+    expect(await paymentsOf(guest.orderId)).toHaveLength(0);
+    expect(await unpaidFlag(guest.id)).toBe(1);
+    // At its own meeting's door the same code is taken.
+    expect((await desk(door, { ...body, meeting_id: other.id })).statusCode).toBe(200);
   });
 
   it('records one payment when two desks take the same guest at once', async () => {

@@ -159,6 +159,31 @@ describe(`Stripe Checkout confirmed by its signed webhook (${TEST_DB})`, () => {
     expect((await paymentState(ctx, mine)).payments).toEqual([]);
   });
 
+  it('leaves the method of an order paid another way while Stripe made its session', async () => {
+    const order = await world.guestWithOrder({ total: 500_00 });
+    // The bank transfer is matched while the guest's Checkout request is at Stripe.
+    standIn.whileNextInFlight(async () => {
+      await ctx.db.transaction().execute((trx) =>
+        ctx.app.payments.confirmIn(trx, {
+          orderId: order.orderId,
+          method: 'transfer',
+          amount: 500_00,
+          providerRef: 'bank-in-flight',
+          userId: null,
+          auditName: null,
+          ip: null,
+        }),
+      );
+    });
+    const before = standIn.sessions.size;
+    const res = await checkout(ctx, order);
+    expect(res.json().code, res.body).toBe(ERRORS.ORDER_NOT_PENDING.code);
+    expect((await paymentState(ctx, order)).order).toMatchObject({ status: 'paid', method: 'transfer' });
+    // The session made meanwhile is closed at Stripe: the guest cannot pay twice.
+    const made = [...standIn.sessions.values()].slice(before);
+    expect(made.map((m) => m.status)).toEqual(['expired']);
+  });
+
   it('pays the order on the signed event alone, once, however often and in whatever form it comes', async () => {
     const order = await world.guestWithOrder({ total: 88_800 });
     const session = await payAtStripe(order);

@@ -93,6 +93,8 @@ export interface StripeStandIn {
   dashboardRefund(paymentIntent: string, amount: number, status?: StandInRefund['status']): StandInRefund;
   /** The next request answers this error (Stripe's error shape), as Stripe refusing a parameter. */
   failNext(status: number, type: string, message: string): void;
+  /** The next answer waits until `during` has run: something happening while the call is in flight. */
+  whileNextInFlight(during: () => Promise<void>): void;
   /** A signed delivery of an event, as Stripe would POST it: the raw body and its signature header. */
   event(
     type: string,
@@ -151,6 +153,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refunds: StandInRefund[] = [];
   const replays = new Map<string, { hash: string; status: number; body: unknown }>();
   let failure: StripeError | null = null;
+  let inFlight: (() => Promise<void>) | null = null;
 
   function createSession(body: FormBody): StandInSession {
     const items = list(body.line_items).map(object);
@@ -217,6 +220,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       void intentMetadata;
       return session;
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+    if (request.method === 'POST' && expire) {
+      // Stripe expires an open session only; it is then no longer payable.
+      const session = sessions.get(expire[1]!);
+      if (!session) throw new StripeError(404, 'invalid_request_error', 'No such checkout.session');
+      if (session.status !== 'open')
+        throw new StripeError(400, 'invalid_request_error', `This Checkout Session is ${session.status}`);
+      session.status = 'expired';
+      const { intentMetadata, ...answer } = session;
+      void intentMetadata;
+      return answer;
+    }
     if (request.method === 'POST' && request.path === '/v1/refunds') return createRefund(request.body);
     if (request.method === 'GET' && request.path === '/v1/refunds') {
       const data = refunds.filter((r) => r.payment_intent === request.query.payment_intent);
@@ -280,7 +295,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       if (request.method === 'POST' && request.idempotencyKey)
         replays.set(request.idempotencyKey, { hash, status, body });
-      answer(status, body);
+      const during = inFlight;
+      inFlight = null;
+      if (during) void during().then(() => answer(status, body));
+      else answer(status, body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -323,6 +341,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     dashboardRefund(paymentIntent, amount, status = 'succeeded') {
       return createRefund({ payment_intent: paymentIntent, amount: String(amount) }, status);
+    },
+    whileNextInFlight(during) {
+      inFlight = during;
     },
     failNext(status, type, message) {
       failure = new StripeError(status, type, message);

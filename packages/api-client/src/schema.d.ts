@@ -22496,6 +22496,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    meeting_id: number;
                     guest_code: string;
                     /** @enum {string} */
                     method: "cash" | "card_terminal";

@@ -143,4 +143,13 @@ export const PAYMENT_ERRORS = {
       en: 'The payment this refund belongs to is not recorded yet; send it again later',
     },
   },
+  SESSION_PRICED: {
+    code: 40036,
+    status: 409,
+    message: {
+      'zh-tw': '此場次需付費，請在報名時選擇或聯絡主辦單位',
+      'zh-cn': '此场次需付费，请在报名时选择或联系主办单位',
+      en: 'This session has a fee: choose it when signing up, or contact the organiser',
+    },
+  },
 } as const;

@@ -123,4 +123,9 @@ export const PAYMENT_LOG_MESSAGES = {
     'zh-cn': '变更了 {fields}',
     en: 'changed {fields}',
   },
+  'payments.order_refund_due': {
+    'zh-tw': '訂單 {reference} 未付清（已收 {amount}），已釋出座位，待退款',
+    'zh-cn': '订单 {reference} 未付清（已收 {amount}），已释放座位，待退款',
+    en: 'Order {reference} was not paid in full ({amount} received): its seat was freed, refund due',
+  },
 } as const;

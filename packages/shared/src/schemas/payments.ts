@@ -252,7 +252,7 @@ export const guestOrder = z.object({
 export type GuestOrder = z.infer<typeof guestOrder>;
 export const guestOrders = z.array(guestOrder);
 
-export const guestOrderParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const guestOrderParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** Who the receipt is made out to, changed by the guest before paying (PUT …/guest/orders/:id/payer). */
 export const payerBody = z.strictObject({
   payer_kind: z.enum(['guest', 'institution']),
@@ -339,6 +339,8 @@ export type RefundResult = z.infer<typeof refundResult>;
 
 /** At the door: the desk takes the payment of a scanned guest's order. */
 export const deskPaymentBody = z.strictObject({
+  /** The door's meeting: a guest code of another meeting is refused (SCAN_OTHER_MEETING), as the scan does. */
+  meeting_id: z.number().int().positive().max(2_147_483_647),
   guest_code: z.string().min(1).max(100),
   method: z.enum(DESK_METHODS),
   /** Must equal the order's total (the desk takes the whole amount). */

@@ -155,33 +155,44 @@ export function releaseSessionSeat(trx: Db, scheduleId: number): Promise<void> {
 /**
  * A cancelled guest seated again (issue 44: a payment that came after the hold expired), when the
  * meeting's seat and each of `scheduleIds`' seats are free: the conditional updates a sign-up
- * takes, in its order (the meeting, the sessions ascending, then the guest). Their phone comes back
- * from `phone#id` unless that number signed up again meanwhile (it then stays apart). 'no_seat'
- * changes nothing; 'live': the guest was not cancelled; 'gone': no such guest, or erased.
+ * takes, in its order (the meeting, the sessions ascending, then the guest). `alsoTake` is asked
+ * last, with the seats taken (a sign-up takes its discount code's use after its seats): false
+ * gives them back. Their phone comes back from `phone#id`; when that number signed up again
+ * meanwhile the person already holds a seat: 'phone_taken'. 'no_seat', 'phone_taken' and 'refused'
+ * change nothing; 'live': the guest was not cancelled; 'gone': no such guest, or erased. The
+ * unique (meeting, area code, phone) index has the last word on a sign-up racing this one.
  */
 export async function reinstateGuest(
   trx: Db,
   guestId: number,
   scheduleIds: readonly number[],
   now: number,
-): Promise<'seated' | 'no_seat' | 'live' | 'gone'> {
+  options: { alsoTake?: () => Promise<boolean> } = {},
+): Promise<'seated' | 'no_seat' | 'phone_taken' | 'refused' | 'live' | 'gone'> {
   const guest = await findGuestFields(trx, guestId);
   if (!guest || guest.erased_at !== null) return 'gone';
   if (guest.cancelled_at === null) return 'live';
+  const suffix = `#${guest.id}`;
+  const phone = guest.phone.endsWith(suffix) ? guest.phone.slice(0, -suffix.length) : guest.phone;
+  if (await phoneTaken(trx, guest.meeting_id, guest.area_code, phone)) return 'phone_taken';
   if (!(await repo.takeMeetingSeat(trx, guest.meeting_id))) return 'no_seat';
   const taken: number[] = [];
+  // Given back at once, under the locks just taken: nothing changed.
+  const giveBack = async () => {
+    await repo.releaseSessionSeats(trx, taken);
+    await repo.releaseMeetingSeat(trx, guest.meeting_id);
+  };
   for (const scheduleId of [...new Set(scheduleIds)].sort((a, b) => a - b)) {
     if (!(await repo.takeSessionSeat(trx, scheduleId))) {
-      // Given back at once, under the locks just taken: nothing changed.
-      await repo.releaseSessionSeats(trx, taken);
-      await repo.releaseMeetingSeat(trx, guest.meeting_id);
+      await giveBack();
       return 'no_seat';
     }
     taken.push(scheduleId);
   }
-  const suffix = `#${guest.id}`;
-  const original = guest.phone.endsWith(suffix) ? guest.phone.slice(0, -suffix.length) : guest.phone;
-  const phone = (await phoneTaken(trx, guest.meeting_id, guest.area_code, original)) ? guest.phone : original;
+  if (options.alsoTake && !(await options.alsoTake())) {
+    await giveBack();
+    return 'refused';
+  }
   if (!(await reinstateGuestRow(trx, guest.id, phone, now))) throw new AppError('CONFLICT');
   await repo.insertGuestSchedules(trx, guest.id, taken, now);
   await indexGuests(trx, [{ ...guest, phone }]);

@@ -67,11 +67,13 @@ export function createGuestConfirmation(deps: GuestConfirmationDeps) {
       return { masked_email: guest ? maskEmail(guest.email) : null };
     },
 
-    /** A new confirmation through the outbox, with the guest's current sessions. */
+    /** A new confirmation through the outbox, with the guest's current sessions; GUEST_UNPAID while unpaid. */
     async resend(token: string | undefined, ip: string): Promise<GuestConfirmationMail> {
       await perIp.consume(ip);
       const guest = await mailedGuest(token);
       if (!guest) throw new AppError('NO_GUEST_EMAIL');
+      // The confirmation carries the code: it follows the payment, not a request before it.
+      if (guest.unpaid === 1) throw new AppError('GUEST_UNPAID');
       await resendPerGuest.consume(String(guest.id));
       await db.transaction().execute(async (trx) => {
         const sequence = await repo.calendarMailCount(trx, guest.id);

@@ -38,9 +38,13 @@ export function createGuestMessages(deps: GuestMessagesDeps) {
       return { mail_server_configured: deps.transport !== undefined, items };
     },
 
-    /** A new confirmation (current sessions, next calendar sequence) for a guest who lost theirs. */
+    /**
+     * A new confirmation (current sessions, next calendar sequence) for a guest who lost theirs;
+     * GUEST_UNPAID while their order is unpaid (the confirmation with the code follows the payment).
+     */
     async resend(user: AuthUser, guestId: number, ip: string): Promise<void> {
-      const { meeting } = await visibleGuest(user, guestId);
+      const { guest, meeting } = await visibleGuest(user, guestId);
+      if (guest.unpaid === 1) throw new AppError('GUEST_UNPAID');
       await db.transaction().execute(async (trx) => {
         const sequence = await repo.calendarMailCount(trx, guestId);
         await jobs.enqueue(trx, {

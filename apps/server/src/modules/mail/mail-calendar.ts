@@ -87,7 +87,10 @@ function calendarObject(ctx: MailContext, method: ICalCalendarMethod, event: Cal
     method,
   });
   const location = nameIn(language, meeting.location, meeting.location_cn, meeting.location_en).trim();
-  const description = `${ctx.guestPageUrl}\n${labelled(mailLabels(language).guestCode, ctx.guest.guest_code, language)}`;
+  // No code line for a guest without one in this mail (unpaid, issue 44).
+  const description = ctx.guest.guest_code
+    ? `${ctx.guestPageUrl}\n${labelled(mailLabels(language).guestCode, ctx.guest.guest_code, language)}`
+    : ctx.guestPageUrl;
   // The guest signed up: the invitation records their acceptance and asks for no reply (the sender
   // address takes none).
   const attendees =

@@ -118,6 +118,7 @@ export function createMailComposer(deps: {
       language: 'zh-tw',
       cancelled_at: null,
       broadcast_opt_out: 0,
+      unpaid: 0,
     };
   }
 
@@ -180,7 +181,9 @@ export function createMailComposer(deps: {
         },
         guest: {
           id: guest.id,
-          guest_code: guest.guest_code,
+          // Unpaid (issue 44), as read now, when the mail is sent: no code, so no QR, no {code}
+          // and no code in the calendar, in any mail; the confirmation after the payment has it.
+          guest_code: guest.unpaid === 1 ? '' : guest.guest_code,
           display_name: guestDisplayName(guest),
           email: guest.email,
         },

@@ -118,16 +118,19 @@ export function mailContent(ctx: MailContext): MailContent {
     // An offer comes before there is a seat (or a guest): no code.
     // An evaluation comes after the meeting or session: no ticket either. A receipt is about money
     // (the confirmation with the code is a mail of its own).
-    showCode: ![
-      'broadcast',
-      'login_code',
-      'certificate',
-      'waitlist_offer',
-      'evaluation_invitation',
-      'evaluation_reminder',
-      'receipt',
-      'credit_note',
-    ].includes(ctx.kind),
+    // An unpaid guest's mail has no code at all (mail-compose.ts leaves it empty).
+    showCode:
+      ctx.guest.guest_code !== '' &&
+      ![
+        'broadcast',
+        'login_code',
+        'certificate',
+        'waitlist_offer',
+        'evaluation_invitation',
+        'evaluation_reminder',
+        'receipt',
+        'credit_note',
+      ].includes(ctx.kind),
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,
     buttonLabel:

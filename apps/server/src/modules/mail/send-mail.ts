@@ -167,6 +167,7 @@ async function sendOfferMail(deps: SendDeps, job: JobRow, payload: MailPayload):
     language,
     cancelled_at: null,
     broadcast_opt_out: 0,
+    unpaid: 0,
     // Not a guest yet: no answers to show.
     answers: '{}',
     form_fields: null,

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { formatAmount } from '@meetflow/shared/schemas/payments';
 import * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import * as payments from './payments.repository.ts';
 import * as pricing from './pricing.repository.ts';
 
 /** Who ends an order: a staff member (their audit name), or nobody (the hold's job). */
@@ -16,8 +18,10 @@ export interface ClosedBy {
  * conditional, so of a payment and an expiry racing for one order exactly one wins; false when the
  * order no longer awaited payment (paid, closed): nothing changed. With `cancelGuest` the guest is
  * cancelled through the guest core, whose seats go to the waiting lists in this same transaction
- * (not when the guest's own cancellation asks: it does that itself). The code's use is given back
- * last: every transaction takes the meeting's row before a code's (a sign-up: seats, then its code).
+ * (not when the guest's own cancellation asks: it does that itself). An order that has received
+ * part of its amount becomes 'refund_due' instead, the same way: the money is held for the
+ * organiser to refund. The code's use is given back last: every transaction takes the meeting's row
+ * before a code's (a sign-up: seats, then its code).
  */
 export async function closeOrderIn(
   deps: PaymentsDeps,
@@ -27,26 +31,48 @@ export async function closeOrderIn(
   by: ClosedBy,
   options: { cancelGuest: boolean },
 ): Promise<boolean> {
-  const order = await moveToClosed(deps, trx, orderId, to);
-  if (!order) return false;
-  if (options.cancelGuest) await deps.guests.cancelIn(trx, order.guest_id, by.auditName);
-  await afterClosed(deps, trx, order, to, by);
+  const closed = await moveToClosed(deps, trx, orderId, to);
+  if (!closed) return false;
+  if (options.cancelGuest) await deps.guests.cancelIn(trx, closed.order.guest_id, by.auditName);
+  await afterClosed(deps, trx, closed, to, by);
   return true;
 }
 
-/** The order locked and moved from pending; null when it was not pending. */
-async function moveToClosed(deps: PaymentsDeps, trx: Db, orderId: number, to: 'expired' | 'cancelled') {
+/** A pending order just closed: what it became, and what it had received (minor units). */
+interface Closed {
+  order: orders.OrderRow;
+  status: 'expired' | 'cancelled' | 'refund_due';
+  received: number;
+}
+
+/**
+ * The order locked and moved from pending; null when it was not pending. Money already received
+ * (part of the amount: all of it would have paid the order) makes it refund_due, never expired or
+ * cancelled, so the organiser sees it is owed back.
+ */
+async function moveToClosed(
+  deps: PaymentsDeps,
+  trx: Db,
+  orderId: number,
+  to: 'expired' | 'cancelled',
+): Promise<Closed | null> {
   const order = await orders.lockOrder(trx, orderId);
   if (!order || order.status !== 'pending') return null;
   const now = deps.clock();
-  return (await orders.moveOrder(trx, order.id, ['pending'], to, { now, closed_at: now })) ? order : null;
+  const received = (await payments.paymentsOf(trx, [order.id])).reduce(
+    (sum, p) => sum + (p.kind === 'payment' ? p.amount : 0),
+    0,
+  );
+  const status = received > 0 ? 'refund_due' : to;
+  const moved = await orders.moveOrder(trx, order.id, ['pending'], status, { now, closed_at: now });
+  return moved ? { order, status, received } : null;
 }
 
 /** After the seats: the code's use given back, the webhook event and the audit entry. */
 async function afterClosed(
   deps: PaymentsDeps,
   trx: Db,
-  order: orders.OrderRow,
+  { order, status, received }: Closed,
   to: 'expired' | 'cancelled',
   by: ClosedBy,
 ) {
@@ -59,7 +85,7 @@ async function afterClosed(
       order_id: order.id,
       guest_id: order.guest_id,
       reference: order.reference,
-      status: to,
+      status,
       currency: order.currency,
       total: order.total,
     },
@@ -69,9 +95,17 @@ async function afterClosed(
       action: 'update',
       source: by.auditName === null ? 'system' : 'admin',
       message:
-        to === 'expired'
-          ? { key: 'payments.order_expired', params: { reference: order.reference } }
-          : { key: 'payments.order_cancelled', params: { reference: order.reference } },
+        status === 'refund_due'
+          ? {
+              key: 'payments.order_refund_due',
+              params: {
+                reference: order.reference,
+                amount: `${order.currency} ${formatAmount(received)}`,
+              },
+            }
+          : to === 'expired'
+            ? { key: 'payments.order_expired', params: { reference: order.reference } }
+            : { key: 'payments.order_cancelled', params: { reference: order.reference } },
       username: by.auditName,
       ip: by.ip,
     },
@@ -109,7 +143,7 @@ export async function guestCancellingIn(
   guestId: number,
   actor: string,
 ): Promise<() => Promise<void>> {
-  const closed: orders.OrderRow[] = [];
+  const closed: Closed[] = [];
   // Every order of the guest is locked first, in id order — a paid one too, which a refund made
   // with this cancellation then changes — so no payment can take the guest's row before its order's.
   const theirs = (await orders.ordersOfGuest(trx, guestId)).map((o) => o.id).sort((a, b) => a - b);

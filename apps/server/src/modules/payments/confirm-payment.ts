@@ -116,7 +116,8 @@ async function paidSoFar(trx: Db, orderId: number): Promise<number> {
  * A payment for an order that is no longer pending: never silently lost. An order whose hold
  * expired, paid in full, is seated again when its meeting seat and its paid sessions' seats are
  * free (the guest core's reinstateGuest: the same conditional updates as a sign-up) and becomes
- * paid; otherwise — no seat, part of the amount, or an order the organiser cancelled (their
+ * paid; otherwise — no seat, its discount code used up meanwhile, its phone number signed up again
+ * (the person holds a seat already), part of the amount, or an order the organiser cancelled (their
  * decision stands) — it becomes refund_due for the organiser.
  */
 async function latePayment(
@@ -129,11 +130,13 @@ async function latePayment(
   if (order.status === 'expired' && (await paidSoFar(trx, order.id)) >= order.total) {
     const lines = await orders.linesOf(trx, [order.id]);
     const sessions = lines.flatMap((line) => (line.schedule_id === null ? [] : [line.schedule_id]));
-    const seat = await reinstateGuest(trx, order.guest_id, sessions, now);
-    if (seat === 'seated' || seat === 'live') {
-      // The code's use given back at expiry is counted again (unless others used it up meanwhile:
-      // the count then stays at its maximum, though this order carries it).
-      if (order.discount_code_id !== null) await pricing.useDiscountCode(trx, order.discount_code_id);
+    // The code's use given back at expiry is counted again, after the seats as at a sign-up. When
+    // others used it up meanwhile the price paid is no longer offered: the seats are given back
+    // and the money held for a refund, rather than seating a guest past the code's maximum.
+    const codeId = order.discount_code_id;
+    const takeCode = async () => codeId === null || (await pricing.useDiscountCode(trx, codeId));
+    const seat = await reinstateGuest(trx, order.guest_id, sessions, now, { alsoTake: takeCode });
+    if (seat === 'seated' || (seat === 'live' && (await takeCode()))) {
       await orders.moveOrder(trx, order.id, ['expired'], 'paid', { now, paid_at: now, method: input.method });
       await markGuestPaid(trx, order.guest_id, now, deps.mail?.confirmationColumns() ?? {});
       return 'late_seated';

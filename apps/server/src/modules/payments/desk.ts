@@ -14,19 +14,21 @@ import type { Db } from '../../db/database.ts';
  * order's row lock the order is read again, so two desks taking the same guest's money at once
  * record one payment and the other is told the order is no longer pending. The one confirm path
  * (confirm-payment.ts) records the payment, its receipt and its audit entry and clears the guest's
- * `unpaid`: the next scan admits them.
+ * `unpaid`: the next scan admits them. The door's meeting comes with the code: a guest of another
+ * meeting the staff member also sees is refused (SCAN_OTHER_MEETING), as the scan refuses them.
  */
 export async function takeDeskPayment(
   deps: PaymentsDeps,
   confirmIn: (trx: Db, input: PaymentInput) => Promise<ConfirmOutcome>,
   actor: { user: AuthUser; ip: string },
-  body: { guest_code: string; method: DeskMethod; amount: number },
+  body: { meeting_id: number; guest_code: string; method: DeskMethod; amount: number },
 ): Promise<DeskPaymentAnswer> {
   const { db } = deps;
   const found = await door.orderOfGuestCode(db, body.guest_code.trim());
   if (!found) throw new AppError('NOT_FOUND');
   // Another organisation's guest is not even confirmed to exist.
   await visibleMeeting(db, actor.user, found.meeting_id);
+  if (found.meeting_id !== body.meeting_id) throw new AppError('SCAN_OTHER_MEETING');
   const outcome = await db.transaction().execute(async (trx) => {
     const order = await orders.lockOrder(trx, found.id);
     if (!order || order.status !== 'pending') throw new AppError('ORDER_NOT_PENDING');

@@ -20,11 +20,23 @@ import * as receipts from './receipts.repository.ts';
  * token opens nothing. The answer carries the guest's own orders only: amounts, reference, status.
  */
 
-async function tokenHolder(deps: PaymentsDeps, token: string | undefined) {
+async function tokenHolder(deps: Pick<PaymentsDeps, 'db'>, token: string | undefined) {
   if (!token || token.length > 128) throw new AppError('GUEST_TOKEN_INVALID');
   const guest = await tokens.tokenHolderAnyState(deps.db, sha256(token));
   if (!guest || guest.erased_at !== null) throw new AppError('GUEST_TOKEN_INVALID');
   return guest;
+}
+
+/**
+ * Whose a guest token is, live or cancelled (not erased): GUEST_TOKEN_INVALID otherwise. The
+ * receipts' download asks this, so every receipt the orders' list shows also opens.
+ */
+export async function orderHolderOf(
+  deps: Pick<PaymentsDeps, 'db'>,
+  token: string | undefined,
+): Promise<{ guestId: number; meetingId: number }> {
+  const guest = await tokenHolder(deps, token);
+  return { guestId: guest.id, meetingId: guest.meeting_id };
 }
 
 function parseDescription(json: string): Localized {

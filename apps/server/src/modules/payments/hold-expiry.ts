@@ -7,7 +7,8 @@ import { HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
 /**
  * The `payments.hold_expiry` job (enqueued with the order for its hold_until): a still-pending order
  * expires, its guest is cancelled through the guest core (the seats go to the waiting lists) and
- * the code's use is given back, in one transaction. An order paid or closed meanwhile is skipped; a
+ * the code's use is given back, in one transaction; one that received part of its amount becomes
+ * refund_due instead (see closeOrderIn). An order paid or closed meanwhile is skipped; a
  * hold moved later waits for its new time. Two runners, or a payment racing it, change it once:
  * the order's row lock and its conditional move decide.
  */

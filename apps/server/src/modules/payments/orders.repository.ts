@@ -137,13 +137,17 @@ export async function setOrderFields(
   > & {
     now: number;
   },
-): Promise<void> {
+  options: { whenStatus?: OrderStatus } = {},
+): Promise<boolean> {
   const { now, ...columns } = set;
-  await trx
+  let query = trx
     .updateTable('orders')
     .set({ ...columns, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+  // Conditional: a change meant for an order in this state never lands on one moved meanwhile.
+  if (options.whenStatus) query = query.where('status', '=', options.whenStatus);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export interface OrderListFilter {

@@ -4,6 +4,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/pa
 import type { Db } from '../../db/database.ts';
 import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import { orderHolderOf } from './guest-orders.ts';
 import { createHoldExpiry } from './hold-expiry.ts';
 import { doorPaymentsRoutes } from './door-payments.routes.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -104,7 +105,8 @@ export const paymentsModule = fp(
       db,
       systemLog,
       listingPdf: app.certificates.listingPdf,
-      identify: (token) => app.registration.visitorGuests.identify(token),
+      // As the orders' list: a guest cancelled with their order still opens its receipts.
+      identify: (token) => orderHolderOf({ db }, token),
     });
     app.mail.receipts.fill(receipts);
     await app.register(receiptsRoutes, { receipts, limiters });

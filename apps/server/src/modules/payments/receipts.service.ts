@@ -15,7 +15,10 @@ export interface ReceiptsDeps {
   systemLog: SystemLog;
   /** The certificates' PDF worker draws the listing (app.certificates.listingPdf). */
   listingPdf(input: ListingInput): Promise<Uint8Array>;
-  /** Whose a guest token is (the registration module's rule): GUEST_TOKEN_INVALID otherwise. */
+  /**
+   * Whose a guest token is, live or cancelled (not erased), as `GET /api/public/guest/orders` reads
+   * it (guest-orders.ts): GUEST_TOKEN_INVALID otherwise.
+   */
   identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }>;
 }
 

@@ -5,22 +5,30 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { guestDisplayName, maskEmail, maskPhone } from '../guests/guest-format.ts';
 import { allowedScheduleIds } from '../guests/guest-rules.ts';
+import { pricedSessionIds } from '../payments/payments.reads.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import * as repo from './registration.repository.ts';
 
-/** The guest's own view: masked contact data, enrolments and what can still be enrolled. */
+/**
+ * The guest's own view: masked contact data, enrolments and what can still be enrolled (not a paid
+ * meeting's priced session: it is chosen at sign-up, where its order charges it).
+ */
 export async function toPublicGuest(
   db: Db,
-  meeting: { public_id: string; meeting_type: string },
+  meeting: { id: number; public_id: string; meeting_type: string; currency: string | null },
   guest: repo.GuestRow,
   waitlist: Pick<WaitlistService, 'placesOfGuest'> | undefined,
 ): Promise<PublicGuest> {
   const enrolled =
     meeting.meeting_type === 'date_schedule' ? await repo.guestScheduleIds(db, guest.id) : ([] as number[]);
-  const allowed =
+  let allowed =
     meeting.meeting_type === 'date_schedule' && guest.user_type_id !== null
       ? await allowedScheduleIds(db, guest.user_type_id)
       : [];
+  if (allowed.length > 0 && meeting.currency !== null) {
+    const priced = await pricedSessionIds(db, meeting.id);
+    allowed = allowed.filter((id) => !priced.has(id));
+  }
   const places =
     meeting.meeting_type === 'date_schedule' && waitlist ? await waitlist.placesOfGuest(guest.id) : [];
   return publicGuestView(meeting, guest, enrolled, allowed, places);

@@ -5,6 +5,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { sha256 } from '../../lib/secure-random.ts';
 import { allowedScheduleIds } from '../guests/guest-rules.ts';
+import { pricedSessionIds } from '../payments/payments.reads.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import { cancelEnrolment, enrol } from './enrolments.ts';
@@ -51,6 +52,18 @@ export function createVisitorGuestService(deps: {
         ? await allowedScheduleIds(db, guest.user_type_id)
         : [];
     if (!allowed.includes(scheduleId)) throw new AppError('SESSION_NOT_ALLOWED');
+    await assertUnpriced(meeting, scheduleId);
+  }
+
+  /**
+   * A paid meeting's priced session is chosen at sign-up, where its order charges it: enrolling from
+   * the guest page would take the seat unpaid, and cancelling would give a paid seat back with no
+   * refund. SESSION_PRICED for either; sessions without a price stay the guest's to change.
+   */
+  async function assertUnpriced(meeting: Authenticated['meeting'], scheduleId: number) {
+    if (meeting.currency !== null && (await pricedSessionIds(db, meeting.id)).has(scheduleId)) {
+      throw new AppError('SESSION_PRICED');
+    }
   }
 
   return {
@@ -81,6 +94,7 @@ export function createVisitorGuestService(deps: {
     /** Frees the seat; cancelling a session of this meeting that is not enrolled changes nothing. */
     async cancel(token: string | undefined, scheduleId: number): Promise<PublicGuest> {
       const { guest, meeting } = await authenticate(token);
+      await assertUnpriced(meeting, scheduleId);
       await cancelEnrolment(deps, { guest, meeting }, scheduleId);
       return toPublicGuest(db, meeting, guest, deps.waitlist);
     },

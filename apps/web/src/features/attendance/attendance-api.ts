@@ -86,6 +86,7 @@ export function useManualScan() {
  * cash or by card terminal. An error (wrong amount, already paid) is shown by the request itself.
  */
 export function takeDeskPayment(body: {
+  meeting_id: number;
   guest_code: string;
   method: DeskMethod;
   amount: number;

@@ -91,8 +91,11 @@ export function createCheckout({ deps, stripe, visitors, limiters, log }: Checko
     );
     if (!session.url) throw new AppError('PAYMENT_PROVIDER_FAILED');
 
-    await deps.db.transaction().execute(async (trx) => {
-      await orders.setOrderFields(trx, order.id, { method: 'stripe', now });
+    const pending = await deps.db.transaction().execute(async (trx) => {
+      // Only while it still awaits payment: one paid (or closed) another way while Stripe made the
+      // session keeps the method it was paid by.
+      if (!(await orders.setOrderFields(trx, order.id, { method: 'stripe', now }, { whenStatus: 'pending' })))
+        return false;
       await deps.systemLog.record(
         {
           action: 'update',
@@ -106,7 +109,13 @@ export function createCheckout({ deps, stripe, visitors, limiters, log }: Checko
         },
         trx,
       );
+      return true;
     });
+    if (!pending) {
+      // Nothing is left to pay: the session just made is closed so the guest cannot pay twice.
+      await providerCall(log, () => stripe.checkout.sessions.expire(session.id));
+      throw new AppError('ORDER_NOT_PENDING');
+    }
     return { url: session.url };
   };
 }

@@ -13,6 +13,8 @@ import '../i18n.ts';
  * its receipt, and the screen scans the guest again.
  */
 export default function DeskPaymentDialog(props: {
+  /** The door's meeting: the server refuses a code of another one. */
+  meetingId: number;
   code: string;
   guestName: string | null;
   due: ScanUnpaid;
@@ -28,7 +30,14 @@ export default function DeskPaymentDialog(props: {
   async function confirm() {
     setSaving(true);
     try {
-      props.onPaid(await takeDeskPayment({ guest_code: props.code, method, amount: due.amount_due }));
+      props.onPaid(
+        await takeDeskPayment({
+          meeting_id: props.meetingId,
+          guest_code: props.code,
+          method,
+          amount: due.amount_due,
+        }),
+      );
     } catch {
       // The request's own error message has been shown; the dialog stays for another try.
       setSaving(false);

@@ -125,7 +125,11 @@ export function ScanScreen(props: {
   );
   const { badgeGuest, badgeFor, print, printRef } = useScanBadge(latest, scope.meetingId, focusInput);
   // An unpaid guest's payment at the desk (issue 44): its dialog keeps the keys and the focus.
-  const { openRef: deskOpen, onTakePayment, dialog: deskDialog } = useDeskPayment(latest, submit, focusInput);
+  const {
+    openRef: deskOpen,
+    onTakePayment,
+    dialog: deskDialog,
+  } = useDeskPayment(scope.meetingId, latest, submit, focusInput);
 
   // Focus on open; F2 toggles the direction; a scanner burst typed while focus is elsewhere still counts.
   useEffect(() => {

@@ -14,6 +14,7 @@ const DeskPaymentDialog = lazy(() => import('./desk-payment-dialog.tsx'));
  * is open `openRef` is true: the scan screen then leaves keys and focus to it.
  */
 export function useDeskPayment(
+  meetingId: number,
   latest: ShownScan | null,
   rescan: (code: string) => Promise<void>,
   focusInput: () => void,
@@ -32,6 +33,7 @@ export function useDeskPayment(
   const dialog = paying?.due ? (
     <Suspense fallback={null}>
       <DeskPaymentDialog
+        meetingId={meetingId}
         code={paying.code}
         guestName={paying.guestName}
         due={paying.due}
