@@ -4,6 +4,7 @@ import { adminApi, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { insertCompletion } from '../src/modules/evaluations/evaluation-answers.repository.ts';
 import { uploadGuestFile, xlsxOf } from './import-fixtures.ts';
+import { addCode, addPrice, createPaidMeeting } from './payments-fixtures.ts';
 import {
   createMeeting,
   createOrganization,
@@ -58,6 +59,9 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     'DELETE /api/api-tokens/:id': 'done',
     // An evaluation someone answered keeps its answers: close it instead.
     'DELETE /api/evaluations/:id': 'EVALUATION_ANSWERED',
+    // A price or a discount code an order names is what was charged: retire or disable it instead.
+    'DELETE /api/prices/:id': 'PRICE_ITEM_IN_USE',
+    'DELETE /api/discount-codes/:id': 'DISCOUNT_CODE_IN_USE',
   };
 
   it('knows every DELETE route of the API', () => {
@@ -217,6 +221,19 @@ describe(`deleting things in use (${TEST_DB})`, () => {
       answers: null,
     });
     await tryDelete('DELETE /api/evaluations/:id', `/api/evaluations/${evaluation}`);
+    // A paid meeting whose guest's order names its price and its code.
+    const paid = await createPaidMeeting(ctx.db, org, { currency: 'HKD' });
+    const price = await addPrice(ctx.db, paid.id, { name: 'Member', amount: 500_00 });
+    const code = await addCode(ctx.db, paid.id, { code: 'MEMBER10', kind: 'percent', value: 10 });
+    const order = await signUp(
+      ctx,
+      paid.publicId,
+      generalBody(6, { payment: { price_item_id: price, discount_code: 'MEMBER10' } }),
+      6,
+    );
+    expect(order.statusCode, order.body).toBe(200);
+    await tryDelete('DELETE /api/prices/:id', `/api/prices/${price}`);
+    await tryDelete('DELETE /api/discount-codes/:id', `/api/discount-codes/${code}`);
     await tryDelete('DELETE /api/meetings/:id', `/api/meetings/${meeting.id}`);
     const queued = () =>
       ctx.db.selectFrom('webhook_deliveries').select('event_type').where('endpoint_id', '=', hook).execute();

@@ -18,8 +18,15 @@ describe(`users and roles: accounts and roles (${TEST_DB})`, () => {
     );
     expect(organiser).not.toContain('user:manage');
     expect(organiser).not.toContain('log:view');
-    // Door staff: scan and view records, nothing that exposes guests' personal data or exports.
-    expect([...w.roles[2]!.permissions].sort()).toEqual(['meeting:view', 'records:scan', 'records:view']);
+    expect(organiser).toEqual(expect.arrayContaining(['payment:view', 'payment:manage', 'payment:desk']));
+    // Door staff: scan, view records and take a payment at the desk; nothing that exposes guests'
+    // personal data, exports, or the orders.
+    expect([...w.roles[2]!.permissions].sort()).toEqual([
+      'meeting:view',
+      'payment:desk',
+      'records:scan',
+      'records:view',
+    ]);
   });
 
   it('creates users, lists them paginated with role and organisation, and searches by keyword', async () => {
