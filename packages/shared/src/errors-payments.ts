@@ -1,6 +1,6 @@
 /**
  * The error catalogue's entries for paid registration (issue 44), spread into ERRORS (errors.ts);
- * apart only for the catalogue's length. Codes 4099x and 4003x are this issue's.
+ * apart only for the catalogue's length. Codes 4003x, 40981, 4099x and 50310 are this issue's.
  */
 export const PAYMENT_ERRORS = {
   TICKET_REQUIRED: {
@@ -144,7 +144,7 @@ export const PAYMENT_ERRORS = {
     },
   },
   SESSION_PRICED: {
-    code: 40036,
+    code: 40981,
     status: 409,
     message: {
       'zh-tw': '此場次需付費，請在報名時選擇或聯絡主辦單位',
