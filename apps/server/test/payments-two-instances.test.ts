@@ -4,7 +4,7 @@ import { ERRORS } from '@meetflow/shared/errors';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { addCode, addPrice, createPaidMeeting } from './payments-fixtures.ts';
 import { clientIp, createOrganization, generalBody } from './registration-fixtures.ts';
-import { call, startInstance, stopInstance, type Instance } from './server-process.ts';
+import { call, freePort, startInstance, stopInstance, type Instance } from './server-process.ts';
 
 /*
  * Paid sign-ups on two real server processes sharing one database (issue 44): 400 payers for 100
@@ -29,9 +29,10 @@ describe(`paid sign-ups on two instances (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestContext({ STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     organizationId = await createOrganization(ctx.db);
-    const port = 4800 + Math.floor(Math.random() * 400) * 2;
+    // Ports nobody listens on: a fixed range could meet another suite's instances.
+    const [portA, portB] = [await freePort(), await freePort()];
     const env = { REDIS_URL, STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
-    [a, b] = await Promise.all([startInstance(ctx, port, env), startInstance(ctx, port + 1, env)]);
+    [a, b] = await Promise.all([startInstance(ctx, portA, env), startInstance(ctx, portB, env)]);
   }, 60_000);
 
   afterAll(async () => {
