@@ -9,6 +9,11 @@ import { authModule } from './modules/auth/auth.module.ts';
 import { certificatesModule } from './modules/certificates/certificates.module.ts';
 import { cmeModule } from './modules/cme/cme.module.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
+import { approvalModule } from './modules/approval/approval.module.ts';
+import { groupsModule } from './modules/groups/groups.module.ts';
+import { invitationsModule } from './modules/invitations/invitations.module.ts';
+import { membersModule } from './modules/members/members.module.ts';
+import { walkInsModule } from './modules/walk-ins/walk-ins.module.ts';
 import { evaluationsModule } from './modules/evaluations/evaluations.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { dictionaryModule } from './modules/dictionary/dictionary.module.ts';
@@ -149,6 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(certificatesModule);
   await app.register(cmeModule);
   await app.register(paymentsModule);
+  // Who registers (issue 45): they fill the sign-up's ports and add their own routes.
+  await app.register(invitationsModule);
+  await app.register(membersModule);
+  await app.register(approvalModule);
+  await app.register(groupsModule);
+  await app.register(walkInsModule);
   await app.register(notificationsModule);
   await app.register(profileModule);
   await app.register(webApp, { root: config.webDist });

@@ -1,4 +1,9 @@
 import { PAYMENT_ERRORS } from './errors-payments.ts';
+import { APPROVAL_ERRORS } from './errors-approval.ts';
+import { INVITATION_ERRORS } from './errors-invitations.ts';
+import { MEMBER_ERRORS } from './errors-members.ts';
+import { GROUP_ERRORS } from './errors-groups.ts';
+import { WALK_IN_ERRORS } from './errors-walk-ins.ts';
 import type { Language, Localized } from './languages.ts';
 
 interface CatalogueEntry {
@@ -692,6 +697,11 @@ export const ERRORS = {
     },
   },
   ...PAYMENT_ERRORS,
+  ...APPROVAL_ERRORS,
+  ...INVITATION_ERRORS,
+  ...MEMBER_ERRORS,
+  ...GROUP_ERRORS,
+  ...WALK_IN_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,6 +1,11 @@
 import type { Language, Localized } from './languages.ts';
 import { FORM_RULE_MESSAGES } from './form-messages.ts';
 import { PAYMENT_FIELD_MESSAGES } from './field-messages-payments.ts';
+import { APPROVAL_FIELD_MESSAGES } from './field-messages-approval.ts';
+import { INVITATION_FIELD_MESSAGES } from './field-messages-invitations.ts';
+import { MEMBER_FIELD_MESSAGES } from './field-messages-members.ts';
+import { GROUP_FIELD_MESSAGES } from './field-messages-groups.ts';
+import { WALK_IN_FIELD_MESSAGES } from './field-messages-walk-ins.ts';
 
 /** Field-level validation messages, keyed by what went wrong. `{n}` is replaced by a bound. */
 export const FIELD_MESSAGES = {
@@ -471,6 +476,11 @@ export const FIELD_MESSAGES = {
     en: 'This option has answers and cannot be removed',
   },
   ...PAYMENT_FIELD_MESSAGES,
+  ...APPROVAL_FIELD_MESSAGES,
+  ...INVITATION_FIELD_MESSAGES,
+  ...MEMBER_FIELD_MESSAGES,
+  ...GROUP_FIELD_MESSAGES,
+  ...WALK_IN_FIELD_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { Language, Localized } from './languages.ts';
 import { PAYMENT_LOG_MESSAGES } from './log-messages-payments.ts';
+import { APPROVAL_LOG_MESSAGES } from './log-messages-approval.ts';
+import { INVITATION_LOG_MESSAGES } from './log-messages-invitations.ts';
+import { MEMBER_LOG_MESSAGES } from './log-messages-members.ts';
+import { GROUP_LOG_MESSAGES } from './log-messages-groups.ts';
+import { WALK_IN_LOG_MESSAGES } from './log-messages-walk-ins.ts';
 
 /*
  * System-log entries are stored as a message key with parameters and read in the reader's
@@ -648,6 +653,11 @@ export const LOG_MESSAGES = {
     en: 'Exported the report of evaluation #{id} of meeting #{meeting_id} ({meeting_name}): {rows} rows{interrupted}',
   },
   ...PAYMENT_LOG_MESSAGES,
+  ...APPROVAL_LOG_MESSAGES,
+  ...INVITATION_LOG_MESSAGES,
+  ...MEMBER_LOG_MESSAGES,
+  ...GROUP_LOG_MESSAGES,
+  ...WALK_IN_LOG_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type LogMessageKey = keyof typeof LOG_MESSAGES;

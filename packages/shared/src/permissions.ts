@@ -27,6 +27,11 @@ export const PERMISSIONS = [
   'payment:view',
   'payment:manage',
   'payment:desk',
+  /** Who registers (issue 45): deciding applications; invitations; the organisation's member list; walk-ins at the door. */
+  'guest:approve',
+  'invitation:manage',
+  'member:manage',
+  'guest:walk_in',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -42,6 +42,8 @@ export interface PaymentTables {
     early_amount: number | null;
     early_until: number | null;
     sort: Generated<number>;
+    /** 1: the member fee (issue 45), for a sign-up matched on the organisation's member list. */
+    member_only: Generated<number>;
     retired_at: number | null;
     created_at: number;
     updated_at: number;

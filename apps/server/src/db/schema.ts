@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely';
 import type { Region } from '@meetflow/shared/constants';
+import type { AdmissionTables } from './schema-admission.ts';
 import type { PaymentTables } from './schema-payments.ts';
 
 /** Times are integers: milliseconds since the epoch. Flags are integers 0/1 on both databases. */
-export interface Database extends PaymentTables {
+export interface Database extends PaymentTables, AdmissionTables {
   app_secrets: { name: string; value: string };
   roles: {
     id: Generated<number>;
@@ -136,6 +137,16 @@ export interface Database extends PaymentTables {
     purged_at: Generated<number | null>;
     /** Paid registration (modules/payments): null = a free meeting; otherwise its currency. */
     currency: Generated<string | null>;
+    /** Who may register (modules/approval…, issue 45): 'none' | 'all' | 'types' (user_types.needs_approval). */
+    approval: Generated<'none' | 'all' | 'types'>;
+    /** 1: a sign-up awaiting approval holds its seat (a guest row); 0: an application holds none. */
+    approval_holds_seat: Generated<number>;
+    /** Days after a rejection that the applicant's personal data is erased. */
+    reject_erase_days: Generated<number>;
+    /** Seats reserved for invitees, not yet taken: the public seat check counts them as taken. */
+    invitee_reserved: Generated<number>;
+    /** 0: no group bookings; otherwise the most attendees one contact registers at once. */
+    group_max: Generated<number>;
   };
   /** Every version of a meeting's privacy notice as shown (defaults filled in): what a consent agreed to. */
   privacy_notices: { meeting_id: number; version: number; texts: string; created_at: number };
@@ -186,6 +197,8 @@ export interface Database extends PaymentTables {
     sort: Generated<number>;
     created_at: number;
     updated_at: number;
+    /** 1: with meetings.approval = 'types', this type's sign-ups wait for approval. */
+    needs_approval: Generated<number>;
   };
   /** The guest–schedule map: sessions a registration type may enrol in. */
   user_type_schedules: { user_type_id: number; schedule_id: number };
@@ -256,6 +269,16 @@ export interface Database extends PaymentTables {
     answers: Generated<string>;
     /** 1: the guest's order awaits payment: no guest code, no confirmation, "unpaid" at the door. */
     unpaid: Generated<number>;
+    /** null: not subject to approval; otherwise 'pending' (holding its seat, no code yet), 'approved', 'rejected'. */
+    approval: Generated<'pending' | 'approved' | 'rejected' | null>;
+    /** The group booking the guest came in (guest_groups), the invitation redeemed, the member row matched. */
+    group_id: Generated<number | null>;
+    invitation_id: Generated<number | null>;
+    member_record_id: Generated<number | null>;
+    /** 1: registered at the door by staff. */
+    walk_in: Generated<number>;
+    /** 1: seated past the meeting's limit (a walk-in synced from an offline station): flagged. */
+    over_capacity: Generated<number>;
   };
   /** A meeting's own form fields (JSON array of the shared form definition); version counts saves. */
   registration_forms: { meeting_id: number; fields: string; version: number; updated_at: number };

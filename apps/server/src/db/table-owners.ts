@@ -82,4 +82,8 @@ export const TABLE_OWNERS = {
   stripe_events: 'modules/payments/stripe/stripe-events.repository.ts',
   statement_lines: 'modules/payments/statements.repository.ts',
   statement_previews: 'modules/payments/statements.repository.ts',
+  applications: 'modules/approval/applications.repository.ts',
+  invitations: 'modules/invitations/invitations.repository.ts',
+  member_records: 'modules/members/member-records.repository.ts',
+  guest_groups: 'modules/groups/guest-groups.repository.ts',
 } as const satisfies Record<keyof Database, string>;

@@ -7,6 +7,7 @@ import { publicPrivacyNotice } from './privacy.ts';
 import { whenMissing } from './when-missing.ts';
 import { formField } from '../forms/form-definition.ts';
 import { answersBody } from './forms.ts';
+import { publicApplication } from './approval.ts';
 import { publicPricing, signUpPayment } from './payments.ts';
 
 /**
@@ -229,6 +230,11 @@ export const publicGuest = z.object({
   signed_up_at: z.number().int(),
   /** The sessions' waiting lists this guest is on (waiting or offered a seat). */
   waitlist: z.array(waitlistPlace),
+  /**
+   * Approval (issue 45): 'pending' while the guest's seat is held awaiting the organiser (no code
+   * yet), 'approved' once accepted; absent or null where the meeting asks for none.
+   */
+  approval: z.enum(['pending', 'approved']).nullable().optional(),
 });
 export type PublicGuest = z.infer<typeof publicGuest>;
 
@@ -241,6 +247,11 @@ export const guestTokenResult = z.object({
   guest_token: z.string(),
   guest: publicGuest.nullable(),
   waiting: meetingWaitlistEntry.nullable(),
+  /**
+   * Set instead of `guest` and `waiting` when the sign-up waits for approval without a seat, or was
+   * rejected (issue 45): the same token opens the guest page once approved.
+   */
+  application: publicApplication.nullable().optional(),
 });
 export type GuestTokenResult = z.infer<typeof guestTokenResult>;
 

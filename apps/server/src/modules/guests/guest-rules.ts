@@ -12,7 +12,7 @@ import {
 } from './guests.repository.ts';
 import type { Db } from '../../db/database.ts';
 
-export type { FilledSeats, SessionSeatTaken } from './guest-seats.repository.ts';
+export type { FilledSeats, SeatKind, SessionSeatTaken } from './guest-seats.repository.ts';
 
 /*
  * The guest core's write API: the rules a guest's data obeys and the seats it takes, whoever writes
@@ -82,11 +82,11 @@ export async function insertGuestTakingSeats(
   scheduleIds: readonly number[],
   now: number,
   filled?: repo.FilledSeats,
-  options: { skipFullSessions?: boolean } = {},
+  options: { skipFullSessions?: boolean; seat?: repo.SeatKind } = {},
 ): Promise<{ id: number; fullSessions: number[] }> {
   const id = await insertGuestHoldingSeat(trx, values);
   await repo.insertGuestSchedules(trx, id, scheduleIds, now);
-  const seat = await repo.takeMeetingSeat(trx, values.meeting_id);
+  const seat = await repo.takeMeetingSeat(trx, values.meeting_id, options.seat);
   if (!seat) {
     // None of its rows stays: the caller may put the visitor on the waiting list instead.
     await repo.deleteNewGuests(trx, [id]);

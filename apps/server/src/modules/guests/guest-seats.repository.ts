@@ -32,10 +32,18 @@ export interface FilledSeats {
 }
 
 /**
+ * Which seat a guest takes (issue 45): 'public' — one left under the limit, less the seats held by
+ * open offers and those reserved for invitees; 'reserved' — one of the invitee seats
+ * (`invitee_reserved`), or a public one when none is left; 'bypass' — past the limit (an invitation
+ * that bypasses it, a walk-in synced from an offline station).
+ */
+export type SeatKind = 'public' | 'reserved' | 'bypass';
+
+/**
  * Takes one seat of the meeting if one is left (0 = unlimited): the conditional UPDATE is the
- * capacity check (DESIGN.md, Data). Seats held by open offers of the waiting list count as taken.
- * Undefined means full. Call inside the sign-up transaction. RETURNING the new count tells, at no
- * extra cost, whether this was the last seat.
+ * capacity check (DESIGN.md, Data). Seats held by open offers of the waiting list and those reserved
+ * for invitees count as taken. Undefined means full. Call inside the sign-up transaction. RETURNING
+ * the new count tells, at no extra cost, whether this was the last seat.
  */
 const meetingSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
   db
@@ -45,17 +53,46 @@ const meetingSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
     .where((eb) =>
       eb.or([
         eb('registration_limit', '=', 0),
-        sql<boolean>`registered_count + waitlist_held < registration_limit`,
+        sql<boolean>`registered_count + waitlist_held + invitee_reserved < registration_limit`,
       ]),
     )
-    .returning(['registered_count', 'registration_limit', 'waitlist_held']),
+    .returning(['registered_count', 'registration_limit', 'waitlist_held', 'invitee_reserved']),
 );
-export async function takeMeetingSeat(trx: Db, meetingId: number): Promise<SeatTaken | undefined> {
+/** An invitee's reserved seat: one reserved seat becomes a taken one. */
+const reservedSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
+  db
+    .updateTable('meetings')
+    .set({
+      registered_count: sql<number>`registered_count + 1`,
+      invitee_reserved: sql<number>`invitee_reserved - 1`,
+    })
+    .where('id', '=', p('meetingId'))
+    .where('invitee_reserved', '>', 0)
+    .returning(['registered_count', 'registration_limit', 'waitlist_held', 'invitee_reserved']),
+);
+/** A seat past the limit. */
+const bypassSeat = preparedQuery<{ meetingId: number }>()((db, p) =>
+  db
+    .updateTable('meetings')
+    .set({ registered_count: sql<number>`registered_count + 1` })
+    .where('id', '=', p('meetingId'))
+    .returning(['registered_count', 'registration_limit', 'waitlist_held', 'invitee_reserved']),
+);
+export async function takeMeetingSeat(
+  trx: Db,
+  meetingId: number,
+  kind: SeatKind = 'public',
+): Promise<SeatTaken | undefined> {
   await queueForMeetingRow(trx, meetingId);
-  const row = await meetingSeat.takeFirst(trx, { meetingId });
+  const row =
+    (kind === 'reserved' ? await reservedSeat.takeFirst(trx, { meetingId }) : undefined) ??
+    (kind === 'bypass'
+      ? await bypassSeat.takeFirst(trx, { meetingId })
+      : await meetingSeat.takeFirst(trx, { meetingId }));
   if (!row) return undefined;
   const limit = Number(row.registration_limit);
-  return { filled: limit > 0 && Number(row.registered_count) + Number(row.waitlist_held) >= limit };
+  const taken = Number(row.registered_count) + Number(row.waitlist_held) + Number(row.invitee_reserved);
+  return { filled: limit > 0 && taken >= limit };
 }
 
 /**
@@ -182,14 +219,14 @@ export async function lockMeetingSeats(
 ): Promise<SeatCount | undefined> {
   let query = trx
     .selectFrom('meetings')
-    .select(['registered_count', 'registration_limit', 'waitlist_held'])
+    .select(['registered_count', 'registration_limit', 'waitlist_held', 'invitee_reserved'])
     .where('id', '=', meetingId);
   if (locking) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  // Seats held by open offers are not free.
+  // Seats held by open offers, or reserved for invitees, are not free.
   return (
     row && {
-      count: Number(row.registered_count) + Number(row.waitlist_held),
+      count: Number(row.registered_count) + Number(row.waitlist_held) + Number(row.invitee_reserved),
       limit: Number(row.registration_limit),
     }
   );

@@ -139,6 +139,11 @@ export const meetingColumns = {
     'purged_at',
     // Paid registration (issue 44): null = free.
     'currency',
+    // Who registers (issue 45).
+    'approval',
+    'approval_holds_seat',
+    'invitee_reserved',
+    'group_max',
   ],
   /** The meeting part of every mail (names are aliased, beside the guest's own). */
   mail: [

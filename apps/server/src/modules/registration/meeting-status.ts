@@ -11,8 +11,8 @@ export function meetingStatus(meeting: PublicMeetingRow, now: number): PublicMee
   // Its guests' data has been erased: new personal data would outlive the purge.
   if (meeting.purged_at !== null) return 'deadline_passed';
   if (meeting.registration_deadline !== null && meeting.registration_deadline < now) return 'deadline_passed';
-  // Seats held by open offers of the waiting list are not free.
-  const taken = meeting.registered_count + meeting.waitlist_held;
+  // Seats held by open offers of the waiting list, or reserved for invitees, are not free to the public.
+  const taken = meeting.registered_count + meeting.waitlist_held + meeting.invitee_reserved;
   if (meeting.registration_limit > 0 && taken >= meeting.registration_limit) return 'full';
   return 'open';
 }

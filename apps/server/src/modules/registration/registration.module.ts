@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { createRegistrationService, type RegistrationService } from './registration.service.ts';
+import type { SignUpInvitations, SignUpMembers } from './sign-up-admission.ts';
 import type { SignUpPayments } from './sign-up-payments.ts';
 import { createVisitorGuestService, type VisitorGuestService } from './visitor-guest.service.ts';
 
@@ -11,6 +12,10 @@ export interface RegistrationModule {
   visitorGuests: VisitorGuestService;
   /** A paid meeting's prices and orders at sign-up (issue 44): the payments module fills it. */
   payments: Port<SignUpPayments>;
+  /** Invitation codes at sign-up (issue 45): the invitations module fills it. */
+  invitations: Port<SignUpInvitations>;
+  /** The organisation's member list at sign-up (issue 45): the members module fills it. */
+  members: Port<SignUpMembers>;
 }
 
 declare module 'fastify' {
@@ -27,7 +32,13 @@ export const registrationModule = fp(
     const mail = app.mail.service;
     const waitlist = app.waitlist.service;
     const payments = createPort<SignUpPayments>('sign-up payments', ['pricingOf', 'price', 'openOrderIn']);
-    app.addHook('onReady', async () => payments.assertFilled());
+    const invitations = createPort<SignUpInvitations>('sign-up invitations', ['find', 'redeemIn']);
+    const members = createPort<SignUpMembers>('sign-up members', ['match']);
+    app.addHook('onReady', async () => {
+      payments.assertFilled();
+      invitations.assertFilled();
+      members.assertFilled();
+    });
     const visitorGuests = createVisitorGuestService({
       db,
       webhooks,
@@ -51,6 +62,8 @@ export const registrationModule = fp(
       mail,
       waitlist,
       payments: payments.use,
+      invitations: invitations.use,
+      members: members.use,
     });
     app.waitlist.visitorPages.fill({
       authenticated: visitorGuests.authenticated,
@@ -59,7 +72,7 @@ export const registrationModule = fp(
       openGuestPage: registration.openGuestPage,
     });
     app.mail.visitors.fill(visitorGuests);
-    app.decorate('registration', { service: registration, visitorGuests, payments });
+    app.decorate('registration', { service: registration, visitorGuests, payments, invitations, members });
     await app.register(registrationRoutes, { registration, guests: visitorGuests });
   },
   { name: 'registration', dependencies: ['platform', 'mail', 'waitlist'] },

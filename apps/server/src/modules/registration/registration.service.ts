@@ -9,6 +9,7 @@ import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { createAnswerUpload } from './answer-upload.ts';
 import { createLookUp } from './look-up.ts';
 import { getPublicMeeting } from './public-meeting.ts';
+import type { SignUpInvitations, SignUpMembers } from './sign-up-admission.ts';
 import type { SignUpPayments } from './sign-up-payments.ts';
 import { createSignUp } from './sign-up.ts';
 
@@ -46,6 +47,9 @@ export interface RegistrationDeps {
   >;
   /** A paid meeting's prices and orders (the payments module fills the port). */
   payments?: SignUpPayments;
+  /** Invitation codes and the member list (issue 45; their modules fill the ports). */
+  invitations?: SignUpInvitations;
+  members?: SignUpMembers;
 }
 
 /**

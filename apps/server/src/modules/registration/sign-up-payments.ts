@@ -44,6 +44,8 @@ export interface SignUpPayments {
       userTypeId: number | null;
       scheduleIds: readonly number[];
       payment: SignUpPayment | undefined;
+      /** The member list's match (issue 45): a member-only price applies to it alone. */
+      member?: { memberClass: string } | null;
     },
     now: number,
   ): Promise<PricedSignUp>;

@@ -40,7 +40,8 @@ export async function lockScope(trx: Db, scope: Scope, locking: boolean): Promis
       .select([
         'registration_limit as limit',
         'registered_count as count',
-        'waitlist_held',
+        // Seats reserved for invitees are held from the public as the offers' are (issue 45).
+        sql<number>`waitlist_held + invitee_reserved`.as('waitlist_held'),
         'waitlist_enabled',
         'waitlist_max',
         'waiting_count',
@@ -128,7 +129,7 @@ export async function takePlaceNumber(trx: Db, scope: Scope): Promise<PlaceTaken
             'waiting_count',
             'registration_limit as limit',
             'registered_count as count',
-            'waitlist_held',
+            sql<number>`waitlist_held + invitee_reserved`.as('waitlist_held'),
           ])
           .executeTakeFirst()
       : await trx

@@ -31,6 +31,10 @@ const permissionsZhTw: Record<Permission, string> = {
   'payment:view': '查看訂單與付款',
   'payment:manage': '管理收費、優惠碼、收款與退款',
   'payment:desk': '在報到處收款',
+  'guest:approve': '審批報名',
+  'invitation:manage': '管理邀請碼',
+  'member:manage': '管理會員名單',
+  'guest:walk_in': '在報到處登記現場嘉賓',
 };
 
 const zhTw = {
@@ -193,6 +197,10 @@ registerFeatureCatalogue('integrations', {
       'payment:view': '查看订单与付款',
       'payment:manage': '管理收费、优惠码、收款与退款',
       'payment:desk': '在签到处收款',
+      'guest:approve': '审批报名',
+      'invitation:manage': '管理邀请码',
+      'member:manage': '管理会员名单',
+      'guest:walk_in': '在签到处登记现场嘉宾',
     },
     secret: {
       once: '请立即复制并妥善保存。关闭此窗口后将无法再次查看；遗失时只能重新创建或更换。',
@@ -346,6 +354,10 @@ registerFeatureCatalogue('integrations', {
       'payment:view': 'View orders and payments',
       'payment:manage': 'Manage prices, discount codes, payments and refunds',
       'payment:desk': 'Take payments at the desk',
+      'guest:approve': 'Approve or reject sign-ups',
+      'invitation:manage': 'Manage invitations',
+      'member:manage': 'Manage the member list',
+      'guest:walk_in': 'Register walk-ins at the door',
     },
     secret: {
       once: 'Copy it now and keep it safe. It will not be shown again once this window is closed; if it is lost, create or rotate a new one.',

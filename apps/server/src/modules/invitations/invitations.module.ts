@@ -1,0 +1,15 @@
+import fp from 'fastify-plugin';
+import { createSignUpInvitations } from './redeem.ts';
+
+/**
+ * Invitations (issue 45): codes for one or many uses, tied to a registration type, drawing on the
+ * seats reserved for invitees or past the limit; personal invitation links mailed to a list.
+ * Fills the sign-up's port `app.registration.invitations`.
+ */
+export const invitationsModule = fp(
+  async (app) => {
+    const { db } = app.platform;
+    app.registration.invitations.fill(createSignUpInvitations({ db }));
+  },
+  { name: 'invitations', dependencies: ['platform', 'registration'] },
+);
