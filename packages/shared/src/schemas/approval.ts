@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { APPLICATION_STATUSES } from './public.ts';
+
+export {
+  APPLICATION_STATUSES,
+  publicApplication,
+  type ApplicationStatus,
+  type PublicApplication,
+} from './public.ts';
 
 /*
  * Who may register (issue 45): a meeting's admission settings, the approval queue, and the state an
@@ -7,13 +15,12 @@ import { z } from 'zod';
  *   PUT  /api/meetings/:id/admission            ← admissionSettingsBody      (meeting:edit)
  *   GET  /api/meetings/:id/applications         ← applicationQuery → ApplicationPage (guest:approve)
  *   POST /api/meetings/:id/applications/decide  ← decideBody → DecideResult  (guest:approve)
- *   the visitor's state rides on the public guest page and the sign-up's answer (`application`).
+ *   the visitor's state rides on the public guest page and the sign-up's answer (`application`,
+ *   `publicApplication` in public.ts: the public pages load that module, not this one).
  */
 
 export const APPROVAL_MODES = ['none', 'all', 'types'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
-export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const REJECT_ERASE_DAYS_MAX = 90;
 export const GROUP_MAX_LIMIT = 50;
 export const DECIDE_MAX = 500;
@@ -117,15 +124,3 @@ export const decideResult = z.object({
   ),
 });
 export type DecideResult = z.infer<typeof decideResult>;
-
-/** What the applicant sees on their page and in the sign-up's answer while not (or no longer) a guest. */
-export const publicApplication = z.object({
-  meeting_public_id: z.string(),
-  status: z.enum(APPLICATION_STATUSES),
-  display_name: z.string(),
-  /** The organiser's reason (a rejection's). */
-  reason: z.string(),
-  submitted_at: z.number().int(),
-  decided_at: z.number().int().nullable(),
-});
-export type PublicApplication = z.infer<typeof publicApplication>;

@@ -7,7 +7,6 @@ import { publicPrivacyNotice } from './privacy.ts';
 import { whenMissing } from './when-missing.ts';
 import { formField } from '../forms/form-definition.ts';
 import { answersBody } from './forms.ts';
-import { publicApplication } from './approval.ts';
 import { publicPricing, signUpPayment } from './payments.ts';
 
 /**
@@ -243,6 +242,21 @@ export type PublicGuest = z.infer<typeof publicGuest>;
  * `waiting` is set: `waiting` when the visitor is on the meeting's waiting list (not yet a guest); the
  * same token opens their guest page once they are given a seat.
  */
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** What an applicant sees on their page and in the sign-up's answer while not (or no longer) a guest (issue 45). */
+export const publicApplication = z.object({
+  meeting_public_id: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  display_name: z.string(),
+  /** The organiser's reason (a rejection's). */
+  reason: z.string(),
+  submitted_at: z.number().int(),
+  decided_at: z.number().int().nullable(),
+});
+export type PublicApplication = z.infer<typeof publicApplication>;
+
 export const guestTokenResult = z.object({
   guest_token: z.string(),
   guest: publicGuest.nullable(),
