@@ -24,6 +24,16 @@ function formValues(application: Application): Omit<Insertable<Database['guests'
   return JSON.parse(application.form ?? '{}') as Omit<Insertable<Database['guests']>, 'meeting_id'>;
 }
 
+function decided(
+  status: 'approved' | 'rejected',
+  reason: string,
+  now: number,
+  actor: Actor,
+  eraseAt: number | null,
+) {
+  return { status, reason, decided_at: now, decided_by: actor.user.auditName, erase_at: eraseAt };
+}
+
 /**
  * Decisions in bulk (issue 45): each application in its own transaction, so that one refused (full,
  * already decided) does not undo the others; the conditional UPDATE on status 'pending' decides each
@@ -110,16 +120,6 @@ export function createDecide(deps: ApprovalDeps) {
       data: { application_id: a.id, guest_id: held ? a.guest_id : null, held_seat: held },
     });
     return held;
-  }
-
-  function decided(
-    status: 'approved' | 'rejected',
-    reason: string,
-    now: number,
-    actor: Actor,
-    eraseAt: number | null,
-  ) {
-    return { status, reason, decided_at: now, decided_by: actor.user.auditName, erase_at: eraseAt };
   }
 
   return async function decide(actor: Actor, meetingId: number, input: DecideBody): Promise<DecideResult> {

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Language } from '@meetflow/shared/languages';
 import { containsPattern, lowerLike } from '../../lib/like.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 export interface MeetingRow {
   id: number;
@@ -420,43 +421,28 @@ export async function findCurrency(db: Db, id: number): Promise<string | null | 
 }
 
 /** Sets a live meeting's currency (null: free); answers whether a live meeting was updated. */
-export async function updateCurrency(db: Db, id: number, currency: string | null): Promise<boolean> {
-  const result = await db
-    .updateTable('meetings')
-    .set({ currency })
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function updateCurrency(db: Db, id: number, currency: string | null): Promise<boolean> {
+  return updateAdmission(db, id, { currency });
 }
 
-/** Who may register (issue 45): a meeting's admission settings, live or not. */
+/** Who may register (issue 45): a meeting's admission settings with its seats, live or not. */
 export function findAdmission(db: Db, id: number) {
+  const columns = ['approval', 'approval_holds_seat', 'reject_erase_days', 'group_max'] as const;
   return db
     .selectFrom('meetings')
-    .select([
-      'approval',
-      'approval_holds_seat',
-      'reject_erase_days',
-      'group_max',
-      'currency',
-      'registration_limit',
-      'registered_count',
-    ])
+    .select([...columns, 'currency', 'registration_limit', 'registered_count'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-/** Sets a live meeting's admission settings; answers whether a live meeting was updated. */
+/** Sets a live meeting's admission (issue 45) or payment settings; whether a live meeting was updated. */
 export async function updateAdmission(
   db: Db,
   id: number,
-  values: {
-    approval: 'none' | 'all' | 'types';
-    approval_holds_seat: number;
-    reject_erase_days: number;
-    group_max: number;
-  },
+  values: Pick<
+    Updateable<Database['meetings']>,
+    'approval' | 'approval_holds_seat' | 'reject_erase_days' | 'group_max' | 'currency'
+  >,
 ): Promise<boolean> {
   const result = await db
     .updateTable('meetings')

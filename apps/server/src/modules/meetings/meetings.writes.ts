@@ -24,6 +24,10 @@ export function setCurrency(db: Db, meetingId: number, currency: string | null) 
 }
 
 /** Sets a live meeting's admission settings (the approval module's); false when none. */
-export function setAdmission(db: Db, meetingId: number, values: Parameters<typeof meetings.updateAdmission>[2]) {
+export function setAdmission(
+  db: Db,
+  meetingId: number,
+  values: Parameters<typeof meetings.updateAdmission>[2],
+) {
   return meetings.updateAdmission(db, meetingId, values);
 }

@@ -90,7 +90,15 @@ export function createSignUp(deps: RegistrationDeps) {
     assertMeetingType(body, meeting.meeting_type);
     const phone = requirePhone(body.area_code, body.phone);
     const consent = consentColumns(meeting, body, now);
-    await refuseEarly(deps, meeting, status, body.area_code, phone);
+    // An invitation may hold a seat the public count does not show (reserved or past the limit).
+    const invited = (body.invitation_code?.trim() ?? '') !== '';
+    await refuseEarly(
+      deps,
+      meeting,
+      invited && status === 'full' ? 'closed_to_public' : status,
+      body.area_code,
+      phone,
+    );
     const { chosen: scheduleIds, allowed } = await chosenSessions(meeting, body);
     const fields = parseFields(meeting.form_fields ?? undefined);
     const answers = checkAnswers(
