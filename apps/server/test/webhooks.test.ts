@@ -214,8 +214,9 @@ describe(`webhooks (${TEST_DB})`, () => {
         group_max: 0,
       });
       for (const n of [40, 41]) await signUp(ctx, vetted.publicId, generalBody(n), n);
-      const applied = (await admin('GET', `/api/meetings/${vetted.id}/applications`)).json().data
-        .items as { id: number }[];
+      const applied = (await admin('GET', `/api/meetings/${vetted.id}/applications`)).json().data.items as {
+        id: number;
+      }[];
       await admin('POST', `/api/meetings/${vetted.id}/applications/decide`, {
         ids: [applied[0]!.id],
         decision: 'approve',
