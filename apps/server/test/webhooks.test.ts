@@ -205,6 +205,28 @@ describe(`webhooks (${TEST_DB})`, () => {
       await ctx.app.payments.cancelOrder(withdrawn!.id, { auditName: 'admin', ip: null });
       ctx.advance(31 * 60_000);
 
+      // Approval (issue 45): two applications without a held seat, one approved and one rejected.
+      const vetted = await createMeeting(ctx.db, orgId);
+      await admin('PUT', `/api/meetings/${vetted.id}/admission`, {
+        approval: 'all',
+        approval_holds_seat: false,
+        reject_erase_days: 7,
+        group_max: 0,
+      });
+      for (const n of [40, 41]) await signUp(ctx, vetted.publicId, generalBody(n), n);
+      const applied = (await admin('GET', `/api/meetings/${vetted.id}/applications`)).json().data.items as {
+        id: number;
+      }[];
+      await admin('POST', `/api/meetings/${vetted.id}/applications/decide`, {
+        ids: [applied[0]!.id],
+        decision: 'approve',
+      });
+      await admin('POST', `/api/meetings/${vetted.id}/applications/decide`, {
+        ids: [applied[1]!.id],
+        decision: 'reject',
+        reason: 'Members only',
+      });
+
       await run();
       await run();
       const types = new Set(all.events().map((e) => e.type));
@@ -229,6 +251,12 @@ describe(`webhooks (${TEST_DB})`, () => {
       expect(byType('payment.refunded')[0]!.data).toMatchObject({ order_id: payer!.id, amount: 100_00 });
       expect(byType('order.cancelled')[0]!.data).toMatchObject({ order_id: withdrawn!.id });
       expect(byType('order.expired')).toHaveLength(1);
+      expect(byType('application.submitted')).toHaveLength(2);
+      expect(byType('application.approved')[0]!.data).toMatchObject({
+        application_id: applied[0]!.id,
+        held_seat: false,
+      });
+      expect(byType('application.rejected')[0]!.data).toMatchObject({ application_id: applied[1]!.id });
       await admin('DELETE', `/api/webhooks/${hook.id}`);
     } finally {
       await all.close();

@@ -32,7 +32,7 @@ export { checkAnswers, formFieldsOf, parseAnswers, parseFields } from './registr
 export { assertAnswerFiles } from './answer-files.ts';
 export { findForms } from './registration-form.repository.ts';
 export { saveDoorAnswers, type DoorAnswersOutcome } from './door-answers.ts';
-export { markGuestPaid, markGuestUnpaid } from './guests.repository.ts';
+export { markGuestPaid, markGuestUnpaid, setGuestApproval } from './guests.repository.ts';
 export {
   admitGuestBatch,
   deleteNewGuests,
@@ -82,9 +82,15 @@ export async function insertGuestTakingSeats(
   scheduleIds: readonly number[],
   now: number,
   filled?: repo.FilledSeats,
-  options: { skipFullSessions?: boolean; seat?: repo.SeatKind } = {},
+  options: {
+    skipFullSessions?: boolean;
+    seat?: repo.SeatKind;
+    /** Run after the guest row and before any seat (an invitation's use, issue 45). */
+    beforeSeats?: (guestId: number) => Promise<void>;
+  } = {},
 ): Promise<{ id: number; fullSessions: number[] }> {
   const id = await insertGuestHoldingSeat(trx, values);
+  await options.beforeSeats?.(id);
   await repo.insertGuestSchedules(trx, id, scheduleIds, now);
   const seat = await repo.takeMeetingSeat(trx, values.meeting_id, options.seat);
   if (!seat) {

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Language } from '@meetflow/shared/languages';
 import { containsPattern, lowerLike } from '../../lib/like.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 export interface MeetingRow {
   id: number;
@@ -420,10 +421,32 @@ export async function findCurrency(db: Db, id: number): Promise<string | null | 
 }
 
 /** Sets a live meeting's currency (null: free); answers whether a live meeting was updated. */
-export async function updateCurrency(db: Db, id: number, currency: string | null): Promise<boolean> {
+export function updateCurrency(db: Db, id: number, currency: string | null): Promise<boolean> {
+  return updateAdmission(db, id, { currency });
+}
+
+/** Who may register (issue 45): a meeting's admission settings with its seats, live or not. */
+export function findAdmission(db: Db, id: number) {
+  const columns = ['approval', 'approval_holds_seat', 'reject_erase_days', 'group_max'] as const;
+  return db
+    .selectFrom('meetings')
+    .select([...columns, 'currency', 'registration_limit', 'registered_count'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets a live meeting's admission (issue 45) or payment settings; whether a live meeting was updated. */
+export async function updateAdmission(
+  db: Db,
+  id: number,
+  values: Pick<
+    Updateable<Database['meetings']>,
+    'approval' | 'approval_holds_seat' | 'reject_erase_days' | 'group_max' | 'currency'
+  >,
+): Promise<boolean> {
   const result = await db
     .updateTable('meetings')
-    .set({ currency })
+    .set(values)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
