@@ -110,3 +110,8 @@ export async function organizationOwnsEntries(db: Db, organizationId: number): P
   const category = await collegeCategories.organizationHasCollegeCategories(db, organizationId);
   return slot || category;
 }
+
+/** Whether the registration type is one of the meeting's. */
+export function isUserTypeOfMeeting(db: Db, userTypeId: number, meetingId: number) {
+  return userTypes.isUserTypeOf(db, userTypeId, meetingId);
+}

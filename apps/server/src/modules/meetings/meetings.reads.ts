@@ -57,3 +57,8 @@ export function organizationHasMeetings(db: Db, organizationId: number) {
 export function currencyOf(db: Db, id: number) {
   return meetings.findCurrency(db, id);
 }
+
+/** A meeting's seat counters: limit, registered, held by offers, reserved for invitees. */
+export function seatCounters(db: Db, meetingId: number) {
+  return meetings.findSeatCounters(db, meetingId);
+}

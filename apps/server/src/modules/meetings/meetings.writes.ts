@@ -22,3 +22,8 @@ export function claimDeadlineNotice(db: Db, meetingId: number, now: number) {
 export function setCurrency(db: Db, meetingId: number, currency: string | null) {
   return meetings.updateCurrency(db, meetingId, currency);
 }
+
+/** The seats reserved for invitees (the invitations module), if they fit under the limit; false if not. */
+export function setInviteeReserved(db: Db, meetingId: number, reserved: number) {
+  return meetings.updateInviteeReserved(db, meetingId, reserved);
+}
