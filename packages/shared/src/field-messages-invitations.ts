@@ -23,6 +23,6 @@ export const INVITATION_FIELD_MESSAGES = {
   invitationTypeNotInMeeting: {
     'zh-tw': '此報名類型不屬於本會議',
     'zh-cn': '此报名类型不属于本会议',
-    en: 'This registration type is not one of the meeting\'s',
+    en: "This registration type is not one of the meeting's",
   },
 } as const;

@@ -95,8 +95,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(invitation) },
       },
     },
-    async (request) =>
-      ok(request, await invitations.create(actor(request), request.params.id, request.body)),
+    async (request) => ok(request, await invitations.create(actor(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -112,8 +111,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(invitation) },
       },
     },
-    async (request) =>
-      ok(request, await invitations.update(actor(request), request.params.id, request.body)),
+    async (request) => ok(request, await invitations.update(actor(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -134,7 +132,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const checkLimit = limiters('invitation_check_ip', INVITATION_CHECK_LIMIT.points, INVITATION_CHECK_LIMIT.seconds);
+  const checkLimit = limiters(
+    'invitation_check_ip',
+    INVITATION_CHECK_LIMIT.points,
+    INVITATION_CHECK_LIMIT.seconds,
+  );
   app.get(
     '/api/public/meetings/:publicId/invitations/:code',
     {

@@ -245,7 +245,9 @@ export function createInvitations(deps: InvitationsDeps) {
         throw error;
       }
       if (!changed)
-        throw new AppError('VALIDATION_FAILED', { data: { fields: { max_uses: 'invitationUsesBelowUsed' } } });
+        throw new AppError('VALIDATION_FAILED', {
+          data: { fields: { max_uses: 'invitationUsesBelowUsed' } },
+        });
       const after = await answer(id);
       const changes = fieldChanges(...alignedAuditFields(audited(before), audited(after)), {
         personal: PERSONAL,
@@ -256,8 +258,7 @@ export function createInvitations(deps: InvitationsDeps) {
 
     async remove(actor: Actor, id: number): Promise<void> {
       const { row, meeting } = await visibleInvitation(actor.user, id);
-      if (Number(row.used_count) > 0)
-        throw new AppError('INVITATION_IN_USE');
+      if (Number(row.used_count) > 0) throw new AppError('INVITATION_IN_USE');
       if (!(await repo.deleteUnused(db, id))) throw new AppError('INVITATION_IN_USE');
       await audit(
         actor,

@@ -36,7 +36,12 @@ export function createSignUpInvitations(deps: {
         type: 'invitation.redeemed',
         meetingId: meeting.id,
         guestId,
-        data: { invitation_id: match.id, guest_id: guestId, seats: match.seat, user_type_id: match.userTypeId },
+        data: {
+          invitation_id: match.id,
+          guest_id: guestId,
+          seats: match.seat,
+          user_type_id: match.userTypeId,
+        },
       });
       await deps.systemLog?.record(
         {
