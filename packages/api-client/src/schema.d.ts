@@ -2816,6 +2816,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/meetings/{id}/invitee-seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seats reserved for invitees, those used, and those left to the public */
+        get: operations["getMeetingsByIdInviteeSeats"];
+        /** Reserve seats for invitees (409 INVITEE_SEATS_TOO_MANY with the figures: more than are free) */
+        put: operations["putMeetingsByIdInviteeSeats"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A meeting's invitation codes with their uses */
+        get: operations["getMeetingsByIdInvitations"];
+        put?: never;
+        /** Add an invitation code, typed or generated (409 INVITATION_CODE_TAKEN) */
+        post: operations["postMeetingsByIdInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an invitation (its uses never below those taken; code null keeps it) */
+        put: operations["putInvitationsById"];
+        post?: never;
+        /** Delete an invitation nobody used (409 INVITATION_IN_USE otherwise: disable it) */
+        delete: operations["deleteInvitationsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/meetings/{publicId}/invitations/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an invitation code would be accepted now, and the registration type it fixes */
+        get: operations["getPublicMeetingsByPublicIdInvitationsByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -3149,7 +3220,7 @@ export interface operations {
                                 email: string | null;
                                 /** @enum {string|null} */
                                 language: "zh-tw" | "zh-cn" | "en" | null;
-                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                                 organization_id: number | null;
                             };
                         };
@@ -3358,7 +3429,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };
@@ -3510,7 +3581,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3585,7 +3656,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                     expires_at: number | null;
                 };
             };
@@ -3604,7 +3675,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3711,7 +3782,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3806,7 +3877,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "invitation.redeemed")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3881,7 +3952,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "invitation.redeemed")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3902,7 +3973,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "invitation.redeemed")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4007,7 +4078,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "invitation.redeemed")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4093,7 +4164,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "invitation.redeemed")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -4114,7 +4185,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "invitation.redeemed")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4308,7 +4379,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "invitation.redeemed")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -5290,7 +5361,7 @@ export interface operations {
                             code: string | null;
                             name: string;
                             is_admin: boolean;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                         }[];
                     };
                 };
@@ -12067,6 +12138,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12167,6 +12240,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12354,6 +12429,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -12368,6 +12445,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13290,6 +13376,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13304,6 +13392,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13415,6 +13512,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13429,6 +13528,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         } | {
                             /** @enum {boolean} */
@@ -13545,6 +13653,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13559,6 +13669,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13750,6 +13869,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13897,6 +14018,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13997,6 +14120,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -25727,6 +25852,726 @@ export interface operations {
             };
         };
     };
+    getMeetingsByIdInviteeSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            limit: number;
+                            registered: number;
+                            waitlist_held: number;
+                            reserved: number;
+                            used_reserved: number;
+                            used_bypass: number;
+                            public_free: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putMeetingsByIdInviteeSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reserved: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            limit: number;
+                            registered: number;
+                            waitlist_held: number;
+                            reserved: number;
+                            used_reserved: number;
+                            used_bypass: number;
+                            public_free: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMeetingsByIdInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            code: string;
+                            /** @enum {string} */
+                            kind: "shared" | "personal";
+                            /** @enum {string} */
+                            seats: "reserved" | "bypass";
+                            user_type_id: number | null;
+                            max_uses: number;
+                            used_count: number;
+                            valid_until: number | null;
+                            enabled: boolean;
+                            note: string;
+                            invitee_name: string;
+                            invitee_email: string;
+                            /** @enum {string} */
+                            language: "zh-tw" | "zh-cn" | "en";
+                            sent_at: number | null;
+                            created_at: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeetingsByIdInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    code?: string | null;
+                    /** @enum {string} */
+                    seats: "reserved" | "bypass";
+                    /** @default null */
+                    user_type_id?: number | null;
+                    /** @default 1 */
+                    max_uses?: number;
+                    /** @default null */
+                    valid_until?: number | null;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            code: string;
+                            /** @enum {string} */
+                            kind: "shared" | "personal";
+                            /** @enum {string} */
+                            seats: "reserved" | "bypass";
+                            user_type_id: number | null;
+                            max_uses: number;
+                            used_count: number;
+                            valid_until: number | null;
+                            enabled: boolean;
+                            note: string;
+                            invitee_name: string;
+                            invitee_email: string;
+                            /** @enum {string} */
+                            language: "zh-tw" | "zh-cn" | "en";
+                            sent_at: number | null;
+                            created_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    code?: string | null;
+                    /** @enum {string} */
+                    seats: "reserved" | "bypass";
+                    /** @default null */
+                    user_type_id?: number | null;
+                    /** @default 1 */
+                    max_uses?: number;
+                    /** @default null */
+                    valid_until?: number | null;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            code: string;
+                            /** @enum {string} */
+                            kind: "shared" | "personal";
+                            /** @enum {string} */
+                            seats: "reserved" | "bypass";
+                            user_type_id: number | null;
+                            max_uses: number;
+                            used_count: number;
+                            valid_until: number | null;
+                            enabled: boolean;
+                            note: string;
+                            invitee_name: string;
+                            invitee_email: string;
+                            /** @enum {string} */
+                            language: "zh-tw" | "zh-cn" | "en";
+                            sent_at: number | null;
+                            created_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicMeetingsByPublicIdInvitationsByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            valid: boolean;
+                            /** @enum {string|null} */
+                            reason: "invalid" | "used_up" | null;
+                            user_type_id: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -26035,7 +26880,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };
