@@ -211,7 +211,7 @@ describe(`invitations (${TEST_DB})`, () => {
     const ms = Math.round(performance.now() - started);
     const publicSeated = publicOutcomes.filter((s) => s === 200).length;
     const invitedSeated = invitedOutcomes.filter((o) => o === 'ok').length;
-    console.info(
+    console.warn(
       `[invitations ${TEST_DB}] limit 10, reserved 4: public ${publicSeated}/30, invited ${invitedSeated}/10, bypass 3/3 in ${ms} ms`,
     );
     expect(publicSeated).toBeLessThanOrEqual(6);

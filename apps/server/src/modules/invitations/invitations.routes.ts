@@ -16,6 +16,7 @@ import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { InvitationsService } from './invitations.service.ts';
+import type { InviteeSeatsService } from './invitee-seats.ts';
 
 const tags = ['invitations'];
 const security = [{ bearer: [] }];
@@ -32,8 +33,9 @@ export const INVITATION_CHECK_LIMIT = { points: 30, seconds: 60 } as const;
 /** Invitations (issue 45): the invitee seats, the codes, and the sign-up page's check of a code. */
 export const invitationsRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationsService;
+  seats: InviteeSeatsService;
   limiters: LimiterFactory;
-}> = async (app, { invitations, limiters }) => {
+}> = async (app, { invitations, seats, limiters }) => {
   app.get(
     '/api/meetings/:id/invitee-seats',
     {
@@ -46,7 +48,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(inviteeSeats) },
       },
     },
-    async (request) => ok(request, await invitations.seats(currentUser(request), request.params.id)),
+    async (request) => ok(request, await seats.seats(currentUser(request), request.params.id)),
   );
 
   app.put(
@@ -64,7 +66,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(request, await invitations.setSeats(actor(request), request.params.id, request.body.reserved)),
+      ok(request, await seats.setSeats(actor(request), request.params.id, request.body.reserved)),
   );
 
   app.get(

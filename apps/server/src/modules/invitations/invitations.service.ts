@@ -5,7 +5,6 @@ import {
   GENERATED_CODE_LENGTH,
   INVITATION_CODE_ALPHABET,
   type Invitation,
-  type InviteeSeats,
   type PublicInvitation,
   invitationBody,
 } from '@meetflow/shared/schemas/invitations';
@@ -19,8 +18,7 @@ import { alignedAuditFields } from '../../lib/audit-fields.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import { isUserTypeOfMeeting } from '../dictionary/dictionary.reads.ts';
-import { liveMeetingByPublicId, seatCounters } from '../meetings/meetings.reads.ts';
-import { setInviteeReserved } from '../meetings/meetings.writes.ts';
+import { liveMeetingByPublicId } from '../meetings/meetings.reads.ts';
 import * as repo from './invitations.repository.ts';
 import { foldCode } from './redeem.ts';
 
@@ -30,8 +28,6 @@ export interface InvitationsDeps {
   db: Db;
   clock: () => number;
   systemLog: SystemLog;
-  /** The live figures of a meeting whose free seats changed. */
-  onSignupsChanged?: (meetingId: number) => void;
 }
 
 /** A fresh code: letters and digits with no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B). */
@@ -117,70 +113,7 @@ export function createInvitations(deps: InvitationsDeps) {
     return invitationOf(row);
   }
 
-  async function seatFigures(meetingId: number): Promise<InviteeSeats> {
-    const counters = await seatCounters(db, meetingId);
-    if (!counters) throw new AppError('NOT_FOUND');
-    const used = await repo.usesBySeats(db, meetingId);
-    const limit = Number(counters.registration_limit);
-    const registered = Number(counters.registered_count);
-    const held = Number(counters.waitlist_held);
-    const reserved = Number(counters.invitee_reserved);
-    return {
-      limit,
-      registered,
-      waitlist_held: held,
-      reserved,
-      used_reserved: used.reserved,
-      used_bypass: used.bypass,
-      public_free: limit === 0 ? null : Math.max(0, limit - registered - held - reserved),
-    };
-  }
-
   return {
-    async seats(user: AuthUser, meetingId: number): Promise<InviteeSeats> {
-      const meeting = await visibleMeeting(db, user, meetingId);
-      return seatFigures(meeting.id);
-    },
-
-    /**
-     * Sets the seats reserved for invitees. Refused (INVITEE_SEATS_TOO_MANY, with the figures)
-     * when registered + held by offers + reserved would pass a non-zero limit.
-     */
-    async setSeats(actor: Actor, meetingId: number, reserved: number): Promise<InviteeSeats> {
-      const meeting = await visibleMeeting(db, actor.user, meetingId);
-      const before = await db.transaction().execute(async (trx) => {
-        const counters = await seatCounters(trx, meeting.id);
-        if (!(await setInviteeReserved(trx, meeting.id, reserved))) return null;
-        const previous = Number(counters?.invitee_reserved ?? 0);
-        await systemLog.record(
-          {
-            action: 'update',
-            source: 'admin',
-            message: { key: 'invitations.seats_set', params: { meeting_id: meeting.id, reserved } },
-            username: actor.user.auditName,
-            ip: actor.ip,
-            changes: fieldChanges({ invitee_reserved: previous }, { invitee_reserved: reserved }),
-          },
-          trx,
-        );
-        return previous;
-      });
-      const figures = await seatFigures(meeting.id);
-      if (before === null) {
-        throw new AppError('INVITEE_SEATS_TOO_MANY', {
-          data: {
-            requested: reserved,
-            limit: figures.limit,
-            registered: figures.registered,
-            waitlist_held: figures.waitlist_held,
-            most: Math.max(0, figures.limit - figures.registered - figures.waitlist_held),
-          },
-        });
-      }
-      if (before !== reserved) deps.onSignupsChanged?.(meeting.id);
-      return figures;
-    },
-
     async list(user: AuthUser, meetingId: number): Promise<Invitation[]> {
       const meeting = await visibleMeeting(db, user, meetingId);
       return (await repo.listOfMeeting(db, meeting.id)).map(invitationOf);
