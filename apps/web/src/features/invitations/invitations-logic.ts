@@ -1,4 +1,5 @@
 import type { Invitation, InvitationBody } from '@meetflow/shared/schemas/invitations';
+import { formatDateTime } from '../../lib/date-time.ts';
 
 /** A code's state as of `now`: what the table's tag says. */
 export type InvitationState = 'active' | 'expired' | 'usedUp' | 'disabled';
@@ -35,7 +36,10 @@ export interface InvitationDraft {
   note: string;
 }
 
-export function invitationDraft(invitation: Invitation | null, dayOf: (ms: number) => string): InvitationDraft {
+export function invitationDraft(
+  invitation: Invitation | null,
+  dayOf: (ms: number) => string,
+): InvitationDraft {
   return {
     code: invitation?.code ?? '',
     seats: invitation?.seats ?? 'reserved',
@@ -68,4 +72,12 @@ export function invitationBody(
       note: draft.note.trim(),
     },
   };
+}
+
+/** The last millisecond of a day 'YYYY-MM-DD' in `zone`: a code holds to the end of its last day. */
+export function dayEndIn(day: string, zone: string | undefined): number {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d, 23, 59, 59);
+  const seen = Date.parse(`${formatDateTime(wall, zone).replace(' ', 'T')}Z`);
+  return wall - (seen - wall) + 999;
 }
