@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation, InviteeSeats, PublicInvitation } from '@meetflow/shared/schemas/invitations';
 import { INVITATION_CODE_ALPHABET } from '@meetflow/shared/schemas/invitations';
+import { eraseGuests } from '../src/modules/privacy/erase-guests.ts';
 import { adminApi, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { redeemAndSeat, tally } from './invitations-fixtures.ts';
@@ -247,5 +248,32 @@ describe(`invitations (${TEST_DB})`, () => {
     expect(signUps.filter((s) => s === 200).length).toBe(10);
     const figures = await seatsOf(m);
     expect(figures).toMatchObject({ registered: 10, reserved: 0, public_free: 0 });
+  });
+
+  it("erases the invitees' names and e-mails with the meeting's guests, keeping the counts", async () => {
+    const m = await createMeeting(ctx.db, orgId);
+    const now = ctx.now();
+    await ctx.db
+      .insertInto('invitations')
+      .values({
+        meeting_id: m.id,
+        code: 'PERSONAL01',
+        kind: 'personal',
+        seats: 'reserved',
+        max_uses: 1,
+        used_count: 1,
+        invitee_name: '陳大文',
+        invitee_email: 'chan@example.com',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await ctx.db.transaction().execute((trx) => eraseGuests(trx, m.id, now));
+    const row = await ctx.db
+      .selectFrom('invitations')
+      .select(['invitee_name', 'invitee_email', 'used_count'])
+      .where('meeting_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ invitee_name: '', invitee_email: '', used_count: 1 });
   });
 });

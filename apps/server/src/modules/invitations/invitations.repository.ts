@@ -114,3 +114,13 @@ export async function usesBySeats(db: Db, meetingId: number) {
   const of = (seats: string) => Number(rows.find((r) => r.seats === seats)?.n ?? 0);
   return { reserved: of('reserved'), bypass: of('bypass') };
 }
+
+/** The meeting's invitees' names and e-mails, blanked (the meeting's purge); the codes stay counted. */
+export async function eraseInvitees(trx: Db, meetingId: number): Promise<void> {
+  await trx
+    .updateTable('invitations')
+    .set({ invitee_name: '', invitee_email: '' })
+    .where('meeting_id', '=', meetingId)
+    .where((eb) => eb.or([eb('invitee_name', '!=', ''), eb('invitee_email', '!=', '')]))
+    .execute();
+}

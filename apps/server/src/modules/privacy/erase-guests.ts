@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { eraseInvitees } from '../invitations/invitations.writes.ts';
 import { erasePayers } from '../payments/payments.writes.ts';
 import * as repo from './privacy.repository.ts';
 
@@ -16,5 +17,7 @@ export async function eraseGuests(
 ): Promise<number> {
   const erased = await repo.eraseGuests(trx, meetingId, now, guestId);
   await erasePayers(trx, meetingId, guestId);
+  // The invitees a personal invitation named (issue 45): with the whole meeting's guests.
+  if (guestId === undefined) await eraseInvitees(trx, meetingId);
   return erased;
 }
