@@ -89,7 +89,7 @@ test('an organiser reserves invitee seats and manages invitation codes, in two l
   // A typed one that passes the limit, then deleted after confirming.
   await page.getByTestId('invitation-add').click();
   await page.getByTestId('invitation-code-input').fill('vip-guests');
-  await page.getByText('不受人數上限').click();
+  await page.getByTestId('invitation-seats').getByText('不受人數上限').click();
   await page.getByTestId('invitation-save').click();
   await toast(page, '已儲存邀請碼');
   const vipRow = page.getByTestId('invitation-table').locator('tr.ant-table-row', { hasText: 'VIP-GUESTS' });
