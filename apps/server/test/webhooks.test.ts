@@ -15,6 +15,7 @@ import {
 } from './registration-fixtures.ts';
 import { openList } from './waitlist-fixtures.ts';
 import { addPrice, createPaidMeeting, guestIdOf, ordersOf } from './payments-fixtures.ts';
+import { liveMeetingByPublicId } from '../src/modules/meetings/meetings.reads.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 import { webhooksSuite } from './webhooks-fixtures.ts';
 
@@ -226,6 +227,18 @@ describe(`webhooks (${TEST_DB})`, () => {
         decision: 'reject',
         reason: 'Members only',
       });
+      // An invitation code used by a sign-up (the sign-up's port, in its transaction).
+      const invited = await admin('POST', `/api/meetings/${general.id}/invitations`, {
+        code: 'HOOKED',
+        seats: 'bypass',
+      });
+      expect(invited.statusCode, invited.body).toBe(200);
+      const invitations = ctx.app.registration.invitations.use;
+      const visitorMeeting = (await liveMeetingByPublicId(ctx.db, general.publicId))!;
+      const match = await invitations.find(visitorMeeting, 'hooked', null, ctx.now());
+      await ctx.db
+        .transaction()
+        .execute((trx) => invitations.redeemIn(trx, visitorMeeting, match, guestId, ctx.now(), null));
 
       await run();
       await run();
@@ -257,6 +270,13 @@ describe(`webhooks (${TEST_DB})`, () => {
         held_seat: false,
       });
       expect(byType('application.rejected')[0]!.data).toMatchObject({ application_id: applied[1]!.id });
+      expect(byType('invitation.redeemed')[0]!.data).toEqual({
+        meeting_id: general.id,
+        invitation_id: invited.json().data.id,
+        guest_id: guestId,
+        seats: 'bypass',
+        user_type_id: null,
+      });
       await admin('DELETE', `/api/webhooks/${hook.id}`);
     } finally {
       await all.close();

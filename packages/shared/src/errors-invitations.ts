@@ -30,4 +30,31 @@ export const INVITATION_ERRORS = {
       en: 'Every place of this invitation has been taken',
     },
   },
+  INVITEE_SEATS_TOO_MANY: {
+    code: 40983,
+    status: 409,
+    message: {
+      'zh-tw': '保留給受邀者的名額超過尚未被佔用的名額',
+      'zh-cn': '保留给受邀者的名额超过尚未被占用的名额',
+      en: 'More invitee seats than the seats still free',
+    },
+  },
+  INVITATION_CODE_TAKEN: {
+    code: 40984,
+    status: 409,
+    message: {
+      'zh-tw': '此會議已有相同的邀請碼',
+      'zh-cn': '此会议已有相同的邀请码',
+      en: 'This meeting already has that invitation code',
+    },
+  },
+  INVITATION_IN_USE: {
+    code: 40985,
+    status: 409,
+    message: {
+      'zh-tw': '此邀請碼已有人使用，不能刪除；可改為停用',
+      'zh-cn': '此邀请码已有人使用，不能删除；可改为停用',
+      en: 'This invitation has been used and cannot be deleted: disable it instead',
+    },
+  },
 } as const;

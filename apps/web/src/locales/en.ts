@@ -14,6 +14,7 @@ const en: Catalogue = {
     evaluations: 'Evaluations',
     paymentSetup: 'Fees',
     paymentAccount: 'Payment account',
+    invitations: 'Invitations',
     cmeRecords: 'CME records',
     waitlist: 'Waiting lists',
     orders: 'Orders',

@@ -70,6 +70,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'application.submitted',
   'application.approved',
   'application.rejected',
+  'invitation.redeemed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; no endpoint subscribes to it. */
@@ -99,6 +100,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, Localized> = {
   'application.submitted': { 'zh-tw': '報名待審核', 'zh-cn': '报名待审核', en: 'Application submitted' },
   'application.approved': { 'zh-tw': '報名已核准', 'zh-cn': '报名已核准', en: 'Application approved' },
   'application.rejected': { 'zh-tw': '報名被拒絕', 'zh-cn': '报名被拒绝', en: 'Application rejected' },
+  'invitation.redeemed': { 'zh-tw': '使用邀請碼報名', 'zh-cn': '使用邀请码报名', en: 'Invitation redeemed' },
 };
 
 export const WEBHOOK_URL_MAX = 2000;

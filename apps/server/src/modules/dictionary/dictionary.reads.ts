@@ -120,3 +120,8 @@ export function approvalUserTypeIds(db: Db, meetingId: number) {
 export function userTypeNeedsApproval(db: Db, userTypeId: number) {
   return userTypes.userTypeNeedsApproval(db, userTypeId);
 }
+
+/** Whether the registration type is one of the meeting's. */
+export function isUserTypeOfMeeting(db: Db, userTypeId: number, meetingId: number) {
+  return userTypes.isUserTypeOf(db, userTypeId, meetingId);
+}

@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import { invitationsRoutes } from './invitations.routes.ts';
+import { createInvitations } from './invitations.service.ts';
+import { createInviteeSeats } from './invitee-seats.ts';
 import { createSignUpInvitations } from './redeem.ts';
 
 /**
@@ -8,8 +11,11 @@ import { createSignUpInvitations } from './redeem.ts';
  */
 export const invitationsModule = fp(
   async (app) => {
-    const { db } = app.platform;
-    app.registration.invitations.fill(createSignUpInvitations({ db }));
+    const { db, clock, systemLog, webhooks, limiters, onSignupsChanged } = app.platform;
+    app.registration.invitations.fill(createSignUpInvitations({ db, systemLog, webhooks }));
+    const invitations = createInvitations({ db, clock, systemLog });
+    const seats = createInviteeSeats({ db, clock, systemLog, onSignupsChanged });
+    await app.register(invitationsRoutes, { invitations, seats, limiters });
   },
   { name: 'invitations', dependencies: ['platform', 'registration'] },
 );

@@ -1,7 +1,27 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** The invitations table's owner (modules/invitations): codes, their uses, personal invitations. */
+
+const COLUMNS = [
+  'id',
+  'meeting_id',
+  'code',
+  'kind',
+  'seats',
+  'user_type_id',
+  'max_uses',
+  'used_count',
+  'enabled',
+  'valid_until',
+  'note',
+  'invitee_name',
+  'invitee_email',
+  'language',
+  'sent_at',
+  'created_at',
+] as const;
 
 /** A meeting's invitation by its stored code (upper case). */
 export function findByCode(db: Db, meetingId: number, code: string) {
@@ -33,4 +53,74 @@ export async function takeUse(trx: Db, invitationId: number, now: number): Promi
     .where(sql<boolean>`used_count < max_uses`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export type InvitationRow = Awaited<ReturnType<typeof findById>>;
+
+export function findById(db: Db, id: number) {
+  return db.selectFrom('invitations').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function listOfMeeting(db: Db, meetingId: number) {
+  return db
+    .selectFrom('invitations')
+    .select(COLUMNS)
+    .where('meeting_id', '=', meetingId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insert(db: Db, values: Insertable<Database['invitations']>): Promise<number> {
+  const row = await db.insertInto('invitations').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Changes an invitation; its maximum never below the uses counted when the UPDATE runs (a use
+ * counted between the form's check and this statement makes it change nothing: false).
+ */
+export async function update(
+  db: Db,
+  id: number,
+  values: Updateable<Database['invitations']> & { max_uses: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set(values)
+    .where('id', '=', id)
+    .where('used_count', '<=', values.max_uses)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes an invitation nobody used (false: used meanwhile, or gone). */
+export async function deleteUnused(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('invitations')
+    .where('id', '=', id)
+    .where('used_count', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Uses taken, by the invitations' seat kind (a use whose guest was since cancelled still counts). */
+export async function usesBySeats(db: Db, meetingId: number) {
+  const rows = await db
+    .selectFrom('invitations')
+    .select(['seats', (eb) => eb.fn.sum<number>('used_count').as('n')])
+    .where('meeting_id', '=', meetingId)
+    .groupBy('seats')
+    .execute();
+  const of = (seats: string) => Number(rows.find((r) => r.seats === seats)?.n ?? 0);
+  return { reserved: of('reserved'), bypass: of('bypass') };
+}
+
+/** The meeting's invitees' names and e-mails, blanked (the meeting's purge); the codes stay counted. */
+export async function eraseInvitees(trx: Db, meetingId: number): Promise<void> {
+  await trx
+    .updateTable('invitations')
+    .set({ invitee_name: '', invitee_email: '' })
+    .where('meeting_id', '=', meetingId)
+    .where((eb) => eb.or([eb('invitee_name', '!=', ''), eb('invitee_email', '!=', '')]))
+    .execute();
 }

@@ -1,6 +1,8 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { SignUpInvitations } from '../registration/sign-up-admission.ts';
+import type { SystemLog } from '../system-log/system-log.service.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import * as repo from './invitations.repository.ts';
 
 /** How a code is stored and compared: trimmed, upper case. */
@@ -13,7 +15,11 @@ export function foldCode(code: string): string {
  * before the transaction and counted inside it, where the conditional UPDATE makes a use atomic
  * across instances.
  */
-export function createSignUpInvitations(deps: { db: Db }): SignUpInvitations {
+export function createSignUpInvitations(deps: {
+  db: Db;
+  systemLog?: Pick<SystemLog, 'record'>;
+  webhooks?: WebhookEmitter;
+}): SignUpInvitations {
   return {
     async find(meeting, code, userTypeId, now) {
       const row = await repo.findByCode(deps.db, meeting.id, foldCode(code));
@@ -24,8 +30,32 @@ export function createSignUpInvitations(deps: { db: Db }): SignUpInvitations {
         throw new AppError('INVITATION_WRONG_TYPE');
       return { id: Number(row.id), code: row.code, seat: row.seats, userTypeId: row.user_type_id };
     },
-    async redeemIn(trx, _meeting, match, _guestId, now) {
+    async redeemIn(trx, meeting, match, guestId, now, ip) {
       if (!(await repo.takeUse(trx, match.id, now))) throw new AppError('INVITATION_USED_UP');
+      await deps.webhooks?.emit(trx, {
+        type: 'invitation.redeemed',
+        meetingId: meeting.id,
+        guestId,
+        data: {
+          invitation_id: match.id,
+          guest_id: guestId,
+          seats: match.seat,
+          user_type_id: match.userTypeId,
+        },
+      });
+      await deps.systemLog?.record(
+        {
+          action: 'update',
+          source: 'public',
+          message: {
+            key: 'invitations.redeemed',
+            params: { meeting_id: meeting.id, invitation_id: match.id, guest_id: guestId },
+          },
+          username: null,
+          ip,
+        },
+        trx,
+      );
     },
   };
 }

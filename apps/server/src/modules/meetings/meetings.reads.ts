@@ -62,3 +62,8 @@ export function currencyOf(db: Db, id: number) {
 export function admissionOf(db: Db, id: number) {
   return meetings.findAdmission(db, id);
 }
+
+/** A meeting's seat counters: limit, registered, held by offers, reserved for invitees. */
+export function seatCounters(db: Db, meetingId: number) {
+  return meetings.findSeatCounters(db, meetingId);
+}

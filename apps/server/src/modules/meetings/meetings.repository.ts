@@ -452,3 +452,33 @@ export async function updateAdmission(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A meeting's seat counters (the invitations page). */
+export function findSeatCounters(db: Db, meetingId: number) {
+  return db
+    .selectFrom('meetings')
+    .select(['registration_limit', 'registered_count', 'waitlist_held', 'invitee_reserved'])
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+}
+
+/**
+ * Sets the seats reserved for invitees if they fit: registered + held + reserved within a non-zero
+ * limit. The conditional UPDATE takes the row lock the sign-ups' seat UPDATEs take and checks the
+ * counts as they stand under it (PostgreSQL re-reads the row a concurrent sign-up just committed;
+ * SQLite runs one writer). True when set.
+ */
+export async function updateInviteeReserved(db: Db, meetingId: number, reserved: number): Promise<boolean> {
+  const result = await db
+    .updateTable('meetings')
+    .set({ invitee_reserved: reserved })
+    .where('id', '=', meetingId)
+    .where((eb) =>
+      eb.or([
+        eb('registration_limit', '=', 0),
+        sql<boolean>`registered_count + waitlist_held + ${reserved} <= registration_limit`,
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -31,3 +31,8 @@ export function setAdmission(
 ) {
   return meetings.updateAdmission(db, meetingId, values);
 }
+
+/** The seats reserved for invitees (the invitations module), if they fit under the limit; false if not. */
+export function setInviteeReserved(db: Db, meetingId: number, reserved: number) {
+  return meetings.updateInviteeReserved(db, meetingId, reserved);
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { eraseApplicants } from '../approval/approval.writes.ts';
+import { eraseInvitees } from '../invitations/invitations.writes.ts';
 import { erasePayers } from '../payments/payments.writes.ts';
 import * as repo from './privacy.repository.ts';
 
@@ -19,5 +20,7 @@ export async function eraseGuests(
   await erasePayers(trx, meetingId, guestId);
   // Applications awaiting (or past) approval carry the applicant's contact and form (issue 45).
   await eraseApplicants(trx, meetingId, now, guestId);
+  // The invitees a personal invitation named (issue 45): with the whole meeting's guests.
+  if (guestId === undefined) await eraseInvitees(trx, meetingId);
   return erased;
 }

@@ -21,6 +21,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   evaluations: () => import('../../features/evaluations/evaluations-page.tsx'),
   paymentSetup: () => import('../../features/payment-setup/payment-setup-page.tsx'),
   paymentAccount: () => import('../../features/payment-setup/payment-account-page.tsx'),
+  invitations: () => import('../../features/invitations/invitations-page.tsx'),
   cmeRecords: () => import('../../features/cme/cme-records-page.tsx'),
   organization: () => import('../../features/organizations/organization-page.tsx'),
   dictionary: () => import('../../features/dictionary/dictionary-page.tsx'),

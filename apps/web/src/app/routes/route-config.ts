@@ -4,6 +4,7 @@ import { HOME_PATH } from '../../lib/session/redirect.ts';
 import { WAITLIST_PATH } from '../../lib/waitlist.ts';
 import { EVALUATIONS_PATH } from '../../lib/evaluations.ts';
 import { ORDERS_PATH } from '../../lib/orders.ts';
+import { INVITATIONS_PATH } from '../../lib/invitations.ts';
 import { PAYMENT_ACCOUNT_PATH, PAYMENT_READERS, PAYMENT_SETUP_PATH } from '../../lib/payment-setup.ts';
 
 /**
@@ -134,6 +135,16 @@ export const adminRoutes: AppRoute[] = [
           // Whoever follows payments sees the fees; changing them is the payment managers' (as the API asks).
           auth: [...PAYMENT_READERS],
           cache: true,
+        },
+      },
+      {
+        name: 'invitations',
+        path: INVITATIONS_PATH,
+        meta: {
+          title: 'Invitations',
+          i18nKey: 'route.invitations',
+          icon: 'key',
+          auth: ['invitation:manage'],
         },
       },
       {

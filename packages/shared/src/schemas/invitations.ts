@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
+
+/*
+ * Invitations (issue 45): codes for one or many uses that draw on the seats reserved for invitees
+ * or bypass the meeting's limit, tied to a registration type or not; personal ones are mailed.
+ */
+
+export const INVITATION_SEATS = ['reserved', 'bypass'] as const;
+export type InvitationSeats = (typeof INVITATION_SEATS)[number];
+export const INVITATION_KINDS = ['shared', 'personal'] as const;
+
+/** Letters and digits a generated code uses: no 0/O, 1/I/L, 2/Z, 5/S, 8/B look-alikes. */
+export const INVITATION_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+export const GENERATED_CODE_LENGTH = 10;
+
+const recordId = z.coerce.number().int().positive().max(2_147_483_647);
+export const invitationIdParams = z.strictObject({ id: recordId });
+
+/** A code as typed: trimmed, upper case, 4–40 of A–Z, 0–9, '-' and '_'. */
+export const invitationCodeText = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_-]{4,40}$/, 'invitationCodeFormat');
+
+export const invitation = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(INVITATION_KINDS),
+  seats: z.enum(INVITATION_SEATS),
+  /** The registration type it signs up as (null: the invitee's choice). */
+  user_type_id: z.number().int().nullable(),
+  max_uses: z.number().int(),
+  used_count: z.number().int(),
+  valid_until: z.number().int().nullable(),
+  enabled: z.boolean(),
+  note: z.string(),
+  /** A personal invitation's invitee (empty for a shared code). */
+  invitee_name: z.string(),
+  invitee_email: z.string(),
+  language: z.enum(LANGUAGES),
+  /** When its mail was last handed to the outbox (personal invitations). */
+  sent_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type Invitation = z.infer<typeof invitation>;
+export const invitationList = z.array(invitation);
+
+/** POST /api/meetings/:id/invitations (a shared code). `code` null: one is generated. */
+export const invitationBody = z.strictObject({
+  code: invitationCodeText.nullable().default(null),
+  seats: z.enum(INVITATION_SEATS),
+  user_type_id: z.number().int().positive().nullable().default(null),
+  max_uses: z.number().int().min(1, 'maxUsesMin').max(100_000).default(1),
+  valid_until: z.number().int().nullable().default(null),
+  enabled: z.boolean().default(true),
+  note: z.string().trim().max(500).default(''),
+});
+export type InvitationBody = z.input<typeof invitationBody>;
+/** PUT /api/invitations/:id: the same fields; `code` null keeps the code. */
+export const invitationUpdateBody = invitationBody;
+
+/** PUT /api/meetings/:id/invitee-seats. */
+export const inviteeSeatsBody = z.strictObject({
+  reserved: z.number().int().min(0).max(1_000_000),
+});
+export type InviteeSeatsBody = z.input<typeof inviteeSeatsBody>;
+/** The seat figures of the invitations page. */
+export const inviteeSeats = z.object({
+  /** 0: no limit. */
+  limit: z.number().int(),
+  /** Seats taken (guests), invitees' included. */
+  registered: z.number().int(),
+  /** Seats held by open offers of the waiting list. */
+  waitlist_held: z.number().int(),
+  /** Invitee seats still reserved (not yet taken). */
+  reserved: z.number().int(),
+  /** Guests seated through invitations: on a reserved seat, and past the limit. */
+  used_reserved: z.number().int(),
+  used_bypass: z.number().int(),
+  /** Seats the public can still take (null: no limit). */
+  public_free: z.number().int().nullable(),
+});
+export type InviteeSeats = z.infer<typeof inviteeSeats>;
+
+/** GET /api/public/meetings/:publicId/invitations/:code. */
+export const publicInvitationParams = z.strictObject({
+  publicId: z.string().min(1).max(100),
+  code: z.string().trim().min(1).max(60),
+});
+/** Whether a code would be accepted now; the sign-up page shows "You are invited" and fixes the type. */
+export const publicInvitation = z.object({
+  valid: z.boolean(),
+  /** Why not: 'invalid' (unknown, disabled or expired), 'used_up'. */
+  reason: z.enum(['invalid', 'used_up']).nullable(),
+  /** The registration type the invitation signs up as (null: the invitee's choice). */
+  user_type_id: z.number().int().nullable(),
+});
+export type PublicInvitation = z.infer<typeof publicInvitation>;
