@@ -29,6 +29,7 @@ import * as cmeRecords from './migrations/2026-11-29-05-cme-records.ts';
 import * as payments from './migrations/2026-11-30-01-payments.ts';
 import * as statementPreviews from './migrations/2026-11-30-02-statement-previews.ts';
 import * as admission from './migrations/2026-11-30-03-admission.ts';
+import * as memberImports from './migrations/2026-11-30-13-member-imports.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-01-payments': payments,
   '2026-11-30-02-statement-previews': statementPreviews,
   '2026-11-30-03-admission': admission,
+  '2026-11-30-13-member-imports': memberImports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

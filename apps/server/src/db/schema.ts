@@ -1,10 +1,11 @@
 import type { Generated } from 'kysely';
 import type { Region } from '@meetflow/shared/constants';
 import type { AdmissionTables } from './schema-admission.ts';
+import type { MemberImportTables } from './schema-members.ts';
 import type { PaymentTables } from './schema-payments.ts';
 
 /** Times are integers: milliseconds since the epoch. Flags are integers 0/1 on both databases. */
-export interface Database extends PaymentTables, AdmissionTables {
+export interface Database extends PaymentTables, AdmissionTables, MemberImportTables {
   app_secrets: { name: string; value: string };
   roles: {
     id: Generated<number>;

@@ -85,5 +85,6 @@ export const TABLE_OWNERS = {
   applications: 'modules/approval/applications.repository.ts',
   invitations: 'modules/invitations/invitations.repository.ts',
   member_records: 'modules/members/member-records.repository.ts',
+  member_imports: 'modules/members/member-records.repository.ts',
   guest_groups: 'modules/groups/guest-groups.repository.ts',
 } as const satisfies Record<keyof Database, string>;

@@ -94,11 +94,19 @@ export const priceItem = z.object({
   retired: z.boolean(),
   /** Orders name it: it can be retired, not changed. */
   in_use: z.boolean(),
+  /**
+   * The member fee (issue 45): charged only to a sign-up matched on the organisation's member list,
+   * in place of the registration type's other fee; a member-only ticket is refused to others.
+   */
+  member_only: z.boolean(),
 });
 export type PriceItem = z.infer<typeof priceItem>;
 export const priceItemBody = priceItem
   .omit({ id: true, retired: true, in_use: true, sort: true })
-  .extend({ sort: z.number().int().min(0).max(10_000).default(0) })
+  .extend({
+    sort: z.number().int().min(0).max(10_000).default(0),
+    member_only: z.boolean().default(false),
+  })
   .strict();
 export type PriceItemBody = z.input<typeof priceItemBody>;
 
@@ -150,6 +158,8 @@ export const publicPrice = z.object({
   early_amount: amount.nullable(),
   early_until: z.number().int().nullable(),
   current: amount,
+  /** For members on the organisation's list only (the form labels it so). */
+  member_only: z.boolean(),
 });
 export type PublicPrice = z.infer<typeof publicPrice>;
 /** On the public meeting: null for a free meeting. */

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { createSignUpMembers } from './member-match.ts';
+import { membersRoutes } from './members.routes.ts';
+import { createMembers } from './members.service.ts';
 
 /**
  * An organisation's member and licence list (issue 45): imported, matched at sign-up by licence
@@ -7,8 +9,9 @@ import { createSignUpMembers } from './member-match.ts';
  */
 export const membersModule = fp(
   async (app) => {
-    const { db } = app.platform;
+    const { db, clock, systemLog } = app.platform;
     app.registration.members.fill(createSignUpMembers({ db }));
+    await app.register(membersRoutes, { members: createMembers({ db, clock, systemLog }) });
   },
   { name: 'members', dependencies: ['platform', 'registration'] },
 );

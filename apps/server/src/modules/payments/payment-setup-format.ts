@@ -66,6 +66,7 @@ export function priceItemOf(row: PriceItemRow, inUse: boolean): PriceItem {
     sort: row.sort,
     retired: row.retired_at !== null,
     in_use: inUse,
+    member_only: row.member_only === 1,
   };
 }
 

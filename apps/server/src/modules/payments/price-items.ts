@@ -32,6 +32,7 @@ const AUDITED = [
   'early_amount',
   'early_until',
   'sort',
+  'member_only',
 ] as const;
 
 /** What a price is for: its registration type or session must be the meeting's and have no other live price. */
@@ -43,6 +44,7 @@ async function targetProblems(
 ): Promise<Record<string, FieldMessageKey>> {
   const fields: Record<string, FieldMessageKey> = {};
   if (body.item_type === 'session') {
+    if (body.member_only) fields.member_only = 'memberOnlySession';
     if (body.user_type_id !== null) fields.user_type_id = 'invalidOption';
     if (body.schedule_id === null) fields.schedule_id = 'scheduleRequired';
     else if (!(await sessionNames(db, meeting.id)).some((s) => s.id === body.schedule_id))
@@ -60,16 +62,25 @@ async function targetProblems(
     if (body.name === '') fields.name = 'priceNameRequired';
     return fields;
   }
-  // A date-schedule meeting charges per registration type, one live price each.
+  // A date-schedule meeting charges per registration type, one live price each (and one member fee).
   if (body.user_type_id === null) fields.user_type_id = 'userTypeRequired';
   else if (!(await userTypeNames(db, meeting.id)).some((t) => t.id === body.user_type_id))
     fields.user_type_id = 'userTypeNotInMeeting';
   else if (
-    await pricing.liveItemFor(db, meeting.id, { column: 'user_type_id', id: body.user_type_id }, exceptId)
+    await pricing.liveItemFor(
+      db,
+      meeting.id,
+      { column: 'user_type_id', id: body.user_type_id },
+      exceptId,
+      body.member_only ? 1 : 0,
+    )
   )
     fields.user_type_id = 'priceUserTypeTaken';
   return fields;
 }
+
+/** The body as the row stores it (member_only as 0 or 1). */
+const stored = (body: PriceItemInput) => ({ ...body, member_only: body.member_only ? 1 : 0 });
 
 /** The early-bird price: with its last day, and below the price. */
 function earlyProblems(body: PriceItemInput): Record<string, FieldMessageKey> {
@@ -153,7 +164,7 @@ export function createPriceItems(deps: PaymentSetupDeps) {
       await checked(meeting, body, null);
       const now = clock();
       const id = await pricing.insertPriceItem(db, {
-        ...body,
+        ...stored(body),
         meeting_id: meeting.id,
         retired_at: null,
         created_at: now,
@@ -164,7 +175,7 @@ export function createPriceItems(deps: PaymentSetupDeps) {
         'payments.price_saved',
         meeting,
         { id, amount: body.amount },
-        fieldChanges(null, pickFields(body, AUDITED)),
+        fieldChanges(null, pickFields(stored(body), AUDITED)),
       );
       return itemAnswer(id);
     },
@@ -173,8 +184,8 @@ export function createPriceItems(deps: PaymentSetupDeps) {
       const { row, meeting } = await visibleItem(actor.user, id);
       if ((await pricesNamedByOrders(db, [id])).has(id)) throw new AppError('PRICE_ITEM_IN_USE');
       await checked(meeting, body, id);
-      await pricing.updatePriceItem(db, id, { ...body, updated_at: clock() });
-      const changes = fieldChanges(pickFields(row, AUDITED), pickFields(body, AUDITED));
+      await pricing.updatePriceItem(db, id, { ...stored(body), updated_at: clock() });
+      const changes = fieldChanges(pickFields(row, AUDITED), pickFields(stored(body), AUDITED));
       await audit(actor, 'payments.price_saved', meeting, { id, amount: body.amount }, changes);
       return itemAnswer(id);
     },

@@ -23,6 +23,7 @@ const PRICE_COLUMNS = [
   'early_until',
   'sort',
   'retired_at',
+  'member_only',
 ] as const;
 export type PriceItemRow = Awaited<ReturnType<typeof livePriceItems>>[number];
 
@@ -159,12 +160,14 @@ export function liveItemFor(
   meetingId: number,
   target: { column: 'user_type_id' | 'schedule_id'; id: number },
   exceptId: number | null,
+  memberOnly = 0,
 ) {
   let query = db
     .selectFrom('price_items')
     .select('id')
     .where('meeting_id', '=', meetingId)
     .where(target.column, '=', target.id)
+    .where('member_only', '=', memberOnly)
     .where('retired_at', 'is', null);
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   return query.executeTakeFirst();

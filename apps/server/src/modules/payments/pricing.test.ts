@@ -24,6 +24,7 @@ function item(overrides: Partial<PricedItem> & Pick<PricedItem, 'id'>): PricedIt
     amount: 100_00,
     early_amount: null,
     early_until: null,
+    member_only: 0,
     ...overrides,
   };
 }
@@ -194,5 +195,41 @@ describe('discounts', () => {
     expect(normalizeCode('  early-bird ')).toBe('EARLY-BIRD');
     expect(normalizeCode('   ')).toBeNull();
     expect(normalizeCode(undefined)).toBeNull();
+  });
+});
+
+describe('the member fee', () => {
+  const general = (priceItemId: number, member: boolean) =>
+    ({ meetingType: 'general', userTypeId: null, priceItemId, scheduleIds: [], member }) as const;
+  const byType = (userTypeId: number, member: boolean) =>
+    ({ meetingType: 'date_schedule', userTypeId, priceItemId: null, scheduleIds: [], member }) as const;
+  const items = [
+    item({ id: 1, user_type_id: 7, amount: 500_00 }),
+    item({ id: 2, user_type_id: 7, amount: 300_00, member_only: 1 }),
+    item({ id: 3, user_type_id: 8, amount: 200_00, member_only: 1 }),
+    item({ id: 4, user_type_id: 9, amount: 400_00 }),
+  ];
+
+  it("charges a matched member their registration type's member fee, others the other fee", () => {
+    expect(baseLines(items, byType(7, true), 0).map((l) => [l.price_item_id, l.amount])).toEqual([
+      [2, 300_00],
+    ]);
+    expect(baseLines(items, byType(7, false), 0).map((l) => [l.price_item_id, l.amount])).toEqual([
+      [1, 500_00],
+    ]);
+    // No member fee for the type: the member pays its price.
+    expect(baseLines(items, byType(9, true), 0).map((l) => l.price_item_id)).toEqual([4]);
+  });
+
+  it('refuses a price meant for members to a sign-up not matched', () => {
+    expect(() => baseLines(items, byType(8, false), 0)).toThrow(
+      expect.objectContaining({ errorName: 'MEMBER_PRICE_REFUSED' }),
+    );
+    const tickets = [item({ id: 10, amount: 800_00 }), item({ id: 11, amount: 600_00, member_only: 1 })];
+    expect(() => baseLines(tickets, general(11, false), 0)).toThrow(
+      expect.objectContaining({ errorName: 'MEMBER_PRICE_REFUSED' }),
+    );
+    expect(baseLines(tickets, general(11, true), 0).map((l) => l.amount)).toEqual([600_00]);
+    expect(baseLines(tickets, general(10, false), 0).map((l) => l.amount)).toEqual([800_00]);
   });
 });

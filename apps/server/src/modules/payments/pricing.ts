@@ -20,6 +20,8 @@ export interface PricedItem {
   amount: number;
   early_amount: number | null;
   early_until: number | null;
+  /** 1: the member fee, for a sign-up matched on the organisation's member list only. */
+  member_only: number;
 }
 
 /** A discount code as pricing reads it (discount_codes). */
@@ -43,6 +45,8 @@ export interface PriceChoice {
   priceItemId: number | null;
   /** The sessions chosen; those with a price add a line each. */
   scheduleIds: readonly number[];
+  /** Matched on the organisation's member list (issue 45): member fees apply. */
+  member?: boolean;
 }
 
 /** The early-bird price while `now` is before its deadline, else the full price. */
@@ -70,10 +74,16 @@ export function describe(item: Pick<PricedItem, 'name' | 'name_cn' | 'name_en'>)
  * date-schedule meeting, the ticket kind on a general one) and one per priced session chosen.
  * TICKET_REQUIRED when a general meeting has ticket kinds and the choice names none of them.
  * A registration type without a fee adds no line (its sign-ups pay only their priced sessions).
+ *
+ * The member fee (issue 45): a member-matched sign-up pays its registration type's member-only
+ * price when there is one, its other price otherwise; a general meeting's member-only ticket is
+ * chosen like any other. A sign-up not matched is refused a member-only ticket, and a registration
+ * type priced for members only (MEMBER_PRICE_REFUSED): never charged a price meant for others.
  */
 export function baseLines(items: readonly PricedItem[], choice: PriceChoice, now: number): OrderLine[] {
   const lines: OrderLine[] = [];
   const registration = items.filter((item) => item.item_type === 'registration');
+  const member = choice.member === true;
   let fee: PricedItem | undefined;
   if (choice.meetingType === 'general') {
     if (registration.length > 0) {
@@ -81,8 +91,13 @@ export function baseLines(items: readonly PricedItem[], choice: PriceChoice, now
       if (!fee) throw new AppError('TICKET_REQUIRED');
     }
   } else if (choice.userTypeId !== null) {
-    fee = registration.find((item) => item.user_type_id === choice.userTypeId);
+    const ofType = registration.filter((item) => item.user_type_id === choice.userTypeId);
+    fee =
+      (member ? ofType.find((item) => item.member_only === 1) : undefined) ??
+      ofType.find((item) => item.member_only !== 1) ??
+      ofType[0];
   }
+  if (fee && fee.member_only === 1 && !member) throw new AppError('MEMBER_PRICE_REFUSED');
   if (fee) lines.push(lineOf(fee, null, now));
   const chosen = new Set(choice.scheduleIds);
   for (const item of items) {

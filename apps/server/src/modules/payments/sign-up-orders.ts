@@ -79,6 +79,7 @@ function publicPrice(item: PricedItem, now: number): PublicPrice {
     early_amount: item.early_amount,
     early_until: item.early_until,
     current: currentPrice(item, now).amount,
+    member_only: item.member_only === 1,
   };
 }
 
@@ -161,6 +162,7 @@ export function createSignUpPayments(deps: PaymentsDeps): SignUpPayments {
             userTypeId: choice.userTypeId,
             priceItemId: choice.payment?.price_item_id ?? null,
             scheduleIds: choice.scheduleIds,
+            member: choice.member != null,
           },
           codeText,
           now,

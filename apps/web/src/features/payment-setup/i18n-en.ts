@@ -68,6 +68,11 @@ export const en: PaymentSetupCatalogue = {
     earlyAmount: 'Early-bird price',
     earlyUntil: 'Early bird until',
     earlyHelp: 'The early-bird price holds to the end of its last day ({{zone}}); leave both empty for none.',
+    memberTag: 'Members',
+    memberOnly:
+      "Member fee: only sign-ups whose licence number and name match the organisation's member list",
+    memberOnlyHelp:
+      "A sign-up matched on the list pays this in place of the registration type's other price; a member-only ticket is refused to others.",
     earlyUntilText: 'until {{date}}',
     live: 'Live',
     retired: 'Retired',

@@ -88,6 +88,7 @@ describe('prices and codes in their tables', () => {
     name: '會員',
     name_cn: '会员',
     name_en: 'Member',
+    member_only: false,
     amount: 100,
     early_amount: null,
     early_until: null,
@@ -153,6 +154,7 @@ describe('the drawers’ bodies', () => {
         early_amount: 60_050,
         early_until: Date.UTC(2027, 2, 31, 15, 59, 59, 999),
         sort: 2,
+        member_only: false,
       },
     });
     // Read back into the drawer, the stored price shows as typed and on its day.

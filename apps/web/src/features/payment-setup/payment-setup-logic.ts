@@ -168,6 +168,8 @@ export interface PriceDraft {
   amount: string;
   early_amount: string;
   early_day: string | null;
+  /** The member fee (issue 45): for sign-ups matched on the organisation's member list only. */
+  member_only: boolean;
 }
 
 export function priceDraft(item: PriceItem | null, zone: string | undefined): PriceDraft {
@@ -181,6 +183,7 @@ export function priceDraft(item: PriceItem | null, zone: string | undefined): Pr
     amount: item ? amountText(item.amount) : '',
     early_amount: item?.early_amount == null ? '' : amountText(item.early_amount),
     early_day: item?.early_until == null ? null : dayOf(item.early_until, zone),
+    member_only: item?.member_only ?? false,
   };
 }
 
@@ -221,6 +224,7 @@ export function priceBody(
       early_amount: early,
       early_until: early !== null && draft.early_day !== null ? dayEndIn(draft.early_day, zone) : null,
       sort,
+      member_only: !session && draft.member_only,
     },
   };
 }

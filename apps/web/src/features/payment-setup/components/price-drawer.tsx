@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, Radio, Select } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Select } from 'antd';
 import { fieldMessage } from '@meetflow/shared/field-messages';
 import { nameIn } from '@meetflow/shared/languages';
 import type { PriceItem, PriceItemBody, PriceList } from '@meetflow/shared/schemas/payments';
@@ -26,6 +26,7 @@ const SHOWN = [
   'amount',
   'early_amount',
   'early_until',
+  'member_only',
 ];
 
 /** The names' messages where the three boxes show them ('name' is the zh-tw column). */
@@ -231,6 +232,17 @@ function PriceAmounts(props: {
         </Form.Item>
       </Flex>
       <Alert type="info" title={t('paymentSetup.prices.earlyHelp', { zone: zone ?? '' })} />
+      {draft.item_type === 'registration' && (
+        <Form.Item {...errorProps(errors, 'member_only')} extra={t('paymentSetup.prices.memberOnlyHelp')}>
+          <Checkbox
+            checked={draft.member_only}
+            onChange={(event) => set({ member_only: event.target.checked })}
+            data-testid="price-member-only"
+          >
+            {t('paymentSetup.prices.memberOnly')}
+          </Checkbox>
+        </Form.Item>
+      )}
     </>
   );
 }

@@ -44,7 +44,16 @@ export function PriceTable({ meetingId, canManage }: { meetingId: number; canMan
     {
       title: t('paymentSetup.prices.name'),
       key: 'name',
-      render: (_, item) => (list ? priceName(item, list, lang) : ''),
+      render: (_, item) => (
+        <>
+          {list ? priceName(item, list, lang) : ''}
+          {item.member_only && (
+            <Tag color="gold" style={{ marginInlineStart: 8 }} data-testid={`price-member-${item.id}`}>
+              {t('paymentSetup.prices.memberTag')}
+            </Tag>
+          )}
+        </>
+      ),
     },
     {
       title: t('paymentSetup.prices.amount'),

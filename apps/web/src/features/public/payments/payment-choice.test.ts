@@ -21,6 +21,7 @@ const price = (over: Partial<PublicPrice>): PublicPrice => ({
   early_amount: null,
   early_until: null,
   current: 80000,
+  member_only: false,
   ...over,
 });
 

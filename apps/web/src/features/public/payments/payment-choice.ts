@@ -118,7 +118,10 @@ export function userTypeLabel(
   name: string,
   lang: Language,
 ): string {
-  const price = pricing?.registration.find((p) => p.user_type_id === userTypeId);
+  // The price everyone pays; the member fee is shown in the list of fees, marked for members.
+  const price =
+    pricing?.registration.find((p) => p.user_type_id === userTypeId && !p.member_only) ??
+    pricing?.registration.find((p) => p.user_type_id === userTypeId);
   if (!pricing || !price) return name;
   return `${name}${lang === 'en' ? ' · ' : '・'}${formatMoney(pricing.currency, price.current)}`;
 }

@@ -7,6 +7,7 @@ import { registerFeatureCatalogue } from '../../../lib/i18n.ts';
  */
 const zhTw = {
   feesTitle: '收費',
+  memberPrice: '會員價：只限本機構會員名單上的會員（執照號碼及姓名相符）',
   registrationFees: '報名費',
   sessionFees: '收費日程',
   ticketLegend: '票種',
@@ -105,6 +106,7 @@ const zhTw = {
 
 const zhCn: typeof zhTw = {
   feesTitle: '收费',
+  memberPrice: '会员价：只限本机构会员名单上的会员（执照号码及姓名相符）',
   registrationFees: '报名费',
   sessionFees: '收费日程',
   ticketLegend: '票种',
@@ -203,6 +205,8 @@ const zhCn: typeof zhTw = {
 
 const en: typeof zhTw = {
   feesTitle: 'Fees',
+  memberPrice:
+    "Members' price: only for members on the organisation's list (licence number and name must match)",
   registrationFees: 'Registration fees',
   sessionFees: 'Priced sessions',
   ticketLegend: 'Ticket',

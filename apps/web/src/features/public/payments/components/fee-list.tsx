@@ -15,6 +15,16 @@ export function priceName(meeting: PublicMeeting, price: PublicPrice, lang: Lang
   return nameIn(lang, price.name, price.name_cn, price.name_en);
 }
 
+/** What a member-only price says beside its name: who may have it. */
+export function MemberTag() {
+  const { t } = useTranslation();
+  return (
+    <span className="mf-pay-member" data-testid="member-price">
+      {t('pubPay.memberPrice')}
+    </span>
+  );
+}
+
 function Prices({
   meeting,
   pricing,
@@ -37,6 +47,7 @@ function Prices({
         {prices.map((price) => (
           <li key={price.price_item_id} className="mf-pay-fee">
             <span className="mf-pay-fee-name">{priceName(meeting, price, lang)}</span>
+            {price.member_only && <MemberTag />}
             <PriceText price={price} currency={pricing.currency} zone={meeting.time_zone} />
           </li>
         ))}

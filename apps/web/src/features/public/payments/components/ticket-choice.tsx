@@ -4,7 +4,7 @@ import { useTranslation } from '../../../../lib/i18n.ts';
 import { errorId, fieldId } from '../../components/form-fields.tsx';
 import { usePageLanguage } from '../../components/public-frame.tsx';
 import { PAYMENT_FIELDS } from '../payment-choice.ts';
-import { priceName } from './fee-list.tsx';
+import { MemberTag, priceName } from './fee-list.tsx';
 import { PriceText } from './price-text.tsx';
 
 const NAME = PAYMENT_FIELDS.ticket;
@@ -62,6 +62,7 @@ export function TicketChoice({
               />
               <span className="mf-pay-ticket-text">
                 <span className="mf-pay-fee-name">{priceName(meeting, price, lang)}</span>
+                {price.member_only && <MemberTag />}
                 <PriceText price={price} currency={pricing.currency} zone={meeting.time_zone} />
               </span>
             </label>
