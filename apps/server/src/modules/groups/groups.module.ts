@@ -1,10 +1,28 @@
 import fp from 'fastify-plugin';
+import { groupsRoutes } from './groups.routes.ts';
+import { createGroupsService } from './groups.service.ts';
 
 /**
  * Group bookings (issue 45): one contact registers several attendees in one submission, all seated
  * or none; the contact's page lists the group's codes.
  */
-export const groupsModule = fp(async () => {}, {
-  name: 'groups',
-  dependencies: ['platform', 'registration'],
-});
+export const groupsModule = fp(
+  async (app) => {
+    const { db, dbKind, systemLog, webhooks, limiters, clock, notifications, onSignupsChanged } =
+      app.platform;
+    const groups = createGroupsService({
+      db,
+      dbKind,
+      systemLog,
+      webhooks,
+      limiters,
+      clock,
+      notifications,
+      onSignupsChanged,
+      mail: app.mail.service,
+      guests: app.guests.service,
+    });
+    await app.register(groupsRoutes, { groups });
+  },
+  { name: 'groups', dependencies: ['platform', 'registration', 'mail', 'guests'] },
+);

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** The guest_groups table's owner (modules/groups): a group booking and its contact. */
 
@@ -9,4 +11,10 @@ export function findGroupByTokenHash(db: Db, tokenHash: string) {
     .where('token_hash', '=', tokenHash)
     .where('erased_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** A new group booking's row, in the booking's transaction: its id goes onto each attendee's guest row. */
+export async function insertGroup(trx: Db, row: Insertable<Database['guest_groups']>): Promise<number> {
+  const inserted = await trx.insertInto('guest_groups').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
 }

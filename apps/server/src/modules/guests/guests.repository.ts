@@ -248,3 +248,25 @@ export function findGuestContacts(db: Db, meetingId: number, ids: readonly numbe
     .orderBy('id')
     .execute();
 }
+
+/** The guests a group booking brought (issue 45), cancelled ones too, in the order they were written. */
+export function findGroupGuests(db: Db, groupId: number) {
+  return db
+    .selectFrom('guests')
+    .select([
+      'id',
+      'meeting_id',
+      'name',
+      'name_zh',
+      'name_en',
+      'area_code',
+      'phone',
+      'email',
+      'guest_code',
+      'cancelled_at',
+      'unpaid',
+    ])
+    .where('group_id', '=', groupId)
+    .orderBy('id')
+    .execute();
+}

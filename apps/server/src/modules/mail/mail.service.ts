@@ -12,6 +12,7 @@ import { createMailSettings } from './mail-settings.ts';
 import type { MailTransport } from './mail-transport.ts';
 import {
   queueCertificates,
+  queueConfirmationAgain,
   queueEnrolmentUpdate,
   queueEvaluationMails,
   queuePendingConfirmations,
@@ -141,6 +142,10 @@ export function createMailService(deps: MailDeps) {
       guest: { id: number; meeting_id: number },
       change: { cancelled: number[] },
     ) => queueEnrolmentUpdate(deps, trx, guest, change),
+
+    /** In the caller's transaction: a guest's confirmation again (a group's contact asks for it). */
+    queueConfirmationAgain: (trx: Db, guest: { id: number; meeting_id: number }, at: number) =>
+      queueConfirmationAgain(deps, trx, guest, at),
 
     /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
     queueWaitlistOffer: (

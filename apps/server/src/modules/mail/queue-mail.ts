@@ -165,3 +165,23 @@ export async function queueEvaluationMails(
   }
   return queued;
 }
+
+/**
+ * In the caller's transaction: a guest's confirmation again (current sessions, next calendar
+ * sequence), as the back office's resend queues it; a group's contact asks for it (issue 45).
+ */
+export async function queueConfirmationAgain(
+  deps: QueueDeps,
+  trx: Db,
+  guest: { id: number; meeting_id: number },
+  at: number,
+): Promise<void> {
+  const sequence = await repo.calendarMailCount(trx, guest.id);
+  await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: `confirmation-resend:${guest.id}:${at}`,
+    payload: { type: 'confirmation', sequence } satisfies MailPayload,
+    meetingId: guest.meeting_id,
+    guestId: guest.id,
+  });
+}

@@ -19,7 +19,7 @@ import type * as repo from './registration.repository.ts';
 /** A sign-up body that passed every check a sign-up makes, ready to become a guest row. */
 export interface CheckedSignUp {
   /** The guest row's form columns (no code, token or time yet). */
-  values: Omit<Insertable<Database['guests']>, 'meeting_id' | 'guest_code' | 'created_at'>;
+  values: Omit<Insertable<Database['guests']>, 'meeting_id' | 'guest_code' | 'token_hash' | 'created_at'>;
   /** The sessions chosen, ascending; [] for a general meeting. */
   scheduleIds: number[];
   /** The normalised phone (E.164 digits) and its masked form for the audit entry. */
