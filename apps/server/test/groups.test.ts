@@ -120,7 +120,9 @@ describe(`group bookings (${TEST_DB})`, () => {
     expect((await counts(meeting.id)).guests).toHaveLength(0);
 
     // One attendee's phone is already a guest: named by index, nothing written.
-    expect((await signUp(ctx, meeting.publicId, dateScheduleBody(302, type, [open]), 1)).statusCode).toBe(200);
+    expect((await signUp(ctx, meeting.publicId, dateScheduleBody(302, type, [open]), 1)).statusCode).toBe(
+      200,
+    );
     const taken = await book(meeting.publicId, {
       contact: contact(2),
       attendees: [301, 302].map((n) => dateScheduleBody(n, type, [open])),
@@ -151,13 +153,30 @@ describe(`group bookings (${TEST_DB})`, () => {
     expect(big.json()).toMatchObject({ code: ERRORS.GROUP_TOO_LARGE.code, data: { max: 3 } });
 
     const none = await createMeeting(ctx.db, org);
-    const refused = await book(none.publicId, { contact: contact(3), attendees: [generalBody(420), generalBody(421)] });
+    const refused = await book(none.publicId, {
+      contact: contact(3),
+      attendees: [generalBody(420), generalBody(421)],
+    });
     expect(refused.json().code).toBe(ERRORS.GROUPS_NOT_OFFERED.code);
-    await ctx.db.updateTable('meetings').set({ group_max: 4, approval: 'all' }).where('id', '=', none.id).execute();
-    const approval = await book(none.publicId, { contact: contact(3), attendees: [generalBody(420), generalBody(421)] });
+    await ctx.db
+      .updateTable('meetings')
+      .set({ group_max: 4, approval: 'all' })
+      .where('id', '=', none.id)
+      .execute();
+    const approval = await book(none.publicId, {
+      contact: contact(3),
+      attendees: [generalBody(420), generalBody(421)],
+    });
     expect(approval.json().code).toBe(ERRORS.GROUPS_NEED_APPROVAL.code);
-    await ctx.db.updateTable('meetings').set({ approval: 'none', currency: 'MOP' }).where('id', '=', none.id).execute();
-    const paid = await book(none.publicId, { contact: contact(3), attendees: [generalBody(420), generalBody(421)] });
+    await ctx.db
+      .updateTable('meetings')
+      .set({ approval: 'none', currency: 'MOP' })
+      .where('id', '=', none.id)
+      .execute();
+    const paid = await book(none.publicId, {
+      contact: contact(3),
+      attendees: [generalBody(420), generalBody(421)],
+    });
     expect(paid.json().code).toBe(ERRORS.GROUPS_PAID_MEETING.code);
     expect((await counts(none.id)).guests).toHaveLength(0);
   });
@@ -189,7 +208,7 @@ describe(`group bookings (${TEST_DB})`, () => {
     }
     // Every seat was taken: a group is refused only when fewer than three were left.
     expect(after.counter).toBeGreaterThan(7);
-    console.info(`race (${TEST_DB}): ${groupsIn} groups of 3 and ${singlesIn} single sign-ups seated of 10`);
+    console.warn(`race (${TEST_DB}): ${groupsIn} groups of 3 and ${singlesIn} single sign-ups seated of 10`);
   }, 60_000);
 
   it('the contact page lists the codes, cancels one attendee (seat freed) and re-sends a mail', async () => {
@@ -220,7 +239,9 @@ describe(`group bookings (${TEST_DB})`, () => {
     }
 
     // The meeting is full; cancelling one attendee frees exactly one seat.
-    expect((await signUp(ctx, meeting.publicId, generalBody(710), 710)).json().code).toBe(ERRORS.MEETING_FULL.code);
+    expect((await signUp(ctx, meeting.publicId, generalBody(710), 710)).json().code).toBe(
+      ERRORS.MEETING_FULL.code,
+    );
     const cancelled = await page(token, 'POST', `/api/public/group/attendees/${attendees[1]!.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data.attendees[1]).toMatchObject({ state: 'cancelled', guest_code: null });
@@ -235,7 +256,9 @@ describe(`group bookings (${TEST_DB})`, () => {
     const resent = await page(token, 'POST', `/api/public/group/attendees/${attendees[0]!.id}/resend`);
     expect(resent.statusCode, resent.body).toBe(200);
     await ctx.app.jobs.runDue();
-    expect(smtp.received.filter((m) => JSON.stringify(m.to).includes('guest701@example.com'))).toHaveLength(2);
+    expect(smtp.received.filter((m) => JSON.stringify(m.to).includes('guest701@example.com'))).toHaveLength(
+      2,
+    );
 
     const audit = await ctx.db
       .selectFrom('system_logs')

@@ -26,7 +26,8 @@ const requiredText = (key: string, max = 200) =>
 export const groupContact = z.strictObject({
   name: requiredText('guestNameRequired'),
   area_code: z.enum(AREA_CODE_VALUES, {
-    error: (issue) => (issue.input === undefined || issue.input === '' ? 'areaCodeRequired' : 'invalidOption'),
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'areaCodeRequired' : 'invalidOption',
   }),
   phone: z
     .string({ error: whenMissing('phoneRequired') })

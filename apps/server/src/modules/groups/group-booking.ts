@@ -70,9 +70,8 @@ export function createGroupBooking(deps: GroupsDeps) {
 
     const token = randomToken(32);
     const filled: FilledSeats = { meeting: false, sessions: [] };
-    let written: { groupId: number; guestIds: number[] };
     try {
-      written = await db.transaction().execute((trx) =>
+      await db.transaction().execute((trx) =>
         writeGroup(deps, trx, {
           meeting,
           body,

@@ -59,7 +59,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: "Cancel one attendee of the group (frees their seats; the page asks to confirm)",
+        summary: 'Cancel one attendee of the group (frees their seats; the page asks to confirm)',
         security: groupSecurity,
         params: groupAttendeeParams,
         response: { 200: envelope(publicGroup) },

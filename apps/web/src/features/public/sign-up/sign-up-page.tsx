@@ -68,6 +68,17 @@ export default function SignUpPage() {
       ) : (
         <ClosedNotice meeting={meeting} />
       )}
+      {mode === 'open' && (meeting.group_max ?? 0) >= 2 && meeting.meeting_type === 'general' && (
+        <p className="mf-pub-footer-link">
+          <Link
+            className="mf-pub-link"
+            to={`/sign-up/${encodeURIComponent(meeting.public_id)}/group`}
+            data-testid="link-group"
+          >
+            {t('pub.groups.offer')}
+          </Link>
+        </p>
+      )}
       <p className="mf-pub-footer-link">
         <Link
           className="mf-pub-link"
