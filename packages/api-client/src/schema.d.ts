@@ -2816,6 +2816,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/meetings/{publicId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a group: the contact and 2..group_max attendees, all seated or none; answers the group token once */
+        post: operations["postPublicMeetingsByPublicIdGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contact's group page: attendees, codes and states (X-Group-Token header) */
+        get: operations["getPublicGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/group/attendees/{guestId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel one attendee of the group (frees their seats; the page asks to confirm) */
+        post: operations["postPublicGroupAttendeesByGuestIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/group/attendees/{guestId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one attendee's confirmation mail again */
+        post: operations["postPublicGroupAttendeesByGuestIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -3149,7 +3217,7 @@ export interface operations {
                                 email: string | null;
                                 /** @enum {string|null} */
                                 language: "zh-tw" | "zh-cn" | "en" | null;
-                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                                 organization_id: number | null;
                             };
                         };
@@ -3358,7 +3426,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };
@@ -3510,7 +3578,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3585,7 +3653,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                     expires_at: number | null;
                 };
             };
@@ -3604,7 +3672,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3711,7 +3779,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3806,7 +3874,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "group.registered")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3881,7 +3949,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "group.registered")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3902,7 +3970,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "group.registered")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4007,7 +4075,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "group.registered")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4093,7 +4161,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "group.registered")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -4114,7 +4182,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "group.registered")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4308,7 +4376,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "group.registered")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -5290,7 +5358,7 @@ export interface operations {
                             code: string | null;
                             name: string;
                             is_admin: boolean;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                         }[];
                     };
                 };
@@ -12067,6 +12135,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12167,6 +12237,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12354,6 +12426,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -12368,6 +12442,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13113,6 +13196,7 @@ export interface operations {
                                 hold_minutes: number;
                                 has_discount_codes: boolean;
                             } | null;
+                            group_max?: number;
                         };
                     };
                 };
@@ -13290,6 +13374,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13304,6 +13390,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13415,6 +13510,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13429,6 +13526,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         } | {
                             /** @enum {boolean} */
@@ -13545,6 +13651,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13559,6 +13667,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13750,6 +13867,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13897,6 +14016,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13997,6 +14118,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -25727,6 +25850,453 @@ export interface operations {
             };
         };
     };
+    postPublicMeetingsByPublicIdGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contact: {
+                        name: string;
+                        /** @enum {string} */
+                        area_code: "86" | "852" | "853" | "886";
+                        phone: string;
+                        email: string;
+                    };
+                    attendees: ({
+                        /** @enum {string} */
+                        meeting_type: "general";
+                        name: string;
+                        /** @enum {string} */
+                        gender: "male" | "female";
+                        local_guest: boolean;
+                        /** @enum {string} */
+                        area_code: "86" | "852" | "853" | "886";
+                        phone: string;
+                        email: string;
+                        /** @default  */
+                        institution?: string;
+                        /** @default  */
+                        job_title?: string;
+                        /** @default  */
+                        contact_name?: string;
+                        contact_number: string;
+                        contact_phone: string;
+                        /** @default false */
+                        consent?: boolean;
+                        consent_version?: number;
+                        answers?: {
+                            [key: string]: (string | number | boolean | string[] | {
+                                area_code: string;
+                                phone: string;
+                            } | {
+                                id: string;
+                                name: string;
+                                mime: string;
+                                size: number;
+                            }) | null;
+                        };
+                        payment?: {
+                            price_item_id?: number;
+                            discount_code?: string;
+                            /**
+                             * @default guest
+                             * @enum {string}
+                             */
+                            payer_kind?: "guest" | "institution";
+                            /** @default  */
+                            payer_institution?: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        meeting_type: "date_schedule";
+                        name_zh: string;
+                        name_en: string;
+                        /** @enum {string} */
+                        area_code: "86" | "852" | "853" | "886";
+                        phone: string;
+                        email: string;
+                        /** @default  */
+                        organization?: string;
+                        user_type_id: number;
+                        license_number: string;
+                        /** @default  */
+                        other?: string;
+                        /** @default false */
+                        academy_member?: boolean;
+                        /** @default null */
+                        college_category_id?: number | null;
+                        schedule_ids: number[];
+                        /** @default false */
+                        consent?: boolean;
+                        consent_version?: number;
+                        answers?: {
+                            [key: string]: (string | number | boolean | string[] | {
+                                area_code: string;
+                                phone: string;
+                            } | {
+                                id: string;
+                                name: string;
+                                mime: string;
+                                size: number;
+                            }) | null;
+                        };
+                        payment?: {
+                            price_item_id?: number;
+                            discount_code?: string;
+                            /**
+                             * @default guest
+                             * @enum {string}
+                             */
+                            payer_kind?: "guest" | "institution";
+                            /** @default  */
+                            payer_institution?: string;
+                        };
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            group_token: string;
+                            group: {
+                                meeting_public_id: string;
+                                contact_name: string;
+                                /** @enum {string} */
+                                language: "zh-tw" | "zh-cn" | "en";
+                                created_at: number;
+                                attendees: {
+                                    id: number;
+                                    display_name: string;
+                                    masked_phone: string;
+                                    masked_email: string;
+                                    guest_code: string | null;
+                                    /** @enum {string} */
+                                    state: "registered" | "cancelled";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            meeting_public_id: string;
+                            contact_name: string;
+                            /** @enum {string} */
+                            language: "zh-tw" | "zh-cn" | "en";
+                            created_at: number;
+                            attendees: {
+                                id: number;
+                                display_name: string;
+                                masked_phone: string;
+                                masked_email: string;
+                                guest_code: string | null;
+                                /** @enum {string} */
+                                state: "registered" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicGroupAttendeesByGuestIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            meeting_public_id: string;
+                            contact_name: string;
+                            /** @enum {string} */
+                            language: "zh-tw" | "zh-cn" | "en";
+                            created_at: number;
+                            attendees: {
+                                id: number;
+                                display_name: string;
+                                masked_phone: string;
+                                masked_email: string;
+                                guest_code: string | null;
+                                /** @enum {string} */
+                                state: "registered" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicGroupAttendeesByGuestIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            meeting_public_id: string;
+                            contact_name: string;
+                            /** @enum {string} */
+                            language: "zh-tw" | "zh-cn" | "en";
+                            created_at: number;
+                            attendees: {
+                                id: number;
+                                display_name: string;
+                                masked_phone: string;
+                                masked_email: string;
+                                guest_code: string | null;
+                                /** @enum {string} */
+                                state: "registered" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -26035,7 +26605,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };
