@@ -205,6 +205,19 @@ describe(`webhooks (${TEST_DB})`, () => {
       await ctx.app.payments.cancelOrder(withdrawn!.id, { auditName: 'admin', ip: null });
       ctx.advance(31 * 60_000);
 
+      // A contact books a group of two (issue 45).
+      const groupOf = await createMeeting(ctx.db, orgId);
+      await ctx.db.updateTable('meetings').set({ group_max: 2 }).where('id', '=', groupOf.id).execute();
+      const group = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/meetings/${groupOf.publicId}/groups`,
+        payload: {
+          contact: { name: 'Secretary', area_code: '853', phone: '62000001', email: 'sec@example.com' },
+          attendees: [generalBody(801), generalBody(802)],
+        },
+      });
+      expect(group.statusCode, group.body).toBe(200);
+
       await run();
       await run();
       const types = new Set(all.events().map((e) => e.type));
@@ -229,6 +242,7 @@ describe(`webhooks (${TEST_DB})`, () => {
       expect(byType('payment.refunded')[0]!.data).toMatchObject({ order_id: payer!.id, amount: 100_00 });
       expect(byType('order.cancelled')[0]!.data).toMatchObject({ order_id: withdrawn!.id });
       expect(byType('order.expired')).toHaveLength(1);
+      expect(byType('group.registered')[0]!.data).toMatchObject({ size: 2 });
       await admin('DELETE', `/api/webhooks/${hook.id}`);
     } finally {
       await all.close();
