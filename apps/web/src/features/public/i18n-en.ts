@@ -308,7 +308,8 @@ const en: PublicCatalogue & TextTree = {
   groups: {
     offer: 'Registering several people? Book a group',
     title: 'Group booking',
-    intro: 'Register 2 to {{max}} attendees at once: all of them or none. Each attendee gets their own entry QR code and confirmation mail.',
+    intro:
+      'Register 2 to {{max}} attendees at once: all of them or none. Each attendee gets their own entry QR code and confirmation mail.',
     contact: 'Contact (you)',
     contactName: "Contact's name",
     attendee: 'Attendee {{n}}',

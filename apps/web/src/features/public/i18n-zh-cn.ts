@@ -293,7 +293,8 @@ const zhCn: PublicCatalogue = {
   groups: {
     offer: '代多位参加者报名？使用团体报名',
     title: '团体报名',
-    intro: '一次为 2 至 {{max}} 位参加者报名：全部报名成功，或全部不报名。每位参加者会收到自己的入场二维码和确认信。',
+    intro:
+      '一次为 2 至 {{max}} 位参加者报名：全部报名成功，或全部不报名。每位参加者会收到自己的入场二维码和确认信。',
     contact: '联络人（您）',
     contactName: '联络人姓名',
     attendee: '参加者 {{n}}',
