@@ -17,6 +17,7 @@ import {
 } from '../sign-up/sign-up-form.ts';
 import { usePublicMeeting } from '../use-public-meeting.ts';
 import { groupApi } from './group-api.ts';
+import { groupFormFits } from './group-form-fits.ts';
 import '../public-page.css';
 
 interface Contact {
@@ -27,6 +28,19 @@ interface Contact {
 }
 
 const attendeeKey = (i: number, field: string) => `attendees.${i}.${field}`;
+
+/** An attendee's fields as the error summary names them. */
+const ATTENDEE_LABELS = [
+  ['name', 'pub.name'],
+  ['gender', 'pub.gender'],
+  ['local_guest', 'pub.localGuest'],
+  ['area_code', 'pub.areaCode'],
+  ['phone', 'pub.phone'],
+  ['email', 'pub.email'],
+  ['institution', 'pub.institution'],
+  ['contact_number', 'pub.contactNumber'],
+  ['contact_phone', 'pub.contactPhone'],
+] as const;
 
 /** The texts of a field's errors: the page's own rule keys translated, the server's as written. */
 function texts(t: TFunction, own: FieldErrors, server: Record<string, string>): Record<string, string> {
@@ -60,7 +74,7 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
   const [busy, setBusy] = useState(false);
   const back = `/sign-up/${encodeURIComponent(meeting.public_id)}`;
 
-  if (max < 2 || meeting.meeting_type !== 'general' || meeting.form_fields.length > 0) {
+  if (max < 2 || !groupFormFits(meeting)) {
     return (
       <PublicFrame meeting={meeting}>
         <MeetingHeader meeting={meeting} />
@@ -75,17 +89,32 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
   }
 
   const areaOptions = PUBLIC_AREA_CODES.map((code) => ({ value: code, label: t(`pub.area${code}`) }));
-  const setAttendee = (i: number, field: keyof GeneralForm) => (value: string) =>
+  const clearError = (name: string) =>
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  const setAttendee = (i: number, field: keyof GeneralForm) => (value: string) => {
     setAttendees((list) => list.map((a, k) => (k === i ? { ...a, [field]: value } : a)));
+    clearError(attendeeKey(i, field));
+  };
+  const setContactField = (field: keyof Contact) => (value: string) => {
+    setContact((c) => ({ ...c, [field]: value }));
+    clearError(`contact.${field}`);
+  };
 
   const labels: [string, string][] = [
     ['contact.name', t('pub.groups.contactName')],
-    ['contact.phone', t('pub.phone')],
-    ['contact.email', t('pub.email')],
+    ['contact.area_code', `${t('pub.groups.contact')} · ${t('pub.areaCode')}`],
+    ['contact.phone', `${t('pub.groups.contact')} · ${t('pub.phone')}`],
+    ['contact.email', `${t('pub.groups.contact')} · ${t('pub.email')}`],
     ...attendees.flatMap((_, i): [string, string][] =>
-      ['name', 'gender', 'local_guest', 'area_code', 'phone', 'email', 'contact_number', 'contact_phone'].map(
-        (f) => [attendeeKey(i, f), `${t('pub.groups.attendee', { n: i + 1 })} · ${f}`],
-      ),
+      ATTENDEE_LABELS.map(([f, key]) => [
+        attendeeKey(i, f),
+        `${t('pub.groups.attendee', { n: i + 1 })} · ${t(key)}`,
+      ]),
     ),
   ];
 
@@ -144,7 +173,7 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
           </ErrorSummary>
           <ContactFields
             contact={contact}
-            setContact={setContact}
+            set={setContactField}
             errors={errors}
             areaOptions={areaOptions}
           />
@@ -157,7 +186,11 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
               errors={errors}
               areaOptions={areaOptions}
               removable={attendees.length > 2}
-              onRemove={() => setAttendees((list) => list.filter((_, k) => k !== i))}
+              onRemove={() => {
+                setAttendees((list) => list.filter((_, k) => k !== i));
+                // The blocks after it move up: their errors would point at the wrong attendee.
+                setErrors({});
+              }}
             />
           ))}
           {attendees.length < max && (
@@ -315,12 +348,12 @@ function AttendeeFields({
 /** The contact's own block: who books, and where the group's page link goes. */
 function ContactFields({
   contact,
-  setContact,
+  set,
   errors,
   areaOptions,
 }: {
   contact: Contact;
-  setContact: (update: (c: Contact) => Contact) => void;
+  set: (field: keyof Contact) => (value: string) => void;
   errors: Record<string, string>;
   areaOptions: { value: string; label: string }[];
 }) {
@@ -334,7 +367,7 @@ function ContactFields({
         required
         autoComplete="name"
         value={contact.name}
-        onChange={(v) => setContact((c) => ({ ...c, name: v }))}
+        onChange={set('name')}
         error={errors['contact.name']}
       />
       <SelectField
@@ -342,7 +375,7 @@ function ContactFields({
         label={t('pub.areaCode')}
         required
         value={contact.area_code}
-        onChange={(v) => setContact((c) => ({ ...c, area_code: v }))}
+        onChange={set('area_code')}
         error={errors['contact.area_code']}
         options={areaOptions}
       />
@@ -354,7 +387,7 @@ function ContactFields({
         inputMode="tel"
         autoComplete="tel-national"
         value={contact.phone}
-        onChange={(v) => setContact((c) => ({ ...c, phone: v }))}
+        onChange={set('phone')}
         error={errors['contact.phone']}
       />
       <TextField
@@ -365,7 +398,7 @@ function ContactFields({
         inputMode="email"
         autoComplete="email"
         value={contact.email}
-        onChange={(v) => setContact((c) => ({ ...c, email: v }))}
+        onChange={set('email')}
         error={errors['contact.email']}
       />
     </fieldset>

@@ -102,17 +102,16 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
             <li key={a.id} className="mf-pub-group-item" data-testid="group-attendee" data-state={a.state}>
               <h3 className="mf-pub-group-name">{a.display_name}</h3>
               <p className="mf-pub-muted">
-                {a.masked_phone} · {a.masked_email} ·{' '}
-                <strong>
-                  {a.state === 'registered' ? t('pub.groups.registered') : t('pub.groups.cancelled')}
-                </strong>
+                {a.masked_phone} · {a.masked_email}
+              </p>
+              <p className="mf-pub-group-state">
+                {a.state === 'registered' ? t('pub.groups.registered') : t('pub.groups.cancelled')}
               </p>
               {a.guest_code && (
                 <>
-                  <GuestQr code={a.guest_code} />
-                  <p className="mf-pub-code" data-testid="group-code">
-                    {a.guest_code}
-                  </p>
+                  <div data-testid="group-code" data-guest-code={a.guest_code}>
+                    <GuestQr code={a.guest_code} />
+                  </div>
                   <div className="mf-pub-actions">
                     <button
                       type="button"
