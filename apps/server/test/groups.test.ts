@@ -231,6 +231,13 @@ describe(`group bookings (${TEST_DB})`, () => {
 
     // Each attendee's own confirmation, with their own code.
     await ctx.app.jobs.runDue();
+    // The contact's mail, in the language of the booking, links to the group's page by its token.
+    const contactMails = smtp.received.filter((m) => JSON.stringify(m.to).includes('secretary7@example.com'));
+    expect(contactMails).toHaveLength(1);
+    expect(contactMails[0]!.subject).toContain('Group booking done');
+    expect(contactMails[0]!.text).toContain('You have registered 3 attendees');
+    expect(contactMails[0]!.text).toContain(`/#/group/${token}`);
+    expect(contactMails[0]!.attachments.map((a) => a.filename)).not.toContain('qr-code.png');
     for (const n of [701, 702, 703]) {
       const mails = smtp.received.filter((m) => JSON.stringify(m.to).includes(`guest${n}@example.com`));
       expect(mails).toHaveLength(1);
@@ -244,7 +251,11 @@ describe(`group bookings (${TEST_DB})`, () => {
     );
     const cancelled = await page(token, 'POST', `/api/public/group/attendees/${attendees[1]!.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().data.attendees[1]).toMatchObject({ state: 'cancelled', guest_code: null });
+    expect(cancelled.json().data.attendees[1]).toMatchObject({
+      state: 'cancelled',
+      guest_code: null,
+      masked_phone: '+853 ****0702',
+    });
     expect((await counts(meeting.id)).counter).toBe(2);
     expect((await signUp(ctx, meeting.publicId, generalBody(710), 710)).statusCode).toBe(200);
     const again = await page(token, 'POST', `/api/public/group/attendees/${attendees[1]!.id}/cancel`);

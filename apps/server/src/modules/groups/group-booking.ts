@@ -14,6 +14,7 @@ import { checkSignUp, type CheckedSignUp } from '../registration/check-sign-up.t
 import { meetingStatus } from '../registration/meeting-status.ts';
 import { PUBLIC_LIMITS } from '../registration/public-limits.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
+import { groupToken } from './group-token.ts';
 import { groupView } from './group-view.ts';
 import type { GroupsDeps } from './groups.service.ts';
 import * as repo from './guest-groups.repository.ts';
@@ -68,21 +69,24 @@ export function createGroupBooking(deps: GroupsDeps) {
       }
     }
 
-    const token = randomToken(32);
     const filled: FilledSeats = { meeting: false, sessions: [] };
+    let token = '';
     try {
-      await db.transaction().execute((trx) =>
-        writeGroup(deps, trx, {
+      token = await db.transaction().execute(async (trx) => {
+        const { groupId } = await writeGroup(deps, trx, {
           meeting,
           body,
           checked,
-          tokenHash: sha256(token),
           language,
           now,
           ip,
           filled,
-        }),
-      );
+        });
+        const derived = groupToken(deps.secret, groupId, now);
+        await repo.setTokenHash(trx, groupId, sha256(derived));
+        await deps.mail?.queueGroupLink(trx, { groupId, meetingId: meeting.id });
+        return derived;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
       throw error;
@@ -108,7 +112,6 @@ async function writeGroup(
     meeting: Meeting;
     body: GroupInput;
     checked: CheckedSignUp[];
-    tokenHash: string;
     language: Language;
     now: number;
     ip: string;
@@ -122,7 +125,8 @@ async function writeGroup(
     contact_email: body.contact.email,
     contact_area_code: body.contact.area_code,
     contact_phone: body.contact.phone,
-    token_hash: w.tokenHash,
+    // Unique and not null: a random stand-in until the id the token is derived from is known.
+    token_hash: sha256(randomToken(32)),
     language: w.language,
     size: body.attendees.length,
     created_at: now,

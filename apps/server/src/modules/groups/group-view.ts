@@ -19,7 +19,8 @@ export async function groupView(
     attendees: guests.map((g) => ({
       id: g.id,
       display_name: guestDisplayName(g),
-      masked_phone: maskPhone(g.area_code, g.phone),
+      // A cancelled guest's number carries `#<id>` (it frees the number for a new sign-up).
+      masked_phone: maskPhone(g.area_code, g.phone.replace(/#\d+$/, '')),
       masked_email: maskEmail(g.email),
       guest_code: g.cancelled_at === null && g.unpaid !== 1 ? g.guest_code : null,
       state: g.cancelled_at === null ? 'registered' : 'cancelled',

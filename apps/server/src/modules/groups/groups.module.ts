@@ -8,7 +8,7 @@ import { createGroupsService } from './groups.service.ts';
  */
 export const groupsModule = fp(
   async (app) => {
-    const { db, dbKind, systemLog, webhooks, limiters, clock, notifications, onSignupsChanged } =
+    const { config, db, dbKind, systemLog, webhooks, limiters, clock, notifications, onSignupsChanged } =
       app.platform;
     const groups = createGroupsService({
       db,
@@ -21,7 +21,10 @@ export const groupsModule = fp(
       onSignupsChanged,
       mail: app.mail.service,
       guests: app.guests.service,
+      secret: await app.platform.secret('groups'),
+      publicUrl: config.publicUrl,
     });
+    app.mail.groups.fill({ groupMail: groups.groupMail });
     await app.register(groupsRoutes, { groups });
   },
   { name: 'groups', dependencies: ['platform', 'registration', 'mail', 'guests'] },

@@ -273,6 +273,7 @@ const en: PublicCatalogue & TextTree = {
       evaluation_reminder: 'Evaluation reminder',
       receipt: 'Receipt',
       credit_note: 'Credit note (refund)',
+      group_link: "Group's page link",
     },
     messageStatus: {
       queued: 'Waiting to be sent',

@@ -264,6 +264,7 @@ const zhCn: PublicCatalogue = {
       evaluation_reminder: '评估问卷提醒',
       receipt: '收据',
       credit_note: '退款单',
+      group_link: '团体页面链接',
     },
     messageStatus: { queued: '等待发送', running: '发送中', done: '已发送', failed: '发送失败' },
     withdrawTitle: '撤回报名',
