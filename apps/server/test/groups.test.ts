@@ -12,6 +12,7 @@ import {
   signUp,
 } from './registration-fixtures.ts';
 import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
+import { GROUP_PAGE_LIMITS } from '../src/modules/groups/group-page.ts';
 
 /*
  * Group bookings (issue 45): one contact, several attendees, all seated or none, on both databases;
@@ -210,6 +211,27 @@ describe(`group bookings (${TEST_DB})`, () => {
     expect(after.counter).toBeGreaterThan(7);
     console.warn(`race (${TEST_DB}): ${groupsIn} groups of 3 and ${singlesIn} single sign-ups seated of 10`);
   }, 60_000);
+
+  it('the group page and its cancel are rate-limited per address, bad tokens counted', async () => {
+    const from = (ip: string, method: 'GET' | 'POST', url: string) =>
+      ctx.app.inject({ method, url, remoteAddress: ip, headers: { 'x-group-token': 'y'.repeat(43) } });
+    const views = [];
+    for (let i = 0; i < GROUP_PAGE_LIMITS.viewPerIp.points + 1; i++) {
+      views.push((await from(clientIp(9001), 'GET', '/api/public/group')).json().code);
+    }
+    expect(views.slice(0, -1).every((code) => code === ERRORS.GROUP_TOKEN_INVALID.code)).toBe(true);
+    expect(views.at(-1)).toBe(ERRORS.RATE_LIMITED.code);
+    const cancels = [];
+    for (let i = 0; i < GROUP_PAGE_LIMITS.cancelPerIp.points + 1; i++) {
+      cancels.push((await from(clientIp(9002), 'POST', '/api/public/group/attendees/1/cancel')).json().code);
+    }
+    expect(cancels.slice(0, -1).every((code) => code === ERRORS.GROUP_TOKEN_INVALID.code)).toBe(true);
+    expect(cancels.at(-1)).toBe(ERRORS.RATE_LIMITED.code);
+    // Another address is not held back.
+    expect((await from(clientIp(9003), 'GET', '/api/public/group')).json().code).toBe(
+      ERRORS.GROUP_TOKEN_INVALID.code,
+    );
+  });
 
   it('the contact page lists the codes, cancels one attendee (seat freed) and re-sends a mail', async () => {
     const meeting = await groupMeeting(3);

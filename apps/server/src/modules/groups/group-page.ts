@@ -12,8 +12,27 @@ import * as repo from './guest-groups.repository.ts';
  * with their codes, cancelling one (the guest core's cancellation: seats released, waiting lists
  * served) and sending an attendee's confirmation again. Rate-limited per address, as the look-up is.
  */
+/**
+ * The contact's page, per client address (bad tokens count too, before the look-up): views as
+ * generous as sign-ups (a venue's Wi-Fi), cancellations as the confirmation's "send again".
+ */
+export const GROUP_PAGE_LIMITS = {
+  viewPerIp: { points: 60, seconds: 60 },
+  cancelPerIp: { points: 30, seconds: 600 },
+} as const;
+
 export function createGroupPage(deps: GroupsDeps) {
   const { db } = deps;
+  const viewPerIp = deps.limiters(
+    'public_group_view_ip',
+    GROUP_PAGE_LIMITS.viewPerIp.points,
+    GROUP_PAGE_LIMITS.viewPerIp.seconds,
+  );
+  const cancelPerIp = deps.limiters(
+    'public_group_cancel_ip',
+    GROUP_PAGE_LIMITS.cancelPerIp.points,
+    GROUP_PAGE_LIMITS.cancelPerIp.seconds,
+  );
 
   async function authenticate(token: string | undefined) {
     if (!token || token.length > 128) throw new AppError('GROUP_TOKEN_INVALID');
@@ -46,13 +65,15 @@ export function createGroupPage(deps: GroupsDeps) {
   });
 
   return {
-    async view(token: string | undefined): Promise<PublicGroup> {
+    async view(token: string | undefined, ip: string): Promise<PublicGroup> {
+      await viewPerIp.consume(ip);
       const { group, meeting } = await authenticate(token);
       return groupView(db, meeting, group);
     },
 
     /** Cancels one attendee (the page asked the contact to confirm), audited in the same transaction. */
     async cancel(token: string | undefined, guestId: number, ip: string): Promise<PublicGroup> {
+      await cancelPerIp.consume(ip);
       const { group, meeting } = await authenticate(token);
       const guest = await liveAttendee(group.id, guestId);
       await deps.guests.cancel(guest.id, `group:${group.id}`, (trx) =>

@@ -50,7 +50,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
         response: { 200: envelope(publicGroup) },
       },
     },
-    async (request) => ok(request, await groups.view(groupToken(request))),
+    async (request) => ok(request, await groups.view(groupToken(request), request.ip)),
   );
 
   app.post(

@@ -28,6 +28,16 @@ export async function setTokenHash(trx: Db, groupId: number, tokenHash: string):
   await trx.updateTable('guest_groups').set({ token_hash: tokenHash }).where('id', '=', groupId).execute();
 }
 
+/** The erasure of a meeting's group contacts (groups.writes.ts); the row and its size stay. */
+export async function eraseContacts(trx: Db, meetingId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('guest_groups')
+    .set({ contact_name: '', contact_email: '', contact_area_code: '', contact_phone: '', erased_at: now })
+    .where('meeting_id', '=', meetingId)
+    .where('erased_at', 'is', null)
+    .execute();
+}
+
 /** A new group booking's row, in the booking's transaction: its id goes onto each attendee's guest row. */
 export async function insertGroup(trx: Db, row: Insertable<Database['guest_groups']>): Promise<number> {
   const inserted = await trx.insertInto('guest_groups').values(row).returning('id').executeTakeFirstOrThrow();

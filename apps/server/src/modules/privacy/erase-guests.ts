@@ -1,11 +1,12 @@
 import type { Db } from '../../db/database.ts';
+import { eraseGroupContacts } from '../groups/groups.writes.ts';
 import { erasePayers } from '../payments/payments.writes.ts';
 import * as repo from './privacy.repository.ts';
 
 /**
  * What every erasure runs (the purge, its late writes, a withdrawal): the shredder
  * (privacy.repository.ts `eraseGuests`), then what later modules copied of the guests, through
- * their writes: the payer's names on orders and receipts (issue 44). Kept apart from the
+ * their writes: the payer's names on orders and receipts (issue 44), group contacts (issue 45). Kept apart from the
  * repository, which is at its size, so that a module's erasure is one line here.
  */
 export async function eraseGuests(
@@ -16,5 +17,7 @@ export async function eraseGuests(
 ): Promise<number> {
   const erased = await repo.eraseGuests(trx, meetingId, now, guestId);
   await erasePayers(trx, meetingId, guestId);
+  // A meeting's group bookings' contacts (issue 45): not guests, gone with them.
+  await eraseGroupContacts(trx, meetingId, now, guestId);
   return erased;
 }
