@@ -123,7 +123,10 @@ test('a secretary books three doctors in one submission, sees their codes and ca
   await expectAccessible(page, 'group page after a cancellation (zh-tw)');
 
   // The seat came back: the meeting counts two guests.
-  const guests = await api.call<{ total: number }>('GET', `/meetings/${meeting.id}/guests?page=1&page_size=10`);
+  const guests = await api.call<{ total: number }>(
+    'GET',
+    `/meetings/${meeting.id}/guests?page=1&page_size=10`,
+  );
   expect(guests.total).toBe(2);
 
   // The page and the form in English.

@@ -141,8 +141,8 @@ export function mailContent(ctx: MailContext): MailContent {
         : ctx.kind === 'group_link'
           ? labels.groupButton
           : ctx.kind === 'evaluation_invitation' || ctx.kind === 'evaluation_reminder'
-          ? labels.evaluationButton
-          : labels.button,
+            ? labels.evaluationButton
+            : labels.button,
     unsubscribeUrl: ctx.kind === 'broadcast' && ctx.unsubscribeUrl ? ctx.unsubscribeUrl : null,
   };
 }

@@ -126,7 +126,7 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
     },
     en: {
       subject: 'Group booking done: {meeting}',
-      body: 'You have registered {size} attendees for {meeting}; each of them also receives their own confirmation with their QR code.\nKeep the link below: the group\'s page lists every attendee\'s code, and there you can cancel an attendee or send their confirmation again.',
+      body: "You have registered {size} attendees for {meeting}; each of them also receives their own confirmation with their QR code.\nKeep the link below: the group's page lists every attendee's code, and there you can cancel an attendee or send their confirmation again.",
     },
   },
   // A seat freed up for someone on a waiting list: the button accepts it (on a page, never by the click alone).

@@ -161,7 +161,8 @@ export function createMailService(deps: MailDeps) {
       queueConfirmationAgain(deps, trx, guest, at),
 
     /** In a group booking's transaction: the contact's mail with the link to the group's page. */
-    queueGroupLink: (trx: Db, group: { groupId: number; meetingId: number }) => queueGroupLink(deps, trx, group),
+    queueGroupLink: (trx: Db, group: { groupId: number; meetingId: number }) =>
+      queueGroupLink(deps, trx, group),
 
     /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
     queueWaitlistOffer: (

@@ -171,12 +171,7 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
           <ErrorSummary errors={errors} labels={labels} focusKey={focusKey}>
             {notice && <p data-testid="group-notice">{notice}</p>}
           </ErrorSummary>
-          <ContactFields
-            contact={contact}
-            set={setContactField}
-            errors={errors}
-            areaOptions={areaOptions}
-          />
+          <ContactFields contact={contact} set={setContactField} errors={errors} areaOptions={areaOptions} />
           {attendees.map((a, i) => (
             <AttendeeFields
               key={i}
