@@ -141,6 +141,23 @@ describe(`personal data (${TEST_DB})`, () => {
         reason: 'x',
       })
       .execute();
+    // A group booking's contact (issue 45), who is not a guest; the other meeting's group stays.
+    const groupContact = personal(7, 'purge');
+    const groupRow = (meetingId: number, who: typeof groupContact, hash: string) => ({
+      meeting_id: meetingId,
+      contact_name: who.name,
+      contact_email: who.email,
+      contact_area_code: '853',
+      contact_phone: who.phone,
+      token_hash: hash,
+      language: 'en',
+      size: 2,
+      created_at: ctx.now(),
+    });
+    await ctx.db
+      .insertInto('guest_groups')
+      .values([groupRow(meeting.id, groupContact, 'a'.repeat(64)), groupRow(other.id, keep, 'b'.repeat(64))])
+      .execute();
     // The confirmations go out (a real SMTP server in this process); one delivery error names the address.
     await ctx.app.jobs.runDue();
     expect(smtp.received.length).toBeGreaterThanOrEqual(3);
@@ -215,7 +232,7 @@ describe(`personal data (${TEST_DB})`, () => {
 
     // Nothing personal of its guests or waiting visitors in any column of any table…
     const stored = await everyStoredText(ctx.db);
-    for (const values of people) {
+    for (const values of [...people, groupContact]) {
       for (const [field, value] of Object.entries(values)) {
         const found = stored.filter((s) => s.text.includes(value));
         expect(found, `${field} ${value}`).toEqual([]);
@@ -223,6 +240,7 @@ describe(`personal data (${TEST_DB})`, () => {
     }
     // …while the other meeting's guest is untouched, and the figures still add up.
     expect(stored.some((s) => s.table === 'guests' && s.text === keep.email)).toBe(true);
+    expect(stored.some((s) => s.table === 'guest_groups' && s.text === keep.email)).toBe(true);
     expect(await figures()).toEqual(before);
     // Its waiting list closed with it: no place left to make a guest of an erased form.
     const list = await listState(ctx.db, meeting.id);

@@ -239,6 +239,18 @@ describe(`webhooks (${TEST_DB})`, () => {
       await ctx.db
         .transaction()
         .execute((trx) => invitations.redeemIn(trx, visitorMeeting, match, guestId, ctx.now(), null));
+      // A contact books a group of two (issue 45).
+      const groupOf = await createMeeting(ctx.db, orgId);
+      await ctx.db.updateTable('meetings').set({ group_max: 2 }).where('id', '=', groupOf.id).execute();
+      const group = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/meetings/${groupOf.publicId}/groups`,
+        payload: {
+          contact: { name: 'Secretary', area_code: '853', phone: '62000001', email: 'sec@example.com' },
+          attendees: [generalBody(801), generalBody(802)],
+        },
+      });
+      expect(group.statusCode, group.body).toBe(200);
 
       await run();
       await run();
@@ -277,6 +289,7 @@ describe(`webhooks (${TEST_DB})`, () => {
         seats: 'bypass',
         user_type_id: null,
       });
+      expect(byType('group.registered')[0]!.data).toMatchObject({ size: 2 });
       await admin('DELETE', `/api/webhooks/${hook.id}`);
     } finally {
       await all.close();

@@ -131,6 +131,7 @@ export const openapi = fp<{ strict: boolean }>(async (app, { strict }) => {
               'An API token (mfpat_…), or the access_token of POST /api/login (renewed with POST /api/tokens/create)',
           },
           guestToken: { type: 'apiKey', in: 'header', name: 'X-Guest-Token' },
+          groupToken: { type: 'apiKey', in: 'header', name: 'X-Group-Token' },
         },
       },
     },

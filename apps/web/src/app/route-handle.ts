@@ -35,6 +35,13 @@ export const PUBLIC_ROUTES = [
   { name: 'verify', path: '/verify/:code?', meta: publicMeta('Verify a certificate', 'route.verify') },
   // A doctor's CME record across meetings (issue 43), behind a code e-mailed to them.
   { name: 'cmeTranscript', path: '/cme', meta: publicMeta('My CME record', 'route.cmeTranscript') },
+  // Group bookings (issue 45): the form, and the contact's page opened by the group token.
+  {
+    name: 'groupSignUp',
+    path: '/sign-up/:meetingId/group',
+    meta: publicMeta('Group booking', 'pub.groups.title'),
+  },
+  { name: 'group', path: '/group/:token', meta: publicMeta('Group', 'pub.groups.pageTitle') },
   {
     name: 'waitlistOffer',
     path: '/waitlist-offer/:token',

@@ -40,6 +40,8 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
   verify: lazyPage(() => import('../features/public/verification/verify-page.tsx')),
   cmeTranscript: lazyPage(() => import('../features/public/cme/cme-transcript-page.tsx')),
   waitlistOffer: lazyPage(() => import('../features/public/waiting-list/waitlist-offer-page.tsx')),
+  groupSignUp: lazyPage(() => import('../features/public/groups/group-form-page.tsx')),
+  group: lazyPage(() => import('../features/public/groups/group-page.tsx')),
 };
 
 /**

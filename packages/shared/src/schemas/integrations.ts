@@ -71,6 +71,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'application.approved',
   'application.rejected',
   'invitation.redeemed',
+  'group.registered',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; no endpoint subscribes to it. */
@@ -101,6 +102,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, Localized> = {
   'application.approved': { 'zh-tw': '報名已核准', 'zh-cn': '报名已核准', en: 'Application approved' },
   'application.rejected': { 'zh-tw': '報名被拒絕', 'zh-cn': '报名被拒绝', en: 'Application rejected' },
   'invitation.redeemed': { 'zh-tw': '使用邀請碼報名', 'zh-cn': '使用邀请码报名', en: 'Invitation redeemed' },
+  'group.registered': { 'zh-tw': '團體報名', 'zh-cn': '团体报名', en: 'Group registered' },
 };
 
 export const WEBHOOK_URL_MAX = 2000;

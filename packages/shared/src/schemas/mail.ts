@@ -12,7 +12,8 @@ import { generalSignUpBody } from './public.ts';
  * What a guest can be sent. Confirmations and updates carry the calendar file; broadcasts do not;
  * a certificate carries the guest's certificate of attendance as a PDF (issue 18); an evaluation's
  * invitation and reminder link to the evaluation on the guest page (issue 43); a receipt and a
- * credit note carry their PDF (issue 44).
+ * credit note carry their PDF (issue 44); a group's contact, not a guest, is sent the link to the
+ * group's page (issue 45).
  */
 export const MAIL_TYPES = [
   'confirmation',
@@ -27,6 +28,7 @@ export const MAIL_TYPES = [
   'evaluation_reminder',
   'receipt',
   'credit_note',
+  'group_link',
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */

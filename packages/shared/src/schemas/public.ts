@@ -213,6 +213,8 @@ export const publicMeeting = z.object({
   form_fields: z.array(formField),
   /** A paid meeting's prices and ways to pay (issue 44); null: free. */
   pricing: publicPricing.nullable(),
+  /** Group bookings (issue 45): the most attendees one contact may register at once; 0: none. */
+  group_max: z.number().int().optional(),
 });
 export type PublicMeeting = z.infer<typeof publicMeeting>;
 

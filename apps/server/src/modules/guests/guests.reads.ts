@@ -63,3 +63,13 @@ export async function liveGuestContacts(
   }
   return out;
 }
+
+/** The guests of a group booking (issue 45), cancelled ones too, in the order they were written. */
+export function groupGuests(db: Db, groupId: number) {
+  return guests.findGroupGuests(db, groupId);
+}
+
+/** Whether a live guest of the meeting has this number (a group booking's early, per-attendee answer). */
+export function livePhoneTaken(db: Db, meetingId: number, areaCode: string, phone: string) {
+  return guests.phoneTaken(db, meetingId, areaCode, phone);
+}

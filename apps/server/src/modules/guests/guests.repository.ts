@@ -268,3 +268,25 @@ export async function setGuestApproval(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The guests a group booking brought (issue 45), cancelled ones too, in the order they were written. */
+export function findGroupGuests(db: Db, groupId: number) {
+  return db
+    .selectFrom('guests')
+    .select([
+      'id',
+      'meeting_id',
+      'name',
+      'name_zh',
+      'name_en',
+      'area_code',
+      'phone',
+      'email',
+      'guest_code',
+      'cancelled_at',
+      'unpaid',
+    ])
+    .where('group_id', '=', groupId)
+    .orderBy('id')
+    .execute();
+}

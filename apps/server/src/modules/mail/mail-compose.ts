@@ -70,6 +70,8 @@ export interface MailPayload {
   evaluation_id?: number;
   /** receipt, credit_note: the receipt whose PDF the mail carries (drawn at send time). */
   receipt_id?: number;
+  /** group_link: the group booking whose contact is sent the link to its page (issue 45). */
+  group_id?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -153,6 +155,7 @@ export function createMailComposer(deps: {
           'evaluation_reminder',
           'receipt',
           'credit_note',
+          'group_link',
         ].includes(payload.type);
       const [sessions, cancelled] = await Promise.all([
         withSessions ? repo.guestSessions(db, guest.id) : [],

@@ -92,6 +92,7 @@ export function mailContent(ctx: MailContext): MailContent {
     unlock: ctx.evaluation?.unlocks ? labels.evaluationUnlocks : '',
     number: ctx.receipt?.number ?? '',
     amount: ctx.receipt?.amount ?? '',
+    size: ctx.group ? String(ctx.group.size) : '',
   };
   for (const [key, text] of Object.entries(ctx.answers)) values[`${ANSWER_PLACEHOLDER_PREFIX}${key}`] = text;
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
@@ -130,15 +131,18 @@ export function mailContent(ctx: MailContext): MailContent {
         'evaluation_reminder',
         'receipt',
         'credit_note',
+        'group_link',
       ].includes(ctx.kind),
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,
     buttonLabel:
       ctx.kind === 'waitlist_offer'
         ? labels.offerButton
-        : ctx.kind === 'evaluation_invitation' || ctx.kind === 'evaluation_reminder'
-          ? labels.evaluationButton
-          : labels.button,
+        : ctx.kind === 'group_link'
+          ? labels.groupButton
+          : ctx.kind === 'evaluation_invitation' || ctx.kind === 'evaluation_reminder'
+            ? labels.evaluationButton
+            : labels.button,
     unsubscribeUrl: ctx.kind === 'broadcast' && ctx.unsubscribeUrl ? ctx.unsubscribeUrl : null,
   };
 }

@@ -17,7 +17,8 @@ export type MailKind =
   | 'evaluation_invitation'
   | 'evaluation_reminder'
   | 'receipt'
-  | 'credit_note';
+  | 'credit_note'
+  | 'group_link';
 
 export interface MailSession {
   id: number;
@@ -89,6 +90,8 @@ export interface MailContext {
   evaluation?: { title: string; session: string | null; unlocks: boolean };
   /** Receipts and credit notes only: the printed number and the amount with its currency. */
   receipt?: { number: string; amount: string };
+  /** The mail to a group's contact only (issue 45): how many attendees they registered. */
+  group?: { size: number };
 }
 
 export interface MailAttachment {

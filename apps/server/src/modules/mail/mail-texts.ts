@@ -114,6 +114,21 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: 'Thank you for attending {meeting}.\nYour certificate of attendance is attached to this message as a PDF. It can be verified at the link printed on it.',
     },
   },
+  // A group booking's contact (issue 45): the link to the group's page, which lists every code.
+  group_link: {
+    'zh-tw': {
+      subject: '團體報名已完成：{meeting}',
+      body: '您為 {size} 位參加者報名「{meeting}」已完成，每位參加者亦會收到自己的確認郵件及二維碼。\n請保存下方連結：團體頁面列出所有參加者的嘉賓碼，亦可在該頁取消個別參加者或重寄確認郵件。',
+    },
+    'zh-cn': {
+      subject: '团体报名已完成：{meeting}',
+      body: '您为 {size} 位参加者报名“{meeting}”已完成，每位参加者也会收到自己的确认邮件及二维码。\n请保存下方链接：团体页面列出所有参加者的嘉宾码，也可在该页取消个别参加者或重寄确认邮件。',
+    },
+    en: {
+      subject: 'Group booking done: {meeting}',
+      body: "You have registered {size} attendees for {meeting}; each of them also receives their own confirmation with their QR code.\nKeep the link below: the group's page lists every attendee's code, and there you can cancel an attendee or send their confirmation again.",
+    },
+  },
   // A seat freed up for someone on a waiting list: the button accepts it (on a page, never by the click alone).
   waitlist_offer: {
     'zh-tw': {
@@ -212,6 +227,8 @@ export interface MailLabels {
   button: string;
   /** The button of an offer from a waiting list. */
   offerButton: string;
+  /** The button of the mail to a group's contact: the group's page. */
+  groupButton: string;
   /** The button of an evaluation's invitation and reminder. */
   evaluationButton: string;
   /** An evaluation mail's `{unlock}` where the certificate waits for it. */
@@ -237,6 +254,7 @@ const LABELS: Record<Language, MailLabels> = {
     qrAlt: '嘉賓二維碼',
     button: '查看嘉賓資訊',
     offerButton: '接受或放棄名額',
+    groupButton: '查看團體報名',
     evaluationButton: '填寫問卷',
     evaluationUnlocks: '完成此問卷後即可解鎖您的出席證書。',
     linkFallback: '如按鈕無法使用，請複製以下連結到瀏覽器開啟：',
@@ -257,6 +275,7 @@ const LABELS: Record<Language, MailLabels> = {
     qrAlt: '嘉宾二维码',
     button: '查看嘉宾信息',
     offerButton: '接受或放弃名额',
+    groupButton: '查看团体报名',
     evaluationButton: '填写问卷',
     evaluationUnlocks: '完成此问卷后即可解锁您的出席证书。',
     linkFallback: '如按钮无法使用，请复制以下链接到浏览器打开：',
@@ -277,6 +296,7 @@ const LABELS: Record<Language, MailLabels> = {
     qrAlt: 'Guest QR code',
     button: 'Open my guest page',
     offerButton: 'Accept or decline the seat',
+    groupButton: "Open the group's page",
     evaluationButton: 'Complete the evaluation',
     evaluationUnlocks: 'Complete it to unlock your certificate of attendance.',
     linkFallback: 'If the button does not work, copy this link into your browser:',

@@ -9,6 +9,7 @@ import {
   type EvaluationMail,
   type MailService,
   type ReceiptMail,
+  type GroupMail,
   type WaitlistOfferMail,
 } from './mail.service.ts';
 
@@ -32,6 +33,10 @@ export interface MailEvaluations {
 export interface MailReceipts {
   receiptMail(receiptId: number, guestId: number): Promise<ReceiptMail | null>;
 }
+/** A group contact's mail (the groups module, issue 45). */
+export interface MailGroups {
+  groupMail(groupId: number): Promise<GroupMail | null>;
+}
 /** The guest behind a guest token, for the confirmation resend (the registration module). */
 export interface MailVisitors {
   identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }>;
@@ -44,6 +49,7 @@ export interface MailModule {
   visitors: Port<MailVisitors>;
   evaluations: Port<MailEvaluations>;
   receipts: Port<MailReceipts>;
+  groups: Port<MailGroups>;
 }
 
 declare module 'fastify' {
@@ -61,6 +67,7 @@ export const mailModule = fp(
     const visitors = createPort<MailVisitors>('mail visitors', ['identify']);
     const evaluations = createPort<MailEvaluations>('mail evaluations', ['evaluationMail']);
     const receipts = createPort<MailReceipts>('mail receipts', ['receiptMail']);
+    const groups = createPort<MailGroups>('mail groups', ['groupMail']);
     const mail = createMailService({
       db,
       dbKind,
@@ -78,16 +85,18 @@ export const mailModule = fp(
       waitlistOffer: offers.use.offerForMail,
       evaluationMail: evaluations.use.evaluationMail,
       receiptMail: receipts.use.receiptMail,
+      groupMail: groups.use.groupMail,
     });
     app.platform.closeAfterJobs(() => mail.close());
     app.platform.closeAfterJobs(() => transport?.close());
-    app.decorate('mail', { service: mail, certificates, offers, visitors, evaluations, receipts });
+    app.decorate('mail', { service: mail, certificates, offers, visitors, evaluations, receipts, groups });
     app.addHook('onReady', async () => {
       certificates.assertFilled();
       offers.assertFilled();
       visitors.assertFilled();
       evaluations.assertFilled();
       receipts.assertFilled();
+      groups.assertFilled();
     });
     const confirmation = createGuestConfirmation({
       db,

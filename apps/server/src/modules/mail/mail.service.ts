@@ -12,6 +12,8 @@ import { createMailSettings } from './mail-settings.ts';
 import type { MailTransport } from './mail-transport.ts';
 import {
   queueCertificates,
+  queueConfirmationAgain,
+  queueGroupLink,
   queueEnrolmentUpdate,
   queueEvaluationMails,
   queuePendingConfirmations,
@@ -59,6 +61,8 @@ export interface MailDeps {
    * skipped. The recipient may not be a guest yet (the meeting's own list).
    */
   waitlistOffer?: (entryId: number, offeredAt: number) => Promise<WaitlistOfferMail | null>;
+  /** A group's contact mail (issue 45), asked for when it is sent: null once the group is erased. */
+  groupMail?: (groupId: number) => Promise<GroupMail | null>;
   /**
    * An evaluation as its invitation or reminder tells it (the evaluations module, through mail.module.ts),
    * asked for when the mail is sent: null when it no longer takes this guest's answer (closed, past
@@ -96,6 +100,16 @@ export interface WaitlistOfferMail {
   language: string;
   session: { name: string; name_cn: string; name_en: string } | null;
   expiresAt: number;
+  url: string;
+}
+
+/** What a group contact's mail needs: who, which meeting, how many attendees, the group's page. */
+export interface GroupMail {
+  meetingId: number;
+  email: string;
+  displayName: string;
+  language: string;
+  size: number;
   url: string;
 }
 
@@ -141,6 +155,14 @@ export function createMailService(deps: MailDeps) {
       guest: { id: number; meeting_id: number },
       change: { cancelled: number[] },
     ) => queueEnrolmentUpdate(deps, trx, guest, change),
+
+    /** In the caller's transaction: a guest's confirmation again (a group's contact asks for it). */
+    queueConfirmationAgain: (trx: Db, guest: { id: number; meeting_id: number }, at: number) =>
+      queueConfirmationAgain(deps, trx, guest, at),
+
+    /** In a group booking's transaction: the contact's mail with the link to the group's page. */
+    queueGroupLink: (trx: Db, group: { groupId: number; meetingId: number }) =>
+      queueGroupLink(deps, trx, group),
 
     /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
     queueWaitlistOffer: (

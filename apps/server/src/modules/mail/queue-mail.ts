@@ -45,6 +45,24 @@ export async function queueEnrolmentUpdate(
   });
 }
 
+/**
+ * In a group booking's transaction (issue 45): the contact's mail with the link to the group's page.
+ * No guest row: the link is asked for when the mail is sent (`groupMail`), never stored.
+ */
+export async function queueGroupLink(
+  deps: QueueDeps,
+  trx: Db,
+  group: { groupId: number; meetingId: number },
+): Promise<void> {
+  await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: `group-link:${group.groupId}`,
+    payload: { type: 'group_link', group_id: group.groupId } satisfies MailPayload,
+    meetingId: group.meetingId,
+    guestId: null,
+  });
+}
+
 /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
 export async function queueWaitlistOffer(
   deps: QueueDeps,
@@ -164,4 +182,24 @@ export async function queueEvaluationMails(
     }
   }
   return queued;
+}
+
+/**
+ * In the caller's transaction: a guest's confirmation again (current sessions, next calendar
+ * sequence), as the back office's resend queues it; a group's contact asks for it (issue 45).
+ */
+export async function queueConfirmationAgain(
+  deps: QueueDeps,
+  trx: Db,
+  guest: { id: number; meeting_id: number },
+  at: number,
+): Promise<void> {
+  const sequence = await repo.calendarMailCount(trx, guest.id);
+  await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: `confirmation-resend:${guest.id}:${at}`,
+    payload: { type: 'confirmation', sequence } satisfies MailPayload,
+    meetingId: guest.meeting_id,
+    guestId: guest.id,
+  });
 }

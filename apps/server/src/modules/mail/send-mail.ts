@@ -1,5 +1,5 @@
 import { localText } from '@meetflow/shared/forms/form-definition';
-import { matchLanguage, nameIn } from '@meetflow/shared/languages';
+import { matchLanguage, nameIn, type Language } from '@meetflow/shared/languages';
 import type { MailText } from '@meetflow/shared/schemas/mail';
 import { PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
 import { textLanguage, type BroadcastPayload, type MailComposer, type MailPayload } from './mail-compose.ts';
@@ -29,6 +29,7 @@ type SendDeps = Pick<
   | 'waitlistOffer'
   | 'evaluationMail'
   | 'receiptMail'
+  | 'groupMail'
 > & { composer: MailComposer };
 type Skipped = void | { skipped: string };
 
@@ -37,6 +38,7 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   const { composer, clock } = deps;
   const payload = JSON.parse(job.payload) as MailPayload;
   if (payload.type === 'waitlist_offer') return sendOfferMail(deps, job, payload);
+  if (payload.type === 'group_link') return sendGroupMail(deps, job, payload);
   const guest = job.guest_id === null ? undefined : await repo.findGuestForMail(deps.db, job.guest_id);
   if (!guest || guest.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
   // A receipt or credit note is owed to a cancelled sign-up too (a refund that cancelled it, a late
@@ -146,45 +148,67 @@ function unsubscribeHeaders(deps: SendDeps, guestId: number): Record<string, str
  * not a guest yet), while the offer is still open.
  */
 async function sendOfferMail(deps: SendDeps, job: JobRow, payload: MailPayload): Promise<Skipped> {
-  const { composer } = deps;
   const offer = deps.waitlistOffer
     ? await deps.waitlistOffer(payload.entry_id ?? 0, payload.offered_at ?? 0)
     : null;
   if (!offer) return { skipped: 'the offer is no longer open' };
-  if (!offer.email) throw new PermanentJobError('no e-mail address');
-  const meeting = await repo.findMeetingForMail(deps.db, offer.meetingId);
+  return sendToVisitor(deps, job, payload, offer, (context, language) => {
+    context.offer = {
+      until: offer.expiresAt,
+      session: offer.session
+        ? nameIn(language, offer.session.name, offer.session.name_cn, offer.session.name_en)
+        : null,
+    };
+  });
+}
+
+/** A group's contact (issue 45): not a guest; the group's page link, derived again at send time. */
+async function sendGroupMail(deps: SendDeps, job: JobRow, payload: MailPayload): Promise<Skipped> {
+  const group = deps.groupMail ? await deps.groupMail(payload.group_id ?? 0) : null;
+  if (!group) return { skipped: 'the group is gone or erased' };
+  return sendToVisitor(deps, job, payload, group, (context) => {
+    context.group = { size: group.size };
+  });
+}
+
+/** A mail to someone who is not (yet) a guest: the meeting's part, their name, address and link. */
+async function sendToVisitor(
+  deps: SendDeps,
+  job: JobRow,
+  payload: MailPayload,
+  visitor: { meetingId: number; email: string; displayName: string; language: string; url: string },
+  extra: (context: Awaited<ReturnType<MailComposer['contextOf']>>, language: Language) => void,
+): Promise<Skipped> {
+  const { composer } = deps;
+  if (!visitor.email) throw new PermanentJobError('no e-mail address');
+  const meeting = await repo.findMeetingForMail(deps.db, visitor.meetingId);
   if (!meeting || meeting.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
-  const language = matchLanguage(offer.language) ?? 'zh-tw';
+  const language = matchLanguage(visitor.language) ?? 'zh-tw';
   const recipient: repo.GuestForMail = {
     ...meeting,
     id: 0,
-    meeting_id: offer.meetingId,
+    meeting_id: visitor.meetingId,
     guest_code: '',
-    email: offer.email,
-    name: offer.displayName,
+    email: visitor.email,
+    name: visitor.displayName,
     name_zh: '',
     name_en: '',
     language,
     cancelled_at: null,
     broadcast_opt_out: 0,
     unpaid: 0,
-    // Not a guest yet: no answers to show.
+    // Not a guest: no answers to show.
     answers: '{}',
     form_fields: null,
   };
-  const settings = await composer.settingsOf(offer.meetingId);
+  const settings = await composer.settingsOf(visitor.meetingId);
   const context = await composer.contextOf(recipient, payload, settings.templates, language);
-  context.guestPageUrl = offer.url;
-  context.offer = {
-    until: offer.expiresAt,
-    session: offer.session
-      ? nameIn(language, offer.session.name, offer.session.name_cn, offer.session.name_en)
-      : null,
-  };
+  context.guestPageUrl = visitor.url;
+  extra(context, language);
   const mail = await composer.render(context);
   if (!deps.transport) throw new Error('no mail server configured');
   await deps.transport.send({
-    to: offer.email,
+    to: visitor.email,
     subject: mail.subject,
     html: mail.html,
     text: mail.text,

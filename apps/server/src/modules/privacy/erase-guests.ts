@@ -1,13 +1,14 @@
 import type { Db } from '../../db/database.ts';
 import { eraseApplicants } from '../approval/approval.writes.ts';
 import { eraseInvitees } from '../invitations/invitations.writes.ts';
+import { eraseGroupContacts } from '../groups/groups.writes.ts';
 import { erasePayers } from '../payments/payments.writes.ts';
 import * as repo from './privacy.repository.ts';
 
 /**
  * What every erasure runs (the purge, its late writes, a withdrawal): the shredder
  * (privacy.repository.ts `eraseGuests`), then what later modules copied of the guests, through
- * their writes: the payer's names on orders and receipts (issue 44). Kept apart from the
+ * their writes: the payer's names on orders and receipts (issue 44), group contacts (issue 45). Kept apart from the
  * repository, which is at its size, so that a module's erasure is one line here.
  */
 export async function eraseGuests(
@@ -22,5 +23,7 @@ export async function eraseGuests(
   await eraseApplicants(trx, meetingId, now, guestId);
   // The invitees a personal invitation named (issue 45): with the whole meeting's guests.
   if (guestId === undefined) await eraseInvitees(trx, meetingId);
+  // A meeting's group bookings' contacts (issue 45): not guests, gone with them.
+  await eraseGroupContacts(trx, meetingId, now, guestId);
   return erased;
 }

@@ -94,5 +94,6 @@ export async function getPublicMeeting(
     form_fields: parseFields(meeting.form_fields ?? undefined).filter((f) => !f.retired),
     // A paid meeting's prices and ways to pay (issue 44), from the payments module.
     pricing: meeting.currency !== null && deps.payments ? await deps.payments.pricingOf(meeting, now) : null,
+    group_max: meeting.group_max,
   };
 }

@@ -128,6 +128,7 @@ const zhTw = {
       evaluation_reminder: '評估問卷提醒',
       receipt: '收據',
       credit_note: '退款單',
+      group_link: '團體頁面連結',
     } satisfies Record<MailType, string>,
     statuses: {
       queued: '等候發送',
@@ -241,6 +242,7 @@ const zhCn: Catalogue = {
       evaluation_reminder: '评估问卷提醒',
       receipt: '收据',
       credit_note: '退款单',
+      group_link: '团体页面链接',
     },
     statuses: {
       queued: '等待发送',
@@ -352,6 +354,7 @@ const en: Catalogue = {
       evaluation_reminder: 'Evaluation reminder',
       receipt: 'Receipt',
       credit_note: 'Credit note (refund)',
+      group_link: "Group's page link",
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

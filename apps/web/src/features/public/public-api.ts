@@ -69,7 +69,7 @@ export class PublicApiError extends Error {
 export async function publicRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  options: { body?: unknown; guestToken?: string; signal?: AbortSignal } = {},
+  options: { body?: unknown; guestToken?: string; groupToken?: string; signal?: AbortSignal } = {},
 ): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -77,6 +77,7 @@ export async function publicRequest<T>(
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.guestToken) headers['X-Guest-Token'] = options.guestToken;
+  if (options.groupToken) headers['X-Group-Token'] = options.groupToken;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {

@@ -13,6 +13,7 @@ import {
 import { usePublicMeeting } from '../use-public-meeting.ts';
 import { useFormPreview } from './use-form-preview.ts';
 import { signUpMode } from '../waitlist-state.ts';
+import { groupFormFits } from '../groups/group-form-fits.ts';
 
 function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
   const { t } = useTranslation();
@@ -59,6 +60,7 @@ export default function SignUpPage() {
               ? t('pub.waitlist.fullIntro')
               : displayTextOrDefault(config, 'signup_intro', lang)}
           </p>
+          {mode === 'form' && !preview && <GroupOffer meeting={meeting} />}
           {meeting.meeting_type === 'date_schedule' ? (
             <DateScheduleSignUp meeting={meeting} onStale={reload} preview={preview} />
           ) : (
@@ -78,5 +80,22 @@ export default function SignUpPage() {
         </Link>
       </p>
     </PublicFrame>
+  );
+}
+
+/** Group bookings (issue 45): a contact registering several people is sent to the group form. */
+function GroupOffer({ meeting }: { meeting: PublicMeeting }) {
+  const { t } = useTranslation();
+  if ((meeting.group_max ?? 0) < 2 || !groupFormFits(meeting)) return null;
+  return (
+    <p className="mf-pub-group-offer">
+      <Link
+        className="mf-pub-link"
+        to={`/sign-up/${encodeURIComponent(meeting.public_id)}/group`}
+        data-testid="link-group"
+      >
+        {t('pub.groups.offer')}
+      </Link>
+    </p>
   );
 }

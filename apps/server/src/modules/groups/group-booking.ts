@@ -1,0 +1,224 @@
+import type { Language } from '@meetflow/shared/languages';
+import type { GroupInput, GroupTokenResult } from '@meetflow/shared/schemas/groups';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
+import { insertGuestTakingSeats, parseAnswers, type FilledSeats } from '../guests/guest-rules.ts';
+import { livePhoneTaken } from '../guests/guests.reads.ts';
+import { liveMeetingByPublicId } from '../meetings/meetings.reads.ts';
+import { signUpEntry } from '../registration/admit-together.ts';
+import { checkSignUp, type CheckedSignUp } from '../registration/check-sign-up.ts';
+import { meetingStatus } from '../registration/meeting-status.ts';
+import { PUBLIC_LIMITS } from '../registration/public-limits.ts';
+import { guestSignedUp } from '../webhooks/webhooks.service.ts';
+import { groupToken } from './group-token.ts';
+import { groupView } from './group-view.ts';
+import type { GroupsDeps } from './groups.service.ts';
+import * as repo from './guest-groups.repository.ts';
+
+/**
+ * A group booking (issue 45): the contact and 2..group_max attendees, each checked as a public
+ * sign-up, then ONE transaction that writes the group, every guest row, the meeting seat and the
+ * session seats of every attendee — or nothing. A full meeting or session, a phone already signed
+ * up, anything refused rolls the whole group back: there is no waiting list for a group (half a
+ * group seated and half waiting is a booking nobody asked for). The seats are taken through the
+ * guest core's `insertGuestTakingSeats` (kind 'public'), the same counters and row locks as a
+ * single sign-up's, so groups and single sign-ups racing for the last seats never oversell.
+ */
+export function createGroupBooking(deps: GroupsDeps) {
+  const { db } = deps;
+  const perIp = deps.limiters(
+    'public_group_ip',
+    PUBLIC_LIMITS.signUpPerIp.points,
+    PUBLIC_LIMITS.signUpPerIp.seconds,
+  );
+
+  return async function book(
+    publicId: string,
+    body: GroupInput,
+    ip: string,
+    language: Language,
+  ): Promise<GroupTokenResult> {
+    await perIp.consume(ip);
+    const meeting = await liveMeetingByPublicId(db, publicId);
+    if (!meeting) throw new AppError('NO_MEETING');
+    if (meeting.group_max < 2) throw new AppError('GROUPS_NOT_OFFERED');
+    const now = deps.clock();
+    const status = meetingStatus(meeting, now);
+    if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
+    // Every attendee would wait for the organiser, or the contact would pay: not taken for groups yet.
+    if (meeting.approval !== 'none') throw new AppError('GROUPS_NEED_APPROVAL');
+    if (meeting.currency !== null) throw new AppError('GROUPS_PAID_MEETING');
+    if (body.attendees.length > meeting.group_max) {
+      throw new AppError('GROUP_TOO_LARGE', { data: { max: meeting.group_max } });
+    }
+    if (status === 'full') throw new AppError('GROUP_SEATS_SHORT');
+
+    const checked: CheckedSignUp[] = [];
+    for (const [i, attendee] of body.attendees.entries()) {
+      checked.push(await ofAttendee(i, () => checkSignUp(db, meeting, attendee, language, now)));
+    }
+    refuseRepeatedPhones(body, checked);
+    // Friendly early answers; the unique index decides under concurrency.
+    for (const [i, attendee] of checked.entries()) {
+      if (await livePhoneTaken(db, meeting.id, body.attendees[i]!.area_code, attendee.phone)) {
+        throw new AppError('ALREADY_SIGNED_UP', { data: { attendee: i } });
+      }
+    }
+
+    const filled: FilledSeats = { meeting: false, sessions: [] };
+    let token = '';
+    try {
+      token = await db.transaction().execute(async (trx) => {
+        const { groupId } = await writeGroup(deps, trx, {
+          meeting,
+          body,
+          checked,
+          language,
+          now,
+          ip,
+          filled,
+        });
+        const derived = groupToken(deps.secret, groupId, now);
+        await repo.setTokenHash(trx, groupId, sha256(derived));
+        await deps.mail?.queueGroupLink(trx, { groupId, meetingId: meeting.id });
+        return derived;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
+      throw error;
+    }
+    // As after a sign-up: live figures, the confirmations, the organisers' notices of a last seat.
+    deps.onSignupsChanged?.(meeting.id);
+    deps.mail?.kick();
+    if (filled.meeting) await deps.notifications?.meetingFilled(meeting);
+    for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
+    const group = await repo.findGroupByTokenHash(db, sha256(token));
+    if (!group) throw new AppError('GROUP_TOKEN_INVALID');
+    return { group_token: token, group: await groupView(db, meeting, group) };
+  };
+}
+
+type Meeting = NonNullable<Awaited<ReturnType<typeof liveMeetingByPublicId>>>;
+
+/** The write, all or nothing: the group row, then each attendee's guest row and seats in form order. */
+async function writeGroup(
+  deps: GroupsDeps,
+  trx: Db,
+  w: {
+    meeting: Meeting;
+    body: GroupInput;
+    checked: CheckedSignUp[];
+    language: Language;
+    now: number;
+    ip: string;
+    filled: FilledSeats;
+  },
+): Promise<{ groupId: number; guestIds: number[] }> {
+  const { meeting, body, now } = w;
+  const groupId = await repo.insertGroup(trx, {
+    meeting_id: meeting.id,
+    contact_name: body.contact.name,
+    contact_email: body.contact.email,
+    contact_area_code: body.contact.area_code,
+    contact_phone: body.contact.phone,
+    // Unique and not null: a random stand-in until the id the token is derived from is known.
+    token_hash: sha256(randomToken(32)),
+    language: w.language,
+    size: body.attendees.length,
+    created_at: now,
+    erased_at: null,
+  });
+  const guestIds: number[] = [];
+  for (const [i, attendee] of w.checked.entries()) {
+    const values: Insertable<Database['guests']> = {
+      ...attendee.values,
+      meeting_id: meeting.id,
+      guest_code: newGuestCode(),
+      // The attendee's own guest token is never shown: they retrieve their code by phone, as anyone.
+      token_hash: sha256(randomToken(32)),
+      created_at: now,
+      group_id: groupId,
+      ...deps.mail?.confirmationColumns(),
+    };
+    const inserted = await ofAttendee(i, () =>
+      insertGuestTakingSeats(trx, values, attendee.scheduleIds, now, w.filled, { seat: 'public' }),
+    );
+    guestIds.push(inserted.id);
+  }
+  await deps.webhooks?.emitAll(trx, [
+    ...guestIds.map((id, i) =>
+      guestSignedUp(meeting.id, id, 'public', w.checked[i]!.scheduleIds, {
+        answers: parseAnswers(w.checked[i]!.values.answers),
+      }),
+    ),
+    {
+      type: 'group.registered',
+      meetingId: meeting.id,
+      guestId: null,
+      data: { group_id: groupId, size: guestIds.length, guest_ids: guestIds },
+    },
+  ]);
+  await deps.systemLog.recordAll(
+    [
+      ...guestIds.map((id, i) => signUpEntry(meeting, id, w.checked[i]!.maskedPhone, w.ip)),
+      {
+        action: 'sign_up' as const,
+        source: 'public' as const,
+        message: {
+          key: 'groups.registered' as const,
+          params: {
+            meeting_id: meeting.id,
+            meeting_name: meeting.name,
+            group_id: groupId,
+            size: guestIds.length,
+          },
+        },
+        username: null,
+        ip: w.ip,
+      },
+    ],
+    trx,
+  );
+  return { groupId, guestIds };
+}
+
+/**
+ * An attendee's refusal, pointed at the attendee: a field message moves under `attendees.<i>.`, a
+ * full meeting or session becomes GROUP_SEATS_SHORT (nobody seated), any other refusal carries the index.
+ */
+async function ofAttendee<T>(i: number, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const data = (error.data ?? {}) as Record<string, unknown>;
+    if (error.errorName === 'VALIDATION_FAILED' && data.fields && typeof data.fields === 'object') {
+      const fields = Object.fromEntries(
+        Object.entries(data.fields).map(([field, key]) => [`attendees.${i}.${field}`, key]),
+      );
+      throw new AppError('VALIDATION_FAILED', { data: { ...data, fields, attendee: i } });
+    }
+    if (error.errorName === 'MEETING_FULL' || error.errorName === 'SESSION_FULL') {
+      throw new AppError('GROUP_SEATS_SHORT', { data: { ...data, attendee: i } });
+    }
+    throw new AppError(error.errorName, { data: { ...data, attendee: i } });
+  }
+}
+
+/** Two attendees with one phone: the second is pointed at (the unique index would refuse the group). */
+function refuseRepeatedPhones(body: GroupInput, checked: CheckedSignUp[]) {
+  const seen = new Set<string>();
+  for (const [i, attendee] of checked.entries()) {
+    const key = `${body.attendees[i]!.area_code} ${attendee.phone}`;
+    if (seen.has(key)) {
+      throw new AppError('VALIDATION_FAILED', {
+        data: { fields: { [`attendees.${i}.phone`]: 'groupPhoneRepeated' }, attendee: i },
+      });
+    }
+    seen.add(key);
+  }
+}

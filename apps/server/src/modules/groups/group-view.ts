@@ -1,0 +1,29 @@
+import { matchLanguage } from '@meetflow/shared/languages';
+import type { PublicGroup } from '@meetflow/shared/schemas/groups';
+import type { Db } from '../../db/database.ts';
+import { guestDisplayName, maskEmail, maskPhone } from '../guests/guest-format.ts';
+import { groupGuests } from '../guests/guests.reads.ts';
+
+/** The contact's page: the group's attendees with their codes and states (masked contact data). */
+export async function groupView(
+  db: Db,
+  meeting: { public_id: string },
+  group: { id: number; contact_name: string; language: string; created_at: number },
+): Promise<PublicGroup> {
+  const guests = await groupGuests(db, group.id);
+  return {
+    meeting_public_id: meeting.public_id,
+    contact_name: group.contact_name,
+    language: matchLanguage(group.language) ?? 'zh-tw',
+    created_at: group.created_at,
+    attendees: guests.map((g) => ({
+      id: g.id,
+      display_name: guestDisplayName(g),
+      // A cancelled guest's number carries `#<id>` (it frees the number for a new sign-up).
+      masked_phone: maskPhone(g.area_code, g.phone.replace(/#\d+$/, '')),
+      masked_email: maskEmail(g.email),
+      guest_code: g.cancelled_at === null && g.unpaid !== 1 ? g.guest_code : null,
+      state: g.cancelled_at === null ? 'registered' : 'cancelled',
+    })),
+  };
+}

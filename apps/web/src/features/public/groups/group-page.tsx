@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import type { GroupAttendee, PublicGroup } from '@meetflow/shared/schemas/groups';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { MeetingLoadState, MeetingHeader, PublicFrame } from '../components/public-frame.tsx';
+import { GuestQr } from '../guest-page/components/guest-qr.tsx';
+import { PublicApiError } from '../public-api.ts';
+import { usePublicMeeting } from '../use-public-meeting.ts';
+import { groupApi } from './group-api.ts';
+import '../public-page.css';
+
+type Loaded =
+  { status: 'loading' } | { status: 'error'; text: string } | { status: 'ready'; group: PublicGroup };
+
+/**
+ * /group/:token — the contact's page: every attendee with their code (a QR each, as the guest page
+ * shows it) and state; cancel one (after a confirmation) or send their mail again. The token stays
+ * in the page's address fragment and travels to the server only in the X-Group-Token header.
+ */
+export default function GroupPage() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    groupApi
+      .view(token, controller.signal)
+      .then((group) => setLoaded({ status: 'ready', group }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoaded({
+          status: 'error',
+          text: error instanceof PublicApiError && error.message ? error.message : t('pub.groups.badLink'),
+        });
+      });
+    return () => controller.abort();
+  }, [token, t]);
+  if (loaded.status === 'loading') {
+    return (
+      <main className="mf-pub" aria-busy="true">
+        <p className="mf-pub-status" role="status" data-testid="public-loading">
+          <span className="mf-pub-spinner" aria-hidden="true" />
+          {t('pub.loading')}
+        </p>
+      </main>
+    );
+  }
+  if (loaded.status === 'error') {
+    return (
+      <main className="mf-pub">
+        <p className="mf-pub-status" role="alert" data-testid="group-error">
+          {loaded.text}
+        </p>
+      </main>
+    );
+  }
+  return <GroupView token={token} initial={loaded.group} />;
+}
+
+function GroupView({ token, initial }: { token: string; initial: PublicGroup }) {
+  const { t } = useTranslation();
+  const { state, retry } = usePublicMeeting(initial.meeting_public_id);
+  const [group, setGroup] = useState(initial);
+  const [confirming, setConfirming] = useState<GroupAttendee | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  const act = useCallback(
+    async (run: () => Promise<PublicGroup>, done?: string) => {
+      setBusy(true);
+      setNote(null);
+      try {
+        setGroup(await run());
+        if (done) setNote(done);
+      } catch (error) {
+        setNote(error instanceof PublicApiError && error.message ? error.message : t('pub.networkError'));
+      } finally {
+        setBusy(false);
+        setConfirming(null);
+      }
+    },
+    [t],
+  );
+
+  if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
+  return (
+    <PublicFrame meeting={state.meeting}>
+      <MeetingHeader meeting={state.meeting} />
+      <section className="mf-pub-card" aria-labelledby="pub-group-page-title">
+        <h2 className="mf-pub-h2" id="pub-group-page-title" data-testid="group-page-title">
+          {t('pub.groups.pageTitle')}
+        </h2>
+        <p className="mf-pub-intro">{t('pub.groups.pageIntro')}</p>
+        {note && (
+          <p className="mf-pub-status" role="status" data-testid="group-note">
+            {note}
+          </p>
+        )}
+        <ol className="mf-pub-group-list">
+          {group.attendees.map((a) => (
+            <li key={a.id} className="mf-pub-group-item" data-testid="group-attendee" data-state={a.state}>
+              <h3 className="mf-pub-group-name">{a.display_name}</h3>
+              <p className="mf-pub-muted">
+                {a.masked_phone} · {a.masked_email}
+              </p>
+              <p className="mf-pub-group-state">
+                {a.state === 'registered' ? t('pub.groups.registered') : t('pub.groups.cancelled')}
+              </p>
+              {a.guest_code && (
+                <>
+                  <div data-testid="group-code" data-guest-code={a.guest_code}>
+                    <GuestQr code={a.guest_code} />
+                  </div>
+                  <div className="mf-pub-actions">
+                    <button
+                      type="button"
+                      className="mf-pub-button mf-pub-secondary"
+                      disabled={busy}
+                      onClick={() => void act(() => groupApi.resend(token, a.id), t('pub.groups.resent'))}
+                    >
+                      {t('pub.groups.resend')}
+                    </button>
+                    <button
+                      type="button"
+                      className="mf-pub-button mf-pub-secondary"
+                      disabled={busy}
+                      data-testid="group-cancel"
+                      onClick={() => setConfirming(a)}
+                    >
+                      {t('pub.groups.cancel')}
+                    </button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('pub.groups.cancelTitle', { name: confirming?.display_name ?? '' })}
+        body={t('pub.groups.cancelBody')}
+        confirmLabel={t('pub.groups.cancel')}
+        dismissLabel={t('pub.groups.keep')}
+        busy={busy}
+        danger
+        onConfirm={() => confirming && void act(() => groupApi.cancel(token, confirming.id))}
+        onCancel={() => setConfirming(null)}
+      />
+    </PublicFrame>
+  );
+}
