@@ -9,6 +9,7 @@ import {
   signUp,
 } from './registration-fixtures.ts';
 import { listState, openList, secondInstance } from './waitlist-fixtures.ts';
+import { scanner } from './attendance-fixtures.ts';
 
 const DAY = 86_400_000;
 
@@ -107,8 +108,24 @@ describe(`approval (${TEST_DB})`, () => {
     const token = a.json().data.guest_token as string;
     const before = await guestRequest(ctx, token, 'GET', '/api/public/guest');
     expect(before.json().data).toMatchObject({ guest_code: null, approval: 'pending' });
+    // The door refuses the held guest's code until approved (the code is not shown, but exists).
+    await ctx.db
+      .updateTable('meetings')
+      .set({ start_at: ctx.now() - 3_600_000, end_at: ctx.now() + DAY })
+      .where('id', '=', meeting.id)
+      .execute();
+    const { guest_code: code } = await ctx.db
+      .selectFrom('guests')
+      .select('guest_code')
+      .where('meeting_id', '=', meeting.id)
+      .executeTakeFirstOrThrow();
+    const scan = scanner(ctx);
+    const refused = await scan(admin, { meeting_id: meeting.id, guest_code: code, direction: 'in' });
+    expect(refused.json().data).toMatchObject({ reason_code: 40925 });
     const [item] = (await queue(meeting.id)).items;
     expect((await decide(meeting.id, [item.id], 'approve')).json().data.decided).toEqual([item.id]);
+    const admitted = await scan(admin, { meeting_id: meeting.id, guest_code: code, direction: 'in' });
+    expect(admitted.json().data.reason_code).toBeNull();
     const after = await guestRequest(ctx, token, 'GET', '/api/public/guest');
     expect(after.json().data).toMatchObject({ guest_code: expect.any(String), approval: 'approved' });
     const row = await ctx.db
