@@ -11069,7 +11069,7 @@ export interface operations {
                             items: {
                                 id: number;
                                 /** @enum {string} */
-                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer" | "evaluation_invitation" | "evaluation_reminder" | "receipt" | "credit_note";
+                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer" | "evaluation_invitation" | "evaluation_reminder" | "receipt" | "credit_note" | "group_link";
                                 /** @enum {string} */
                                 status: "queued" | "sending" | "sent" | "failed" | "skipped";
                                 attempts: number;
