@@ -301,5 +301,6 @@ describe(`group bookings (${TEST_DB})`, () => {
     expect(audit.map((a) => a.message_key)).toEqual(
       expect.arrayContaining(['groups.registered', 'groups.attendee_cancelled', 'groups.mail_resent']),
     );
-  });
+    // Five mails rendered through the SMTP server: 10–20 s on a loaded two-core machine.
+  }, 60_000);
 });

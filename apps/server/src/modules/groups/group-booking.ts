@@ -70,7 +70,7 @@ export function createGroupBooking(deps: GroupsDeps) {
     }
 
     const filled: FilledSeats = { meeting: false, sessions: [] };
-    let token = '';
+    let token: string;
     try {
       token = await db.transaction().execute(async (trx) => {
         const { groupId } = await writeGroup(deps, trx, {
