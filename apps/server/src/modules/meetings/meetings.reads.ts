@@ -55,7 +55,7 @@ export function organizationHasMeetings(db: Db, organizationId: number) {
 
 /** The meeting's currency (null: a free meeting), live or not. */
 export function currencyOf(db: Db, id: number) {
-  return meetings.findCurrency(db, id);
+  return meetings.findAdmission(db, id).then((row) => (row ? row.currency : undefined));
 }
 
 /** Who may register (issue 45): approval, a held seat, the erasure's days, the group size; live or not. */
@@ -65,5 +65,5 @@ export function admissionOf(db: Db, id: number) {
 
 /** A meeting's seat counters: limit, registered, held by offers, reserved for invitees. */
 export function seatCounters(db: Db, meetingId: number) {
-  return meetings.findSeatCounters(db, meetingId);
+  return meetings.findAdmission(db, meetingId);
 }

@@ -330,25 +330,16 @@ export function findMeetingForMail(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** The meeting's display settings (JSON), live or not. */
-export async function findDisplayConfig(db: Db, id: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('meetings')
-    .select('display_config')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.display_config;
+/** The meeting's display settings (JSON), live or not; with `live`, only a live meeting's. */
+export async function findDisplayConfig(db: Db, id: number, live = false): Promise<string | undefined> {
+  let query = db.selectFrom('meetings').select('display_config').where('id', '=', id);
+  if (live) query = query.where('deleted_at', 'is', null);
+  return (await query.executeTakeFirst())?.display_config;
 }
 
 /** A live meeting's display settings (JSON), or undefined. */
-export async function findLiveDisplayConfig(db: Db, id: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('meetings')
-    .select('display_config')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row?.display_config;
+export function findLiveDisplayConfig(db: Db, id: number): Promise<string | undefined> {
+  return findDisplayConfig(db, id, true);
 }
 
 /** Writes the display config column only; answers whether a live meeting was updated. */
@@ -414,23 +405,18 @@ export async function organizationHasMeetings(db: Db, organizationId: number): P
   return row !== undefined;
 }
 
-/** A meeting's currency (null: free), live or not; undefined when there is no such meeting. */
-export async function findCurrency(db: Db, id: number): Promise<string | null | undefined> {
-  const row = await db.selectFrom('meetings').select('currency').where('id', '=', id).executeTakeFirst();
-  return row ? row.currency : undefined;
-}
-
 /** Sets a live meeting's currency (null: free); answers whether a live meeting was updated. */
 export function updateCurrency(db: Db, id: number, currency: string | null): Promise<boolean> {
   return updateAdmission(db, id, { currency });
 }
 
-/** Who may register (issue 45): a meeting's admission settings with its seats, live or not. */
+/** Who may register (issue 45): a meeting's admission settings with its seat counters, live or not. */
 export function findAdmission(db: Db, id: number) {
   const columns = ['approval', 'approval_holds_seat', 'reject_erase_days', 'group_max'] as const;
+  const seats = ['registration_limit', 'registered_count', 'waitlist_held', 'invitee_reserved'] as const;
   return db
     .selectFrom('meetings')
-    .select([...columns, 'currency', 'registration_limit', 'registered_count'])
+    .select([...columns, ...seats, 'currency'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -453,20 +439,9 @@ export async function updateAdmission(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A meeting's seat counters (the invitations page). */
-export function findSeatCounters(db: Db, meetingId: number) {
-  return db
-    .selectFrom('meetings')
-    .select(['registration_limit', 'registered_count', 'waitlist_held', 'invitee_reserved'])
-    .where('id', '=', meetingId)
-    .executeTakeFirst();
-}
-
 /**
- * Sets the seats reserved for invitees if they fit: registered + held + reserved within a non-zero
- * limit. The conditional UPDATE takes the row lock the sign-ups' seat UPDATEs take and checks the
- * counts as they stand under it (PostgreSQL re-reads the row a concurrent sign-up just committed;
- * SQLite runs one writer). True when set.
+ * Sets the seats reserved for invitees if registered + held + reserved fit a non-zero limit: the
+ * conditional UPDATE checks the counts under the row lock the sign-ups' seat UPDATEs take.
  */
 export async function updateInviteeReserved(db: Db, meetingId: number, reserved: number): Promise<boolean> {
   const result = await db
