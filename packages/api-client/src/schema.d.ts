@@ -2816,6 +2816,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the organisation's member list, searched by licence number or name (either script) */
+        get: operations["getOrganizationsByIdMembers"];
+        put?: never;
+        post?: never;
+        /** Clear the organisation's member list (every row) */
+        delete: operations["deleteOrganizationsByIdMembers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one row of the organisation's member list */
+        delete: operations["deleteOrganizationsByIdMembersByMemberId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member list template (XLSX) in the request's language */
+        get: operations["getOrganizationsByIdMembersTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a member list (multipart field `file`, XLSX or CSV) and judge every row; nothing is written until it is applied */
+        post: operations["postOrganizationsByIdMembersImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upload of the member list and the progress of its apply */
+        get: operations["getOrganizationsByIdMembersImportsByImportId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members/imports/{importId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write an upload's valid rows to the list (a licence number already there is updated); once only */
+        post: operations["postOrganizationsByIdMembersImportsByImportIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -3149,7 +3252,7 @@ export interface operations {
                                 email: string | null;
                                 /** @enum {string|null} */
                                 language: "zh-tw" | "zh-cn" | "en" | null;
-                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                                 organization_id: number | null;
                             };
                         };
@@ -3358,7 +3461,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };
@@ -3510,7 +3613,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3585,7 +3688,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                     expires_at: number | null;
                 };
             };
@@ -3604,7 +3707,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3711,7 +3814,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -5290,7 +5393,7 @@ export interface operations {
                             code: string | null;
                             name: string;
                             is_admin: boolean;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                         }[];
                     };
                 };
@@ -12067,6 +12170,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12167,6 +12272,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12354,6 +12461,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -12368,6 +12477,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13096,6 +13214,7 @@ export interface operations {
                                     early_amount: number | null;
                                     early_until: number | null;
                                     current: number;
+                                    member_only: boolean;
                                 }[];
                                 sessions: {
                                     price_item_id: number;
@@ -13108,6 +13227,7 @@ export interface operations {
                                     early_amount: number | null;
                                     early_until: number | null;
                                     current: number;
+                                    member_only: boolean;
                                 }[];
                                 methods: ("transfer" | "fps" | "stripe" | "desk")[];
                                 hold_minutes: number;
@@ -13290,6 +13410,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13304,6 +13426,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13415,6 +13546,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13429,6 +13562,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         } | {
                             /** @enum {boolean} */
@@ -13545,6 +13687,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13559,6 +13703,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13750,6 +13903,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13897,6 +14052,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13997,6 +14154,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -23590,6 +23749,7 @@ export interface operations {
                                 sort: number;
                                 retired: boolean;
                                 in_use: boolean;
+                                member_only: boolean;
                             }[];
                             user_types: {
                                 id: number;
@@ -23686,6 +23846,8 @@ export interface operations {
                     amount: number;
                     early_amount: number | null;
                     early_until: number | null;
+                    /** @default false */
+                    member_only?: boolean;
                     /** @default 0 */
                     sort?: number;
                 };
@@ -23716,6 +23878,7 @@ export interface operations {
                             sort: number;
                             retired: boolean;
                             in_use: boolean;
+                            member_only: boolean;
                         };
                     };
                 };
@@ -23816,6 +23979,8 @@ export interface operations {
                     amount: number;
                     early_amount: number | null;
                     early_until: number | null;
+                    /** @default false */
+                    member_only?: boolean;
                     /** @default 0 */
                     sort?: number;
                 };
@@ -23846,6 +24011,7 @@ export interface operations {
                             sort: number;
                             retired: boolean;
                             in_use: boolean;
+                            member_only: boolean;
                         };
                     };
                 };
@@ -24040,6 +24206,7 @@ export interface operations {
                             sort: number;
                             retired: boolean;
                             in_use: boolean;
+                            member_only: boolean;
                         };
                     };
                 };
@@ -25727,6 +25894,643 @@ export interface operations {
             };
         };
     };
+    getOrganizationsByIdMembers: {
+        parameters: {
+            query?: {
+                q?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                licence_number: string;
+                                name_zh: string;
+                                name_en: string;
+                                member_class: string;
+                                valid_until: string | null;
+                                expired: boolean;
+                                updated_at: number;
+                            }[];
+                            total: number;
+                            all: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteOrganizationsByIdMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteOrganizationsByIdMembersByMemberId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrganizationsByIdMembersTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member list template (XLSX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOrganizationsByIdMembersImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            file_name: string;
+                            total: number;
+                            create: number;
+                            update: number;
+                            invalid: number;
+                            issues: {
+                                row: number;
+                                /** @enum {string} */
+                                kind: "invalid" | "duplicate_in_file" | "existing" | "over_capacity";
+                                column: string | null;
+                                message: string;
+                            }[];
+                            issues_total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrganizationsByIdMembersImportsByImportId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                importId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "uploaded" | "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            created: number;
+                            updated: number;
+                            skipped: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOrganizationsByIdMembersImportsByImportIdApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                importId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "uploaded" | "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            created: number;
+                            updated: number;
+                            skipped: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -26035,7 +26839,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };

@@ -63,6 +63,35 @@ async function readRows(bytes: Uint8Array): Promise<{ header: string[]; rows: Sh
   return { header, rows };
 }
 
+/** The rows in batches of MEMBER_BATCH_ROWS, each one transaction, the progress after each. */
+async function writeRows(
+  { db, clock }: MembersDeps,
+  organizationId: number,
+  importId: number,
+  rows: readonly MemberRow[],
+): Promise<{ processed: number; created: number }> {
+  let created = 0;
+  let processed = 0;
+  for (let i = 0; i < rows.length; i += MEMBER_BATCH_ROWS) {
+    const batch = rows.slice(i, i + MEMBER_BATCH_ROWS);
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      created += await repo.upsertMembers(
+        trx,
+        batch.map(({ row: _row, ...member }) => ({
+          ...member,
+          organization_id: organizationId,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      processed += batch.length;
+      await repo.recordProgress(trx, importId, { processed, created, updated: processed - created });
+    });
+  }
+  return { processed, created };
+}
+
 export function createMembers(deps: MembersDeps) {
   const { db, clock, systemLog } = deps;
 
@@ -192,30 +221,14 @@ export function createMembers(deps: MembersDeps) {
         await repo.finishImport(db, importId, 'failed', clock());
         throw new AppError('MEMBER_IMPORT_NOTHING_VALID');
       }
-      let created = 0;
-      let processed = 0;
+      let written: { processed: number; created: number };
       try {
-        for (let i = 0; i < rows.length; i += MEMBER_BATCH_ROWS) {
-          const batch = rows.slice(i, i + MEMBER_BATCH_ROWS);
-          const now = clock();
-          await db.transaction().execute(async (trx) => {
-            created += await repo.upsertMembers(
-              trx,
-              batch.map(({ row: _row, ...member }) => ({
-                ...member,
-                organization_id: organizationId,
-                created_at: now,
-                updated_at: now,
-              })),
-            );
-            processed += batch.length;
-            await repo.recordProgress(trx, importId, { processed, created, updated: processed - created });
-          });
-        }
+        written = await writeRows(deps, organizationId, importId, rows);
       } catch (error) {
         await repo.finishImport(db, importId, 'failed', clock());
         throw error;
       }
+      const { processed, created } = written;
       await repo.finishImport(db, importId, 'done', clock());
       const updated = processed - created;
       await systemLog.record({
