@@ -92,15 +92,18 @@ async function writeRows(
   return { processed, created };
 }
 
+/** The organisation, 404 when it does not exist or lies outside the user's subtree. */
+async function visibleOrganization(db: Db, user: AuthUser, id: number) {
+  const organization = await findOrganization(db, id);
+  if (!organization) throw new AppError('NOT_FOUND');
+  await assertOrganizationVisible(db, user, id);
+  return organization;
+}
+
 export function createMembers(deps: MembersDeps) {
   const { db, clock, systemLog } = deps;
 
-  async function organizationOf(user: AuthUser, id: number) {
-    const organization = await findOrganization(db, id);
-    if (!organization) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, id);
-    return organization;
-  }
+  const organizationOf = (user: AuthUser, id: number) => visibleOrganization(db, user, id);
 
   return {
     async list(user: AuthUser, organizationId: number, query: MemberListQuery): Promise<MemberList> {
@@ -205,11 +208,7 @@ export function createMembers(deps: MembersDeps) {
       };
     },
 
-    /**
-     * Writes the upload's valid rows in batches of MEMBER_BATCH_ROWS, each in one transaction, the
-     * progress after each; a licence number already on the list is updated. Once only: a second
-     * request (or a second instance) finds it taken (MEMBER_IMPORT_ALREADY_APPLIED).
-     */
+    /** The upload's valid rows written (`writeRows`), once only: MEMBER_IMPORT_ALREADY_APPLIED after. */
     async apply(actor: Actor, organizationId: number, importId: number): Promise<MemberImportProgress> {
       await organizationOf(actor.user, organizationId);
       const info = await repo.findImport(db, organizationId, importId);
@@ -250,7 +249,6 @@ export function createMembers(deps: MembersDeps) {
       return { ...info, status: 'done', processed, created, updated };
     },
 
-    /** An import's progress (the page polls it while the apply runs). */
     async progress(user: AuthUser, organizationId: number, importId: number): Promise<MemberImportProgress> {
       await organizationOf(user, organizationId);
       const info = await repo.findImport(db, organizationId, importId);
