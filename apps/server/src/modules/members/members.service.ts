@@ -63,15 +63,47 @@ async function readRows(bytes: Uint8Array): Promise<{ header: string[]; rows: Sh
   return { header, rows };
 }
 
+/** The rows in batches of MEMBER_BATCH_ROWS, each one transaction, the progress after each. */
+async function writeRows(
+  { db, clock }: MembersDeps,
+  organizationId: number,
+  importId: number,
+  rows: readonly MemberRow[],
+): Promise<{ processed: number; created: number }> {
+  let created = 0;
+  let processed = 0;
+  for (let i = 0; i < rows.length; i += MEMBER_BATCH_ROWS) {
+    const batch = rows.slice(i, i + MEMBER_BATCH_ROWS);
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      created += await repo.upsertMembers(
+        trx,
+        batch.map(({ row: _row, ...member }) => ({
+          ...member,
+          organization_id: organizationId,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      processed += batch.length;
+      await repo.recordProgress(trx, importId, { processed, created, updated: processed - created });
+    });
+  }
+  return { processed, created };
+}
+
+/** The organisation, 404 when it does not exist or lies outside the user's subtree. */
+async function visibleOrganization(db: Db, user: AuthUser, id: number) {
+  const organization = await findOrganization(db, id);
+  if (!organization) throw new AppError('NOT_FOUND');
+  await assertOrganizationVisible(db, user, id);
+  return organization;
+}
+
 export function createMembers(deps: MembersDeps) {
   const { db, clock, systemLog } = deps;
 
-  async function organizationOf(user: AuthUser, id: number) {
-    const organization = await findOrganization(db, id);
-    if (!organization) throw new AppError('NOT_FOUND');
-    await assertOrganizationVisible(db, user, id);
-    return organization;
-  }
+  const organizationOf = (user: AuthUser, id: number) => visibleOrganization(db, user, id);
 
   return {
     async list(user: AuthUser, organizationId: number, query: MemberListQuery): Promise<MemberList> {
@@ -176,11 +208,7 @@ export function createMembers(deps: MembersDeps) {
       };
     },
 
-    /**
-     * Writes the upload's valid rows in batches of MEMBER_BATCH_ROWS, each in one transaction, the
-     * progress after each; a licence number already on the list is updated. Once only: a second
-     * request (or a second instance) finds it taken (MEMBER_IMPORT_ALREADY_APPLIED).
-     */
+    /** The upload's valid rows written (`writeRows`), once only: MEMBER_IMPORT_ALREADY_APPLIED after. */
     async apply(actor: Actor, organizationId: number, importId: number): Promise<MemberImportProgress> {
       await organizationOf(actor.user, organizationId);
       const info = await repo.findImport(db, organizationId, importId);
@@ -192,30 +220,14 @@ export function createMembers(deps: MembersDeps) {
         await repo.finishImport(db, importId, 'failed', clock());
         throw new AppError('MEMBER_IMPORT_NOTHING_VALID');
       }
-      let created = 0;
-      let processed = 0;
+      let written: { processed: number; created: number };
       try {
-        for (let i = 0; i < rows.length; i += MEMBER_BATCH_ROWS) {
-          const batch = rows.slice(i, i + MEMBER_BATCH_ROWS);
-          const now = clock();
-          await db.transaction().execute(async (trx) => {
-            created += await repo.upsertMembers(
-              trx,
-              batch.map(({ row: _row, ...member }) => ({
-                ...member,
-                organization_id: organizationId,
-                created_at: now,
-                updated_at: now,
-              })),
-            );
-            processed += batch.length;
-            await repo.recordProgress(trx, importId, { processed, created, updated: processed - created });
-          });
-        }
+        written = await writeRows(deps, organizationId, importId, rows);
       } catch (error) {
         await repo.finishImport(db, importId, 'failed', clock());
         throw error;
       }
+      const { processed, created } = written;
       await repo.finishImport(db, importId, 'done', clock());
       const updated = processed - created;
       await systemLog.record({
@@ -237,7 +249,6 @@ export function createMembers(deps: MembersDeps) {
       return { ...info, status: 'done', processed, created, updated };
     },
 
-    /** An import's progress (the page polls it while the apply runs). */
     async progress(user: AuthUser, organizationId: number, importId: number): Promise<MemberImportProgress> {
       await organizationOf(user, organizationId);
       const info = await repo.findImport(db, organizationId, importId);
