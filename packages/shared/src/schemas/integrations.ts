@@ -67,6 +67,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.received',
   'payment.refunded',
   'order.cancelled',
+  'guest.walked_in',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; no endpoint subscribes to it. */
@@ -93,6 +94,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, Localized> = {
   'payment.received': { 'zh-tw': '收到付款', 'zh-cn': '收到付款', en: 'Payment received' },
   'payment.refunded': { 'zh-tw': '已退款', 'zh-cn': '已退款', en: 'Payment refunded' },
   'order.cancelled': { 'zh-tw': '取消訂單', 'zh-cn': '取消订单', en: 'Order cancelled' },
+  'guest.walked_in': { 'zh-tw': '現場登記入場', 'zh-cn': '现场登记入场', en: 'Walk-in admitted at the door' },
 };
 
 export const WEBHOOK_URL_MAX = 2000;
