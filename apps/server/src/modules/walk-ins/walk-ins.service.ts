@@ -95,13 +95,15 @@ export function createWalkInsService(deps: WalkInsDeps) {
     return { ...person, e164, answers };
   }
 
-  /** One walk-in, all or nothing; a lost race is tried again and then answers what the winner did. */
+  /**
+   * One walk-in, all or nothing. What its nonce already did is read inside the transaction (SQLite
+   * runs one writer: the read is the final word); on PostgreSQL a racing twin loses on the unique
+   * phone or nonce, and its retry finds what the winner did.
+   */
   async function admit(a: Admission): Promise<Admitted> {
     for (let tries = 1; ; tries += 1) {
-      const known = await replay(a);
-      if (known) return known;
       try {
-        return await db.transaction().execute((trx) => admitIn(trx, a));
+        return await db.transaction().execute(async (trx) => (await replay(trx, a)) ?? admitIn(trx, a));
       } catch (error) {
         if (!isUniqueViolation(error) || tries >= RACE_TRIES) throw error;
       }
@@ -109,10 +111,10 @@ export function createWalkInsService(deps: WalkInsDeps) {
   }
 
   /** What a nonce already did: its entry, or the conflict it was kept as. */
-  async function replay(a: Admission): Promise<Admitted | undefined> {
-    const entry = await doorEntryByNonce(db, a.nonce);
+  async function replay(trx: Db, a: Admission): Promise<Admitted | undefined> {
+    const entry = await doorEntryByNonce(trx, a.nonce);
     if (entry) {
-      const guest = await guestByPhone(db, a.meeting.id, a.person.area_code, a.person.e164);
+      const guest = await guestByPhone(trx, a.meeting.id, a.person.area_code, a.person.e164);
       // A nonce is one walk-in: reused for another person or meeting, it is no retry.
       if (entry.meetingId !== a.meeting.id || guest?.id !== entry.guestId)
         throw new AppError('WALK_IN_NONCE_REUSED');
@@ -125,7 +127,7 @@ export function createWalkInsService(deps: WalkInsDeps) {
         filled: false,
       };
     }
-    const reason = await doorConflictByNonce(db, a.nonce);
+    const reason = await doorConflictByNonce(trx, a.nonce);
     if (reason) return conflictAnswer(null, a.person.name, reason);
     return undefined;
   }
