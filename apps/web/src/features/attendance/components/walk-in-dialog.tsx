@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { AREA_CODES } from '@meetflow/shared/constants';
+import type { Language } from '@meetflow/shared/languages';
+import { ApiError } from '../../../lib/http-errors.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import type { DoorStation, WalkInResult } from '../offline/door-station.ts';
+
+interface WalkInValues {
+  name: string;
+  area_code: string;
+  phone: string;
+  email?: string;
+}
+
+const FIELDS = ['name', 'area_code', 'phone', 'email'] as const;
+
+/**
+ * A walk-in at the door (issue 45): name, area code and mobile number, e-mail if they give one;
+ * registered and checked in at once, or kept on the device while the station is offline. A full
+ * meeting asks staff to confirm before admitting the visitor over capacity.
+ */
+export default function WalkInDialog(props: { station: DoorStation; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<WalkInValues>();
+  const [busy, setBusy] = useState(false);
+
+  const tell = (result: WalkInResult, name: string) => {
+    if (result.kind === 'queued') return void message.info(t('station.walkIn.queued', { name }));
+    if (result.kind !== 'done') return;
+    const { answer } = result;
+    const key =
+      answer.outcome === 'over_capacity'
+        ? 'station.walkIn.overCapacity'
+        : answer.outcome === 'merged'
+          ? answer.check_in === 'already_inside'
+            ? 'station.walkIn.mergedInside'
+            : 'station.walkIn.merged'
+          : 'station.walkIn.admitted';
+    void (answer.outcome === 'over_capacity' ? message.warning : message.success)(
+      t(key, { name: answer.name }),
+    );
+  };
+
+  const register = async (values: WalkInValues, admitAnyway = false): Promise<void> => {
+    const person = {
+      name: values.name.trim(),
+      area_code: values.area_code as WalkInPersonAreaCode,
+      phone: values.phone,
+      email: values.email?.trim() ?? '',
+      answers: {},
+    };
+    setBusy(true);
+    try {
+      const result = await props.station.walkIn(person, admitAnyway);
+      if (result.kind === 'full') {
+        modal.confirm({
+          title: t('station.walkIn.fullTitle'),
+          content: t('station.walkIn.fullText'),
+          okText: t('station.walkIn.admitAnyway'),
+          okButtonProps: { danger: true, 'data-testid': 'walk-in-admit-anyway' } as ButtonProps,
+          cancelText: t('station.walkIn.cancel'),
+          onOk: () => register(values, true),
+        });
+        return;
+      }
+      tell(result, person.name);
+      props.onClose();
+    } catch (error) {
+      const errors =
+        error instanceof ApiError
+          ? fieldErrors(
+              (error.data as { fields?: Record<string, string> } | null)?.fields
+                ? {
+                    fields: Object.fromEntries(
+                      Object.entries((error.data as { fields: Record<string, string> }).fields).map(
+                        ([k, v]) => [k.replace(/^person\./, ''), v],
+                      ),
+                    ),
+                  }
+                : null,
+              FIELDS,
+            )
+          : [];
+      if (errors.length > 0) form.setFields(errors);
+      else void message.error(error instanceof ApiError ? error.message : t('station.walkIn.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('station.walkIn.title')}
+      onCancel={props.onClose}
+      footer={[
+        <Button key="cancel" onClick={props.onClose}>
+          {t('station.walkIn.cancel')}
+        </Button>,
+        <Button
+          key="submit"
+          type="primary"
+          loading={busy}
+          onClick={() => form.submit()}
+          data-testid="walk-in-submit"
+        >
+          {t('station.walkIn.submit')}
+        </Button>,
+      ]}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark
+        initialValues={{ area_code: '853' }}
+        onFinish={(values) => void register(values)}
+        data-testid="walk-in-form"
+      >
+        <Form.Item
+          name="name"
+          label={t('station.walkIn.name')}
+          rules={[{ required: true, whitespace: true, message: t('station.walkIn.nameRequired') }]}
+        >
+          <Input autoComplete="off" autoFocus maxLength={200} data-testid="walk-in-name" />
+        </Form.Item>
+        <Form.Item name="area_code" label={t('station.walkIn.areaCode')} rules={[{ required: true }]}>
+          <Select
+            options={AREA_CODES.map((a) => ({ value: a.value, label: a.label[lang] ?? a.label.en }))}
+            data-testid="walk-in-area-code"
+          />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label={t('station.walkIn.phone')}
+          rules={[{ required: true, whitespace: true, message: t('station.walkIn.phoneRequired') }]}
+        >
+          <Input inputMode="tel" autoComplete="off" maxLength={20} data-testid="walk-in-phone" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('station.walkIn.email')}
+          rules={[{ type: 'email', message: t('station.walkIn.emailInvalid') }]}
+        >
+          <Input inputMode="email" autoComplete="off" maxLength={200} data-testid="walk-in-email" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+type WalkInPersonAreaCode = Parameters<DoorStation['walkIn']>[0]['area_code'];
