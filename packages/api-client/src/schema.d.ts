@@ -2816,6 +2816,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attendance/walk-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a walk-in at the door and check them in at once (a full meeting refuses unless `admit_over_capacity`); idempotent by nonce */
+        post: operations["postAttendanceWalkIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/offline-walk-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload walk-ins an offline station queued, in order: each admitted (past the limit if need be, flagged), merged into the guest with that phone, or kept as a conflict; idempotent by nonce */
+        post: operations["postAttendanceOfflineWalkIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -3149,7 +3183,7 @@ export interface operations {
                                 email: string | null;
                                 /** @enum {string|null} */
                                 language: "zh-tw" | "zh-cn" | "en" | null;
-                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                                permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                                 organization_id: number | null;
                             };
                         };
@@ -3358,7 +3392,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };
@@ -3510,7 +3544,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3585,7 +3619,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                    permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                     expires_at: number | null;
                 };
             };
@@ -3604,7 +3638,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3711,7 +3745,7 @@ export interface operations {
                             id: number;
                             name: string;
                             hint: string;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             owner: {
                                 id: number;
                                 account: string;
@@ -3806,7 +3840,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -3881,7 +3915,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "guest.walked_in")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -3902,7 +3936,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4007,7 +4041,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4093,7 +4127,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "guest.walked_in")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -4114,7 +4148,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4308,7 +4342,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -5290,7 +5324,7 @@ export interface operations {
                             code: string | null;
                             name: string;
                             is_admin: boolean;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                         }[];
                     };
                 };
@@ -6357,6 +6391,8 @@ export interface operations {
                                 answer_texts: {
                                     [key: string]: string;
                                 };
+                                walk_in?: boolean;
+                                over_capacity?: boolean;
                             }[];
                             total: number;
                             total_capped: boolean;
@@ -6575,6 +6611,8 @@ export interface operations {
                             answer_texts: {
                                 [key: string]: string;
                             };
+                            walk_in?: boolean;
+                            over_capacity?: boolean;
                         };
                     };
                 };
@@ -6799,6 +6837,8 @@ export interface operations {
                             answer_texts: {
                                 [key: string]: string;
                             };
+                            walk_in?: boolean;
+                            over_capacity?: boolean;
                             answers: {
                                 key: string;
                                 label: string;
@@ -7036,6 +7076,8 @@ export interface operations {
                             answer_texts: {
                                 [key: string]: string;
                             };
+                            walk_in?: boolean;
+                            over_capacity?: boolean;
                         };
                     };
                 };
@@ -12067,6 +12109,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12167,6 +12211,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -12354,6 +12400,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -12368,6 +12416,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13290,6 +13347,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13304,6 +13363,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13415,6 +13483,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13429,6 +13499,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         } | {
                             /** @enum {boolean} */
@@ -13545,6 +13624,8 @@ export interface operations {
                                     offer_expires_at: number | null;
                                     offer_token: string | null;
                                 }[];
+                                /** @enum {string|null} */
+                                approval?: "pending" | "approved" | null;
                             } | null;
                             waiting: {
                                 schedule_id: number;
@@ -13559,6 +13640,15 @@ export interface operations {
                                 masked_phone: string;
                                 masked_email: string;
                                 schedule_ids: number[];
+                            } | null;
+                            application?: {
+                                meeting_public_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "withdrawn";
+                                display_name: string;
+                                reason: string;
+                                submitted_at: number;
+                                decided_at: number | null;
                             } | null;
                         };
                     };
@@ -13750,6 +13840,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13897,6 +13989,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -13997,6 +14091,8 @@ export interface operations {
                                 offer_expires_at: number | null;
                                 offer_token: string | null;
                             }[];
+                            /** @enum {string|null} */
+                            approval?: "pending" | "approved" | null;
                         };
                     };
                 };
@@ -25727,6 +25823,266 @@ export interface operations {
             };
         };
     };
+    postAttendanceWalkIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meeting_id: number;
+                    /** @default  */
+                    station?: string;
+                    nonce: string;
+                    /** @default false */
+                    admit_over_capacity?: boolean;
+                    person: {
+                        name: string;
+                        /** @enum {string} */
+                        area_code: "86" | "852" | "853" | "886";
+                        phone: string;
+                        /** @default  */
+                        email?: "" | string;
+                        /** @default {} */
+                        answers?: {
+                            [key: string]: (string | number | boolean | string[] | {
+                                area_code: string;
+                                phone: string;
+                            } | {
+                                id: string;
+                                name: string;
+                                mime: string;
+                                size: number;
+                            }) | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "admitted" | "over_capacity" | "merged" | "conflict";
+                            guest_id: number | null;
+                            name: string;
+                            /** @enum {string|null} */
+                            check_in: "in" | "already_inside" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAttendanceOfflineWalkIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meeting_id: number;
+                    /** @default  */
+                    station?: string;
+                    walk_ins: {
+                        nonce: string;
+                        at: number;
+                        person: {
+                            name: string;
+                            /** @enum {string} */
+                            area_code: "86" | "852" | "853" | "886";
+                            phone: string;
+                            /** @default  */
+                            email?: "" | string;
+                            /** @default {} */
+                            answers?: {
+                                [key: string]: (string | number | boolean | string[] | {
+                                    area_code: string;
+                                    phone: string;
+                                } | {
+                                    id: string;
+                                    name: string;
+                                    mime: string;
+                                    size: number;
+                                }) | null;
+                            };
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            results: {
+                                /** @enum {string} */
+                                outcome: "admitted" | "over_capacity" | "merged" | "conflict";
+                                guest_id: number | null;
+                                name: string;
+                                /** @enum {string|null} */
+                                check_in: "in" | "already_inside" | null;
+                                reason: string | null;
+                                nonce: string;
+                            }[];
+                            admitted: number;
+                            over_capacity: number;
+                            merged: number;
+                            conflicts: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -25753,7 +26109,7 @@ export interface operations {
                             items: {
                                 id: number;
                                 /** @enum {string} */
-                                type: "meeting_full" | "session_full" | "registration_closed" | "export_ready" | "retention_due" | "webhook_disabled";
+                                type: "meeting_full" | "session_full" | "registration_closed" | "export_ready" | "retention_due" | "webhook_disabled" | "walk_in_over_capacity";
                                 message: string;
                                 meeting_id: number | null;
                                 read: boolean;
@@ -26035,7 +26391,7 @@ export interface operations {
                             email: string | null;
                             /** @enum {string|null} */
                             language: "zh-tw" | "zh-cn" | "en" | null;
-                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk")[];
+                            permissions: ("dashboard:view" | "meeting:view" | "meeting:edit" | "guest:view" | "guest:edit" | "guest:export" | "records:view" | "records:scan" | "schedule:view" | "schedule:export" | "certificate:manage" | "organization:view" | "organization:edit" | "dictionary:view" | "dictionary:edit" | "log:view" | "log:export" | "user:manage" | "integration:manage" | "payment:view" | "payment:manage" | "payment:desk" | "guest:approve" | "invitation:manage" | "member:manage" | "guest:walk_in")[];
                             organization_id: number | null;
                         };
                     };
