@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Result, Row, Space, Statistic, Tag } from 'an
 import { CloudOutlined, DisconnectOutlined, TabletOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
+import { usePermission } from '../../components/permission.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { registerStationWorker, useOfflineReady } from '../../lib/service-worker.ts';
@@ -197,6 +198,8 @@ export default function StationPage() {
   const [kiosk, setKiosk] = useState(isKioskLocked);
   const [kioskSetup, setKioskSetup] = useState(false);
   const [walkIn, setWalkIn] = useState(false);
+  // Walk-ins are for holders of guest:walk_in (the server checks it too).
+  const mayWalkIn = usePermission().hasAny('guest:walk_in');
 
   useEffect(() => {
     void registerStationWorker();
@@ -289,21 +292,23 @@ export default function StationPage() {
         figures={<PendingFiguresCard status={status} />}
         actions={
           <>
-            <Button
-              icon={<UserAddOutlined />}
-              onClick={() => setWalkIn(true)}
-              disabled={!station}
-              data-testid="walk-in-open"
-            >
-              {t('station.walkIn.open')}
-            </Button>
+            {mayWalkIn && (
+              <Button
+                icon={<UserAddOutlined />}
+                onClick={() => setWalkIn(true)}
+                disabled={!station}
+                data-testid="walk-in-open"
+              >
+                {t('station.walkIn.open')}
+              </Button>
+            )}
             <Button icon={<TabletOutlined />} onClick={() => setKioskSetup(true)} data-testid="kiosk-open">
               {t('station.kiosk.enter')}
             </Button>
           </>
         }
       />
-      {walkIn && station && (
+      {walkIn && mayWalkIn && station && (
         <Suspense fallback={null}>
           <WalkInDialog station={station} onClose={() => setWalkIn(false)} />
         </Suspense>

@@ -1,25 +1,32 @@
-import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { App, Button, Divider, Form, Input, Modal, Select, type ButtonProps } from 'antd';
 import { AREA_CODES } from '@meetflow/shared/constants';
+import { answerErrorText } from '@meetflow/shared/forms/answer-text';
+import { answeredAtDoor, validateDoorForm } from '@meetflow/shared/forms/door-questions';
+import { visibleKeys } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
 import { ApiError } from '../../../lib/http-errors.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { DoorStation, WalkInResult } from '../offline/door-station.ts';
+import { DoorQuestionItems } from './door-questions-form.tsx';
 
 interface WalkInValues {
   name: string;
   area_code: string;
   phone: string;
   email?: string;
+  /** The ask-at-door questions' answers, by key. */
+  answers?: Record<string, unknown>;
 }
 
 const FIELDS = ['name', 'area_code', 'phone', 'email'] as const;
 
 /**
- * A walk-in at the door (issue 45): name, area code and mobile number, e-mail if they give one;
- * registered and checked in at once, or kept on the device while the station is offline. A full
- * meeting asks staff to confirm before admitting the visitor over capacity.
+ * A walk-in at the door (issue 45): name, area code and mobile number, e-mail if they give one, and
+ * the meeting's ask-at-door questions (checked here as the server checks them, so a queued walk-in
+ * is not refused at sync); registered and checked in at once, or kept on the device while the
+ * station is offline. A full meeting asks staff to confirm before admitting the visitor over capacity.
  */
 export default function WalkInDialog(props: { station: DoorStation; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -27,6 +34,28 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<WalkInValues>();
   const [busy, setBusy] = useState(false);
+  const questions = useMemo(() => props.station.doorFields(), [props.station]);
+  const [given, setGiven] = useState<Record<string, unknown>>({});
+  const shown = useMemo(() => visibleKeys(questions, given, { userTypeId: null }), [questions, given]);
+  const byKey = useMemo(() => new Map(questions.map((f) => [f.key, f])), [questions]);
+
+  /** The door answers as the server takes them, or null once their errors are shown. */
+  const doorAnswers = (values: WalkInValues) => {
+    const raw = Object.fromEntries(
+      questions
+        .filter((f) => shown.has(f.key) && answeredAtDoor(f))
+        .map((f) => [f.key, values.answers?.[f.key]]),
+    );
+    const { answers, errors } = validateDoorForm(questions, raw);
+    if (Object.keys(errors).length === 0) return answers;
+    form.setFields(
+      Object.entries(errors).map(([key, error]) => ({
+        name: ['answers', key],
+        errors: [answerErrorText(byKey.get(key)!, error, lang)],
+      })),
+    );
+    return null;
+  };
 
   const tell = (result: WalkInResult, name: string) => {
     if (result.kind === 'queued') return void message.info(t('station.walkIn.queued', { name }));
@@ -46,12 +75,14 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
   };
 
   const register = async (values: WalkInValues, admitAnyway = false): Promise<void> => {
+    const answers = doorAnswers(values);
+    if (!answers) return;
     const person = {
       name: values.name.trim(),
       area_code: values.area_code as WalkInPersonAreaCode,
       phone: values.phone,
       email: values.email?.trim() ?? '',
-      answers: {},
+      answers,
     };
     setBusy(true);
     try {
@@ -85,7 +116,8 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
               FIELDS,
             )
           : [];
-      if (errors.length > 0) form.setFields(errors);
+      const refused = error instanceof ApiError ? answersRefused(error) : [];
+      if (errors.length > 0 || refused.length > 0) form.setFields([...errors, ...refused]);
       else void message.error(error instanceof ApiError ? error.message : t('station.walkIn.failed'));
     } finally {
       setBusy(false);
@@ -119,6 +151,12 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
         requiredMark
         initialValues={{ area_code: '853' }}
         onFinish={(values) => void register(values)}
+        onValuesChange={(changed: Partial<WalkInValues>, all: WalkInValues) => {
+          if (!changed.answers) return;
+          setGiven(all.answers ?? {});
+          // An error said of a question goes once it is answered again.
+          form.setFields(Object.keys(changed.answers).map((key) => ({ name: ['answers', key], errors: [] })));
+        }}
         data-testid="walk-in-form"
       >
         <Form.Item
@@ -148,9 +186,26 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
         >
           <Input inputMode="email" autoComplete="off" maxLength={200} data-testid="walk-in-email" />
         </Form.Item>
+        {questions.length > 0 && (
+          <>
+            <Divider titlePlacement="start" plain>
+              {t('station.walkIn.questions')}
+            </Divider>
+            <DoorQuestionItems questions={questions} shown={shown} lang={lang} prefix="answers" />
+          </>
+        )}
       </Form>
     </Modal>
   );
+}
+
+/** The server's refusal of door answers (`answers.<key>`), as the form's fields. */
+function answersRefused(error: ApiError) {
+  const fields = (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+  return Object.entries(fields)
+    .map(([path, message]) => [path.replace(/^person\./, ''), message] as const)
+    .filter(([path]) => path.startsWith('answers.'))
+    .map(([path, message]) => ({ name: ['answers', path.slice('answers.'.length)], errors: [message] }));
 }
 
 type WalkInPersonAreaCode = Parameters<DoorStation['walkIn']>[0]['area_code'];

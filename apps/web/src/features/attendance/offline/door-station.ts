@@ -1,3 +1,4 @@
+import type { FormField } from '@meetflow/shared/forms/form-definition';
 import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { OfflineGuest } from '@meetflow/shared/schemas/offline-door';
 import { normalizePhone } from '@meetflow/shared/phone';
@@ -150,6 +151,9 @@ export function createDoorStation(deps: {
       if (saved.status === 'queued' && ctx.status.online) void syncNow();
       return saved;
     },
+
+    /** The meeting's ask-at-door fields as the copy holds them: what a walk-in is asked too. */
+    doorFields: (): FormField[] => ctx.meta?.door_fields ?? [],
 
     /** A walk-in registered here and checked in (door-walk-in.ts). */
     async walkIn(person: WalkInPerson, admitAnyway = false): Promise<WalkInResult> {
