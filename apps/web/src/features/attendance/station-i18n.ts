@@ -219,7 +219,7 @@ const en: Catalogue = {
   },
   walkIn: {
     open: 'Walk-in',
-    title: 'Register a walk-in and check them in',
+    title: 'Register a walk-in',
     name: 'Name',
     areaCode: 'Area code',
     phone: 'Mobile number',

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Divider, Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { Button, Divider, Form, Input, Modal, Select, type ButtonProps } from 'antd';
 import { AREA_CODES } from '@meetflow/shared/constants';
 import { answerErrorText } from '@meetflow/shared/forms/answer-text';
 import { answeredAtDoor, validateDoorForm } from '@meetflow/shared/forms/door-questions';
@@ -8,6 +8,7 @@ import type { Language } from '@meetflow/shared/languages';
 import { ApiError } from '../../../lib/http-errors.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/toast.ts';
 import type { DoorStation, WalkInResult } from '../offline/door-station.ts';
 import { DoorQuestionItems } from './door-questions-form.tsx';
 
@@ -31,7 +32,8 @@ const FIELDS = ['name', 'area_code', 'phone', 'email'] as const;
 export default function WalkInDialog(props: { station: DoorStation; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
-  const { message, modal } = App.useApp();
+  // No antd App wraps the station: the shell's toast, and the modal's own holder.
+  const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<WalkInValues>();
   const [busy, setBusy] = useState(false);
   const questions = useMemo(() => props.station.doorFields(), [props.station]);
@@ -58,7 +60,7 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
   };
 
   const tell = (result: WalkInResult, name: string) => {
-    if (result.kind === 'queued') return void message.info(t('station.walkIn.queued', { name }));
+    if (result.kind === 'queued') return toast.info(t('station.walkIn.queued', { name }));
     if (result.kind !== 'done') return;
     const { answer } = result;
     const key =
@@ -69,9 +71,7 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
             ? 'station.walkIn.mergedInside'
             : 'station.walkIn.merged'
           : 'station.walkIn.admitted';
-    void (answer.outcome === 'over_capacity' ? message.warning : message.success)(
-      t(key, { name: answer.name }),
-    );
+    (answer.outcome === 'over_capacity' ? toast.warning : toast.success)(t(key, { name: answer.name }));
   };
 
   const register = async (values: WalkInValues, admitAnyway = false): Promise<void> => {
@@ -88,7 +88,7 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
     try {
       const result = await props.station.walkIn(person, admitAnyway);
       if (result.kind === 'full') {
-        modal.confirm({
+        void modal.confirm({
           title: t('station.walkIn.fullTitle'),
           content: t('station.walkIn.fullText'),
           okText: t('station.walkIn.admitAnyway'),
@@ -118,7 +118,7 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
           : [];
       const refused = error instanceof ApiError ? answersRefused(error) : [];
       if (errors.length > 0 || refused.length > 0) form.setFields([...errors, ...refused]);
-      else void message.error(error instanceof ApiError ? error.message : t('station.walkIn.failed'));
+      else toast.error(error instanceof ApiError ? error.message : t('station.walkIn.failed'));
     } finally {
       setBusy(false);
     }
@@ -145,6 +145,7 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
       ]}
       destroyOnHidden
     >
+      {modalHolder}
       <Form
         form={form}
         layout="vertical"
