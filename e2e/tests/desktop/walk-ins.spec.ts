@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { expectReadyOffline, importGuests, openStation } from '../../support/door.ts';
-import { createPublicMeeting } from '../../support/public-meetings.ts';
+import { createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
 import { chooseOption } from '../../support/select.ts';
 import { login, snap } from '../../support/session.ts';
 
@@ -44,9 +44,6 @@ async function guestNamed(api: Api, meetingId: number, name: string) {
   return list.items.find((g) => g.name === name);
 }
 
-/** A Macao mobile number no other test uses. */
-const mobile = (n: number) => String(68_000_000 + ((Date.now() + n * 7919) % 1_000_000));
-
 async function fillWalkIn(page: Page, name: string, phone: string) {
   await page.getByTestId('walk-in-open').click();
   await expect(page.getByTestId('walk-in-form')).toBeVisible();
@@ -72,7 +69,7 @@ test('a walk-in registered at an offline station reaches the guest list, checked
 
   // Online: the required door question is asked, and refuses the walk-in until answered.
   const online = `Walk Online ${suffix}`;
-  await fillWalkIn(page, online, mobile(1));
+  await fillWalkIn(page, online, macaoPhone());
   await page.getByTestId('walk-in-submit').click();
   await expect(page.getByTestId('walk-in-form')).toContainText('Diet is required');
   await page.mouse.move(0, 0);
@@ -91,7 +88,7 @@ test('a walk-in registered at an offline station reaches the guest list, checked
   await context.setOffline(true);
   await expect(page.getByTestId('station-offline')).toBeVisible();
   const offline = `Walk Offline ${suffix}`;
-  await fillWalkIn(page, offline, mobile(2));
+  await fillWalkIn(page, offline, macaoPhone());
   await page.getByRole('radio', { name: 'No needs' }).check();
   await page.setViewportSize({ width: 360, height: 740 });
   await snap(page, info, 'walk-in-dialog-360-en');

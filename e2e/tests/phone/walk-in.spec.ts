@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { expectReadyOffline, importGuests, openStation } from '../../support/door.ts';
-import { createPublicMeeting, expectNoHorizontalScroll } from '../../support/public-meetings.ts';
+import { createPublicMeeting, expectNoHorizontalScroll, macaoPhone } from '../../support/public-meetings.ts';
 import { login, snap } from '../../support/session.ts';
 
 /**
@@ -28,7 +28,7 @@ test('a phone station admits a walk-in over capacity once staff confirm', async 
   await expect(page.getByTestId('walk-in-form')).toBeVisible();
   const name = `陳大文 ${suffix}`;
   await page.getByTestId('walk-in-name').fill(name);
-  await page.getByTestId('walk-in-phone').fill(String(66_000_000 + (Date.now() % 1_000_000)));
+  await page.getByTestId('walk-in-phone').fill(macaoPhone());
   await expectNoHorizontalScroll(page);
   await snap(page, info, 'walk-in-dialog-zh-tw');
   await page.mouse.move(0, 0);
@@ -37,7 +37,7 @@ test('a phone station admits a walk-in over capacity once staff confirm', async 
   await page.getByTestId('walk-in-submit').click();
   const admitAnyway = page.getByTestId('walk-in-admit-anyway');
   await expect(admitAnyway).toBeVisible();
-  await expect(page.getByText('會議名額已滿')).toBeVisible();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('會議名額已滿');
   await snap(page, info, 'walk-in-full-zh-tw');
   await expectAccessible(page, 'walk-in full meeting (zh-tw, phone)');
   await admitAnyway.click();
