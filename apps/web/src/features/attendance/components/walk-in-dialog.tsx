@@ -7,7 +7,7 @@ import { visibleKeys } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
 import { ApiError } from '../../../lib/http-errors.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { DoorStation, WalkInResult } from '../offline/door-station.ts';
 import { DoorQuestionItems } from './door-questions-form.tsx';
@@ -59,21 +59,6 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
     return null;
   };
 
-  const tell = (result: WalkInResult, name: string) => {
-    if (result.kind === 'queued') return toast.info(t('station.walkIn.queued', { name }));
-    if (result.kind !== 'done') return;
-    const { answer } = result;
-    const key =
-      answer.outcome === 'over_capacity'
-        ? 'station.walkIn.overCapacity'
-        : answer.outcome === 'merged'
-          ? answer.check_in === 'already_inside'
-            ? 'station.walkIn.mergedInside'
-            : 'station.walkIn.merged'
-          : 'station.walkIn.admitted';
-    (answer.outcome === 'over_capacity' ? toast.warning : toast.success)(t(key, { name: answer.name }));
-  };
-
   const register = async (values: WalkInValues, admitAnyway = false): Promise<void> => {
     const answers = doorAnswers(values);
     if (!answers) return;
@@ -98,26 +83,11 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
         });
         return;
       }
-      tell(result, person.name);
+      tell(result, person.name, t);
       props.onClose();
     } catch (error) {
-      const errors =
-        error instanceof ApiError
-          ? fieldErrors(
-              (error.data as { fields?: Record<string, string> } | null)?.fields
-                ? {
-                    fields: Object.fromEntries(
-                      Object.entries((error.data as { fields: Record<string, string> }).fields).map(
-                        ([k, v]) => [k.replace(/^person\./, ''), v],
-                      ),
-                    ),
-                  }
-                : null,
-              FIELDS,
-            )
-          : [];
-      const refused = error instanceof ApiError ? answersRefused(error) : [];
-      if (errors.length > 0 || refused.length > 0) form.setFields([...errors, ...refused]);
+      const refused = error instanceof ApiError ? refusedFields(error) : [];
+      if (refused.length > 0) form.setFields(refused);
       else toast.error(error instanceof ApiError ? error.message : t('station.walkIn.failed'));
     } finally {
       setBusy(false);
@@ -200,13 +170,35 @@ export default function WalkInDialog(props: { station: DoorStation; onClose: () 
   );
 }
 
-/** The server's refusal of door answers (`answers.<key>`), as the form's fields. */
-function answersRefused(error: ApiError) {
-  const fields = (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
-  return Object.entries(fields)
-    .map(([path, message]) => [path.replace(/^person\./, ''), message] as const)
+/** What became of the walk-in, told in a toast. */
+function tell(result: WalkInResult, name: string, t: TFunction) {
+  if (result.kind === 'queued') return toast.info(t('station.walkIn.queued', { name }));
+  if (result.kind !== 'done') return;
+  const { answer } = result;
+  const key =
+    answer.outcome === 'over_capacity'
+      ? 'station.walkIn.overCapacity'
+      : answer.outcome === 'merged'
+        ? answer.check_in === 'already_inside'
+          ? 'station.walkIn.mergedInside'
+          : 'station.walkIn.merged'
+        : 'station.walkIn.admitted';
+  (answer.outcome === 'over_capacity' ? toast.warning : toast.success)(t(key, { name: answer.name }));
+}
+
+/**
+ * The server's refusal as the form's fields: the person's (`person.<field>`) and the door answers'
+ * (`answers.<key>`, under the form's `answers`).
+ */
+function refusedFields(error: ApiError) {
+  const given = (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+  const fields = Object.fromEntries(
+    Object.entries(given).map(([path, message]) => [path.replace(/^person\./, ''), message]),
+  );
+  const answers = Object.entries(fields)
     .filter(([path]) => path.startsWith('answers.'))
     .map(([path, message]) => ({ name: ['answers', path.slice('answers.'.length)], errors: [message] }));
+  return [...fieldErrors({ fields }, FIELDS), ...answers];
 }
 
 type WalkInPersonAreaCode = Parameters<DoorStation['walkIn']>[0]['area_code'];
