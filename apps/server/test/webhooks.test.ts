@@ -11,6 +11,7 @@ import {
   dateScheduleBody,
   generalBody,
   guestRequest,
+  macaoPhone,
   signUp,
 } from './registration-fixtures.ts';
 import { openList } from './waitlist-fixtures.ts';
@@ -204,6 +205,14 @@ describe(`webhooks (${TEST_DB})`, () => {
       const refunded = await admin('POST', `/api/orders/${payer!.id}/refunds`, { amount: 100_00 });
       expect(refunded.statusCode, refunded.body).toBe(200);
       await ctx.app.payments.cancelOrder(withdrawn!.id, { auditName: 'admin', ip: null });
+      // A walk-in registered at the door of the general meeting.
+      const walkIn = await admin('POST', '/api/attendance/walk-ins', {
+        meeting_id: general.id,
+        station: 'Gate A',
+        nonce: 'walk-in-webhook-1',
+        person: { name: 'Walk-in', area_code: '853', phone: macaoPhone(40) },
+      });
+      expect(walkIn.statusCode, walkIn.body).toBe(200);
       ctx.advance(31 * 60_000);
 
       // Approval (issue 45): two applications without a held seat, one approved and one rejected.
@@ -290,6 +299,13 @@ describe(`webhooks (${TEST_DB})`, () => {
         user_type_id: null,
       });
       expect(byType('group.registered')[0]!.data).toMatchObject({ size: 2 });
+      expect(byType('guest.walked_in')[0]!.data).toMatchObject({
+        guest_id: walkIn.json().data.guest_id,
+        merged: false,
+        over_capacity: false,
+        station: 'Gate A',
+        offline: false,
+      });
       await admin('DELETE', `/api/webhooks/${hook.id}`);
     } finally {
       await all.close();

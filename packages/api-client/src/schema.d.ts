@@ -3110,6 +3110,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attendance/walk-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a walk-in at the door and check them in at once (a full meeting refuses unless `admit_over_capacity`); idempotent by nonce */
+        post: operations["postAttendanceWalkIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/offline-walk-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload walk-ins an offline station queued, in order: each admitted (past the limit if need be, flagged), merged into the guest with that phone, or kept as a conflict; idempotent by nonce */
+        post: operations["postAttendanceOfflineWalkIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -4100,7 +4134,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4175,7 +4209,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered" | "guest.walked_in")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -4196,7 +4230,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4301,7 +4335,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4387,7 +4421,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered")[];
+                    event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered" | "guest.walked_in")[];
                     /** @default true */
                     enabled?: boolean;
                     organization_id: number | null;
@@ -4408,7 +4442,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -4602,7 +4636,7 @@ export interface operations {
                             id: number;
                             url: string;
                             description: string;
-                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered")[];
+                            event_types: ("guest.signed_up" | "guest.updated" | "guest.cancelled" | "guest.promoted" | "scan.recorded" | "enrolment.changed" | "meeting.created" | "meeting.updated" | "meeting.deleted" | "export.finished" | "certificate.issued" | "order.created" | "order.expired" | "payment.received" | "payment.refunded" | "order.cancelled" | "application.submitted" | "application.approved" | "application.rejected" | "invitation.redeemed" | "group.registered" | "guest.walked_in")[];
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabled_reason: "failing" | null;
@@ -6651,6 +6685,8 @@ export interface operations {
                                 answer_texts: {
                                     [key: string]: string;
                                 };
+                                walk_in?: boolean;
+                                over_capacity?: boolean;
                             }[];
                             total: number;
                             total_capped: boolean;
@@ -6871,6 +6907,8 @@ export interface operations {
                             answer_texts: {
                                 [key: string]: string;
                             };
+                            walk_in?: boolean;
+                            over_capacity?: boolean;
                         };
                     };
                 };
@@ -7095,6 +7133,8 @@ export interface operations {
                             answer_texts: {
                                 [key: string]: string;
                             };
+                            walk_in?: boolean;
+                            over_capacity?: boolean;
                             answers: {
                                 key: string;
                                 label: string;
@@ -7334,6 +7374,8 @@ export interface operations {
                             answer_texts: {
                                 [key: string]: string;
                             };
+                            walk_in?: boolean;
+                            over_capacity?: boolean;
                         };
                     };
                 };
@@ -28339,6 +28381,266 @@ export interface operations {
             };
         };
     };
+    postAttendanceWalkIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meeting_id: number;
+                    /** @default  */
+                    station?: string;
+                    nonce: string;
+                    /** @default false */
+                    admit_over_capacity?: boolean;
+                    person: {
+                        name: string;
+                        /** @enum {string} */
+                        area_code: "86" | "852" | "853" | "886";
+                        phone: string;
+                        /** @default  */
+                        email?: "" | string;
+                        /** @default {} */
+                        answers?: {
+                            [key: string]: (string | number | boolean | string[] | {
+                                area_code: string;
+                                phone: string;
+                            } | {
+                                id: string;
+                                name: string;
+                                mime: string;
+                                size: number;
+                            }) | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "admitted" | "over_capacity" | "merged" | "conflict";
+                            guest_id: number | null;
+                            name: string;
+                            /** @enum {string|null} */
+                            check_in: "in" | "already_inside" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAttendanceOfflineWalkIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meeting_id: number;
+                    /** @default  */
+                    station?: string;
+                    walk_ins: {
+                        nonce: string;
+                        at: number;
+                        person: {
+                            name: string;
+                            /** @enum {string} */
+                            area_code: "86" | "852" | "853" | "886";
+                            phone: string;
+                            /** @default  */
+                            email?: "" | string;
+                            /** @default {} */
+                            answers?: {
+                                [key: string]: (string | number | boolean | string[] | {
+                                    area_code: string;
+                                    phone: string;
+                                } | {
+                                    id: string;
+                                    name: string;
+                                    mime: string;
+                                    size: number;
+                                }) | null;
+                            };
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            results: {
+                                /** @enum {string} */
+                                outcome: "admitted" | "over_capacity" | "merged" | "conflict";
+                                guest_id: number | null;
+                                name: string;
+                                /** @enum {string|null} */
+                                check_in: "in" | "already_inside" | null;
+                                reason: string | null;
+                                nonce: string;
+                            }[];
+                            admitted: number;
+                            over_capacity: number;
+                            merged: number;
+                            conflicts: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeNotifications: {
         parameters: {
             query?: {
@@ -28365,7 +28667,7 @@ export interface operations {
                             items: {
                                 id: number;
                                 /** @enum {string} */
-                                type: "meeting_full" | "session_full" | "registration_closed" | "export_ready" | "retention_due" | "webhook_disabled";
+                                type: "meeting_full" | "session_full" | "registration_closed" | "export_ready" | "retention_due" | "webhook_disabled" | "walk_in_over_capacity";
                                 message: string;
                                 meeting_id: number | null;
                                 read: boolean;

@@ -128,6 +128,9 @@ export const adminGuest = z.object({
    * (retired fields' too; fields not answered left out): the list's answer columns.
    */
   answer_texts: z.record(z.string(), z.string()),
+  /** Registered at the door by staff (issue 45); seated past the meeting's limit. Lists only. */
+  walk_in: z.boolean().optional(),
+  over_capacity: z.boolean().optional(),
 });
 export type AdminGuest = z.infer<typeof adminGuest>;
 

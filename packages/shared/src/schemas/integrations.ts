@@ -72,6 +72,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'application.rejected',
   'invitation.redeemed',
   'group.registered',
+  'guest.walked_in',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; no endpoint subscribes to it. */
@@ -103,6 +104,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, Localized> = {
   'application.rejected': { 'zh-tw': '報名被拒絕', 'zh-cn': '报名被拒绝', en: 'Application rejected' },
   'invitation.redeemed': { 'zh-tw': '使用邀請碼報名', 'zh-cn': '使用邀请码报名', en: 'Invitation redeemed' },
   'group.registered': { 'zh-tw': '團體報名', 'zh-cn': '团体报名', en: 'Group registered' },
+  'guest.walked_in': { 'zh-tw': '現場登記入場', 'zh-cn': '现场登记入场', en: 'Walk-in admitted at the door' },
 };
 
 export const WEBHOOK_URL_MAX = 2000;

@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   'export_ready',
   'retention_due',
   'webhook_disabled',
+  'walk_in_over_capacity',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -46,6 +47,11 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, Localized> = {
     'zh-tw': 'Webhook {url} 持續傳送失敗，已自動停用；請檢查接收端後重新啟用',
     'zh-cn': 'Webhook {url} 持续发送失败，已自动停用；请检查接收端后重新启用',
     en: 'The webhook {url} kept failing and was disabled; check the receiver, then enable it again',
+  },
+  walk_in_over_capacity: {
+    'zh-tw': '會議「{meeting}」有現場登記的嘉賓超出名額入場，請查看嘉賓名單中標示「超出名額」的嘉賓',
+    'zh-cn': '会议“{meeting}”有现场登记的嘉宾超出名额入场，请查看嘉宾名单中标示“超出名额”的嘉宾',
+    en: 'Walk-ins were admitted to "{meeting}" past its capacity: see the guests marked "over capacity" in its guest list',
   },
 };
 

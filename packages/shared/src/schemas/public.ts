@@ -37,7 +37,7 @@ const requiredText = (key: string, max = 200) =>
     .max(max);
 const optionalText = (max = 200) => z.string().trim().max(max).default('');
 
-const areaCode = z.enum(AREA_CODE_VALUES, {
+export const areaCode = z.enum(AREA_CODE_VALUES, {
   error: (issue) => (issue.input === undefined || issue.input === '' ? 'areaCodeRequired' : 'invalidOption'),
 });
 
@@ -45,7 +45,7 @@ const areaCode = z.enum(AREA_CODE_VALUES, {
  * Digits only (spaces, dashes and brackets are stripped). The per-area-code check (libphonenumber)
  * runs on the server and answers the same 'phoneInvalid' field message.
  */
-const phone = z
+export const phone = z
   .string({ error: whenMissing('phoneRequired') })
   .transform((value) => value.replace(/[\s\-()]/g, ''))
   .pipe(
@@ -55,7 +55,7 @@ const phone = z
       .regex(/^\d{4,15}$/, 'phoneInvalid'),
   );
 
-const email = z
+export const email = z
   .string({ error: whenMissing('emailRequired') })
   .trim()
   .min(1, 'emailRequired')

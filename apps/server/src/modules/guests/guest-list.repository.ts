@@ -196,6 +196,8 @@ function withColumns(query: ReturnType<typeof filtered>) {
       'guests.college_category_id',
       'guests.created_at',
       'guests.answers',
+      'guests.walk_in',
+      'guests.over_capacity',
       'ut.name as ut_name',
       'ut.name_cn as ut_name_cn',
       'ut.name_en as ut_name_en',

@@ -55,5 +55,6 @@ export function toAdminGuest(
     created_at: Number(row.created_at),
     certificate: null,
     answer_texts: fields.length === 0 ? {} : answerTexts(fields, parseAnswers(row.answers), lang),
+    ...('walk_in' in row ? { walk_in: row.walk_in === 1, over_capacity: row.over_capacity === 1 } : {}),
   };
 }

@@ -37,6 +37,14 @@ export async function guestNameAndLanguage(
   return g && { name: [g.name, g.name_zh, g.name_en].find((n) => n.trim()) ?? '', language: g.language };
 }
 
+/**
+ * The meeting's guest with this phone (E.164), cancelled or not: the door's walk-in is that guest
+ * when there is one (issue 45). Also whether it is a walk-in and flagged over capacity.
+ */
+export function guestByPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
+  return guests.findGuestByPhone(db, meetingId, areaCode, phone);
+}
+
 /** Contact batch: ids per query, under every database's limit on bound parameters. */
 const CONTACT_BATCH = 1000;
 

@@ -156,6 +156,17 @@ export async function markGuestUnpaid(trx: Db, guestId: number, now: number): Pr
 }
 
 /** Whether a live guest of the meeting has this number (the unique key's columns). */
+/** The meeting's guest with this phone, cancelled or not (the unique index allows one). */
+export function findGuestByPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
+  return db
+    .selectFrom('guests')
+    .select(['id', 'name', 'name_zh', 'name_en', 'cancelled_at', 'unpaid', 'walk_in', 'over_capacity'])
+    .where('meeting_id', '=', meetingId)
+    .where('area_code', '=', areaCode)
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+}
+
 export async function phoneTaken(
   db: Db,
   meetingId: number,

@@ -121,6 +121,17 @@ export function createNotificationsService({ db, clock, onError }: Deps) {
       );
     },
 
+    /** Walk-ins were seated past the meeting's limit (an offline station's sync, or staff's "admit anyway"). */
+    async walkInsOverCapacity(meeting: Names & { id: number }): Promise<void> {
+      await safely(() =>
+        repo.insertForMeetingAudience(db, meeting.id, {
+          type: 'walk_in_over_capacity',
+          params: JSON.stringify({ meeting: names(meeting) }),
+          createdAt: clock(),
+        }),
+      );
+    },
+
     /** The meeting's guests' personal data will be erased on `date` (a week ahead): the organisers can extend. */
     async retentionDue(meeting: Names & { id: number }, date: string, trx: Db = db): Promise<void> {
       await repo.insertForMeetingAudience(trx, meeting.id, {

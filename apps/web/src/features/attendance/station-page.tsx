@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Col, Result, Row, Space, Statistic, Tag } from 'antd';
-import { CloudOutlined, DisconnectOutlined, TabletOutlined } from '@ant-design/icons';
+import { CloudOutlined, DisconnectOutlined, TabletOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
+import { usePermission } from '../../components/permission.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { registerStationWorker, useOfflineReady } from '../../lib/service-worker.ts';
@@ -24,6 +25,7 @@ import './station-i18n.ts';
 
 const KioskScreen = lazy(() => import('./components/kiosk-screen.tsx'));
 const KioskSetupDialog = lazy(() => import('./components/kiosk-setup-dialog.tsx'));
+const WalkInDialog = lazy(() => import('./components/walk-in-dialog.tsx'));
 
 const RECORDS_PATH = '/meeting_management/records';
 
@@ -195,6 +197,9 @@ export default function StationPage() {
   const [settings, setSettings] = useState<StationSettings>(readStation);
   const [kiosk, setKiosk] = useState(isKioskLocked);
   const [kioskSetup, setKioskSetup] = useState(false);
+  const [walkIn, setWalkIn] = useState(false);
+  // Walk-ins are for holders of guest:walk_in (the server checks it too).
+  const mayWalkIn = usePermission().hasAny('guest:walk_in');
 
   useEffect(() => {
     void registerStationWorker();
@@ -286,11 +291,28 @@ export default function StationPage() {
         status={<StationStatusBar status={status} onRetryHeld={() => void station?.retryHeld()} />}
         figures={<PendingFiguresCard status={status} />}
         actions={
-          <Button icon={<TabletOutlined />} onClick={() => setKioskSetup(true)} data-testid="kiosk-open">
-            {t('station.kiosk.enter')}
-          </Button>
+          <>
+            {mayWalkIn && (
+              <Button
+                icon={<UserAddOutlined />}
+                onClick={() => setWalkIn(true)}
+                disabled={!station}
+                data-testid="walk-in-open"
+              >
+                {t('station.walkIn.open')}
+              </Button>
+            )}
+            <Button icon={<TabletOutlined />} onClick={() => setKioskSetup(true)} data-testid="kiosk-open">
+              {t('station.kiosk.enter')}
+            </Button>
+          </>
         }
       />
+      {walkIn && mayWalkIn && station && (
+        <Suspense fallback={null}>
+          <WalkInDialog station={station} onClose={() => setWalkIn(false)} />
+        </Suspense>
+      )}
       {kioskSetup && (
         <Suspense fallback={null}>
           <KioskSetupDialog

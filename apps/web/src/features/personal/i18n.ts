@@ -28,6 +28,7 @@ const zhTw = {
     export_ready: '匯出完成',
     retention_due: '個人資料即將刪除',
     webhook_disabled: 'Webhook 已停用',
+    walk_in_over_capacity: '現場登記超出名額',
   } satisfies Record<NotificationType, string>,
 };
 
@@ -62,6 +63,7 @@ registerFeatureCatalogue('personalArea', {
       export_ready: '导出完成',
       retention_due: '个人信息即将删除',
       webhook_disabled: 'Webhook 已停用',
+      walk_in_over_capacity: '现场登记超出名额',
     },
   } satisfies Catalogue,
   en: {
@@ -91,6 +93,7 @@ registerFeatureCatalogue('personalArea', {
       export_ready: 'Export finished',
       retention_due: 'Personal data to be erased',
       webhook_disabled: 'Webhook disabled',
+      walk_in_over_capacity: 'Walk-ins over capacity',
     },
   } satisfies Catalogue & TextTree,
 });

@@ -16,6 +16,7 @@ const TYPE_COLORS: Record<NotificationType, string> = {
   export_ready: 'green',
   retention_due: 'orange',
   webhook_disabled: 'red',
+  walk_in_over_capacity: 'red',
 };
 
 /** /personal/notification: my notifications, newest first, with mark read / all read. */

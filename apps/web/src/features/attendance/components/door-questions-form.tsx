@@ -70,6 +70,42 @@ function QuestionInput({
 }
 
 /**
+ * The questions shown, as items of the enclosing Form (under `prefix` when given, e.g. a walk-in's
+ * `answers`): a field the door answers takes its input, a phone number or a file a note.
+ */
+export function DoorQuestionItems(props: {
+  questions: readonly FormField[];
+  shown: ReadonlySet<string>;
+  lang: Language;
+  prefix?: string;
+}) {
+  const { t } = useTranslation();
+  const { lang, prefix } = props;
+  return props.questions
+    .filter((f) => props.shown.has(f.key))
+    .map((field) =>
+      answeredAtDoor(field) ? (
+        <Form.Item
+          key={field.key}
+          name={prefix ? [prefix, field.key] : field.key}
+          label={field.type === 'consent' ? undefined : localText(field.label, lang)}
+          required={field.required}
+          extra={localText(field.help, lang) || undefined}
+          valuePropName={field.type === 'consent' ? 'checked' : 'value'}
+        >
+          <QuestionInput field={field} lang={lang} />
+        </Form.Item>
+      ) : (
+        <Form.Item key={field.key} label={localText(field.label, lang)}>
+          <Typography.Text type="secondary" data-testid={`door-question-${field.key}`}>
+            {t('doorQuestions.notAtDoor')}
+          </Typography.Text>
+        </Form.Item>
+      ),
+    );
+}
+
+/**
  * The ask-at-door questions a guest has not answered (issue 42), after their check-in: the fields
  * of the sign-up a door can answer, with the form's conditions among them and the shared engine's
  * check; a phone number or a file is shown with a note. Saved as a whole or skipped (Esc); the first
@@ -166,28 +202,7 @@ export function DoorQuestionsForm(props: {
         }}
         onFinish={() => void save()}
       >
-        {questions
-          .filter((f) => shown.has(f.key))
-          .map((field) =>
-            answeredAtDoor(field) ? (
-              <Form.Item
-                key={field.key}
-                name={field.key}
-                label={field.type === 'consent' ? undefined : localText(field.label, lang)}
-                required={field.required}
-                extra={localText(field.help, lang) || undefined}
-                valuePropName={field.type === 'consent' ? 'checked' : 'value'}
-              >
-                <QuestionInput field={field} lang={lang} />
-              </Form.Item>
-            ) : (
-              <Form.Item key={field.key} label={localText(field.label, lang)}>
-                <Typography.Text type="secondary" data-testid={`door-question-${field.key}`}>
-                  {t('doorQuestions.notAtDoor')}
-                </Typography.Text>
-              </Form.Item>
-            ),
-          )}
+        <DoorQuestionItems questions={questions} shown={shown} lang={lang} />
         {failed && (
           <Alert type="error" showIcon title={t('doorQuestions.failed')} style={{ marginBottom: 12 }} />
         )}

@@ -1,5 +1,6 @@
 import type { DoorAnswersAnswer } from '@meetflow/shared/schemas/attendance';
 import type { OfflineData, OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
+import type { WalkInAnswer, WalkInSyncAnswer } from '@meetflow/shared/schemas/walk-ins';
 import { http } from '../../../lib/http.ts';
 import { ApiError, HTTP_STATUS_ERROR, isAuthFailure } from '../../../lib/http-errors.ts';
 import type { ScanAnswer } from '../../../lib/attendance-types.ts';
@@ -34,6 +35,18 @@ export const httpDoorApi: DoorApi = {
       silent: true,
       keepSession: true,
       timeout: 10_000,
+    }),
+  walkIn: (body) =>
+    http.post<WalkInAnswer>('/attendance/walk-ins', body, {
+      silent: true,
+      keepSession: true,
+      timeout: ONLINE_SCAN_TIMEOUT_MS * 2,
+    }),
+  uploadWalkIns: (body) =>
+    http.post<WalkInSyncAnswer>('/attendance/offline-walk-ins', body, {
+      silent: true,
+      keepSession: true,
+      timeout: 120_000,
     }),
   // Long enough for 200 scans on a busy server: a retry while the first is still running would race it.
   upload: (body) =>

@@ -1,3 +1,4 @@
+import type { FormField } from '@meetflow/shared/forms/form-definition';
 import type { Answers } from '@meetflow/shared/forms/form-engine';
 import type { OfflineGuest } from '@meetflow/shared/schemas/offline-door';
 import { normalizePhone } from '@meetflow/shared/phone';
@@ -11,7 +12,9 @@ import { applyQueued, liveCount, loadKept, refresh, save } from './door-copy.ts'
 import { judgeLocally, scanCode } from './door-scan.ts';
 import type { DoorAnswer, DoorApi, DoorScope, DoorStatus } from './door-types.ts';
 import { sync } from './door-upload.ts';
-import type { StationStore } from './station-store.ts';
+import type { StationStore, WalkInPerson } from './station-store.ts';
+import { registerWalkIn, type WalkInResult } from './door-walk-in.ts';
+export type { WalkInResult } from './door-walk-in.ts';
 
 export { httpDoorApi, isUnreachable, ONLINE_SCAN_TIMEOUT_MS } from './door-api.ts';
 export type { DoorAnswer, DoorApi, DoorScope, DoorStatus } from './door-types.ts';
@@ -147,6 +150,16 @@ export function createDoorStation(deps: {
       const saved = await saveDoorAnswers(ctx, answer, values);
       if (saved.status === 'queued' && ctx.status.online) void syncNow();
       return saved;
+    },
+
+    /** The meeting's ask-at-door fields as the copy holds them: what a walk-in is asked too. */
+    doorFields: (): FormField[] => ctx.meta?.door_fields ?? [],
+
+    /** A walk-in registered here and checked in (door-walk-in.ts). */
+    async walkIn(person: WalkInPerson, admitAnyway = false): Promise<WalkInResult> {
+      const result = await registerWalkIn(ctx, person, admitAnyway);
+      if (result.kind === 'queued' && ctx.status.online) void syncNow();
+      return result;
     },
 
     sync: syncNow,

@@ -1,3 +1,9 @@
+import type {
+  WalkInAnswer,
+  WalkInRequest,
+  WalkInSyncAnswer,
+  WalkInSyncRequest,
+} from '@meetflow/shared/schemas/walk-ins';
 import type { DoorAnswersAnswer, DoorAnswersRequest } from '@meetflow/shared/schemas/attendance';
 import type { OfflineData, OfflineGuest, OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
 import type { ScanAnswer } from '../../../lib/attendance-types.ts';
@@ -66,6 +72,10 @@ export interface DoorApi {
     nonce: string;
   }): Promise<ScanAnswer>;
   saveAnswers(body: DoorAnswersRequest): Promise<DoorAnswersAnswer>;
+  /** A walk-in registered online (issue 45); absent in a test double that never registers one. */
+  walkIn?(body: WalkInRequest): Promise<WalkInAnswer>;
+  /** Walk-ins queued offline, uploaded in order. */
+  uploadWalkIns?(body: WalkInSyncRequest): Promise<WalkInSyncAnswer>;
   upload(body: {
     meeting_id: number;
     schedule_id: number | null;

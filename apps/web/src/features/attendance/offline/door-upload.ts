@@ -1,5 +1,4 @@
-import type { OfflineSyncAnswer } from '@meetflow/shared/schemas/offline-door';
-import { isSessionLost, isUnreachable } from './door-api.ts';
+import { httpDoorApi, isSessionLost, isUnreachable } from './door-api.ts';
 import { emit, movePending, noteFailure, type DoorContext } from './door-context.ts';
 import { ensureSession } from './door-copy.ts';
 import type { QueuedScan } from './station-store.ts';
@@ -8,7 +7,39 @@ import type { QueuedScan } from './station-store.ts';
 const UPLOAD_BATCH = 200;
 
 const sameUpload = (a: QueuedScan, b: QueuedScan) =>
-  a.meeting_id === b.meeting_id && a.schedule_id === b.schedule_id && a.station === b.station;
+  a.meeting_id === b.meeting_id &&
+  a.schedule_id === b.schedule_id &&
+  a.station === b.station &&
+  // Walk-ins go up by their own request, in the queue's order among the scans.
+  (a.walk_in === undefined) === (b.walk_in === undefined);
+
+/** One upload's answer, as the queue needs it: how many were kept as conflicts. */
+async function uploadGroup(ctx: DoorContext, group: { scan: QueuedScan }[]): Promise<{ conflicts: number }> {
+  const first = group[0]!.scan;
+  if (first.walk_in) {
+    const upload = ctx.api.uploadWalkIns ?? httpDoorApi.uploadWalkIns!;
+    return upload({
+      meeting_id: first.meeting_id,
+      station: first.station,
+      walk_ins: group.map(({ scan }) => ({ nonce: scan.nonce, at: scan.at, person: scan.walk_in! })),
+    });
+  }
+  return ctx.api.upload({
+    meeting_id: first.meeting_id,
+    schedule_id: first.schedule_id,
+    station: first.station,
+    scans: group.map(({ scan }) => ({
+      nonce: scan.nonce,
+      guest_id: scan.guest_id,
+      guest_name: scan.guest_name.slice(0, 255),
+      direction: scan.direction,
+      type: scan.type,
+      at: scan.at,
+      ...(scan.answers ? { answers: scan.answers } : {}),
+      ...(scan.answers_only ? { answers_only: true } : {}),
+    })),
+  });
+}
 
 /** Drains the queue in order; one station tab at a time (the lock), so no two uploads race. */
 export async function sync(ctx: DoorContext): Promise<void> {
@@ -41,23 +72,9 @@ async function drain(ctx: DoorContext): Promise<void> {
       const first = batch[0]!.scan;
       const end = batch.findIndex((item) => !sameUpload(item.scan, first));
       const group = end < 0 ? batch : batch.slice(0, end);
-      let answer: OfflineSyncAnswer;
+      let answer: { conflicts: number };
       try {
-        answer = await ctx.api.upload({
-          meeting_id: first.meeting_id,
-          schedule_id: first.schedule_id,
-          station: first.station,
-          scans: group.map(({ scan }) => ({
-            nonce: scan.nonce,
-            guest_id: scan.guest_id,
-            guest_name: scan.guest_name.slice(0, 255),
-            direction: scan.direction,
-            type: scan.type,
-            at: scan.at,
-            ...(scan.answers ? { answers: scan.answers } : {}),
-            ...(scan.answers_only ? { answers_only: true } : {}),
-          })),
-        });
+        answer = await uploadGroup(ctx, group);
       } catch (error) {
         if (isUnreachable(error) || isSessionLost(error)) throw error;
         // Refused for good (the meeting gone, the permission withdrawn): set aside, not lost, and

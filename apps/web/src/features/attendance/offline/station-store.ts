@@ -1,3 +1,4 @@
+import type { WalkInRequest } from '@meetflow/shared/schemas/walk-ins';
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { STATION_DB } from '../../../lib/station-data.ts';
 import type { ScanDirection, ScanType } from './offline-judge.ts';
@@ -29,7 +30,15 @@ export interface QueuedScan {
    * and the item counts in no figure.
    */
   answers_only?: boolean;
+  /**
+   * A walk-in registered at this station while offline (issue 45): the visitor's own data, queued
+   * (sealed like every value here) only until it has gone up; the item is then deleted.
+   */
+  walk_in?: WalkInPerson;
 }
+
+/** What the door asked a walk-in (the shared walkInPerson schema). */
+export type WalkInPerson = Required<WalkInRequest['person']>;
 
 export interface StationStore {
   saveSnapshot(scopeKey: string, value: unknown): Promise<void>;

@@ -70,9 +70,13 @@ export function guestTableColumns(options: {
     {
       key: 'status',
       title: t('guests.fields.status'),
-      width: 110,
+      width: 130,
       render: (_, guest) => (
-        <Tag color={statusColor(guest.status)}>{t(`guests.statuses.${guest.status}`)}</Tag>
+        <Space size={[0, 4]} wrap>
+          <Tag color={statusColor(guest.status)}>{t(`guests.statuses.${guest.status}`)}</Tag>
+          {guest.walk_in && <Tag color="blue">{t('guests.walkIn')}</Tag>}
+          {guest.over_capacity && <Tag color="red">{t('guests.overCapacity')}</Tag>}
+        </Space>
       ),
     },
     {
