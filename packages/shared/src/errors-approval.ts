@@ -1,4 +1,55 @@
 /**
  * The error catalogue's entries for approval (issue 45): codes 40040–40044, 40470–40474, 40921–40929; spread into ERRORS (errors.ts).
  */
-export const APPROVAL_ERRORS = {} as const;
+export const APPROVAL_ERRORS = {
+  REJECT_REASON_REQUIRED: {
+    code: 40040,
+    status: 400,
+    message: {
+      'zh-tw': '拒絕時請填寫原因',
+      'zh-cn': '拒绝时请填写原因',
+      en: 'Please give the reason for the rejection',
+    },
+  },
+  APPROVAL_USER_TYPE_UNKNOWN: {
+    code: 40041,
+    status: 400,
+    message: {
+      'zh-tw': '所選的報名類型不屬於此會議',
+      'zh-cn': '所选的报名类型不属于此会议',
+      en: 'A chosen registration type is not one of this meeting',
+    },
+  },
+  APPLICATION_NOT_FOUND: {
+    code: 40470,
+    status: 404,
+    message: { 'zh-tw': '找不到此申請', 'zh-cn': '找不到此申请', en: 'No such application' },
+  },
+  APPLICATION_DECIDED: {
+    code: 40921,
+    status: 409,
+    message: {
+      'zh-tw': '此申請已審核',
+      'zh-cn': '此申请已审核',
+      en: 'This application has already been decided',
+    },
+  },
+  ALREADY_APPLIED: {
+    code: 40922,
+    status: 409,
+    message: {
+      'zh-tw': '此手機號碼已提交報名申請，請等候審核結果',
+      'zh-cn': '此手机号码已提交报名申请，请等候审核结果',
+      en: 'This phone number has already applied; please wait for the decision',
+    },
+  },
+  APPROVAL_PAID_MEETING: {
+    code: 40923,
+    status: 409,
+    message: {
+      'zh-tw': '收費會議暫不支援報名審核',
+      'zh-cn': '收费会议暂不支持报名审核',
+      en: 'Approval is not available for a paid meeting yet',
+    },
+  },
+} as const;

@@ -1,2 +1,28 @@
 /** System-log messages of approval (issue 45), spread into LOG_MESSAGES (log-messages.ts). */
-export const APPROVAL_LOG_MESSAGES = {} as const;
+export const APPROVAL_LOG_MESSAGES = {
+  'approval.settings_updated': {
+    'zh-tw': '更新會議 #{meeting_id}（{meeting_name}）的報名資格設定：{changes}',
+    'zh-cn': '更新会议 #{meeting_id}（{meeting_name}）的报名资格设置：{changes}',
+    en: 'Updated who may register for meeting #{meeting_id} ({meeting_name}): {changes}',
+  },
+  'approval.applied': {
+    'zh-tw': '報名待審核，會議 #{meeting_id}（{meeting_name}）：申請 #{application_id}，電話 {phone}',
+    'zh-cn': '报名待审核，会议 #{meeting_id}（{meeting_name}）：申请 #{application_id}，电话 {phone}',
+    en: 'Sign-up awaiting approval for meeting #{meeting_id} ({meeting_name}): application #{application_id}, phone {phone}',
+  },
+  'approval.approved': {
+    'zh-tw': '核准報名，會議 #{meeting_id}：申請 #{application_id} → 嘉賓 #{guest_id}',
+    'zh-cn': '核准报名，会议 #{meeting_id}：申请 #{application_id} → 嘉宾 #{guest_id}',
+    en: 'Approved for meeting #{meeting_id}: application #{application_id} → guest #{guest_id}',
+  },
+  'approval.rejected': {
+    'zh-tw': '拒絕報名，會議 #{meeting_id}：申請 #{application_id}',
+    'zh-cn': '拒绝报名，会议 #{meeting_id}：申请 #{application_id}',
+    en: 'Rejected for meeting #{meeting_id}: application #{application_id}',
+  },
+  'approval.erased': {
+    'zh-tw': '已刪除 {count} 位被拒絕申請人的個人資料',
+    'zh-cn': '已删除 {count} 位被拒绝申请人的个人资料',
+    en: 'Erased the personal data of {count} rejected applicant(s)',
+  },
+} as const;

@@ -67,6 +67,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.received',
   'payment.refunded',
   'order.cancelled',
+  'application.submitted',
+  'application.approved',
+  'application.rejected',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; no endpoint subscribes to it. */
@@ -93,6 +96,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, Localized> = {
   'payment.received': { 'zh-tw': '收到付款', 'zh-cn': '收到付款', en: 'Payment received' },
   'payment.refunded': { 'zh-tw': '已退款', 'zh-cn': '已退款', en: 'Payment refunded' },
   'order.cancelled': { 'zh-tw': '取消訂單', 'zh-cn': '取消订单', en: 'Order cancelled' },
+  'application.submitted': { 'zh-tw': '報名待審核', 'zh-cn': '报名待审核', en: 'Application submitted' },
+  'application.approved': { 'zh-tw': '報名已核准', 'zh-cn': '报名已核准', en: 'Application approved' },
+  'application.rejected': { 'zh-tw': '報名被拒絕', 'zh-cn': '报名被拒绝', en: 'Application rejected' },
 };
 
 export const WEBHOOK_URL_MAX = 2000;

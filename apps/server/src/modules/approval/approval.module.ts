@@ -1,11 +1,27 @@
 import fp from 'fastify-plugin';
+import { approvalRoutes } from './approval.routes.ts';
+import { createApprovalService } from './approval.service.ts';
 
 /**
  * Approval (issue 45): sign-ups that wait for the secretariat, with their seat held or not; the
  * queue, decisions in bulk with a reason, the applicant told by mail, a rejected applicant's data
  * erased after the meeting's set days.
  */
-export const approvalModule = fp(async () => {}, {
-  name: 'approval',
-  dependencies: ['platform', 'registration'],
-});
+export const approvalModule = fp(
+  async (app) => {
+    const { db, dbKind, clock, systemLog, webhooks, onSignupsChanged } = app.platform;
+    const approval = createApprovalService({
+      db,
+      dbKind,
+      clock,
+      systemLog,
+      webhooks,
+      mail: app.mail.service,
+      waitlist: app.guests.seatEvents.use,
+      orders: app.guests.orders.use,
+      onSignupsChanged,
+    });
+    await app.register(approvalRoutes, { approval });
+  },
+  { name: 'approval', dependencies: ['platform', 'registration', 'guests', 'mail'] },
+);

@@ -110,3 +110,13 @@ export async function organizationOwnsEntries(db: Db, organizationId: number): P
   const category = await collegeCategories.organizationHasCollegeCategories(db, organizationId);
   return slot || category;
 }
+
+/** The meeting's registration types whose sign-ups wait for approval (issue 45). */
+export function approvalUserTypeIds(db: Db, meetingId: number) {
+  return userTypes.approvalUserTypeIds(db, meetingId);
+}
+
+/** Whether a registration type's sign-ups wait for approval (the meeting's approval 'types'). */
+export function userTypeNeedsApproval(db: Db, userTypeId: number) {
+  return userTypes.userTypeNeedsApproval(db, userTypeId);
+}

@@ -157,3 +157,39 @@ export async function deleteUnheldUserType(trx: Db, id: number): Promise<boolean
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The meeting's registration types whose sign-ups wait for approval (issue 45), ascending. */
+export async function approvalUserTypeIds(db: Db, meetingId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_types')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('needs_approval', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether a registration type's sign-ups wait for approval (with the meeting's approval 'types'). */
+export async function userTypeNeedsApproval(db: Db, userTypeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_types')
+    .select('needs_approval')
+    .where('id', '=', userTypeId)
+    .executeTakeFirst();
+  return row?.needs_approval === 1;
+}
+
+/** Marks exactly `ids` among the meeting's registration types as waiting for approval. */
+export async function setApprovalUserTypes(db: Db, meetingId: number, ids: readonly number[]): Promise<void> {
+  let clear = db.updateTable('user_types').set({ needs_approval: 0 }).where('meeting_id', '=', meetingId);
+  if (ids.length > 0) clear = clear.where('id', 'not in', ids);
+  await clear.execute();
+  if (ids.length > 0)
+    await db
+      .updateTable('user_types')
+      .set({ needs_approval: 1 })
+      .where('meeting_id', '=', meetingId)
+      .where('id', 'in', ids)
+      .execute();
+}

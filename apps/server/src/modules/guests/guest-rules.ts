@@ -32,7 +32,7 @@ export { checkAnswers, formFieldsOf, parseAnswers, parseFields } from './registr
 export { assertAnswerFiles } from './answer-files.ts';
 export { findForms } from './registration-form.repository.ts';
 export { saveDoorAnswers, type DoorAnswersOutcome } from './door-answers.ts';
-export { markGuestPaid, markGuestUnpaid } from './guests.repository.ts';
+export { markGuestPaid, markGuestUnpaid, setGuestApproval } from './guests.repository.ts';
 export {
   admitGuestBatch,
   deleteNewGuests,

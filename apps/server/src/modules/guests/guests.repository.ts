@@ -248,3 +248,23 @@ export function findGuestContacts(db: Db, meetingId: number, ids: readonly numbe
     .orderBy('id')
     .execute();
 }
+
+/**
+ * A guest awaiting approval decided (issue 45): 'approved' with the confirmation queued (the code
+ * is mailed now), 'rejected' once cancelled. False when the guest was not pending.
+ */
+export async function setGuestApproval(
+  trx: Db,
+  guestId: number,
+  approval: 'approved' | 'rejected',
+  now: number,
+  mailColumns: { mail_pending?: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('guests')
+    .set({ approval, updated_at: now, ...mailColumns })
+    .where('id', '=', guestId)
+    .where('approval', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

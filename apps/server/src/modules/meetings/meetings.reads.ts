@@ -57,3 +57,8 @@ export function organizationHasMeetings(db: Db, organizationId: number) {
 export function currencyOf(db: Db, id: number) {
   return meetings.findCurrency(db, id);
 }
+
+/** Who may register (issue 45): approval, a held seat, the erasure's days, the group size; live or not. */
+export function admissionOf(db: Db, id: number) {
+  return meetings.findAdmission(db, id);
+}

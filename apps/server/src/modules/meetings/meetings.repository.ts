@@ -429,3 +429,40 @@ export async function updateCurrency(db: Db, id: number, currency: string | null
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Who may register (issue 45): a meeting's admission settings, live or not. */
+export function findAdmission(db: Db, id: number) {
+  return db
+    .selectFrom('meetings')
+    .select([
+      'approval',
+      'approval_holds_seat',
+      'reject_erase_days',
+      'group_max',
+      'currency',
+      'registration_limit',
+      'registered_count',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets a live meeting's admission settings; answers whether a live meeting was updated. */
+export async function updateAdmission(
+  db: Db,
+  id: number,
+  values: {
+    approval: 'none' | 'all' | 'types';
+    approval_holds_seat: number;
+    reject_erase_days: number;
+    group_max: number;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('meetings')
+    .set(values)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

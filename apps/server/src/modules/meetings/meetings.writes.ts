@@ -22,3 +22,8 @@ export function claimDeadlineNotice(db: Db, meetingId: number, now: number) {
 export function setCurrency(db: Db, meetingId: number, currency: string | null) {
   return meetings.updateCurrency(db, meetingId, currency);
 }
+
+/** Sets a live meeting's admission settings (the approval module's); false when none. */
+export function setAdmission(db: Db, meetingId: number, values: Parameters<typeof meetings.updateAdmission>[2]) {
+  return meetings.updateAdmission(db, meetingId, values);
+}
