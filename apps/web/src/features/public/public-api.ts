@@ -9,6 +9,7 @@ import type {
   PublicMeeting,
 } from '@meetflow/shared/schemas/public';
 import type { MeetingWaitlistEntry, WaitlistOffer } from '@meetflow/shared/schemas/waitlist';
+import type { PublicApplication } from '@meetflow/shared/schemas/approval';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/storage.ts';
 
@@ -247,7 +248,25 @@ export const publicApi = {
 
 /** What a stored token opens: the guest's page, or (not yet a guest) a place on the meeting's waiting list. */
 export type Visitor =
-  { kind: 'guest'; guest: PublicGuest } | { kind: 'waiting'; entry: MeetingWaitlistEntry };
+  | { kind: 'guest'; guest: PublicGuest }
+  | { kind: 'waiting'; entry: MeetingWaitlistEntry }
+  /** A sign-up awaiting approval without a seat, or rejected (issue 45). */
+  | { kind: 'application'; application: PublicApplication };
+
+/** The guest page's answer: the guest, or for a token that is an application's, its state. */
+/** The meeting whose guest, waiting place or application the visitor is. */
+export function visitorMeetingId(v: Visitor): string {
+  if (v.kind === 'guest') return v.guest.meeting_public_id;
+  return v.kind === 'waiting' ? v.entry.meeting_public_id : v.application.meeting_public_id;
+}
+
+type GuestAnswer = PublicGuest | PublicApplication | { application: PublicApplication };
+export function visitorOfGuestAnswer(answer: GuestAnswer): Visitor {
+  if ('application' in answer && answer.application)
+    return { kind: 'application', application: answer.application };
+  if ('guest_code' in answer) return { kind: 'guest', guest: answer };
+  return { kind: 'application', application: answer as PublicApplication };
+}
 
 /**
  * The token from a sign-up or look-up is a guest's, or a waiting visitor's (which turns into a guest's
@@ -256,7 +275,8 @@ export type Visitor =
  */
 export async function loadVisitor(token: string, signal?: AbortSignal): Promise<Visitor> {
   try {
-    return { kind: 'guest', guest: await publicApi.guest(token, signal) };
+    // For an applicant holding no seat, the guest page answers the application's state (issue 45).
+    return visitorOfGuestAnswer((await publicApi.guest(token, signal)) as GuestAnswer);
   } catch (error) {
     if (!(error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.GUEST_TOKEN_INVALID))
       throw error;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Modal, Popconfirm, Typography, type ButtonProps } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { REASON_MAX, type ApplicationItem } from '@meetflow/shared/schemas/approval';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
+import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { refusalText } from '../../../lib/refusal-text.ts';
 import { useDecide } from '../approval-api.ts';
 import { decideSummary, refusalKey, type DecideSummary } from '../approval-logic.ts';
@@ -155,6 +156,7 @@ function RejectDialog(props: {
 /** What the last decision did: how many were decided, and who was not, with why. */
 export function DecideOutcome({ summary, onClose }: { summary: DecideSummary; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const refused = summary.refused.length;
   return (
     <Alert
@@ -175,12 +177,14 @@ export function DecideOutcome({ summary, onClose }: { summary: DecideSummary; on
           <ul style={{ margin: 0, paddingInlineStart: 20 }}>
             {summary.refused.map((item) => {
               const key = refusalKey(item.reason);
+              // Past the reasons the page words itself, the catalogue's message for the name.
+              const reason =
+                key === 'other' && item.reason in ERRORS
+                  ? errorMessage(item.reason as ErrorName, lang)
+                  : t(`approval.result.reasons.${key}`, { code: item.reason });
               return (
-                <li key={item.id}>
-                  {t('approval.result.refusedItem', {
-                    name: item.name,
-                    reason: t(`approval.result.reasons.${key}`, { code: item.reason }),
-                  })}
+                <li key={item.id} data-testid={`decide-refused-${item.id}`}>
+                  {t('approval.result.refusedItem', { name: item.name, reason })}
                 </li>
               );
             })}
