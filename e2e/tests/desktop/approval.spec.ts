@@ -72,6 +72,8 @@ for (const lang of ['zh-tw', 'en'] as const) {
     page,
     request,
   }) => {
+    // Two tabs, a drawer, two decisions and six axe runs: longer than the default minute.
+    test.setTimeout(180_000);
     const text = TEXT[lang];
     const api = await Api.login(request);
     const meeting = await createPublicMeeting(api, {
@@ -82,7 +84,8 @@ for (const lang of ['zh-tw', 'en'] as const) {
 
     await login(page, lang);
     await page.goto(`/#/meeting_management/approval?meeting=${meeting.id}`);
-    await expect(page.getByTestId('admission-summary')).toBeVisible();
+    // The page's chunk loads on first visit (slow on a busy machine).
+    await expect(page.getByTestId('admission-summary')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('approval-count-pending')).toHaveText(' (0)');
     await expectAccessible(page, `empty queue (${lang})`);
 
