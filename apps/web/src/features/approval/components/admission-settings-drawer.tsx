@@ -121,12 +121,8 @@ export function AdmissionSettingsDrawer(props: {
           extra={t('approval.settings.holdsSeatHelp')}
           valuePropName="checked"
         >
-          <Switch
-            checkedChildren={t('approval.settings.holdsOn')}
-            unCheckedChildren={t('approval.settings.holdsOff')}
-            disabled={mode === 'none'}
-            data-testid="admission-holds-seat"
-          />
+          {/* No text inside: white on the off state's grey is unreadable (1.8:1); the label says it. */}
+          <Switch disabled={mode === 'none'} data-testid="admission-holds-seat" />
         </Form.Item>
         <Form.Item
           name="reject_erase_days"
