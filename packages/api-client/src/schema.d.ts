@@ -6529,6 +6529,7 @@ export interface operations {
                         /** @default  */
                         payer_institution?: string;
                     };
+                    invitation_code?: string;
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -6574,6 +6575,7 @@ export interface operations {
                         /** @default  */
                         payer_institution?: string;
                     };
+                    invitation_code?: string;
                 };
             };
         };
@@ -6990,6 +6992,7 @@ export interface operations {
                         /** @default  */
                         payer_institution?: string;
                     };
+                    invitation_code?: string;
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -7035,6 +7038,7 @@ export interface operations {
                         /** @default  */
                         payer_institution?: string;
                     };
+                    invitation_code?: string;
                 };
             };
         };
@@ -13277,6 +13281,7 @@ export interface operations {
                         /** @default  */
                         payer_institution?: string;
                     };
+                    invitation_code?: string;
                 } | {
                     /** @enum {string} */
                     meeting_type: "date_schedule";
@@ -13322,6 +13327,7 @@ export interface operations {
                         /** @default  */
                         payer_institution?: string;
                     };
+                    invitation_code?: string;
                 };
             };
         };

@@ -43,6 +43,24 @@ export const APPROVAL_ERRORS = {
       en: 'This phone number has already applied; please wait for the decision',
     },
   },
+  APPLICATION_WAITING: {
+    code: 40924,
+    status: 409,
+    message: {
+      'zh-tw': '報名申請尚未獲核准',
+      'zh-cn': '报名申请尚未获核准',
+      en: 'The application has not been approved',
+    },
+  },
+  GUEST_AWAITING_APPROVAL: {
+    code: 40925,
+    status: 409,
+    message: {
+      'zh-tw': '此嘉賓的報名尚待審核',
+      'zh-cn': '此嘉宾的报名尚待审核',
+      en: 'This guest is awaiting approval',
+    },
+  },
   APPROVAL_PAID_MEETING: {
     code: 40923,
     status: 409,

@@ -89,6 +89,8 @@ export const generalSignUpBody = z.strictObject({
   answers: answersBody.optional(),
   /** A paid meeting's ticket, discount code and who the receipt is for (issue 44). */
   payment: signUpPayment.optional(),
+  /** An invitation code (issue 45): an approval, and a seat reserved for invitees or past the limit. */
+  invitation_code: z.string().trim().max(40).optional(),
 });
 
 export const dateScheduleSignUpBody = z.strictObject({
@@ -125,6 +127,8 @@ export const dateScheduleSignUpBody = z.strictObject({
   answers: answersBody.optional(),
   /** A paid meeting's ticket, discount code and who the receipt is for (issue 44). */
   payment: signUpPayment.optional(),
+  /** An invitation code (issue 45): an approval, and a seat reserved for invitees or past the limit. */
+  invitation_code: z.string().trim().max(40).optional(),
 });
 
 export const signUpBody = z.discriminatedUnion('meeting_type', [generalSignUpBody, dateScheduleSignUpBody], {

@@ -199,35 +199,33 @@ export async function eraseApplications(trx: Db, ids: readonly number[], now: nu
   if (ids.length === 0) return;
   await trx
     .updateTable('applications')
-    .set({
-      form: null,
-      token_hash: null,
-      area_code: '',
-      phone: '',
-      email: '',
-      display_name: '',
-      reason: '',
-      erased_at: now,
-    })
+    .set({ ...ERASED, erased_at: now })
     .where('id', 'in', ids)
     .execute();
 }
 
-/** Every application of a meeting erased (the privacy module's erasure of the meeting's guests). */
-export async function eraseMeetingApplications(trx: Db, meetingId: number, now: number): Promise<void> {
+const ERASED = {
+  form: null,
+  token_hash: null,
+  area_code: '',
+  phone: '',
+  email: '',
+  display_name: '',
+  reason: '',
+} as const;
+
+/** Every application of a meeting (or a guest's) erased: the privacy module's erasure of its guests. */
+export async function eraseApplicantsOf(
+  trx: Db,
+  meetingId: number,
+  now: number,
+  guestId?: number,
+): Promise<void> {
   await trx
     .updateTable('applications')
-    .set({
-      form: null,
-      token_hash: null,
-      area_code: '',
-      phone: '',
-      email: '',
-      display_name: '',
-      reason: '',
-      erased_at: now,
-    })
+    .set({ ...ERASED, erased_at: now })
     .where('meeting_id', '=', meetingId)
+    .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
     .where('erased_at', 'is', null)
     .execute();
 }

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { approvalRoutes } from './approval.routes.ts';
 import { createApprovalService } from './approval.service.ts';
+import { eraseDueRejections } from './erase-rejected.ts';
+import { createSignUpApproval } from './sign-up-side.ts';
 
 /**
  * Approval (issue 45): sign-ups that wait for the secretariat, with their seat held or not; the
@@ -10,7 +12,7 @@ import { createApprovalService } from './approval.service.ts';
 export const approvalModule = fp(
   async (app) => {
     const { db, dbKind, clock, systemLog, webhooks, onSignupsChanged } = app.platform;
-    const approval = createApprovalService({
+    const deps = {
       db,
       dbKind,
       clock,
@@ -20,6 +22,11 @@ export const approvalModule = fp(
       waitlist: app.guests.seatEvents.use,
       orders: app.guests.orders.use,
       onSignupsChanged,
+    };
+    const approval = createApprovalService(deps);
+    app.registration.approval.fill(createSignUpApproval(deps));
+    app.platform.jobs.onPass(async () => {
+      await eraseDueRejections(deps);
     });
     await app.register(approvalRoutes, { approval });
   },

@@ -15,7 +15,10 @@ import type { ApprovalService } from './approval.service.ts';
 
 const tags = ['approval'];
 const security = [{ bearer: [] }];
-const actor = (request: Parameters<typeof currentUser>[0]) => ({ user: currentUser(request), ip: request.ip });
+const actor = (request: Parameters<typeof currentUser>[0]) => ({
+  user: currentUser(request),
+  ip: request.ip,
+});
 
 /** Who may register (issue 45): a meeting's admission settings and its approval queue. */
 export const approvalRoutes: FastifyPluginAsyncZod<{ approval: ApprovalService }> = async (
@@ -68,10 +71,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ approval: ApprovalService }
       },
     },
     async (request) =>
-      ok(
-        request,
-        await approval.list(currentUser(request), request.params.id, request.query, request.lang),
-      ),
+      ok(request, await approval.list(currentUser(request), request.params.id, request.query, request.lang)),
   );
 
   app.post(

@@ -27,6 +27,8 @@ function scannedGuest(by: 'guest_code' | 'id') {
           'guests.cancelled_at',
           // Paid registration (issue 44): a guest whose order is not paid is refused at the door.
           'guests.unpaid',
+          // Who may register (issue 45): a sign-up awaiting approval is refused at the door.
+          'guests.approval',
           'guests.name',
           'guests.name_zh',
           'guests.name_en',

@@ -24,7 +24,12 @@ type ScanDeps = AttendanceDeps & { closeEarlierDays: ReturnType<typeof createDay
 
 type RefusalName = Extract<
   ErrorName,
-  'SCAN_UNKNOWN_CODE' | 'SCAN_GUEST_CANCELLED' | 'SCAN_OTHER_MEETING' | 'SCAN_NOT_ENROLLED' | 'GUEST_UNPAID'
+  | 'SCAN_UNKNOWN_CODE'
+  | 'SCAN_GUEST_CANCELLED'
+  | 'SCAN_OTHER_MEETING'
+  | 'SCAN_NOT_ENROLLED'
+  | 'GUEST_UNPAID'
+  | 'GUEST_AWAITING_APPROVAL'
 >;
 
 function refused(
@@ -109,6 +114,8 @@ export async function scan(
   ) {
     return refused('SCAN_NOT_ENROLLED', lang, now, who);
   }
+  // Not admitted until approved (issue 45): the organiser has not decided yet.
+  if (guest.approval === 'pending') return refused('GUEST_AWAITING_APPROVAL', lang, now, who);
   // Not admitted until paid: the door sees what is due, and the desk can take it (issue 44).
   if (guest.unpaid === 1) {
     const unpaid = await unpaidOrderOf(db, guest.id);

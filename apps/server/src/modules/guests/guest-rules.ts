@@ -82,9 +82,15 @@ export async function insertGuestTakingSeats(
   scheduleIds: readonly number[],
   now: number,
   filled?: repo.FilledSeats,
-  options: { skipFullSessions?: boolean; seat?: repo.SeatKind } = {},
+  options: {
+    skipFullSessions?: boolean;
+    seat?: repo.SeatKind;
+    /** Run after the guest row and before any seat (an invitation's use, issue 45). */
+    beforeSeats?: (guestId: number) => Promise<void>;
+  } = {},
 ): Promise<{ id: number; fullSessions: number[] }> {
   const id = await insertGuestHoldingSeat(trx, values);
+  await options.beforeSeats?.(id);
   await repo.insertGuestSchedules(trx, id, scheduleIds, now);
   const seat = await repo.takeMeetingSeat(trx, values.meeting_id, options.seat);
   if (!seat) {

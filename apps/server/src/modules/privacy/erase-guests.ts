@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { eraseApplicants } from '../approval/approval.writes.ts';
 import { erasePayers } from '../payments/payments.writes.ts';
 import * as repo from './privacy.repository.ts';
 
@@ -16,5 +17,7 @@ export async function eraseGuests(
 ): Promise<number> {
   const erased = await repo.eraseGuests(trx, meetingId, now, guestId);
   await erasePayers(trx, meetingId, guestId);
+  // Applications awaiting (or past) approval carry the applicant's contact and form (issue 45).
+  await eraseApplicants(trx, meetingId, now, guestId);
   return erased;
 }

@@ -1,4 +1,5 @@
 import { normalizePhone } from '@meetflow/shared/phone';
+import type { PublicApplication } from '@meetflow/shared/schemas/approval';
 import type { LookupResult, LookupVerifyBody } from '@meetflow/shared/schemas/public';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/secure-random.ts';
@@ -9,7 +10,10 @@ import { liveMeeting } from './public-meeting.ts';
 import * as repo from './registration.repository.ts';
 import type { RegistrationDeps } from './registration.service.ts';
 
-type LookUpDeps = Pick<RegistrationDeps, 'db' | 'systemLog' | 'clock' | 'limiters' | 'mail' | 'waitlist'>;
+type LookUpDeps = Pick<
+  RegistrationDeps,
+  'db' | 'systemLog' | 'clock' | 'limiters' | 'mail' | 'waitlist' | 'approval'
+>;
 type WaitingPlace = NonNullable<
   Awaited<ReturnType<NonNullable<RegistrationDeps['waitlist']>['meetingPlaceOfPhone']>>
 >;
@@ -40,11 +44,15 @@ export function createLookUp(deps: LookUpDeps) {
     const guest = await repo.findGuestByPhone(db, meeting.id, body.area_code, phone);
     if (!guest) {
       const place = await deps.waitlist?.meetingPlaceOfPhone(meeting.id, body.area_code, phone);
-      if (place) return { meeting, guest: undefined, place, phoneKey };
+      if (place) return { meeting, guest: undefined, place, application: undefined, phoneKey };
+      // An application without a held seat (issue 45): its state, where a phone number is enough.
+      const application = await deps.approval?.ofPhone(meeting.id, body.area_code, phone);
+      if (application && !(deps.mail && (await deps.mail.loginCodeRequired(meeting.id))))
+        return { meeting, guest: undefined, place: undefined, application, phoneKey };
       await lookupFailuresPerIp.consume(ip);
       throw new AppError('INVALID_INFO');
     }
-    return { meeting, guest, place: undefined, phoneKey };
+    return { meeting, guest, place: undefined, application: undefined, phoneKey };
   }
 
   /**
@@ -68,6 +76,14 @@ export function createLookUp(deps: LookUpDeps) {
     };
   }
 
+  /** An application's state found by phone, without a token: the signing-up device keeps its own. */
+  const applicationAnswer = (application: PublicApplication) => ({
+    guest_token: '',
+    guest: null,
+    waiting: null,
+    application,
+  });
+
   return {
     /**
      * Code retrieval by area code + phone. A success issues a token for this device and leaves the
@@ -79,8 +95,9 @@ export function createLookUp(deps: LookUpDeps) {
       body: { area_code: string; phone: string },
       ip: string,
     ): Promise<LookupResult> {
-      const { meeting, guest, place } = await lookedUpGuest(publicId, body, ip);
-      if (!guest) return issueWaitingToken(meeting, place, ip);
+      const { meeting, guest, place, application } = await lookedUpGuest(publicId, body, ip);
+      if (application) return applicationAnswer(application);
+      if (!guest) return issueWaitingToken(meeting, place!, ip);
       if (deps.mail && (await deps.mail.loginCodeRequired(meeting.id))) {
         // A phone number alone does not open this meeting's entry codes: the address must answer too.
         await deps.mail.sendLoginCode(guest);
@@ -91,8 +108,9 @@ export function createLookUp(deps: LookUpDeps) {
 
     /** The second step of a look-up that asked for a code by e-mail. */
     async verifyLookup(publicId: string, body: LookupVerifyBody, ip: string) {
-      const { meeting, guest, place, phoneKey } = await lookedUpGuest(publicId, body, ip);
-      if (!guest) return issueWaitingToken(meeting, place, ip);
+      const { meeting, guest, place, application, phoneKey } = await lookedUpGuest(publicId, body, ip);
+      if (application) return applicationAnswer(application);
+      if (!guest) return issueWaitingToken(meeting, place!, ip);
       // Every try spends a point and a right code gives it back: wrong codes alone use up the
       // budget, and once it is spent even the right code waits, so guessing cannot go on.
       await loginCodeFailures.consume(phoneKey);

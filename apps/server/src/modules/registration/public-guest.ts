@@ -47,6 +47,7 @@ export function justSignedUp(values: Insertable<Database['guests']>) {
     user_type_id: values.user_type_id ?? null,
     created_at: values.created_at,
     unpaid: values.unpaid ?? 0,
+    approval: values.approval ?? null,
   };
 }
 
@@ -64,6 +65,7 @@ export function publicGuestView(
     | 'user_type_id'
     | 'created_at'
     | 'unpaid'
+    | 'approval'
   >,
   enrolled: number[],
   allowed: number[],
@@ -72,8 +74,8 @@ export function publicGuestView(
   const enrolledSet = new Set(enrolled);
   return {
     meeting_public_id: meeting.public_id,
-    // The code (the QR) comes when the order is paid.
-    guest_code: guest.unpaid === 1 ? null : guest.guest_code,
+    // The code (the QR) comes when the order is paid, or the sign-up approved (issue 45).
+    guest_code: guest.unpaid === 1 || guest.approval === 'pending' ? null : guest.guest_code,
     unpaid: guest.unpaid === 1,
     display_name: guestDisplayName(guest),
     masked_phone: maskPhone(guest.area_code, guest.phone),
@@ -83,5 +85,6 @@ export function publicGuestView(
     enrollable_schedule_ids: allowed.filter((id) => !enrolledSet.has(id)),
     signed_up_at: guest.created_at,
     waitlist,
+    ...(guest.approval === 'pending' || guest.approval === 'approved' ? { approval: guest.approval } : {}),
   };
 }

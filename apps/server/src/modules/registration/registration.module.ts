@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { createRegistrationService, type RegistrationService } from './registration.service.ts';
-import type { SignUpInvitations, SignUpMembers } from './sign-up-admission.ts';
+import type { SignUpApproval, SignUpInvitations, SignUpMembers } from './sign-up-admission.ts';
 import type { SignUpPayments } from './sign-up-payments.ts';
 import { createVisitorGuestService, type VisitorGuestService } from './visitor-guest.service.ts';
 
@@ -16,6 +16,8 @@ export interface RegistrationModule {
   invitations: Port<SignUpInvitations>;
   /** The organisation's member list at sign-up (issue 45): the members module fills it. */
   members: Port<SignUpMembers>;
+  /** Sign-ups that wait for approval (issue 45): the approval module fills it. */
+  approval: Port<SignUpApproval>;
 }
 
 declare module 'fastify' {
@@ -34,13 +36,16 @@ export const registrationModule = fp(
     const payments = createPort<SignUpPayments>('sign-up payments', ['pricingOf', 'price', 'openOrderIn']);
     const invitations = createPort<SignUpInvitations>('sign-up invitations', ['find', 'redeemIn']);
     const members = createPort<SignUpMembers>('sign-up members', ['match']);
+    const approval = createPort<SignUpApproval>('sign-up approval', ['applyIn', 'ofToken', 'ofPhone']);
     app.addHook('onReady', async () => {
       payments.assertFilled();
       invitations.assertFilled();
       members.assertFilled();
+      approval.assertFilled();
     });
     const visitorGuests = createVisitorGuestService({
       db,
+      approval: approval.use,
       webhooks,
       clock,
       notifications,
@@ -64,6 +69,7 @@ export const registrationModule = fp(
       payments: payments.use,
       invitations: invitations.use,
       members: members.use,
+      approval: approval.use,
     });
     app.waitlist.visitorPages.fill({
       authenticated: visitorGuests.authenticated,
@@ -72,7 +78,14 @@ export const registrationModule = fp(
       openGuestPage: registration.openGuestPage,
     });
     app.mail.visitors.fill(visitorGuests);
-    app.decorate('registration', { service: registration, visitorGuests, payments, invitations, members });
+    app.decorate('registration', {
+      service: registration,
+      visitorGuests,
+      payments,
+      invitations,
+      members,
+      approval,
+    });
     await app.register(registrationRoutes, { registration, guests: visitorGuests });
   },
   { name: 'registration', dependencies: ['platform', 'mail', 'waitlist'] },

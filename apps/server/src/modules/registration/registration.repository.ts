@@ -15,6 +15,7 @@ export {
   sessionsWithTimes as listSchedulesWithTimes,
   userTypeNames as listUserTypes,
   userTypeSessions as listUserTypeSchedules,
+  userTypeNeedsApproval,
 } from '../dictionary/dictionary.reads.ts';
 
 /** True when the enrolment existed (and is now gone); the door stations' copies learn the guest changed. */
@@ -66,6 +67,7 @@ const guestColumns = [
   'user_type_id',
   'created_at',
   'unpaid',
+  'approval',
 ] as const;
 
 export type GuestRow = NonNullable<Awaited<ReturnType<typeof findGuestByPhone>>>;

@@ -9,7 +9,7 @@ import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import { createAnswerUpload } from './answer-upload.ts';
 import { createLookUp } from './look-up.ts';
 import { getPublicMeeting } from './public-meeting.ts';
-import type { SignUpInvitations, SignUpMembers } from './sign-up-admission.ts';
+import type { SignUpApproval, SignUpInvitations, SignUpMembers } from './sign-up-admission.ts';
 import type { SignUpPayments } from './sign-up-payments.ts';
 import { createSignUp } from './sign-up.ts';
 
@@ -50,6 +50,8 @@ export interface RegistrationDeps {
   /** Invitation codes and the member list (issue 45; their modules fill the ports). */
   invitations?: SignUpInvitations;
   members?: SignUpMembers;
+  /** Sign-ups that wait for approval (the approval module fills the port). */
+  approval?: SignUpApproval;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PublicApplication } from '@meetflow/shared/schemas/approval';
 import type { Db } from '../../db/database.ts';
 import type { SeatKind } from '../guests/guest-rules.ts';
 import type * as repo from './registration.repository.ts';
@@ -63,4 +64,40 @@ export interface SignUpMembers {
     person: { licenceNumber: string; names: readonly string[] },
     now: number,
   ): Promise<MemberMatch | null>;
+}
+
+/** An application written with the sign-up (approval, issue 45). */
+export interface NewApplication {
+  /** Held: the guest row just written (awaiting approval); unheld: null. */
+  guestId: number | null;
+  /** Unheld: JSON of the guest row to be, written once approved. */
+  form: string | null;
+  scheduleIds: readonly number[];
+  /** Unheld: the visitor's token (its hash), which opens the guest page once approved. */
+  tokenHash: string | null;
+  areaCode: string;
+  phone: string;
+  email: string;
+  displayName: string;
+  language: string;
+  userTypeId: number | null;
+  maskedPhone: string;
+}
+
+export interface SignUpApproval {
+  /**
+   * The application in the sign-up's transaction: its row (ALREADY_APPLIED on a pending one of the
+   * same phone), the webhook event, the audit entry and the "application received" mail.
+   */
+  applyIn(
+    trx: Db,
+    meeting: repo.PublicMeetingRow,
+    application: NewApplication,
+    now: number,
+    ip: string,
+  ): Promise<number>;
+  /** The application a visitor's token was given for (without a held seat), or null. */
+  ofToken(tokenHash: string): Promise<{ meetingId: number; view: PublicApplication } | null>;
+  /** A phone's newest application for the meeting (the look-up), or null. */
+  ofPhone(meetingId: number, areaCode: string, phone: string): Promise<PublicApplication | null>;
 }

@@ -12,6 +12,7 @@ import { toPublicGuest } from './public-guest.ts';
 import * as repo from './registration.repository.ts';
 import type { RegistrationDeps } from './registration.service.ts';
 import type { PricedSignUp } from './sign-up-payments.ts';
+import type { AdmissionVerdict } from './admission-verdict.ts';
 
 /** A checked sign-up about to be written, and the answer it gives when seated everywhere it chose. */
 export interface PendingSignUp {
@@ -24,6 +25,8 @@ export interface PendingSignUp {
   maskedPhone: string;
   /** A paid meeting's price (issue 44): the order is opened with the guest row. */
   priced?: PricedSignUp;
+  /** Who may register (issue 45): the invitation redeemed, the member matched, a held application. */
+  admission?: AdmissionVerdict;
   seated: () => { guest_token: string; guest: PublicGuest; waiting: null };
 }
 
@@ -62,8 +65,10 @@ async function seatOrJoinList(deps: RegistrationDeps, trx: Db, s: PendingSignUp)
   try {
     await seatGuest(deps, trx, s, written);
   } catch (error) {
-    // The meeting is full (its rows were taken back): the sign-up becomes a place on its list.
+    // The meeting is full (its rows were taken back): the sign-up becomes a place on its list —
+    // not an invited one, whose use of the invitation was counted in this transaction.
     if (!(error instanceof AppError && error.errorName === 'MEETING_FULL' && deps.waitlist)) throw error;
+    if (s.admission?.invitation) throw error;
     written.waiting = await joinMeetingList(deps, trx, s);
     return written;
   }
@@ -74,10 +79,39 @@ async function seatOrJoinList(deps: RegistrationDeps, trx: Db, s: PendingSignUp)
 /** The guest row and its seats; a chosen session that is full puts the guest on its list. */
 async function seatGuest(deps: RegistrationDeps, trx: Db, s: PendingSignUp, written: Written) {
   const { meeting, scheduleIds } = s;
+  const invitation = s.admission?.invitation;
   const inserted = await insertGuestTakingSeats(trx, s.values, scheduleIds, s.now, written.filled, {
     skipFullSessions: deps.waitlist !== undefined,
+    // An invitation's use is counted before the seats: its kind of seat, or none of this commits.
+    ...(invitation && {
+      seat: invitation.seat,
+      beforeSeats: (guestId: number) =>
+        deps.invitations!.redeemIn(trx, meeting, invitation, guestId, s.now, s.ip),
+    }),
   });
   written.guestId = inserted.id;
+  // Waiting for approval with the seat held: the application names the guest row.
+  if (s.admission?.approval === 'held') {
+    await deps.approval!.applyIn(
+      trx,
+      meeting,
+      {
+        guestId: inserted.id,
+        form: null,
+        scheduleIds,
+        tokenHash: null,
+        areaCode: s.values.area_code,
+        phone: s.values.phone,
+        email: s.values.email,
+        displayName: guestDisplayName({ name: '', name_zh: '', name_en: '', ...s.values }),
+        language: s.values.language ?? 'zh-tw',
+        userTypeId: s.values.user_type_id ?? null,
+        maskedPhone: s.maskedPhone,
+      },
+      s.now,
+      s.ip,
+    );
+  }
   // Before any session list can seat the new guest: signed up comes before promoted.
   await deps.webhooks?.emit(
     trx,

@@ -17,7 +17,9 @@ import {
   userTypeScheduleIds,
 } from '../guests/guest-rules.ts';
 import { consentColumns } from '../privacy/consent.ts';
+import { admissionVerdict } from './admission-verdict.ts';
 import { createAdmitTogether } from './admit-together.ts';
+import { applyWithoutSeat } from './apply-unheld.ts';
 import { meetingStatus } from './meeting-status.ts';
 import { justSignedUp, publicGuestView } from './public-guest.ts';
 import { PUBLIC_LIMITS } from './public-limits.ts';
@@ -98,10 +100,23 @@ export function createSignUp(deps: RegistrationDeps) {
       language,
     );
     await assertAnswerFiles(db, fields, answers, language);
+    // Who may register (issue 45): an invitation, the member list, approval; a plain meeting reads nothing.
+    const verdict = await admissionVerdict(deps, meeting, body, now);
+    const { invitation, member } = verdict;
     // A paid meeting (issue 44) prices the sign-up first; a free one reads nothing more.
     const priced =
-      meeting.currency === null ? undefined : await priceSignUp(deps, meeting, body, scheduleIds, now);
+      meeting.currency === null
+        ? undefined
+        : await priceSignUp(
+            deps,
+            meeting,
+            body,
+            scheduleIds,
+            now,
+            member && { memberClass: member.memberClass },
+          );
     const unpaid = priced !== undefined && !priced.free;
+    const held = verdict.approval === 'held';
 
     const token = randomToken(32);
     const values: Insertable<Database['guests']> = {
@@ -113,9 +128,21 @@ export function createSignUp(deps: RegistrationDeps) {
       created_at: now,
       language,
       ...consent,
-      // An unpaid guest's confirmation, with the code, comes when the order is paid.
-      ...(unpaid ? { unpaid: 1 } : deps.mail?.confirmationColumns()),
+      // An unpaid guest's confirmation, with the code, comes when the order is paid; a held
+      // one's when approved.
+      ...(unpaid ? { unpaid: 1 } : held ? {} : deps.mail?.confirmationColumns()),
+      ...(invitation ? { invitation_id: invitation.id } : {}),
+      ...(member ? { member_record_id: member.id } : {}),
+      ...(held
+        ? { approval: 'pending' as const }
+        : verdict.approval === 'auto'
+          ? { approval: 'approved' as const }
+          : {}),
     };
+    // Waiting without a seat: no guest row, an application carrying the form.
+    if (verdict.approval === 'unheld') {
+      return applyWithoutSeat(deps, meeting, { values, token, scheduleIds, ip, now, language });
+    }
     const pending: PendingSignUp = {
       meeting,
       values,
@@ -125,6 +152,7 @@ export function createSignUp(deps: RegistrationDeps) {
       now,
       priced,
       maskedPhone: maskPhone(body.area_code, phone),
+      admission: verdict.approval === 'none' && !invitation && !member ? undefined : verdict,
       // The answer of a sign-up seated in every session it chose.
       seated: () => ({
         guest_token: token,
@@ -132,8 +160,9 @@ export function createSignUp(deps: RegistrationDeps) {
         waiting: null,
       }),
     };
-    // A paid sign-up goes alone: its order is written in its own transaction.
-    if (status === 'open' && !priced) {
+    // A paid sign-up goes alone: its order is written in its own transaction; so does one that
+    // redeems an invitation, matched the member list or waits for approval.
+    if (status === 'open' && !priced && !pending.admission) {
       const admitted = await admitTogether.submit(meeting.id, {
         meeting,
         values,
@@ -157,6 +186,7 @@ function priceSignUp(
   body: SignUpInput,
   scheduleIds: number[],
   now: number,
+  member: { memberClass: string } | null,
 ) {
   if (!deps.payments) throw new Error('a paid meeting needs the payments module');
   const dateSchedule = body.meeting_type === 'date_schedule';
@@ -167,6 +197,7 @@ function priceSignUp(
       userTypeId: dateSchedule ? body.user_type_id : null,
       scheduleIds,
       payment: body.payment,
+      member,
     },
     now,
   );

@@ -12,6 +12,7 @@ import { cancelEnrolment, enrol } from './enrolments.ts';
 import * as repo from './registration.repository.ts';
 import { meetingStatus } from './meeting-status.ts';
 import { toPublicGuest } from './public-guest.ts';
+import type { SignUpApproval } from './sign-up-admission.ts';
 
 /**
  * The guest's own page, authenticated by the `X-Guest-Token` header: their data, and enrolling in
@@ -19,6 +20,8 @@ import { toPublicGuest } from './public-guest.ts';
  */
 export function createVisitorGuestService(deps: {
   db: Db;
+  /** A token given for an application without a held seat answers its state (issue 45). */
+  approval?: Pick<SignUpApproval, 'ofToken'>;
   clock: () => number;
   notifications?: Pick<NotificationsService, 'sessionFilled'>;
   /** Told after a committed enrolment or cancellation: the sessions' live figures changed. */
@@ -34,8 +37,14 @@ export function createVisitorGuestService(deps: {
 
   async function authenticate(token: string | undefined) {
     if (!token || token.length > 128) throw new AppError('GUEST_TOKEN_INVALID');
-    const guest = await repo.findGuestByTokenHash(db, sha256(token));
-    if (!guest) throw new AppError('GUEST_TOKEN_INVALID');
+    const tokenHash = sha256(token);
+    const guest = await repo.findGuestByTokenHash(db, tokenHash);
+    if (!guest) {
+      // An application waiting without a seat, or rejected: its state, with the reason (issue 45).
+      const application = await deps.approval?.ofToken(tokenHash);
+      if (application) throw new AppError('APPLICATION_WAITING', { data: { application: application.view } });
+      throw new AppError('GUEST_TOKEN_INVALID');
+    }
     const meeting = await repo.findLiveMeetingById(db, guest.meeting_id);
     if (!meeting) throw new AppError('NO_MEETING');
     return { guest, meeting };
