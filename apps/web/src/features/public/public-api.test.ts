@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicApplication } from '@meetflow/shared/schemas/approval';
-import type { PublicGuest } from '@meetflow/shared/schemas/public';
-import { visitorMeetingId, visitorOfGuestAnswer } from './public-api.ts';
+import { applicationOfRefusal, PUBLIC_ERROR_CODES, PublicApiError, visitorMeetingId } from './public-api.ts';
 
 const application: PublicApplication = {
   meeting_public_id: 'm1',
@@ -12,16 +11,16 @@ const application: PublicApplication = {
   decided_at: 2,
 };
 
-describe("the guest page's answer", () => {
-  it('is a guest when it carries a code field, even a pending one without a code', () => {
-    const guest = { meeting_public_id: 'm1', guest_code: null, approval: 'pending' } as PublicGuest;
-    expect(visitorOfGuestAnswer(guest)).toEqual({ kind: 'guest', guest });
+describe("the guest page's refusal of an applicant's token", () => {
+  it('carries the application in APPLICATION_WAITING (409) only', () => {
+    const waiting = new PublicApiError('', PUBLIC_ERROR_CODES.APPLICATION_WAITING, 409, { application });
+    expect(applicationOfRefusal(waiting)).toEqual(application);
+    const invalid = new PublicApiError('', PUBLIC_ERROR_CODES.GUEST_TOKEN_INVALID, 401, { application });
+    expect(applicationOfRefusal(invalid)).toBeNull();
+    expect(applicationOfRefusal(new Error('x'))).toBeNull();
   });
 
-  it("is an application's state for a token holding no seat, bare or wrapped", () => {
-    expect(visitorOfGuestAnswer(application)).toEqual({ kind: 'application', application });
-    const wrapped = visitorOfGuestAnswer({ application });
-    expect(wrapped).toEqual({ kind: 'application', application });
-    expect(visitorMeetingId(wrapped)).toBe('m1');
+  it("names the application's meeting as the visitor's", () => {
+    expect(visitorMeetingId({ kind: 'application', application })).toBe('m1');
   });
 });
