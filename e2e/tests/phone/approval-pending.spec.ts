@@ -21,7 +21,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? path.resolve(import.meta.dirname, '..
 interface SignedUp {
   guest_token: string;
   guest: { guest_code: string | null; approval?: string } | null;
-  application?: { id?: number; status: string } | null;
+  application?: { status: string; reason: string } | null;
 }
 
 async function admission(api: Api, meetingId: number, holdsSeat: boolean) {
