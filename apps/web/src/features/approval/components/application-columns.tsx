@@ -1,6 +1,7 @@
 import { Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { nameIn, type Language } from '@meetflow/shared/languages';
+import { formatPhone } from '@meetflow/shared/phone';
 import type { ApplicationItem, ApplicationStatus } from '@meetflow/shared/schemas/approval';
 import type { UserType } from '@meetflow/shared/schemas/dictionary';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -45,7 +46,7 @@ export function applicationColumns(
       key: 'phone',
       title: t('approval.columns.phone'),
       render: (_, item) => (
-        <span style={nowrap}>{item.phone ? `+${item.area_code} ${item.phone}` : '—'}</span>
+        <span style={nowrap}>{item.phone ? formatPhone(item.phone, item.area_code) : '—'}</span>
       ),
     },
     { key: 'email', title: t('approval.columns.email'), render: (_, item) => item.email || '—' },
