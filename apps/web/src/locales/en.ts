@@ -18,6 +18,7 @@ const en: Catalogue = {
     cmeRecords: 'CME records',
     waitlist: 'Waiting lists',
     orders: 'Orders',
+    approval: 'Approval',
     systemSetting: 'System setting',
     organization: 'Organisation',
     dictionary: 'Dictionary',

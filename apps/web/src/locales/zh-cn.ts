@@ -18,6 +18,7 @@ const zhCn: Catalogue = {
     cmeRecords: 'CME 学分记录',
     waitlist: '候补名单',
     orders: '订单',
+    approval: '报名审核',
     systemSetting: '系统设置',
     organization: '组织架构',
     dictionary: '数据字典',

@@ -17,6 +17,7 @@ const zhTw = {
     cmeRecords: 'CME 學分記錄',
     waitlist: '候補名單',
     orders: '訂單',
+    approval: '報名審核',
     systemSetting: '系統設定',
     organization: '組織架構',
     dictionary: '數據字典',

@@ -50,6 +50,8 @@ const ICONS: Record<IconName, ComponentType> = {
   fees: FileTextOutlined,
   // A list of what was bought: an icon the shell already loads, so the menu grows by none.
   order: UnorderedListOutlined,
+  // A shield with a tick, for applications let in: an icon the shell already loads, so the menu grows by none.
+  approval: SafetyCertificateOutlined,
 };
 
 export function RouteIcon({ name }: { name: IconName | undefined }) {

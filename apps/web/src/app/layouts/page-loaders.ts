@@ -17,6 +17,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   scheduleDetail: () => import('../../features/schedule-detail/schedule-detail-page.tsx'),
   waitlist: () => import('../slots/waitlist.ts'),
   orders: () => import('../../features/orders/orders-page.tsx'),
+  approval: () => import('../../features/approval/approval-page.tsx'),
   certificates: () => import('../../features/certificates/certificates-page.tsx'),
   evaluations: () => import('../../features/evaluations/evaluations-page.tsx'),
   paymentSetup: () => import('../../features/payment-setup/payment-setup-page.tsx'),

@@ -5,6 +5,7 @@ import { WAITLIST_PATH } from '../../lib/waitlist.ts';
 import { EVALUATIONS_PATH } from '../../lib/evaluations.ts';
 import { ORDERS_PATH } from '../../lib/orders.ts';
 import { INVITATIONS_PATH } from '../../lib/invitations.ts';
+import { APPROVAL_PATH } from '../../lib/approval.ts';
 import { PAYMENT_ACCOUNT_PATH, PAYMENT_READERS, PAYMENT_SETUP_PATH } from '../../lib/payment-setup.ts';
 
 /**
@@ -88,6 +89,18 @@ export const adminRoutes: AppRoute[] = [
           i18nKey: 'route.waitlist',
           icon: 'waitlist',
           auth: ['guest:view'],
+          cache: true,
+        },
+      },
+      {
+        name: 'approval',
+        path: APPROVAL_PATH,
+        meta: {
+          title: 'Approval',
+          i18nKey: 'route.approval',
+          icon: 'approval',
+          // The queue is the approvers'; who may register is set by those who edit the meeting.
+          auth: ['guest:approve', 'meeting:edit'],
           cache: true,
         },
       },

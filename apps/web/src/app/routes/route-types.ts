@@ -24,6 +24,7 @@ export type IconName =
   | 'webhook'
   | 'evaluation'
   | 'order'
+  | 'approval'
   | 'fees';
 
 /** Route meta (spec §3): what the guard, menu, tabs, title and page cache need to know. */

@@ -4,7 +4,8 @@
  * kept the old page's language.
  */
 export interface ArrivalState {
-  note?: 'signed_up' | 'accepted';
+  /** applied: the sign-up waits for the organiser's approval (issue 45). */
+  note?: 'signed_up' | 'accepted' | 'applied';
   /** The full meeting put the visitor on its waiting list. */
   joinedWaitlist?: boolean;
 }

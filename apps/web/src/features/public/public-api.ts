@@ -9,6 +9,7 @@ import type {
   PublicMeeting,
 } from '@meetflow/shared/schemas/public';
 import type { MeetingWaitlistEntry, WaitlistOffer } from '@meetflow/shared/schemas/waitlist';
+import type { PublicApplication } from '@meetflow/shared/schemas/approval';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/storage.ts';
 
@@ -38,6 +39,9 @@ export const PUBLIC_ERROR_CODES = {
   CERTIFICATE_NOT_FOUND: 40460,
   CERTIFICATE_REVOKED: 40960,
   CERTIFICATE_NOT_AVAILABLE: 40961,
+  /** The guest page of a token that is an application's, not (yet) a guest's (issue 45). */
+  APPLICATION_WAITING: 40924,
+  ALREADY_APPLIED: 40922,
 } as const;
 
 /** Local code for a failed exchange without an envelope (offline, proxy error page…). */
@@ -248,17 +252,39 @@ export const publicApi = {
 
 /** What a stored token opens: the guest's page, or (not yet a guest) a place on the meeting's waiting list. */
 export type Visitor =
-  { kind: 'guest'; guest: PublicGuest } | { kind: 'waiting'; entry: MeetingWaitlistEntry };
+  | { kind: 'guest'; guest: PublicGuest }
+  | { kind: 'waiting'; entry: MeetingWaitlistEntry }
+  /** A sign-up awaiting approval without a seat, or rejected (issue 45). */
+  | { kind: 'application'; application: PublicApplication };
+
+/** The meeting whose guest, waiting place or application the visitor is. */
+export function visitorMeetingId(v: Visitor): string {
+  if (v.kind === 'guest') return v.guest.meeting_public_id;
+  return v.kind === 'waiting' ? v.entry.meeting_public_id : v.application.meeting_public_id;
+}
 
 /**
- * The token from a sign-up or look-up is a guest's, or a waiting visitor's (which turns into a guest's
- * once they are given a seat): the guest page is tried first, the waiting list when the server knows
- * no guest by it. Whatever the list answers (GUEST_TOKEN_INVALID too) is thrown.
+ * The application a guest-page refusal carries: a token given for a sign-up awaiting approval without
+ * a seat (or rejected) is answered 409 APPLICATION_WAITING with `data.application` (issue 45).
+ */
+export function applicationOfRefusal(error: unknown): PublicApplication | null {
+  if (!(error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.APPLICATION_WAITING))
+    return null;
+  return (error.data as { application?: PublicApplication } | null)?.application ?? null;
+}
+
+/**
+ * The token from a sign-up or look-up is a guest's, a waiting visitor's (which turns into a guest's
+ * once they are given a seat) or an applicant's without a seat (the same token opens the guest page
+ * once approved): the guest page is tried first, the waiting list when the server knows no guest and
+ * no application by it. Whatever the list answers (GUEST_TOKEN_INVALID too) is thrown.
  */
 export async function loadVisitor(token: string, signal?: AbortSignal): Promise<Visitor> {
   try {
     return { kind: 'guest', guest: await publicApi.guest(token, signal) };
   } catch (error) {
+    const application = applicationOfRefusal(error);
+    if (application) return { kind: 'application', application };
     if (!(error instanceof PublicApiError && error.code === PUBLIC_ERROR_CODES.GUEST_TOKEN_INVALID))
       throw error;
   }

@@ -113,6 +113,21 @@ describe('what a stored token opens', () => {
     await expect(loadVisitor('t')).rejects.toMatchObject({ code: 50000 });
   });
 
+  it("is an application's state when the guest endpoint answers APPLICATION_WAITING with it", async () => {
+    const application = {
+      meeting_public_id: 'm1',
+      status: 'rejected',
+      display_name: 'Chan',
+      reason: 'Members only',
+      submitted_at: 1,
+      decided_at: 2,
+    };
+    const asked = serve({ '/guest': [envelope(40924, { application })] });
+    await expect(loadVisitor('t')).resolves.toEqual({ kind: 'application', application });
+    // An applicant has no place on the waiting list to look for.
+    expect(asked).toEqual(['/guest']);
+  });
+
   it('reads the guest page once more when the place turned into a seat between the reads', async () => {
     const asked = serve({
       '/guest': [envelope(40150), envelope(0, guest)],

@@ -12,6 +12,7 @@ import { GuestEvaluations } from './components/guest-evaluations.tsx';
 import { GuestLinks } from './components/guest-links.tsx';
 import { GuestWaitlistNote, ViewToggle, type GuestView } from './components/view-toggle.tsx';
 import { MailSentNote } from './components/mail-sent-note.tsx';
+import { ApplicationReceived, ApplicationView } from './components/application-view.tsx';
 import type { ArrivalState } from '../arrival-note.ts';
 import {
   errorMessage,
@@ -26,6 +27,7 @@ import {
   loadVisitor,
   readGuestToken,
   saveGuestToken,
+  visitorMeetingId,
   type Visitor,
 } from '../public-api.ts';
 import { SessionLists } from '../sessions/components/session-lists.tsx';
@@ -69,6 +71,8 @@ function arrivalNote(
   arrival: ArrivalState | null,
 ) {
   if (promoted) return t('pub.waitlist.promoted');
+  // An applicant's note is ApplicationReceived, with its own words.
+  if (arrival?.note === 'applied') return null;
   if (arrival?.note === 'signed_up') return displayTextOrDefault(config, 'signup_success', lang);
   return arrival?.note === 'accepted' ? t('pub.waitlist.accepted') : null;
 }
@@ -136,8 +140,7 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
     const controller = new AbortController();
     loadVisitor(token, controller.signal)
       .then((v) => {
-        const owner = v.kind === 'guest' ? v.guest.meeting_public_id : v.entry.meeting_public_id;
-        if (owner !== publicId) tokenLost();
+        if (visitorMeetingId(v) !== publicId) tokenLost();
         else setVisitor({ status: 'ready', visitor: v });
       })
       .catch((error: unknown) => {
@@ -165,6 +168,8 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
   const note = arrivalNote(t, config, lang, promoted, arrival);
   // An unpaid guest's confirmation mail comes with the payment (issue 44): no note of it yet.
   const mailAtTop = arrival?.note === 'signed_up' && guest?.unpaid !== true;
+  // Awaiting approval (issue 45): the mail with the code comes with the decision.
+  const awaiting = guest?.approval === 'pending';
   const back = () => {
     if (window.history.length > 1) void navigate(-1);
     else void navigate(`/check-in/${encodeURIComponent(publicId)}`);
@@ -187,6 +192,10 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
             {t('pub.retry')}
           </button>
         </section>
+      )}
+      {arrival?.note === 'applied' && visitor.status === 'ready' && <ApplicationReceived />}
+      {visitor.status === 'ready' && visitor.visitor.kind === 'application' && (
+        <ApplicationView meeting={meeting} application={visitor.visitor.application} />
       )}
       {visitor.status === 'ready' && visitor.visitor.kind === 'waiting' && (
         <WaitingView
@@ -227,7 +236,7 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
               meeting={meeting}
               guest={guest}
               token={token}
-              mailNote={!mailAtTop}
+              mailNote={!mailAtTop && !awaiting}
               onPaid={reread}
               onTokenLost={tokenLost}
             />

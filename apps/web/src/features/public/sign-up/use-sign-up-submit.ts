@@ -99,8 +99,13 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
       // Signed up: what was typed is kept no longer.
       clearDraft(meeting.public_id);
       // A guest (even one given a seat the moment they joined the list) sees the usual success,
-      // told on the guest page itself.
-      const arrival: ArrivalState = result.guest ? { note: 'signed_up' } : { joinedWaitlist: true };
+      // told on the guest page itself; an applicant, that the organiser will decide.
+      const applied = result.guest?.approval === 'pending' || Boolean(result.application);
+      const arrival: ArrivalState = applied
+        ? { note: 'applied' }
+        : result.guest
+          ? { note: 'signed_up' }
+          : { joinedWaitlist: true };
       void navigate(`/enroll-info/${encodeURIComponent(meeting.public_id)}`, { state: arrival });
       return null;
     } catch (error) {

@@ -5,6 +5,7 @@ import { usePageLanguage } from '../../components/public-frame.tsx';
 import { formatDateTime, maskedContactLines } from '../../display.ts';
 import { GuestQr } from './guest-qr.tsx';
 import { MailSentNote } from './mail-sent-note.tsx';
+import { AwaitingApproval } from './application-view.tsx';
 
 /** The guest's QR code and data; `mailNote` adds where the sign-up mail went, under the details. */
 export function GuestCard({
@@ -27,6 +28,8 @@ export function GuestCard({
         {displayTextOrDefault(config, 'guest_info_title', lang)}
       </h2>
       {/* An unpaid guest's code comes with the payment (the order panel shows what to pay). */}
+      {/* Awaiting the organiser's approval (issue 45): the code comes with the decision. */}
+      {guest.approval === 'pending' && <AwaitingApproval />}
       {guest.guest_code !== null && (
         <>
           <p className="mf-pub-intro">{displayTextOrDefault(config, 'guest_info_hint', lang)}</p>
