@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Modal, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
 // The bare Input: antd's `Input` export brings TextArea, Password, Search and OTP along (~9 KB gzip).
 import Input from 'antd/es/input/Input';
-import type { ButtonProps, TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
 import { nameIn } from '@meetflow/shared/languages';
@@ -38,6 +38,9 @@ import './i18n.ts';
 import './meeting-list.css';
 
 // The drawers load when first opened: the list itself stays light for the first screen of the back office.
+const DeleteMeetingConfirm = lazy(() =>
+  import('./components/delete-meeting-confirm.tsx').then((m) => ({ default: m.DeleteMeetingConfirm })),
+);
 const MeetingFormDrawer = lazy(() =>
   import('./components/meeting-form-drawer.tsx').then((m) => ({ default: m.MeetingFormDrawer })),
 );
@@ -105,6 +108,26 @@ function pageLinks(meetingId: number, go: (to: string) => void) {
   };
 }
 
+/** The delete confirmation, loaded when a meeting is to be deleted (see delete-meeting-confirm.tsx). */
+function DeleteConfirm(props: {
+  meeting: Meeting | null;
+  onDelete: (meeting: Meeting) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { meeting } = props;
+  if (meeting === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <DeleteMeetingConfirm
+        title={t('meetings.actions.deleteConfirm')}
+        onConfirm={() => props.onDelete(meeting)}
+        onClose={props.onClose}
+      />
+    </Suspense>
+  );
+}
+
 export default function MeetingListPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -149,7 +172,7 @@ export default function MeetingListPage() {
   };
   const meetings = useMeetingPage(query);
   const { copy, confirmDelete } = useRowCommands();
-  const [modal, modalHolder] = Modal.useModal();
+  const [deleting, setDeleting] = useState<Meeting | null>(null);
 
   const canEdit = hasAny('meeting:edit');
 
@@ -165,12 +188,7 @@ export default function MeetingListPage() {
       form: () => openFormBuilder(meeting),
       ...pageLinks(meeting.id, (to) => void navigate(to)),
       editSchedule: () => setScheduleFor(meeting.id),
-      delete: () =>
-        void modal.confirm({
-          title: t('meetings.actions.deleteConfirm'),
-          okButtonProps: { danger: true, 'data-testid': 'meeting-delete-confirm' } as ButtonProps,
-          onOk: () => confirmDelete(meeting),
-        }),
+      delete: () => setDeleting(meeting),
     };
     open[action]();
   }
@@ -399,7 +417,7 @@ export default function MeetingListPage() {
           <DisplayConfigDrawer meetingId={displayFor} open onClose={() => setDisplayFor(null)} />
         </Suspense>
       )}
-      {modalHolder}
+      <DeleteConfirm meeting={deleting} onDelete={confirmDelete} onClose={() => setDeleting(null)} />
     </PageCard>
   );
 }
