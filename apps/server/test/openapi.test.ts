@@ -138,6 +138,7 @@ describe(`OpenAPI document (${TEST_DB})`, () => {
       '/api/meetings/{id}/guest-imports',
       '/api/meetings/{id}/schedule-imports',
       '/api/meetings/{id}/statements/preview',
+      '/api/organizations/{id}/members/imports',
       '/api/public/guest/orders/{id}/proof',
       '/api/public/meetings/{publicId}/uploads',
     ]);
