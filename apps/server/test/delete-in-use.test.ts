@@ -62,6 +62,11 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     // A price or a discount code an order names is what was charged: retire or disable it instead.
     'DELETE /api/prices/:id': 'PRICE_ITEM_IN_USE',
     'DELETE /api/discount-codes/:id': 'DISCOUNT_CODE_IN_USE',
+    // An invitation a sign-up used names who came with it: disable it instead.
+    'DELETE /api/invitations/:id': 'INVITATION_IN_USE',
+    // The organisation's member list is its own register: a row, or the whole list, goes.
+    'DELETE /api/organizations/:id/members/:memberId': 'done',
+    'DELETE /api/organizations/:id/members': 'done',
   };
 
   it('knows every DELETE route of the API', () => {
@@ -234,6 +239,32 @@ describe(`deleting things in use (${TEST_DB})`, () => {
     expect(order.statusCode, order.body).toBe(200);
     await tryDelete('DELETE /api/prices/:id', `/api/prices/${price}`);
     await tryDelete('DELETE /api/discount-codes/:id', `/api/discount-codes/${code}`);
+    // A meeting whose sign-up used an invitation code (issue 45).
+    const invitedTo = await createMeeting(ctx.db, org);
+    const invitation = await created(`/api/meetings/${invitedTo.id}/invitations`, {
+      code: 'INVITED1',
+      seats: 'bypass',
+    });
+    const invited = await signUp(ctx, invitedTo.publicId, generalBody(7, { invitation_code: 'INVITED1' }), 7);
+    expect(invited.statusCode, invited.body).toBe(200);
+    await tryDelete('DELETE /api/invitations/:id', `/api/invitations/${invitation}`);
+    // The organisation's member list: one row, then the whole list.
+    const listed = await ctx.db
+      .insertInto('member_records')
+      .values({
+        organization_id: org,
+        licence_number: 'M 1',
+        licence_key: 'M1',
+        created_at: ctx.now(),
+        updated_at: ctx.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tryDelete(
+      'DELETE /api/organizations/:id/members/:memberId',
+      `/api/organizations/${org}/members/${listed.id}`,
+    );
+    await tryDelete('DELETE /api/organizations/:id/members', `/api/organizations/${org}/members`);
     await tryDelete('DELETE /api/meetings/:id', `/api/meetings/${meeting.id}`);
     const queued = () =>
       ctx.db.selectFrom('webhook_deliveries').select('event_type').where('endpoint_id', '=', hook).execute();

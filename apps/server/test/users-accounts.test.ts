@@ -19,9 +19,13 @@ describe(`users and roles: accounts and roles (${TEST_DB})`, () => {
     expect(organiser).not.toContain('user:manage');
     expect(organiser).not.toContain('log:view');
     expect(organiser).toEqual(expect.arrayContaining(['payment:view', 'payment:manage', 'payment:desk']));
-    // Door staff: scan, view records and take a payment at the desk; nothing that exposes guests'
-    // personal data, exports, or the orders.
+    expect(organiser).toEqual(
+      expect.arrayContaining(['guest:approve', 'invitation:manage', 'member:manage', 'guest:walk_in']),
+    );
+    // Door staff: scan, view records, take a payment at the desk and register a walk-in (whose data
+    // they type themselves); nothing that exposes other guests' personal data, exports, or the orders.
     expect([...w.roles[2]!.permissions].sort()).toEqual([
+      'guest:walk_in',
       'meeting:view',
       'payment:desk',
       'records:scan',
