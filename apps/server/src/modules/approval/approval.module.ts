@@ -3,6 +3,7 @@ import { approvalRoutes } from './approval.routes.ts';
 import { createApprovalService } from './approval.service.ts';
 import { eraseDueRejections } from './erase-rejected.ts';
 import { createSignUpApproval } from './sign-up-side.ts';
+import { createApplicationWithdrawal } from './withdraw-cancelled.ts';
 
 /**
  * Approval (issue 45): sign-ups that wait for the secretariat, with their seat held or not; the
@@ -25,6 +26,7 @@ export const approvalModule = fp(
     };
     const approval = createApprovalService(deps);
     app.registration.approval.fill(createSignUpApproval(deps));
+    app.guests.applications.fill(createApplicationWithdrawal(deps));
     app.platform.jobs.onPass(async () => {
       await eraseDueRejections(deps);
     });

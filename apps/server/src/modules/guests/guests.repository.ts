@@ -276,6 +276,8 @@ export async function setGuestApproval(
     .set({ approval, updated_at: now, ...mailColumns })
     .where('id', '=', guestId)
     .where('approval', '=', 'pending')
+    // A cancelled guest is never approved (their seat is gone); a rejection marks one cancelled.
+    .$if(approval === 'approved', (q) => q.where('cancelled_at', 'is', null))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
