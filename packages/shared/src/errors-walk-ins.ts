@@ -29,4 +29,13 @@ export const WALK_IN_ERRORS = {
       en: 'This walk-in id was already used for another entry; submit it again',
     },
   },
+  WALK_IN_PAID_MEETING: {
+    code: 40340,
+    status: 403,
+    message: {
+      'zh-tw': '此會議需付費報名，不能在入口現場登記。請訪客先在網上報名，再到登記處付款',
+      'zh-cn': '此会议需付费报名，不能在入口现场登记。请访客先在网上报名，再到登记处付款',
+      en: 'This is a paid meeting: walk-ins cannot be registered at the door. The visitor signs up online first, then pays at the registration desk',
+    },
+  },
 } as const;

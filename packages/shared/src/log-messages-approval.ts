@@ -20,6 +20,11 @@ export const APPROVAL_LOG_MESSAGES = {
     'zh-cn': '拒绝报名，会议 #{meeting_id}：申请 #{application_id}',
     en: 'Rejected for meeting #{meeting_id}: application #{application_id}',
   },
+  'approval.withdrawn': {
+    'zh-tw': '嘉賓 #{guest_id} 已取消，其待審核申請 #{application_id} 撤回，會議 #{meeting_id}',
+    'zh-cn': '嘉宾 #{guest_id} 已取消，其待审核申请 #{application_id} 撤回，会议 #{meeting_id}',
+    en: 'Guest #{guest_id} was cancelled: their pending application #{application_id} is withdrawn, meeting #{meeting_id}',
+  },
   'approval.erased': {
     'zh-tw': '已刪除 {count} 位被拒絕申請人的個人資料',
     'zh-cn': '已删除 {count} 位被拒绝申请人的个人资料',

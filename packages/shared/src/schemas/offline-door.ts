@@ -55,6 +55,11 @@ export const offlineGuest = z.object({
    * absent when paid or free.
    */
   unpaid: z.literal(true).optional(),
+  /**
+   * The guest's sign-up awaits approval (issue 45): the station refuses them as the server does;
+   * absent otherwise.
+   */
+  pending: z.literal(true).optional(),
 });
 export type OfflineGuest = z.infer<typeof offlineGuest>;
 
@@ -153,6 +158,8 @@ export const CONFLICT_REASONS = [
   'invalid_answers',
   /** The guest's order was not paid when the scan arrived (issue 44). */
   'unpaid',
+  /** The guest's sign-up still awaited approval when the scan arrived (issue 45). */
+  'pending',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -182,6 +182,26 @@ export async function decide(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A held seat's application still pending when its guest was cancelled another way (the back
+ * office, the guest's own withdrawal): withdrawn, leaving the queue and freeing the phone. Answers
+ * the applications withdrawn (none when it was decided already).
+ */
+export async function withdrawPendingOfGuest(
+  trx: Db,
+  guestId: number,
+  values: { decided_at: number; decided_by: string | null },
+): Promise<number[]> {
+  const rows = await trx
+    .updateTable('applications')
+    .set({ status: 'withdrawn', form: null, ...values })
+    .where('guest_id', '=', guestId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
 /** Rejected applications whose erasure is due. */
 export async function dueErasures(db: Db, now: number, limit: number) {
   return db

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import { approvalRoutes } from './approval.routes.ts';
 import { createApprovalService } from './approval.service.ts';
 import { eraseDueRejections } from './erase-rejected.ts';
+import { createSeatApproval } from './seat-side.ts';
 import { createSignUpApproval } from './sign-up-side.ts';
+import { createApplicationWithdrawal } from './withdraw-cancelled.ts';
 
 /**
  * Approval (issue 45): sign-ups that wait for the secretariat, with their seat held or not; the
@@ -25,10 +27,12 @@ export const approvalModule = fp(
     };
     const approval = createApprovalService(deps);
     app.registration.approval.fill(createSignUpApproval(deps));
+    app.guests.applications.fill(createApplicationWithdrawal(deps));
+    app.waitlist.approval.fill(createSeatApproval(deps));
     app.platform.jobs.onPass(async () => {
       await eraseDueRejections(deps);
     });
     await app.register(approvalRoutes, { approval });
   },
-  { name: 'approval', dependencies: ['platform', 'registration', 'guests', 'mail'] },
+  { name: 'approval', dependencies: ['platform', 'registration', 'guests', 'mail', 'waitlist'] },
 );

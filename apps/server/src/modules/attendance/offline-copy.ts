@@ -94,8 +94,10 @@ export async function offlineData(
       last_in_at: row.last_in_at,
       last_out_at: row.last_out_at,
       ...openKeys(atDoor.length > 0 ? fields : [], row),
-      // Not admitted until paid (issue 44): the station refuses them as the server does.
+      // Not admitted until paid (issue 44) nor until approved (issue 45): the station refuses them
+      // as the server does.
       ...(row.unpaid === 1 && row.cancelled_at === null ? { unpaid: true as const } : {}),
+      ...(row.approval === 'pending' && row.cancelled_at === null ? { pending: true as const } : {}),
       ...(query.phones
         ? { phone_key: salt && row.phone && row.cancelled_at === null ? phoneKey(salt, row.phone) : null }
         : {}),

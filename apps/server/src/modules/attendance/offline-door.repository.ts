@@ -32,6 +32,7 @@ export async function listDoorGuests(
       'g.user_type_id',
       'g.cancelled_at',
       'g.unpaid',
+      'g.approval',
       'ga.inside',
       'ga.last_in_at',
       'ga.last_out_at',

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
+import { mayHoldCode } from '../guests/may-hold-code.ts';
 import { resolveScope, type AttendanceScope } from './attendance.service.ts';
 import * as repo from './attendance.repository.ts';
 import { closeEarlierDay } from './day-end.ts';
@@ -170,8 +171,9 @@ async function recordOfflineScan(
   if (ahead) return flag('clock_ahead');
   if (at < now - OFFLINE_SCAN_MAX_AGE_MS) return flag('too_old');
   if (ours.cancelled_at !== null) return flag('guest_cancelled');
-  // A station's copy older than the guest's unpaid order: kept for the organiser, not admitted.
-  if (ours.unpaid === 1) return flag('unpaid');
+  // A station's copy older than the guest's unpaid order, or than their sign-up's wait for approval:
+  // kept for the organiser, not admitted.
+  if (!mayHoldCode(ours)) return flag(ours.unpaid === 1 ? 'unpaid' : 'pending');
   if (
     scope.scopeId !== 0 &&
     scope.meeting.meeting_type === 'date_schedule' &&

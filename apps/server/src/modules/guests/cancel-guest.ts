@@ -15,7 +15,17 @@ export interface GuestOrders {
   guestCancellingIn(trx: Db, guestId: number, actor: string): Promise<() => Promise<void>>;
 }
 
-type CancelDeps = Pick<GuestsDeps, 'clock' | 'waitlist' | 'webhooks'>;
+/**
+ * What a guest's cancellation tells the approval queue (issue 45), filled by the approval module
+ * through the guests module's `applications` port: in the cancellation's transaction, an
+ * application still pending for the guest (a held seat) is withdrawn, so it leaves the queue and
+ * the phone may apply again. A rejection cancels the guest after deciding: nothing is left pending.
+ */
+export interface GuestApplications {
+  guestCancelledIn(trx: Db, guest: { id: number; meeting_id: number }, actor: string | null): Promise<void>;
+}
+
+type CancelDeps = Pick<GuestsDeps, 'clock' | 'waitlist' | 'webhooks' | 'applications'>;
 
 /**
  * Soft delete: the guest row stays, marked cancelled, because the scan log is append-only and
@@ -60,6 +70,7 @@ export async function cancelGuestIn(
   await repo.deleteGuestSchedules(trx, guest.id, scheduleIds);
   await seats.releaseSessionSeats(trx, scheduleIds);
   if (!(await repo.cancelGuest(trx, guest, deps.clock()))) throw new AppError('NOT_FOUND');
+  await deps.applications?.guestCancelledIn(trx, guest, actor);
   await unindexGuest(trx, guest.id);
   await deps.webhooks.emit(trx, {
     type: 'guest.cancelled',

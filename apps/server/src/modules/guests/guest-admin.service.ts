@@ -10,7 +10,7 @@ import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { addGuest } from './add-guest.ts';
 import { answerFileDownload } from './answer-file-download.ts';
-import { cancelGuest, cancelGuestIn, type GuestOrders } from './cancel-guest.ts';
+import { cancelGuest, cancelGuestIn, type GuestApplications, type GuestOrders } from './cancel-guest.ts';
 import { editGuest } from './edit-guest.ts';
 import { createGuestLog, visibleGuest } from './guest-admin-common.ts';
 import { guestDetail } from './guest-detail.ts';
@@ -39,6 +39,8 @@ export interface GuestsDeps {
   webhooks: WebhookEmitter;
   /** A guest's pending order, closed when they are cancelled (the payments module answers it). */
   orders?: GuestOrders;
+  /** A cancelled guest's pending application is withdrawn (the approval module answers it). */
+  applications?: GuestApplications;
   /** Where the list stops counting matches ("10,000+"); also what makes a keyword broad (guests.repository.ts). */
   countCap?: number;
 }

@@ -5,7 +5,7 @@ import { createFormBuilder } from './form-builder.ts';
 import { guestsRoutes } from './guest-admin.routes.ts';
 import { registrationFormRoutes } from './registration-form.routes.ts';
 import { createGuestsService, type GuestsService } from './guest-admin.service.ts';
-import type { GuestOrders } from './cancel-guest.ts';
+import type { GuestApplications, GuestOrders } from './cancel-guest.ts';
 import type { SeatEvents } from './seat-events.ts';
 
 /** Each listed guest's certificate of attendance: the certificates module answers it. */
@@ -23,6 +23,8 @@ export interface GuestsModule {
   certificateStates: Port<CertificateStates>;
   /** A cancelled guest's pending order is closed (issue 44): the payments module fills it. */
   orders: Port<GuestOrders>;
+  /** A cancelled guest's pending application is withdrawn (issue 45): the approval module fills it. */
+  applications: Port<GuestApplications>;
 }
 
 declare module 'fastify' {
@@ -39,6 +41,7 @@ export const guestsModule = fp(
     const seatEvents = createPort<SeatEvents>('seat events', ['seatsFreedIn', 'guestCancelledIn']);
     const certificateStates = createPort<CertificateStates>('certificate states', ['statesOf']);
     const orders = createPort<GuestOrders>('guest orders', ['guestCancellingIn']);
+    const applications = createPort<GuestApplications>('guest applications', ['guestCancelledIn']);
     const guests = createGuestsService({
       db,
       dbKind,
@@ -51,12 +54,14 @@ export const guestsModule = fp(
       certificateStates: certificateStates.use.statesOf,
       waitlist: seatEvents.use,
       orders: orders.use,
+      applications: applications.use,
     });
-    app.decorate('guests', { service: guests, seatEvents, certificateStates, orders });
+    app.decorate('guests', { service: guests, seatEvents, certificateStates, orders, applications });
     app.addHook('onReady', async () => {
       seatEvents.assertFilled();
       certificateStates.assertFilled();
       orders.assertFilled();
+      applications.assertFilled();
     });
     await app.register(guestsRoutes, { guests, reporting, clock });
     await app.register(registrationFormRoutes, {

@@ -38,11 +38,15 @@ export async function guestNameAndLanguage(
 }
 
 /**
- * The meeting's guest with this phone (E.164), cancelled or not: the door's walk-in is that guest
- * when there is one (issue 45). Also whether it is a walk-in and flagged over capacity.
+ * The meeting's guest with this phone (E.164): the live one, else the newest cancelled one (whose
+ * stored phone is `phone#id`). The door's walk-in is that guest when there is one (issue 45). Also
+ * whether it is a walk-in, flagged over capacity, unpaid or awaiting approval.
  */
-export function guestByPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
-  return guests.findGuestByPhone(db, meetingId, areaCode, phone);
+export async function guestByPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
+  return (
+    (await guests.findGuestByPhone(db, meetingId, areaCode, phone)) ??
+    guests.findCancelledGuestByPhone(db, meetingId, areaCode, phone)
+  );
 }
 
 /** Contact batch: ids per query, under every database's limit on bound parameters. */

@@ -156,14 +156,43 @@ export async function markGuestUnpaid(trx: Db, guestId: number, now: number): Pr
 }
 
 /** Whether a live guest of the meeting has this number (the unique key's columns). */
-/** The meeting's guest with this phone, cancelled or not (the unique index allows one). */
+const BY_PHONE_COLUMNS = [
+  'id',
+  'name',
+  'name_zh',
+  'name_en',
+  'cancelled_at',
+  'unpaid',
+  'approval',
+  'walk_in',
+  'over_capacity',
+] as const;
+
+/** The meeting's live guest with this phone (the unique index allows one). */
 export function findGuestByPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
   return db
     .selectFrom('guests')
-    .select(['id', 'name', 'name_zh', 'name_en', 'cancelled_at', 'unpaid', 'walk_in', 'over_capacity'])
+    .select(BY_PHONE_COLUMNS)
     .where('meeting_id', '=', meetingId)
     .where('area_code', '=', areaCode)
     .where('phone', '=', phone)
+    .executeTakeFirst();
+}
+
+/**
+ * The meeting's newest cancelled guest who had this phone: a cancellation moves the number out of
+ * the unique key as `phone#id` (cancelGuest), so it is found by that prefix. E.164 numbers hold
+ * no LIKE wildcard.
+ */
+export function findCancelledGuestByPhone(db: Db, meetingId: number, areaCode: string, phone: string) {
+  return db
+    .selectFrom('guests')
+    .select(BY_PHONE_COLUMNS)
+    .where('meeting_id', '=', meetingId)
+    .where('area_code', '=', areaCode)
+    .where('phone', 'like', `${phone}#%`)
+    .where('cancelled_at', 'is not', null)
+    .orderBy('id', 'desc')
     .executeTakeFirst();
 }
 
@@ -276,6 +305,8 @@ export async function setGuestApproval(
     .set({ approval, updated_at: now, ...mailColumns })
     .where('id', '=', guestId)
     .where('approval', '=', 'pending')
+    // A cancelled guest is never approved (their seat is gone); a rejection marks one cancelled.
+    .$if(approval === 'approved', (q) => q.where('cancelled_at', 'is', null))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

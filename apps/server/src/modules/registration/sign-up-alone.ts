@@ -162,6 +162,8 @@ function joinMeetingList(deps: RegistrationDeps, trx: Db, s: PendingSignUp) {
     mail_pending: _mail,
     // Paid or not is decided when the list seats them (their order opens then).
     unpaid: _unpaid,
+    // A held sign-up keeps `approval: 'pending'` in the form: the list seats it awaiting approval,
+    // with its application (waitlist/seat.ts), as a free seat would have held it now.
     ...form
   } = s.values;
   // A paid meeting's ticket kind goes with the place: its order is priced when a seat is given.

@@ -16,6 +16,7 @@ import {
   type CoreContext,
   type WaitingGuestForm,
 } from './core-context.ts';
+import { guestDisplayName } from '../guests/guest-format.ts';
 import { giveWayIfStale } from './fill.ts';
 import * as scopes from './waitlist-scopes.repository.ts';
 import * as repo from './waitlist.repository.ts';
@@ -59,6 +60,9 @@ export async function seat(
   if (scope.scopeId === 0) {
     const form = JSON.parse(entry.form ?? '{}') as WaitingGuestForm;
     const enrolled = await enrolChosenSessions(core, trx, entry, guestId, now);
+    // A sign-up that waits for approval (issue 45) is seated awaiting it: its application goes to
+    // the queue with it, and the code follows the organiser's approval.
+    if (form.approval === 'pending') await applicationOfPlace(core, trx, entry, form, guestId, enrolled, now);
     // A paid meeting's new guest owes an order at today's price, with a hold of its own.
     await core.deps.payments?.guestSeatedIn(
       trx,
@@ -110,10 +114,38 @@ async function guestFromPlace(core: CoreContext, trx: Db, entry: repo.EntryRow, 
     token_hash: sha256(randomToken(32)),
     created_at: now,
     language: entry.language,
-    ...core.deps.mail?.confirmationColumns(),
+    // Awaiting approval: the confirmation with the code is queued when approved, not now.
+    ...(form.approval === 'pending' ? {} : core.deps.mail?.confirmationColumns()),
   });
   await repo.copyTokensToGuest(trx, entry.id, guestId);
   return guestId;
+}
+
+/** The application of a place seated awaiting approval, through the approval module's port. */
+async function applicationOfPlace(
+  core: CoreContext,
+  trx: Db,
+  entry: repo.EntryRow,
+  form: WaitingGuestForm,
+  guestId: number,
+  scheduleIds: readonly number[],
+  now: number,
+) {
+  await core.deps.approval?.placeSeatedIn(
+    trx,
+    {
+      guestId,
+      meetingId: entry.meeting_id,
+      scheduleIds,
+      areaCode: form.area_code,
+      phone: form.phone,
+      email: form.email ?? '',
+      displayName: guestDisplayName({ name: '', name_zh: '', name_en: '', ...form }),
+      language: entry.language,
+      userTypeId: form.user_type_id ?? null,
+    },
+    now,
+  );
 }
 
 /**

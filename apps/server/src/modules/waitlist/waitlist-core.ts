@@ -8,6 +8,7 @@ import { expireOffer } from './expire-offers.ts';
 import { fill } from './fill.ts';
 import { joinMeetingList, joinSessionList } from './join.ts';
 import { OFFER_EXPIRY_JOB } from './offer.ts';
+import type { SeatApproval } from './seat-approval.ts';
 import type { SeatPayments } from './seat-payments.ts';
 import { seat } from './seat.ts';
 import { guestCancelled, takeOff } from './take-off.ts';
@@ -29,6 +30,8 @@ export interface WaitlistCoreDeps {
   webhooks: WebhookEmitter;
   /** A paid meeting's guest seated from its list owes an order (the payments module fills it). */
   payments?: SeatPayments;
+  /** A place awaiting approval is seated with its application (the approval module fills it). */
+  approval?: SeatApproval;
 }
 
 /**

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createPort, type Port } from '../../core/port.ts';
+import type { SeatApproval } from './seat-approval.ts';
 import type { SeatPayments } from './seat-payments.ts';
 import type { VisitorPages } from './visitor-pages.ts';
 import { createWaitlistCore } from './waitlist-core.ts';
@@ -11,6 +12,8 @@ export interface WaitlistModule {
   visitorPages: Port<VisitorPages>;
   /** A guest seated from a paid meeting's list owes an order (issue 44): payments fills it. */
   payments: Port<SeatPayments>;
+  /** A place awaiting approval is seated with its application (issue 45): approval fills it. */
+  approval: Port<SeatApproval>;
 }
 
 declare module 'fastify' {
@@ -31,6 +34,7 @@ export const waitlistModule = fp(
       'openGuestPage',
     ]);
     const payments = createPort<SeatPayments>('waitlist payments', ['guestSeatedIn']);
+    const approval = createPort<SeatApproval>('waitlist approval', ['placeSeatedIn']);
     const waitlist = createWaitlistService({
       db,
       clock,
@@ -43,6 +47,7 @@ export const waitlistModule = fp(
         mail,
         webhooks,
         payments: payments.use,
+        approval: approval.use,
       }),
       signingSecret: await app.platform.secret('waitlist'),
       publicUrl: config.publicUrl,
@@ -51,10 +56,11 @@ export const waitlistModule = fp(
     });
     app.guests.seatEvents.fill(waitlist);
     app.mail.offers.fill(waitlist);
-    app.decorate('waitlist', { service: waitlist, visitorPages, payments });
+    app.decorate('waitlist', { service: waitlist, visitorPages, payments, approval });
     app.addHook('onReady', async () => {
       visitorPages.assertFilled();
       payments.assertFilled();
+      approval.assertFilled();
     });
     await app.register(waitlistRoutes, {
       waitlist,

@@ -1,6 +1,5 @@
 import type { Language } from '@meetflow/shared/languages';
 import { doorFields, validateDoorForm } from '@meetflow/shared/forms/door-questions';
-import type { ConflictReason } from '@meetflow/shared/schemas/offline-door';
 import type {
   WalkInAnswer,
   WalkInInput,
@@ -12,28 +11,24 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LogMessage } from '@meetflow/shared/log-messages';
-import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import { resolveScope } from '../attendance/attendance-scope.ts';
 import { answersRefused } from '../attendance/door-answers.ts';
-import {
-  doorConflictByNonce,
-  doorEntryByNonce,
-  keepDoorConflict,
-  recordDoorEntry,
-} from '../attendance/door-entry.ts';
+import { doorConflictByNonce, keepDoorConflict } from '../attendance/door-entry.ts';
 import type { StatsScope } from '../attendance/stats-keys.ts';
-import { guestDisplayName } from '../guests/guest-format.ts';
-import {
-  formFieldsOf,
-  insertGuestTakingSeats,
-  requirePhone,
-  saveDoorAnswers,
-  type FilledSeats,
-} from '../guests/guest-rules.ts';
-import { guestByPhone } from '../guests/guests.reads.ts';
+import { formFieldsOf, requirePhone } from '../guests/guest-rules.ts';
+import { currencyOf } from '../meetings/meetings.reads.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
+import {
+  admitIn,
+  conflictAnswer,
+  replay,
+  type Admission,
+  type Admitted,
+  type Meeting,
+  type Person,
+} from './admit.ts';
 
 /*
  * Walk-ins at the door (issue 45). Door staff register a visitor who never signed up and check them
@@ -42,7 +37,10 @@ import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
  *
  * - Identity is the phone, as at sign-up: a phone already signed up is that guest, checked in as
  *   them ("merged"); their own data stays, only the door's answers are merged in as a scan's are.
- *   A cancelled or unpaid guest's phone is not admitted (online refused, offline a conflict).
+ *   A cancelled or unpaid guest's phone, or one awaiting approval, is not admitted (online refused,
+ *   offline a conflict).
+ * - Online, a paid meeting refuses walk-ins (WALK_IN_PAID_MEETING): the visitor signs up and pays
+ *   at the desk. An offline station's queue is still admitted (the visitor is inside already).
  * - Online, a full meeting is refused (WALK_IN_MEETING_FULL) unless staff chose "admit anyway":
  *   then the walk-in takes a 'bypass' seat and is flagged `over_capacity`.
  * - Offline, a queued walk-in is never lost: past the limit it takes a 'bypass' seat, is flagged,
@@ -61,24 +59,6 @@ export interface WalkInsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   onRecorded?: (scope: StatsScope) => void;
 }
-
-type Person = WalkInInput['person'];
-type Meeting = { id: number; name: string; name_cn: string; name_en: string };
-
-interface Admission {
-  user: AuthUser;
-  meeting: Meeting;
-  station: string;
-  nonce: string;
-  at: number;
-  now: number;
-  person: Person & { e164: string };
-  /** 'ask': a full meeting refuses (online without "admit anyway"); 'bypass': seated past the limit. */
-  whenFull: 'ask' | 'bypass';
-  offline: boolean;
-}
-
-type Admitted = WalkInAnswer & { filled: boolean };
 
 /** How often a walk-in that lost a race on the phone or nonce is tried again (it then finds the winner). */
 const RACE_TRIES = 3;
@@ -142,6 +122,8 @@ export function createWalkInsService(deps: WalkInsDeps) {
     async register(user: AuthUser, body: WalkInInput, ip: string, lang: Language): Promise<WalkInAnswer> {
       const scope = await resolveScope(db, user, body.meeting_id, null);
       if (scope.meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
+      // A paid meeting's guest owes an order the desk takes: a walk-in is not seated without one.
+      if ((await currencyOf(db, scope.meetingId)) != null) throw new AppError('WALK_IN_PAID_MEETING');
       const person = await checkPerson(scope.meetingId, body.person, lang);
       const now = deps.clock();
       const { filled, ...answer } = await admit({
@@ -228,140 +210,7 @@ export function createWalkInsService(deps: WalkInsDeps) {
   };
 }
 
-function conflictAnswer(guestId: number | null, name: string, reason: ConflictReason): Admitted {
-  return { outcome: 'conflict', guest_id: guestId, name, check_in: null, reason, filled: false };
-}
-
 export type WalkInsService = ReturnType<typeof createWalkInsService>;
-
-/** What a nonce already did: its entry, or the conflict it was kept as. */
-async function replay(trx: Db, a: Admission): Promise<Admitted | undefined> {
-  const entry = await doorEntryByNonce(trx, a.nonce);
-  if (entry) {
-    const guest = await guestByPhone(trx, a.meeting.id, a.person.area_code, a.person.e164);
-    // A nonce is one walk-in: reused for another person or meeting, it is no retry.
-    if (entry.meetingId !== a.meeting.id || guest?.id !== entry.guestId)
-      throw new AppError('WALK_IN_NONCE_REUSED');
-    return {
-      outcome: guest.walk_in !== 1 ? 'merged' : guest.over_capacity === 1 ? 'over_capacity' : 'admitted',
-      guest_id: guest.id,
-      name: guestDisplayName(guest),
-      check_in: 'in',
-      reason: null,
-      filled: false,
-    };
-  }
-  const reason = await doorConflictByNonce(trx, a.nonce);
-  if (reason) return conflictAnswer(null, a.person.name, reason);
-  return undefined;
-}
-
-async function admitIn(deps: WalkInsDeps, trx: Db, a: Admission): Promise<Admitted> {
-  const entry = {
-    meetingId: a.meeting.id,
-    station: a.station,
-    operator: { id: a.user.id, name: a.user.name },
-    nonce: a.nonce,
-    at: a.at,
-    now: a.now,
-    offline: a.offline,
-  };
-  const existing = await guestByPhone(trx, a.meeting.id, a.person.area_code, a.person.e164);
-  if (existing) {
-    // PostgreSQL reads each statement's own snapshot: a twin of this walk-in may have committed
-    // between the nonce's read and the phone's. Its guest and entry commit together: read again.
-    const twin = await replay(trx, a);
-    if (twin) return twin;
-    const name = guestDisplayName(existing);
-    if (existing.cancelled_at !== null || existing.unpaid === 1) {
-      if (!a.offline) throw new AppError('WALK_IN_PHONE_NOT_ADMITTED');
-      const reason: ConflictReason = existing.cancelled_at !== null ? 'guest_cancelled' : 'unpaid';
-      await keepDoorConflict(trx, { ...entry, guestId: existing.id, guestName: name, reason });
-      return conflictAnswer(existing.id, name, reason);
-    }
-    if (Object.keys(a.person.answers).length > 0) {
-      const saved = await saveDoorAnswers(trx, deps.webhooks, {
-        meetingId: a.meeting.id,
-        guestId: existing.id,
-        given: a.person.answers,
-        now: a.now,
-      });
-      // Checked already against the door's form; the guest's own type may hide a question: then
-      // the answer is dropped, as the form engine drops a hidden field's answer.
-      if (saved.kind === 'gone') throw new AppError('WALK_IN_PHONE_NOT_ADMITTED');
-    }
-    const moved = await recordDoorEntry(trx, deps.webhooks, { ...entry, guestId: existing.id });
-    await emitWalkedIn(deps, trx, a, existing.id, { merged: true, overCapacity: false });
-    return {
-      outcome: 'merged',
-      guest_id: existing.id,
-      name,
-      check_in: moved.kind === 'recorded' ? 'in' : 'already_inside',
-      reason: null,
-      filled: false,
-    };
-  }
-
-  const filled: FilledSeats = { meeting: false, sessions: [] };
-  const values = (overCapacity: boolean) => ({
-    meeting_id: a.meeting.id,
-    guest_code: newGuestCode(),
-    token_hash: sha256(randomToken(32)),
-    area_code: a.person.area_code,
-    phone: a.person.e164,
-    email: a.person.email,
-    name: a.person.name,
-    answers: JSON.stringify(a.person.answers),
-    // Staff registered them in front of the visitor: no confirmation mail is owed.
-    mail_pending: 0,
-    walk_in: 1,
-    over_capacity: overCapacity ? 1 : 0,
-    created_at: a.now,
-  });
-  let overCapacity = false;
-  let guestId: number;
-  try {
-    guestId = (await insertGuestTakingSeats(trx, values(false), [], a.now, filled, { seat: 'public' })).id;
-  } catch (error) {
-    if (!(error instanceof AppError) || error.errorName !== 'MEETING_FULL') throw error;
-    if (a.whenFull === 'ask') throw new AppError('WALK_IN_MEETING_FULL', { data: { admit_anyway: true } });
-    // The public attempt left no row behind: the same transaction seats them past the limit.
-    overCapacity = true;
-    guestId = (await insertGuestTakingSeats(trx, values(true), [], a.now, filled, { seat: 'bypass' })).id;
-  }
-  await recordDoorEntry(trx, deps.webhooks, { ...entry, guestId });
-  await emitWalkedIn(deps, trx, a, guestId, { merged: false, overCapacity });
-  return {
-    outcome: overCapacity ? 'over_capacity' : 'admitted',
-    guest_id: guestId,
-    name: a.person.name,
-    check_in: 'in',
-    reason: null,
-    filled: filled.meeting,
-  };
-}
-
-async function emitWalkedIn(
-  deps: WalkInsDeps,
-  trx: Db,
-  a: Admission,
-  guestId: number,
-  how: { merged: boolean; overCapacity: boolean },
-) {
-  await deps.webhooks.emit(trx, {
-    type: 'guest.walked_in',
-    meetingId: a.meeting.id,
-    guestId,
-    data: {
-      guest_id: guestId,
-      merged: how.merged,
-      over_capacity: how.overCapacity,
-      station: a.station,
-      admitted_at: a.at,
-      offline: a.offline,
-    },
-  });
-}
 
 /** A queued walk-in the form refuses now: an `invalid_answers` conflict, once per nonce. */
 async function keepRefused(

@@ -93,6 +93,7 @@ const zhTw = {
       clock_ahead: '掃描時間晚於伺服器時間超過五分鐘（入口站的時鐘走快了），未計入紀錄',
       invalid_answers: '入口回答不符合目前的報名表（表格在離線期間已修改），未儲存',
       unpaid: '嘉賓當時尚未付款，未計入入場',
+      pending: '嘉賓的報名當時尚待審核，未計入入場',
     },
   },
 };
@@ -192,6 +193,7 @@ const zhCn: Catalogue = {
       clock_ahead: '扫描时间晚于服务器时间超过五分钟（入口站的时钟走快了），未计入记录',
       invalid_answers: '入口回答不符合当前的报名表（表格在离线期间已修改），未保存',
       unpaid: '嘉宾当时尚未付款，未计入入场',
+      pending: '嘉宾的报名当时尚待审核，未计入入场',
     },
   },
 };
@@ -292,6 +294,7 @@ const en: Catalogue = {
       invalid_answers:
         'Answers given at the door no longer fit the form (changed while the station was offline); not saved',
       unpaid: 'The guest had not paid yet; not admitted',
+      pending: 'The guest’s registration was still awaiting approval; not admitted',
     },
   },
 };

@@ -31,6 +31,7 @@ const zhTw = {
     cancelled: '此嘉賓已取消報名',
     not_enrolled: '嘉賓未報名此日程',
     unpaid: '此嘉賓尚未付款，請到登記處付款',
+    pending: '此嘉賓的報名尚待審核，暫不能入場',
   },
   walkIn: {
     open: '現場登記',
@@ -124,6 +125,7 @@ const zhCn: Catalogue = {
     cancelled: '此嘉宾已取消报名',
     not_enrolled: '嘉宾未报名此日程',
     unpaid: '此嘉宾尚未付款，请到登记处付款',
+    pending: '此嘉宾的报名尚待审核，暂不能入场',
   },
   walkIn: {
     open: '现场登记',
@@ -216,6 +218,7 @@ const en: Catalogue = {
     cancelled: 'This guest has cancelled',
     not_enrolled: 'The guest is not enrolled in this session',
     unpaid: 'This guest has not paid yet; please pay at the registration desk',
+    pending: 'This guest’s registration is still awaiting approval; not admitted yet',
   },
   walkIn: {
     open: 'Walk-in',

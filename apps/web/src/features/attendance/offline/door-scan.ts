@@ -99,8 +99,8 @@ export async function scanCode(
       if (answer.result === 'success' && answer.guest && answer.type) {
         const found = ctx.byId.get(answer.guest.id);
         if (found) {
-          // Admitted by the server: paid now, whatever the copy last said.
-          const { unpaid: _paid, ...known } = found;
+          // Admitted by the server: paid and approved now, whatever the copy last said.
+          const { unpaid: _paid, pending: _approved, ...known } = found;
           put(
             ctx,
             answer.type === 'in'

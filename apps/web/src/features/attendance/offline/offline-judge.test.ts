@@ -112,6 +112,13 @@ describe('judgeOffline refusals', () => {
     expect(summary(judge(guest({}), 'in', DAY2))[0]).toBe('success');
   });
 
+  it('refuses a guest whose sign-up awaits approval, in either direction', () => {
+    const pending = guest({ pending: true });
+    expect(summary(judge(pending, 'in', DAY2))).toEqual(['refused', 'pending']);
+    expect(summary(judge(pending, 'auto', DAY2))).toEqual(['refused', 'pending']);
+    expect(applyVerdict(pending, judge(pending, 'in', DAY2))).toBe(pending);
+  });
+
   it('changes nothing on a refusal', () => {
     const g = guest({ cancelled: true });
     expect(applyVerdict(g, judge(g, 'in', DAY2))).toBe(g);

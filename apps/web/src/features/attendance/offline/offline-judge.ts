@@ -26,6 +26,8 @@ export interface OfflineGuest {
   door_keys?: string[];
   /** Their order is not paid (issue 44): refused, as the server refuses them. */
   unpaid?: true;
+  /** Their sign-up awaits approval (issue 45): refused, as the server refuses them. */
+  pending?: true;
 }
 
 export type ScanDirection = 'in' | 'out' | 'auto';
@@ -36,7 +38,7 @@ export type OfflineVerdict =
   | { result: 'duplicate'; type: ScanType; guest: OfflineGuest; previousAt: number | null; at: number }
   | {
       result: 'refused';
-      reason: 'unknown' | 'cancelled' | 'not_enrolled' | 'unpaid';
+      reason: 'unknown' | 'cancelled' | 'not_enrolled' | 'unpaid' | 'pending';
       guest: OfflineGuest | null;
       at: number;
     };
@@ -112,6 +114,7 @@ export function judgeOffline(guest: OfflineGuest | undefined, input: OfflineScan
   if (!guest) return { result: 'refused', reason: 'unknown', guest: null, at };
   if (guest.cancelled) return { result: 'refused', reason: 'cancelled', guest, at };
   if (!guest.enrolled) return { result: 'refused', reason: 'not_enrolled', guest, at };
+  if (guest.pending) return { result: 'refused', reason: 'pending', guest, at };
   if (guest.unpaid) return { result: 'refused', reason: 'unpaid', guest, at };
 
   // A double read, or two stations reading one badge: the answer is the last scan, whatever the mode.
