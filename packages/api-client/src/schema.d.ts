@@ -11341,7 +11341,7 @@ export interface operations {
                             items: {
                                 id: number;
                                 /** @enum {string} */
-                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer" | "evaluation_invitation" | "evaluation_reminder" | "receipt" | "credit_note" | "group_link";
+                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer" | "evaluation_invitation" | "evaluation_reminder" | "receipt" | "credit_note" | "group_link" | "application_received" | "application_rejected";
                                 /** @enum {string} */
                                 status: "queued" | "sending" | "sent" | "failed" | "skipped";
                                 attempts: number;

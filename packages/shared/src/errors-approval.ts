@@ -61,6 +61,15 @@ export const APPROVAL_ERRORS = {
       en: 'This guest is awaiting approval',
     },
   },
+  GUEST_PENDING_APPROVAL: {
+    code: 40926,
+    status: 409,
+    message: {
+      'zh-tw': '您的報名尚待主辦單位審核，獲批准後才會寄出載有嘉賓碼的確認郵件',
+      'zh-cn': '您的报名尚待主办单位审核，获批准后才会寄出载有嘉宾码的确认邮件',
+      en: 'Your sign-up awaits the organiser’s approval; the confirmation with your code is sent once it is approved',
+    },
+  },
   APPROVAL_PAID_MEETING: {
     code: 40923,
     status: 409,

@@ -12,8 +12,14 @@ export interface ApprovalDeps {
   clock: () => number;
   systemLog: SystemLog;
   webhooks: WebhookEmitter;
-  /** The confirmation (with the code) is queued by the guest row once approved. */
-  mail?: Pick<MailService, 'confirmationColumns' | 'kick'>;
+  /**
+   * The confirmation (with the code) is queued by the guest row once approved; the applicant's
+   * "received" and "rejected" mails by the application (applicant-mail.ts).
+   */
+  mail?: Pick<
+    MailService,
+    'confirmationColumns' | 'kick' | 'queueApplicationMail' | 'forgetApplicationMails'
+  >;
   /** Seats freed by a rejected held sign-up go to the waiting lists. */
   waitlist?: SeatEvents;
   /** A rejected guest's pending order is closed first (the payments module answers it). */

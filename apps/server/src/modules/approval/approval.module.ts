@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createApplicationMail } from './applicant-mail.ts';
 import { approvalRoutes } from './approval.routes.ts';
 import { createApprovalService } from './approval.service.ts';
 import { eraseDueRejections } from './erase-rejected.ts';
@@ -29,6 +30,7 @@ export const approvalModule = fp(
     app.registration.approval.fill(createSignUpApproval(deps));
     app.guests.applications.fill(createApplicationWithdrawal(deps));
     app.waitlist.approval.fill(createSeatApproval(deps));
+    app.mail.applications.fill({ applicationMail: createApplicationMail(deps) });
     app.platform.jobs.onPass(async () => {
       await eraseDueRejections(deps);
     });

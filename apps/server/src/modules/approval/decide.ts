@@ -11,6 +11,7 @@ import { cancelGuestIn } from '../guests/cancel-guest.ts';
 import { insertGuestTakingSeats, parseAnswers, setGuestApproval } from '../guests/guest-rules.ts';
 import { admissionOf } from '../meetings/meetings.reads.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
+import { queueRejectedMail } from './applicant-mail.ts';
 import * as repo from './applications.repository.ts';
 import type { ApprovalDeps } from './approval-deps.ts';
 
@@ -113,6 +114,7 @@ export function createDecide(deps: ApprovalDeps) {
       await closed?.();
       await setGuestApproval(trx, a.guest_id!, 'rejected', now, {});
     }
+    await queueRejectedMail(deps, trx, a);
     await deps.webhooks.emit(trx, {
       type: 'application.rejected',
       meetingId: meeting.id,

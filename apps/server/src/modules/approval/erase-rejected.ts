@@ -8,10 +8,10 @@ const BATCH = 100;
 /**
  * A rejected applicant's personal data is erased once `erase_at` (the decision plus the meeting's
  * days) has passed: the application's contact fields, form and token, and a held seat's cancelled
- * guest row through the privacy module's shredder. Run on every pass of the job runner; each
+ * guest row through the privacy module's shredder, and the application's mails from the outbox. Run on every pass of the job runner; each
  * application in its own transaction, idempotent (erased_at), so instances racing erase it once.
  */
-export async function eraseDueRejections(deps: Pick<ApprovalDeps, 'db' | 'clock' | 'systemLog'>) {
+export async function eraseDueRejections(deps: Pick<ApprovalDeps, 'db' | 'clock' | 'systemLog' | 'mail'>) {
   const now = deps.clock();
   const due = await repo.dueErasures(deps.db, now, BATCH);
   if (due.length === 0) return 0;
@@ -20,6 +20,8 @@ export async function eraseDueRejections(deps: Pick<ApprovalDeps, 'db' | 'clock'
       if (application.guest_id !== null)
         await eraseGuests(trx, application.meeting_id, now, application.guest_id);
       await repo.eraseApplications(trx, [application.id], now);
+      // Its "received" and "rejected" mails (a held seat's went with the guest above).
+      await deps.mail?.forgetApplicationMails(trx, application.meeting_id, application.id);
     });
   }
   await deps.systemLog.record({

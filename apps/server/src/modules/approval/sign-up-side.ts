@@ -2,6 +2,7 @@ import type { PublicApplication } from '@meetflow/shared/schemas/approval';
 import type { Db } from '../../db/database.ts';
 import type { SignUpApproval } from '../registration/sign-up-admission.ts';
 import { liveMeetingById } from '../meetings/meetings.reads.ts';
+import { queueReceivedMail } from './applicant-mail.ts';
 import * as repo from './applications.repository.ts';
 import type { ApprovalDeps } from './approval-deps.ts';
 
@@ -46,6 +47,7 @@ export function createSignUpApproval(deps: ApprovalDeps): SignUpApproval {
         guestId: a.guestId,
         data: { application_id: id, guest_id: a.guestId, held_seat: a.guestId !== null },
       });
+      await queueReceivedMail(deps, trx, { id, meetingId: meeting.id, guestId: a.guestId });
       await deps.systemLog.record(
         {
           action: 'sign_up',

@@ -33,6 +33,7 @@ export { assertAnswerFiles } from './answer-files.ts';
 export { findForms } from './registration-form.repository.ts';
 export { saveDoorAnswers, type DoorAnswersOutcome } from './door-answers.ts';
 export { markGuestPaid, markGuestUnpaid, setGuestApproval } from './guests.repository.ts';
+export { mayHoldCode } from './may-hold-code.ts';
 export {
   admitGuestBatch,
   deleteNewGuests,

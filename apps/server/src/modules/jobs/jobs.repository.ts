@@ -219,3 +219,21 @@ export function queueSummary(db: Executor, now: number) {
     .groupBy(['kind', 'status'])
     .execute();
 }
+
+/**
+ * Deletes a meeting's jobs by idempotency key, whatever their state (an erasure: a payload or a
+ * delivery error can name the person). Answers how many went.
+ */
+export async function deleteJobsByKey(
+  trx: Executor,
+  meetingId: number,
+  keys: readonly string[],
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const result = await trx
+    .deleteFrom('jobs')
+    .where('meeting_id', '=', meetingId)
+    .where('idempotency_key', 'in', keys)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
 import { maskEmail } from '../guests/guest-format.ts';
+import { mayHoldCode } from '../guests/may-hold-code.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import type { MailPayload } from './mail-compose.ts';
 import * as repo from './mail.repository.ts';
@@ -67,13 +68,18 @@ export function createGuestConfirmation(deps: GuestConfirmationDeps) {
       return { masked_email: guest ? maskEmail(guest.email) : null };
     },
 
-    /** A new confirmation through the outbox, with the guest's current sessions; GUEST_UNPAID while unpaid. */
+    /**
+     * A new confirmation through the outbox, with the guest's current sessions; GUEST_UNPAID while
+     * unpaid, GUEST_PENDING_APPROVAL while the sign-up awaits approval (mayHoldCode).
+     */
     async resend(token: string | undefined, ip: string): Promise<GuestConfirmationMail> {
       await perIp.consume(ip);
       const guest = await mailedGuest(token);
       if (!guest) throw new AppError('NO_GUEST_EMAIL');
-      // The confirmation carries the code: it follows the payment, not a request before it.
-      if (guest.unpaid === 1) throw new AppError('GUEST_UNPAID');
+      // The confirmation carries the code: it follows the payment or the approval, not a request
+      // before it.
+      if (!mayHoldCode(guest))
+        throw new AppError(guest.unpaid === 1 ? 'GUEST_UNPAID' : 'GUEST_PENDING_APPROVAL');
       await resendPerGuest.consume(String(guest.id));
       await db.transaction().execute(async (trx) => {
         const sequence = await repo.calendarMailCount(trx, guest.id);

@@ -2,6 +2,7 @@ import { MAIL_TYPES, type GuestMessage, type GuestMessages } from '@meetflow/sha
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mayHoldCode } from '../guests/may-hold-code.ts';
 import type { JobRow } from '../jobs/jobs.service.ts';
 import type { MailPayload } from './mail-compose.ts';
 import type { MailDeps } from './mail.service.ts';
@@ -40,11 +41,13 @@ export function createGuestMessages(deps: GuestMessagesDeps) {
 
     /**
      * A new confirmation (current sessions, next calendar sequence) for a guest who lost theirs;
-     * GUEST_UNPAID while their order is unpaid (the confirmation with the code follows the payment).
+     * GUEST_UNPAID while their order is unpaid, GUEST_AWAITING_APPROVAL while their sign-up awaits
+     * approval (the confirmation with the code follows the payment or the approval: mayHoldCode).
      */
     async resend(user: AuthUser, guestId: number, ip: string): Promise<void> {
       const { guest, meeting } = await visibleGuest(user, guestId);
-      if (guest.unpaid === 1) throw new AppError('GUEST_UNPAID');
+      if (!mayHoldCode(guest))
+        throw new AppError(guest.unpaid === 1 ? 'GUEST_UNPAID' : 'GUEST_AWAITING_APPROVAL');
       await db.transaction().execute(async (trx) => {
         const sequence = await repo.calendarMailCount(trx, guestId);
         await jobs.enqueue(trx, {

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { timeZone } from '../../lib/local-time.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
+import { mayHoldCode } from '../guests/may-hold-code.ts';
 import type { MailContext, RenderedMail } from './mail-render.ts';
 import { createMailRenderer } from './mail-renderer.ts';
 import { unsubscribeToken } from './mail-signing.ts';
@@ -72,6 +73,8 @@ export interface MailPayload {
   receipt_id?: number;
   /** group_link: the group booking whose contact is sent the link to its page (issue 45). */
   group_id?: number;
+  /** application_received, application_rejected: the application the applicant is told of (issue 45). */
+  application_id?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -121,6 +124,7 @@ export function createMailComposer(deps: {
       cancelled_at: null,
       broadcast_opt_out: 0,
       unpaid: 0,
+      approval: null,
     };
   }
 
@@ -156,6 +160,8 @@ export function createMailComposer(deps: {
           'receipt',
           'credit_note',
           'group_link',
+          'application_received',
+          'application_rejected',
         ].includes(payload.type);
       const [sessions, cancelled] = await Promise.all([
         withSessions ? repo.guestSessions(db, guest.id) : [],
@@ -184,9 +190,10 @@ export function createMailComposer(deps: {
         },
         guest: {
           id: guest.id,
-          // Unpaid (issue 44), as read now, when the mail is sent: no code, so no QR, no {code}
-          // and no code in the calendar, in any mail; the confirmation after the payment has it.
-          guest_code: guest.unpaid === 1 ? '' : guest.guest_code,
+          // Unpaid (issue 44) or awaiting approval (issue 45), as read now, when the mail is sent:
+          // no code, so no QR, no {code} and no code in the calendar, in any mail; the confirmation
+          // after the payment or the approval has it.
+          guest_code: mayHoldCode(guest) ? guest.guest_code : '',
           display_name: guestDisplayName(guest),
           email: guest.email,
         },

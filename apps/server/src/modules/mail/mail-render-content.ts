@@ -93,6 +93,7 @@ export function mailContent(ctx: MailContext): MailContent {
     number: ctx.receipt?.number ?? '',
     amount: ctx.receipt?.amount ?? '',
     size: ctx.group ? String(ctx.group.size) : '',
+    reason: ctx.application?.reason ?? '',
   };
   for (const [key, text] of Object.entries(ctx.answers)) values[`${ANSWER_PLACEHOLDER_PREFIX}${key}`] = text;
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
@@ -119,7 +120,8 @@ export function mailContent(ctx: MailContext): MailContent {
     // An offer comes before there is a seat (or a guest): no code.
     // An evaluation comes after the meeting or session: no ticket either. A receipt is about money
     // (the confirmation with the code is a mail of its own).
-    // An unpaid guest's mail has no code at all (mail-compose.ts leaves it empty).
+    // An application's mails come before any code (or instead of one).
+    // An unpaid guest's mail, or one awaiting approval, has no code at all (mail-compose.ts).
     showCode:
       ctx.guest.guest_code !== '' &&
       ![
@@ -132,6 +134,8 @@ export function mailContent(ctx: MailContext): MailContent {
         'receipt',
         'credit_note',
         'group_link',
+        'application_received',
+        'application_rejected',
       ].includes(ctx.kind),
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,

@@ -18,7 +18,9 @@ export type MailKind =
   | 'evaluation_reminder'
   | 'receipt'
   | 'credit_note'
-  | 'group_link';
+  | 'group_link'
+  | 'application_received'
+  | 'application_rejected';
 
 export interface MailSession {
   id: number;
@@ -92,6 +94,8 @@ export interface MailContext {
   receipt?: { number: string; amount: string };
   /** The mail to a group's contact only (issue 45): how many attendees they registered. */
   group?: { size: number };
+  /** A rejected application's mail only (issue 45): the organiser's reason, as the applicant sees it. */
+  application?: { reason: string };
 }
 
 export interface MailAttachment {

@@ -129,6 +129,36 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: "You have registered {size} attendees for {meeting}; each of them also receives their own confirmation with their QR code.\nKeep the link below: the group's page lists every attendee's code, and there you can cancel an attendee or send their confirmation again.",
     },
   },
+  // An application awaiting the organiser's approval (issue 45): no code until it is approved; the
+  // button opens the guest page, which shows the application's state (and, once rejected, why).
+  application_received: {
+    'zh-tw': {
+      subject: '已收到您的報名申請：{meeting}',
+      body: '我們已收到您參加「{meeting}」的報名申請，主辦單位審核後會以電郵通知您結果。\n審核期間可按下方按鈕查看申請狀態。申請獲批准後，您會收到載有嘉賓碼及二維碼的確認郵件。',
+    },
+    'zh-cn': {
+      subject: '已收到您的报名申请：{meeting}',
+      body: '我们已收到您参加“{meeting}”的报名申请，主办单位审核后会以邮件通知您结果。\n审核期间可点击下方按钮查看申请状态。申请获批准后，您会收到载有嘉宾码及二维码的确认邮件。',
+    },
+    en: {
+      subject: 'Application received: {meeting}',
+      body: 'We have received your application to attend {meeting}. The organiser decides on it and will tell you the outcome by e-mail.\nUntil then, the button below shows its state. Once it is approved, you will receive a confirmation with your guest code and QR code.',
+    },
+  },
+  application_rejected: {
+    'zh-tw': {
+      subject: '報名申請未獲批准：{meeting}',
+      body: '很抱歉，您參加「{meeting}」的報名申請未獲主辦單位批准。\n原因：{reason}\n如有疑問，請與主辦單位聯絡。',
+    },
+    'zh-cn': {
+      subject: '报名申请未获批准：{meeting}',
+      body: '很抱歉，您参加“{meeting}”的报名申请未获主办单位批准。\n原因：{reason}\n如有疑问，请与主办单位联系。',
+    },
+    en: {
+      subject: 'Application not approved: {meeting}',
+      body: 'We are sorry: the organiser of {meeting} has not approved your application.\nReason: {reason}\nIf you have any questions, please contact the organiser.',
+    },
+  },
   // A seat freed up for someone on a waiting list: the button accepts it (on a page, never by the click alone).
   waitlist_offer: {
     'zh-tw': {

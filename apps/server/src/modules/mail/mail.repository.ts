@@ -30,8 +30,10 @@ export function findGuestForMail(db: Executor, guestId: number) {
       'guests.language',
       'guests.cancelled_at',
       'guests.broadcast_opt_out',
-      // An unpaid guest's mails never carry the code (issue 44): read when the mail is sent.
+      // An unpaid guest's mails never carry the code (issue 44), nor a guest's awaiting approval
+      // (issue 45): read when the mail is sent.
       'guests.unpaid',
+      'guests.approval',
       'guests.answers',
       // The meeting's own fields, for the answers' placeholders: in this read, not one more.
       'registration_forms.fields as form_fields',
@@ -222,7 +224,7 @@ export function anyGuestId(db: Executor, meetingId: number) {
 export function guestMailState(db: Executor, guestId: number) {
   return db
     .selectFrom('guests')
-    .select(['meeting_id', 'mail_pending', 'created_at', 'unpaid'])
+    .select(['meeting_id', 'mail_pending', 'created_at', 'unpaid', 'approval'])
     .where('id', '=', guestId)
     .executeTakeFirst();
 }

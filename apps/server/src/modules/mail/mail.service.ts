@@ -13,6 +13,8 @@ import type { MailTransport } from './mail-transport.ts';
 import {
   queueCertificates,
   queueConfirmationAgain,
+  forgetApplicationMails,
+  queueApplicationMail,
   queueGroupLink,
   queueEnrolmentUpdate,
   queueEvaluationMails,
@@ -63,6 +65,8 @@ export interface MailDeps {
   waitlistOffer?: (entryId: number, offeredAt: number) => Promise<WaitlistOfferMail | null>;
   /** A group's contact mail (issue 45), asked for when it is sent: null once the group is erased. */
   groupMail?: (groupId: number) => Promise<GroupMail | null>;
+  /** An applicant's mail (issue 45), asked for when it is sent: null once the application is erased. */
+  applicationMail?: (applicationId: number) => Promise<ApplicationMail | null>;
   /**
    * An evaluation as its invitation or reminder tells it (the evaluations module, through mail.module.ts),
    * asked for when the mail is sent: null when it no longer takes this guest's answer (closed, past
@@ -111,6 +115,19 @@ export interface GroupMail {
   language: string;
   size: number;
   url: string;
+}
+
+/**
+ * What an applicant's mail needs (issue 45): who, which meeting, the application's state and, once
+ * rejected, the organiser's reason. The button opens the meeting's guest page, which shows the state.
+ */
+export interface ApplicationMail {
+  meetingId: number;
+  email: string;
+  displayName: string;
+  language: string;
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  reason: string;
 }
 
 /**
@@ -163,6 +180,14 @@ export function createMailService(deps: MailDeps) {
     /** In a group booking's transaction: the contact's mail with the link to the group's page. */
     queueGroupLink: (trx: Db, group: { groupId: number; meetingId: number }) =>
       queueGroupLink(deps, trx, group),
+
+    /** In the application's or rejection's transaction: the applicant's mail (see queue-mail.ts). */
+    queueApplicationMail: (trx: Db, mail: Parameters<typeof queueApplicationMail>[2]) =>
+      queueApplicationMail(deps, trx, mail),
+
+    /** In a rejected applicant's erasure: the application's mails leave the outbox. */
+    forgetApplicationMails: (trx: Db, meetingId: number, applicationId: number) =>
+      forgetApplicationMails(trx, meetingId, applicationId),
 
     /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
     queueWaitlistOffer: (

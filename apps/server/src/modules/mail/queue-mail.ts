@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { forgetJobs } from '../jobs/jobs.writes.ts';
 import type { MailPayload } from './mail-compose.ts';
 import type { MailDeps } from './mail.service.ts';
 import * as repo from './mail.repository.ts';
@@ -61,6 +62,50 @@ export async function queueGroupLink(
     meetingId: group.meetingId,
     guestId: null,
   });
+}
+
+/**
+ * In the application's or the decision's transaction (issue 45): the applicant's "received" or
+ * "rejected" mail. Addressed by the application, not a guest row (an unheld one has none): its
+ * address, language and reason are asked for when the mail is sent (`applicationMail`), never
+ * stored here. A held seat's guest is named, so the guest's erasure takes the message with it.
+ */
+export async function queueApplicationMail(
+  deps: QueueDeps,
+  trx: Db,
+  mail: {
+    type: 'application_received' | 'application_rejected';
+    applicationId: number;
+    meetingId: number;
+    guestId: number | null;
+  },
+): Promise<void> {
+  await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: applicationMailKey(mail.type, mail.applicationId),
+    payload: { type: mail.type, application_id: mail.applicationId } satisfies MailPayload,
+    meetingId: mail.meetingId,
+    guestId: mail.guestId,
+  });
+}
+
+/** The outbox key of an application's mail: once each, and what its erasure looks for. */
+export function applicationMailKey(
+  type: 'application_received' | 'application_rejected',
+  applicationId: number,
+): string {
+  return `${type === 'application_received' ? 'application-received' : 'application-rejected'}:${applicationId}`;
+}
+
+/**
+ * In the erasure's transaction (a rejected applicant's, issue 45): the application's mails go from
+ * the outbox, sent or not (a delivery error can name the address). A held seat's go with its guest.
+ */
+export async function forgetApplicationMails(trx: Db, meetingId: number, applicationId: number) {
+  await forgetJobs(trx, meetingId, [
+    applicationMailKey('application_received', applicationId),
+    applicationMailKey('application_rejected', applicationId),
+  ]);
 }
 
 /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */

@@ -30,6 +30,7 @@ type SendDeps = Pick<
   | 'evaluationMail'
   | 'receiptMail'
   | 'groupMail'
+  | 'applicationMail'
 > & { composer: MailComposer };
 type Skipped = void | { skipped: string };
 
@@ -39,6 +40,8 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   const payload = JSON.parse(job.payload) as MailPayload;
   if (payload.type === 'waitlist_offer') return sendOfferMail(deps, job, payload);
   if (payload.type === 'group_link') return sendGroupMail(deps, job, payload);
+  if (payload.type === 'application_received' || payload.type === 'application_rejected')
+    return sendApplicationMail(deps, job, payload);
   const guest = job.guest_id === null ? undefined : await repo.findGuestForMail(deps.db, job.guest_id);
   if (!guest || guest.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
   // A receipt or credit note is owed to a cancelled sign-up too (a refund that cancelled it, a late
@@ -46,6 +49,9 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   const money = payload.type === 'receipt' || payload.type === 'credit_note';
   if (guest.cancelled_at !== null && !money) return { skipped: 'sign-up cancelled' };
   if (!guest.email) throw new PermanentJobError('no e-mail address');
+  // A confirmation or code mail is the code itself: none while the sign-up awaits approval.
+  if ((payload.type === 'confirmation' || payload.type === 'code') && guest.approval === 'pending')
+    return { skipped: 'the sign-up awaits approval' };
   const settings = await composer.settingsOf(guest.meeting_id);
   if (payload.type === 'confirmation' && !settings.confirmation_enabled) {
     return { skipped: 'confirmation mails are off for this meeting' };
@@ -171,12 +177,28 @@ async function sendGroupMail(deps: SendDeps, job: JobRow, payload: MailPayload):
   });
 }
 
+/**
+ * An applicant (issue 45): "received" while the application still waits, "rejected" with the
+ * organiser's reason; addressed by the application (an unheld one has no guest row), read at send
+ * time, so an application decided meanwhile, or erased, sends nothing stale.
+ */
+async function sendApplicationMail(deps: SendDeps, job: JobRow, payload: MailPayload): Promise<Skipped> {
+  const application = deps.applicationMail ? await deps.applicationMail(payload.application_id ?? 0) : null;
+  if (!application) return { skipped: 'the application is gone or erased' };
+  const wanted = payload.type === 'application_received' ? 'pending' : 'rejected';
+  if (application.status !== wanted) return { skipped: 'the application was decided since' };
+  return sendToVisitor(deps, job, payload, application, (context) => {
+    if (payload.type === 'application_rejected') context.application = { reason: application.reason };
+  });
+}
+
 /** A mail to someone who is not (yet) a guest: the meeting's part, their name, address and link. */
 async function sendToVisitor(
   deps: SendDeps,
   job: JobRow,
   payload: MailPayload,
-  visitor: { meetingId: number; email: string; displayName: string; language: string; url: string },
+  /** `url`: the button's link; none: the meeting's guest page in the visitor's language. */
+  visitor: { meetingId: number; email: string; displayName: string; language: string; url?: string },
   extra: (context: Awaited<ReturnType<MailComposer['contextOf']>>, language: Language) => void,
 ): Promise<Skipped> {
   const { composer } = deps;
@@ -197,13 +219,14 @@ async function sendToVisitor(
     cancelled_at: null,
     broadcast_opt_out: 0,
     unpaid: 0,
+    approval: null,
     // Not a guest: no answers to show.
     answers: '{}',
     form_fields: null,
   };
   const settings = await composer.settingsOf(visitor.meetingId);
   const context = await composer.contextOf(recipient, payload, settings.templates, language);
-  context.guestPageUrl = visitor.url;
+  if (visitor.url) context.guestPageUrl = visitor.url;
   extra(context, language);
   const mail = await composer.render(context);
   if (!deps.transport) throw new Error('no mail server configured');

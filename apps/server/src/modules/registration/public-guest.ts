@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { guestDisplayName, maskEmail, maskPhone } from '../guests/guest-format.ts';
 import { allowedScheduleIds } from '../guests/guest-rules.ts';
+import { mayHoldCode } from '../guests/may-hold-code.ts';
 import { pricedSessionIds } from '../payments/payments.reads.ts';
 import type { WaitlistService } from '../waitlist/waitlist.service.ts';
 import * as repo from './registration.repository.ts';
@@ -75,7 +76,7 @@ export function publicGuestView(
   return {
     meeting_public_id: meeting.public_id,
     // The code (the QR) comes when the order is paid, or the sign-up approved (issue 45).
-    guest_code: guest.unpaid === 1 || guest.approval === 'pending' ? null : guest.guest_code,
+    guest_code: mayHoldCode(guest) ? guest.guest_code : null,
     unpaid: guest.unpaid === 1,
     display_name: guestDisplayName(guest),
     masked_phone: maskPhone(guest.area_code, guest.phone),

@@ -131,6 +131,8 @@ const zhTw = {
       receipt: '收據',
       credit_note: '退款單',
       group_link: '團體頁面連結',
+      application_received: '已收到報名申請',
+      application_rejected: '報名申請未獲批准',
     } satisfies Record<MailType, string>,
     statuses: {
       queued: '等候發送',
@@ -247,6 +249,8 @@ const zhCn: Catalogue = {
       receipt: '收据',
       credit_note: '退款单',
       group_link: '团体页面链接',
+      application_received: '已收到报名申请',
+      application_rejected: '报名申请未获批准',
     },
     statuses: {
       queued: '等待发送',
@@ -361,6 +365,8 @@ const en: Catalogue = {
       receipt: 'Receipt',
       credit_note: 'Credit note (refund)',
       group_link: "Group's page link",
+      application_received: 'Application received',
+      application_rejected: 'Application not approved',
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

@@ -274,6 +274,8 @@ const en: PublicCatalogue & TextTree = {
       receipt: 'Receipt',
       credit_note: 'Credit note (refund)',
       group_link: "Group's page link",
+      application_received: 'Application received',
+      application_rejected: 'Application not approved',
     },
     messageStatus: {
       queued: 'Waiting to be sent',

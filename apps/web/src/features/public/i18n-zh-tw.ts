@@ -265,6 +265,8 @@ export const zhTw = {
       receipt: '收據',
       credit_note: '退款單',
       group_link: '團體頁面連結',
+      application_received: '已收到報名申請',
+      application_rejected: '報名申請未獲批准',
     } satisfies Record<MailType, string>,
     messageStatus: { queued: '等待寄出', running: '寄送中', done: '已寄出', failed: '寄送失敗' },
     withdrawTitle: '撤回報名',
