@@ -351,54 +351,6 @@ describe(`setting up a paid meeting (${TEST_DB})`, () => {
     expect(same.json().data).toMatchObject({ currency: 'HKD', hold_minutes: 60, has_orders: true });
   });
 
-  it('never lets a meeting be paid and under approval at once, even when both are saved together', async () => {
-    const admission = (m: MeetingFixture, approval: 'none' | 'all') =>
-      admin('PUT', `/api/meetings/${m.id}/admission`, {
-        approval,
-        approval_holds_seat: true,
-        reject_erase_days: 7,
-        group_max: 0,
-      });
-    const meeting = await createMeeting(ctx.db, orgId);
-    expect((await admission(meeting, 'all')).statusCode).toBe(200);
-    const paid = await organiser('PUT', settingsUrl(meeting), settings({ currency: 'MOP' }));
-    expect(paid.statusCode).toBe(409);
-    expect(paid.json().code).toBe(ERRORS.APPROVAL_PAID_MEETING.code);
-    const row = () =>
-      ctx.db
-        .selectFrom('meetings')
-        .select(['currency', 'approval'])
-        .where('id', '=', meeting.id)
-        .executeTakeFirstOrThrow();
-    expect(await row()).toEqual({ currency: null, approval: 'all' });
-    // Approval off: the currency may be set, and then approval is refused.
-    expect((await admission(meeting, 'none')).statusCode).toBe(200);
-    expect((await organiser('PUT', settingsUrl(meeting), settings({ currency: 'MOP' }))).statusCode).toBe(
-      200,
-    );
-    expect((await admission(meeting, 'all')).json().code).toBe(ERRORS.APPROVAL_PAID_MEETING.code);
-
-    // Saved at the same moment: one of them wins, never both.
-    const racing = await Promise.all(Array.from({ length: 4 }, () => createMeeting(ctx.db, orgId)));
-    const answers = await Promise.all(
-      racing.flatMap((m) => [
-        admission(m, 'all'),
-        organiser('PUT', settingsUrl(m), settings({ currency: 'MOP' })),
-      ]),
-    );
-    const states = await ctx.db
-      .selectFrom('meetings')
-      .select(['currency', 'approval'])
-      .where(
-        'id',
-        'in',
-        racing.map((m) => m.id),
-      )
-      .execute();
-    for (const state of states) expect(state.currency !== null && state.approval !== 'none').toBe(false);
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(4);
-  });
-
   it('keeps discount codes upper case and unique per meeting (DISCOUNT_CODE_TAKEN on the field)', async () => {
     const url = `/api/meetings/${general.id}/discount-codes`;
     const created = await organiser('POST', url, code({ max_uses: 10 }));
