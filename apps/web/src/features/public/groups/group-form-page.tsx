@@ -16,7 +16,7 @@ import {
   type GeneralForm,
 } from '../sign-up/sign-up-form.ts';
 import { usePublicMeeting } from '../use-public-meeting.ts';
-import { AttendeeFields } from './attendee-fields.tsx';
+import { AttendeeFields } from './components/attendee-fields.tsx';
 import { ATTENDEE_LABELS, attendeeKey } from './attendee-keys.ts';
 import { groupApi } from './group-api.ts';
 import { groupFormFits } from './group-form-fits.ts';

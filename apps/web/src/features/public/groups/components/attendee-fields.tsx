@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../lib/i18n.ts';
-import { ChoiceField, SelectField, TextField } from '../components/form-fields.tsx';
-import type { GeneralForm } from '../sign-up/sign-up-form.ts';
-import { attendeeKey } from './attendee-keys.ts';
+import { useTranslation } from '../../../../lib/i18n.ts';
+import { ChoiceField, SelectField, TextField } from '../../components/form-fields.tsx';
+import type { GeneralForm } from '../../sign-up/sign-up-form.ts';
+import { attendeeKey } from '../attendee-keys.ts';
 
 /** One attendee's block: the general form's own fields, named under `attendees.<i>.`. */
 export function AttendeeFields({
