@@ -233,6 +233,43 @@ describe(`group bookings (${TEST_DB})`, () => {
     );
   });
 
+  it("counts a group's size against its address's sign-up limit", async () => {
+    // Each attempt of five attendees counts five: 60 sign-ups a minute make 12 groups of five.
+    const groupOfFive = {
+      contact: contact(8),
+      attendees: [1, 2, 3, 4, 5].map((n) => generalBody(800 + n)),
+    };
+    const answers = [];
+    for (let i = 0; i < 13; i++) answers.push((await book('no-such-meeting', groupOfFive, 8000)).json().code);
+    expect(answers.slice(0, 12).every((code) => code === ERRORS.NO_MEETING.code)).toBe(true);
+    expect(answers.at(-1)).toBe(ERRORS.RATE_LIMITED.code);
+  });
+
+  it("limits re-sending one attendee's mail, whatever the address, and not the others'", async () => {
+    const meeting = await groupMeeting(5);
+    const res = await book(meeting.publicId, {
+      contact: contact(9),
+      attendees: [1, 2].map((n) => generalBody(900 + n)),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = res.json().data.group_token as string;
+    const [first, second] = res.json().data.group.attendees as { id: number }[];
+    const resend = (id: number, n: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/group/attendees/${id}/resend`,
+        remoteAddress: clientIp(9100 + n),
+        headers: { 'x-group-token': token },
+      });
+    const codes = [];
+    for (let n = 0; n <= GROUP_PAGE_LIMITS.resendPerAttendee.points; n++) {
+      codes.push((await resend(first!.id, n)).statusCode);
+    }
+    expect(codes.slice(0, -1).every((code) => code === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    expect((await resend(second!.id, 50)).statusCode).toBe(200);
+  });
+
   it('the contact page lists the codes, cancels one attendee (seat freed) and re-sends a mail', async () => {
     const meeting = await groupMeeting(3);
     const res = await book(meeting.publicId, {

@@ -154,6 +154,61 @@ describe(`unpaid orders' holds (${TEST_DB})`, () => {
     expect(logged).toHaveLength(1);
   });
 
+  it("prices a waiting member's member-only fee when the list seats them after an expiry", async () => {
+    const meeting = await createPaidMeeting(ctx.db, org, {
+      meeting_type: 'date_schedule',
+      registration_limit: 1,
+      holdMinutes: 30,
+    });
+    await openList(ctx.db, meeting.id);
+    const day = await createSchedule(ctx.db, meeting.id, 0, 'Day one');
+    const doctor = await createUserType(ctx.db, meeting.id, [day], 'Doctor');
+    const fellow = await createUserType(ctx.db, meeting.id, [day], 'Fellow');
+    await addPrice(ctx.db, meeting.id, { user_type_id: doctor, amount: 500_00 });
+    // The fellows' fee is for members only.
+    const members = await addPrice(ctx.db, meeting.id, { user_type_id: fellow, amount: 300_00 });
+    await ctx.db.updateTable('price_items').set({ member_only: 1 }).where('id', '=', members).execute();
+    const memberN = ++n;
+    const now = ctx.now();
+    await ctx.db
+      .insertInto('member_records')
+      .values({
+        organization_id: org,
+        licence_number: `M-${memberN}`,
+        licence_key: `M${memberN}`,
+        name_zh: `嘉賓${memberN}`,
+        name_en: `Guest ${memberN}`,
+        name_keys: `嘉賓${memberN} guest${memberN}`,
+        member_class: 'full',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const first = await paidSignUp(meeting.publicId, dateScheduleBody(++n, doctor, [day]));
+    // The meeting is full: the member waits in line for the members' fee.
+    const member = await paidSignUp(meeting.publicId, {
+      ...dateScheduleBody(memberN, fellow, [day]),
+      license_number: `m ${memberN}`,
+    });
+    expect(member.res.json().data.waiting).toMatchObject({ status: 'waiting' });
+
+    // The expiry seats the member at the members' fee, and the expiry stands.
+    ctx.advance(31 * MINUTE);
+    await ctx.app.jobs.runDue();
+    expect((await orderRow(first.orderId)).status).toBe('expired');
+    const seated = await ctx.db
+      .selectFrom('guests')
+      .select(['id', 'member_record_id', 'unpaid'])
+      .where('meeting_id', '=', meeting.id)
+      .where('cancelled_at', 'is', null)
+      .execute();
+    expect(seated).toHaveLength(1);
+    expect(seated[0]).toMatchObject({ member_record_id: expect.any(Number), unpaid: 1 });
+    const [owed] = await ordersOf(ctx.db, seated[0]!.id);
+    expect(owed).toMatchObject({ status: 'pending', total: 300_00 });
+    expect(owed!.lines).toMatchObject([{ price_item_id: members, amount: 300_00 }]);
+  });
+
   it('seats a late payment again when the seats are free, its paid session included', async () => {
     const meeting = await createPaidMeeting(ctx.db, org, {
       meeting_type: 'date_schedule',

@@ -55,6 +55,11 @@ export function createAdmissionSettings(deps: ApprovalDeps) {
           group_max: body.group_max,
         });
         if (!saved) throw new AppError('NOT_FOUND');
+        // Again under the meeting row's lock (taken by the UPDATE above): a currency saved meanwhile
+        // is seen here, and a currency saved after waits for this and sees the approval.
+        if (body.approval !== 'none' && (await admissionOf(trx, meeting.id))?.currency != null) {
+          throw new AppError('APPROVAL_PAID_MEETING');
+        }
         await setApprovalUserTypes(trx, meeting.id, typeIds);
       });
       const { pending_count: _before, ...was } = before;

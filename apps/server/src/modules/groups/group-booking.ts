@@ -1,12 +1,10 @@
 import type { Language } from '@meetflow/shared/languages';
 import type { GroupInput, GroupTokenResult } from '@meetflow/shared/schemas/groups';
-import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
-import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
-import { insertGuestTakingSeats, parseAnswers, type FilledSeats } from '../guests/guest-rules.ts';
+import { admitGuestBatch, parseAnswers, type FilledSeats, type NewGuest } from '../guests/guest-rules.ts';
 import { livePhoneTaken } from '../guests/guests.reads.ts';
 import { liveMeetingByPublicId } from '../meetings/meetings.reads.ts';
 import { signUpEntry } from '../registration/admit-together.ts';
@@ -24,9 +22,10 @@ import * as repo from './guest-groups.repository.ts';
  * sign-up, then ONE transaction that writes the group, every guest row, the meeting seat and the
  * session seats of every attendee — or nothing. A full meeting or session, a phone already signed
  * up, anything refused rolls the whole group back: there is no waiting list for a group (half a
- * group seated and half waiting is a booking nobody asked for). The seats are taken through the
- * guest core's `insertGuestTakingSeats` (kind 'public'), the same counters and row locks as a
- * single sign-up's, so groups and single sign-ups racing for the last seats never oversell.
+ * group seated and half waiting is a booking nobody asked for). The rows are written first and the
+ * seats taken last through the guest core's `admitGuestBatch` (the public seats, the counters'
+ * row locks sign-ups admitted together take), so groups and single sign-ups racing for the last
+ * seats never oversell and the meeting's row is not held while each attendee is written.
  */
 export function createGroupBooking(deps: GroupsDeps) {
   const { db } = deps;
@@ -42,7 +41,8 @@ export function createGroupBooking(deps: GroupsDeps) {
     ip: string,
     language: Language,
   ): Promise<GroupTokenResult> {
-    await perIp.consume(ip);
+    // A group counts as many sign-ups as it has attendees against the address's limit.
+    for (let i = 0; i < body.attendees.length; i++) await perIp.consume(ip);
     const meeting = await liveMeetingByPublicId(db, publicId);
     if (!meeting) throw new AppError('NO_MEETING');
     if (meeting.group_max < 2) throw new AppError('GROUPS_NOT_OFFERED');
@@ -132,23 +132,26 @@ async function writeGroup(
     created_at: now,
     erased_at: null,
   });
-  const guestIds: number[] = [];
-  for (const [i, attendee] of w.checked.entries()) {
-    const values: Insertable<Database['guests']> = {
-      ...attendee.values,
-      meeting_id: meeting.id,
-      guest_code: newGuestCode(),
-      // The attendee's own guest token is never shown: they retrieve their code by phone, as anyone.
-      token_hash: sha256(randomToken(32)),
-      created_at: now,
-      group_id: groupId,
-      ...deps.mail?.confirmationColumns(),
-    };
-    const inserted = await ofAttendee(i, () =>
-      insertGuestTakingSeats(trx, values, attendee.scheduleIds, now, w.filled, { seat: 'public' }),
-    );
-    guestIds.push(inserted.id);
-  }
+  const guestIds = await admitAll(
+    deps,
+    trx,
+    meeting.id,
+    w.checked.map((attendee) => ({
+      values: {
+        ...attendee.values,
+        meeting_id: meeting.id,
+        guest_code: newGuestCode(),
+        // The attendee's own guest token is never shown: they retrieve their code by phone, as anyone.
+        token_hash: sha256(randomToken(32)),
+        created_at: now,
+        group_id: groupId,
+        ...deps.mail?.confirmationColumns(),
+      },
+      scheduleIds: attendee.scheduleIds,
+    })),
+    now,
+    w.filled,
+  );
   await deps.webhooks?.emitAll(trx, [
     ...guestIds.map((id, i) =>
       guestSignedUp(meeting.id, id, 'public', w.checked[i]!.scheduleIds, {
@@ -184,6 +187,40 @@ async function writeGroup(
     trx,
   );
   return { groupId, guestIds };
+}
+
+/**
+ * Every attendee's guest row, then the seats, as a batch of sign-ups admitted together: the rows
+ * (in phone order) before the meeting's and the sessions' counters are locked, so a large group
+ * holds the meeting's row for the seat ledger and the COMMIT only, not while each attendee is
+ * written. Any attendee without a row (phone taken) or a seat rolls the whole group back.
+ */
+async function admitAll(
+  deps: GroupsDeps,
+  trx: Db,
+  meetingId: number,
+  attendees: NewGuest[],
+  now: number,
+  filled: FilledSeats,
+): Promise<number[]> {
+  const { outcomes, filled: taken } = await admitGuestBatch(
+    trx,
+    meetingId,
+    attendees,
+    now,
+    deps.dbKind === 'postgres',
+  );
+  const guestIds = outcomes.map((outcome, i) => {
+    if ('id' in outcome) return outcome.id;
+    if (outcome.refused === 'phone_taken') throw new AppError('ALREADY_SIGNED_UP', { data: { attendee: i } });
+    const full = outcome.refused;
+    throw new AppError('GROUP_SEATS_SHORT', {
+      data: full.full === 'session' ? { schedule_id: full.scheduleId, attendee: i } : { attendee: i },
+    });
+  });
+  filled.meeting = taken.meeting;
+  filled.sessions.push(...taken.sessions);
+  return guestIds;
 }
 
 /**

@@ -19,6 +19,8 @@ import * as repo from './guest-groups.repository.ts';
 export const GROUP_PAGE_LIMITS = {
   viewPerIp: { points: 60, seconds: 60 },
   cancelPerIp: { points: 30, seconds: 600 },
+  /** One attendee's confirmation again, whatever the address: as the guest page's own "send again". */
+  resendPerAttendee: { points: 3, seconds: 3600 },
 } as const;
 
 export function createGroupPage(deps: GroupsDeps) {
@@ -32,6 +34,11 @@ export function createGroupPage(deps: GroupsDeps) {
     'public_group_cancel_ip',
     GROUP_PAGE_LIMITS.cancelPerIp.points,
     GROUP_PAGE_LIMITS.cancelPerIp.seconds,
+  );
+  const resendPerAttendee = deps.limiters(
+    'public_group_resend_guest',
+    GROUP_PAGE_LIMITS.resendPerAttendee.points,
+    GROUP_PAGE_LIMITS.resendPerAttendee.seconds,
   );
 
   async function authenticate(token: string | undefined) {
@@ -87,6 +94,8 @@ export function createGroupPage(deps: GroupsDeps) {
       await deps.resendPerIp.consume(ip);
       const { group, meeting } = await authenticate(token);
       const guest = await liveAttendee(group.id, guestId);
+      // Per attendee too: many addresses must not flood one attendee's mailbox.
+      await resendPerAttendee.consume(String(guest.id));
       await db.transaction().execute(async (trx) => {
         await deps.mail?.queueConfirmationAgain(trx, guest, deps.clock());
         await deps.systemLog.record(auditEntry('groups.mail_resent', group.id, guest, ip), trx);

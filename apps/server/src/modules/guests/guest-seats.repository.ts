@@ -203,7 +203,10 @@ export async function releaseMeetingSeat(trx: Db, meetingId: number): Promise<vo
  * Batches (the bulk import): seats counted under lock and added at once, guests inserted many rows
  * per statement. PostgreSQL locks the meeting row, then the sessions in ascending id order — the
  * order a sign-up's conditional UPDATEs take — so the two never wait on each other in a cycle;
- * SQLite runs one write transaction at a time.
+ * SQLite runs one write transaction at a time. The rows are locked FOR NO KEY UPDATE, as the seat
+ * UPDATEs lock them: it excludes every other seat writer but not a foreign-key check's KEY SHARE, so
+ * a batch that has already written rows referencing the meeting (a group's booking row) does not
+ * deadlock with another such batch.
  */
 
 export interface SeatCount {
@@ -221,7 +224,7 @@ export async function lockMeetingSeats(
     .selectFrom('meetings')
     .select(['registered_count', 'registration_limit', 'waitlist_held', 'invitee_reserved'])
     .where('id', '=', meetingId);
-  if (locking) query = query.forUpdate();
+  if (locking) query = query.forNoKeyUpdate();
   const row = await query.executeTakeFirst();
   // Seats held by open offers, or reserved for invitees, are not free.
   return (
@@ -243,7 +246,7 @@ export async function lockSessionSeats(
     .select(['id', 'name', 'name_cn', 'name_en', 'signup_count', 'signup_limit', 'waitlist_held'])
     .where('id', 'in', [...scheduleIds])
     .orderBy('id');
-  if (locking) query = query.forUpdate();
+  if (locking) query = query.forNoKeyUpdate();
   const rows = await query.execute();
   return new Map(
     rows.map((r) => [

@@ -10,7 +10,7 @@ import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { alignedAuditFields } from '../../lib/audit-fields.ts';
-import { currencyOf } from '../meetings/meetings.reads.ts';
+import { admissionOf, currencyOf } from '../meetings/meetings.reads.ts';
 import { setCurrency } from '../meetings/meetings.writes.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import { meetingHasOrders } from './orders.repository.ts';
@@ -89,6 +89,12 @@ export function createPaymentSettings(deps: PaymentSetupDeps) {
           // writing an order, whose order the check below then sees.
           if (!(await setCurrency(trx, meeting.id, after.currency))) throw new AppError('NOT_FOUND');
           if (await meetingHasOrders(trx, meeting.id)) throw new AppError('CURRENCY_LOCKED');
+          // Approval opens no order (issue 45): a paid meeting takes none, checked under the
+          // row's lock so that an admission save racing this one cannot slip between.
+          const admission = await admissionOf(trx, meeting.id);
+          if (after.currency !== null && admission && admission.approval !== 'none') {
+            throw new AppError('APPROVAL_PAID_MEETING');
+          }
         }
         await pricing.saveMeetingSettings(trx, {
           meeting_id: meeting.id,

@@ -69,6 +69,8 @@ async function linesFor(
     userTypeId: seated.userTypeId,
     priceItemId: seated.priceItemId,
     scheduleIds: seated.scheduleIds,
+    // A member waiting for a member-only fee pays it: without this the seating would be refused.
+    member: seated.member,
   };
   try {
     return baseLines(items, choice, now);

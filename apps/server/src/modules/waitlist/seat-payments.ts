@@ -9,6 +9,8 @@ export interface SeatedFromList {
   priceItemId: number | null;
   /** The sessions the guest was given seats in. */
   scheduleIds: readonly number[];
+  /** Matched on the member list when they signed up: member fees apply (issue 45). */
+  member: boolean;
 }
 
 /**

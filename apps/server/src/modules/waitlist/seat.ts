@@ -72,6 +72,7 @@ export async function seat(
         userTypeId: form.user_type_id ?? null,
         priceItemId: form.price_item_id ?? null,
         scheduleIds: enrolled,
+        member: form.member_record_id != null,
       },
       now,
     );

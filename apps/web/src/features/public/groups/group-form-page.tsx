@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { GroupBody } from '@meetflow/shared/schemas/groups';
 import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
-import { ChoiceField, ErrorSummary, SelectField, TextField } from '../components/form-fields.tsx';
+import { ErrorSummary, SelectField, TextField } from '../components/form-fields.tsx';
 import { MeetingHeader, MeetingLoadState, PublicFrame } from '../components/public-frame.tsx';
 import { PUBLIC_AREA_CODES } from '../phone-rule.ts';
 import { PublicApiError } from '../public-api.ts';
@@ -16,6 +16,8 @@ import {
   type GeneralForm,
 } from '../sign-up/sign-up-form.ts';
 import { usePublicMeeting } from '../use-public-meeting.ts';
+import { AttendeeFields } from './components/attendee-fields.tsx';
+import { ATTENDEE_LABELS, attendeeKey } from './attendee-keys.ts';
 import { groupApi } from './group-api.ts';
 import { groupFormFits } from './group-form-fits.ts';
 import '../public-page.css';
@@ -26,21 +28,6 @@ interface Contact {
   phone: string;
   email: string;
 }
-
-const attendeeKey = (i: number, field: string) => `attendees.${i}.${field}`;
-
-/** An attendee's fields as the error summary names them. */
-const ATTENDEE_LABELS = [
-  ['name', 'pub.name'],
-  ['gender', 'pub.gender'],
-  ['local_guest', 'pub.localGuest'],
-  ['area_code', 'pub.areaCode'],
-  ['phone', 'pub.phone'],
-  ['email', 'pub.email'],
-  ['institution', 'pub.institution'],
-  ['contact_number', 'pub.contactNumber'],
-  ['contact_phone', 'pub.contactPhone'],
-] as const;
 
 /** The texts of a field's errors: the page's own rule keys translated, the server's as written. */
 function texts(t: TFunction, own: FieldErrors, server: Record<string, string>): Record<string, string> {
@@ -214,129 +201,6 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
         </Link>
       </p>
     </PublicFrame>
-  );
-}
-
-/** One attendee's block: the general form's own fields, named under `attendees.<i>.`. */
-function AttendeeFields({
-  i,
-  a,
-  set,
-  errors,
-  areaOptions,
-  removable,
-  onRemove,
-}: {
-  i: number;
-  a: GeneralForm;
-  set: (i: number, field: keyof GeneralForm) => (value: string) => void;
-  errors: Record<string, string>;
-  areaOptions: { value: string; label: string }[];
-  removable: boolean;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <fieldset className="mf-pub-fieldset" data-testid={`group-attendee-${i}`}>
-      <legend className="mf-pub-h2">{t('pub.groups.attendee', { n: i + 1 })}</legend>
-      <TextField
-        name={attendeeKey(i, 'name')}
-        label={t('pub.name')}
-        required
-        value={a.name}
-        onChange={set(i, 'name')}
-        error={errors[attendeeKey(i, 'name')]}
-      />
-      <ChoiceField
-        name={attendeeKey(i, 'gender')}
-        label={t('pub.gender')}
-        required
-        value={a.gender}
-        onChange={set(i, 'gender')}
-        error={errors[attendeeKey(i, 'gender')]}
-        options={[
-          { value: 'male', label: t('pub.male') },
-          { value: 'female', label: t('pub.female') },
-        ]}
-      />
-      <ChoiceField
-        name={attendeeKey(i, 'local_guest')}
-        label={t('pub.localGuest')}
-        required
-        value={a.local_guest}
-        onChange={set(i, 'local_guest')}
-        error={errors[attendeeKey(i, 'local_guest')]}
-        options={[
-          { value: 'yes', label: t('pub.yes') },
-          { value: 'no', label: t('pub.no') },
-        ]}
-      />
-      <SelectField
-        name={attendeeKey(i, 'area_code')}
-        label={t('pub.areaCode')}
-        required
-        value={a.area_code}
-        onChange={set(i, 'area_code')}
-        error={errors[attendeeKey(i, 'area_code')]}
-        options={areaOptions}
-      />
-      <TextField
-        name={attendeeKey(i, 'phone')}
-        label={t('pub.phone')}
-        required
-        type="tel"
-        inputMode="tel"
-        value={a.phone}
-        onChange={set(i, 'phone')}
-        error={errors[attendeeKey(i, 'phone')]}
-      />
-      <TextField
-        name={attendeeKey(i, 'email')}
-        label={t('pub.email')}
-        required
-        type="email"
-        inputMode="email"
-        value={a.email}
-        onChange={set(i, 'email')}
-        error={errors[attendeeKey(i, 'email')]}
-      />
-      <TextField
-        name={attendeeKey(i, 'institution')}
-        label={t('pub.institution')}
-        value={a.institution}
-        onChange={set(i, 'institution')}
-      />
-      <TextField
-        name={attendeeKey(i, 'contact_number')}
-        label={t('pub.contactNumber')}
-        required
-        type="tel"
-        inputMode="tel"
-        value={a.contact_number}
-        onChange={set(i, 'contact_number')}
-        error={errors[attendeeKey(i, 'contact_number')]}
-      />
-      <TextField
-        name={attendeeKey(i, 'contact_phone')}
-        label={t('pub.contactPhone')}
-        required
-        type="tel"
-        inputMode="tel"
-        value={a.contact_phone}
-        onChange={set(i, 'contact_phone')}
-        error={errors[attendeeKey(i, 'contact_phone')]}
-      />
-      {removable && (
-        <button
-          type="button"
-          className="mf-pub-button mf-pub-secondary"
-          data-testid={`group-remove-${i}`}
-          onClick={onRemove}
-        >
-          {t('pub.groups.remove', { n: i + 1 })}
-        </button>
-      )}
-    </fieldset>
   );
 }
 
