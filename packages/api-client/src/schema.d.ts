@@ -16043,6 +16043,8 @@ export interface operations {
                                 door_keys?: string[];
                                 /** @enum {boolean} */
                                 unpaid?: true;
+                                /** @enum {boolean} */
+                                pending?: true;
                             }[];
                         };
                     };
@@ -16154,7 +16156,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "recorded" | "conflict";
                                 /** @enum {string|null} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | "unpaid" | null;
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | "unpaid" | "pending" | null;
                                 /** @enum {string} */
                                 answers?: "saved" | "conflict";
                             }[];
@@ -16260,7 +16262,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "in" | "out";
                                 /** @enum {string} */
-                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | "unpaid";
+                                reason: "already_inside" | "not_inside" | "later_scan" | "guest_cancelled" | "not_enrolled" | "unknown_guest" | "too_old" | "clock_ahead" | "invalid_answers" | "unpaid" | "pending";
                                 station: string;
                                 operator_name: string | null;
                                 scanned_at: number;
