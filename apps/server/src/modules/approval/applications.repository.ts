@@ -230,7 +230,13 @@ export async function eraseApplicantsOf(
     .set((eb) => ({
       ...ERASED,
       erased_at: now,
-      status: eb.case().when('status', '=', 'pending').then('withdrawn').else(eb.ref('status')).end(),
+      status: eb
+        .case()
+        .when('status', '=', 'pending')
+        .then('withdrawn')
+        .else(eb.ref('status'))
+        .end()
+        .$castTo<Status>(),
     }))
     .where('meeting_id', '=', meetingId)
     .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))

@@ -1,4 +1,4 @@
-import { IMPORT_PREVIEW_ISSUES_MAX, IMPORT_ROWS_MAX } from '@meetflow/shared/schemas/imports';
+import { IMPORT_PREVIEW_ISSUES_MAX } from '@meetflow/shared/schemas/imports';
 import type { Language } from '@meetflow/shared/languages';
 import {
   MEMBER_IMPORT_COLUMNS,
@@ -12,10 +12,9 @@ import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDate } from '../../lib/local-time.ts';
-import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
 import type { SheetRow } from '../../lib/spreadsheet-reader.ts';
 import { xlsxBuffer } from '../../lib/xlsx-template.ts';
-import { spreadsheetError } from '../imports/import-common.ts';
+import { firstSheetRows, spreadsheetError, uploadFormat } from '../imports/import-common.ts';
 import { findOrganization } from '../organizations/organizations.reads.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { COLUMN_LABELS, judgeRows, type MemberRow } from './member-import-rows.ts';
@@ -40,22 +39,15 @@ export const MEMBER_BATCH_ROWS = 500;
 /** An upload never applied is dropped after a day. */
 const UPLOAD_KEPT_MS = 24 * 3_600_000;
 
+/** The list's first sheet as the imports read it: its header row and its data rows. */
 async function readRows(bytes: Uint8Array): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const reader = await loadSpreadsheetReader();
-  const format = reader.sniffFormat(bytes);
-  if (!format)
-    throw new AppError(reader.isLegacyExcel(bytes) ? 'IMPORT_XLS_NOT_SUPPORTED' : 'FILE_TYPE_NOT_ALLOWED');
+  const format = await uploadFormat(bytes);
   let header: string[] | null = null;
-  let first: string | null = null;
   const rows: SheetRow[] = [];
   try {
-    if (format === 'xlsx') await reader.checkZip(bytes, IMPORT_ROWS_MAX + 1);
-    for await (const { sheet, row } of reader.readSheets(bytes, { format, maxRows: IMPORT_ROWS_MAX + 1 })) {
-      first ??= sheet;
-      if (sheet !== first) continue; // the first sheet is the list
+    for await (const row of firstSheetRows(bytes, format))
       if (header === null) header = row.cells;
       else rows.push(row);
-    }
   } catch (error) {
     throw spreadsheetError(error);
   }
