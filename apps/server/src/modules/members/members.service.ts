@@ -17,6 +17,7 @@ import { xlsxBuffer } from '../../lib/xlsx-template.ts';
 import { firstSheetRows, spreadsheetError, uploadFormat } from '../imports/import-common.ts';
 import { findOrganization } from '../organizations/organizations.reads.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
+import { abandonStaleImports } from './abandoned-imports.ts';
 import { COLUMN_LABELS, judgeRows, type MemberRow } from './member-import-rows.ts';
 import { foldLicence, nameKeys } from './member-names.ts';
 import * as repo from './member-records.repository.ts';
@@ -36,8 +37,6 @@ export interface MembersDeps {
 
 /** Rows written per transaction while applying; the progress moves after each batch. */
 export const MEMBER_BATCH_ROWS = 500;
-/** An upload never applied is dropped after a day. */
-const UPLOAD_KEPT_MS = 24 * 3_600_000;
 
 /** The list's first sheet as the imports read it: its header row and its data rows. */
 async function readRows(bytes: Uint8Array): Promise<{ header: string[]; rows: SheetRow[] }> {
@@ -78,7 +77,10 @@ async function writeRows(
         })),
       );
       processed += batch.length;
-      await repo.recordProgress(trx, importId, { processed, created, updated: processed - created });
+      const counts = { processed, created, updated: processed - created };
+      // Taken for abandoned meanwhile (abandoned-imports.ts): this batch is not kept.
+      if (!(await repo.recordProgress(trx, importId, counts, now)))
+        throw new AppError('MEMBER_IMPORT_ABANDONED');
     });
   }
   return { processed, created };
@@ -176,7 +178,7 @@ export function createMembers(deps: MembersDeps) {
         judged.valid.map((r) => r.licence_key),
       );
       const now = clock();
-      await repo.dropStaleImports(db, now - UPLOAD_KEPT_MS);
+      await abandonStaleImports(deps);
       const fileName = file.name.slice(0, 255) || 'members.xlsx';
       const id = await repo.insertImport(db, {
         organization_id: organizationId,
@@ -205,7 +207,7 @@ export function createMembers(deps: MembersDeps) {
       await organizationOf(actor.user, organizationId);
       const info = await repo.findImport(db, organizationId, importId);
       if (!info) throw new AppError('NOT_FOUND');
-      const data = await repo.claimImport(db, organizationId, importId);
+      const data = await repo.claimImport(db, organizationId, importId, clock());
       if (data === null) throw new AppError('MEMBER_IMPORT_ALREADY_APPLIED');
       const rows = JSON.parse(data) as MemberRow[];
       if (rows.length === 0) {
@@ -243,6 +245,8 @@ export function createMembers(deps: MembersDeps) {
 
     async progress(user: AuthUser, organizationId: number, importId: number): Promise<MemberImportProgress> {
       await organizationOf(user, organizationId);
+      // A crashed apply is told as failed to whoever watches it, even between the runner's passes.
+      await abandonStaleImports(deps);
       const info = await repo.findImport(db, organizationId, importId);
       if (!info) throw new AppError('NOT_FOUND');
       return info;
