@@ -140,7 +140,8 @@ export function MemberTable(props: { organizationId: number; list: ListState<Fil
         columns={memberColumns(t, remove)}
         dataSource={data?.items ?? []}
         loading={query.isFetching}
-        scroll={data?.items.length ? { x: 'max-content' } : undefined}
+        // Always: an empty list on a phone would squeeze its headers to one character a line.
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: list.page,
           pageSize: list.size,
