@@ -51,8 +51,9 @@ async function importList(orgId: number, rows: string[][], token = organiser): P
   return preview;
 }
 
-const meetingOf = (organizationId: number) =>
-  ({ organization_id: organizationId }) as Parameters<SignUpMembers['match']>[0];
+/** The meeting as the match reads it: its organisation and its first day (today's noon unless told). */
+const meetingOf = (organizationId: number, startAt = NOON) =>
+  ({ organization_id: organizationId, start_at: startAt }) as Parameters<SignUpMembers['match']>[0];
 
 beforeAll(async () => {
   ctx = await createTestContext({ TIME_ZONE: 'Asia/Macau' });
@@ -110,15 +111,20 @@ describe('member matching', () => {
     expect(await miss('M-1001', ['陳大文'], orgB)).toBeNull();
   });
 
-  it('matches a row through its last local day, never after', async () => {
-    const on = (licenceNumber: string, names: string[], at: number) =>
-      members.match(meetingOf(orgA), { licenceNumber, names }, at);
-    // Valid until yesterday: expired.
+  it("matches a row through its last local day on the meeting's first day, whatever the sign-up day", async () => {
+    const on = (licenceNumber: string, names: string[], startAt: number, signUpAt = NOON) =>
+      members.match(meetingOf(orgA, startAt), { licenceNumber, names }, signUpAt);
+    // Valid until yesterday: expired for a meeting starting today.
     expect(await on('M1003', ['李小龍'], NOON)).toBeNull();
-    // Valid until today: still valid at 23:59 Macau time, not at midnight.
+    // Valid until today: a meeting starting at 23:59 Macau time still finds it, one at midnight not.
     const lastMinute = Date.UTC(2027, 2, 10, 15, 59, 0);
     expect(await on('M1004', ['张国荣'], lastMinute)).not.toBeNull();
     expect(await on('M1004', ['张国荣'], lastMinute + 60_000)).toBeNull();
+    // Signed up today (the row still valid) for tomorrow's meeting: the meeting's day decides.
+    const tomorrow = NOON + 86_400_000;
+    expect(await on('M1004', ['张国荣'], tomorrow)).toBeNull();
+    // Signed up a day after the row lapsed, for a meeting that began while it held: matched.
+    expect(await on('M1003', ['李小龍'], Date.UTC(2027, 2, 9, 2, 0, 0), NOON)).not.toBeNull();
   });
 });
 

@@ -158,6 +158,26 @@ describe(`personal data (${TEST_DB})`, () => {
       .insertInto('guest_groups')
       .values([groupRow(meeting.id, groupContact, 'a'.repeat(64)), groupRow(other.id, keep, 'b'.repeat(64))])
       .execute();
+    // Two sign-ups waiting for approval without a held seat (issue 45): their erasure must not make
+    // them two equal pending rows under the one-pending-application-per-phone index.
+    const applicants = [personal(21, 'purge'), personal(22, 'purge')];
+    await ctx.db
+      .insertInto('applications')
+      .values(
+        applicants.map((who, i) => ({
+          meeting_id: meeting.id,
+          status: 'pending',
+          form: JSON.stringify({ name: who.name, email: who.email, institution: who.institution }),
+          token_hash: String(i + 1).repeat(64),
+          area_code: '853',
+          phone: who.phone,
+          email: who.email,
+          display_name: who.name,
+          language: 'en',
+          created_at: ctx.now(),
+        })),
+      )
+      .execute();
     // The confirmations go out (a real SMTP server in this process); one delivery error names the address.
     await ctx.app.jobs.runDue();
     expect(smtp.received.length).toBeGreaterThanOrEqual(3);
@@ -229,10 +249,17 @@ describe(`personal data (${TEST_DB})`, () => {
     const state = (await api('GET', `/api/meetings/${meeting.id}/privacy`)).json().data;
     expect(state.purged_at).not.toBeNull();
     expect(state.guests_held).toBe(0);
+    const waiting = await ctx.db
+      .selectFrom('applications')
+      .select(['status', 'phone', 'form', 'erased_at'])
+      .where('meeting_id', '=', meeting.id)
+      .execute();
+    expect(waiting).toHaveLength(2);
+    for (const a of waiting) expect(a).toMatchObject({ status: 'withdrawn', phone: '', form: null });
 
     // Nothing personal of its guests or waiting visitors in any column of any table…
     const stored = await everyStoredText(ctx.db);
-    for (const values of [...people, groupContact]) {
+    for (const values of [...people, groupContact, ...applicants]) {
       for (const [field, value] of Object.entries(values)) {
         const found = stored.filter((s) => s.text.includes(value));
         expect(found, `${field} ${value}`).toEqual([]);

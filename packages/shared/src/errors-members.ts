@@ -38,4 +38,13 @@ export const MEMBER_ERRORS = {
       en: 'This file has already been imported or is being imported',
     },
   },
+  MEMBER_IMPORT_ABANDONED: {
+    code: 40942,
+    status: 409,
+    message: {
+      'zh-tw': '此次匯入中斷太久，已標示為失敗：請重新上傳檔案',
+      'zh-cn': '此次导入中断太久，已标记为失败：请重新上传文件',
+      en: 'This import stopped for too long and was marked as failed: please upload the file again',
+    },
+  },
 } as const;

@@ -17,4 +17,9 @@ export const MEMBER_LOG_MESSAGES = {
     'zh-cn': '清空组织 #{organization_id} 的会员名单（{deleted} 行）',
     en: 'Cleared the member list of organisation #{organization_id} ({deleted} rows)',
   },
+  'members.abandoned': {
+    'zh-tw': '將 {count} 個中斷或逾期未匯入的會員名單上傳標示為失敗，並刪除其暫存資料列',
+    'zh-cn': '将 {count} 个中断或逾期未导入的会员名单上传标记为失败，并删除其暂存数据行',
+    en: 'Marked {count} interrupted or never applied member list uploads as failed and dropped their staged rows',
+  },
 } as const;

@@ -30,6 +30,7 @@ import * as payments from './migrations/2026-11-30-01-payments.ts';
 import * as statementPreviews from './migrations/2026-11-30-02-statement-previews.ts';
 import * as admission from './migrations/2026-11-30-03-admission.ts';
 import * as memberImports from './migrations/2026-11-30-13-member-imports.ts';
+import * as memberImportTouched from './migrations/2026-11-30-21-member-import-touched.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-02-statement-previews': statementPreviews,
   '2026-11-30-03-admission': admission,
   '2026-11-30-13-member-imports': memberImports,
+  '2026-11-30-21-member-import-touched': memberImportTouched,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,5 +17,7 @@ export interface MemberImportTables {
     created_by: string;
     created_at: number;
     finished_at: number | null;
+    /** When the apply claimed it or last wrote a batch (migration 2026-11-30-21). */
+    touched_at: number | null;
   };
 }

@@ -14,6 +14,7 @@ const en: Catalogue = {
     evaluations: 'Evaluations',
     paymentSetup: 'Fees',
     paymentAccount: 'Payment account',
+    members: 'Member list',
     invitations: 'Invitations',
     cmeRecords: 'CME records',
     waitlist: 'Waiting lists',

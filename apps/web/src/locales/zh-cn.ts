@@ -14,6 +14,7 @@ const zhCn: Catalogue = {
     evaluations: '课后评估',
     paymentSetup: '收费',
     paymentAccount: '收款账户',
+    members: '会员名单',
     invitations: '邀请',
     cmeRecords: 'CME 学分记录',
     waitlist: '候补名单',

@@ -13,6 +13,7 @@ const zhTw = {
     evaluations: '課後評估',
     paymentSetup: '收費',
     paymentAccount: '收款帳戶',
+    members: '會員名單',
     invitations: '邀請',
     cmeRecords: 'CME 學分記錄',
     waitlist: '候補名單',

@@ -234,7 +234,11 @@ const ERASED = {
   reason: '',
 } as const;
 
-/** Every application of a meeting (or a guest's) erased: the privacy module's erasure of its guests. */
+/**
+ * Every application of a meeting (or a guest's) erased: the privacy module's erasure of its guests.
+ * An undecided one is withdrawn as it goes: two erased rows would otherwise be two equal pending
+ * rows (blank area code and phone) under the one-pending-application-per-phone index.
+ */
 export async function eraseApplicantsOf(
   trx: Db,
   meetingId: number,
@@ -243,7 +247,17 @@ export async function eraseApplicantsOf(
 ): Promise<void> {
   await trx
     .updateTable('applications')
-    .set({ ...ERASED, erased_at: now })
+    .set((eb) => ({
+      ...ERASED,
+      erased_at: now,
+      status: eb
+        .case()
+        .when('status', '=', 'pending')
+        .then('withdrawn')
+        .else(eb.ref('status'))
+        .end()
+        .$castTo<Status>(),
+    }))
     .where('meeting_id', '=', meetingId)
     .$if(guestId !== undefined, (q) => q.where('guest_id', '=', guestId!))
     .where('erased_at', 'is', null)

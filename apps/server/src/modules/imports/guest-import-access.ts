@@ -1,7 +1,6 @@
 import { ERRORS, errorMessage, type ErrorName } from '@meetflow/shared/errors';
 import type { Language } from '@meetflow/shared/languages';
 import {
-  IMPORT_ROWS_MAX,
   IMPORT_SAMPLE_CELL_CHARS,
   IMPORT_SAMPLE_ROWS,
   type GuestImport,
@@ -12,14 +11,13 @@ import type { FormField } from '@meetflow/shared/forms/form-definition';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
-import type { SheetRow, TextEncoding } from '../../lib/spreadsheet-reader.ts';
+import type { TextEncoding } from '../../lib/spreadsheet-reader.ts';
 import { formFieldsOf } from '../guests/guest-rules.ts';
 import { requiredInImport } from './guest-import-answers.ts';
 import { importableFields, mappingProblem } from './guest-import-fields.ts';
 import { breathe } from './guest-import-judge.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
-import { spreadsheetError } from './import-common.ts';
+import { firstSheetRows, spreadsheetError } from './import-common.ts';
 import * as repo from './imports.repository.ts';
 
 /** A sample cell as the mapping shows it: long text cut, so that the answer stays small. */
@@ -28,21 +26,6 @@ export function sampleCell(cell: string): string {
   return `${Array.from(cell)
     .slice(0, IMPORT_SAMPLE_CELL_CHARS - 1)
     .join('')}…`; // whole characters
-}
-
-/** The header row (the first non-empty one), then the data rows, of the file's first sheet. */
-async function* fileRows(
-  bytes: Uint8Array,
-  format: 'xlsx' | 'csv',
-  encoding: TextEncoding | undefined,
-): AsyncGenerator<SheetRow> {
-  const { readSheets } = await loadSpreadsheetReader();
-  let sheet: string | undefined;
-  for await (const entry of readSheets(bytes, { format, encoding, maxRows: IMPORT_ROWS_MAX + 1 })) {
-    sheet ??= entry.sheet;
-    if (entry.sheet !== sheet) return; // the first sheet only: the template's lists live on another
-    yield entry.row;
-  }
 }
 
 /**
@@ -120,7 +103,7 @@ export function createGuestImportAccess(deps: Pick<GuestImportsDeps, 'db'>) {
     const rowsJson: string[] = [];
     const sample: string[][] = [];
     try {
-      for await (const row of fileRows(bytes, format, encoding)) {
+      for await (const row of firstSheetRows(bytes, format, encoding)) {
         if (!headers) {
           headers = row.cells.map((cell) => cell.trim());
           continue;

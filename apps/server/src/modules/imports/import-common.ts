@@ -1,11 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IMPORT_FILE_MAX_BYTES } from '@meetflow/shared/schemas/imports';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX } from '@meetflow/shared/schemas/imports';
 import { AppError } from '../../lib/app-error.ts';
-import { SpreadsheetError } from '../../lib/spreadsheet.ts';
+import { loadSpreadsheetReader, SpreadsheetError } from '../../lib/spreadsheet.ts';
+import type { SheetRow, TextEncoding } from '../../lib/spreadsheet-reader.ts';
 import { contentDisposition, XLSX_MIME } from '../../lib/xlsx-export.ts';
 
-/* What the guest import and the session workbook import share: upload limits, the template reply, errors. */
+/*
+ * What the imports share (the guest list, the session workbook, an organisation's member list):
+ * upload limits, the file's format and first sheet, the template reply, errors.
+ */
 
 /** The request body an upload may take: the file and its multipart framing. */
 export const IMPORT_BODY_LIMIT = IMPORT_FILE_MAX_BYTES + 1024 * 1024;
@@ -47,5 +51,40 @@ export function spreadsheetError(error: unknown): unknown {
       return new AppError('IMPORT_TEXT_TOO_LONG', { data: error.row ? { row: error.row } : null });
     case 'empty':
       return new AppError('IMPORT_EMPTY');
+  }
+}
+
+/**
+ * An uploaded list's format: an old .xls and anything not a spreadsheet refused, an XLSX checked
+ * to unpack safely within the row limit before it is read.
+ */
+export async function uploadFormat(bytes: Uint8Array): Promise<'xlsx' | 'csv'> {
+  const reader = await loadSpreadsheetReader();
+  const format = reader.sniffFormat(bytes);
+  if (!format)
+    throw new AppError(reader.isLegacyExcel(bytes) ? 'IMPORT_XLS_NOT_SUPPORTED' : 'FILE_TYPE_NOT_ALLOWED');
+  if (format === 'xlsx')
+    await reader
+      .checkZip(bytes, IMPORT_ROWS_MAX + 1)
+      .catch((error: unknown) => Promise.reject(spreadsheetError(error)));
+  return format;
+}
+
+/**
+ * The header row (the first non-empty one), then the data rows, of the file's first sheet (a
+ * template's lists live on another), up to the row limit. The reader's errors as they are: the
+ * caller turns them into answers (`spreadsheetError`).
+ */
+export async function* firstSheetRows(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'csv',
+  encoding?: TextEncoding,
+): AsyncGenerator<SheetRow> {
+  const { readSheets } = await loadSpreadsheetReader();
+  let sheet: string | undefined;
+  for await (const entry of readSheets(bytes, { format, encoding, maxRows: IMPORT_ROWS_MAX + 1 })) {
+    sheet ??= entry.sheet;
+    if (entry.sheet !== sheet) return;
+    yield entry.row;
   }
 }

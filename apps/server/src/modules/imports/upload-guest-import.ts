@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@meetflow/shared/languages';
-import { IMPORT_ROWS_MAX, type GuestImport, type ImportEncoding } from '@meetflow/shared/schemas/imports';
+import type { GuestImport, ImportEncoding } from '@meetflow/shared/schemas/imports';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,7 +9,7 @@ import type { GuestImportAccess } from './guest-import-access.ts';
 import { formFieldsOf } from '../guests/guest-rules.ts';
 import { suggestMapping } from './guest-import-fields.ts';
 import type { GuestImportsDeps } from './guest-import.service.ts';
-import { spreadsheetError } from './import-common.ts';
+import { uploadFormat } from './import-common.ts';
 import * as repo from './imports.repository.ts';
 
 /** Uploading a guest file, and reading a CSV again in another encoding. */
@@ -30,16 +30,8 @@ export function createGuestImportUpload(
     ): Promise<GuestImport> {
       const meeting = await visibleMeeting(db, user, meetingId);
       if (meeting.purged_at !== null) throw new AppError('PERSONAL_DATA_PURGED');
+      const format = await uploadFormat(file.bytes);
       const reader = await loadSpreadsheetReader();
-      const format = reader.sniffFormat(file.bytes);
-      if (!format)
-        throw new AppError(
-          reader.isLegacyExcel(file.bytes) ? 'IMPORT_XLS_NOT_SUPPORTED' : 'FILE_TYPE_NOT_ALLOWED',
-        );
-      if (format === 'xlsx')
-        await reader
-          .checkZip(file.bytes, IMPORT_ROWS_MAX + 1)
-          .catch((error: unknown) => Promise.reject(spreadsheetError(error)));
       const textEncoding =
         format === 'csv' ? (encoding === 'auto' ? reader.detectEncoding(file.bytes) : encoding) : undefined;
       const read = await survey(file.bytes, format, textEncoding);

@@ -167,10 +167,15 @@ export function findImport(db: Db, organizationId: number, id: number) {
  * Takes an uploaded import for applying: only one request wins (the status moves from 'uploaded'
  * to 'running' in one conditional UPDATE); answers its rows, or null when another took it.
  */
-export async function claimImport(db: Db, organizationId: number, id: number): Promise<string | null> {
+export async function claimImport(
+  db: Db,
+  organizationId: number,
+  id: number,
+  now: number,
+): Promise<string | null> {
   const result = await db
     .updateTable('member_imports')
-    .set({ status: 'running' })
+    .set({ status: 'running', touched_at: now })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .where('status', '=', 'uploaded')
@@ -184,14 +189,26 @@ export async function claimImport(db: Db, organizationId: number, id: number): P
   return row?.rows_data ?? '[]';
 }
 
+/**
+ * The progress after a batch, in the batch's transaction: false when the upload is no longer
+ * running (the sweep took it for abandoned), and the batch must not be kept.
+ */
 export async function recordProgress(
   db: Db,
   id: number,
   counts: { processed: number; created: number; updated: number },
-): Promise<void> {
-  await db.updateTable('member_imports').set(counts).where('id', '=', id).execute();
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('member_imports')
+    .set({ ...counts, touched_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
+/** The apply's end; an upload the sweep already marked failed stays failed. */
 export async function finishImport(
   db: Db,
   id: number,
@@ -202,15 +219,31 @@ export async function finishImport(
     .updateTable('member_imports')
     .set({ status, rows_data: null, finished_at: now })
     .where('id', '=', id)
+    .where('status', '=', 'running')
     .execute();
 }
 
-/** Uploads never applied, older than `before`: their rows are dropped (the import stays listed as failed). */
-export async function dropStaleImports(db: Db, before: number): Promise<void> {
-  await db
+/**
+ * Uploads nobody will finish marked failed and their staged rows dropped: never applied and
+ * uploaded before `uploadedBefore`, or running but untouched since `runningBefore` (the apply
+ * crashed, or its instance went away). Answers how many.
+ */
+export async function abandonStaleImports(
+  db: Db,
+  limits: { uploadedBefore: number; runningBefore: number; now: number },
+): Promise<number> {
+  const result = await db
     .updateTable('member_imports')
-    .set({ status: 'failed', rows_data: null })
-    .where('status', '=', 'uploaded')
-    .where('created_at', '<', before)
-    .execute();
+    .set({ status: 'failed', rows_data: null, finished_at: limits.now })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'uploaded'), eb('created_at', '<', limits.uploadedBefore)]),
+        eb.and([
+          eb('status', '=', 'running'),
+          eb.or([eb('touched_at', 'is', null), eb('touched_at', '<', limits.runningBefore)]),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

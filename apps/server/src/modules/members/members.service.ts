@@ -1,4 +1,4 @@
-import { IMPORT_PREVIEW_ISSUES_MAX, IMPORT_ROWS_MAX } from '@meetflow/shared/schemas/imports';
+import { IMPORT_PREVIEW_ISSUES_MAX } from '@meetflow/shared/schemas/imports';
 import type { Language } from '@meetflow/shared/languages';
 import {
   MEMBER_IMPORT_COLUMNS,
@@ -12,12 +12,12 @@ import { assertOrganizationVisible } from '../../core/organization-scope.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localDate } from '../../lib/local-time.ts';
-import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
 import type { SheetRow } from '../../lib/spreadsheet-reader.ts';
 import { xlsxBuffer } from '../../lib/xlsx-template.ts';
-import { spreadsheetError } from '../imports/import-common.ts';
+import { firstSheetRows, spreadsheetError, uploadFormat } from '../imports/import-common.ts';
 import { findOrganization } from '../organizations/organizations.reads.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
+import { abandonStaleImports } from './abandoned-imports.ts';
 import { COLUMN_LABELS, judgeRows, type MemberRow } from './member-import-rows.ts';
 import { foldLicence, nameKeys } from './member-names.ts';
 import * as repo from './member-records.repository.ts';
@@ -37,25 +37,16 @@ export interface MembersDeps {
 
 /** Rows written per transaction while applying; the progress moves after each batch. */
 export const MEMBER_BATCH_ROWS = 500;
-/** An upload never applied is dropped after a day. */
-const UPLOAD_KEPT_MS = 24 * 3_600_000;
 
+/** The list's first sheet as the imports read it: its header row and its data rows. */
 async function readRows(bytes: Uint8Array): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const reader = await loadSpreadsheetReader();
-  const format = reader.sniffFormat(bytes);
-  if (!format)
-    throw new AppError(reader.isLegacyExcel(bytes) ? 'IMPORT_XLS_NOT_SUPPORTED' : 'FILE_TYPE_NOT_ALLOWED');
+  const format = await uploadFormat(bytes);
   let header: string[] | null = null;
-  let first: string | null = null;
   const rows: SheetRow[] = [];
   try {
-    if (format === 'xlsx') await reader.checkZip(bytes, IMPORT_ROWS_MAX + 1);
-    for await (const { sheet, row } of reader.readSheets(bytes, { format, maxRows: IMPORT_ROWS_MAX + 1 })) {
-      first ??= sheet;
-      if (sheet !== first) continue; // the first sheet is the list
+    for await (const row of firstSheetRows(bytes, format))
       if (header === null) header = row.cells;
       else rows.push(row);
-    }
   } catch (error) {
     throw spreadsheetError(error);
   }
@@ -86,7 +77,10 @@ async function writeRows(
         })),
       );
       processed += batch.length;
-      await repo.recordProgress(trx, importId, { processed, created, updated: processed - created });
+      const counts = { processed, created, updated: processed - created };
+      // Taken for abandoned meanwhile (abandoned-imports.ts): this batch is not kept.
+      if (!(await repo.recordProgress(trx, importId, counts, now)))
+        throw new AppError('MEMBER_IMPORT_ABANDONED');
     });
   }
   return { processed, created };
@@ -184,7 +178,7 @@ export function createMembers(deps: MembersDeps) {
         judged.valid.map((r) => r.licence_key),
       );
       const now = clock();
-      await repo.dropStaleImports(db, now - UPLOAD_KEPT_MS);
+      await abandonStaleImports(deps);
       const fileName = file.name.slice(0, 255) || 'members.xlsx';
       const id = await repo.insertImport(db, {
         organization_id: organizationId,
@@ -213,7 +207,7 @@ export function createMembers(deps: MembersDeps) {
       await organizationOf(actor.user, organizationId);
       const info = await repo.findImport(db, organizationId, importId);
       if (!info) throw new AppError('NOT_FOUND');
-      const data = await repo.claimImport(db, organizationId, importId);
+      const data = await repo.claimImport(db, organizationId, importId, clock());
       if (data === null) throw new AppError('MEMBER_IMPORT_ALREADY_APPLIED');
       const rows = JSON.parse(data) as MemberRow[];
       if (rows.length === 0) {
@@ -251,6 +245,8 @@ export function createMembers(deps: MembersDeps) {
 
     async progress(user: AuthUser, organizationId: number, importId: number): Promise<MemberImportProgress> {
       await organizationOf(user, organizationId);
+      // A crashed apply is told as failed to whoever watches it, even between the runner's passes.
+      await abandonStaleImports(deps);
       const info = await repo.findImport(db, organizationId, importId);
       if (!info) throw new AppError('NOT_FOUND');
       return info;

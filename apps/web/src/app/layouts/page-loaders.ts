@@ -23,6 +23,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   paymentSetup: () => import('../../features/payment-setup/payment-setup-page.tsx'),
   paymentAccount: () => import('../../features/payment-setup/payment-account-page.tsx'),
   invitations: () => import('../../features/invitations/invitations-page.tsx'),
+  members: () => import('../../features/members/members-page.tsx'),
   cmeRecords: () => import('../../features/cme/cme-records-page.tsx'),
   organization: () => import('../../features/organizations/organization-page.tsx'),
   dictionary: () => import('../../features/dictionary/dictionary-page.tsx'),

@@ -6,6 +6,7 @@ import { EVALUATIONS_PATH } from '../../lib/evaluations.ts';
 import { ORDERS_PATH } from '../../lib/orders.ts';
 import { INVITATIONS_PATH } from '../../lib/invitations.ts';
 import { APPROVAL_PATH } from '../../lib/approval.ts';
+import { MEMBERS_PATH } from '../../lib/members.ts';
 import { PAYMENT_ACCOUNT_PATH, PAYMENT_READERS, PAYMENT_SETUP_PATH } from '../../lib/payment-setup.ts';
 
 /**
@@ -217,6 +218,11 @@ export const adminRoutes: AppRoute[] = [
           icon: 'fees',
           auth: [...PAYMENT_READERS],
         },
+      },
+      {
+        name: 'members',
+        path: MEMBERS_PATH,
+        meta: { title: 'Member list', i18nKey: 'route.members', icon: 'team', auth: ['member:manage'] },
       },
       {
         name: 'apiTokens',
