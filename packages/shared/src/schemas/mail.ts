@@ -13,7 +13,8 @@ import { generalSignUpBody } from './public.ts';
  * a certificate carries the guest's certificate of attendance as a PDF (issue 18); an evaluation's
  * invitation and reminder link to the evaluation on the guest page (issue 43); a receipt and a
  * credit note carry their PDF (issue 44); a group's contact, not a guest, is sent the link to the
- * group's page (issue 45).
+ * group's page (issue 45); an invitee of an imported list, not a guest yet, their personal sign-up
+ * link (issue 45).
  */
 export const MAIL_TYPES = [
   'confirmation',
@@ -29,6 +30,7 @@ export const MAIL_TYPES = [
   'receipt',
   'credit_note',
   'group_link',
+  'invitation',
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */

@@ -72,6 +72,8 @@ export interface MailPayload {
   receipt_id?: number;
   /** group_link: the group booking whose contact is sent the link to its page (issue 45). */
   group_id?: number;
+  /** invitation: the personal invitation whose link is mailed (asked for at send time, issue 45). */
+  invitation_id?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -156,6 +158,7 @@ export function createMailComposer(deps: {
           'receipt',
           'credit_note',
           'group_link',
+          'invitation',
         ].includes(payload.type);
       const [sessions, cancelled] = await Promise.all([
         withSessions ? repo.guestSessions(db, guest.id) : [],

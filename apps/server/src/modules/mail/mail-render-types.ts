@@ -18,7 +18,8 @@ export type MailKind =
   | 'evaluation_reminder'
   | 'receipt'
   | 'credit_note'
-  | 'group_link';
+  | 'group_link'
+  | 'invitation';
 
 export interface MailSession {
   id: number;
@@ -92,6 +93,8 @@ export interface MailContext {
   receipt?: { number: string; amount: string };
   /** The mail to a group's contact only (issue 45): how many attendees they registered. */
   group?: { size: number };
+  /** A personal invitation only (issue 45): the registration type it signs up as, in the mail's language ('' for none). */
+  invitation?: { type: string };
 }
 
 export interface MailAttachment {

@@ -10,6 +10,7 @@ import {
   type MailService,
   type ReceiptMail,
   type GroupMail,
+  type InvitationMail,
   type WaitlistOfferMail,
 } from './mail.service.ts';
 
@@ -37,6 +38,10 @@ export interface MailReceipts {
 export interface MailGroups {
   groupMail(groupId: number): Promise<GroupMail | null>;
 }
+/** A personal invitation's mail (the invitations module, issue 45). */
+export interface MailInvitations {
+  invitationMail(invitationId: number): Promise<InvitationMail | null>;
+}
 /** The guest behind a guest token, for the confirmation resend (the registration module). */
 export interface MailVisitors {
   identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }>;
@@ -50,6 +55,7 @@ export interface MailModule {
   evaluations: Port<MailEvaluations>;
   receipts: Port<MailReceipts>;
   groups: Port<MailGroups>;
+  invitations: Port<MailInvitations>;
 }
 
 declare module 'fastify' {
@@ -68,6 +74,7 @@ export const mailModule = fp(
     const evaluations = createPort<MailEvaluations>('mail evaluations', ['evaluationMail']);
     const receipts = createPort<MailReceipts>('mail receipts', ['receiptMail']);
     const groups = createPort<MailGroups>('mail groups', ['groupMail']);
+    const invitations = createPort<MailInvitations>('mail invitations', ['invitationMail']);
     const mail = createMailService({
       db,
       dbKind,
@@ -86,10 +93,20 @@ export const mailModule = fp(
       evaluationMail: evaluations.use.evaluationMail,
       receiptMail: receipts.use.receiptMail,
       groupMail: groups.use.groupMail,
+      invitationMail: invitations.use.invitationMail,
     });
     app.platform.closeAfterJobs(() => mail.close());
     app.platform.closeAfterJobs(() => transport?.close());
-    app.decorate('mail', { service: mail, certificates, offers, visitors, evaluations, receipts, groups });
+    app.decorate('mail', {
+      service: mail,
+      certificates,
+      offers,
+      visitors,
+      evaluations,
+      receipts,
+      groups,
+      invitations,
+    });
     app.addHook('onReady', async () => {
       certificates.assertFilled();
       offers.assertFilled();
@@ -97,6 +114,7 @@ export const mailModule = fp(
       evaluations.assertFilled();
       receipts.assertFilled();
       groups.assertFilled();
+      invitations.assertFilled();
     });
     const confirmation = createGuestConfirmation({
       db,

@@ -14,6 +14,7 @@ import {
   queueCertificates,
   queueConfirmationAgain,
   queueGroupLink,
+  queueInvitation,
   queueEnrolmentUpdate,
   queueEvaluationMails,
   queuePendingConfirmations,
@@ -63,6 +64,8 @@ export interface MailDeps {
   waitlistOffer?: (entryId: number, offeredAt: number) => Promise<WaitlistOfferMail | null>;
   /** A group's contact mail (issue 45), asked for when it is sent: null once the group is erased. */
   groupMail?: (groupId: number) => Promise<GroupMail | null>;
+  /** A personal invitation's mail (issue 45), asked for when it is sent: null once used, deleted or erased. */
+  invitationMail?: (invitationId: number) => Promise<InvitationMail | null>;
   /**
    * An evaluation as its invitation or reminder tells it (the evaluations module, through mail.module.ts),
    * asked for when the mail is sent: null when it no longer takes this guest's answer (closed, past
@@ -110,6 +113,17 @@ export interface GroupMail {
   displayName: string;
   language: string;
   size: number;
+  url: string;
+}
+
+/** What a personal invitation's mail needs: who, which meeting, the type it fixes, the sign-up link. */
+export interface InvitationMail {
+  meetingId: number;
+  email: string;
+  displayName: string;
+  language: string;
+  /** The registration type's names (null: the invitee's choice). */
+  userType: { name: string; name_cn: string; name_en: string } | null;
   url: string;
 }
 
@@ -163,6 +177,10 @@ export function createMailService(deps: MailDeps) {
     /** In a group booking's transaction: the contact's mail with the link to the group's page. */
     queueGroupLink: (trx: Db, group: { groupId: number; meetingId: number }) =>
       queueGroupLink(deps, trx, group),
+
+    /** With a personal invitation (issue 45): the invitee's mail with their sign-up link. */
+    queueInvitation: (trx: Db, invitation: { invitationId: number; meetingId: number; at: number }) =>
+      queueInvitation(deps, trx, invitation),
 
     /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
     queueWaitlistOffer: (

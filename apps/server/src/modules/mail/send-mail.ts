@@ -30,6 +30,7 @@ type SendDeps = Pick<
   | 'evaluationMail'
   | 'receiptMail'
   | 'groupMail'
+  | 'invitationMail'
 > & { composer: MailComposer };
 type Skipped = void | { skipped: string };
 
@@ -39,6 +40,7 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   const payload = JSON.parse(job.payload) as MailPayload;
   if (payload.type === 'waitlist_offer') return sendOfferMail(deps, job, payload);
   if (payload.type === 'group_link') return sendGroupMail(deps, job, payload);
+  if (payload.type === 'invitation') return sendInvitationMail(deps, job, payload);
   const guest = job.guest_id === null ? undefined : await repo.findGuestForMail(deps.db, job.guest_id);
   if (!guest || guest.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
   // A receipt or credit note is owed to a cancelled sign-up too (a refund that cancelled it, a late
@@ -168,6 +170,16 @@ async function sendGroupMail(deps: SendDeps, job: JobRow, payload: MailPayload):
   if (!group) return { skipped: 'the group is gone or erased' };
   return sendToVisitor(deps, job, payload, group, (context) => {
     context.group = { size: group.size };
+  });
+}
+
+/** A personal invitation (issue 45): the invitee is not a guest yet; their link, read at send time. */
+async function sendInvitationMail(deps: SendDeps, job: JobRow, payload: MailPayload): Promise<Skipped> {
+  const invitation = deps.invitationMail ? await deps.invitationMail(payload.invitation_id ?? 0) : null;
+  if (!invitation) return { skipped: 'the invitation is used, deleted or erased' };
+  return sendToVisitor(deps, job, payload, invitation, (context, language) => {
+    const type = invitation.userType;
+    context.invitation = { type: type ? nameIn(language, type.name, type.name_cn, type.name_en) : '' };
   });
 }
 

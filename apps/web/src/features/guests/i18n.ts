@@ -131,6 +131,7 @@ const zhTw = {
       receipt: '收據',
       credit_note: '退款單',
       group_link: '團體頁面連結',
+      invitation: '個人邀請',
     } satisfies Record<MailType, string>,
     statuses: {
       queued: '等候發送',
@@ -247,6 +248,7 @@ const zhCn: Catalogue = {
       receipt: '收据',
       credit_note: '退款单',
       group_link: '团体页面链接',
+      invitation: '个人邀请',
     },
     statuses: {
       queued: '等待发送',
@@ -361,6 +363,7 @@ const en: Catalogue = {
       receipt: 'Receipt',
       credit_note: 'Credit note (refund)',
       group_link: "Group's page link",
+      invitation: 'Personal invitation',
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

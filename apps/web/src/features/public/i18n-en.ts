@@ -274,6 +274,7 @@ const en: PublicCatalogue & TextTree = {
       receipt: 'Receipt',
       credit_note: 'Credit note (refund)',
       group_link: "Group's page link",
+      invitation: 'Personal invitation',
     },
     messageStatus: {
       queued: 'Waiting to be sent',

@@ -265,6 +265,7 @@ const zhCn: PublicCatalogue = {
       receipt: '收据',
       credit_note: '退款单',
       group_link: '团体页面链接',
+      invitation: '个人邀请',
     },
     messageStatus: { queued: '等待发送', running: '发送中', done: '已发送', failed: '发送失败' },
     withdrawTitle: '撤回报名',

@@ -265,6 +265,7 @@ export const zhTw = {
       receipt: '收據',
       credit_note: '退款單',
       group_link: '團體頁面連結',
+      invitation: '個人邀請',
     } satisfies Record<MailType, string>,
     messageStatus: { queued: '等待寄出', running: '寄送中', done: '已寄出', failed: '寄送失敗' },
     withdrawTitle: '撤回報名',
