@@ -94,7 +94,13 @@ describe(`personal invitations (${TEST_DB})`, () => {
     const code = linkCode(zh?.text);
     expect(code).toBe(chan.code);
     const checked = await check(m.publicId, code!);
-    expect(checked.json().data).toEqual({ valid: true, reason: null, user_type_id: doctor, personal: true });
+    expect(checked.json().data).toMatchObject({
+      valid: true,
+      reason: null,
+      user_type_id: doctor,
+      personal: true,
+      user_type: { name: 'Doctor' },
+    });
     const first = await signUp(
       ctx,
       m.publicId,

@@ -138,8 +138,14 @@ describe(`invitations (${TEST_DB})`, () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as PublicInvitation;
     };
-    const shared = { personal: false };
-    expect(await check('doctors')).toEqual({ valid: true, reason: null, user_type_id: doctor, ...shared });
+    const shared = { personal: false, user_type: null };
+    expect(await check('doctors')).toEqual({
+      valid: true,
+      reason: null,
+      user_type_id: doctor,
+      personal: false,
+      user_type: { name: 'Doctor', name_cn: expect.any(String), name_en: expect.any(String) },
+    });
     expect(await check('OFFCODE')).toEqual({
       valid: false,
       reason: 'invalid',

@@ -133,5 +133,7 @@ export const publicInvitation = z.object({
   user_type_id: z.number().int().nullable(),
   /** A personal invitation (one invitee, one use); no name is told: the code is all the page has. */
   personal: z.boolean(),
+  /** The names of that registration type, for the page to say what the invitee registers as. */
+  user_type: z.object({ name: z.string(), name_cn: z.string(), name_en: z.string() }).nullable(),
 });
 export type PublicInvitation = z.infer<typeof publicInvitation>;

@@ -113,10 +113,13 @@ export function DateScheduleSignUp({
   meeting,
   onStale,
   preview = null,
+  invitationCode = null,
 }: {
   meeting: PublicMeeting;
   onStale: () => void;
   preview?: FormPreview;
+  /** An invitation the page checked (issue 45): sent as `invitation_code`. */
+  invitationCode?: string | null;
 }) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
@@ -133,7 +136,7 @@ export function DateScheduleSignUp({
   const [consent, setConsent] = useState(false);
   // A paid meeting's discount code and receipt's name (issue 44); the type decides the fee.
   const pay = usePaymentChoice(meeting);
-  const s = useSignUpSubmit(meeting, onStale);
+  const s = useSignUpSubmit(meeting, onStale, invitationCode);
   const notice = meeting.privacy_notice;
   const stepHeading = useStepFocus(step);
 
