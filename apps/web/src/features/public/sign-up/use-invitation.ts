@@ -42,39 +42,44 @@ export type InvitationState =
 export function useInvitation(publicId: string) {
   const [params, setParams] = useSearchParams();
   const fromLink = params.get('invitation');
-  const [code, setCode] = useState<string | null>(() => fromLink ?? stored(publicId));
-  const [state, setState] = useState<InvitationState>({ status: 'none' });
+  const [kept, setKept] = useState<string | null>(() => fromLink ?? stored(publicId));
+  const code = fromLink ?? kept;
+  // The check's answer for the code it was asked about: a newer code shows as being checked.
+  const [result, setResult] = useState<{ code: string; answer: PublicInvitation | null } | null>(null);
 
   useEffect(() => {
     if (!fromLink) return;
     store(publicId, fromLink);
-    setCode(fromLink);
     const next = new URLSearchParams(params);
     next.delete('invitation');
     setParams(next, { replace: true });
   }, [fromLink, params, publicId, setParams]);
 
   useEffect(() => {
-    if (!code) {
-      setState({ status: 'none' });
-      return;
-    }
+    if (!code) return;
     let live = true;
-    setState({ status: 'checking', code });
     publicApi.checkInvitation(publicId, code).then(
-      (answer) => live && setState({ status: 'checked', code, answer }),
-      () => live && setState({ status: 'failed', code }),
+      (answer) => live && setResult({ code, answer }),
+      () => live && setResult({ code, answer: null }),
     );
     return () => {
       live = false;
     };
   }, [code, publicId]);
 
+  const state: InvitationState = !code
+    ? { status: 'none' }
+    : result?.code !== code
+      ? { status: 'checking', code }
+      : result.answer
+        ? { status: 'checked', code, answer: result.answer }
+        : { status: 'failed', code };
+
   const apply = useCallback(
     (typed: string | null) => {
       const next = typed?.trim() || null;
       store(publicId, next);
-      setCode(next);
+      setKept(next);
     },
     [publicId],
   );

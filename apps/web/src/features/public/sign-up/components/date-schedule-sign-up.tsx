@@ -104,6 +104,14 @@ function useStepFocus(step: number) {
   return stepHeading;
 }
 
+interface DateScheduleProps {
+  meeting: PublicMeeting;
+  onStale: () => void;
+  preview?: FormPreview;
+  /** An invitation the page checked (issue 45): sent as `invitation_code`. */
+  invitationCode?: string | null;
+}
+
 /**
  * The date-schedule sign-up: step 1 the guest's data and the meeting's own fields (some only for the
  * registration type chosen), step 2 the sessions allowed for the chosen registration type, then
@@ -114,13 +122,7 @@ export function DateScheduleSignUp({
   onStale,
   preview = null,
   invitationCode = null,
-}: {
-  meeting: PublicMeeting;
-  onStale: () => void;
-  preview?: FormPreview;
-  /** An invitation the page checked (issue 45): sent as `invitation_code`. */
-  invitationCode?: string | null;
-}) {
+}: DateScheduleProps) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const { form, setForm, answers, setAnswer } = useSignUpDraft<DateScheduleForm>(

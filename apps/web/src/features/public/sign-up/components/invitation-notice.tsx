@@ -16,7 +16,7 @@ export function InvitationNotice({ invitation }: { invitation: InvitationChoice 
   if (state.status === 'checking') return null;
   if (state.status === 'failed')
     return (
-      <p className="mf-pub-notice" role="alert" data-testid="invitation-failed">
+      <p className="mf-pub-notice mf-pub-invitation" role="alert" data-testid="invitation-failed">
         {t('pub.invitation.checkFailed')}
       </p>
     );
@@ -37,7 +37,7 @@ export function InvitationNotice({ invitation }: { invitation: InvitationChoice 
     );
   const type = answer.user_type;
   return (
-    <section className="mf-pub-success" aria-live="polite" data-testid="invitation-ok">
+    <section className="mf-pub-success mf-pub-invitation" aria-live="polite" data-testid="invitation-ok">
       <p className="mf-pub-success-title">{t('pub.invitation.title')}</p>
       <p>{answer.personal ? t('pub.invitation.personal') : t('pub.invitation.shared')}</p>
       {type && (
