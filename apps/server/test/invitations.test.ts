@@ -131,16 +131,45 @@ describe(`invitations (${TEST_DB})`, () => {
 
     const check = async (code: string) => {
       const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/public/meetings/${m.publicId}/invitations/${code}`,
+        method: 'POST',
+        url: `/api/public/meetings/${m.publicId}/invitations/check`,
+        payload: { code },
       });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as PublicInvitation;
     };
-    expect(await check('doctors')).toEqual({ valid: true, reason: null, user_type_id: doctor });
-    expect(await check('OFFCODE')).toEqual({ valid: false, reason: 'invalid', user_type_id: null });
-    expect(await check('OLDCODE')).toEqual({ valid: false, reason: 'invalid', user_type_id: null });
-    expect(await check('ONCEONLY')).toEqual({ valid: false, reason: 'used_up', user_type_id: null });
+    const shared = { personal: false, user_type: null };
+    expect(await check('doctors')).toEqual({
+      valid: true,
+      reason: null,
+      user_type_id: doctor,
+      personal: false,
+      user_type: { name: 'Doctor', name_cn: expect.any(String), name_en: expect.any(String) },
+    });
+    expect(await check('OFFCODE')).toEqual({
+      valid: false,
+      reason: 'invalid',
+      user_type_id: null,
+      ...shared,
+    });
+    expect(await check('OLDCODE')).toEqual({
+      valid: false,
+      reason: 'invalid',
+      user_type_id: null,
+      ...shared,
+    });
+    expect(await check('ONCEONLY')).toEqual({
+      valid: false,
+      reason: 'used_up',
+      user_type_id: null,
+      ...shared,
+    });
+    // The old address with the code in its path is gone: nothing there keeps a code in a log.
+    const oldPath = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/public/meetings/${m.publicId}/invitations/DOCTORS`,
+    });
+    expect(oldPath.statusCode).toBe(404);
     // Enabling it again makes it good.
     await organiser('PUT', `/api/invitations/${off.id}`, { seats: 'bypass', enabled: true });
     expect((await check('OFFCODE')).valid).toBe(true);
@@ -152,8 +181,9 @@ describe(`invitations (${TEST_DB})`, () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/public/meetings/${m.publicId}/invitations/GUESS${i}`,
+        method: 'POST',
+        url: `/api/public/meetings/${m.publicId}/invitations/check`,
+        payload: { code: `GUESS${i}` },
         remoteAddress: '10.77.0.1',
       });
       statuses.push(res.statusCode);

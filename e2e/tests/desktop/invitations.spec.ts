@@ -102,8 +102,16 @@ test('an organiser reserves invitee seats and manages invitation codes, in two l
   await expect(page.getByTestId('invitation-table')).not.toContainText('VIP-GUESTS');
 
   // The public check the sign-up page makes answers for the generated code.
-  const check = await request.get(`/api/public/meetings/${meeting.public_id}/invitations/${generated!.code}`);
-  expect((await check.json()).data).toEqual({ valid: true, reason: null, user_type_id: null });
+  const check = await request.post(`/api/public/meetings/${meeting.public_id}/invitations/check`, {
+    data: { code: generated!.code },
+  });
+  expect((await check.json()).data).toEqual({
+    valid: true,
+    reason: null,
+    user_type_id: null,
+    personal: false,
+    user_type: null,
+  });
 
   // In English.
   await switchLanguage(page, 'en');

@@ -2870,17 +2870,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/meetings/{publicId}/invitations/{code}": {
+    "/api/meetings/{id}/invitations/personal": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Whether an invitation code would be accepted now, and the registration type it fixes */
-        get: operations["getPublicMeetingsByPublicIdInvitationsByCode"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** Import invitees: each gets a single-use code and a mail with their personal sign-up link (429 past 20 lists or resends in 10 minutes) */
+        post: operations["postMeetingsByIdInvitationsPersonal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A personal invitation's mail again (409 INVITATION_USED_UP once used) */
+        post: operations["postInvitationsByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/meetings/{publicId}/invitations/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an invitation code would be accepted now, and the registration type it fixes */
+        post: operations["postPublicMeetingsByPublicIdInvitationsCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11341,7 +11375,7 @@ export interface operations {
                             items: {
                                 id: number;
                                 /** @enum {string} */
-                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer" | "evaluation_invitation" | "evaluation_reminder" | "receipt" | "credit_note" | "group_link" | "application_received" | "application_rejected";
+                                type: "confirmation" | "enrolment_update" | "reminder" | "code" | "broadcast" | "login_code" | "certificate" | "waitlist_offer" | "evaluation_invitation" | "evaluation_reminder" | "receipt" | "credit_note" | "group_link" | "application_received" | "application_rejected" | "invitation";
                                 /** @enum {string} */
                                 status: "queued" | "sending" | "sent" | "failed" | "skipped";
                                 attempts: number;
@@ -26788,13 +26822,159 @@ export interface operations {
             };
         };
     };
-    getPublicMeetingsByPublicIdInvitationsByCode: {
+    postMeetingsByIdInvitationsPersonal: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                publicId: string;
-                code: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    seats: "reserved" | "bypass";
+                    /** @default null */
+                    user_type_id?: number | null;
+                    /**
+                     * @default zh-tw
+                     * @enum {string}
+                     */
+                    language?: "zh-tw" | "zh-cn" | "en";
+                    /** @default null */
+                    valid_until?: number | null;
+                    invitees: {
+                        name: string;
+                        email: string;
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        language?: "zh-tw" | "zh-cn" | "en" | null;
+                        /** @default null */
+                        user_type_id?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
+                            created: {
+                                id: number;
+                                code: string;
+                                /** @enum {string} */
+                                kind: "shared" | "personal";
+                                /** @enum {string} */
+                                seats: "reserved" | "bypass";
+                                user_type_id: number | null;
+                                max_uses: number;
+                                used_count: number;
+                                valid_until: number | null;
+                                enabled: boolean;
+                                note: string;
+                                invitee_name: string;
+                                invitee_email: string;
+                                /** @enum {string} */
+                                language: "zh-tw" | "zh-cn" | "en";
+                                sent_at: number | null;
+                                created_at: number;
+                            }[];
+                            already_invited: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postInvitationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
             };
             cookie?: never;
         };
@@ -26810,10 +26990,121 @@ export interface operations {
                         code: number;
                         message: string;
                         data: {
+                            id: number;
+                            code: string;
+                            /** @enum {string} */
+                            kind: "shared" | "personal";
+                            /** @enum {string} */
+                            seats: "reserved" | "bypass";
+                            user_type_id: number | null;
+                            max_uses: number;
+                            used_count: number;
+                            valid_until: number | null;
+                            enabled: boolean;
+                            note: string;
+                            invitee_name: string;
+                            invitee_email: string;
+                            /** @enum {string} */
+                            language: "zh-tw" | "zh-cn" | "en";
+                            sent_at: number | null;
+                            created_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request or invalid input; `data.fields` has a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid token, or it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside the user’s organisations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other failure: conflicts (409), rate limits (429), server errors (5xx) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPublicMeetingsByPublicIdInvitationsCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: {
                             valid: boolean;
                             /** @enum {string|null} */
                             reason: "invalid" | "used_up" | null;
                             user_type_id: number | null;
+                            personal: boolean;
+                            user_type: {
+                                name: string;
+                                name_cn: string;
+                                name_en: string;
+                            } | null;
                         };
                     };
                 };
@@ -26836,8 +27127,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A path parameter is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

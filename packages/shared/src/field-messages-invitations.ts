@@ -25,4 +25,19 @@ export const INVITATION_FIELD_MESSAGES = {
     'zh-cn': '此报名类型不属于本会议',
     en: "This registration type is not one of the meeting's",
   },
+  inviteeNameRequired: {
+    'zh-tw': '請輸入受邀者姓名',
+    'zh-cn': '请输入受邀者姓名',
+    en: "Please enter the invitee's name",
+  },
+  inviteesRequired: {
+    'zh-tw': '請至少列出一位受邀者',
+    'zh-cn': '请至少列出一位受邀者',
+    en: 'List at least one invitee',
+  },
+  inviteeEmailTwice: {
+    'zh-tw': '此電郵地址在名單中出現多於一次',
+    'zh-cn': '此电邮地址在名单中出现多于一次',
+    en: 'This e-mail address is in the list more than once',
+  },
 } as const;

@@ -84,9 +84,44 @@ export const inviteeSeats = z.object({
 });
 export type InviteeSeats = z.infer<typeof inviteeSeats>;
 
-/** GET /api/public/meetings/:publicId/invitations/:code. */
+/** Letters and digits of a personal invitation's code: about 93 bits, its link's only secret. */
+export const PERSONAL_CODE_LENGTH = 20;
+/** Invitees one list may bring (a larger list is sent in parts). */
+export const INVITEE_LIST_MAX = 500;
+
+/** One invitee of an imported list; language and type null: the list's own. */
+export const invitee = z.strictObject({
+  name: z.string().trim().min(1, 'inviteeNameRequired').max(300),
+  email: z.string().trim().toLowerCase().min(1, 'emailRequired').max(200).pipe(z.email('emailInvalid')),
+  language: z.enum(LANGUAGES).nullable().default(null),
+  user_type_id: z.number().int().positive().nullable().default(null),
+});
+export type Invitee = z.input<typeof invitee>;
+
+/**
+ * POST /api/meetings/:id/invitations/personal: each invitee gets a single-use code of their own and
+ * a mail with their personal link. `language` and `user_type_id` are the list's, for rows without.
+ */
+export const personalInvitationsBody = z.strictObject({
+  seats: z.enum(INVITATION_SEATS),
+  user_type_id: z.number().int().positive().nullable().default(null),
+  language: z.enum(LANGUAGES).default('zh-tw'),
+  valid_until: z.number().int().nullable().default(null),
+  invitees: z.array(invitee).min(1, 'inviteesRequired').max(INVITEE_LIST_MAX),
+});
+export type PersonalInvitationsBody = z.input<typeof personalInvitationsBody>;
+/** What an imported list made: the invitations mailed, and the addresses already invited (left alone). */
+export const personalInvitationsResult = z.object({
+  created: invitationList,
+  already_invited: z.array(z.string()),
+});
+export type PersonalInvitationsResult = z.infer<typeof personalInvitationsResult>;
+
+/** POST /api/public/meetings/:publicId/invitations/check: the code in the body, never in a URL. */
 export const publicInvitationParams = z.strictObject({
   publicId: z.string().min(1).max(100),
+});
+export const publicInvitationBody = z.strictObject({
   code: z.string().trim().min(1).max(60),
 });
 /** Whether a code would be accepted now; the sign-up page shows "You are invited" and fixes the type. */
@@ -96,5 +131,9 @@ export const publicInvitation = z.object({
   reason: z.enum(['invalid', 'used_up']).nullable(),
   /** The registration type the invitation signs up as (null: the invitee's choice). */
   user_type_id: z.number().int().nullable(),
+  /** A personal invitation (one invitee, one use); no name is told: the code is all the page has. */
+  personal: z.boolean(),
+  /** The names of that registration type, for the page to say what the invitee registers as. */
+  user_type: z.object({ name: z.string(), name_cn: z.string(), name_en: z.string() }).nullable(),
 });
 export type PublicInvitation = z.infer<typeof publicInvitation>;

@@ -15,6 +15,8 @@ import { generalSignUpBody } from './public.ts';
  * credit note carry their PDF (issue 44); a group's contact, not a guest, is sent the link to the
  * group's page (issue 45); an applicant is told their application was received, or rejected with the
  * organiser's reason, never with a code (issue 45).
+ * group's page (issue 45); an invitee of an imported list, not a guest yet, their personal sign-up
+ * link (issue 45).
  */
 export const MAIL_TYPES = [
   'confirmation',
@@ -32,6 +34,7 @@ export const MAIL_TYPES = [
   'group_link',
   'application_received',
   'application_rejected',
+  'invitation',
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 /** The types an organiser can rewrite (subject and body per language). */

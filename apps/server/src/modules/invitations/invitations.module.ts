@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { invitationsRoutes } from './invitations.routes.ts';
 import { createInvitations } from './invitations.service.ts';
 import { createInviteeSeats } from './invitee-seats.ts';
+import { createPersonalInvitations } from './personal-invitations.ts';
 import { createSignUpInvitations } from './redeem.ts';
 
 /**
@@ -11,11 +12,20 @@ import { createSignUpInvitations } from './redeem.ts';
  */
 export const invitationsModule = fp(
   async (app) => {
-    const { db, clock, systemLog, webhooks, limiters, onSignupsChanged } = app.platform;
+    const { config, db, clock, systemLog, webhooks, limiters, onSignupsChanged } = app.platform;
     app.registration.invitations.fill(createSignUpInvitations({ db, systemLog, webhooks }));
     const invitations = createInvitations({ db, clock, systemLog });
     const seats = createInviteeSeats({ db, clock, systemLog, onSignupsChanged });
-    await app.register(invitationsRoutes, { invitations, seats, limiters });
+    const personal = createPersonalInvitations({
+      db,
+      clock,
+      systemLog,
+      mail: app.mail.service,
+      publicUrl: config.publicUrl,
+      mailPerUser: limiters('invitation_mail_user', 20, 600),
+    });
+    app.mail.invitations.fill({ invitationMail: personal.invitationMail });
+    await app.register(invitationsRoutes, { invitations, seats, personal, limiters });
   },
-  { name: 'invitations', dependencies: ['platform', 'registration'] },
+  { name: 'invitations', dependencies: ['platform', 'registration', 'mail'] },
 );

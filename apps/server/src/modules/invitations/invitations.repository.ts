@@ -124,3 +124,34 @@ export async function eraseInvitees(trx: Db, meetingId: number): Promise<void> {
     .where((eb) => eb.or([eb('invitee_name', '!=', ''), eb('invitee_email', '!=', '')]))
     .execute();
 }
+
+/** Which of these addresses the meeting's personal invitations already name (lower case). */
+export async function invitedEmails(db: Db, meetingId: number, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('invitations')
+    .select('invitee_email')
+    .where('meeting_id', '=', meetingId)
+    .where('kind', '=', 'personal')
+    .where('invitee_email', 'in', emails)
+    .execute();
+  return rows.map((r) => r.invitee_email);
+}
+
+/** When a personal invitation's mail was last handed to the outbox. */
+export async function markSent(trx: Db, id: number, at: number): Promise<void> {
+  await trx.updateTable('invitations').set({ sent_at: at, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** A personal invitation as its mail needs it: unused, enabled and with an address, else undefined. */
+export function findMailable(db: Db, id: number) {
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'meeting_id', 'code', 'user_type_id', 'invitee_name', 'invitee_email', 'language'])
+    .where('id', '=', id)
+    .where('kind', '=', 'personal')
+    .where('enabled', '=', 1)
+    .where(sql<boolean>`used_count < max_uses`)
+    .where('invitee_email', '!=', '')
+    .executeTakeFirst();
+}

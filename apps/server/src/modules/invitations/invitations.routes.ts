@@ -9,7 +9,10 @@ import {
   invitationUpdateBody,
   inviteeSeats,
   inviteeSeatsBody,
+  personalInvitationsBody,
+  personalInvitationsResult,
   publicInvitation,
+  publicInvitationBody,
   publicInvitationParams,
 } from '@meetflow/shared/schemas/invitations';
 import type { LimiterFactory } from '../../lib/rate-limiter.ts';
@@ -17,6 +20,7 @@ import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/authorization.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import type { InviteeSeatsService } from './invitee-seats.ts';
+import type { PersonalInvitationsService } from './personal-invitations.ts';
 
 const tags = ['invitations'];
 const security = [{ bearer: [] }];
@@ -34,8 +38,9 @@ export const INVITATION_CHECK_LIMIT = { points: 30, seconds: 60 } as const;
 export const invitationsRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationsService;
   seats: InviteeSeatsService;
+  personal: PersonalInvitationsService;
   limiters: LimiterFactory;
-}> = async (app, { invitations, seats, limiters }) => {
+}> = async (app, { invitations, seats, personal, limiters }) => {
   app.get(
     '/api/meetings/:id/invitee-seats',
     {
@@ -134,25 +139,60 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.post(
+    '/api/meetings/:id/invitations/personal',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Import invitees: each gets a single-use code and a mail with their personal sign-up link (429 past 20 lists or resends in 10 minutes)',
+        security,
+        params,
+        body: personalInvitationsBody,
+        response: { 200: envelope(personalInvitationsResult) },
+      },
+    },
+    async (request) =>
+      ok(request, await personal.importList(actor(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/invitations/:id/resend',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "A personal invitation's mail again (409 INVITATION_USED_UP once used)",
+        security,
+        params,
+        response: { 200: envelope(invitation) },
+      },
+    },
+    async (request) => ok(request, await personal.resend(actor(request), request.params.id)),
+  );
+
   const checkLimit = limiters(
     'invitation_check_ip',
     INVITATION_CHECK_LIMIT.points,
     INVITATION_CHECK_LIMIT.seconds,
   );
-  app.get(
-    '/api/public/meetings/:publicId/invitations/:code',
+  // The code rides in the body: a path or query would put it in request logs and proxies' logs.
+  app.post(
+    '/api/public/meetings/:publicId/invitations/check',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['public'],
         summary: 'Whether an invitation code would be accepted now, and the registration type it fixes',
         params: publicInvitationParams,
+        body: publicInvitationBody,
         response: { 200: envelope(publicInvitation) },
       },
     },
     async (request) => {
       await checkLimit.consume(request.ip);
-      return ok(request, await invitations.check(request.params.publicId, request.params.code));
+      return ok(request, await invitations.check(request.params.publicId, request.body.code));
     },
   );
 };

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { alignedAuditFields } from '../../lib/audit-fields.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
-import { isUserTypeOfMeeting } from '../dictionary/dictionary.reads.ts';
+import { isUserTypeOfMeeting, userTypeNames } from '../dictionary/dictionary.reads.ts';
 import { liveMeetingByPublicId } from '../meetings/meetings.reads.ts';
 import * as repo from './invitations.repository.ts';
 import { foldCode } from './redeem.ts';
@@ -30,10 +30,10 @@ export interface InvitationsDeps {
   systemLog: SystemLog;
 }
 
-/** A fresh code: letters and digits with no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B). */
-export function generateCode(): string {
+/** A fresh code from the CSPRNG: letters and digits with no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B). */
+export function generateCode(length: number = GENERATED_CODE_LENGTH): string {
   let code = '';
-  for (let i = 0; i < GENERATED_CODE_LENGTH; i++)
+  for (let i = 0; i < length; i++)
     code += INVITATION_CODE_ALPHABET[randomInt(INVITATION_CODE_ALPHABET.length)];
   return code;
 }
@@ -209,11 +209,17 @@ export function createInvitations(deps: InvitationsDeps) {
       const row = await repo.findByCode(db, meeting.id, foldCode(code));
       const now = clock();
       if (!row || Number(row.enabled) !== 1 || (row.valid_until !== null && Number(row.valid_until) < now))
-        return { valid: false, reason: 'invalid', user_type_id: null };
+        return { valid: false, reason: 'invalid', user_type_id: null, personal: false, user_type: null };
       const userTypeId = row.user_type_id === null ? null : Number(row.user_type_id);
+      const personal = row.kind === 'personal';
       if (Number(row.used_count) >= Number(row.max_uses))
-        return { valid: false, reason: 'used_up', user_type_id: userTypeId };
-      return { valid: true, reason: null, user_type_id: userTypeId };
+        return { valid: false, reason: 'used_up', user_type_id: userTypeId, personal, user_type: null };
+      const type =
+        userTypeId === null
+          ? undefined
+          : (await userTypeNames(db, meeting.id)).find((t) => Number(t.id) === userTypeId);
+      const user_type = type ? { name: type.name, name_cn: type.name_cn, name_en: type.name_en } : null;
+      return { valid: true, reason: null, user_type_id: userTypeId, personal, user_type };
     },
   };
 }

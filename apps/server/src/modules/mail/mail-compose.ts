@@ -75,6 +75,8 @@ export interface MailPayload {
   group_id?: number;
   /** application_received, application_rejected: the application the applicant is told of (issue 45). */
   application_id?: number;
+  /** invitation: the personal invitation whose link is mailed (asked for at send time, issue 45). */
+  invitation_id?: number;
 }
 
 /** The payload of a `mail.broadcast` job: the organiser's texts and the recipients they confirmed. */
@@ -162,6 +164,7 @@ export function createMailComposer(deps: {
           'group_link',
           'application_received',
           'application_rejected',
+          'invitation',
         ].includes(payload.type);
       const [sessions, cancelled] = await Promise.all([
         withSessions ? repo.guestSessions(db, guest.id) : [],

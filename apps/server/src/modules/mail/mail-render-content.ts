@@ -94,6 +94,8 @@ export function mailContent(ctx: MailContext): MailContent {
     amount: ctx.receipt?.amount ?? '',
     size: ctx.group ? String(ctx.group.size) : '',
     reason: ctx.application?.reason ?? '',
+    // A sentence of its own where the invitation fixes the registration type, else empty.
+    invited_as: ctx.invitation?.type ? fillPlaceholders(labels.invitedAs, { type: ctx.invitation.type }) : '',
   };
   for (const [key, text] of Object.entries(ctx.answers)) values[`${ANSWER_PLACEHOLDER_PREFIX}${key}`] = text;
   const template = ctx.template ?? defaultMailText(ctx.kind, lang);
@@ -136,6 +138,7 @@ export function mailContent(ctx: MailContext): MailContent {
         'group_link',
         'application_received',
         'application_rejected',
+        'invitation',
       ].includes(ctx.kind),
     code: ctx.guest.guest_code,
     link: ctx.guestPageUrl,
@@ -144,9 +147,11 @@ export function mailContent(ctx: MailContext): MailContent {
         ? labels.offerButton
         : ctx.kind === 'group_link'
           ? labels.groupButton
-          : ctx.kind === 'evaluation_invitation' || ctx.kind === 'evaluation_reminder'
-            ? labels.evaluationButton
-            : labels.button,
+          : ctx.kind === 'invitation'
+            ? labels.invitationButton
+            : ctx.kind === 'evaluation_invitation' || ctx.kind === 'evaluation_reminder'
+              ? labels.evaluationButton
+              : labels.button,
     unsubscribeUrl: ctx.kind === 'broadcast' && ctx.unsubscribeUrl ? ctx.unsubscribeUrl : null,
   };
 }

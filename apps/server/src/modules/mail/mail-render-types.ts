@@ -20,7 +20,8 @@ export type MailKind =
   | 'credit_note'
   | 'group_link'
   | 'application_received'
-  | 'application_rejected';
+  | 'application_rejected'
+  | 'invitation';
 
 export interface MailSession {
   id: number;
@@ -96,6 +97,8 @@ export interface MailContext {
   group?: { size: number };
   /** A rejected application's mail only (issue 45): the organiser's reason, as the applicant sees it. */
   application?: { reason: string };
+  /** A personal invitation only (issue 45): the registration type it signs up as, in the mail's language ('' for none). */
+  invitation?: { type: string };
 }
 
 export interface MailAttachment {

@@ -159,6 +159,22 @@ const DEFAULT_TEXTS: Record<MailKind, Record<Language, MailText>> = {
       body: 'We are sorry: the organiser of {meeting} has not approved your application.\nReason: {reason}\nIf you have any questions, please contact the organiser.',
     },
   },
+  // An invitee of an imported list (issue 45), not a guest yet: the button opens the sign-up page
+  // with their personal code, which takes one sign-up; {invited_as} is a sentence or empty.
+  invitation: {
+    'zh-tw': {
+      subject: '誠邀您參加：{meeting}',
+      body: '誠邀您參加「{meeting}」，會議將於 {start} 開始。\n請按下方按鈕報名：此連結只供您本人使用一次，請勿轉寄。\n{invited_as}',
+    },
+    'zh-cn': {
+      subject: '诚邀您参加：{meeting}',
+      body: '诚邀您参加“{meeting}”，会议将于 {start} 开始。\n请点击下方按钮报名：此链接只供您本人使用一次，请勿转发。\n{invited_as}',
+    },
+    en: {
+      subject: 'You are invited: {meeting}',
+      body: 'You are invited to {meeting}, which starts on {start}.\nPlease register with the button below: the link is yours alone and works once, so do not forward it.\n{invited_as}',
+    },
+  },
   // A seat freed up for someone on a waiting list: the button accepts it (on a page, never by the click alone).
   waitlist_offer: {
     'zh-tw': {
@@ -261,6 +277,10 @@ export interface MailLabels {
   groupButton: string;
   /** The button of an evaluation's invitation and reminder. */
   evaluationButton: string;
+  /** The button of a personal invitation: its sign-up page. */
+  invitationButton: string;
+  /** A personal invitation's `{invited_as}`: '{type}' is the registration type's name. */
+  invitedAs: string;
   /** An evaluation mail's `{unlock}` where the certificate waits for it. */
   evaluationUnlocks: string;
   linkFallback: string;
@@ -286,6 +306,8 @@ const LABELS: Record<Language, MailLabels> = {
     offerButton: '接受或放棄名額',
     groupButton: '查看團體報名',
     evaluationButton: '填寫問卷',
+    invitationButton: '立即報名',
+    invitedAs: '您將以「{type}」身份報名。',
     evaluationUnlocks: '完成此問卷後即可解鎖您的出席證書。',
     linkFallback: '如按鈕無法使用，請複製以下連結到瀏覽器開啟：',
     footer: '此郵件由系統自動發送，請勿直接回覆。',
@@ -307,6 +329,8 @@ const LABELS: Record<Language, MailLabels> = {
     offerButton: '接受或放弃名额',
     groupButton: '查看团体报名',
     evaluationButton: '填写问卷',
+    invitationButton: '立即报名',
+    invitedAs: '您将以“{type}”身份报名。',
     evaluationUnlocks: '完成此问卷后即可解锁您的出席证书。',
     linkFallback: '如按钮无法使用，请复制以下链接到浏览器打开：',
     footer: '此邮件由系统自动发送，请勿直接回复。',
@@ -328,6 +352,8 @@ const LABELS: Record<Language, MailLabels> = {
     offerButton: 'Accept or decline the seat',
     groupButton: "Open the group's page",
     evaluationButton: 'Complete the evaluation',
+    invitationButton: 'Register now',
+    invitedAs: 'You will register as {type}.',
     evaluationUnlocks: 'Complete it to unlock your certificate of attendance.',
     linkFallback: 'If the button does not work, copy this link into your browser:',
     footer: 'This message was sent automatically; please do not reply to it.',

@@ -11,6 +11,7 @@ import {
   type ReceiptMail,
   type GroupMail,
   type ApplicationMail,
+  type InvitationMail,
   type WaitlistOfferMail,
 } from './mail.service.ts';
 
@@ -42,6 +43,10 @@ export interface MailGroups {
 export interface MailApplications {
   applicationMail(applicationId: number): Promise<ApplicationMail | null>;
 }
+/** A personal invitation's mail (the invitations module, issue 45). */
+export interface MailInvitations {
+  invitationMail(invitationId: number): Promise<InvitationMail | null>;
+}
 /** The guest behind a guest token, for the confirmation resend (the registration module). */
 export interface MailVisitors {
   identify(token: string | undefined): Promise<{ guestId: number; meetingId: number }>;
@@ -56,6 +61,7 @@ export interface MailModule {
   receipts: Port<MailReceipts>;
   groups: Port<MailGroups>;
   applications: Port<MailApplications>;
+  invitations: Port<MailInvitations>;
 }
 
 declare module 'fastify' {
@@ -75,6 +81,7 @@ export const mailModule = fp(
     const receipts = createPort<MailReceipts>('mail receipts', ['receiptMail']);
     const groups = createPort<MailGroups>('mail groups', ['groupMail']);
     const applications = createPort<MailApplications>('mail applications', ['applicationMail']);
+    const invitations = createPort<MailInvitations>('mail invitations', ['invitationMail']);
     const mail = createMailService({
       db,
       dbKind,
@@ -94,6 +101,7 @@ export const mailModule = fp(
       receiptMail: receipts.use.receiptMail,
       groupMail: groups.use.groupMail,
       applicationMail: applications.use.applicationMail,
+      invitationMail: invitations.use.invitationMail,
     });
     app.platform.closeAfterJobs(() => mail.close());
     app.platform.closeAfterJobs(() => transport?.close());
@@ -106,6 +114,7 @@ export const mailModule = fp(
       receipts,
       groups,
       applications,
+      invitations,
     });
     app.addHook('onReady', async () => {
       certificates.assertFilled();
@@ -115,6 +124,7 @@ export const mailModule = fp(
       receipts.assertFilled();
       groups.assertFilled();
       applications.assertFilled();
+      invitations.assertFilled();
     });
     const confirmation = createGuestConfirmation({
       db,

@@ -16,6 +16,7 @@ import {
   forgetApplicationMails,
   queueApplicationMail,
   queueGroupLink,
+  queueInvitation,
   queueEnrolmentUpdate,
   queueEvaluationMails,
   queuePendingConfirmations,
@@ -67,6 +68,8 @@ export interface MailDeps {
   groupMail?: (groupId: number) => Promise<GroupMail | null>;
   /** An applicant's mail (issue 45), asked for when it is sent: null once the application is erased. */
   applicationMail?: (applicationId: number) => Promise<ApplicationMail | null>;
+  /** A personal invitation's mail (issue 45), asked for when it is sent: null once used, deleted or erased. */
+  invitationMail?: (invitationId: number) => Promise<InvitationMail | null>;
   /**
    * An evaluation as its invitation or reminder tells it (the evaluations module, through mail.module.ts),
    * asked for when the mail is sent: null when it no longer takes this guest's answer (closed, past
@@ -114,6 +117,17 @@ export interface GroupMail {
   displayName: string;
   language: string;
   size: number;
+  url: string;
+}
+
+/** What a personal invitation's mail needs: who, which meeting, the type it fixes, the sign-up link. */
+export interface InvitationMail {
+  meetingId: number;
+  email: string;
+  displayName: string;
+  language: string;
+  /** The registration type's names (null: the invitee's choice). */
+  userType: { name: string; name_cn: string; name_en: string } | null;
   url: string;
 }
 
@@ -188,6 +202,9 @@ export function createMailService(deps: MailDeps) {
     /** In a rejected applicant's erasure: the application's mails leave the outbox. */
     forgetApplicationMails: (trx: Db, meetingId: number, applicationId: number) =>
       forgetApplicationMails(trx, meetingId, applicationId),
+    /** With a personal invitation (issue 45): the invitee's mail with their sign-up link. */
+    queueInvitation: (trx: Db, invitation: { invitationId: number; meetingId: number; at: number }) =>
+      queueInvitation(deps, trx, invitation),
 
     /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
     queueWaitlistOffer: (

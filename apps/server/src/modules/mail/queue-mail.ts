@@ -108,6 +108,26 @@ export async function forgetApplicationMails(trx: Db, meetingId: number, applica
   ]);
 }
 
+/**
+ * In the transaction that creates (or resends) a personal invitation (issue 45): the invitee's mail
+ * with their sign-up link. Not a guest: the address and the link are asked for when the mail is
+ * sent (`invitationMail`), so an invitation deleted or erased meanwhile sends nothing. `at` keys a
+ * resend apart from the first mail.
+ */
+export async function queueInvitation(
+  deps: QueueDeps,
+  trx: Db,
+  invitation: { invitationId: number; meetingId: number; at: number },
+): Promise<void> {
+  await deps.jobs.enqueue(trx, {
+    kind: 'mail',
+    key: `invitation:${invitation.invitationId}:${invitation.at}`,
+    payload: { type: 'invitation', invitation_id: invitation.invitationId } satisfies MailPayload,
+    meetingId: invitation.meetingId,
+    guestId: null,
+  });
+}
+
 /** In the offer's transaction: the mail that tells the first in line a seat is held for them. */
 export async function queueWaitlistOffer(
   deps: QueueDeps,

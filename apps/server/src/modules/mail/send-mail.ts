@@ -31,6 +31,7 @@ type SendDeps = Pick<
   | 'receiptMail'
   | 'groupMail'
   | 'applicationMail'
+  | 'invitationMail'
 > & { composer: MailComposer };
 type Skipped = void | { skipped: string };
 
@@ -42,6 +43,7 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   if (payload.type === 'group_link') return sendGroupMail(deps, job, payload);
   if (payload.type === 'application_received' || payload.type === 'application_rejected')
     return sendApplicationMail(deps, job, payload);
+  if (payload.type === 'invitation') return sendInvitationMail(deps, job, payload);
   const guest = job.guest_id === null ? undefined : await repo.findGuestForMail(deps.db, job.guest_id);
   if (!guest || guest.deleted_at !== null) return { skipped: 'guest or meeting deleted' };
   // A receipt or credit note is owed to a cancelled sign-up too (a refund that cancelled it, a late
@@ -189,6 +191,16 @@ async function sendApplicationMail(deps: SendDeps, job: JobRow, payload: MailPay
   if (application.status !== wanted) return { skipped: 'the application was decided since' };
   return sendToVisitor(deps, job, payload, application, (context) => {
     if (payload.type === 'application_rejected') context.application = { reason: application.reason };
+  });
+}
+
+/** A personal invitation (issue 45): the invitee is not a guest yet; their link, read at send time. */
+async function sendInvitationMail(deps: SendDeps, job: JobRow, payload: MailPayload): Promise<Skipped> {
+  const invitation = deps.invitationMail ? await deps.invitationMail(payload.invitation_id ?? 0) : null;
+  if (!invitation) return { skipped: 'the invitation is used, deleted or erased' };
+  return sendToVisitor(deps, job, payload, invitation, (context, language) => {
+    const type = invitation.userType;
+    context.invitation = { type: type ? nameIn(language, type.name, type.name_cn, type.name_en) : '' };
   });
 }
 

@@ -133,6 +133,7 @@ const zhTw = {
       group_link: '團體頁面連結',
       application_received: '已收到報名申請',
       application_rejected: '報名申請未獲批准',
+      invitation: '個人邀請',
     } satisfies Record<MailType, string>,
     statuses: {
       queued: '等候發送',
@@ -251,6 +252,7 @@ const zhCn: Catalogue = {
       group_link: '团体页面链接',
       application_received: '已收到报名申请',
       application_rejected: '报名申请未获批准',
+      invitation: '个人邀请',
     },
     statuses: {
       queued: '等待发送',
@@ -367,6 +369,7 @@ const en: Catalogue = {
       group_link: "Group's page link",
       application_received: 'Application received',
       application_rejected: 'Application not approved',
+      invitation: 'Personal invitation',
     },
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
     waitingForServer: 'Waiting for a mail server',

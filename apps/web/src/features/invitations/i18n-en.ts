@@ -55,4 +55,22 @@ export const en: InvitationsCatalogue = {
     link: 'Sign-up link',
     copied: 'The link is copied',
   },
+  list: {
+    open: 'Invite a list',
+    title: 'Import invitees',
+    paste: 'Invitees (one a line)',
+    format:
+      'Each line: name, e-mail, language (zh-tw / zh-cn / en, may be empty), registration type name (may be empty); paste from a sheet. At most {{max}} a list.',
+    file: 'Read a CSV file',
+    badLines: 'These lines could not be read (no e-mail, or an unknown language or type): {{lines}}',
+    type: 'Registration type (where a line names none)',
+    language: 'Mail language (where a line names none)',
+    send: 'Send {{count}} personal invitations',
+    sent: '{{count}} personal invitations sent; {{already}} already invited, not sent again',
+    invitee: 'Invitee',
+    mailed: 'Mailed {{when}}',
+    notMailed: 'Not mailed',
+    resend: 'Resend',
+    resent: 'The invitation is sent again',
+  },
 };

@@ -54,4 +54,22 @@ export const zhCn: InvitationsCatalogue = {
     link: '报名链接',
     copied: '已复制链接',
   },
+  list: {
+    open: '邀请名单',
+    title: '导入受邀者名单',
+    paste: '受邀者（每行一位）',
+    format:
+      '每行：姓名, 电邮, 语言（zh-tw / zh-cn / en，可留空）, 报名类型名称（可留空）；可从电子表格粘贴。每次最多 {{max}} 位。',
+    file: '读取 CSV 文件',
+    badLines: '以下行未能读取（缺少电邮、语言或报名类型不明）：{{lines}}',
+    type: '报名类型（行内未注明时）',
+    language: '邮件语言（行内未注明时）',
+    send: '寄出 {{count}} 封个人邀请',
+    sent: '已寄出 {{count}} 封个人邀请；{{already}} 位已获邀请，未再寄出',
+    invitee: '受邀者',
+    mailed: '已寄出 {{when}}',
+    notMailed: '未寄出',
+    resend: '重寄',
+    resent: '已重寄邀请',
+  },
 };

@@ -52,5 +52,23 @@ export const zhTw = {
     link: '報名連結',
     copied: '已複製連結',
   },
+  list: {
+    open: '邀請名單',
+    title: '匯入受邀者名單',
+    paste: '受邀者（每行一位）',
+    format:
+      '每行：姓名, 電郵, 語言（zh-tw / zh-cn / en，可留空）, 報名類型名稱（可留空）；可從試算表貼上。每次最多 {{max}} 位。',
+    file: '讀取 CSV 檔案',
+    badLines: '以下行未能讀取（缺少電郵、語言或報名類型不明）：{{lines}}',
+    type: '報名類型（行內未註明時）',
+    language: '郵件語言（行內未註明時）',
+    send: '寄出 {{count}} 封個人邀請',
+    sent: '已寄出 {{count}} 封個人邀請；{{already}} 位已獲邀請，未再寄出',
+    invitee: '受邀者',
+    mailed: '已寄出 {{when}}',
+    notMailed: '未寄出',
+    resend: '重寄',
+    resent: '已重寄邀請',
+  },
 };
 export type InvitationsCatalogue = typeof zhTw;

@@ -5,6 +5,8 @@ import type {
   InvitationBody,
   InviteeSeats,
   InviteeSeatsBody,
+  PersonalInvitationsBody,
+  PersonalInvitationsResult,
 } from '@meetflow/shared/schemas/invitations';
 import { http } from '../../lib/http.ts';
 
@@ -67,4 +69,23 @@ export function useInvitationActions(meetingId: number) {
       onSuccess: refresh,
     }),
   };
+}
+
+/** Invites a list: single-use codes and their mails (issue 45). */
+export function useInviteList(meetingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonalInvitationsBody) =>
+      http.post<PersonalInvitationsResult>(`/meetings/${meetingId}/invitations/personal`, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: meetingKey(meetingId) }),
+  });
+}
+
+/** A personal invitation's mail again. */
+export function useResendInvitation(meetingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<Invitation>(`/invitations/${id}/resend`, {}),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: meetingKey(meetingId) }),
+  });
 }

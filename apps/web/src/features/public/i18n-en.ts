@@ -276,6 +276,7 @@ const en: PublicCatalogue & TextTree = {
       group_link: "Group's page link",
       application_received: 'Application received',
       application_rejected: 'Application not approved',
+      invitation: 'Personal invitation',
     },
     messageStatus: {
       queued: 'Waiting to be sent',
@@ -307,6 +308,19 @@ const en: PublicCatalogue & TextTree = {
     failed: 'Quiz below the pass mark',
     unlockCertificate: 'Complete the evaluation to unlock your certificate.',
     open: 'Go to the evaluation',
+  },
+  invitation: {
+    title: 'You are invited',
+    personal: 'This is your personal invitation link; it registers you once.',
+    shared: 'Your invitation code is applied.',
+    as: 'You will register as {{type}}.',
+    invalid: 'This invitation is not valid or has expired. You can still register as usual.',
+    usedUp: 'This invitation has been used. If you registered, find your guest code on the signed-up page.',
+    checkFailed: 'Could not check the invitation just now. Please try again later.',
+    haveCode: 'I have an invitation code',
+    codeLabel: 'Invitation code',
+    apply: 'Apply',
+    remove: 'Do not use the code',
   },
   groups: {
     offer: 'Registering several people? Book a group',

@@ -10,6 +10,7 @@ import type {
 } from '@meetflow/shared/schemas/public';
 import type { MeetingWaitlistEntry, WaitlistOffer } from '@meetflow/shared/schemas/waitlist';
 import type { PublicApplication } from '@meetflow/shared/schemas/approval';
+import type { PublicInvitation } from '@meetflow/shared/schemas/invitations';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { GUEST_TOKEN_KEY, readJson, removeKey, writeJson } from '../../lib/storage.ts';
 
@@ -243,6 +244,9 @@ export const publicApi = {
     publicRequest<GuestPersonalData>('GET', '/public/guest/data', { guestToken, signal }),
   /** The guest withdraws their sign-up: seats freed, personal data erased; the token stops working. */
   withdraw: (guestToken: string) => publicRequest<null>('DELETE', '/public/guest', { guestToken }),
+  /** Whether an invitation code would be accepted (POST: the code stays out of URLs and logs). */
+  checkInvitation: (publicId: string, code: string) =>
+    publicRequest<PublicInvitation>('POST', `${meetingPath(publicId)}/invitations/check`, { body: { code } }),
   /** Anyone checking a certificate code (404 CERTIFICATE_NOT_FOUND when there is none). */
   verifyCertificate: (code: string, signal?: AbortSignal) =>
     publicRequest<CertificateVerification>('GET', `/public/certificates/${encodeURIComponent(code)}`, {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Flex, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { nameIn } from '@meetflow/shared/languages';
 import type { Invitation } from '@meetflow/shared/schemas/invitations';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -10,9 +10,15 @@ import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { useServerTimeZone } from '../../../lib/server-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { emptyTextFor } from '../../../components/load-error.tsx';
-import { useInvitationActions, useInvitations, useUserTypes } from '../invitations-api.ts';
+import {
+  useInvitationActions,
+  useInvitations,
+  useResendInvitation,
+  useUserTypes,
+} from '../invitations-api.ts';
 import { invitationBodyOf, invitationState } from '../invitations-logic.ts';
 import { InvitationDrawer } from './invitation-drawer.tsx';
+import { InviteeImport } from './invitee-import.tsx';
 import '../i18n.ts';
 
 const STATE_COLORS = { active: 'green', expired: 'default', usedUp: 'default', disabled: 'default' };
@@ -33,6 +39,8 @@ export function InvitationTable(props: { meetingId: number; publicId: string | n
   const userTypes = useUserTypes(meetingId).data ?? [];
   const actions = useInvitationActions(meetingId);
   const [editing, setEditing] = useState<{ invitation: Invitation | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const resendMutation = useResendInvitation(meetingId);
   const [busy, setBusy] = useState<number | null>(null);
   const now = query.dataUpdatedAt;
 
@@ -59,6 +67,14 @@ export function InvitationTable(props: { meetingId: number; publicId: string | n
       // The client has shown the server's reason.
     }
   };
+  const resend = async (invitation: Invitation) => {
+    try {
+      await resendMutation.mutateAsync(invitation.id);
+      toast.success(t('invitations.list.resent'));
+    } catch {
+      // The client has shown the server's reason.
+    }
+  };
   const copy = async (code: string) => {
     if (publicId && (await copyText(signUpLink(publicId, code))))
       toast.success(t('invitations.codes.copied'));
@@ -73,12 +89,13 @@ export function InvitationTable(props: { meetingId: number; publicId: string | n
     columns.push({
       title: t('invitations.actions'),
       key: 'actions',
-      width: 130,
+      width: 190,
       render: (_, i) => (
         <InvitationActions
           invitation={i}
           onEdit={() => setEditing({ invitation: i })}
           onDelete={() => remove(i)}
+          onResend={() => resend(i)}
         />
       ),
     });
@@ -90,14 +107,19 @@ export function InvitationTable(props: { meetingId: number; publicId: string | n
           {t('invitations.codes.title')}
         </h2>
         {canManage && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ invitation: null })}
-            data-testid="invitation-add"
-          >
-            {t('invitations.codes.add')}
-          </Button>
+          <Space wrap>
+            <Button icon={<MailOutlined />} onClick={() => setImporting(true)} data-testid="invitee-open">
+              {t('invitations.list.open')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ invitation: null })}
+              data-testid="invitation-add"
+            >
+              {t('invitations.codes.add')}
+            </Button>
+          </Space>
         )}
       </Flex>
       <Table<Invitation>
@@ -116,6 +138,9 @@ export function InvitationTable(props: { meetingId: number; publicId: string | n
         }}
         data-testid="invitation-table"
       />
+      {importing && (
+        <InviteeImport meetingId={meetingId} userTypes={userTypes} onClose={() => setImporting(false)} />
+      )}
       {editing && (
         <InvitationDrawer
           invitation={editing.invitation}
@@ -162,6 +187,15 @@ function invitationColumns(c: {
             )}
           </Space>
           {i.note && <Typography.Text type="secondary">{i.note}</Typography.Text>}
+          {i.kind === 'personal' && (
+            <Typography.Text type="secondary" data-testid="invitee">
+              {i.invitee_name ? `${i.invitee_name} <${i.invitee_email}>` : t('invitations.list.invitee')}
+              {' · '}
+              {i.sent_at === null
+                ? t('invitations.list.notMailed')
+                : t('invitations.list.mailed', { when: dayIn(i.sent_at, zone) })}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },
@@ -225,6 +259,7 @@ function InvitationActions(props: {
   invitation: Invitation;
   onEdit: () => void;
   onDelete: () => Promise<void>;
+  onResend: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const { invitation } = props;
@@ -234,6 +269,16 @@ function InvitationActions(props: {
       <Button type="link" size="small" onClick={props.onEdit} data-testid="invitation-edit">
         {t('invitations.edit')}
       </Button>
+      {invitation.kind === 'personal' && !used && invitation.invitee_email && (
+        <Button
+          type="link"
+          size="small"
+          onClick={() => void props.onResend()}
+          data-testid="invitation-resend"
+        >
+          {t('invitations.list.resend')}
+        </Button>
+      )}
       <Popconfirm
         title={t('invitations.codes.deleteTitle', { code: invitation.code })}
         description={t('invitations.codes.deleteText')}

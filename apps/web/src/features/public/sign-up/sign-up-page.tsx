@@ -14,6 +14,8 @@ import { usePublicMeeting } from '../use-public-meeting.ts';
 import { useFormPreview } from './use-form-preview.ts';
 import { signUpMode } from '../waitlist-state.ts';
 import { groupFormFits } from '../groups/group-form-fits.ts';
+import { InvitationNotice } from './components/invitation-notice.tsx';
+import { useInvitation } from './use-invitation.ts';
 
 function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
   const { t } = useTranslation();
@@ -33,12 +35,14 @@ function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
  * /sign-up/:meetingId — the general or date-schedule sign-up form, or why it is closed. A full
  * meeting whose waiting list is open shows the same form, which puts the visitor on the list.
  * `?preview=1` is the organiser's preview of the form being built (form-preview.ts): the form shows
- * whatever the meeting's state, with the builder's fields, and cannot be sent.
+ * whatever the meeting's state, with the builder's fields, and cannot be sent. `?invitation=` is a
+ * personal invitation's code (issue 45): checked, shown, and sent with the form (use-invitation.ts).
  */
 export default function SignUpPage() {
   const { meetingId = '' } = useParams();
   const { state, reload, retry } = usePublicMeeting(meetingId);
   const preview = useFormPreview();
+  const invitation = useInvitation(meetingId);
   const { t } = useTranslation();
   const lang = usePageLanguage();
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
@@ -60,11 +64,22 @@ export default function SignUpPage() {
               ? t('pub.waitlist.fullIntro')
               : displayTextOrDefault(config, 'signup_intro', lang)}
           </p>
-          {mode === 'form' && !preview && <GroupOffer meeting={meeting} />}
+          {!preview && <InvitationNotice invitation={invitation} />}
+          {mode === 'form' && !preview && invitation.accepted === null && <GroupOffer meeting={meeting} />}
           {meeting.meeting_type === 'date_schedule' ? (
-            <DateScheduleSignUp meeting={meeting} onStale={reload} preview={preview} />
+            <DateScheduleSignUp
+              meeting={meeting}
+              onStale={reload}
+              preview={preview}
+              invitationCode={invitation.accepted}
+            />
           ) : (
-            <GeneralSignUp meeting={meeting} onStale={reload} preview={preview} />
+            <GeneralSignUp
+              meeting={meeting}
+              onStale={reload}
+              preview={preview}
+              invitationCode={invitation.accepted}
+            />
           )}
         </section>
       ) : (

@@ -12,6 +12,7 @@ import type { PublicErrorKey } from '../i18n.ts';
 import type { FieldErrors } from './sign-up-form.ts';
 import { clearDraft } from './sign-up-draft.ts';
 import { signUpMode } from '../waitlist-state.ts';
+import { forgetInvitation } from './use-invitation.ts';
 
 /** Refusals that mean the seats changed since the page loaded: the meeting is read again. */
 const SEATS_CHANGED: readonly number[] = [
@@ -46,7 +47,11 @@ export interface FormNotice {
  * full meeting put the visitor on its list). `onStale` reads the meeting again when seats changed:
  * a meeting found full may now offer its waiting list, a session its own.
  */
-export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
+export function useSignUpSubmit(
+  meeting: PublicMeeting,
+  onStale: () => void,
+  invitationCode: string | null = null,
+) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const navigate = useNavigate();
@@ -94,10 +99,12 @@ export function useSignUpSubmit(meeting: PublicMeeting, onStale: () => void) {
     setBusy(true);
     setNotice(null);
     try {
-      const result = await publicApi.signUp(meeting.public_id, body);
+      const sent = invitationCode ? { ...(body as object), invitation_code: invitationCode } : body;
+      const result = await publicApi.signUp(meeting.public_id, sent);
       saveGuestToken(meeting.public_id, result.guest_token);
-      // Signed up: what was typed is kept no longer.
+      // Signed up: what was typed is kept no longer, nor the invitation it used.
       clearDraft(meeting.public_id);
+      forgetInvitation(meeting.public_id);
       // A guest (even one given a seat the moment they joined the list) sees the usual success,
       // told on the guest page itself; an applicant, that the organiser will decide.
       const applied = result.guest?.approval === 'pending' || Boolean(result.application);

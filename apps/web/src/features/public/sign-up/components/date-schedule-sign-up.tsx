@@ -104,6 +104,14 @@ function useStepFocus(step: number) {
   return stepHeading;
 }
 
+interface DateScheduleProps {
+  meeting: PublicMeeting;
+  onStale: () => void;
+  preview?: FormPreview;
+  /** An invitation the page checked (issue 45): sent as `invitation_code`. */
+  invitationCode?: string | null;
+}
+
 /**
  * The date-schedule sign-up: step 1 the guest's data and the meeting's own fields (some only for the
  * registration type chosen), step 2 the sessions allowed for the chosen registration type, then
@@ -113,11 +121,8 @@ export function DateScheduleSignUp({
   meeting,
   onStale,
   preview = null,
-}: {
-  meeting: PublicMeeting;
-  onStale: () => void;
-  preview?: FormPreview;
-}) {
+  invitationCode = null,
+}: DateScheduleProps) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const { form, setForm, answers, setAnswer } = useSignUpDraft<DateScheduleForm>(
@@ -133,7 +138,7 @@ export function DateScheduleSignUp({
   const [consent, setConsent] = useState(false);
   // A paid meeting's discount code and receipt's name (issue 44); the type decides the fee.
   const pay = usePaymentChoice(meeting);
-  const s = useSignUpSubmit(meeting, onStale);
+  const s = useSignUpSubmit(meeting, onStale, invitationCode);
   const notice = meeting.privacy_notice;
   const stepHeading = useStepFocus(step);
 

@@ -66,10 +66,13 @@ export function GeneralSignUp({
   meeting,
   onStale,
   preview = null,
+  invitationCode = null,
 }: {
   meeting: PublicMeeting;
   onStale: () => void;
   preview?: FormPreview;
+  /** An invitation the page checked (issue 45): sent as `invitation_code`. */
+  invitationCode?: string | null;
 }) {
   const { t } = useTranslation();
   const { form, setForm, answers, setAnswer } = useSignUpDraft<GeneralForm>(
@@ -80,7 +83,7 @@ export function GeneralSignUp({
   const [consent, setConsent] = useState(false);
   // A paid meeting's ticket, discount code and receipt's name (issue 44).
   const pay = usePaymentChoice(meeting);
-  const s = useSignUpSubmit(meeting, onStale);
+  const s = useSignUpSubmit(meeting, onStale, invitationCode);
   const custom = useCustomForm(meeting, preview);
   const notice = meeting.privacy_notice;
 
