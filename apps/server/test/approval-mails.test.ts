@@ -117,6 +117,9 @@ describe(`approval mails (${TEST_DB})`, () => {
     const token = res.json().data.guest_token as string;
     const { id: guestId, guest_code: code } = await codeOf(meeting.id, 521);
 
+    // The guest page is told the application went in, not a confirmation to send again.
+    const line = await guestRequest(ctx, token, 'GET', '/api/public/guest/confirmation-mail');
+    expect(line.json().data, line.body).toEqual({ masked_email: 'g***@example.com', awaiting: 'approval' });
     const byGuest = await guestRequest(ctx, token, 'POST', '/api/public/guest/confirmation-mail/resend');
     expect(byGuest.statusCode).toBe(409);
     expect(byGuest.json().code, byGuest.body).toBe(ERRORS.GUEST_PENDING_APPROVAL.code);
@@ -155,6 +158,8 @@ describe(`approval mails (${TEST_DB})`, () => {
     expect(confirmation?.text).toContain(code);
     expect(confirmation!.attachments.map((a) => a.filename)).toContain('qr-code.png');
     // Approved: the guest may ask for it again now.
+    const after = await guestRequest(ctx, token, 'GET', '/api/public/guest/confirmation-mail');
+    expect(after.json().data.awaiting, after.body).toBeNull();
     const again = await guestRequest(ctx, token, 'POST', '/api/public/guest/confirmation-mail/resend');
     expect(again.statusCode, again.body).toBe(200);
   });

@@ -11597,6 +11597,8 @@ export interface operations {
                         message: string;
                         data: {
                             masked_email: string | null;
+                            /** @enum {string|null} */
+                            awaiting: "approval" | "payment" | null;
                         };
                     };
                 };
@@ -11659,6 +11661,8 @@ export interface operations {
                         message: string;
                         data: {
                             masked_email: string | null;
+                            /** @enum {string|null} */
+                            awaiting: "approval" | "payment" | null;
                         };
                     };
                 };
