@@ -117,6 +117,9 @@ describe(`approval mails (${TEST_DB})`, () => {
     const token = res.json().data.guest_token as string;
     const { id: guestId, guest_code: code } = await codeOf(meeting.id, 521);
 
+    // The guest page is told the application went in, not a confirmation to send again.
+    const line = await guestRequest(ctx, token, 'GET', '/api/public/guest/confirmation-mail');
+    expect(line.json().data, line.body).toEqual({ masked_email: 'g***@example.com', awaiting: 'approval' });
     const byGuest = await guestRequest(ctx, token, 'POST', '/api/public/guest/confirmation-mail/resend');
     expect(byGuest.statusCode).toBe(409);
     expect(byGuest.json().code, byGuest.body).toBe(ERRORS.GUEST_PENDING_APPROVAL.code);
@@ -124,7 +127,14 @@ describe(`approval mails (${TEST_DB})`, () => {
     expect(byStaff.statusCode).toBe(409);
     expect(byStaff.json().code, byStaff.body).toBe(ERRORS.GUEST_AWAITING_APPROVAL.code);
 
-    // The meeting starts in a day: a 48-hour reminder is due now, and goes without the code.
+    // Another applicant, approved before the reminder is due.
+    const [first] = await pendingIds(meeting.id);
+    expect((await signUp(ctx, meeting.publicId, generalBody(522), 522, 'en')).statusCode).toBe(200);
+    const approvedId = (await pendingIds(meeting.id)).find((pending) => pending !== first)!;
+    expect((await decide(meeting.id, [approvedId], 'approve')).json().data.decided).toEqual([approvedId]);
+
+    // The meeting starts in a day: a 48-hour reminder is due now. It goes to the approved guest,
+    // not to the one still waiting (its words are about a code they do not hold yet).
     const settings = await admin('PUT', `/api/meetings/${meeting.id}/mail-settings`, {
       confirmation_enabled: true,
       reminder_hours: 48,
@@ -135,11 +145,9 @@ describe(`approval mails (${TEST_DB})`, () => {
     ctx.advance(31_000);
     await ctx.app.jobs.runDue();
     const waiting = mailsTo('guest521@example.com');
-    expect(waiting.map((m) => m.subject).sort()).toEqual([
-      'Application received: Test meeting',
-      'Reminder: Test meeting',
-    ]);
+    expect(waiting.map((m) => m.subject)).toEqual(['Application received: Test meeting']);
     for (const mail of waiting) expectNoCode(mail, code);
+    expect(mailsTo('guest522@example.com').map((m) => m.subject)).toContain('Reminder: Test meeting');
 
     const [id] = await pendingIds(meeting.id);
     expect((await decide(meeting.id, [id!], 'approve')).json().data.decided).toEqual([id]);
@@ -150,6 +158,8 @@ describe(`approval mails (${TEST_DB})`, () => {
     expect(confirmation?.text).toContain(code);
     expect(confirmation!.attachments.map((a) => a.filename)).toContain('qr-code.png');
     // Approved: the guest may ask for it again now.
+    const after = await guestRequest(ctx, token, 'GET', '/api/public/guest/confirmation-mail');
+    expect(after.json().data.awaiting, after.body).toBeNull();
     const again = await guestRequest(ctx, token, 'POST', '/api/public/guest/confirmation-mail/resend');
     expect(again.statusCode, again.body).toBe(200);
   });

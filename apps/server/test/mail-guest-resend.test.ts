@@ -80,11 +80,14 @@ describe(`guest page: where the confirmation went, and send it again (${TEST_DB}
   it('tells the masked address and sends the confirmation again through the outbox', async () => {
     const line = await status(tokens.get(1));
     expect(line.statusCode, line.body).toBe(200);
-    expect(line.json().data).toEqual({ masked_email: 'g***@example.com' });
+    expect(line.json().data).toEqual({ masked_email: 'g***@example.com', awaiting: null });
 
     const again = await resend(tokens.get(1));
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ code: 0, data: { masked_email: 'g***@example.com' } });
+    expect(again.json()).toMatchObject({
+      code: 0,
+      data: { masked_email: 'g***@example.com', awaiting: null },
+    });
     expect(again.body).not.toContain('guest1@example.com');
     await ctx.app.jobs.runDue();
     const received = mailsTo('guest1@example.com');
@@ -108,7 +111,7 @@ describe(`guest page: where the confirmation went, and send it again (${TEST_DB}
     const before = mailsTo('guest2@example.com').length;
     const third = await resend(tokens.get(3), '10.9.0.2');
     expect(third.statusCode, third.body).toBe(200);
-    expect(third.json().data).toEqual({ masked_email: 'g***@example.com' });
+    expect(third.json().data).toEqual({ masked_email: 'g***@example.com', awaiting: null });
     await ctx.app.jobs.runDue();
     expect(mailsTo('guest2@example.com')).toHaveLength(before);
     expect(mailsTo('guest3@example.com')).toHaveLength(2);
@@ -181,7 +184,7 @@ describe(`guest page: where the confirmation went, and send it again (${TEST_DB}
     });
     expect(off.statusCode, off.body).toBe(200);
     const token = await signUpGuest(quiet, 40);
-    expect((await status(token)).json().data).toEqual({ masked_email: null });
+    expect((await status(token)).json().data).toEqual({ masked_email: null, awaiting: null });
     const refused = await resend(token, '10.9.3.1');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe(ERRORS.NO_GUEST_EMAIL.code);

@@ -49,6 +49,8 @@ describe(`an unpaid guest's mails (${TEST_DB})`, () => {
       .executeTakeFirstOrThrow();
     expect(unpaid).toBe(1);
 
+    const line = await guestRequest(ctx, token, 'GET', '/api/public/guest/confirmation-mail');
+    expect(line.json().data.awaiting, line.body).toBe('payment');
     const byGuest = await guestRequest(ctx, token, 'POST', '/api/public/guest/confirmation-mail/resend');
     expect(byGuest.json().code, byGuest.body).toBe(ERRORS.GUEST_UNPAID.code);
     const admin = adminApi(ctx, (await ctx.login()).access_token);

@@ -12,7 +12,8 @@ import {
 
 /*
  * Issue 45 on the applicant's phone (360 px): a sign-up that waits for approval shows "awaiting
- * approval" instead of the guest code; an application holding no seat that was rejected shows the
+ * approval" instead of the guest code, and that the application was received instead of a
+ * confirmation to send again; an application holding no seat that was rejected shows the
  * organiser's reason. In zh-tw, then English.
  */
 
@@ -82,12 +83,20 @@ test('a pending applicant sees that the organiser decides, not a code', async ({
   const waiting = page.getByTestId('guest-awaiting-approval');
   await expect(waiting).toContainText('等待主辦單位審核');
   await expect(page.getByTestId('guest-qr')).toHaveCount(0);
+  // The mail sent was "application received": no confirmation to send again before the decision.
+  const received = page.getByTestId('mail-application-received');
+  await expect(received).toContainText('已收到您的報名申請');
+  await expect(received).toContainText('d***@example.com');
+  await expect(page.getByTestId('mail-resend')).toHaveCount(0);
+  await expect(page.getByTestId('mail-sent-to')).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'pending applicant (zh-tw)');
   await shoot(page, 'approval-pending-guest-360-zh-tw');
 
   await pickLanguage(page, 'en');
   await expect(waiting).toContainText("Awaiting the organiser's approval");
+  await expect(received).toContainText('Your application was received');
+  await expect(page.getByTestId('mail-resend')).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, 'pending applicant (en)');
   await shoot(page, 'approval-pending-guest-360-en');

@@ -11631,6 +11631,8 @@ export interface operations {
                         message: string;
                         data: {
                             masked_email: string | null;
+                            /** @enum {string|null} */
+                            awaiting: "approval" | "payment" | null;
                         };
                     };
                 };
@@ -11693,6 +11695,8 @@ export interface operations {
                         message: string;
                         data: {
                             masked_email: string | null;
+                            /** @enum {string|null} */
+                            awaiting: "approval" | "payment" | null;
                         };
                     };
                 };

@@ -134,8 +134,13 @@ export type CodeByEmailBody = z.input<typeof codeByEmailBody>;
 /**
  * Where the guest page says the confirmation went, masked ('j***@example.com'); null when the
  * meeting sends none, no mail server is set up or the guest gave no address (the page says nothing).
+ * `awaiting`: what the confirmation (it carries the code) still waits for, so there is nothing to
+ * send again yet: the organiser's approval (the mail sent was "application received") or payment.
  */
-export const guestConfirmationMail = z.object({ masked_email: z.string().nullable() });
+export const guestConfirmationMail = z.object({
+  masked_email: z.string().nullable(),
+  awaiting: z.enum(['approval', 'payment']).nullable(),
+});
 export type GuestConfirmationMail = z.infer<typeof guestConfirmationMail>;
 
 /* Broadcasts: an organiser's message to all or the filtered guests of a meeting. */

@@ -32,6 +32,15 @@ export interface GuestConfirmationDeps {
   identify: (token: string | undefined) => Promise<{ guestId: number; meetingId: number }>;
 }
 
+/** What the confirmation still waits for (mayHoldCode): payment first, then the approval. */
+function awaitedBy(guest: {
+  unpaid: number | null;
+  approval: string | null;
+}): GuestConfirmationMail['awaiting'] {
+  if (mayHoldCode(guest)) return null;
+  return guest.unpaid === 1 ? 'payment' : 'approval';
+}
+
 /**
  * The guest page's "a confirmation was sent to j***@…" and its "send again" (issue 39), both
  * authenticated by the guest token alone: a token resends only its own guest's mail, to the
@@ -65,7 +74,8 @@ export function createGuestConfirmation(deps: GuestConfirmationDeps) {
     async status(token: string | undefined, ip: string): Promise<GuestConfirmationMail> {
       await perIp.consume(ip);
       const guest = await mailedGuest(token);
-      return { masked_email: guest ? maskEmail(guest.email) : null };
+      if (!guest) return { masked_email: null, awaiting: null };
+      return { masked_email: maskEmail(guest.email), awaiting: awaitedBy(guest) };
     },
 
     /**
@@ -78,8 +88,8 @@ export function createGuestConfirmation(deps: GuestConfirmationDeps) {
       if (!guest) throw new AppError('NO_GUEST_EMAIL');
       // The confirmation carries the code: it follows the payment or the approval, not a request
       // before it.
-      if (!mayHoldCode(guest))
-        throw new AppError(guest.unpaid === 1 ? 'GUEST_UNPAID' : 'GUEST_PENDING_APPROVAL');
+      const awaiting = awaitedBy(guest);
+      if (awaiting) throw new AppError(awaiting === 'payment' ? 'GUEST_UNPAID' : 'GUEST_PENDING_APPROVAL');
       await resendPerGuest.consume(String(guest.id));
       await db.transaction().execute(async (trx) => {
         const sequence = await repo.calendarMailCount(trx, guest.id);
@@ -105,7 +115,7 @@ export function createGuestConfirmation(deps: GuestConfirmationDeps) {
         );
       });
       jobs.kick();
-      return { masked_email: maskEmail(guest.email) };
+      return { masked_email: maskEmail(guest.email), awaiting: null };
     },
   };
 }

@@ -194,13 +194,19 @@ export function sessionsOnDays(db: Executor, days: readonly string[]) {
     .execute();
 }
 
-/** Live guests of a meeting, or of one session, in id order: whom a reminder goes to. */
+/**
+ * Live guests of a meeting, or of one session, in id order: whom a reminder goes to. Not a guest
+ * awaiting approval: the reminder's words are about the code they do not hold yet.
+ */
 export function reminderRecipients(db: Executor, meetingId: number, scheduleId: number | null) {
   let query = db
     .selectFrom('guests')
     .select('guests.id')
     .where('guests.meeting_id', '=', meetingId)
-    .where('guests.cancelled_at', 'is', null);
+    .where('guests.cancelled_at', 'is', null)
+    // A reminder shows the code: not to a guest awaiting approval (mayHoldCode), whose seat is only
+    // held; the confirmation follows the approval.
+    .where((eb) => eb.or([eb('guests.approval', 'is', null), eb('guests.approval', '!=', 'pending')]));
   if (scheduleId !== null) {
     query = query
       .innerJoin('guest_schedules', 'guest_schedules.guest_id', 'guests.id')

@@ -168,8 +168,6 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
   const note = arrivalNote(t, config, lang, promoted, arrival);
   // An unpaid guest's confirmation mail comes with the payment (issue 44): no note of it yet.
   const mailAtTop = arrival?.note === 'signed_up' && guest?.unpaid !== true;
-  // Awaiting approval (issue 45): the mail with the code comes with the decision.
-  const awaiting = guest?.approval === 'pending';
   const back = () => {
     if (window.history.length > 1) void navigate(-1);
     else void navigate(`/check-in/${encodeURIComponent(publicId)}`);
@@ -236,7 +234,7 @@ function EnrollInfo({ publicId, token: storedToken }: { publicId: string; token:
               meeting={meeting}
               guest={guest}
               token={token}
-              mailNote={!mailAtTop && !awaiting}
+              mailNote={!mailAtTop}
               onPaid={reread}
               onTokenLost={tokenLost}
             />

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { GuestConfirmationMail } from '@meetflow/shared/schemas/mail';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { errorMessage } from '../../components/public-frame.tsx';
 import { publicApi } from '../../public-api.ts';
+import '../application-i18n.ts';
 
 type Sending =
   { status: 'idle' } | { status: 'busy' } | { status: 'sent' } | { status: 'failed'; text: string };
@@ -10,23 +12,33 @@ type Sending =
  * "A confirmation was sent to j***@…" with a "send again" button, on the guest card: only when the
  * meeting sends confirmations and the guest gave an address (the server answers null otherwise, and
  * the line is not shown; nor while it is asked, nor when asking fails: it is a help, not the page).
- * `boxed`: a card of its own, above the guest card (just after signing up).
+ * `boxed`: a card of its own, above the guest card (just after signing up). While the confirmation
+ * waits for the organiser's approval, only that the application went in (no "send again": the code
+ * comes with the decision); while it waits for payment, nothing.
  */
 export function MailSentNote({ token, boxed = false }: { token: string; boxed?: boolean }) {
   const { t } = useTranslation();
-  const [maskedEmail, setMaskedEmail] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<GuestConfirmationMail | null>(null);
   const [sending, setSending] = useState<Sending>({ status: 'idle' });
 
   useEffect(() => {
     const controller = new AbortController();
     publicApi.confirmationMail(token, controller.signal).then(
-      (answer) => setMaskedEmail(answer.masked_email),
+      (status) => setAnswer(status),
       () => undefined,
     );
     return () => controller.abort();
   }, [token]);
 
-  if (!maskedEmail) return null;
+  const maskedEmail = answer?.masked_email;
+  if (!maskedEmail || answer.awaiting === 'payment') return null;
+  if (answer.awaiting === 'approval') {
+    return (
+      <p className="mf-pub-guest-contact" data-testid="mail-application-received">
+        {t('pubApproval.mailReceived', { email: maskedEmail })}
+      </p>
+    );
+  }
   const sendAgain = async () => {
     setSending({ status: 'busy' });
     try {
