@@ -24,7 +24,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: process.env.TEST_DB === 'postgres' ? [] : POSTGRES_ONLY,
+          // TEST_API_EXCLUDE (comma-separated paths): scripts/test-api.mjs runs those files apart.
+          exclude: [
+            ...(process.env.TEST_DB === 'postgres' ? [] : POSTGRES_ONLY),
+            ...(process.env.TEST_API_EXCLUDE?.split(',').filter(Boolean) ?? []),
+          ],
           environment: 'node',
           // Each file gets its own database; files run one after another to keep PostgreSQL runs simple.
           fileParallelism: false,
