@@ -58,7 +58,7 @@ describe(`guest mail across instances and crashes (${TEST_DB})`, () => {
     expect(smtp.received).toHaveLength(200);
     expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(200);
     expect(new Set(smtp.received.map((m) => (m.to && 'text' in m.to ? m.to.text : ''))).size).toBe(200);
-  });
+  }, 60_000); // 200 real SMTP sends: ~11 s on a quiet two-core machine, twice that under load
 
   it('delays a message while the mail server is down and sends it once when it is back', async () => {
     const port = smtp.port;
