@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,96 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   };
 }
 
+/**
+ * Which migrations a template was built from: every migration file and the migrator, so a change to
+ * any of them builds a new template instead of handing out a stale schema.
+ */
+function migrationsHash(): string {
+  const dir = path.resolve(import.meta.dirname, '../src/db/migrations');
+  const files = [
+    ...fs
+      .readdirSync(dir)
+      .sort()
+      .map((name) => path.join(dir, name)),
+    path.join(dir, '../migrate.ts'),
+  ];
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(fs.readFileSync(file));
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * A fresh database with every migration applied, copied from a template migrated once per machine
+ * and schema (a PostgreSQL `template` database, a SQLite file): running 32 migrations took 0.25 s
+ * (SQLite) and 0.4 s (PostgreSQL) of each of the ~350 contexts an API run opens.
+ */
+export async function migratedDatabase(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  const hash = migrationsHash();
+  if (TEST_DB === 'sqlite') {
+    const database = await freshDatabase();
+    const template = path.join(os.tmpdir(), `mf-template-${hash}.sqlite`);
+    if (!fs.existsSync(template)) await buildTemplate(template);
+    fs.copyFileSync(template, path.join(database.env.DATA_DIR, 'meetflow.sqlite'));
+    return database;
+  }
+  // PostgreSQL copies the template on CREATE DATABASE.
+  const template = `mf_template_${hash}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (found.rowCount === 0) await buildTemplate(template);
+    const name = `mf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await admin.query(`create database ${name} template ${template}`);
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString() },
+      drop: async () => {
+        const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Migrates a new database and publishes it under `target` in one step (a rename), so two runs that
+ * build at once never hand out a half-migrated template: the loser of the rename drops its own.
+ */
+async function buildTemplate(target: string): Promise<void> {
+  const database = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env });
+  const { db } = openDatabase(config);
+  await migrateToLatest(db);
+  await db.destroy();
+  if (TEST_DB === 'sqlite') {
+    const built = `${target}.${process.pid}`;
+    fs.copyFileSync(path.join(database.env.DATA_DIR, 'meetflow.sqlite'), built);
+    fs.renameSync(built, target);
+    await database.drop();
+    return;
+  }
+  const built = new URL(database.env.DATABASE_URL).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`alter database ${built} rename to ${target}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42P04') throw error; // duplicate_database: another run won
+    await database.drop();
+  } finally {
+    await admin.end();
+  }
+}
+
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
@@ -69,7 +160,7 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: { logStream?: { write(line: string): void }; redis?: Redis } = {},
 ): Promise<TestContext> {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   const errorLines: string[] = [];
   const logStream = options.logStream ?? {
     write(line: string) {
@@ -87,7 +178,6 @@ export async function createTestContext(
     ...env,
   });
   const { db, kind } = openDatabase(config);
-  await migrateToLatest(db);
   await ensureFirstAdmin(db, { account: ADMIN.account, password: ADMIN.password });
   let now = Date.now();
   const app = await buildApp({ config, db, dbKind: kind, clock: () => now, logStream, redis: options.redis });
