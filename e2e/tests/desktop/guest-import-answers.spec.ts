@@ -8,6 +8,7 @@ import { expectAccessible } from '../../support/axe.ts';
 import { createPublicMeeting, macaoPhone } from '../../support/public-meetings.ts';
 import { chooseOption } from '../../support/select.ts';
 import { login, snap } from '../../support/session.ts';
+import { flowLanguages } from '../../support/languages.ts';
 
 /*
  * A meeting's own questions (issue 42) in the guest import: the organiser downloads the template,
@@ -79,7 +80,7 @@ function storedAnswers(meetingId: number, name: string): unknown {
   }
 }
 
-for (const lang of ['zh-tw', 'en'] as const) {
+for (const lang of flowLanguages('zh-tw', 'en')) {
   test(`an organiser imports answers to the meeting's own questions (${lang})`, async ({
     page,
     request,

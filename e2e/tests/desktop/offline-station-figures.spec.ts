@@ -5,6 +5,7 @@ import { SCAN_REPEAT_MS } from '../../support/constants.ts';
 import { expectReadyOffline, importGuests, openStation, scanWithGun } from '../../support/door.ts';
 import { createPublicMeeting } from '../../support/public-meetings.ts';
 import { login, snap } from '../../support/session.ts';
+import { flowLanguages } from '../../support/languages.ts';
 
 /**
  * What an offline station tells its staff (issue 39): the guests it admitted itself while the
@@ -48,7 +49,7 @@ const national = (phone: string) => phone.replace(/\D/g, '').replace(/^853/, '')
 const queueValues = (page: Page) =>
   page.evaluate(() => (window as unknown as { queueSeen: string[] }).queueSeen);
 
-for (const lang of ['en', 'zh-tw'] as const) {
+for (const lang of flowLanguages('en', 'zh-tw')) {
   test(`an offline station shows what it admitted and its true queue after a reload (${lang})`, async ({
     page,
     context,

@@ -7,6 +7,7 @@ import { importGuests } from '../../support/door.ts';
 import { createPublicMeeting } from '../../support/public-meetings.ts';
 import { chooseOption } from '../../support/select.ts';
 import { login, snap } from '../../support/session.ts';
+import { flowLanguages } from '../../support/languages.ts';
 
 /**
  * The records page exports the attendance log (issue 38) with its filters: per guest and scope, and
@@ -29,7 +30,7 @@ const TEXT = {
   },
 } as const;
 
-for (const lang of ['en', 'zh-tw'] as const) {
+for (const lang of flowLanguages('en', 'zh-tw')) {
   test(`the records page exports the attendance log with its filters (${lang})`, async ({
     page,
     request,
