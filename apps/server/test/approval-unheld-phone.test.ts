@@ -169,6 +169,9 @@ describe(`applications without a seat, found by phone (${TEST_DB})`, () => {
     const earlier = await apply(meeting);
     // Then with held seats: someone takes the one seat, and the same phone joins the list.
     await admission(meeting.id, true);
+    // With a seat free, the phone's held sign-up is refused: it has applied already.
+    const twice = await signUp(ctx, meeting.publicId, generalBody(earlier.k), earlier.k);
+    expect(twice.json().code, twice.body).toBe(ERRORS.ALREADY_APPLIED.code);
     const first = ++n;
     expect((await signUp(ctx, meeting.publicId, generalBody(first), first)).statusCode).toBe(200);
     const waiting = await signUp(ctx, meeting.publicId, generalBody(earlier.k), earlier.k);
