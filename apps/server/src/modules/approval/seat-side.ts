@@ -17,7 +17,7 @@ import type { ApprovalDeps } from './approval-deps.ts';
  */
 export function createSeatApproval(deps: Pick<ApprovalDeps, 'systemLog' | 'webhooks'>): SeatApproval {
   /** The phone's earlier pending application, now naming the seated guest and holding its seat. */
-  async function takeOver(trx: Db, applicationId: number, s: SeatedAwaitingApproval) {
+  async function takeOver(trx: Db, applicationId: number, s: SeatedAwaitingApproval): Promise<boolean> {
     const taken = await repo.takeOverUnheld(trx, applicationId, {
       guest_id: s.guestId,
       schedule_ids: JSON.stringify(s.scheduleIds),
@@ -26,8 +26,8 @@ export function createSeatApproval(deps: Pick<ApprovalDeps, 'systemLog' | 'webho
       language: s.language,
       user_type_id: s.userTypeId,
     });
-    // A held one names a guest with this phone, which the seating's insert would have refused.
-    if (!taken) throw new Error(`application ${applicationId} is not an unheld pending one`);
+    // Decided between the read and this UPDATE (an organiser at the same moment): a new one instead.
+    if (!taken) return false;
     // No second `application.submitted`: the seat's own `guest.promoted` names the guest.
     await deps.systemLog.record(
       {
@@ -42,12 +42,13 @@ export function createSeatApproval(deps: Pick<ApprovalDeps, 'systemLog' | 'webho
       },
       trx,
     );
+    return true;
   }
 
   return {
     async placeSeatedIn(trx: Db, s, now) {
       const earlier = await repo.findApplicationByPhone(trx, s.meetingId, s.areaCode, s.phone);
-      if (earlier?.status === 'pending') return takeOver(trx, Number(earlier.id), s);
+      if (earlier?.status === 'pending' && (await takeOver(trx, Number(earlier.id), s))) return;
       const meeting = await liveMeetingById(trx, s.meetingId);
       const id = await repo.insertApplication(trx, {
         meeting_id: s.meetingId,
