@@ -164,6 +164,66 @@ describe(`approval mails (${TEST_DB})`, () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('follows the meeting’s switch for confirmation mails: no "received" or "rejected" while it is off', async () => {
+    const held = await approvalMeeting(true);
+    const unheld = await approvalMeeting(false);
+    for (const meeting of [held, unheld]) {
+      const off = await admin('PUT', `/api/meetings/${meeting.id}/mail-settings`, {
+        confirmation_enabled: false,
+        reminder_hours: 0,
+        templates: {},
+      });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+    expect((await signUp(ctx, held.publicId, generalBody(531), 531, 'en')).statusCode).toBe(200);
+    expect((await signUp(ctx, unheld.publicId, generalBody(532), 532, 'en')).statusCode).toBe(200);
+    await ctx.app.jobs.runDue();
+    expect((await decide(held.id, await pendingIds(held.id), 'reject', 'No')).json().data.refused).toEqual(
+      [],
+    );
+    expect(
+      (await decide(unheld.id, await pendingIds(unheld.id), 'reject', 'No')).json().data.refused,
+    ).toEqual([]);
+    await ctx.app.jobs.runDue();
+    expect(mailsTo('guest531@example.com')).toEqual([]);
+    expect(mailsTo('guest532@example.com')).toEqual([]);
+    // Skipped with the reason, as a confirmation is.
+    const jobs = await ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('meeting_id', 'in', [held.id, unheld.id])
+      .where('kind', '=', 'mail')
+      .execute();
+    expect(jobs).toHaveLength(4);
+    for (const job of jobs) expect(job.last_error).toMatch(/confirmation mails are off/);
+  });
+
+  it('sends no reminder to a guest awaiting approval, even one queued for them already', async () => {
+    const meeting = await approvalMeeting(true);
+    expect((await signUp(ctx, meeting.publicId, generalBody(541), 541, 'en')).statusCode).toBe(200);
+    const { id: guestId } = await codeOf(meeting.id, 541);
+    await ctx.app.jobs.runDue();
+    const before = mailsTo('guest541@example.com').length;
+    // A reminder in the outbox for the guest (queued before the guest was waiting, or by any path).
+    await ctx.db.transaction().execute((trx) =>
+      ctx.app.jobs.enqueue(trx, {
+        kind: 'mail',
+        key: `reminder:${guestId}:meeting:1`,
+        payload: { type: 'reminder', schedule_id: null },
+        meetingId: meeting.id,
+        guestId,
+      }),
+    );
+    await ctx.app.jobs.runDue();
+    expect(mailsTo('guest541@example.com')).toHaveLength(before);
+    const job = await ctx.db
+      .selectFrom('jobs')
+      .select('last_error')
+      .where('idempotency_key', '=', `reminder:${guestId}:meeting:1`)
+      .executeTakeFirstOrThrow();
+    expect(job.last_error).toMatch(/awaits approval/);
+  });
+
   it('tells each rejected applicant the reason, without a code; the erasure takes the mails', async () => {
     const held = await approvalMeeting(true, 2);
     const unheld = await approvalMeeting(false, 2);

@@ -1,5 +1,5 @@
 /**
- * The error catalogue's entries for approval (issue 45): codes 40040–40044, 40470–40474, 40921–40929; spread into ERRORS (errors.ts).
+ * The error catalogue's entries for approval (issue 45): codes 40040–40044, 40470–40474, 40921–40929 (a walk-in with an applicant's phone: 40928); spread into ERRORS (errors.ts).
  */
 export const APPROVAL_ERRORS = {
   REJECT_REASON_REQUIRED: {
@@ -77,6 +77,26 @@ export const APPROVAL_ERRORS = {
       'zh-tw': '收費會議暫不支援報名審核',
       'zh-cn': '收费会议暂不支持报名审核',
       en: 'Approval is not available for a paid meeting yet',
+    },
+  },
+  APPLICATION_PHONE_SIGNED_UP: {
+    code: 40927,
+    status: 409,
+    message: {
+      'zh-tw': '此申請的手機號碼已是本會議的嘉賓，不能批准。請拒絕此申請，或先取消該嘉賓',
+      'zh-cn': '此申请的手机号码已是本会议的嘉宾，不能批准。请拒绝此申请，或先取消该嘉宾',
+      en: 'This application’s phone number is already a guest of the meeting, so it cannot be approved. Reject the application, or cancel that guest first',
+    },
+  },
+  WALK_IN_APPLICATION_PENDING: {
+    code: 40928,
+    status: 409,
+    message: {
+      'zh-tw':
+        '此電話號碼已提交報名申請（未保留名額），尚待主辦單位審核，不能現場登記入場。請主辦單位先審核該申請',
+      'zh-cn':
+        '此电话号码已提交报名申请（未保留名额），尚待主办单位审核，不能现场登记入场。请主办单位先审核该申请',
+      en: 'This phone number has an application (without a held seat) awaiting the organiser’s decision, so it cannot be registered at the door. The organiser decides on that application first',
     },
   },
 } as const;

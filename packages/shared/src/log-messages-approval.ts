@@ -25,6 +25,20 @@ export const APPROVAL_LOG_MESSAGES = {
     'zh-cn': '嘉宾 #{guest_id} 已取消，其待审核申请 #{application_id} 撤回，会议 #{meeting_id}',
     en: 'Guest #{guest_id} was cancelled: their pending application #{application_id} is withdrawn, meeting #{meeting_id}',
   },
+  'approval.taken_over': {
+    'zh-tw':
+      '候補名單的名額給了嘉賓 #{guest_id}，其電話早前未保留名額的待審核申請 #{application_id} 改為保留此名額，會議 #{meeting_id}',
+    'zh-cn':
+      '候补名单的名额给了嘉宾 #{guest_id}，其电话早前未保留名额的待审核申请 #{application_id} 改为保留此名额，会议 #{meeting_id}',
+    en: 'A seat from the waiting list went to guest #{guest_id}: the pending application #{application_id} their phone made earlier without a seat now holds it, meeting #{meeting_id}',
+  },
+  'approval.lookup_mailed': {
+    'zh-tw':
+      '以電話查詢報名，會議 #{meeting_id}：已再寄「已收到申請」郵件給待審核申請 #{application_id}，電話 {phone}',
+    'zh-cn':
+      '以电话查询报名，会议 #{meeting_id}：已再寄“已收到申请”邮件给待审核申请 #{application_id}，电话 {phone}',
+    en: 'Look-up by phone for meeting #{meeting_id}: the "application received" mail sent again for pending application #{application_id}, phone {phone}',
+  },
   'approval.erased': {
     'zh-tw': '已刪除 {count} 位被拒絕申請人的個人資料',
     'zh-cn': '已删除 {count} 位被拒绝申请人的个人资料',

@@ -264,6 +264,33 @@ export async function eraseApplicantsOf(
     .execute();
 }
 
+/**
+ * A phone's pending application without a held seat, taken over by the guest the waiting list just
+ * seated for that phone (issue 45): it names the guest and holds its seat from now on (no form, no
+ * token), keeping its place in the queue. False when it was no longer pending and unheld.
+ */
+export async function takeOverUnheld(
+  trx: Db,
+  id: number,
+  values: {
+    guest_id: number;
+    schedule_ids: string;
+    email: string;
+    display_name: string;
+    language: string;
+    user_type_id: number | null;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('applications')
+    .set({ ...values, form: null, token_hash: null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('guest_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The guest an approved unheld application became. */
 export async function setGuest(trx: Db, id: number, guestId: number): Promise<void> {
   await trx.updateTable('applications').set({ guest_id: guestId }).where('id', '=', id).execute();

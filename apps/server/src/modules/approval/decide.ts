@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newGuestCode } from '../../lib/secure-random.ts';
 import { cancelGuestIn } from '../guests/cancel-guest.ts';
 import { insertGuestTakingSeats, parseAnswers, setGuestApproval } from '../guests/guest-rules.ts';
+import { guestByPhone } from '../guests/guests.reads.ts';
 import { admissionOf } from '../meetings/meetings.reads.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
 import { queueRejectedMail } from './applicant-mail.ts';
@@ -56,6 +57,10 @@ export function createDecide(deps: ApprovalDeps) {
       if (!(await repo.decide(trx, a.id, decided('approved', '', now, actor, null))))
         throw new AppError('APPLICATION_DECIDED');
       if (a.token_hash === null) throw new AppError('APPLICATION_DECIDED');
+      // The phone became a guest meanwhile (the back office, an import, the door): that guest is
+      // this person; the organiser rejects the application or cancels the guest first.
+      const taken = await guestByPhone(trx, meeting.id, a.area_code, a.phone);
+      if (taken && taken.cancelled_at === null) throw new AppError('APPLICATION_PHONE_SIGNED_UP');
       const form = formValues(a);
       const scheduleIds = JSON.parse(a.schedule_ids) as number[];
       const inserted = await insertGuestTakingSeats(
@@ -160,7 +165,8 @@ export function createDecide(deps: ApprovalDeps) {
         result.decided.push(id);
       } catch (error) {
         if (error instanceof AppError) result.refused.push({ id, reason: error.errorName });
-        else if (isUniqueViolation(error)) result.refused.push({ id, reason: 'ALREADY_SIGNED_UP' });
+        // The phone signed up between the read above and the insert: the guests' unique phone key.
+        else if (isUniqueViolation(error)) result.refused.push({ id, reason: 'APPLICATION_PHONE_SIGNED_UP' });
         else throw error;
       }
     }

@@ -2,9 +2,14 @@ import type { PublicApplication } from '@meetflow/shared/schemas/approval';
 import type { Db } from '../../db/database.ts';
 import type { SignUpApproval } from '../registration/sign-up-admission.ts';
 import { liveMeetingById } from '../meetings/meetings.reads.ts';
-import { queueReceivedMail } from './applicant-mail.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { maskEmail, maskPhone } from '../guests/guest-format.ts';
+import { queueReceivedAgain, queueReceivedMail } from './applicant-mail.ts';
 import * as repo from './applications.repository.ts';
 import type { ApprovalDeps } from './approval-deps.ts';
+
+/** The look-up sends an applicant's "received" mail again at most once in this window. */
+const LOOKUP_MAIL_WINDOW_MS = 10 * 60_000;
 
 /** What the applicant sees of their application (the reason once rejected). */
 function publicView(meetingPublicId: string, row: repo.ApplicationRow): PublicApplication {
@@ -75,6 +80,33 @@ export function createSignUpApproval(deps: ApprovalDeps): SignUpApproval {
       if (!row || row.status === 'approved') return null;
       const meeting = await liveMeetingById(db, row.meeting_id);
       return meeting ? { meetingId: meeting.id, view: publicView(meeting.public_id, row) } : null;
+    },
+
+    async mailPending(meeting, areaCode, phone, ip) {
+      const row = await repo.findApplicationByPhone(db, meeting.id, areaCode, phone);
+      if (!row || row.status !== 'pending' || row.guest_id !== null) return null;
+      if (!row.email) throw new AppError('NO_GUEST_EMAIL');
+      const id = Number(row.id);
+      const window = Math.floor(deps.clock() / LOOKUP_MAIL_WINDOW_MS);
+      const queued = await db.transaction().execute(async (trx) => {
+        if (!(await queueReceivedAgain(deps, trx, { id, meetingId: meeting.id }, window))) return false;
+        await deps.systemLog.record(
+          {
+            action: 'code_lookup',
+            source: 'public',
+            message: {
+              key: 'approval.lookup_mailed',
+              params: { meeting_id: meeting.id, application_id: id, phone: maskPhone(areaCode, phone) },
+            },
+            username: null,
+            ip,
+          },
+          trx,
+        );
+        return true;
+      });
+      if (queued) deps.mail?.kick();
+      return { maskedEmail: maskEmail(row.email) };
     },
 
     async ofPhone(meetingId, areaCode, phone) {

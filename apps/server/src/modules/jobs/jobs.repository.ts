@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 type Executor = Kysely<Database>;
 export type JobRow = Selectable<Database['jobs']>;
@@ -224,6 +225,20 @@ export function queueSummary(db: Executor, now: number) {
  * Deletes a meeting's jobs by idempotency key, whatever their state (an erasure: a payload or a
  * delivery error can name the person). Answers how many went.
  */
+/** A meeting's jobs whose key starts with `prefix` (no LIKE wildcards in it: escaped here). */
+export async function deleteJobsByKeyPrefix(
+  trx: Executor,
+  meetingId: number,
+  prefix: string,
+): Promise<number> {
+  const result = await trx
+    .deleteFrom('jobs')
+    .where('meeting_id', '=', meetingId)
+    .where(sql<boolean>`idempotency_key like ${`${escapeLike(prefix)}%`} escape '\\'`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteJobsByKey(
   trx: Executor,
   meetingId: number,

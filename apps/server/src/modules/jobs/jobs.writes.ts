@@ -11,3 +11,11 @@ import * as jobs from './jobs.repository.ts';
 export function forgetJobs(trx: Kysely<Database>, meetingId: number, keys: readonly string[]) {
   return jobs.deleteJobsByKey(trx, meetingId, keys);
 }
+
+/**
+ * In the erasure's transaction: a meeting's jobs whose idempotency key starts with `prefix` go, sent
+ * or not (messages keyed once per window). The prefix is ours, never typed by anyone.
+ */
+export function forgetJobsByPrefix(trx: Kysely<Database>, meetingId: number, prefix: string) {
+  return jobs.deleteJobsByKeyPrefix(trx, meetingId, prefix);
+}

@@ -75,6 +75,11 @@ export interface MailPayload {
   group_id?: number;
   /** application_received, application_rejected: the application the applicant is told of (issue 45). */
   application_id?: number;
+  /**
+   * application_received: asked for by the applicant (the look-up by phone), so sent even where the
+   * meeting's confirmation mails are off, as the look-up's code mail is.
+   */
+  asked?: boolean;
   /** invitation: the personal invitation whose link is mailed (asked for at send time, issue 45). */
   invitation_id?: number;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { forgetJobs } from '../jobs/jobs.writes.ts';
+import { forgetJobs, forgetJobsByPrefix } from '../jobs/jobs.writes.ts';
 import type { MailPayload } from './mail-compose.ts';
 import type { MailDeps } from './mail.service.ts';
 import * as repo from './mail.repository.ts';
@@ -78,15 +78,27 @@ export async function queueApplicationMail(
     applicationId: number;
     meetingId: number;
     guestId: number | null;
+    /**
+     * "received" again, asked for by the applicant's look-up by phone: once per window (the key),
+     * and sent whatever the meeting's confirmation switch says. Answers whether it was queued.
+     */
+    askedInWindow?: number;
   },
-): Promise<void> {
-  await deps.jobs.enqueue(trx, {
+): Promise<boolean> {
+  const asked = mail.askedInWindow !== undefined;
+  const key = applicationMailKey(mail.type, mail.applicationId);
+  const id = await deps.jobs.enqueue(trx, {
     kind: 'mail',
-    key: applicationMailKey(mail.type, mail.applicationId),
-    payload: { type: mail.type, application_id: mail.applicationId } satisfies MailPayload,
+    key: asked ? `${key}:asked:${mail.askedInWindow}` : key,
+    payload: {
+      type: mail.type,
+      application_id: mail.applicationId,
+      ...(asked ? { asked: true } : {}),
+    } satisfies MailPayload,
     meetingId: mail.meetingId,
     guestId: mail.guestId,
   });
+  return id !== undefined;
 }
 
 /** The outbox key of an application's mail: once each, and what its erasure looks for. */
@@ -106,6 +118,8 @@ export async function forgetApplicationMails(trx: Db, meetingId: number, applica
     applicationMailKey('application_received', applicationId),
     applicationMailKey('application_rejected', applicationId),
   ]);
+  // The "received" mails the look-up sent again, one per window asked in.
+  await forgetJobsByPrefix(trx, meetingId, `${applicationMailKey('application_received', applicationId)}:`);
 }
 
 /**

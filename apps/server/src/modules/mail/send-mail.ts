@@ -52,7 +52,12 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   if (guest.cancelled_at !== null && !money) return { skipped: 'sign-up cancelled' };
   if (!guest.email) throw new PermanentJobError('no e-mail address');
   // A confirmation or code mail is the code itself: none while the sign-up awaits approval.
-  if ((payload.type === 'confirmation' || payload.type === 'code') && guest.approval === 'pending')
+  // A reminder's words are about the code too: none to a guest awaiting approval, even one queued
+  // before (the fan-out leaves them out; a job already queued is checked here, when sent).
+  if (
+    (payload.type === 'confirmation' || payload.type === 'code' || payload.type === 'reminder') &&
+    guest.approval === 'pending'
+  )
     return { skipped: 'the sign-up awaits approval' };
   const settings = await composer.settingsOf(guest.meeting_id);
   if (payload.type === 'confirmation' && !settings.confirmation_enabled) {
@@ -189,6 +194,10 @@ async function sendApplicationMail(deps: SendDeps, job: JobRow, payload: MailPay
   if (!application) return { skipped: 'the application is gone or erased' };
   const wanted = payload.type === 'application_received' ? 'pending' : 'rejected';
   if (application.status !== wanted) return { skipped: 'the application was decided since' };
+  // They stand for the confirmation while the sign-up waits: the meeting's switch holds them too,
+  // except the "received" the applicant asked for again through the look-up.
+  if (!payload.asked && !(await deps.composer.settingsOf(application.meetingId)).confirmation_enabled)
+    return { skipped: 'confirmation mails are off for this meeting' };
   return sendToVisitor(deps, job, payload, application, (context) => {
     if (payload.type === 'application_rejected') context.application = { reason: application.reason };
   });

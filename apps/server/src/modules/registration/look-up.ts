@@ -42,17 +42,36 @@ export function createLookUp(deps: LookUpDeps) {
     const meeting = await liveMeeting(db, publicId);
     const phone = normalizePhone(body.area_code, body.phone) ?? `+${body.area_code}${digits}`;
     const guest = await repo.findGuestByPhone(db, meeting.id, body.area_code, phone);
+    const none = { guest: undefined, place: undefined, application: undefined, applicant: false, phone };
     if (!guest) {
       const place = await deps.waitlist?.meetingPlaceOfPhone(meeting.id, body.area_code, phone);
-      if (place) return { meeting, guest: undefined, place, application: undefined, phoneKey };
-      // An application without a held seat (issue 45): its state, where a phone number is enough.
+      if (place) return { meeting, ...none, place, phoneKey };
+      // An application without a held seat (issue 45): its state, where a phone number is enough;
+      // where the code is e-mailed, a pending one is answered as a guest's phone is (by mail).
       const application = await deps.approval?.ofPhone(meeting.id, body.area_code, phone);
-      if (application && !(deps.mail && (await deps.mail.loginCodeRequired(meeting.id))))
-        return { meeting, guest: undefined, place: undefined, application, phoneKey };
+      if (application) {
+        if (!(deps.mail && (await deps.mail.loginCodeRequired(meeting.id))))
+          return { meeting, ...none, application, phoneKey };
+        if (application.status === 'pending') return { meeting, ...none, applicant: true, phoneKey };
+      }
       await lookupFailuresPerIp.consume(ip);
       throw new AppError('INVALID_INFO');
     }
-    return { meeting, guest, place: undefined, application: undefined, phoneKey };
+    return { meeting, ...none, guest, phoneKey };
+  }
+
+  /**
+   * A pending applicant without a seat, where the look-up mails a code: told by mail that the
+   * application waits (no code: nothing to open), answered as a guest's phone is.
+   */
+  async function mailApplicant(meeting: repo.PublicMeetingRow, areaCode: string, phone: string, ip: string) {
+    const mailed = await deps.approval!.mailPending(meeting, areaCode, phone, ip);
+    if (!mailed) {
+      // Decided between the two reads: as an unknown phone.
+      await lookupFailuresPerIp.consume(ip);
+      throw new AppError('INVALID_INFO');
+    }
+    return { code_sent: true as const, masked_email: mailed.maskedEmail };
   }
 
   /**
@@ -95,8 +114,10 @@ export function createLookUp(deps: LookUpDeps) {
       body: { area_code: string; phone: string },
       ip: string,
     ): Promise<LookupResult> {
-      const { meeting, guest, place, application } = await lookedUpGuest(publicId, body, ip);
+      const found = await lookedUpGuest(publicId, body, ip);
+      const { meeting, guest, place, application } = found;
       if (application) return applicationAnswer(application);
+      if (found.applicant) return mailApplicant(meeting, body.area_code, found.phone, ip);
       if (!guest) return issueWaitingToken(meeting, place!, ip);
       if (deps.mail && (await deps.mail.loginCodeRequired(meeting.id))) {
         // A phone number alone does not open this meeting's entry codes: the address must answer too.
@@ -108,11 +129,17 @@ export function createLookUp(deps: LookUpDeps) {
 
     /** The second step of a look-up that asked for a code by e-mail. */
     async verifyLookup(publicId: string, body: LookupVerifyBody, ip: string) {
-      const { meeting, guest, place, application, phoneKey } = await lookedUpGuest(publicId, body, ip);
+      const found = await lookedUpGuest(publicId, body, ip);
+      const { meeting, guest, place, application, phoneKey } = found;
       if (application) return applicationAnswer(application);
-      if (!guest) return issueWaitingToken(meeting, place!, ip);
       // Every try spends a point and a right code gives it back: wrong codes alone use up the
       // budget, and once it is spent even the right code waits, so guessing cannot go on.
+      // An applicant was sent no code: every try is wrong, as a guest's wrong code is.
+      if (found.applicant) {
+        await loginCodeFailures.consume(phoneKey);
+        throw new AppError('LOGIN_CODE_WRONG');
+      }
+      if (!guest) return issueWaitingToken(meeting, place!, ip);
       await loginCodeFailures.consume(phoneKey);
       if (!deps.mail?.checkLoginCode(guest.id, body.code.trim())) throw new AppError('LOGIN_CODE_WRONG');
       await loginCodeFailures.refund(phoneKey);

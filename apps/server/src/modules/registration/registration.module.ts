@@ -36,7 +36,12 @@ export const registrationModule = fp(
     const payments = createPort<SignUpPayments>('sign-up payments', ['pricingOf', 'price', 'openOrderIn']);
     const invitations = createPort<SignUpInvitations>('sign-up invitations', ['find', 'redeemIn']);
     const members = createPort<SignUpMembers>('sign-up members', ['match']);
-    const approval = createPort<SignUpApproval>('sign-up approval', ['applyIn', 'ofToken', 'ofPhone']);
+    const approval = createPort<SignUpApproval>('sign-up approval', [
+      'applyIn',
+      'ofToken',
+      'ofPhone',
+      'mailPending',
+    ]);
     app.addHook('onReady', async () => {
       payments.assertFilled();
       invitations.assertFilled();

@@ -100,4 +100,16 @@ export interface SignUpApproval {
   ofToken(tokenHash: string): Promise<{ meetingId: number; view: PublicApplication } | null>;
   /** A phone's newest application for the meeting (the look-up), or null. */
   ofPhone(meetingId: number, areaCode: string, phone: string): Promise<PublicApplication | null>;
+  /**
+   * The look-up of a phone whose application waits without a held seat, where the meeting wants
+   * the e-mailed code: the "application received" mail again (once per window, audited), and the
+   * address masked as a guest's code mail shows it; null when the phone has no such application,
+   * NO_GUEST_EMAIL when it gave no address.
+   */
+  mailPending(
+    meeting: repo.PublicMeetingRow,
+    areaCode: string,
+    phone: string,
+    ip: string,
+  ): Promise<{ maskedEmail: string } | null>;
 }

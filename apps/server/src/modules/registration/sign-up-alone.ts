@@ -53,6 +53,8 @@ export async function signUpAlone(deps: RegistrationDeps, s: PendingSignUp) {
   } catch (error) {
     // The same phone joined the list a moment before (a double submit): its place stands.
     if (isUniqueViolationOf(error, 'waitlist_entries')) throw new AppError('ALREADY_WAITING');
+    // A held sign-up's application: the phone has one pending already (applied without a seat).
+    if (isUniqueViolationOf(error, 'applications')) throw new AppError('ALREADY_APPLIED');
     if (isUniqueViolation(error)) throw new AppError('ALREADY_SIGNED_UP');
     throw error;
   }

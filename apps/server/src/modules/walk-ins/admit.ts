@@ -10,6 +10,7 @@ import {
   keepDoorConflict,
   recordDoorEntry,
 } from '../attendance/door-entry.ts';
+import { unheldPendingApplication } from '../approval/approval.reads.ts';
 import { guestDisplayName } from '../guests/guest-format.ts';
 import { insertGuestTakingSeats, saveDoorAnswers, type FilledSeats } from '../guests/guest-rules.ts';
 import { guestByPhone } from '../guests/guests.reads.ts';
@@ -18,7 +19,8 @@ import type { WalkInsDeps } from './walk-ins.service.ts';
 
 /*
  * One walk-in's transaction (walk-ins.service.ts runs it): what its nonce already did, else the
- * guest with its phone checked in as them ("merged"), else a new guest with its seat and entry.
+ * guest with its phone checked in as them ("merged"), else — unless the phone has an application
+ * without a held seat, which the organiser decides first — a new guest with its seat and entry.
  */
 
 export type Person = WalkInInput['person'];
@@ -111,6 +113,16 @@ export async function admitIn(deps: WalkInsDeps, trx: Db, a: Admission): Promise
       reason: null,
       filled: false,
     };
+  }
+
+  // An application without a held seat (issue 45) is this phone too, with no guest row yet: the
+  // organiser decides on it first. Refused online, kept as a `pending` conflict offline.
+  const application = await unheldPendingApplication(trx, a.meeting.id, a.person.area_code, a.person.e164);
+  if (application) {
+    if (!a.offline)
+      throw new AppError('WALK_IN_APPLICATION_PENDING', { data: { application_id: application.id } });
+    await keepDoorConflict(trx, { ...entry, guestId: null, guestName: a.person.name, reason: 'pending' });
+    return conflictAnswer(null, a.person.name, 'pending');
   }
 
   const filled: FilledSeats = { meeting: false, sessions: [] };

@@ -37,8 +37,9 @@ import {
  *
  * - Identity is the phone, as at sign-up: a phone already signed up is that guest, checked in as
  *   them ("merged"); their own data stays, only the door's answers are merged in as a scan's are.
- *   A cancelled or unpaid guest's phone, or one awaiting approval, is not admitted (online refused,
- *   offline a conflict).
+ *   A cancelled or unpaid guest's phone, or one awaiting approval — with a held seat, or an
+ *   application without one (no guest row yet: WALK_IN_APPLICATION_PENDING, decision 0107) — is not
+ *   admitted (online refused, offline a conflict).
  * - Online, a paid meeting refuses walk-ins (WALK_IN_PAID_MEETING): the visitor signs up and pays
  *   at the desk. An offline station's queue is still admitted (the visitor is inside already).
  * - Online, a full meeting is refused (WALK_IN_MEETING_FULL) unless staff chose "admit anyway":

@@ -53,6 +53,7 @@ describe('approval page rules', () => {
       ],
     });
     expect(refusalKey('MEETING_FULL')).toBe('MEETING_FULL');
+    expect(refusalKey('APPLICATION_PHONE_SIGNED_UP')).toBe('APPLICATION_PHONE_SIGNED_UP');
     expect(refusalKey('ODD')).toBe('other');
   });
 });

@@ -90,6 +90,7 @@ const KNOWN_REFUSALS = [
   'MEETING_FULL',
   'SESSION_FULL',
   'APPLICATION_NOT_FOUND',
+  'APPLICATION_PHONE_SIGNED_UP',
 ] as const;
 export type RefusalKey = (typeof KNOWN_REFUSALS)[number] | 'other';
 
