@@ -19,11 +19,23 @@ export const CAPTCHA_ANSWER = '1234';
 export const TEST_DB: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** What a test database is: the app's environment for it, where it lives, how to drop it. */
+interface TestDatabase {
+  env: Record<string, string>;
+  /** The SQLite data folder, or the PostgreSQL database's name. */
+  location: string;
+  drop: () => Promise<void>;
+}
+
 /** A fresh, empty database for one test file: a temp SQLite file or a new PostgreSQL database. */
-export async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-test-'));
-    return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dir },
+      location: dir,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   // No skipping: an unreachable PostgreSQL fails the run.
   const name = `mf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -33,15 +45,14 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { env: { DATABASE_URL: url.toString() }, location: name, drop: () => dropDatabase(name) };
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
 }
 
 /**
@@ -67,16 +78,13 @@ function migrationsHash(): string {
  * and schema (a PostgreSQL `template` database, a SQLite file): running 32 migrations took 0.25 s
  * (SQLite) and 0.4 s (PostgreSQL) of each of the ~350 contexts an API run opens.
  */
-export async function migratedDatabase(): Promise<{
-  env: Record<string, string>;
-  drop: () => Promise<void>;
-}> {
+export async function migratedDatabase(): Promise<TestDatabase> {
   const hash = migrationsHash();
   if (TEST_DB === 'sqlite') {
     const database = await freshDatabase();
     const template = path.join(os.tmpdir(), `mf-template-${hash}.sqlite`);
     if (!fs.existsSync(template)) await buildTemplate(template);
-    fs.copyFileSync(template, path.join(database.env.DATA_DIR, 'meetflow.sqlite'));
+    fs.copyFileSync(template, path.join(database.location, 'meetflow.sqlite'));
     return database;
   }
   // PostgreSQL copies the template on CREATE DATABASE.
@@ -90,15 +98,7 @@ export async function migratedDatabase(): Promise<{
     await admin.query(`create database ${name} template ${template}`);
     const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/${name}`;
-    return {
-      env: { DATABASE_URL: url.toString() },
-      drop: async () => {
-        const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
+    return { env: { DATABASE_URL: url.toString() }, location: name, drop: () => dropDatabase(name) };
   } finally {
     await admin.end();
   }
@@ -116,16 +116,15 @@ async function buildTemplate(target: string): Promise<void> {
   await db.destroy();
   if (TEST_DB === 'sqlite') {
     const built = `${target}.${process.pid}`;
-    fs.copyFileSync(path.join(database.env.DATA_DIR, 'meetflow.sqlite'), built);
+    fs.copyFileSync(path.join(database.location, 'meetflow.sqlite'), built);
     fs.renameSync(built, target);
     await database.drop();
     return;
   }
-  const built = new URL(database.env.DATABASE_URL).pathname.slice(1);
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
   try {
-    await admin.query(`alter database ${built} rename to ${target}`);
+    await admin.query(`alter database ${database.location} rename to ${target}`);
   } catch (error) {
     if ((error as { code?: string }).code !== '42P04') throw error; // duplicate_database: another run won
     await database.drop();
