@@ -154,6 +154,9 @@ describe(`paid group bookings (${TEST_DB})`, () => {
     await ctx.app.jobs.runDue();
     expect(mailsTo(`guest${first}@example.com`)).toHaveLength(0);
     expect(mailsTo(`sec${first}@example.com`)).toHaveLength(1);
+    // Nor on asking: the contact cannot send an unpaid attendee's confirmation.
+    const resend = await page(token, 'POST', `/api/public/group/attendees/${guests[0]!.id}/resend`);
+    expect(resend.json().code, resend.body).toBe(ERRORS.GUEST_UNPAID.code);
 
     // The door tells what the group owes from any attendee, the payer or not.
     expect(await unpaidOrderOf(ctx.db, guests[2]!.id)).toMatchObject({

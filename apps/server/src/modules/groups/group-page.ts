@@ -94,6 +94,8 @@ export function createGroupPage(deps: GroupsDeps) {
       await deps.resendPerIp.consume(ip);
       const { group, meeting } = await authenticate(token);
       const guest = await liveAttendee(group.id, guestId);
+      // An attendee of an unpaid group order has no code to send yet (decision 0106), as a guest.
+      if (guest.unpaid === 1) throw new AppError('GUEST_UNPAID');
       // Per attendee too: many addresses must not flood one attendee's mailbox.
       await resendPerAttendee.consume(String(guest.id));
       await db.transaction().execute(async (trx) => {
