@@ -23201,6 +23201,7 @@ export interface operations {
                                 amount: number;
                                 discount: number;
                                 early_bird: boolean;
+                                guest_id?: number;
                             }[];
                             subtotal: number;
                             discount_amount: number;
@@ -23301,6 +23302,7 @@ export interface operations {
                                 amount: number;
                                 discount: number;
                                 early_bird: boolean;
+                                guest_id?: number;
                             }[];
                             subtotal: number;
                             discount_amount: number;
@@ -23427,6 +23429,7 @@ export interface operations {
                                 amount: number;
                                 discount: number;
                                 early_bird: boolean;
+                                guest_id?: number;
                             }[];
                             subtotal: number;
                             discount_amount: number;
@@ -25408,6 +25411,7 @@ export interface operations {
                                 amount: number;
                                 discount: number;
                                 early_bird: boolean;
+                                guest_id?: number;
                             }[];
                             subtotal: number;
                             discount_amount: number;
@@ -25555,6 +25559,7 @@ export interface operations {
                                     amount: number;
                                     discount: number;
                                     early_bird: boolean;
+                                    guest_id?: number;
                                 }[];
                                 subtotal: number;
                                 discount_amount: number;
@@ -25708,6 +25713,7 @@ export interface operations {
                                 amount: number;
                                 discount: number;
                                 early_bird: boolean;
+                                guest_id?: number;
                             }[];
                             subtotal: number;
                             discount_amount: number;
@@ -28388,6 +28394,63 @@ export interface operations {
                                     /** @enum {string} */
                                     state: "registered" | "cancelled";
                                 }[];
+                                order: {
+                                    id: number;
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                                    /** @enum {string} */
+                                    currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                    lines: {
+                                        price_item_id: number;
+                                        schedule_id: number | null;
+                                        description: {
+                                            "zh-tw": string;
+                                            "zh-cn": string;
+                                            en: string;
+                                        };
+                                        amount: number;
+                                        discount: number;
+                                        early_bird: boolean;
+                                        guest_id?: number;
+                                    }[];
+                                    subtotal: number;
+                                    discount_amount: number;
+                                    total: number;
+                                    refunded_amount: number;
+                                    hold_until: number | null;
+                                    /** @enum {string} */
+                                    payer_kind: "guest" | "institution";
+                                    payer_institution: string;
+                                    methods: {
+                                        /** @enum {string} */
+                                        method: "transfer" | "fps" | "stripe" | "desk";
+                                        reference: string | null;
+                                        bank: {
+                                            bank_name: string;
+                                            account_name: string;
+                                            account_number: string;
+                                        } | null;
+                                        note: {
+                                            "zh-tw": string;
+                                            "zh-cn": string;
+                                            en: string;
+                                        } | null;
+                                        fps_payload: string | null;
+                                        checkout_url: string | null;
+                                    }[];
+                                    proof_uploaded: boolean;
+                                    receipts: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "receipt" | "credit_note";
+                                        number: string;
+                                        amount: number;
+                                        issued_at: number;
+                                    }[];
+                                    created_at: number;
+                                    paid_at: number | null;
+                                } | null;
                             };
                         };
                     };
@@ -28482,6 +28545,63 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "registered" | "cancelled";
                             }[];
+                            order: {
+                                id: number;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                lines: {
+                                    price_item_id: number;
+                                    schedule_id: number | null;
+                                    description: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    };
+                                    amount: number;
+                                    discount: number;
+                                    early_bird: boolean;
+                                    guest_id?: number;
+                                }[];
+                                subtotal: number;
+                                discount_amount: number;
+                                total: number;
+                                refunded_amount: number;
+                                hold_until: number | null;
+                                /** @enum {string} */
+                                payer_kind: "guest" | "institution";
+                                payer_institution: string;
+                                methods: {
+                                    /** @enum {string} */
+                                    method: "transfer" | "fps" | "stripe" | "desk";
+                                    reference: string | null;
+                                    bank: {
+                                        bank_name: string;
+                                        account_name: string;
+                                        account_number: string;
+                                    } | null;
+                                    note: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    } | null;
+                                    fps_payload: string | null;
+                                    checkout_url: string | null;
+                                }[];
+                                proof_uploaded: boolean;
+                                receipts: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "receipt" | "credit_note";
+                                    number: string;
+                                    amount: number;
+                                    issued_at: number;
+                                }[];
+                                created_at: number;
+                                paid_at: number | null;
+                            } | null;
                         };
                     };
                 };
@@ -28559,6 +28679,63 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "registered" | "cancelled";
                             }[];
+                            order: {
+                                id: number;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                lines: {
+                                    price_item_id: number;
+                                    schedule_id: number | null;
+                                    description: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    };
+                                    amount: number;
+                                    discount: number;
+                                    early_bird: boolean;
+                                    guest_id?: number;
+                                }[];
+                                subtotal: number;
+                                discount_amount: number;
+                                total: number;
+                                refunded_amount: number;
+                                hold_until: number | null;
+                                /** @enum {string} */
+                                payer_kind: "guest" | "institution";
+                                payer_institution: string;
+                                methods: {
+                                    /** @enum {string} */
+                                    method: "transfer" | "fps" | "stripe" | "desk";
+                                    reference: string | null;
+                                    bank: {
+                                        bank_name: string;
+                                        account_name: string;
+                                        account_number: string;
+                                    } | null;
+                                    note: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    } | null;
+                                    fps_payload: string | null;
+                                    checkout_url: string | null;
+                                }[];
+                                proof_uploaded: boolean;
+                                receipts: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "receipt" | "credit_note";
+                                    number: string;
+                                    amount: number;
+                                    issued_at: number;
+                                }[];
+                                created_at: number;
+                                paid_at: number | null;
+                            } | null;
                         };
                     };
                 };
@@ -28645,6 +28822,63 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "registered" | "cancelled";
                             }[];
+                            order: {
+                                id: number;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "expired" | "cancelled" | "refund_due" | "refunded";
+                                /** @enum {string} */
+                                currency: "MOP" | "HKD" | "TWD" | "CNY" | "USD";
+                                lines: {
+                                    price_item_id: number;
+                                    schedule_id: number | null;
+                                    description: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    };
+                                    amount: number;
+                                    discount: number;
+                                    early_bird: boolean;
+                                    guest_id?: number;
+                                }[];
+                                subtotal: number;
+                                discount_amount: number;
+                                total: number;
+                                refunded_amount: number;
+                                hold_until: number | null;
+                                /** @enum {string} */
+                                payer_kind: "guest" | "institution";
+                                payer_institution: string;
+                                methods: {
+                                    /** @enum {string} */
+                                    method: "transfer" | "fps" | "stripe" | "desk";
+                                    reference: string | null;
+                                    bank: {
+                                        bank_name: string;
+                                        account_name: string;
+                                        account_number: string;
+                                    } | null;
+                                    note: {
+                                        "zh-tw": string;
+                                        "zh-cn": string;
+                                        en: string;
+                                    } | null;
+                                    fps_payload: string | null;
+                                    checkout_url: string | null;
+                                }[];
+                                proof_uploaded: boolean;
+                                receipts: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "receipt" | "credit_note";
+                                    number: string;
+                                    amount: number;
+                                    issued_at: number;
+                                }[];
+                                created_at: number;
+                                paid_at: number | null;
+                            } | null;
                         };
                     };
                 };

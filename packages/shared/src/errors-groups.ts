@@ -65,6 +65,7 @@ export const GROUP_ERRORS = {
       en: 'Sign-ups to this meeting need approval; group bookings are not taken, please sign up one by one',
     },
   },
+  /** No longer answered since paid groups are taken (decision 0106); kept so the code is never reused. */
   GROUPS_PAID_MEETING: {
     code: 40967,
     status: 409,
@@ -81,6 +82,24 @@ export const GROUP_ERRORS = {
       'zh-tw': '此參加者的報名已取消',
       'zh-cn': '此参加者的报名已取消',
       en: "This attendee's sign-up is already cancelled",
+    },
+  },
+  GROUP_DISCOUNT_CODE_UNSUPPORTED: {
+    code: 40068,
+    status: 400,
+    message: {
+      'zh-tw': '團體報名暫不接受折扣碼，請移除折扣碼後再送出',
+      'zh-cn': '团体报名暂不接受折扣码，请移除折扣码后再提交',
+      en: 'Discount codes are not taken for group bookings yet; remove the code and send again',
+    },
+  },
+  GROUP_ORDER_UNPAID: {
+    code: 40969,
+    status: 409,
+    message: {
+      'zh-tw': '團體的訂單尚未付款，不能只取消其中一位參加者；請先付款，或請主辦單位取消整筆訂單',
+      'zh-cn': '团体的订单尚未付款，不能只取消其中一位参加者；请先付款，或请主办单位取消整笔订单',
+      en: "The group's order is not paid yet, so one attendee cannot be cancelled alone; pay first, or ask the organiser to cancel the whole order",
     },
   },
 } as const;

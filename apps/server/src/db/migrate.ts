@@ -31,6 +31,7 @@ import * as statementPreviews from './migrations/2026-11-30-02-statement-preview
 import * as admission from './migrations/2026-11-30-03-admission.ts';
 import * as memberImports from './migrations/2026-11-30-13-member-imports.ts';
 import * as memberImportTouched from './migrations/2026-11-30-21-member-import-touched.ts';
+import * as groupOrders from './migrations/2026-11-30-23-group-orders.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-03-admission': admission,
   '2026-11-30-13-member-imports': memberImports,
   '2026-11-30-21-member-import-touched': memberImportTouched,
+  '2026-11-30-23-group-orders': groupOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -98,6 +98,8 @@ export interface PaymentTables {
     amount: number;
     discount: Generated<number>;
     early_bird: Generated<number>;
+    /** The group attendee this line charges (decision 0106); null on a single sign-up's order. */
+    guest_id: number | null;
   };
   payments: {
     id: Generated<number>;

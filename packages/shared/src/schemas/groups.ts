@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AREA_CODE_VALUES } from '../constants.ts';
 import { LANGUAGES } from '../languages.ts';
+import { guestOrder } from './payments.ts';
 import { signUpBody } from './public.ts';
 import { whenMissing } from './when-missing.ts';
 
@@ -79,6 +80,11 @@ export const publicGroup = z.object({
   language: z.enum(LANGUAGES),
   created_at: z.number().int(),
   attendees: z.array(groupAttendee),
+  /**
+   * A paid meeting's group: its ONE order (decision 0106) as the paid sign-up's page shows it
+   * (lines naming their attendee, state, how to pay while pending); null on a free meeting.
+   */
+  order: guestOrder.nullable(),
 });
 export type PublicGroup = z.infer<typeof publicGroup>;
 

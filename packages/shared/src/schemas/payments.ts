@@ -202,6 +202,8 @@ export const orderLine = z.object({
   amount,
   discount: amount,
   early_bird: z.boolean(),
+  /** A group's order (decision 0106): the attendee this line charges. */
+  guest_id: z.number().int().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

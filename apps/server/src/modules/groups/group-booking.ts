@@ -5,12 +5,14 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newGuestCode, randomToken, sha256 } from '../../lib/secure-random.ts';
 import { admitGuestBatch, parseAnswers, type FilledSeats, type NewGuest } from '../guests/guest-rules.ts';
+import { guestDisplayName } from '../guests/guest-format.ts';
 import { livePhoneTaken } from '../guests/guests.reads.ts';
 import { liveMeetingByPublicId } from '../meetings/meetings.reads.ts';
 import { signUpEntry } from '../registration/admit-together.ts';
 import { checkSignUp, type CheckedSignUp } from '../registration/check-sign-up.ts';
 import { meetingStatus } from '../registration/meeting-status.ts';
 import { PUBLIC_LIMITS } from '../registration/public-limits.ts';
+import type { PricedSignUp } from '../registration/sign-up-payments.ts';
 import { guestSignedUp } from '../webhooks/webhooks.service.ts';
 import { groupToken } from './group-token.ts';
 import { groupView } from './group-view.ts';
@@ -49,9 +51,9 @@ export function createGroupBooking(deps: GroupsDeps) {
     const now = deps.clock();
     const status = meetingStatus(meeting, now);
     if (status === 'disabled' || status === 'deadline_passed') throw new AppError('REGISTRATION_CLOSED');
-    // Every attendee would wait for the organiser, or the contact would pay: not taken for groups yet.
+    // Every attendee would wait for the organiser: not taken for groups yet. A paid meeting's group
+    // pays one order (decision 0106).
     if (meeting.approval !== 'none') throw new AppError('GROUPS_NEED_APPROVAL');
-    if (meeting.currency !== null) throw new AppError('GROUPS_PAID_MEETING');
     if (body.attendees.length > meeting.group_max) {
       throw new AppError('GROUP_TOO_LARGE', { data: { max: meeting.group_max } });
     }
@@ -62,6 +64,7 @@ export function createGroupBooking(deps: GroupsDeps) {
       checked.push(await ofAttendee(i, () => checkSignUp(db, meeting, attendee, language, now)));
     }
     refuseRepeatedPhones(body, checked);
+    const priced = meeting.currency === null ? null : await priceAttendees(deps, meeting, body, checked, now);
     // Friendly early answers; the unique index decides under concurrency.
     for (const [i, attendee] of checked.entries()) {
       if (await livePhoneTaken(db, meeting.id, body.attendees[i]!.area_code, attendee.phone)) {
@@ -81,6 +84,7 @@ export function createGroupBooking(deps: GroupsDeps) {
           now,
           ip,
           filled,
+          priced,
         });
         const derived = groupToken(deps.secret, groupId, now);
         await repo.setTokenHash(trx, groupId, sha256(derived));
@@ -98,7 +102,7 @@ export function createGroupBooking(deps: GroupsDeps) {
     for (const session of filled.sessions) await deps.notifications?.sessionFilled(meeting, session);
     const group = await repo.findGroupByTokenHash(db, sha256(token));
     if (!group) throw new AppError('GROUP_TOKEN_INVALID');
-    return { group_token: token, group: await groupView(db, meeting, group) };
+    return { group_token: token, group: await groupView(db, meeting, group, deps.payments) };
   };
 }
 
@@ -116,6 +120,8 @@ async function writeGroup(
     now: number;
     ip: string;
     filled: FilledSeats;
+    /** A paid meeting's price of each attendee, in form order; null on a free meeting. */
+    priced: PricedSignUp[] | null;
   },
 ): Promise<{ groupId: number; guestIds: number[] }> {
   const { meeting, body, now } = w;
@@ -136,7 +142,7 @@ async function writeGroup(
     deps,
     trx,
     meeting.id,
-    w.checked.map((attendee) => ({
+    w.checked.map((attendee, i) => ({
       values: {
         ...attendee.values,
         meeting_id: meeting.id,
@@ -145,13 +151,35 @@ async function writeGroup(
         token_hash: sha256(randomToken(32)),
         created_at: now,
         group_id: groupId,
-        ...deps.mail?.confirmationColumns(),
+        // An attendee with something to pay is written unpaid, as a single paid sign-up: their
+        // confirmation, with the code, comes when the group's order is paid.
+        ...(owes(w.priced, i) ? { unpaid: 1 } : deps.mail?.confirmationColumns()),
       },
       scheduleIds: attendee.scheduleIds,
     })),
     now,
     w.filled,
   );
+  // The group's ONE order, after every seat: one reference, one hold, a line per attendee's item.
+  if (w.priced) {
+    await deps.payments!.openGroupOrderIn(
+      trx,
+      meeting,
+      guestIds.map((id, i) => ({
+        guest: {
+          id,
+          meetingId: meeting.id,
+          displayName: guestDisplayName({ name: '', name_zh: '', name_en: '', ...w.checked[i]!.values }),
+          seatedScheduleIds: w.checked[i]!.scheduleIds,
+          unpaid: owes(w.priced, i),
+        },
+        priced: w.priced![i]!,
+      })),
+      body.contact.name,
+      now,
+      w.ip,
+    );
+  }
   await deps.webhooks?.emitAll(trx, [
     ...guestIds.map((id, i) =>
       guestSignedUp(meeting.id, id, 'public', w.checked[i]!.scheduleIds, {
@@ -244,6 +272,49 @@ async function ofAttendee<T>(i: number, run: () => Promise<T>): Promise<T> {
     }
     throw new AppError(error.errorName, { data: { ...data, attendee: i } });
   }
+}
+
+/** Whether attendee `i` has something to pay (a paid meeting's priced, non-zero ticket). */
+function owes(priced: PricedSignUp[] | null, i: number): boolean {
+  return priced !== null && !priced[i]!.free;
+}
+
+/**
+ * Each attendee priced as a single sign-up is, by their own registration type and sessions
+ * (TICKET_REQUIRED pointed at the attendee). No discount code for a group yet, and no member fee
+ * (the member list is not matched for groups): decision 0106.
+ */
+async function priceAttendees(
+  deps: GroupsDeps,
+  meeting: Meeting,
+  body: GroupInput,
+  checked: CheckedSignUp[],
+  now: number,
+): Promise<PricedSignUp[]> {
+  if (!deps.payments) throw new Error('a paid meeting needs the payments module');
+  const priced: PricedSignUp[] = [];
+  for (const [i, attendee] of body.attendees.entries()) {
+    if ((attendee.payment?.discount_code?.trim() ?? '') !== '') {
+      throw new AppError('GROUP_DISCOUNT_CODE_UNSUPPORTED', { data: { attendee: i } });
+    }
+    const dateSchedule = attendee.meeting_type === 'date_schedule';
+    priced.push(
+      await ofAttendee(i, () =>
+        deps.payments!.price(
+          meeting,
+          {
+            meetingType: attendee.meeting_type,
+            userTypeId: dateSchedule ? attendee.user_type_id : null,
+            scheduleIds: checked[i]!.scheduleIds,
+            payment: attendee.payment && { ...attendee.payment, discount_code: undefined },
+            member: null,
+          },
+          now,
+        ),
+      ),
+    );
+  }
+  return priced;
 }
 
 /** Two attendees with one phone: the second is pointed at (the unique index would refuse the group). */

@@ -75,7 +75,7 @@ export function createGroupPage(deps: GroupsDeps) {
     async view(token: string | undefined, ip: string): Promise<PublicGroup> {
       await viewPerIp.consume(ip);
       const { group, meeting } = await authenticate(token);
-      return groupView(db, meeting, group);
+      return groupView(db, meeting, group, deps.payments);
     },
 
     /** Cancels one attendee (the page asked the contact to confirm), audited in the same transaction. */
@@ -86,7 +86,7 @@ export function createGroupPage(deps: GroupsDeps) {
       await deps.guests.cancel(guest.id, `group:${group.id}`, (trx) =>
         deps.systemLog.record(auditEntry('groups.attendee_cancelled', group.id, guest, ip), trx),
       );
-      return groupView(db, meeting, group);
+      return groupView(db, meeting, group, deps.payments);
     },
 
     /** The attendee's confirmation again (current sessions), to the address they gave. */
@@ -94,6 +94,8 @@ export function createGroupPage(deps: GroupsDeps) {
       await deps.resendPerIp.consume(ip);
       const { group, meeting } = await authenticate(token);
       const guest = await liveAttendee(group.id, guestId);
+      // An attendee of an unpaid group order has no code to send yet (decision 0106), as a guest.
+      if (guest.unpaid === 1) throw new AppError('GUEST_UNPAID');
       // Per attendee too: many addresses must not flood one attendee's mailbox.
       await resendPerAttendee.consume(String(guest.id));
       await db.transaction().execute(async (trx) => {
@@ -101,7 +103,7 @@ export function createGroupPage(deps: GroupsDeps) {
         await deps.systemLog.record(auditEntry('groups.mail_resent', group.id, guest, ip), trx);
       });
       deps.mail?.kick();
-      return groupView(db, meeting, group);
+      return groupView(db, meeting, group, deps.payments);
     },
   };
 }

@@ -21,6 +21,8 @@ export const groupsModule = fp(
       onSignupsChanged,
       mail: app.mail.service,
       guests: app.guests.service,
+      // A paid meeting's group pays one order (decision 0106): the payments module fills this port.
+      payments: app.registration.payments.use,
       secret: await app.platform.secret('groups'),
       publicUrl: config.publicUrl,
     });

@@ -3,6 +3,7 @@ import type { DatabaseKind, Db } from '../../db/database.ts';
 import type { Limiter, LimiterFactory } from '../../lib/rate-limiter.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { GroupMail, MailService } from '../mail/mail.service.ts';
+import type { SignUpPayments } from '../registration/sign-up-payments.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
@@ -22,6 +23,8 @@ export interface GroupsDeps {
   onSignupsChanged?: (meetingId: number) => void;
   /** Each attendee's confirmation is queued by their own guest row, as a sign-up's. */
   mail?: Pick<MailService, 'confirmationColumns' | 'kick' | 'queueConfirmationAgain' | 'queueGroupLink'>;
+  /** A paid meeting's group order and its view (the registration module's payments port). */
+  payments?: Pick<SignUpPayments, 'price' | 'openGroupOrderIn' | 'groupOrderOf'>;
   /** The guest core's cancellation (seats released, waiting lists served). */
   guests: Pick<GuestsService, 'cancel'>;
   /** The app's groups secret: contact tokens are derived from it (group-token.ts). */

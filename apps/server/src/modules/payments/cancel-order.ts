@@ -33,7 +33,12 @@ export async function closeOrderIn(
 ): Promise<boolean> {
   const closed = await moveToClosed(deps, trx, orderId, to);
   if (!closed) return false;
-  if (options.cancelGuest) await deps.guests.cancelIn(trx, closed.order.guest_id, by.auditName);
+  if (options.cancelGuest) {
+    // A group's order holds every attendee's seats: they all go (decision 0106).
+    for (const guestId of await orders.guestsOfOrder(trx, closed.order)) {
+      await deps.guests.cancelIn(trx, guestId, by.auditName);
+    }
+  }
   await afterClosed(deps, trx, closed, to, by);
   return true;
 }
@@ -135,7 +140,8 @@ export async function cancelOrder(deps: PaymentsDeps, orderId: number, by: Close
  * The guest core's hook (guests module's `orders` port): a guest being cancelled — by the back
  * office's delete or their own withdrawal — has their pending orders locked and cancelled first, in
  * the same transaction; the answer finishes them once the guest's seats are released (see
- * closeOrderIn). Paid orders stay as they are: the organiser refunds them.
+ * closeOrderIn). Paid orders stay as they are: the organiser refunds them. An attendee of a group
+ * whose order is pending is refused (GROUP_ORDER_UNPAID, decision 0106).
  */
 export async function guestCancellingIn(
   deps: PaymentsDeps,
@@ -144,10 +150,17 @@ export async function guestCancellingIn(
   actor: string,
 ): Promise<() => Promise<void>> {
   const closed: Closed[] = [];
-  // Every order of the guest is locked first, in id order — a paid one too, which a refund made
-  // with this cancellation then changes — so no payment can take the guest's row before its order's.
-  const theirs = (await orders.ordersOfGuest(trx, guestId)).map((o) => o.id).sort((a, b) => a - b);
+  // Every order holding the guest is locked first, in id order — a paid one too, which a refund
+  // made with this cancellation then changes — so no payment can take the guest's row before its order's.
+  const theirs = (await orders.ordersHoldingGuest(trx, guestId)).map((o) => o.id).sort((a, b) => a - b);
   for (const id of theirs) {
+    const locked = await orders.lockOrder(trx, id);
+    // One attendee of a group whose order awaits payment is not cancelled alone: the order's total,
+    // reference and payment instructions stay as quoted (decision 0106). Its whole order is
+    // cancelled instead (the organiser), or the attendee after it is paid.
+    if (locked?.status === 'pending' && (await orders.guestsOfOrder(trx, locked)).length > 1) {
+      throw new AppError('GROUP_ORDER_UNPAID');
+    }
     const order = await moveToClosed(deps, trx, id, 'cancelled');
     if (order) closed.push(order);
   }

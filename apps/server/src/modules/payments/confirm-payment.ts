@@ -64,7 +64,10 @@ export async function confirmPaymentIn(
     if (paid < order.total) outcome = 'partial';
     else {
       await orders.moveOrder(trx, order.id, ['pending'], 'paid', { now, paid_at: now, method: input.method });
-      await markGuestPaid(trx, order.guest_id, now, deps.mail?.confirmationColumns() ?? {});
+      // Every guest the order holds: a group's attendees all get their codes and mails (decision 0106).
+      for (const guestId of await orders.guestsOfOrder(trx, order)) {
+        await markGuestPaid(trx, guestId, now, deps.mail?.confirmationColumns() ?? {});
+      }
       outcome = 'paid';
     }
   } else if (order.status === 'expired' || order.status === 'cancelled') {
@@ -117,8 +120,8 @@ async function paidSoFar(trx: Db, orderId: number): Promise<number> {
  * expired, paid in full, is seated again when its meeting seat and its paid sessions' seats are
  * free (the guest core's reinstateGuest: the same conditional updates as a sign-up) and becomes
  * paid; otherwise — no seat, its discount code used up meanwhile, its phone number signed up again
- * (the person holds a seat already), part of the amount, or an order the organiser cancelled (their
- * decision stands) — it becomes refund_due for the organiser.
+ * (the person holds a seat already), part of the amount, an order the organiser cancelled (their
+ * decision stands) or a group's order (decision 0106) — it becomes refund_due for the organiser.
  */
 async function latePayment(
   deps: PaymentsDeps,
@@ -127,7 +130,9 @@ async function latePayment(
   input: PaymentInput,
   now: number,
 ): Promise<ConfirmOutcome> {
-  if (order.status === 'expired' && (await paidSoFar(trx, order.id)) >= order.total) {
+  // A group's order (several guests) is not seated again piecemeal: its money is held for a refund.
+  const alone = (await orders.guestsOfOrder(trx, order)).length === 1;
+  if (alone && order.status === 'expired' && (await paidSoFar(trx, order.id)) >= order.total) {
     const lines = await orders.linesOf(trx, [order.id]);
     const sessions = lines.flatMap((line) => (line.schedule_id === null ? [] : [line.schedule_id]));
     // The code's use given back at expiry is counted again, after the seats as at a sign-up. When

@@ -17,22 +17,50 @@ const DOOR_COLUMNS = [
   'orders.status',
 ] as const;
 
-/** The guest's latest order awaiting payment, or undefined. */
+/** The guest's latest order awaiting payment (theirs, or their group's), or undefined. */
 export function pendingOrderOfGuest(db: Db, guestId: number) {
   return db
     .selectFrom('orders')
     .select(DOOR_COLUMNS)
-    .where('orders.guest_id', '=', guestId)
+    .where((eb) =>
+      eb.or([
+        eb('orders.guest_id', '=', guestId),
+        eb(
+          'orders.id',
+          'in',
+          eb
+            .selectFrom('order_lines')
+            .select('order_lines.order_id')
+            .where('order_lines.guest_id', '=', guestId),
+        ),
+      ]),
+    )
     .where('orders.status', '=', 'pending')
     .orderBy('orders.id', 'desc')
     .executeTakeFirst();
 }
 
-/** The order of the guest with this code, the one awaiting payment first, else their latest. */
+/**
+ * The order of the guest with this code (theirs, or their group's: decision 0106), the one awaiting
+ * payment first, else their latest.
+ */
 export function orderOfGuestCode(db: Db, guestCode: string) {
   return db
     .selectFrom('orders')
-    .innerJoin('guests', 'guests.id', 'orders.guest_id')
+    .innerJoin('guests', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('guests.id', '=', eb.ref('orders.guest_id')),
+          eb.exists(
+            eb
+              .selectFrom('order_lines')
+              .select('order_lines.id')
+              .whereRef('order_lines.order_id', '=', 'orders.id')
+              .whereRef('order_lines.guest_id', '=', 'guests.id'),
+          ),
+        ]),
+      ),
+    )
     .select(DOOR_COLUMNS)
     .where('guests.guest_code', '=', guestCode)
     .where('guests.cancelled_at', 'is', null)

@@ -57,6 +57,20 @@ export async function guestOrders(
 ): Promise<GuestOrder[]> {
   const guest = await tokenHolder(deps, token);
   const rows = await orders.ordersOfGuest(deps.db, guest.id);
+  // Only a pending order is paid; a cancelled guest's is never pending.
+  return orderViews(deps, rows, guest.cancelled_at === null, language);
+}
+
+/**
+ * Orders as the guest's page shows them, each with its lines, receipts and (while pending and
+ * `payable`) how to pay; the group's page shows its order the same way (group-orders.ts).
+ */
+export async function orderViews(
+  deps: PaymentsDeps,
+  rows: orders.OrderRow[],
+  payable: boolean,
+  language: Language,
+): Promise<GuestOrder[]> {
   const ids = rows.map((o) => o.id);
   const [lines, issued] = await Promise.all([
     orders.linesOf(deps.db, ids),
@@ -77,6 +91,7 @@ export async function guestOrders(
           amount: l.amount,
           discount: l.discount,
           early_bird: l.early_bird === 1,
+          ...(l.guest_id === null ? {} : { guest_id: l.guest_id }),
         })),
       subtotal: order.subtotal,
       discount_amount: order.discount_amount,
@@ -85,9 +100,7 @@ export async function guestOrders(
       hold_until: order.hold_until,
       payer_kind: order.payer_kind,
       payer_institution: order.payer_institution,
-      // Only a pending order is paid; a cancelled guest's is never pending.
-      methods:
-        guest.cancelled_at === null ? await instructionsFor(deps.db, order, language, deps.providers) : [],
+      methods: payable ? await instructionsFor(deps.db, order, language, deps.providers) : [],
       proof_uploaded: order.proof_file_id !== null,
       receipts: issued
         .filter((r) => r.order_id === order.id)

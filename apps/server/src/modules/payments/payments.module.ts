@@ -4,6 +4,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/pa
 import type { Db } from '../../db/database.ts';
 import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
+import { groupOrderOf, openGroupOrderIn } from './group-orders.ts';
 import { orderHolderOf } from './guest-orders.ts';
 import { createHoldExpiry } from './hold-expiry.ts';
 import { doorPaymentsRoutes } from './door-payments.routes.ts';
@@ -87,7 +88,14 @@ export const paymentsModule = fp(
     const visitors = app.registration.visitorGuests;
     await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
     // A paid sign-up's price and order (sign-up-orders.ts).
-    app.registration.payments.fill(createSignUpPayments(deps));
+    // A group's one order, and its page's view of it (group-orders.ts, decision 0106).
+    app.registration.payments.fill({
+      ...createSignUpPayments(deps),
+      async openGroupOrderIn(trx, meeting, attendees, payerName, now, ip) {
+        await openGroupOrderIn(deps, trx, meeting, attendees, payerName, now, ip);
+      },
+      groupOrderOf: (guestIds, live, language) => groupOrderOf(deps, guestIds, live, language),
+    });
     // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
     app.waitlist.payments.fill(createSeatPayments(deps));
     // An unpaid order's hold ends by the job mechanism (hold-expiry.ts); a guest cancelled in the

@@ -75,14 +75,21 @@ export async function refundOrder(
     outcome = await refundIn(deps, trx, step, mode);
   };
 
+  // A group's order holds its attendees' seats too (decision 0106): they go with its payer guest.
+  const andAttendees = (mode: Mode) => async (trx: Db) => {
+    await work(mode)(trx);
+    for (const guestId of await orders.guestsOfOrder(trx, order)) {
+      if (guestId !== order.guest_id) await deps.guests.cancelIn(trx, guestId, actor.user.auditName);
+    }
+  };
   let cancelled = false;
   const withGuest = async () => {
     try {
-      await deps.cancelGuest(order.guest_id, actor.user.auditName, work('with_guest'));
+      await deps.cancelGuest(order.guest_id, actor.user.auditName, andAttendees('with_guest'));
       cancelled = true;
     } catch (error) {
       if (!(error instanceof AppError) || error.errorName !== 'NOT_FOUND') throw error;
-      await db.transaction().execute(work('guest_gone'));
+      await db.transaction().execute(andAttendees('guest_gone'));
     }
   };
   if (input.cancel || input.amount === left) await withGuest();

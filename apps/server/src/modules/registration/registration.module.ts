@@ -33,7 +33,13 @@ export const registrationModule = fp(
       app.platform;
     const mail = app.mail.service;
     const waitlist = app.waitlist.service;
-    const payments = createPort<SignUpPayments>('sign-up payments', ['pricingOf', 'price', 'openOrderIn']);
+    const payments = createPort<SignUpPayments>('sign-up payments', [
+      'pricingOf',
+      'price',
+      'openOrderIn',
+      'openGroupOrderIn',
+      'groupOrderOf',
+    ]);
     const invitations = createPort<SignUpInvitations>('sign-up invitations', ['find', 'redeemIn']);
     const members = createPort<SignUpMembers>('sign-up members', ['match']);
     const approval = createPort<SignUpApproval>('sign-up approval', [

@@ -1,4 +1,5 @@
-import type { PublicPricing, Quote, SignUpPayment } from '@meetflow/shared/schemas/payments';
+import type { Language } from '@meetflow/shared/languages';
+import type { GuestOrder, PublicPricing, Quote, SignUpPayment } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import type * as repo from './registration.repository.ts';
 
@@ -62,4 +63,22 @@ export interface SignUpPayments {
     now: number,
     ip: string | null,
   ): Promise<void>;
+  /**
+   * A group's ONE order (issue 45, decision 0106), in the group's transaction after every attendee's
+   * guest row and seats: one reference, one hold, one line per charged item naming its attendee,
+   * paid by the contact. No discount code (the caller refuses one).
+   */
+  openGroupOrderIn(
+    trx: Db,
+    meeting: repo.PublicMeetingRow,
+    attendees: readonly { guest: SignedUpGuest; priced: PricedSignUp }[],
+    payerName: string,
+    now: number,
+    ip: string,
+  ): Promise<void>;
+  /**
+   * The group's order as the paid sign-up's page shows it (lines, state, how to pay while pending
+   * and `live`), found by its attendees; null when they have none.
+   */
+  groupOrderOf(guestIds: readonly number[], live: boolean, language: Language): Promise<GuestOrder | null>;
 }

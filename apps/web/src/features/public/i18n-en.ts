@@ -346,6 +346,13 @@ const en: PublicCatalogue & TextTree = {
     resent: 'The confirmation was sent again.',
     badLink: 'The group link is not valid.',
     back: 'Back to the sign-up page',
+    total: 'Total for the group',
+    totalHint: "At today's prices; the order after booking is what to pay.",
+    orderIntro: 'One order for the whole group.',
+    orderPending:
+      'One payment for the whole group. The seats are held until the time below; if it is not paid by then, the whole group is cancelled.',
+    codesAfterPayment:
+      "The attendees' codes and confirmation mails come once the group's order is paid. While it is unpaid, one attendee cannot be cancelled alone.",
   },
 };
 

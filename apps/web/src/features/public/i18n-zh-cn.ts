@@ -331,6 +331,12 @@ const zhCn: PublicCatalogue = {
     resent: '确认信已重寄。',
     badLink: '团体链接无效。',
     back: '返回报名页',
+    total: '团体合计',
+    totalHint: '以今日价格计算；报名后的订单金额为应付金额。',
+    orderIntro: '整个团体共用一张订单。',
+    orderPending: '整个团体只需付款一次。名额保留至下方时间；逾时未付款，整个团体的报名将被取消。',
+    codesAfterPayment:
+      '团体订单付款后，各参加者才会收到嘉宾编号及确认邮件。未付款前不能只取消其中一位参加者。',
   },
 };
 

@@ -12,4 +12,6 @@ export const ATTENDEE_LABELS = [
   ['institution', 'pub.institution'],
   ['contact_number', 'pub.contactNumber'],
   ['contact_phone', 'pub.contactPhone'],
+  // A paid meeting's ticket (decision 0106).
+  ['ticket', 'pubPay.ticketLegend'],
 ] as const;

@@ -17,6 +17,7 @@ import {
 } from '../sign-up/sign-up-form.ts';
 import { usePublicMeeting } from '../use-public-meeting.ts';
 import { AttendeeFields } from './components/attendee-fields.tsx';
+import { AttendeeTicket, GroupTotal, useGroupTickets } from './components/group-tickets.tsx';
 import { ATTENDEE_LABELS, attendeeKey } from './attendee-keys.ts';
 import { groupApi } from './group-api.ts';
 import { groupFormFits } from './group-form-fits.ts';
@@ -55,6 +56,8 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
   const blank = (): GeneralForm => ({ ...EMPTY_GENERAL, area_code: area });
   const [contact, setContact] = useState<Contact>({ name: '', area_code: area, phone: '', email: '' });
   const [attendees, setAttendees] = useState<GeneralForm[]>(() => [blank(), blank()]);
+  // A paid meeting (decision 0106): each attendee's ticket.
+  const { paid, tickets, ...ticket } = useGroupTickets(meeting);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [focusKey, setFocusKey] = useState(0);
@@ -92,30 +95,12 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
     clearError(`contact.${field}`);
   };
 
-  const labels: [string, string][] = [
-    ['contact.name', t('pub.groups.contactName')],
-    ['contact.area_code', `${t('pub.groups.contact')} · ${t('pub.areaCode')}`],
-    ['contact.phone', `${t('pub.groups.contact')} · ${t('pub.phone')}`],
-    ['contact.email', `${t('pub.groups.contact')} · ${t('pub.email')}`],
-    ...attendees.flatMap((_, i): [string, string][] =>
-      ATTENDEE_LABELS.map(([f, key]) => [
-        attendeeKey(i, f),
-        `${t('pub.groups.attendee', { n: i + 1 })} · ${t(key)}`,
-      ]),
-    ),
-  ];
+  const labels = summaryLabels(t, attendees.length);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const own: FieldErrors = {};
-    if (!contact.name.trim()) own['contact.name'] = 'nameRequired';
-    if (!contact.phone.trim()) own['contact.phone'] = 'phoneRequired';
-    const mail = emailError(contact.email);
-    if (mail) own['contact.email'] = mail;
-    attendees.forEach((a, i) => {
-      for (const [f, key] of Object.entries(validateGeneral(a))) own[attendeeKey(i, f)] = key;
-    });
+    const own = validateGroup(contact, attendees, paid ? tickets : null);
     setNotice(null);
     if (Object.keys(own).length > 0) {
       setErrors(texts(t, own, {}));
@@ -126,7 +111,10 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
     try {
       const answer = await groupApi.book(meeting.public_id, {
         contact: { ...contact, area_code: contact.area_code as GroupBody['contact']['area_code'] },
-        attendees: attendees.map(generalBody) as GroupBody['attendees'],
+        attendees: attendees.map((a, i) => ({
+          ...generalBody(a),
+          ...(paid ? { payment: { price_item_id: Number(tickets[i]) } } : {}),
+        })) as GroupBody['attendees'],
       });
       navigate(`/group/${answer.group_token}`);
     } catch (error) {
@@ -168,8 +156,18 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
               errors={errors}
               areaOptions={areaOptions}
               removable={attendees.length > 2}
+              ticket={
+                <AttendeeTicket
+                  meeting={meeting}
+                  i={i}
+                  value={tickets[i] ?? ''}
+                  onChange={(value) => (ticket.set(i, value), clearError(attendeeKey(i, 'ticket')))}
+                  error={errors[attendeeKey(i, 'ticket')]}
+                />
+              }
               onRemove={() => {
                 setAttendees((list) => list.filter((_, k) => k !== i));
+                ticket.remove(i);
                 // The blocks after it move up: their errors would point at the wrong attendee.
                 setErrors({});
               }}
@@ -180,11 +178,12 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
               type="button"
               className="mf-pub-button mf-pub-secondary mf-pub-block"
               data-testid="group-add"
-              onClick={() => setAttendees((list) => [...list, blank()])}
+              onClick={() => (setAttendees((list) => [...list, blank()]), ticket.add())}
             >
               {t('pub.groups.add')}
             </button>
           )}
+          {paid && <GroupTotal meeting={meeting} tickets={tickets} />}
           <button
             type="submit"
             className="mf-pub-button mf-pub-block"
@@ -202,6 +201,36 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
       </p>
     </PublicFrame>
   );
+}
+
+/** The error summary's names of the contact's and every attendee's fields. */
+function summaryLabels(t: TFunction, count: number): [string, string][] {
+  return [
+    ['contact.name', t('pub.groups.contactName')],
+    ['contact.area_code', `${t('pub.groups.contact')} · ${t('pub.areaCode')}`],
+    ['contact.phone', `${t('pub.groups.contact')} · ${t('pub.phone')}`],
+    ['contact.email', `${t('pub.groups.contact')} · ${t('pub.email')}`],
+    ...Array.from({ length: count }, (_, i): [string, string][] =>
+      ATTENDEE_LABELS.map(([f, key]) => [
+        attendeeKey(i, f),
+        `${t('pub.groups.attendee', { n: i + 1 })} · ${t(key)}`,
+      ]),
+    ).flat(),
+  ];
+}
+
+/** The page's own checks: the contact's fields, each attendee's and, on a paid meeting, their ticket. */
+function validateGroup(contact: Contact, attendees: GeneralForm[], tickets: string[] | null): FieldErrors {
+  const own: FieldErrors = {};
+  if (!contact.name.trim()) own['contact.name'] = 'nameRequired';
+  if (!contact.phone.trim()) own['contact.phone'] = 'phoneRequired';
+  const mail = emailError(contact.email);
+  if (mail) own['contact.email'] = mail;
+  attendees.forEach((a, i) => {
+    for (const [f, key] of Object.entries(validateGeneral(a))) own[attendeeKey(i, f)] = key;
+    if (tickets && !tickets[i]) own[attendeeKey(i, 'ticket')] = 'ticketRequired';
+  });
+  return own;
 }
 
 /** The contact's own block: who books, and where the group's page link goes. */

@@ -7,6 +7,7 @@ import { MeetingLoadState, MeetingHeader, PublicFrame } from '../components/publ
 import { GuestQr } from '../guest-page/components/guest-qr.tsx';
 import { PublicApiError } from '../public-api.ts';
 import { usePublicMeeting } from '../use-public-meeting.ts';
+import { GroupOrder } from './components/group-order.tsx';
 import { groupApi } from './group-api.ts';
 import '../public-page.css';
 
@@ -97,6 +98,11 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
             {note}
           </p>
         )}
+        {group.order?.status === 'pending' && (
+          <p className="mf-pub-status" data-testid="group-unpaid">
+            {t('pub.groups.codesAfterPayment')}
+          </p>
+        )}
         <ol className="mf-pub-group-list">
           {group.attendees.map((a) => (
             <li key={a.id} className="mf-pub-group-item" data-testid="group-attendee" data-state={a.state}>
@@ -137,6 +143,7 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
           ))}
         </ol>
       </section>
+      {group.order && <GroupOrder meeting={state.meeting} order={group.order} attendees={group.attendees} />}
       <ConfirmDialog
         open={confirming !== null}
         title={t('pub.groups.cancelTitle', { name: confirming?.display_name ?? '' })}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { ChoiceField, SelectField, TextField } from '../../components/form-fields.tsx';
 import type { GeneralForm } from '../../sign-up/sign-up-form.ts';
@@ -11,6 +12,7 @@ export function AttendeeFields({
   errors,
   areaOptions,
   removable,
+  ticket,
   onRemove,
 }: {
   i: number;
@@ -19,6 +21,8 @@ export function AttendeeFields({
   errors: Record<string, string>;
   areaOptions: { value: string; label: string }[];
   removable: boolean;
+  /** A paid meeting's ticket choice for this attendee (decision 0106). */
+  ticket?: ReactNode;
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
@@ -112,6 +116,7 @@ export function AttendeeFields({
         onChange={set(i, 'contact_phone')}
         error={errors[attendeeKey(i, 'contact_phone')]}
       />
+      {ticket}
       {removable && (
         <button
           type="button"

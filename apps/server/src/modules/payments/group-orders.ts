@@ -1,0 +1,157 @@
+import { formatAmount, type GuestOrder } from '@meetflow/shared/schemas/payments';
+import type { Language } from '@meetflow/shared/languages';
+import type { Db } from '../../db/database.ts';
+import { localDateTimeText } from '../../lib/local-time.ts';
+import { markGuestPaid } from '../guests/guest-rules.ts';
+import type * as meetings from '../meetings/meetings.reads.ts';
+import type { PricedSignUp, SignedUpGuest } from '../registration/sign-up-payments.ts';
+import { orderViews } from './guest-orders.ts';
+import * as orders from './orders.repository.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+import { totalsOf } from './pricing.ts';
+import { HOLD_EXPIRY_JOB, newReference, type OpenedOrder } from './sign-up-orders.ts';
+
+type Meeting = meetings.VisitorMeeting;
+
+/**
+ * A group's ONE order on a paid meeting (issue 45, decision 0106), in the group's transaction after
+ * every attendee's guest row and seats (all or none, admitGuestBatch): one reference, one hold, one
+ * job, one line per item an attendee is charged, naming that attendee (`order_lines.guest_id`). The
+ * order's `guest_id` is the first charged attendee (its payer guest, as a single sign-up's); the
+ * contact's name is the payer's. Every attendee was written `unpaid`, as a single paid sign-up is:
+ * the one confirm path clears them all, the hold's expiry and a cancel cancel them all. No discount
+ * code (the booking refuses one). A group charged nothing (free tickets) is paid at once.
+ */
+export async function openGroupOrderIn(
+  deps: PaymentsDeps,
+  trx: Db,
+  meeting: Meeting,
+  attendees: readonly { guest: SignedUpGuest; priced: PricedSignUp }[],
+  payerName: string,
+  now: number,
+  ip: string,
+): Promise<OpenedOrder | null> {
+  // Each attendee's lines at the price quoted before the transaction; a group takes every seat it chose.
+  const lines = attendees.flatMap(({ guest, priced }) =>
+    priced.quote.lines
+      .filter((line) => line.schedule_id === null || guest.seatedScheduleIds.includes(line.schedule_id))
+      .map((line) => ({ ...line, discount: 0, guest_id: guest.id })),
+  );
+  if (lines.length === 0) return null;
+  const totals = totalsOf(lines);
+  const paidNow = totals.total === 0;
+  if (paidNow) {
+    for (const { guest } of attendees) {
+      if (guest.unpaid) await markGuestPaid(trx, guest.id, now, deps.mail?.confirmationColumns() ?? {});
+    }
+  }
+  // The longest hold any attendee's price asked for: they are the meeting's one setting anyway.
+  const holdMinutes = Math.max(...attendees.map((a) => a.priced.holdMinutes));
+  const holdUntil = paidNow ? null : now + holdMinutes * 60_000;
+  const payerGuestId = lines[0]!.guest_id;
+  const values = {
+    meeting_id: meeting.id,
+    guest_id: payerGuestId,
+    currency: attendees[0]!.priced.quote.currency,
+    ...totals,
+    discount_code_id: null,
+    status: paidNow ? ('paid' as const) : ('pending' as const),
+    hold_until: holdUntil,
+    payer_kind: 'guest' as const,
+    payer_name: payerName.slice(0, 200),
+    payer_institution: '',
+    created_at: now,
+    updated_at: now,
+    paid_at: paidNow ? now : null,
+  };
+  let reference = newReference();
+  let id = await orders.insertOrderIfNewReference(trx, { ...values, reference });
+  for (let tries = 0; id === null && tries < 5; tries++) {
+    reference = newReference();
+    id = await orders.insertOrderIfNewReference(trx, { ...values, reference });
+  }
+  if (id === null) throw new Error('no free order reference after six draws');
+  const orderId = id;
+  await orders.insertLines(
+    trx,
+    lines.map((line) => ({
+      order_id: orderId,
+      price_item_id: line.price_item_id,
+      schedule_id: line.schedule_id,
+      description: JSON.stringify(line.description),
+      amount: line.amount,
+      discount: 0,
+      early_bird: line.early_bird ? 1 : 0,
+      guest_id: line.guest_id,
+    })),
+  );
+  if (holdUntil !== null) {
+    await deps.jobs.enqueue(trx, {
+      kind: HOLD_EXPIRY_JOB,
+      key: `order:${orderId}`,
+      runAt: holdUntil,
+      meetingId: meeting.id,
+      guestId: payerGuestId,
+      payload: { order_id: orderId },
+    });
+  }
+  const guestIds = [...new Set(lines.map((line) => line.guest_id))];
+  // The order events a single sign-up's order emits, with the attendees it holds.
+  await deps.webhooks.emit(trx, {
+    type: 'order.created',
+    meetingId: meeting.id,
+    guestId: payerGuestId,
+    data: {
+      order_id: orderId,
+      guest_id: payerGuestId,
+      guest_ids: guestIds,
+      reference,
+      status: values.status,
+      currency: values.currency,
+      subtotal: totals.subtotal,
+      discount_amount: totals.discount_amount,
+      total: totals.total,
+      hold_until: holdUntil,
+    },
+  });
+  await deps.systemLog.record(
+    {
+      action: 'create',
+      source: 'public',
+      message: {
+        key: 'payments.order_created',
+        params: {
+          guest_id: payerGuestId,
+          reference,
+          amount: `${values.currency} ${formatAmount(totals.total)}`,
+          hold_until: holdUntil === null ? '-' : localDateTimeText(holdUntil),
+        },
+      },
+      username: null,
+      ip,
+    },
+    trx,
+  );
+  return { id: orderId, reference, total: totals.total, holdUntil };
+}
+
+/**
+ * The group's order as the guest's page shows an order, found by any of its attendees (the latest
+ * holding them); null when none. Stripe's checkout is opened by a guest's own token, which a
+ * group's attendees are never shown: the contact is offered the other methods.
+ */
+export async function groupOrderOf(
+  deps: PaymentsDeps,
+  guestIds: readonly number[],
+  live: boolean,
+  language: Language,
+): Promise<GuestOrder | null> {
+  let latest: orders.OrderRow | undefined;
+  for (const guestId of guestIds) {
+    const [order] = await orders.ordersHoldingGuest(deps.db, guestId);
+    if (order && (!latest || order.id > latest.id)) latest = order;
+  }
+  if (!latest) return null;
+  const [view] = await orderViews(deps, [latest], live, language);
+  return { ...view!, methods: view!.methods.filter((m) => m.method !== 'stripe') };
+}
