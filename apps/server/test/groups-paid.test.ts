@@ -145,6 +145,7 @@ describe(`paid group bookings (${TEST_DB})`, () => {
       null,
       null,
     ]);
+    expect(booked.attendees.map((a: { state: string }) => a.state)).toEqual(['unpaid', 'unpaid', 'unpaid']);
     expect(booked.order).toMatchObject({ reference: order.reference, total: 1_200_00, status: 'pending' });
     expect(booked.order.lines.map((l: { guest_id: number }) => l.guest_id).sort()).toEqual(
       guests.map((g) => g.id).sort(),
@@ -183,6 +184,11 @@ describe(`paid group bookings (${TEST_DB})`, () => {
     expect(paid.json().data.attendees.map((a: { guest_code: string }) => a.guest_code)).toEqual(
       guests.map((g) => g.guest_code),
     );
+    expect(paid.json().data.attendees.map((a: { state: string }) => a.state)).toEqual([
+      'registered',
+      'registered',
+      'registered',
+    ]);
 
     // Paid: one attendee may go; the order stays paid and the organiser refunds by hand.
     const one = await page(token, 'POST', `/api/public/group/attendees/${guests[1]!.id}/cancel`);

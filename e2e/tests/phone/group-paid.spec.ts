@@ -74,6 +74,10 @@ test('a secretary books two doctors on a paid meeting and sees one order to pay'
   await expect(page).toHaveURL(/#\/group\/[^/]+$/);
   await expect(page.getByTestId('group-attendee')).toHaveCount(2);
   await expect(page.getByTestId('group-code')).toHaveCount(0);
+  for (const attendee of await page.getByTestId('group-attendee').all()) {
+    await expect(attendee).toHaveAttribute('data-state', 'unpaid');
+    await expect(attendee).toContainText('待付款');
+  }
   await expect(page.getByTestId('group-unpaid')).toBeVisible();
   const panel = page.getByTestId('order-panel');
   await expect(panel.getByTestId('order-status')).toHaveAttribute('data-status', 'pending');

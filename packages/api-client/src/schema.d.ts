@@ -28392,7 +28392,7 @@ export interface operations {
                                     masked_email: string;
                                     guest_code: string | null;
                                     /** @enum {string} */
-                                    state: "registered" | "cancelled";
+                                    state: "registered" | "unpaid" | "cancelled";
                                 }[];
                                 order: {
                                     id: number;
@@ -28543,7 +28543,7 @@ export interface operations {
                                 masked_email: string;
                                 guest_code: string | null;
                                 /** @enum {string} */
-                                state: "registered" | "cancelled";
+                                state: "registered" | "unpaid" | "cancelled";
                             }[];
                             order: {
                                 id: number;
@@ -28677,7 +28677,7 @@ export interface operations {
                                 masked_email: string;
                                 guest_code: string | null;
                                 /** @enum {string} */
-                                state: "registered" | "cancelled";
+                                state: "registered" | "unpaid" | "cancelled";
                             }[];
                             order: {
                                 id: number;
@@ -28820,7 +28820,7 @@ export interface operations {
                                 masked_email: string;
                                 guest_code: string | null;
                                 /** @enum {string} */
-                                state: "registered" | "cancelled";
+                                state: "registered" | "unpaid" | "cancelled";
                             }[];
                             order: {
                                 id: number;

@@ -58,7 +58,8 @@ export const groupBody = z.strictObject({
 export type GroupBody = z.input<typeof groupBody>;
 export type GroupInput = z.output<typeof groupBody>;
 
-export const GROUP_ATTENDEE_STATES = ['registered', 'cancelled'] as const;
+/** `unpaid`: seated, waiting for the group's order to be paid (no code yet). */
+export const GROUP_ATTENDEE_STATES = ['registered', 'unpaid', 'cancelled'] as const;
 
 export const groupAttendee = z.object({
   /** The guest's id: what cancel and re-send name. */

@@ -35,7 +35,7 @@ export async function groupView(
       masked_phone: maskPhone(g.area_code, g.phone.replace(/#\d+$/, '')),
       masked_email: maskEmail(g.email),
       guest_code: g.cancelled_at === null && g.unpaid !== 1 ? g.guest_code : null,
-      state: g.cancelled_at === null ? 'registered' : 'cancelled',
+      state: g.cancelled_at !== null ? 'cancelled' : g.unpaid === 1 ? 'unpaid' : 'registered',
     })),
     order,
   };

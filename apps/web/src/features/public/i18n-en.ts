@@ -337,6 +337,7 @@ const en: PublicCatalogue & TextTree = {
     pageTitle: "The group's registrations",
     pageIntro: 'Keep the link to this page: it is the only way to see and manage the whole group.',
     registered: 'Registered',
+    unpaid: 'Awaiting payment',
     cancelled: 'Cancelled',
     cancel: 'Cancel this attendee',
     cancelTitle: "Cancel {{name}}'s registration?",

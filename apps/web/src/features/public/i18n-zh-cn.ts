@@ -322,6 +322,7 @@ const zhCn: PublicCatalogue = {
     pageTitle: '团体的报名',
     pageIntro: '请保存此页的链接：它是查看及管理整个团体的唯一途径。',
     registered: '已报名',
+    unpaid: '待付款',
     cancelled: '已取消',
     cancel: '取消此参加者',
     cancelTitle: '取消 {{name}} 的报名？',

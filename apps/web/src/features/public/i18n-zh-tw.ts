@@ -322,6 +322,7 @@ export const zhTw = {
     pageTitle: '團體的報名',
     pageIntro: '請保存此頁的連結：它是查看及管理整個團體的唯一途徑。',
     registered: '已報名',
+    unpaid: '待付款',
     cancelled: '已取消',
     cancel: '取消此參加者',
     cancelTitle: '取消 {{name}} 的報名？',

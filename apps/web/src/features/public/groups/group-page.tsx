@@ -111,7 +111,7 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
                 {a.masked_phone} · {a.masked_email}
               </p>
               <p className="mf-pub-group-state">
-                {a.state === 'registered' ? t('pub.groups.registered') : t('pub.groups.cancelled')}
+                {t(`pub.groups.${a.state}`)}
               </p>
               {a.guest_code && (
                 <>
