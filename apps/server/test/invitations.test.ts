@@ -138,13 +138,14 @@ describe(`invitations (${TEST_DB})`, () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as PublicInvitation;
     };
-    const shared = { personal: false, user_type: null };
+    const shared = { personal: false, user_type: null, seat_past_public: false };
     expect(await check('doctors')).toEqual({
       valid: true,
       reason: null,
       user_type_id: doctor,
       personal: false,
       user_type: { name: 'Doctor', name_cn: expect.any(String), name_en: expect.any(String) },
+      seat_past_public: true,
     });
     expect(await check('OFFCODE')).toEqual({
       valid: false,
@@ -174,6 +175,35 @@ describe(`invitations (${TEST_DB})`, () => {
     await organiser('PUT', `/api/invitations/${off.id}`, { seats: 'bypass', enabled: true });
     expect((await check('OFFCODE')).valid).toBe(true);
     expect((await logs('invitations.redeemed')).length - redeemedBefore).toBe(2);
+  });
+
+  it("tells a full meeting's page whether the invitation still finds a seat", async () => {
+    // Limit 2 with 1 seat reserved: one public sign-up fills the public part.
+    const m = await createMeeting(ctx.db, orgId, { registration_limit: 2 });
+    expect((await organiser('PUT', `/api/meetings/${m.id}/invitee-seats`, { reserved: 1 })).statusCode).toBe(
+      200,
+    );
+    expect((await publicSignUp(m)).statusCode).toBe(200);
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/public/meetings/${m.publicId}` });
+    expect(page.json().data.status).toBe('full');
+    await create(m, { code: 'RESERVED2', seats: 'reserved', max_uses: 2 });
+    await create(m, { code: 'PASTLIMIT', seats: 'bypass', max_uses: 2 });
+    const check = async (code: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/public/meetings/${m.publicId}/invitations/check`,
+          payload: { code },
+        })
+      ).json().data as PublicInvitation;
+    expect(await check('RESERVED2')).toMatchObject({ valid: true, seat_past_public: true });
+    expect(await check('PASTLIMIT')).toMatchObject({ valid: true, seat_past_public: true });
+    // The invitee takes the reserved seat: the code has a use left but no seat behind it.
+    const n = phone++;
+    const invited = await signUp(ctx, m.publicId, { ...generalBody(n), invitation_code: 'reserved2' }, n);
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(await check('RESERVED2')).toMatchObject({ valid: true, seat_past_public: false });
+    expect(await check('PASTLIMIT')).toMatchObject({ valid: true, seat_past_public: true });
   });
 
   it('rate-limits the public check per address', async () => {

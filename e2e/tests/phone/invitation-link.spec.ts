@@ -7,13 +7,15 @@ import {
   expectNoHorizontalScroll,
   macaoPhone,
   pickLanguage,
+  signUpGuestCode,
 } from '../../support/public-meetings.ts';
 import { waitForMail } from '../../support/mail.ts';
 import { snap } from '../../support/session.ts';
 
 /*
  * Issue 45 on a 360 px phone in zh-tw: an invitee of an imported list opens the personal link from
- * their mail, is told they are invited, and signs up; the same link afterwards says it is used.
+ * their mail on a meeting full to the public, is told they are invited (not that it is full), and
+ * signs up past the limit; the same link afterwards says it is used.
  * The code leaves the address bar as soon as the page has read it. axe on every page opened;
  * screenshots in zh-tw and en.
  */
@@ -26,8 +28,10 @@ test('an invitee opens the personal link from the mail in zh-tw and signs up onc
   const meeting = await createPublicMeeting(api, {
     type: 'general',
     name: `邀請晚宴 ${Date.now()}`,
-    registrationLimit: 10,
+    registrationLimit: 1,
   });
+  // The one public seat is taken: the meeting is full to the public, not to the invitee.
+  await signUpGuestCode(request, meeting.public_id, 'Public Guest');
   const email = `invitee.${Date.now()}@example.com`;
   const made = await api.call<PersonalInvitationsResult>(
     'POST',

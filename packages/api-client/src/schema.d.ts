@@ -27115,6 +27115,7 @@ export interface operations {
                                 name_cn: string;
                                 name_en: string;
                             } | null;
+                            seat_past_public: boolean;
                         };
                     };
                 };

@@ -135,5 +135,11 @@ export const publicInvitation = z.object({
   personal: z.boolean(),
   /** The names of that registration type, for the page to say what the invitee registers as. */
   user_type: z.object({ name: z.string(), name_cn: z.string(), name_en: z.string() }).nullable(),
+  /**
+   * The invitation seats its holder though the public seats are gone: it passes the limit, or one of
+   * the seats reserved for invitees is still free (the sign-up decides, under its lock). A full
+   * meeting's page then shows the form to this invitee instead of "full" or the waiting list.
+   */
+  seat_past_public: z.boolean(),
 });
 export type PublicInvitation = z.infer<typeof publicInvitation>;

@@ -5,7 +5,6 @@ import {
   GENERATED_CODE_LENGTH,
   INVITATION_CODE_ALPHABET,
   type Invitation,
-  type PublicInvitation,
   invitationBody,
 } from '@meetflow/shared/schemas/invitations';
 import type { z } from 'zod';
@@ -17,10 +16,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { alignedAuditFields } from '../../lib/audit-fields.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
-import { isUserTypeOfMeeting, userTypeNames } from '../dictionary/dictionary.reads.ts';
-import { liveMeetingByPublicId } from '../meetings/meetings.reads.ts';
+import { isUserTypeOfMeeting } from '../dictionary/dictionary.reads.ts';
 import * as repo from './invitations.repository.ts';
-import { foldCode } from './redeem.ts';
+import { checkInvitation } from './invitation-check.ts';
 
 export type InvitationInput = z.output<typeof invitationBody>;
 
@@ -203,24 +201,7 @@ export function createInvitations(deps: InvitationsDeps) {
     },
 
     /** The public check the sign-up page makes before the form is sent (nothing is counted). */
-    async check(publicId: string, code: string): Promise<PublicInvitation> {
-      const meeting = await liveMeetingByPublicId(db, publicId);
-      if (!meeting) throw new AppError('NOT_FOUND');
-      const row = await repo.findByCode(db, meeting.id, foldCode(code));
-      const now = clock();
-      if (!row || Number(row.enabled) !== 1 || (row.valid_until !== null && Number(row.valid_until) < now))
-        return { valid: false, reason: 'invalid', user_type_id: null, personal: false, user_type: null };
-      const userTypeId = row.user_type_id === null ? null : Number(row.user_type_id);
-      const personal = row.kind === 'personal';
-      if (Number(row.used_count) >= Number(row.max_uses))
-        return { valid: false, reason: 'used_up', user_type_id: userTypeId, personal, user_type: null };
-      const type =
-        userTypeId === null
-          ? undefined
-          : (await userTypeNames(db, meeting.id)).find((t) => Number(t.id) === userTypeId);
-      const user_type = type ? { name: type.name, name_cn: type.name_cn, name_en: type.name_en } : null;
-      return { valid: true, reason: null, user_type_id: userTypeId, personal, user_type };
-    },
+    check: (publicId: string, code: string) => checkInvitation(db, clock(), publicId, code),
   };
 }
 export type InvitationsService = ReturnType<typeof createInvitations>;

@@ -15,7 +15,7 @@ import { useFormPreview } from './use-form-preview.ts';
 import { signUpMode } from '../waitlist-state.ts';
 import { groupFormFits } from '../groups/group-form-fits.ts';
 import { InvitationNotice } from './components/invitation-notice.tsx';
-import { useInvitation } from './use-invitation.ts';
+import { meetingForInvitee, useInvitation } from './use-invitation.ts';
 
 function ClosedNotice({ meeting }: { meeting: PublicMeeting }) {
   const { t } = useTranslation();
@@ -46,7 +46,7 @@ export default function SignUpPage() {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
-  const meeting = state.meeting;
+  const meeting = meetingForInvitee(state.meeting, invitation.state);
   const config = meeting.display_config;
   const mode = preview && signUpMode(meeting) === 'closed' ? 'open' : signUpMode(meeting);
   return (
@@ -83,7 +83,11 @@ export default function SignUpPage() {
           )}
         </section>
       ) : (
-        <ClosedNotice meeting={meeting} />
+        <>
+          {/* A full meeting still takes an invitation's code: one that finds a seat opens the form. */}
+          {meeting.status === 'full' && !preview && <InvitationNotice invitation={invitation} />}
+          <ClosedNotice meeting={meeting} />
+        </>
       )}
       <p className="mf-pub-footer-link">
         <Link

@@ -89,3 +89,13 @@ export function useInvitation(publicId: string) {
   return { state, apply, accepted };
 }
 export type InvitationChoice = ReturnType<typeof useInvitation>;
+
+/**
+ * The meeting as an invitee sees it: a full meeting is open to one whose invitation still finds a
+ * seat (reserved for invitees, or past the limit), so the page shows the form, not "full" or the
+ * waiting list; the sign-up's own lock decides. Anything else is shown as it is.
+ */
+export function meetingForInvitee<M extends { status: string }>(meeting: M, state: InvitationState): M {
+  const seated = state.status === 'checked' && state.answer.valid && state.answer.seat_past_public;
+  return seated && meeting.status === 'full' ? { ...meeting, status: 'open' } : meeting;
+}
