@@ -122,7 +122,7 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
         )}
         {awaiting && (
           <p className="mf-pub-status" role="status" data-testid="payment-confirming">
-            {polls >= CONFIRM_POLLS ? t('pubPay.confirmSlow') : t('pubPay.confirming')}
+            {polls >= CONFIRM_POLLS ? t('pub.groups.paymentSlow') : t('pub.groups.paymentConfirming')}
           </p>
         )}
         {group.order?.status === 'pending' && (
