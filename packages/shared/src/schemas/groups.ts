@@ -14,6 +14,12 @@ import { whenMissing } from './when-missing.ts';
 /** The header that carries the contact's group token. */
 export const GROUP_TOKEN_HEADER = 'x-group-token';
 
+/**
+ * The group page's path segment Stripe sends the contact back to (`#/group/return`) in place of the
+ * token, which never goes to Stripe: the page kept the token in the tab's session storage.
+ */
+export const GROUP_CHECKOUT_RETURN = 'return';
+
 /** The most attendees any group may have, whatever a meeting's `group_max` says. */
 export const GROUP_SIZE_CEILING = 50;
 

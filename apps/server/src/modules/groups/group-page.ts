@@ -1,4 +1,6 @@
-import type { PublicGroup } from '@meetflow/shared/schemas/groups';
+import type { Language } from '@meetflow/shared/languages';
+import { GROUP_CHECKOUT_RETURN, type PublicGroup } from '@meetflow/shared/schemas/groups';
+import type { StripeCheckout } from '@meetflow/shared/schemas/payments';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/secure-random.ts';
 import { groupGuests } from '../guests/guests.reads.ts';
@@ -104,6 +106,28 @@ export function createGroupPage(deps: GroupsDeps) {
       });
       deps.mail?.kick();
       return groupView(db, meeting, group, deps.payments);
+    },
+
+    /**
+     * Stripe's hosted page for the group's pending order (decision 0106): the payments module's
+     * checkout, the contact authenticated by the group token after its per-address limit. Stripe
+     * sends the contact back to `#/group/return`, never to an address with the token in it.
+     */
+    async checkout(token: string | undefined, language: Language, ip: string): Promise<StripeCheckout> {
+      if (!deps.payments) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      return deps.payments.groupCheckout({
+        language,
+        ip,
+        group: async () => {
+          const { group, meeting } = await authenticate(token);
+          const guests = await groupGuests(db, group.id);
+          return {
+            guestIds: guests.map((g) => g.id),
+            meeting,
+            page: `${deps.publicUrl}/#/group/${GROUP_CHECKOUT_RETURN}`,
+          };
+        },
+      });
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   groupTokenResult,
   publicGroup,
 } from '@meetflow/shared/schemas/groups';
+import { stripeCheckout } from '@meetflow/shared/schemas/payments';
 import { publicMeetingParams } from '@meetflow/shared/schemas/public';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
@@ -83,5 +84,20 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     },
     async (request) =>
       ok(request, await groups.resend(groupToken(request), request.params.guestId, request.ip)),
+  );
+
+  app.post(
+    '/api/public/group/order/checkout',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary:
+          "Stripe's hosted page to pay the group's pending order (the contact, X-Group-Token); paid only when Stripe's signed webhook says so",
+        security: groupSecurity,
+        response: { 200: envelope(stripeCheckout) },
+      },
+    },
+    async (request) => ok(request, await groups.checkout(groupToken(request), request.lang, request.ip)),
   );
 };

@@ -24,7 +24,7 @@ export interface GroupsDeps {
   /** Each attendee's confirmation is queued by their own guest row, as a sign-up's. */
   mail?: Pick<MailService, 'confirmationColumns' | 'kick' | 'queueConfirmationAgain' | 'queueGroupLink'>;
   /** A paid meeting's group order and its view (the registration module's payments port). */
-  payments?: Pick<SignUpPayments, 'price' | 'openGroupOrderIn' | 'groupOrderOf'>;
+  payments?: Pick<SignUpPayments, 'price' | 'openGroupOrderIn' | 'groupOrderOf' | 'groupCheckout'>;
   /** The guest core's cancellation (seats released, waiting lists served). */
   guests: Pick<GuestsService, 'cancel'>;
   /** The app's groups secret: contact tokens are derived from it (group-token.ts). */

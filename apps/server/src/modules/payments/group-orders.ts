@@ -135,10 +135,23 @@ export async function openGroupOrderIn(
   return { id: orderId, reference, total: totals.total, holdUntil };
 }
 
+/** The latest order holding any of the group's attendees (the group's one order), or undefined. */
+export async function latestOrderOf(
+  deps: Pick<PaymentsDeps, 'db'>,
+  guestIds: readonly number[],
+): Promise<orders.OrderRow | undefined> {
+  let latest: orders.OrderRow | undefined;
+  for (const guestId of guestIds) {
+    const [order] = await orders.ordersHoldingGuest(deps.db, guestId);
+    if (order && (!latest || order.id > latest.id)) latest = order;
+  }
+  return latest;
+}
+
 /**
  * The group's order as the guest's page shows an order, found by any of its attendees (the latest
- * holding them); null when none. Stripe's checkout is opened by a guest's own token, which a
- * group's attendees are never shown: the contact is offered the other methods.
+ * holding them); null when none. Stripe is among its methods where the meeting offers it: the
+ * contact opens its checkout with the group's token (`groupCheckout`).
  */
 export async function groupOrderOf(
   deps: PaymentsDeps,
@@ -146,12 +159,8 @@ export async function groupOrderOf(
   live: boolean,
   language: Language,
 ): Promise<GuestOrder | null> {
-  let latest: orders.OrderRow | undefined;
-  for (const guestId of guestIds) {
-    const [order] = await orders.ordersHoldingGuest(deps.db, guestId);
-    if (order && (!latest || order.id > latest.id)) latest = order;
-  }
+  const latest = await latestOrderOf(deps, guestIds);
   if (!latest) return null;
   const [view] = await orderViews(deps, [latest], live, language);
-  return { ...view!, methods: view!.methods.filter((m) => m.method !== 'stripe') };
+  return view ?? null;
 }

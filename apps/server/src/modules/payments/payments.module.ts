@@ -4,7 +4,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@meetflow/shared/schemas/pa
 import type { Db } from '../../db/database.ts';
 import { cancelOrder, guestCancellingIn, type ClosedBy } from './cancel-order.ts';
 import { confirmPaymentIn, type ConfirmOutcome, type PaymentInput } from './confirm-payment.ts';
-import { groupOrderOf, openGroupOrderIn } from './group-orders.ts';
+import { groupOrderOf, latestOrderOf, openGroupOrderIn } from './group-orders.ts';
 import { orderHolderOf } from './guest-orders.ts';
 import { createHoldExpiry } from './hold-expiry.ts';
 import { doorPaymentsRoutes } from './door-payments.routes.ts';
@@ -16,6 +16,7 @@ import { providerFor } from './providers/registry.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
 import { refundsRoutes } from './refunds.routes.ts';
+import { createCheckout } from './stripe/checkout.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 import { createStripeProvider } from './stripe/stripe-provider.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
@@ -86,7 +87,9 @@ export const paymentsModule = fp(
     });
     await app.register(doorPaymentsRoutes, { deps, proofs, confirmIn });
     const visitors = app.registration.visitorGuests;
-    await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters });
+    // One checkout, its limits shared by the guest's route and the group's port.
+    const startCheckout = createCheckout({ deps, stripe, limiters, log: app.log });
+    await app.register(stripeRoutes, { deps, stripe, confirmIn, visitors, limiters, startCheckout });
     // A paid sign-up's price and order (sign-up-orders.ts).
     // A group's one order, and its page's view of it (group-orders.ts, decision 0106).
     app.registration.payments.fill({
@@ -95,6 +98,16 @@ export const paymentsModule = fp(
         await openGroupOrderIn(deps, trx, meeting, attendees, payerName, now, ip);
       },
       groupOrderOf: (guestIds, live, language) => groupOrderOf(deps, guestIds, live, language),
+      // The contact pays the group's order by Stripe: the guest's checkout, another payer.
+      groupCheckout: ({ group, language, ip }) =>
+        startCheckout({
+          language,
+          ip,
+          payer: async () => {
+            const { guestIds, meeting, page } = await group();
+            return { order: await latestOrderOf(deps, guestIds), meeting, page };
+          },
+        }),
     });
     // A seat a paid meeting's waiting list gives opens an order (waitlist-orders.ts).
     app.waitlist.payments.fill(createSeatPayments(deps));

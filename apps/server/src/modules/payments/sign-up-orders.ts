@@ -150,7 +150,7 @@ export async function quoteFor(deps: PaymentsDeps, publicId: string, body: Quote
 /** The registration module's port (sign-up-payments.ts): prices before, the order inside the sign-up. */
 export function createSignUpPayments(
   deps: PaymentsDeps,
-): Omit<SignUpPayments, 'openGroupOrderIn' | 'groupOrderOf'> {
+): Omit<SignUpPayments, 'openGroupOrderIn' | 'groupOrderOf' | 'groupCheckout'> {
   return {
     pricingOf: (meeting, now) => pricingOf(deps, meeting, now),
     async price(meeting, choice, now): Promise<PricedSignUp> {

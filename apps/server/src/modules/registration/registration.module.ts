@@ -39,6 +39,7 @@ export const registrationModule = fp(
       'openOrderIn',
       'openGroupOrderIn',
       'groupOrderOf',
+      'groupCheckout',
     ]);
     const invitations = createPort<SignUpInvitations>('sign-up invitations', ['find', 'redeemIn']);
     const members = createPort<SignUpMembers>('sign-up members', ['match']);

@@ -1,5 +1,11 @@
 import type { Language } from '@meetflow/shared/languages';
-import type { GuestOrder, PublicPricing, Quote, SignUpPayment } from '@meetflow/shared/schemas/payments';
+import type {
+  GuestOrder,
+  PublicPricing,
+  Quote,
+  SignUpPayment,
+  StripeCheckout,
+} from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import type * as repo from './registration.repository.ts';
 
@@ -81,4 +87,20 @@ export interface SignUpPayments {
    * and `live`), found by its attendees; null when they have none.
    */
   groupOrderOf(guestIds: readonly number[], live: boolean, language: Language): Promise<GuestOrder | null>;
+  /**
+   * Stripe's hosted page for the group's pending order, asked for by its contact (decision 0106):
+   * the guest's checkout with the same limits, idempotency and errors (NOT_FOUND without an order,
+   * ORDER_NOT_PENDING, PAYMENT_METHOD_UNAVAILABLE). `group` authenticates the contact (after the
+   * per-address limit, as the guest's token) and answers the attendees, the meeting and the page
+   * Stripe sends the contact back to.
+   */
+  groupCheckout(input: {
+    group: () => Promise<{
+      guestIds: readonly number[];
+      meeting: { name: string; name_cn: string | null; name_en: string | null };
+      page: string;
+    }>;
+    language: Language;
+    ip: string;
+  }): Promise<StripeCheckout>;
 }

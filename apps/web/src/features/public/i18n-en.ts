@@ -352,6 +352,9 @@ const en: PublicCatalogue & TextTree = {
     orderIntro: 'One order for the whole group.',
     orderPending:
       'One payment for the whole group. The seats are held until the time below; if it is not paid by then, the whole group is cancelled.',
+    paymentConfirming: 'The payment is being confirmed. Please wait; there is no need to pay again.',
+    paymentSlow:
+      "The payment is still being confirmed. Once it is, this page shows the attendees' codes; please look again later.",
     codesAfterPayment:
       "The attendees' codes and confirmation mails come once the group's order is paid. While it is unpaid, one attendee cannot be cancelled alone.",
   },

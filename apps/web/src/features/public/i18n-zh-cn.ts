@@ -336,6 +336,8 @@ const zhCn: PublicCatalogue = {
     totalHint: '以今日价格计算；报名后的订单金额为应付金额。',
     orderIntro: '整个团体共用一张订单。',
     orderPending: '整个团体只需付款一次。名额保留至下方时间；逾时未付款，整个团体的报名将被取消。',
+    paymentConfirming: '正在确认付款，请稍候，无须再次付款。',
+    paymentSlow: '付款仍在确认中。确认后此页会显示各参加者的嘉宾编号，请稍后再查看。',
     codesAfterPayment:
       '团体订单付款后，各参加者才会收到嘉宾编号及确认邮件。未付款前不能只取消其中一位参加者。',
   },

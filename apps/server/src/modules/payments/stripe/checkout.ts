@@ -35,17 +35,54 @@ const LOCALES: Record<Language, Stripe.Checkout.SessionCreateParams.Locale> = {
 export interface CheckoutParts {
   deps: PaymentsDeps;
   stripe: Stripe | null;
-  visitors: Pick<VisitorGuestService, 'authenticated'>;
   limiters: LimiterFactory;
   log: WarnLog;
 }
 
 /**
- * Sends the guest to Stripe's hosted page to pay their pending order by card, Alipay or WeChat Pay.
- * Nothing is paid here: the order stays pending until Stripe's signed webhook says it was paid, and
- * the guest's coming back to the success address changes nothing.
+ * Who may pay which order by Stripe, and where Stripe sends them back: the guest's own order
+ * (`guestPayer`) or a group's one order paid by its contact (`groups`' port, decision 0106).
+ * It authenticates the caller and answers the order they may pay (undefined: NOT_FOUND), the meeting
+ * whose name Stripe's page shows, and the page (without language) to come back to.
  */
-export function createCheckout({ deps, stripe, visitors, limiters, log }: CheckoutParts) {
+export type CheckoutPayer = () => Promise<{
+  order: orders.OrderRow | undefined;
+  meeting: { name: string; name_cn: string | null; name_en: string | null };
+  page: string;
+}>;
+
+export type StartCheckout = (input: {
+  payer: CheckoutPayer;
+  language: Language;
+  ip: string;
+}) => Promise<StripeCheckout>;
+
+/** The guest's own order, by their token: another guest's order is as unknown as a missing one. */
+export function guestPayer(
+  deps: Pick<PaymentsDeps, 'db' | 'config'>,
+  visitors: Pick<VisitorGuestService, 'authenticated'>,
+  token: string | undefined,
+  orderId: number,
+): CheckoutPayer {
+  return async () => {
+    const { guest, meeting } = await visitors.authenticated(token);
+    const order = await orders.findOrder(deps.db, orderId);
+    return {
+      order: order && order.guest_id === guest.id ? order : undefined,
+      meeting,
+      // The guest's page finds its token in the browser's storage: the address carries none.
+      page: `${deps.config.publicUrl}/#/enroll-info/${encodeURIComponent(meeting.public_id)}`,
+    };
+  };
+}
+
+/**
+ * Sends the payer to Stripe's hosted page to pay a pending order by card, Alipay or WeChat Pay.
+ * Nothing is paid here: the order stays pending until Stripe's signed webhook says it was paid, and
+ * the payer's coming back to the success address changes nothing. Made once per app: the guest's
+ * and the group's checkouts share its limits.
+ */
+export function createCheckout({ deps, stripe, limiters, log }: CheckoutParts): StartCheckout {
   const perIp: Limiter = limiters(
     'stripe_checkout_ip',
     CHECKOUT_LIMITS.perIp.points,
@@ -57,17 +94,10 @@ export function createCheckout({ deps, stripe, visitors, limiters, log }: Checko
     CHECKOUT_LIMITS.perOrder.seconds,
   );
 
-  return async function startCheckout(input: {
-    token: string | undefined;
-    orderId: number;
-    language: Language;
-    ip: string;
-  }): Promise<StripeCheckout> {
+  return async function startCheckout(input) {
     await perIp.consume(input.ip);
-    const { guest, meeting } = await visitors.authenticated(input.token);
-    const order = await orders.findOrder(deps.db, input.orderId);
-    // Another guest's order is as unknown as one that does not exist.
-    if (!order || order.guest_id !== guest.id) throw new AppError('NOT_FOUND');
+    const { order, meeting, page } = await input.payer();
+    if (!order) throw new AppError('NOT_FOUND');
     await perOrder.consume(String(order.id));
     const now = deps.clock();
     if (order.status !== 'pending' || (order.hold_until !== null && order.hold_until <= now))
@@ -79,7 +109,7 @@ export function createCheckout({ deps, stripe, visitors, limiters, log }: Checko
 
     const attempt = Math.floor(now / CHECKOUT_ATTEMPT_MS);
     const params = sessionParams(order, {
-      guestPage: `${deps.config.publicUrl}/#/enroll-info/${encodeURIComponent(meeting.public_id)}`,
+      guestPage: page,
       meetingName: nameIn(input.language, meeting.name, meeting.name_cn, meeting.name_en),
       language: input.language,
       attemptStart: attempt * CHECKOUT_ATTEMPT_MS,

@@ -3,15 +3,16 @@ import { envelope } from '@meetflow/shared/schemas/envelope';
 import { stripeCheckoutParams, stripeCheckout } from '@meetflow/shared/schemas/payments';
 import { ok } from '../../../lib/reply.ts';
 import { guestToken } from '../../../plugins/authorization.ts';
-import { createCheckout, type CheckoutParts } from './checkout.ts';
+import type { VisitorGuestService } from '../../registration/visitor-guest.service.ts';
+import type { PaymentsDeps } from '../payments-deps.ts';
+import { guestPayer, type StartCheckout } from './checkout.ts';
 
 /** The guest's way to Stripe's hosted page for one pending order (X-Guest-Token; rate-limited). */
-export const stripeCheckoutRoutes: FastifyPluginAsyncZod<{ parts: CheckoutParts }> = async (
-  app,
-  { parts },
-) => {
-  const startCheckout = createCheckout(parts);
-
+export const stripeCheckoutRoutes: FastifyPluginAsyncZod<{
+  startCheckout: StartCheckout;
+  deps: PaymentsDeps;
+  visitors: Pick<VisitorGuestService, 'authenticated'>;
+}> = async (app, { startCheckout, deps, visitors }) => {
   app.post(
     '/api/public/guest/orders/:id/checkout',
     {
@@ -29,8 +30,7 @@ export const stripeCheckoutRoutes: FastifyPluginAsyncZod<{ parts: CheckoutParts 
       ok(
         request,
         await startCheckout({
-          token: guestToken(request),
-          orderId: request.params.id,
+          payer: guestPayer(deps, visitors, guestToken(request), request.params.id),
           language: request.lang,
           ip: request.ip,
         }),

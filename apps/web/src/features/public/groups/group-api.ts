@@ -11,6 +11,9 @@ export const groupApi = {
     publicRequest<PublicGroup>('GET', '/public/group', { groupToken: token, signal }),
   cancel: (token: string, guestId: number) =>
     publicRequest<PublicGroup>('POST', `/public/group/attendees/${guestId}/cancel`, { groupToken: token }),
+  /** Stripe's hosted page for the group's pending order (the browser goes there). */
+  checkout: (token: string) =>
+    publicRequest<{ url: string }>('POST', '/public/group/order/checkout', { groupToken: token, body: {} }),
   resend: (token: string, guestId: number) =>
     publicRequest<PublicGroup>('POST', `/public/group/attendees/${guestId}/resend`, { groupToken: token }),
 };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { GroupAttendee, PublicGroup } from '@meetflow/shared/schemas/groups';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -9,6 +9,7 @@ import { PublicApiError } from '../public-api.ts';
 import { usePublicMeeting } from '../use-public-meeting.ts';
 import { GroupOrder } from './components/group-order.tsx';
 import { groupApi } from './group-api.ts';
+import { groupTokenOf } from './group-return.ts';
 import '../public-page.css';
 
 type Loaded =
@@ -18,9 +19,11 @@ type Loaded =
  * /group/:token — the contact's page: every attendee with their code (a QR each, as the guest page
  * shows it) and state; cancel one (after a confirmation) or send their mail again. The token stays
  * in the page's address fragment and travels to the server only in the X-Group-Token header.
+ * Stripe's way back is /group/return (group-return.ts): the token kept in the tab stands in.
  */
 export default function GroupPage() {
-  const { token = '' } = useParams();
+  const { token: segment = '' } = useParams();
+  const token = groupTokenOf(segment);
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
@@ -59,8 +62,13 @@ export default function GroupPage() {
   return <GroupView token={token} initial={loaded.group} />;
 }
 
+/** Back from Stripe, the order is read again this often, this many times, until the webhook paid it. */
+const CONFIRM_POLL_MS = 3000;
+const CONFIRM_POLLS = 10;
+
 function GroupView({ token, initial }: { token: string; initial: PublicGroup }) {
   const { t } = useTranslation();
+  const returned = new URLSearchParams(useLocation().search).get('payment') === 'returned';
   const { state, retry } = usePublicMeeting(initial.meeting_public_id);
   const [group, setGroup] = useState(initial);
   const [confirming, setConfirming] = useState<GroupAttendee | null>(null);
@@ -84,6 +92,20 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
     [t],
   );
 
+  const awaiting = returned && group.order?.status === 'pending';
+  const [polls, setPolls] = useState(0);
+  useEffect(() => {
+    if (!awaiting || polls >= CONFIRM_POLLS) return;
+    const timer = setTimeout(() => {
+      groupApi
+        .view(token)
+        .then(setGroup)
+        .catch(() => undefined)
+        .finally(() => setPolls((p) => p + 1));
+    }, CONFIRM_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting, polls, token]);
+
   if (state.status !== 'ready') return <MeetingLoadState state={state} onRetry={retry} />;
   return (
     <PublicFrame meeting={state.meeting}>
@@ -98,6 +120,11 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
             {note}
           </p>
         )}
+        {awaiting && (
+          <p className="mf-pub-status" role="status" data-testid="payment-confirming">
+            {polls >= CONFIRM_POLLS ? t('pub.groups.paymentSlow') : t('pub.groups.paymentConfirming')}
+          </p>
+        )}
         {group.order?.status === 'pending' && (
           <p className="mf-pub-status" data-testid="group-unpaid">
             {t('pub.groups.codesAfterPayment')}
@@ -110,9 +137,7 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
               <p className="mf-pub-muted">
                 {a.masked_phone} · {a.masked_email}
               </p>
-              <p className="mf-pub-group-state">
-                {t(`pub.groups.${a.state}`)}
-              </p>
+              <p className="mf-pub-group-state">{t(`pub.groups.${a.state}`)}</p>
               {a.guest_code && (
                 <>
                   <div data-testid="group-code" data-guest-code={a.guest_code}>
@@ -143,7 +168,9 @@ function GroupView({ token, initial }: { token: string; initial: PublicGroup }) 
           ))}
         </ol>
       </section>
-      {group.order && <GroupOrder meeting={state.meeting} order={group.order} attendees={group.attendees} />}
+      {group.order && (
+        <GroupOrder meeting={state.meeting} order={group.order} attendees={group.attendees} token={token} />
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={t('pub.groups.cancelTitle', { name: confirming?.display_name ?? '' })}

@@ -9,21 +9,26 @@ import { HoldTimer } from '../../payments/components/hold-timer.tsx';
 import { OrderLines } from '../../payments/components/order-lines.tsx';
 import { PaymentMethods } from '../../payments/components/payment-methods.tsx';
 import '../../payments/payments-i18n.ts';
+import { groupApi } from '../group-api.ts';
+import { rememberGroupToken } from '../group-return.ts';
 import '../../payments/payments.css';
 
 /**
  * A paid meeting's group order on the contact's page (decision 0106): its state and reference, the
  * amount, how long the seats are held, a line per attendee's ticket with their name, and while it
- * awaits payment how to pay — as the paid sign-up's own page shows an order.
+ * awaits payment how to pay — as the paid sign-up's own page shows an order, Stripe included: the
+ * contact's checkout is opened by the group token, kept in the tab for Stripe's way back.
  */
 export function GroupOrder({
   meeting,
   order,
   attendees,
+  token,
 }: {
   meeting: PublicMeeting;
   order: GuestOrder;
   attendees: readonly GroupAttendee[];
+  token: string;
 }) {
   const { t } = useTranslation();
   const lang = usePageLanguage();
@@ -76,8 +81,15 @@ export function GroupOrder({
         </p>
       )}
       <OrderLines figures={{ ...order, lines }} totalLabel={t('pubPay.total')} testId="order-lines" />
-      {/* No guest token here: Stripe is not offered to a group (the server leaves it out). */}
-      {pending && <PaymentMethods order={order} token="" />}
+      {pending && (
+        <PaymentMethods
+          order={order}
+          checkout={() => {
+            rememberGroupToken(token);
+            return groupApi.checkout(token);
+          }}
+        />
+      )}
     </section>
   );
 }

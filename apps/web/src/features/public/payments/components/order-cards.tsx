@@ -8,6 +8,7 @@ import { formatMoney } from '../money.ts';
 import '../payments-i18n.ts';
 import '../payments.css';
 import { takesProof } from '../order-view.ts';
+import { paymentsApi } from '../payments-api.ts';
 import { HoldTimer } from './hold-timer.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { PayerEdit } from './payer-edit.tsx';
@@ -89,7 +90,7 @@ export function PendingOrder({
       {order.hold_until !== null && <HoldTimer holdUntil={order.hold_until} zone={meeting.time_zone} />}
       <OrderLines figures={order} totalLabel={t('pubPay.total')} testId="order-lines" />
       <PayerEdit order={order} token={token} onSaved={onReload} onTokenLost={onTokenLost} />
-      <PaymentMethods order={order} token={token} />
+      <PaymentMethods order={order} checkout={() => paymentsApi.checkout(token, order.id)} />
       {takesProof(order) && (
         <ProofUpload order={order} token={token} onUploaded={onReload} onTokenLost={onTokenLost} />
       )}

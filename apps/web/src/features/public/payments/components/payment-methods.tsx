@@ -4,7 +4,6 @@ import { useTranslation } from '../../../../lib/i18n.ts';
 import { errorMessage, usePageLanguage } from '../../components/public-frame.tsx';
 import { formatAmount, formatMoney } from '../money.ts';
 import { methodsInOrder, noteCheckoutStarted } from '../order-view.ts';
-import { paymentsApi } from '../payments-api.ts';
 import { CopyFact } from './copy-button.tsx';
 import { PaymentQr } from './payment-qr.tsx';
 
@@ -101,18 +100,24 @@ function PayTransfer({ order, how }: { order: GuestOrder; how: PaymentInstructio
 type Going = { status: 'idle' | 'going' } | { status: 'failed'; message: string };
 
 /**
+ * Opens the hosted checkout of the order: the guest's own (by their token) or a group's (by the
+ * contact's group token). The server answers the address to go to.
+ */
+export type StartCheckout = () => Promise<{ url: string }>;
+
+/**
  * Card, Alipay or WeChat Pay: the server makes a hosted checkout and the browser goes there. The
- * page notes that the guest left (order-view.ts): back here it says the payment is being confirmed,
+ * page notes that the payer left (order-view.ts): back here it says the payment is being confirmed,
  * and believes only the order's status.
  */
-function PayOnline({ order, token }: { order: GuestOrder; token: string }) {
+function PayOnline({ order, checkout }: { order: GuestOrder; checkout: StartCheckout }) {
   const { t } = useTranslation();
   const [going, setGoing] = useState<Going>({ status: 'idle' });
   const go = async () => {
     if (going.status === 'going') return;
     setGoing({ status: 'going' });
     try {
-      const { url } = await paymentsApi.checkout(token, order.id);
+      const { url } = await checkout();
       const target = safeUrl(url);
       if (!target) throw new Error(t('pub.loadFailed'));
       noteCheckoutStarted(order.id, Date.now());
@@ -151,7 +156,7 @@ function PayOnline({ order, token }: { order: GuestOrder; token: string }) {
 }
 
 /** One section per way the meeting offers, each with what to do. */
-export function PaymentMethods({ order, token }: { order: GuestOrder; token: string }) {
+export function PaymentMethods({ order, checkout }: { order: GuestOrder; checkout: StartCheckout }) {
   const { t } = useTranslation();
   return (
     <section className="mf-pay-methods" aria-labelledby="pub-pay-how">
@@ -165,7 +170,7 @@ export function PaymentMethods({ order, token }: { order: GuestOrder; token: str
           case 'transfer':
             return <PayTransfer key="transfer" order={order} how={how} />;
           case 'stripe':
-            return <PayOnline key="stripe" order={order} token={token} />;
+            return <PayOnline key="stripe" order={order} checkout={checkout} />;
           case 'desk':
             return (
               <MethodSection key="desk" method="desk">
