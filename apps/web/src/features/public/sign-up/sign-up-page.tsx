@@ -85,7 +85,11 @@ export default function SignUpPage() {
       ) : (
         <>
           {/* A full meeting still takes an invitation's code: one that finds a seat opens the form. */}
-          {meeting.status === 'full' && !preview && <InvitationNotice invitation={invitation} />}
+          {meeting.status === 'full' && !preview && (
+            <div className="mf-pub-closed-invitation">
+              <InvitationNotice invitation={invitation} />
+            </div>
+          )}
           <ClosedNotice meeting={meeting} />
         </>
       )}
