@@ -3,12 +3,14 @@ import type { Invitation } from '@meetflow/shared/schemas/invitations';
 import { Api } from '../../support/api.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { createPublicMeeting, signUpGuestCode } from '../../support/public-meetings.ts';
+import { mailsTo, waitForMail } from '../../support/mail.ts';
 import { login, pageTitle, snap, switchLanguage } from '../../support/session.ts';
 
 /*
  * A meeting's invitations (issue 45), as its organiser handles them: seats reserved for invitees
  * (and a reservation refused with the figures), a generated code and a typed one, a switch, a delete
- * confirmed first. axe runs on the page and the drawer; screenshots at 1366 and 360 px in zh-tw and en.
+ * confirmed first, a list of invitees pasted and mailed their personal links, one sent again. axe runs
+ * on the page and the drawers; screenshots at 1366 and 360 px in zh-tw and en.
  */
 
 async function accessible(page: Page, state: string) {
@@ -111,7 +113,34 @@ test('an organiser reserves invitee seats and manages invitation codes, in two l
     user_type_id: null,
     personal: false,
     user_type: null,
+    seat_past_public: true,
   });
+
+  // A list of invitees pasted from a sheet: a line without an address is named before anything is
+  // sent; then each invitee gets a personal link by mail, and one is sent again.
+  const invitees = [`chan.${suffix}@example.com`, `lee.${suffix}@example.com`];
+  await page.getByTestId('invitee-open').click();
+  await expect(page.getByTestId('invitee-drawer')).toBeVisible();
+  await page.getByTestId('invitee-list').fill(`陳大文, ${invitees[0]}, zh-tw\n李小明\n`);
+  await expect(page.getByTestId('invitee-bad-lines')).toContainText('2');
+  await expect(page.getByTestId('invitee-send')).toBeDisabled();
+  await accessible(page, 'invitee list drawer with a bad line');
+  await page
+    .getByTestId('invitee-list')
+    .fill(`陳大文, ${invitees[0]}, zh-tw\nMary Lee, ${invitees[1]}, en\n`);
+  await expect(page.getByTestId('invitee-bad-lines')).toHaveCount(0);
+  await page.getByTestId('invitee-send').click();
+  await toast(page, '已寄出 2 封個人邀請');
+  expect((await waitForMail(invitees[0]!)).subject).toContain('誠邀您參加');
+  expect((await waitForMail(invitees[1]!)).text).toContain('?invitation=');
+  const chanRow = page.getByTestId('invitation-table').locator('tr.ant-table-row', { hasText: invitees[0]! });
+  await expect(chanRow.getByTestId('invitee')).toContainText('陳大文');
+  await expect(chanRow.getByTestId('invitee')).toContainText('已寄出');
+  const before = (await mailsTo(invitees[0]!)).length;
+  await chanRow.getByTestId('invitation-resend').click();
+  await toast(page, '已重寄邀請');
+  await expect.poll(async () => (await mailsTo(invitees[0]!)).length, { timeout: 30_000 }).toBe(before + 1);
+  await accessible(page, 'invitations with personal ones');
 
   // In English.
   await switchLanguage(page, 'en');
