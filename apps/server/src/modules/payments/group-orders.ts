@@ -1,7 +1,6 @@
-import { formatAmount, type GuestOrder } from '@meetflow/shared/schemas/payments';
+import type { GuestOrder } from '@meetflow/shared/schemas/payments';
 import type { Language } from '@meetflow/shared/languages';
 import type { Db } from '../../db/database.ts';
-import { localDateTimeText } from '../../lib/local-time.ts';
 import { markGuestPaid } from '../guests/guest-rules.ts';
 import type * as meetings from '../meetings/meetings.reads.ts';
 import type { PricedSignUp, SignedUpGuest } from '../registration/sign-up-payments.ts';
@@ -9,7 +8,8 @@ import { orderViews } from './guest-orders.ts';
 import * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { totalsOf } from './pricing.ts';
-import { HOLD_EXPIRY_JOB, newReference, type OpenedOrder } from './sign-up-orders.ts';
+import type { OpenedOrder } from './sign-up-orders.ts';
+import { writeOrderIn } from './write-order.ts';
 
 type Meeting = meetings.VisitorMeeting;
 
@@ -64,75 +64,10 @@ export async function openGroupOrderIn(
     updated_at: now,
     paid_at: paidNow ? now : null,
   };
-  let reference = newReference();
-  let id = await orders.insertOrderIfNewReference(trx, { ...values, reference });
-  for (let tries = 0; id === null && tries < 5; tries++) {
-    reference = newReference();
-    id = await orders.insertOrderIfNewReference(trx, { ...values, reference });
-  }
-  if (id === null) throw new Error('no free order reference after six draws');
-  const orderId = id;
-  await orders.insertLines(
-    trx,
-    lines.map((line) => ({
-      order_id: orderId,
-      price_item_id: line.price_item_id,
-      schedule_id: line.schedule_id,
-      description: JSON.stringify(line.description),
-      amount: line.amount,
-      discount: 0,
-      early_bird: line.early_bird ? 1 : 0,
-      guest_id: line.guest_id,
-    })),
-  );
-  if (holdUntil !== null) {
-    await deps.jobs.enqueue(trx, {
-      kind: HOLD_EXPIRY_JOB,
-      key: `order:${orderId}`,
-      runAt: holdUntil,
-      meetingId: meeting.id,
-      guestId: payerGuestId,
-      payload: { order_id: orderId },
-    });
-  }
-  const guestIds = [...new Set(lines.map((line) => line.guest_id))];
   // The order events a single sign-up's order emits, with the attendees it holds.
-  await deps.webhooks.emit(trx, {
-    type: 'order.created',
-    meetingId: meeting.id,
-    guestId: payerGuestId,
-    data: {
-      order_id: orderId,
-      guest_id: payerGuestId,
-      guest_ids: guestIds,
-      reference,
-      status: values.status,
-      currency: values.currency,
-      subtotal: totals.subtotal,
-      discount_amount: totals.discount_amount,
-      total: totals.total,
-      hold_until: holdUntil,
-    },
-  });
-  await deps.systemLog.record(
-    {
-      action: 'create',
-      source: 'public',
-      message: {
-        key: 'payments.order_created',
-        params: {
-          guest_id: payerGuestId,
-          reference,
-          amount: `${values.currency} ${formatAmount(totals.total)}`,
-          hold_until: holdUntil === null ? '-' : localDateTimeText(holdUntil),
-        },
-      },
-      username: null,
-      ip,
-    },
-    trx,
-  );
-  return { id: orderId, reference, total: totals.total, holdUntil };
+  const guestIds = [...new Set(lines.map((line) => line.guest_id))];
+  const { id, reference } = await writeOrderIn(deps, trx, values, lines, ip, { guest_ids: guestIds });
+  return { id, reference, total: totals.total, holdUntil };
 }
 
 /** The latest order holding any of the group's attendees (the group's one order), or undefined. */

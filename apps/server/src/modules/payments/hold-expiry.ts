@@ -2,7 +2,7 @@ import type { JobHandler } from '../jobs/jobs.service.ts';
 import { closeOrderIn } from './cancel-order.ts';
 import * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
-import { HOLD_EXPIRY_JOB } from './sign-up-orders.ts';
+import { HOLD_EXPIRY_JOB } from './write-order.ts';
 
 /**
  * The `payments.hold_expiry` job (enqueued with the order for its hold_until): a still-pending order

@@ -1,6 +1,4 @@
-import { randomInt } from 'node:crypto';
 import {
-  formatAmount,
   HOLD_MINUTES_DEFAULT,
   type Currency,
   type OrderLine,
@@ -11,12 +9,11 @@ import {
 } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { localDateTimeText } from '../../lib/local-time.ts';
 import * as dictionary from '../dictionary/dictionary.reads.ts';
 import { markGuestPaid } from '../guests/guest-rules.ts';
 import * as meetings from '../meetings/meetings.reads.ts';
 import type { PricedSignUp, SignedUpGuest, SignUpPayments } from '../registration/sign-up-payments.ts';
-import * as orders from './orders.repository.ts';
+import { writeOrderIn } from './write-order.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import {
   applyDiscount,
@@ -30,19 +27,6 @@ import {
 } from './pricing.ts';
 import * as pricing from './pricing.repository.ts';
 import { parseMethods } from './providers/registry.ts';
-
-/** The job that ends an unpaid order's hold (hold-expiry.ts). */
-export const HOLD_EXPIRY_JOB = 'payments.hold_expiry';
-
-/** Reference characters: no 0/O, 1/I/L look-alikes; 31^8 ≈ 8.5·10^11 references. */
-const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** A payment reference the guest quotes on a transfer: 'MF' and 8 characters. */
-export function newReference(): string {
-  let reference = 'MF';
-  for (let i = 0; i < 8; i++) reference += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return reference;
-}
 
 type Meeting = meetings.VisitorMeeting;
 
@@ -266,71 +250,6 @@ export async function openOrderIn(
     updated_at: now,
     paid_at: paidNow ? now : null,
   };
-  let reference = newReference();
-  let id = await orders.insertOrderIfNewReference(trx, { ...values, reference });
-  // A drawn reference another order has: draw again (one in ~10^6 at a million orders).
-  for (let tries = 0; id === null && tries < 5; tries++) {
-    reference = newReference();
-    id = await orders.insertOrderIfNewReference(trx, { ...values, reference });
-  }
-  if (id === null) throw new Error('no free order reference after six draws');
-  const orderId = id;
-  await orders.insertLines(
-    trx,
-    lines.map((line) => ({
-      order_id: orderId,
-      price_item_id: line.price_item_id,
-      schedule_id: line.schedule_id,
-      description: JSON.stringify(line.description),
-      amount: line.amount,
-      discount: line.discount,
-      early_bird: line.early_bird ? 1 : 0,
-    })),
-  );
-  if (holdUntil !== null) {
-    await deps.jobs.enqueue(trx, {
-      kind: HOLD_EXPIRY_JOB,
-      key: `order:${orderId}`,
-      runAt: holdUntil,
-      meetingId: meeting.id,
-      guestId: guest.id,
-      payload: { order_id: orderId },
-    });
-  }
-  await deps.webhooks.emit(trx, {
-    type: 'order.created',
-    meetingId: meeting.id,
-    guestId: guest.id,
-    data: {
-      order_id: orderId,
-      guest_id: guest.id,
-      reference,
-      status: values.status,
-      currency: values.currency,
-      subtotal: totals.subtotal,
-      discount_amount: totals.discount_amount,
-      total: totals.total,
-      hold_until: holdUntil,
-    },
-  });
-  await deps.systemLog.record(
-    {
-      action: 'create',
-      // A visitor's sign-up, or a seat the waiting list gave (no address).
-      source: ip === null ? 'system' : 'public',
-      message: {
-        key: 'payments.order_created',
-        params: {
-          guest_id: guest.id,
-          reference,
-          amount: `${values.currency} ${formatAmount(totals.total)}`,
-          hold_until: holdUntil === null ? '-' : localDateTimeText(holdUntil),
-        },
-      },
-      username: null,
-      ip,
-    },
-    trx,
-  );
-  return { id: orderId, reference, total: totals.total, holdUntil };
+  const { id, reference } = await writeOrderIn(deps, trx, values, lines, ip);
+  return { id, reference, total: totals.total, holdUntil };
 }
