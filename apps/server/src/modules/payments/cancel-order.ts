@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { formatAmount } from '@meetflow/shared/schemas/payments';
+import * as orderGuests from './order-guests.repository.ts';
 import * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as payments from './payments.repository.ts';
@@ -35,7 +36,7 @@ export async function closeOrderIn(
   if (!closed) return false;
   if (options.cancelGuest) {
     // A group's order holds every attendee's seats: they all go (decision 0106).
-    for (const guestId of await orders.guestsOfOrder(trx, closed.order)) {
+    for (const guestId of await orderGuests.guestsOfOrder(trx, closed.order)) {
       await deps.guests.cancelIn(trx, guestId, by.auditName);
     }
   }
@@ -152,13 +153,15 @@ export async function guestCancellingIn(
   const closed: Closed[] = [];
   // Every order holding the guest is locked first, in id order — a paid one too, which a refund
   // made with this cancellation then changes — so no payment can take the guest's row before its order's.
-  const theirs = (await orders.ordersHoldingGuest(trx, guestId)).map((o) => o.id).sort((a, b) => a - b);
+  const theirs = (await orderGuests.ordersHoldingGuests(trx, [guestId]))
+    .map((o) => o.id)
+    .sort((a, b) => a - b);
   for (const id of theirs) {
     const locked = await orders.lockOrder(trx, id);
     // One attendee of a group whose order awaits payment is not cancelled alone: the order's total,
     // reference and payment instructions stay as quoted (decision 0106). Its whole order is
     // cancelled instead (the organiser), or the attendee after it is paid.
-    if (locked?.status === 'pending' && (await orders.guestsOfOrder(trx, locked)).length > 1) {
+    if (locked?.status === 'pending' && (await orderGuests.guestsOfOrder(trx, locked)).length > 1) {
       throw new AppError('GROUP_ORDER_UNPAID');
     }
     const order = await moveToClosed(deps, trx, id, 'cancelled');

@@ -3,6 +3,7 @@ import { formatAmount } from '@meetflow/shared/schemas/payments';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { markGuestPaid, reinstateGuest } from '../guests/guest-rules.ts';
+import * as orderGuests from './order-guests.repository.ts';
 import * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as payments from './payments.repository.ts';
@@ -65,7 +66,7 @@ export async function confirmPaymentIn(
     else {
       await orders.moveOrder(trx, order.id, ['pending'], 'paid', { now, paid_at: now, method: input.method });
       // Every guest the order holds: a group's attendees all get their codes and mails (decision 0106).
-      for (const guestId of await orders.guestsOfOrder(trx, order)) {
+      for (const guestId of await orderGuests.guestsOfOrder(trx, order)) {
         await markGuestPaid(trx, guestId, now, deps.mail?.confirmationColumns() ?? {});
       }
       outcome = 'paid';
@@ -131,7 +132,7 @@ async function latePayment(
   now: number,
 ): Promise<ConfirmOutcome> {
   // A group's order (several guests) is not seated again piecemeal: its money is held for a refund.
-  const alone = (await orders.guestsOfOrder(trx, order)).length === 1;
+  const alone = (await orderGuests.guestsOfOrder(trx, order)).length === 1;
   if (alone && order.status === 'expired' && (await paidSoFar(trx, order.id)) >= order.total) {
     const lines = await orders.linesOf(trx, [order.id]);
     const sessions = lines.flatMap((line) => (line.schedule_id === null ? [] : [line.schedule_id]));

@@ -5,7 +5,8 @@ import { markGuestPaid } from '../guests/guest-rules.ts';
 import type * as meetings from '../meetings/meetings.reads.ts';
 import type { PricedSignUp, SignedUpGuest } from '../registration/sign-up-payments.ts';
 import { orderViews } from './guest-orders.ts';
-import * as orders from './orders.repository.ts';
+import { ordersHoldingGuests } from './order-guests.repository.ts';
+import type * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { totalsOf } from './pricing.ts';
 import type { OpenedOrder } from './sign-up-orders.ts';
@@ -75,11 +76,8 @@ export async function latestOrderOf(
   deps: Pick<PaymentsDeps, 'db'>,
   guestIds: readonly number[],
 ): Promise<orders.OrderRow | undefined> {
-  let latest: orders.OrderRow | undefined;
-  for (const guestId of guestIds) {
-    const [order] = await orders.ordersHoldingGuest(deps.db, guestId);
-    if (order && (!latest || order.id > latest.id)) latest = order;
-  }
+  // One query for the whole group, newest first.
+  const [latest] = await ordersHoldingGuests(deps.db, guestIds);
   return latest;
 }
 

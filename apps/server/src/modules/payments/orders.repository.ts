@@ -12,7 +12,7 @@ import { containsPattern, lowerLike } from '../../lib/like.ts';
 
 export type OrderStatus = Database['orders']['status'];
 
-const ORDER_COLUMNS = [
+export const ORDER_COLUMNS = [
   'id',
   'meeting_id',
   'guest_id',
@@ -83,43 +83,6 @@ export function ordersOfGuest(db: Db, guestId: number) {
     .selectFrom('orders')
     .select(ORDER_COLUMNS)
     .where('guest_id', '=', guestId)
-    .orderBy('id', 'desc')
-    .execute();
-}
-
-/**
- * The guests an order holds seats for: its payer guest and the group attendees its lines name
- * (decision 0106), ascending. A single sign-up's order holds its guest alone.
- */
-export async function guestsOfOrder(db: Db, order: { id: number; guest_id: number }): Promise<number[]> {
-  const rows = await db
-    .selectFrom('order_lines')
-    .select('guest_id')
-    .where('order_id', '=', order.id)
-    .where('guest_id', 'is not', null)
-    .execute();
-  const ids = new Set([order.guest_id, ...rows.map((r) => r.guest_id!)]);
-  return [...ids].sort((a, b) => a - b);
-}
-
-/** The orders holding this guest's seats: theirs as payer and a group's whose lines name them. */
-export function ordersHoldingGuest(db: Db, guestId: number) {
-  return db
-    .selectFrom('orders')
-    .select(ORDER_COLUMNS)
-    .where((eb) =>
-      eb.or([
-        eb('guest_id', '=', guestId),
-        eb(
-          'id',
-          'in',
-          eb
-            .selectFrom('order_lines')
-            .select('order_lines.order_id')
-            .where('order_lines.guest_id', '=', guestId),
-        ),
-      ]),
-    )
     .orderBy('id', 'desc')
     .execute();
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../../core/auth-user.ts';
 import { visibleMeeting } from '../../core/meeting-access.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import * as orderGuests from './order-guests.repository.ts';
 import * as orders from './orders.repository.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as payments from './payments.repository.ts';
@@ -78,7 +79,7 @@ export async function refundOrder(
   // A group's order holds its attendees' seats too (decision 0106): they go with its payer guest.
   const andAttendees = (mode: Mode) => async (trx: Db) => {
     await work(mode)(trx);
-    for (const guestId of await orders.guestsOfOrder(trx, order)) {
+    for (const guestId of await orderGuests.guestsOfOrder(trx, order)) {
       if (guestId !== order.guest_id) await deps.guests.cancelIn(trx, guestId, actor.user.auditName);
     }
   };
