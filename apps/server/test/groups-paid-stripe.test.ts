@@ -5,7 +5,7 @@ import { CHECKOUT_ATTEMPT_MS } from '../src/modules/payments/stripe/checkout.ts'
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { addPrice, createPaidMeeting } from './payments-fixtures.ts';
 import { deliver, paidSession } from './payments-stripe-fixtures.ts';
-import { clientIp, createOrganization, generalBody } from './registration-fixtures.ts';
+import { bookGroup, createOrganization, generalBody, groupPage } from './registration-fixtures.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 
 const CHECKOUT = '/api/public/group/order/checkout';
@@ -43,10 +43,10 @@ describe(`a paid group's order paid by Stripe (${TEST_DB})`, () => {
     const ticket = await addPrice(ctx.db, meeting.id, { name: 'Standard', amount: 400_00 });
     const first = ++n;
     n += 2;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/meetings/${meeting.publicId}/groups`,
-      payload: {
+    const res = await bookGroup(
+      ctx,
+      meeting.publicId,
+      {
         contact: {
           name: `Secretary ${first}`,
           area_code: '853',
@@ -55,9 +55,8 @@ describe(`a paid group's order paid by Stripe (${TEST_DB})`, () => {
         },
         attendees: [0, 1].map((i) => generalBody(first + i, { payment: { price_item_id: ticket } })),
       },
-      remoteAddress: clientIp(first),
-      headers: { 'accept-language': 'en' },
-    });
+      first,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const token = res.json().data.group_token as string;
     const guests = await ctx.db
@@ -91,11 +90,7 @@ describe(`a paid group's order paid by Stripe (${TEST_DB})`, () => {
         .where('action_type', '=', 'update')
         .execute()
     ).length;
-  const view = (token: string) =>
-    ctx.app.inject({
-      url: '/api/public/group',
-      headers: { 'x-group-token': token, 'accept-language': 'en' },
-    });
+  const view = (token: string) => groupPage(ctx, token);
 
   it("offers Stripe on the group's page; the contact's checkout is paid by the signed webhook and every attendee gets a code", async () => {
     const { meeting, token, guests, order } = await bookedGroup();

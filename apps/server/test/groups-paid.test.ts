@@ -4,7 +4,7 @@ import { unpaidOrderOf } from '../src/modules/payments/payments.reads.ts';
 import { adminApi, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { addCode, addPrice, createPaidMeeting } from './payments-fixtures.ts';
-import { clientIp, createOrganization, generalBody, signUp } from './registration-fixtures.ts';
+import { bookGroup, createOrganization, generalBody, groupPage, signUp } from './registration-fixtures.ts';
 import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
 
 const MINUTE = 60_000;
@@ -55,10 +55,10 @@ describe(`paid group bookings (${TEST_DB})`, () => {
       generalBody(first + 1, { payment: { price_item_id: meeting.student } }),
       generalBody(first + 2, { payment: { price_item_id: meeting.standard } }),
     ];
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/meetings/${meeting.publicId}/groups`,
-      payload: {
+    const res = await bookGroup(
+      ctx,
+      meeting.publicId,
+      {
         contact: {
           name: `Secretary ${first}`,
           area_code: '853',
@@ -67,9 +67,8 @@ describe(`paid group bookings (${TEST_DB})`, () => {
         },
         attendees,
       },
-      remoteAddress: clientIp(first),
-      headers: { 'accept-language': 'en' },
-    });
+      first,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const token = res.json().data.group_token as string;
     const guests = await ctx.db
@@ -98,8 +97,8 @@ describe(`paid group bookings (${TEST_DB})`, () => {
     return { token, guests, order: orders[0]!, res, first };
   }
 
-  const page = (token: string, method: 'GET' | 'POST' = 'GET', url = '/api/public/group') =>
-    ctx.app.inject({ method, url, headers: { 'x-group-token': token, 'accept-language': 'en' } });
+  const page = (token: string, method: 'GET' | 'POST' = 'GET', url?: string) =>
+    groupPage(ctx, token, method, url);
   const guestRows = (ids: number[]) =>
     ctx.db
       .selectFrom('guests')
@@ -261,19 +260,18 @@ describe(`paid group bookings (${TEST_DB})`, () => {
     await addCode(ctx.db, meeting.id, { code: 'HALF', kind: 'percent', value: 50 });
     const base = ++n;
     n += 2;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/meetings/${meeting.publicId}/groups`,
-      payload: {
+    const res = await bookGroup(
+      ctx,
+      meeting.publicId,
+      {
         contact: { name: 'Secretary', area_code: '853', phone: '63000001', email: 'sec@example.com' },
         attendees: [
           generalBody(base, { payment: { price_item_id: meeting.standard } }),
           generalBody(base + 1, { payment: { price_item_id: meeting.student, discount_code: 'HALF' } }),
         ],
       },
-      remoteAddress: clientIp(base),
-      headers: { 'accept-language': 'en' },
-    });
+      base,
+    );
     expect(res.json()).toMatchObject({
       code: ERRORS.GROUP_DISCOUNT_CODE_UNSUPPORTED.code,
       data: { attendee: 1 },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
+  bookGroup,
   clientIp,
   createMeeting,
   createOrganization,
@@ -9,6 +10,7 @@ import {
   createUserType,
   dateScheduleBody,
   generalBody,
+  groupPage,
   signUp,
 } from './registration-fixtures.ts';
 import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
@@ -46,16 +48,9 @@ describe(`group bookings (${TEST_DB})`, () => {
     return meeting;
   }
 
-  const book = (publicId: string, body: object, n = 0) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/meetings/${publicId}/groups`,
-      payload: body,
-      remoteAddress: clientIp(n),
-      headers: { 'accept-language': 'en' },
-    });
-  const page = (token: string, method: 'GET' | 'POST' = 'GET', url = '/api/public/group') =>
-    ctx.app.inject({ method, url, headers: { 'x-group-token': token, 'accept-language': 'en' } });
+  const book = (publicId: string, body: object, n = 0) => bookGroup(ctx, publicId, body, n);
+  const page = (token: string, method: 'GET' | 'POST' = 'GET', url?: string) =>
+    groupPage(ctx, token, method, url);
 
   /** The meeting's seat counter, its live guest rows, and its group rows. */
   async function counts(meetingId: number) {

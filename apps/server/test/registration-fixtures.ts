@@ -162,6 +162,27 @@ export function signUp(ctx: TestContext, publicId: string, body: object, n = 0, 
   });
 }
 
+/** A group booking (issue 45) as a contact's browser sends it. */
+export function bookGroup(ctx: TestContext, publicId: string, body: object, n = 0, lang = 'en') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/public/meetings/${publicId}/groups`,
+    payload: body,
+    remoteAddress: clientIp(n),
+    headers: { 'accept-language': lang },
+  });
+}
+
+/** The contact's group page, or one of its actions (`url`), with the group's token. */
+export function groupPage(
+  ctx: TestContext,
+  token: string,
+  method: 'GET' | 'POST' = 'GET',
+  url = '/api/public/group',
+) {
+  return ctx.app.inject({ method, url, headers: { 'x-group-token': token, 'accept-language': 'en' } });
+}
+
 export function guestRequest(
   ctx: TestContext,
   token: string | undefined,
