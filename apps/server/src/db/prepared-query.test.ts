@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_DB, type TestContext } from '../../test/helpers.ts';
 import { createOrganization } from '../../test/registration-fixtures.ts';
-import { insertRows, powerOfTwoChunks } from './prepared-query.ts';
+import { insertRows, powerOfTwoChunks, sameColumns } from './prepared-query.ts';
 
 describe(`insertRows, compiled once per shape (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -66,6 +66,25 @@ describe(`insertRows, compiled once per shape (${TEST_DB})`, () => {
       insertRows(ctx.db, 'college_categories', [category('epsilon'), category('zeta', organization)]),
     ).rejects.toThrow(/different columns/);
     expect(await stored(['epsilon', 'zeta'])).toEqual([]);
+  });
+
+  it('tells rows that set the same columns, in any order, from rows that do not', () => {
+    expect(sameColumns([])).toBe(true);
+    expect(sameColumns([category('a', 1), { ...category('b'), organization_id: 2 }])).toBe(true);
+    expect(
+      sameColumns([
+        { a: 1, b: 2 },
+        { b: 3, a: 4 },
+      ]),
+    ).toBe(true);
+    // An undefined value leaves its column out, as insertRows does.
+    expect(sameColumns([category('a', 1), category('b')])).toBe(false);
+    expect(
+      sameColumns([
+        { a: 1, b: 2 },
+        { a: 1, c: 2 },
+      ]),
+    ).toBe(false);
   });
 
   it('splits rows into power-of-two chunks, so any count uses few statement texts', async () => {

@@ -123,14 +123,16 @@ export function* powerOfTwoChunks<T>(rows: readonly T[], max = 256): Generator<r
  * and row count, in power-of-two chunks — and bound per call: the prepared form of an INSERT whose
  * columns vary with the form that filled them (a general or a date-schedule guest, with or without
  * consent). As with Kysely, a key whose value is undefined is left out (the column's default). Every
- * row must set the columns of the first, in the same order; `returning` names the columns to
- * answer, in the rows' order.
+ * row must set the columns of the first (`sameColumns` tells); `returning` names the columns to
+ * answer, in the rows' order; `skipConflictsOn` leaves out a row that would break the unique index
+ * on those columns (ON CONFLICT … DO NOTHING: it answers nothing).
  */
 export async function insertRows<T extends InsertTable, R = never>(
   db: Db,
   table: T,
   rows: readonly Insertable<Database[T]>[],
   returning: readonly string[] = [],
+  skipConflictsOn: readonly string[] = [],
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   const columns = definedKeys(rows[0]!);
@@ -142,9 +144,19 @@ export async function insertRows<T extends InsertTable, R = never>(
   }
   const answered: R[] = [];
   for (const chunk of powerOfTwoChunks(rows)) {
-    answered.push(...(await insertChunk<T, R>(db, table, columns, chunk, returning)));
+    answered.push(...(await insertChunk<T, R>(db, table, columns, chunk, returning, skipConflictsOn)));
   }
   return answered;
+}
+
+/** Whether every row sets the same columns (in any order), as insertRows needs. */
+export function sameColumns(rows: readonly object[]): boolean {
+  if (rows.length === 0) return true;
+  const first = new Set(definedKeys(rows[0]!));
+  return rows.every((row) => {
+    const keys = definedKeys(row);
+    return keys.length === first.size && keys.every((key) => first.has(key));
+  });
 }
 
 async function insertChunk<T extends InsertTable, R>(
@@ -153,8 +165,9 @@ async function insertChunk<T extends InsertTable, R>(
   columns: readonly string[],
   rows: readonly Insertable<Database[T]>[],
   returning: readonly string[],
+  skipConflictsOn: readonly string[],
 ): Promise<R[]> {
-  const key = `${table}|${columns.join(',')}|${rows.length}|${returning.join(',')}`;
+  const key = `${table}|${columns.join(',')}|${rows.length}|${returning.join(',')}|${skipConflictsOn.join(',')}`;
   const adapter = db.getExecutor().adapter;
   let byShape = compiledInserts.get(adapter);
   if (!byShape) compiledInserts.set(adapter, (byShape = new Map()));
@@ -162,7 +175,10 @@ async function insertChunk<T extends InsertTable, R>(
   if (!compiled) {
     // Placeholder values: only the SQL text is kept, and Kysely binds a row's values in key order.
     const placeholder = Object.fromEntries(columns.map((c) => [c, null]));
-    const query = db.insertInto(table).values(rows.map(() => placeholder) as never);
+    let query = db.insertInto(table).values(rows.map(() => placeholder) as never);
+    if (skipConflictsOn.length) {
+      query = query.onConflict((conflict) => conflict.columns(skipConflictsOn as never).doNothing());
+    }
     compiled = (returning.length ? query.returning(returning as never) : query).compile();
     // A bounded cache: shapes are few in practice (forms × optional columns × batch sizes).
     if (byShape.size >= 1000) byShape.clear();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /*
  * Bytes from the CSPRNG, drawn 8 KB at a time: a call of randomBytes costs a system call (about
@@ -38,5 +38,5 @@ export function newGuestCode(): string {
 }
 
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }

@@ -38,6 +38,18 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 /** Anything but a letter or a digit ends a word. */
 const SEPARATOR = /[^\p{L}\p{N}]/u;
 
+// The same tests without a Unicode regular expression for the ASCII most texts are made of.
+const isSeparator = (char: string) => {
+  const code = char.charCodeAt(0);
+  if (code >= 0x80) return SEPARATOR.test(char);
+  return !(
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a)
+  );
+};
+const isCjk = (char: string) => char.charCodeAt(0) >= 0x1100 && CJK.test(char);
+
 /** How a text and a keyword are compared: compatibility forms folded, lower case, single spaces. */
 export function normalizeSearchText(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -47,20 +59,38 @@ function toKey(term: string): string {
   return Buffer.from(term.slice(0, TERM_MAX_CHARS), 'utf8').toString('hex');
 }
 
-/** The suffixes of a text that a search may start at: each word start and each CJK character. */
-function textTerms(text: string, into: Set<string>): void {
-  const chars = [...normalizeSearchText(text)];
+/** UTF-8 bytes of a code point. */
+const utf8Length = (codePoint: number) =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+
+/**
+ * The keys of the suffixes of a text that a search may start at: each word start and each CJK
+ * character. The text is encoded once and each key cut from its hex (a sign-up writes ~15 terms:
+ * encoding each on its own was most of a sign-up's search-term cost).
+ */
+function textTermKeys(text: string, into: Set<string>): void {
+  const normalized = normalizeSearchText(text);
+  const chars = [...normalized];
+  // A term is cut at TERM_MAX_CHARS code units (toKey): in a text with characters beyond the BMP,
+  // which take two, each term is cut and encoded on its own.
+  const astral = chars.length !== normalized.length;
+  const hex = Buffer.from(normalized, 'utf8').toString('hex');
+  // Where each character starts in the hex, and where the text ends.
+  const starts = [0];
+  for (const char of chars) starts.push(starts.at(-1)! + 2 * utf8Length(char.codePointAt(0)!));
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i]!;
-    if (SEPARATOR.test(char)) continue;
-    const startsWord = i === 0 || SEPARATOR.test(chars[i - 1]!);
-    if (startsWord || CJK.test(char)) into.add(chars.slice(i, i + TERM_MAX_CHARS).join(''));
+    if (isSeparator(char)) continue;
+    const startsWord = i === 0 || isSeparator(chars[i - 1]!);
+    if (!startsWord && !isCjk(char)) continue;
+    const end = Math.min(i + TERM_MAX_CHARS, chars.length);
+    into.add(astral ? toKey(chars.slice(i, end).join('')) : hex.slice(starts[i], starts[end]));
   }
 }
 
 /** Every stored term (as hex keys) of one guest. */
 export function searchTermKeys(guest: SearchableGuest): string[] {
-  const terms = new Set<string>();
+  const keys = new Set<string>();
   for (const text of [
     guest.name,
     guest.name_zh,
@@ -69,14 +99,14 @@ export function searchTermKeys(guest: SearchableGuest): string[] {
     guest.organization,
     guest.institution,
   ]) {
-    if (text) textTerms(text, terms);
+    if (text) textTermKeys(text, keys);
   }
   // The number as dialled with the area code, and its trailing digits ("the last four").
   const digits = guest.phone.replace(/\D/g, '');
-  terms.add(digits);
+  keys.add(toKey(digits));
   const national = digits.startsWith(guest.area_code) ? digits.slice(guest.area_code.length) : digits;
-  for (let i = 0; i <= national.length - PHONE_MIN_DIGITS; i++) terms.add(national.slice(i));
-  return [...terms].map(toKey);
+  for (let i = 0; i <= national.length - PHONE_MIN_DIGITS; i++) keys.add(toKey(national.slice(i)));
+  return [...keys];
 }
 
 /** The key range of guests whose terms start with the keyword, or null for an empty keyword. */

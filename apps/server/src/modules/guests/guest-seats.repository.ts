@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Insertable } from 'kysely';
-import { insertRows, powerOfTwoChunks, preparedQuery } from '../../db/prepared-query.ts';
+import { insertRows, powerOfTwoChunks, preparedQuery, sameColumns } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -290,10 +290,24 @@ export async function insertGuests(
   options: { skipTakenPhones?: boolean } = {},
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
+  const skipConflictsOn = options.skipTakenPhones ? ['meeting_id', 'area_code', 'phone'] : [];
+  // The sign-ups of a batch fill the same columns: their INSERT is compiled once per shape
+  // (Kysely building a 64-row INSERT on every batch cost a twentieth of a sign-up's CPU).
+  if (sameColumns(rows)) {
+    const inserted = await insertRows<'guests', { id: number; guest_code: string }>(
+      trx,
+      'guests',
+      rows,
+      ['id', 'guest_code'],
+      skipConflictsOn,
+    );
+    for (const row of inserted) ids.set(row.guest_code, row.id);
+    return ids;
+  }
   // ~25 columns a row: 256 rows stay well under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
   for (const chunk of powerOfTwoChunks(rows)) {
     let insert = trx.insertInto('guests').values([...chunk]);
-    if (options.skipTakenPhones) {
+    if (skipConflictsOn.length) {
       insert = insert.onConflict((conflict) =>
         conflict.columns(['meeting_id', 'area_code', 'phone']).doNothing(),
       );
@@ -308,10 +322,5 @@ export async function insertEnrolments(
   trx: Db,
   rows: readonly { guest_id: number; schedule_id: number; created_at: number }[],
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += 5000) {
-    await trx
-      .insertInto('guest_schedules')
-      .values(rows.slice(start, start + 5000))
-      .execute();
-  }
+  await insertRows(trx, 'guest_schedules', rows);
 }
