@@ -7,9 +7,9 @@ import { ADMIN, freePort, rssMb, startApp, startProcess } from './lib.ts';
 import { lighthouseRuns, lighthousePages, type LighthouseFigures } from './lighthouse.ts';
 import type { Measured } from './row.ts';
 
-// Issue 7's budgets; the admin figure is the meeting list, the first back-office screen
-// (see bench/README.md).
-const BUDGET_KB = { public: 120, admin: 350 };
+// The admin figure is the meeting list, the first back-office screen. Lowered on 2026-11-30 to just
+// above what the build transfers (issue 46's targets, 100 and 250, are not met yet: bench/README.md).
+const BUDGET_KB = { public: 105, admin: 305 };
 
 /** Adds figures to the run's table, each stamped with the load when it is added. */
 export type Recorder = (...measured: Measured[]) => void;

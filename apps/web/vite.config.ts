@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroup } from './chunk-groups.ts';
 
 export default defineConfig({
   // Relative asset URLs: the server hosts dist at '/', and hash routing never changes the document path.
@@ -89,9 +90,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
             },
             {
-              // The table's row selection and many forms use both: one chunk, not two slivers.
-              name: 'choice',
-              test: /node_modules[\\/]antd[\\/]es[\\/](radio|checkbox)[\\/]/,
+              // The first back-office screen and the sign-up page in a few chunks each (chunk-groups.ts).
+              name: chunkGroup,
+              // Each group holds exactly what its screens import; the entry's modules stay in the entry.
+              includeDependenciesRecursively: false,
             },
           ],
         },

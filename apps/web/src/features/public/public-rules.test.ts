@@ -7,7 +7,7 @@ import { PHONE_CASES } from '@meetflow/shared/phone-cases';
 import { initI18n } from '../../lib/i18n.ts';
 import { focusColorOn, maskedContactLines, matchesKeyword, readableTextOn, sessionWhen } from './display.ts';
 import { linkedLanguage, offeredLanguages, pickPageLanguage } from './language-pick.ts';
-import { isValidPhone, normalizePhone } from './phone-rule.ts';
+import { loadPhoneRule } from './phone-rule.ts';
 import { PUBLIC_ERROR_CODES } from './public-api.ts';
 import { qrPath, QR_QUIET_ZONE } from './guest-page/qr-path.ts';
 import {
@@ -24,13 +24,17 @@ import {
   type GeneralForm,
 } from './sign-up/sign-up-form.ts';
 
+// The rule the forms load when they are first checked.
+const phoneRule = await loadPhoneRule();
+const { isValidPhone, phoneDigits } = phoneRule;
+
 describe('client phone rule per area code', () => {
   it.each(PHONE_CASES)("+$areaCode $phone is the server's answer", ({ areaCode, phone, e164 }) => {
     expect(isValidPhone(areaCode, phone)).toBe(e164 !== null);
   });
 
   it('ignores the spaces, dashes and brackets people type, and knows only our area codes', () => {
-    expect(normalizePhone(' 6612-3456 ')).toBe('66123456');
+    expect(phoneDigits(' 6612-3456 ')).toBe('66123456');
     expect(isValidPhone('999', '66123456')).toBe(false);
   });
 });
@@ -49,7 +53,7 @@ const general: GeneralForm = {
 
 describe('general form', () => {
   it('requires the spec fields and nothing else', () => {
-    expect(validateGeneral(EMPTY_GENERAL)).toEqual({
+    expect(validateGeneral(EMPTY_GENERAL, phoneRule)).toEqual({
       name: 'nameRequired',
       gender: 'genderRequired',
       local_guest: 'localGuestRequired',
@@ -59,18 +63,18 @@ describe('general form', () => {
       contact_number: 'contactNumberRequired',
       contact_phone: 'contactPhoneRequired',
     });
-    expect(validateGeneral(general)).toEqual({});
+    expect(validateGeneral(general, phoneRule)).toEqual({});
   });
 
   it('flags an invalid phone and email', () => {
-    expect(validateGeneral({ ...general, phone: '12345678', email: 'nope' })).toEqual({
+    expect(validateGeneral({ ...general, phone: '12345678', email: 'nope' }, phoneRule)).toEqual({
       phone: 'phoneInvalid',
       email: 'emailInvalid',
     });
   });
 
   it('maps to a body the shared contract accepts', () => {
-    const body = generalBody(general);
+    const body = generalBody(general, phoneRule);
     expect(body).toEqual({
       meeting_type: 'general',
       name: 'Chan Tai Man',
@@ -86,7 +90,7 @@ describe('general form', () => {
       contact_phone: '66000000',
     });
     expect(signUpBody.safeParse(body).success).toBe(true);
-    expect(generalBody({ ...general, local_guest: 'no' }).local_guest).toBe(false);
+    expect(generalBody({ ...general, local_guest: 'no' }, phoneRule).local_guest).toBe(false);
   });
 });
 
@@ -104,7 +108,7 @@ const dated: DateScheduleForm = {
 
 describe('date-schedule form', () => {
   it('requires names or NA, type, license or NA, area code, phone and email', () => {
-    expect(validateDateSchedule(EMPTY_DATE_SCHEDULE)).toEqual({
+    expect(validateDateSchedule(EMPTY_DATE_SCHEDULE, phoneRule)).toEqual({
       name_zh: 'nameZhRequired',
       name_en: 'nameEnRequired',
       area_code: 'areaCodeRequired',
@@ -113,7 +117,7 @@ describe('date-schedule form', () => {
       user_type_id: 'userTypeRequired',
       license_number: 'licenseNumberRequired',
     });
-    expect(validateDateSchedule(dated)).toEqual({});
+    expect(validateDateSchedule(dated, phoneRule)).toEqual({});
   });
 
   it('normalises the spellings of not-applicable to NA', () => {
@@ -123,7 +127,7 @@ describe('date-schedule form', () => {
   });
 
   it('maps to a body the shared contract accepts, with the chosen sessions', () => {
-    const body = dateScheduleBody(dated, [3, 5]);
+    const body = dateScheduleBody(dated, [3, 5], phoneRule);
     expect(body).toMatchObject({
       meeting_type: 'date_schedule',
       name_zh: 'NA',
@@ -136,7 +140,9 @@ describe('date-schedule form', () => {
       phone: '91234567',
     });
     expect(signUpBody.safeParse(body).success).toBe(true);
-    expect(dateScheduleBody({ ...dated, college_category_id: '4' }, [1]).college_category_id).toBe(4);
+    expect(dateScheduleBody({ ...dated, college_category_id: '4' }, [1], phoneRule).college_category_id).toBe(
+      4,
+    );
   });
 
   it('offers only the sessions of the chosen registration type', () => {
@@ -303,6 +309,6 @@ describe('e-mail rule (sign-up forms and "send my code to my e-mail")', () => {
   });
 
   it('validates the general form with the same rule', () => {
-    expect(validateGeneral({ ...EMPTY_GENERAL, email: 'nope' }).email).toBe(emailError('nope'));
+    expect(validateGeneral({ ...EMPTY_GENERAL, email: 'nope' }, phoneRule).email).toBe(emailError('nope'));
   });
 });

@@ -5,7 +5,7 @@ import type { PublicMeeting } from '@meetflow/shared/schemas/public';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { ErrorSummary, SelectField, TextField } from '../components/form-fields.tsx';
 import { MeetingHeader, MeetingLoadState, PublicFrame } from '../components/public-frame.tsx';
-import { PUBLIC_AREA_CODES } from '../phone-rule.ts';
+import { loadPhoneRule, PUBLIC_AREA_CODES, type PhoneRule } from '../phone-rule.ts';
 import { PublicApiError } from '../public-api.ts';
 import {
   EMPTY_GENERAL,
@@ -100,7 +100,8 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const own = validateGroup(contact, attendees, paid ? tickets : null);
+    const phoneRule = await loadPhoneRule();
+    const own = validateGroup(contact, attendees, paid ? tickets : null, phoneRule);
     setNotice(null);
     if (Object.keys(own).length > 0) {
       setErrors(texts(t, own, {}));
@@ -112,7 +113,7 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
       const answer = await groupApi.book(meeting.public_id, {
         contact: { ...contact, area_code: contact.area_code as GroupBody['contact']['area_code'] },
         attendees: attendees.map((a, i) => ({
-          ...generalBody(a),
+          ...generalBody(a, phoneRule),
           ...(paid ? { payment: { price_item_id: Number(tickets[i]) } } : {}),
         })) as GroupBody['attendees'],
       });
@@ -139,7 +140,7 @@ function GroupForm({ meeting }: { meeting: PublicMeeting }) {
         <form
           className="mf-pub-form"
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(e) => void onSubmit(e)}
           data-testid="group-form"
           aria-busy={busy}
         >
@@ -220,14 +221,19 @@ function summaryLabels(t: TFunction, count: number): [string, string][] {
 }
 
 /** The page's own checks: the contact's fields, each attendee's and, on a paid meeting, their ticket. */
-function validateGroup(contact: Contact, attendees: GeneralForm[], tickets: string[] | null): FieldErrors {
+function validateGroup(
+  contact: Contact,
+  attendees: GeneralForm[],
+  tickets: string[] | null,
+  phoneRule: PhoneRule,
+): FieldErrors {
   const own: FieldErrors = {};
   if (!contact.name.trim()) own['contact.name'] = 'nameRequired';
   if (!contact.phone.trim()) own['contact.phone'] = 'phoneRequired';
   const mail = emailError(contact.email);
   if (mail) own['contact.email'] = mail;
   attendees.forEach((a, i) => {
-    for (const [f, key] of Object.entries(validateGeneral(a))) own[attendeeKey(i, f)] = key;
+    for (const [f, key] of Object.entries(validateGeneral(a, phoneRule))) own[attendeeKey(i, f)] = key;
     if (tickets && !tickets[i]) own[attendeeKey(i, 'ticket')] = 'ticketRequired';
   });
   return own;

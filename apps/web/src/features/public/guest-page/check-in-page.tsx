@@ -6,7 +6,7 @@ import type { GuestTokenResult } from '@meetflow/shared/schemas/public';
 import { CodeByEmailForm } from './components/code-by-email-form.tsx';
 import { ErrorSummary, fieldId, PhoneFields, type ErrorTexts } from '../components/form-fields.tsx';
 import { LookupCodeStep } from './components/lookup-code-step.tsx';
-import { isAreaCode, isValidPhone, normalizePhone } from '../phone-rule.ts';
+import { isAreaCode, loadPhoneRule } from '../phone-rule.ts';
 import {
   errorMessage,
   MeetingHeader,
@@ -65,10 +65,12 @@ export default function CheckInPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const phoneRule = await loadPhoneRule();
     const next: ErrorTexts = {};
     if (!isAreaCode(areaCode)) next.area_code = t('pub.err.areaCodeRequired');
     if (!phone.trim()) next.phone = t('pub.err.phoneRequired');
-    else if (isAreaCode(areaCode) && !isValidPhone(areaCode, phone)) next.phone = t('pub.err.phoneInvalid');
+    else if (isAreaCode(areaCode) && !phoneRule.isValidPhone(areaCode, phone))
+      next.phone = t('pub.err.phoneInvalid');
     setErrors(next);
     setNotice(null);
     if (Object.keys(next).length > 0) {
@@ -77,7 +79,7 @@ export default function CheckInPage() {
     }
     setBusy(true);
     try {
-      const asked = { area_code: areaCode, phone: normalizePhone(phone) };
+      const asked = { area_code: areaCode, phone: phoneRule.phoneDigits(phone) };
       const result = await publicApi.lookup(meeting.public_id, asked);
       if ('code_sent' in result) {
         setCodeStep({ areaCode: asked.area_code, phone: asked.phone, maskedEmail: result.masked_email });

@@ -4,6 +4,7 @@ import { LANGUAGES } from '@meetflow/shared/languages';
 import { dateScheduleSignUpBody, generalSignUpBody } from '@meetflow/shared/schemas/public';
 import { guestPersonalData, type GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import type { TFunction } from '../../../lib/i18n.ts';
+import { loadPhoneRule } from '../phone-rule.ts';
 import {
   answerRows,
   BLANK,
@@ -343,20 +344,24 @@ describe('sign-up consent', () => {
     expect(consentFields(null, true)).toEqual({ consent: false });
   });
 
-  it('goes in bodies the shared contract accepts', () => {
-    const general = generalBody({
-      name: 'Chan',
-      gender: 'male',
-      local_guest: 'yes',
-      area_code: '853',
-      phone: '62123456',
-      email: 'a@example.com',
-      institution: '',
-      job_title: '',
-      contact_name: '',
-      contact_number: '1',
-      contact_phone: '2',
-    });
+  it('goes in bodies the shared contract accepts', async () => {
+    const phoneRule = await loadPhoneRule();
+    const general = generalBody(
+      {
+        name: 'Chan',
+        gender: 'male',
+        local_guest: 'yes',
+        area_code: '853',
+        phone: '62123456',
+        email: 'a@example.com',
+        institution: '',
+        job_title: '',
+        contact_name: '',
+        contact_number: '1',
+        contact_phone: '2',
+      },
+      phoneRule,
+    );
     expect(generalSignUpBody.parse({ ...general, consent: true }).consent).toBe(true);
     expect(generalSignUpBody.parse(general).consent).toBe(false);
     const dated = dateScheduleBody(
@@ -371,6 +376,7 @@ describe('sign-up consent', () => {
         license_number: 'NA',
       },
       [1],
+      phoneRule,
     );
     expect(dateScheduleSignUpBody.parse({ ...dated, ...consentFields({ version: 2 }, true) })).toMatchObject({
       consent: true,

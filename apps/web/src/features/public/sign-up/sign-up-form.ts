@@ -1,5 +1,5 @@
 import type { PublicErrorKey } from '../i18n.ts';
-import { isAreaCode, isValidPhone, normalizePhone } from '../phone-rule.ts';
+import { isAreaCode, type PhoneRule } from '../phone-rule.ts';
 
 /** Form state of the general sign-up form (strings as typed; '' = not chosen). */
 export interface GeneralForm {
@@ -67,10 +67,10 @@ export type FieldErrors = Partial<Record<string, PublicErrorKey>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function phoneErrors(form: { area_code: string; phone: string }, errors: FieldErrors) {
+function phoneErrors(form: { area_code: string; phone: string }, errors: FieldErrors, rule: PhoneRule) {
   if (!isAreaCode(form.area_code)) errors.area_code = 'areaCodeRequired';
   if (!form.phone.trim()) errors.phone = 'phoneRequired';
-  else if (isAreaCode(form.area_code) && !isValidPhone(form.area_code, form.phone))
+  else if (isAreaCode(form.area_code) && !rule.isValidPhone(form.area_code, form.phone))
     errors.phone = 'phoneInvalid';
 }
 
@@ -87,12 +87,12 @@ function emailErrors(email: string, errors: FieldErrors) {
 }
 
 /** Required rules of spec §5 (general): name, gender, local guest, area code, phone, email, contact number and phone. */
-export function validateGeneral(form: GeneralForm): FieldErrors {
+export function validateGeneral(form: GeneralForm, rule: PhoneRule): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.name.trim()) errors.name = 'nameRequired';
   if (!form.gender) errors.gender = 'genderRequired';
   if (!form.local_guest) errors.local_guest = 'localGuestRequired';
-  phoneErrors(form, errors);
+  phoneErrors(form, errors, rule);
   emailErrors(form.email, errors);
   if (!form.contact_number.trim()) errors.contact_number = 'contactNumberRequired';
   if (!form.contact_phone.trim()) errors.contact_phone = 'contactPhoneRequired';
@@ -100,11 +100,11 @@ export function validateGeneral(form: GeneralForm): FieldErrors {
 }
 
 /** Spec §5 (date-schedule): names or NA, registration type, license number or NA, area code, phone, email. */
-export function validateDateSchedule(form: DateScheduleForm): FieldErrors {
+export function validateDateSchedule(form: DateScheduleForm, rule: PhoneRule): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.name_zh.trim()) errors.name_zh = 'nameZhRequired';
   if (!form.name_en.trim()) errors.name_en = 'nameEnRequired';
-  phoneErrors(form, errors);
+  phoneErrors(form, errors, rule);
   emailErrors(form.email, errors);
   if (!form.user_type_id) errors.user_type_id = 'userTypeRequired';
   if (!form.license_number.trim()) errors.license_number = 'licenseNumberRequired';
@@ -136,14 +136,14 @@ export function orNotApplicable(value: string): string {
   return /^n\.?\/?a\.?$/i.test(v) ? 'NA' : v;
 }
 
-export function generalBody(form: GeneralForm) {
+export function generalBody(form: GeneralForm, rule: PhoneRule) {
   return {
     meeting_type: 'general' as const,
     name: form.name.trim(),
     gender: form.gender as 'male' | 'female',
     local_guest: form.local_guest === 'yes',
     area_code: form.area_code,
-    phone: normalizePhone(form.phone),
+    phone: rule.phoneDigits(form.phone),
     email: form.email.trim(),
     institution: form.institution.trim(),
     job_title: form.job_title.trim(),
@@ -153,13 +153,13 @@ export function generalBody(form: GeneralForm) {
   };
 }
 
-export function dateScheduleBody(form: DateScheduleForm, scheduleIds: readonly number[]) {
+export function dateScheduleBody(form: DateScheduleForm, scheduleIds: readonly number[], rule: PhoneRule) {
   return {
     meeting_type: 'date_schedule' as const,
     name_zh: orNotApplicable(form.name_zh),
     name_en: orNotApplicable(form.name_en),
     area_code: form.area_code,
-    phone: normalizePhone(form.phone),
+    phone: rule.phoneDigits(form.phone),
     email: form.email.trim(),
     organization: form.organization.trim(),
     user_type_id: Number(form.user_type_id),

@@ -15,6 +15,7 @@ import {
   validateDateSchedule,
   type DateScheduleForm,
 } from '../sign-up-form.ts';
+import { loadPhoneRule } from '../../phone-rule.ts';
 import { useCustomForm } from '../use-custom-form.ts';
 import type { FormPreview } from '../use-form-preview.ts';
 import { useSignUpDraft } from '../use-sign-up-draft.ts';
@@ -169,9 +170,10 @@ export function DateScheduleSignUp({
     ['consent', t('pub.privacy.title')] as const,
   ];
 
-  const onNext = (e: FormEvent) => {
+  const onNext = async (e: FormEvent) => {
     e.preventDefault();
-    if (!s.showClientErrors(validateDateSchedule(form), custom.check(answers, userTypeId).errors)) return;
+    const errors = validateDateSchedule(form, await loadPhoneRule());
+    if (!s.showClientErrors(errors, custom.check(answers, userTypeId).errors)) return;
     setStep(2);
   };
 
@@ -190,7 +192,7 @@ export function DateScheduleSignUp({
 
   const onConfirm = async () => {
     const failure = await s.submit({
-      ...dateScheduleBody(form, picked),
+      ...dateScheduleBody(form, picked, await loadPhoneRule()),
       answers: custom.check(answers, userTypeId).answers,
       ...pay.body(),
       ...consentFields(notice, consent),
@@ -217,7 +219,13 @@ export function DateScheduleSignUp({
 
   if (step === 1) {
     return (
-      <form className="mf-pub-form" noValidate onSubmit={onNext} data-testid="sign-up-form">
+      <form
+        className="mf-pub-form"
+        noValidate
+        onSubmit={(e) => void onNext(e)}
+        onFocus={() => void loadPhoneRule()}
+        data-testid="sign-up-form"
+      >
         <p className="mf-pub-step" ref={stepHeading} tabIndex={-1}>
           1 / 2
         </p>

@@ -10,6 +10,7 @@ import {
   validateGeneral,
   type GeneralForm,
 } from '../sign-up-form.ts';
+import { loadPhoneRule } from '../../phone-rule.ts';
 import { useCustomForm } from '../use-custom-form.ts';
 import type { FormPreview } from '../use-form-preview.ts';
 import { useSignUpDraft } from '../use-sign-up-draft.ts';
@@ -106,13 +107,18 @@ export function GeneralSignUp({
     ['consent', t('pub.privacy.title')] as const,
   ];
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (s.busy || preview) return;
+    const phoneRule = await loadPhoneRule();
     const checked = custom.check(answers, null);
-    const errors = { ...validateGeneral(form), ...pay.errors(), ...consentErrors(notice !== null, consent) };
+    const errors = {
+      ...validateGeneral(form, phoneRule),
+      ...pay.errors(),
+      ...consentErrors(notice !== null, consent),
+    };
     if (!s.showClientErrors(errors, checked.errors)) return;
-    const body = { ...generalBody(form), answers: checked.answers, ...pay.body() };
+    const body = { ...generalBody(form, phoneRule), answers: checked.answers, ...pay.body() };
     void s.submit({ ...body, ...consentFields(notice, consent) });
   };
 
@@ -120,7 +126,8 @@ export function GeneralSignUp({
     <form
       className="mf-pub-form"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(e) => void onSubmit(e)}
+      onFocus={() => void loadPhoneRule()}
       data-testid="sign-up-form"
       aria-busy={s.busy}
     >
