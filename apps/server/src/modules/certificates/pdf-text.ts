@@ -67,7 +67,7 @@ export function fontFace(script: Script, bold: boolean): TrueTypeFace {
   const key: FontKey = `${script}-${bold ? 'bold' : 'regular'}`;
   let face = faces.get(key);
   if (!face) {
-    face = new TrueTypeFace(bytesOf(key), parsedFont(key));
+    face = new TrueTypeFace(require.resolve(FONT_FILES[key]));
     faces.set(key, face);
   }
   return face;
@@ -130,11 +130,11 @@ interface Run {
 export function fontRuns(text: string, script: Script): Run[] {
   const other: Script = script === 'tc' ? 'sc' : 'tc';
   const own = fontFace(script, false);
-  const alternative = fontFace(other, false);
   const runs: Run[] = [];
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    const use = own.glyphId(code) !== 0 || alternative.glyphId(code) === 0 ? script : other;
+    // The other face is read only when a character needs it.
+    const use = own.glyphId(code) !== 0 || fontFace(other, false).glyphId(code) === 0 ? script : other;
     const last = runs.at(-1);
     if (last && last.script === use) last.text += char;
     else runs.push({ script: use, text: char });

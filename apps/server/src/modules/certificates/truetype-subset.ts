@@ -1,15 +1,17 @@
-import type * as fontkit from 'fontkit';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 /*
- * A TrueType face prepared once for many small PDFs: advance widths and glyph records read straight
- * from its tables, and subsets made by copying those records (docs/decisions/0109). fontkit's own
- * subsetter decodes and re-encodes every glyph and costs ~7 ms per subset of these CJK faces; a
- * certificate needs two or three subsets, so it was most of a certificate's cost. fontkit still
- * answers which glyph a character maps to (its cmap), once per character.
+ * A TrueType face prepared once for many small PDFs (docs/decisions/0109): its cmap, advance widths
+ * and small tables are read once; glyph records are read from the file when first used and kept, so
+ * a face costs the worker a few hundred KB rather than its 7–10 MB; subsets are made by copying those
+ * records. fontkit's own subsetter decodes and re-encodes every glyph and cost ~7 ms per subset of
+ * these CJK faces, two or three per certificate: most of a certificate's cost.
  */
 
 /** The tables a PDF reader needs of an embedded TrueType program (ISO 32000-1 §9.9; the cmap is not). */
 const KEPT = ['OS/2', 'cvt ', 'fpgm', 'glyf', 'head', 'hhea', 'hmtx', 'loca', 'maxp', 'post', 'prep'];
+/** What is read once besides them: characters to glyphs, and the PostScript name. */
+const READ = new Set([...KEPT.filter((tag) => tag !== 'glyf'), 'cmap', 'name']);
 
 export interface FaceMetrics {
   postscriptName: string;
@@ -20,77 +22,82 @@ export interface FaceMetrics {
   capHeight: number;
 }
 
+const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 export class TrueTypeFace {
   readonly metrics: FaceMetrics;
-  private readonly data: Uint8Array;
-  private readonly view: DataView;
-  private readonly tables = new Map<string, { offset: number; length: number }>();
+  private readonly file: string;
+  private readonly tables = new Map<string, Uint8Array>();
+  private readonly glyfOffset: number;
   private readonly glyphOffsets: Uint32Array;
   private readonly advances: Uint16Array;
   private readonly sideBearings: Int16Array;
   private readonly unitsPerEm: number;
+  /** The cmap's format 12 groups: start character, end character, first glyph. */
+  private readonly groups: Uint32Array;
   private readonly glyphIds = new Map<number, number>();
-  private readonly font: fontkit.Font;
+  private readonly records = new Map<number, Uint8Array>();
 
-  constructor(data: Uint8Array, font: fontkit.Font) {
-    this.data = data;
-    this.font = font;
-    this.view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    const count = this.view.getUint16(4);
-    for (let i = 0; i < count; i++) {
-      const at = 12 + i * 16;
-      const tag = String.fromCharCode(...data.subarray(at, at + 4));
-      this.tables.set(tag, { offset: this.view.getUint32(at + 8), length: this.view.getUint32(at + 12) });
+  constructor(file: string) {
+    this.file = file;
+    const fd = openSync(file, 'r');
+    try {
+      const read = (offset: number, length: number) => {
+        const bytes = new Uint8Array(length);
+        readSync(fd, bytes, 0, length, offset);
+        return bytes;
+      };
+      const count = view(read(0, 12)).getUint16(4);
+      const directory = read(12, 16 * count);
+      let glyf: number | undefined;
+      for (let i = 0; i < count; i++) {
+        const at = 16 * i;
+        const tag = String.fromCharCode(...directory.subarray(at, at + 4));
+        const [offset, length] = [view(directory).getUint32(at + 8), view(directory).getUint32(at + 12)];
+        if (tag === 'glyf') glyf = offset;
+        else if (READ.has(tag)) this.tables.set(tag, read(offset, length));
+      }
+      if (glyf === undefined) throw new Error(`${file}: no glyf table (not TrueType outlines)`);
+      this.glyfOffset = glyf;
+    } finally {
+      closeSync(fd);
     }
     const head = this.table('head');
     const hhea = this.table('hhea');
-    const glyphCount = this.view.getUint16(this.table('maxp') + 4);
-    this.unitsPerEm = this.view.getUint16(head + 18);
+    const glyphCount = this.table('maxp').getUint16(4);
+    this.unitsPerEm = head.getUint16(18);
 
     const loca = this.table('loca');
-    const longOffsets = this.view.getInt16(head + 50) === 1;
+    const longOffsets = head.getInt16(50) === 1;
     this.glyphOffsets = new Uint32Array(glyphCount + 1);
     for (let g = 0; g <= glyphCount; g++) {
-      this.glyphOffsets[g] = longOffsets
-        ? this.view.getUint32(loca + 4 * g)
-        : this.view.getUint16(loca + 2 * g) * 2;
-    }
-    // A composite glyph names its parts by number, which a subset would have to renumber. The Noto
-    // Sans faces have none: a face that does is refused here, at its first PDF, not drawn wrong.
-    const glyf = this.table('glyf');
-    for (let g = 0; g < glyphCount; g++) {
-      if (
-        this.glyphOffsets[g + 1]! > this.glyphOffsets[g]! &&
-        this.view.getInt16(glyf + this.glyphOffsets[g]!) < 0
-      ) {
-        throw new Error(`${font.postscriptName}: composite glyphs are not supported`);
-      }
+      this.glyphOffsets[g] = longOffsets ? loca.getUint32(4 * g) : loca.getUint16(2 * g) * 2;
     }
 
     // hmtx: full metrics for the first glyphs, then side bearings alone (sharing the last advance).
     const hmtx = this.table('hmtx');
-    const metricCount = this.view.getUint16(hhea + 34);
+    const metricCount = hhea.getUint16(34);
     this.advances = new Uint16Array(glyphCount);
     this.sideBearings = new Int16Array(glyphCount);
     for (let g = 0; g < glyphCount; g++) {
       const full = g < metricCount;
-      this.advances[g] = full ? this.view.getUint16(hmtx + 4 * g) : this.advances[metricCount - 1]!;
+      this.advances[g] = full ? hmtx.getUint16(4 * g) : this.advances[metricCount - 1]!;
       this.sideBearings[g] = full
-        ? this.view.getInt16(hmtx + 4 * g + 2)
-        : this.view.getInt16(hmtx + 4 * metricCount + 2 * (g - metricCount));
+        ? hmtx.getInt16(4 * g + 2)
+        : hmtx.getInt16(4 * metricCount + 2 * (g - metricCount));
     }
+    this.groups = this.cmapGroups();
 
     const scale = (value: number) => Math.round((value * 1000) / this.unitsPerEm);
     const os2 = this.tables.has('OS/2') ? this.table('OS/2') : undefined;
-    const ascent = scale(this.view.getInt16(hhea + 4));
+    const ascent = scale(hhea.getInt16(4));
     this.metrics = {
-      postscriptName: font.postscriptName,
-      bbox: [36, 38, 40, 42].map((at) => scale(this.view.getInt16(head + at))) as FaceMetrics['bbox'],
+      postscriptName: this.postscriptName(),
+      bbox: [36, 38, 40, 42].map((at) => scale(head.getInt16(at))) as FaceMetrics['bbox'],
       ascent,
-      descent: scale(this.view.getInt16(hhea + 6)),
+      descent: scale(hhea.getInt16(6)),
       // sCapHeight exists from OS/2 version 2 on.
-      capHeight:
-        os2 !== undefined && this.view.getUint16(os2) >= 2 ? scale(this.view.getInt16(os2 + 88)) : ascent,
+      capHeight: os2 !== undefined && os2.getUint16(0) >= 2 ? scale(os2.getInt16(88)) : ascent,
     };
   }
 
@@ -98,7 +105,18 @@ export class TrueTypeFace {
   glyphId(codePoint: number): number {
     let id = this.glyphIds.get(codePoint);
     if (id === undefined) {
-      id = this.font.hasGlyphForCodePoint(codePoint) ? this.font.glyphForCodePoint(codePoint).id : 0;
+      id = 0;
+      // Binary search of the groups, which the cmap keeps in character order.
+      let [lo, hi] = [0, this.groups.length / 3 - 1];
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (codePoint < this.groups[3 * mid]!) hi = mid - 1;
+        else if (codePoint > this.groups[3 * mid + 1]!) lo = mid + 1;
+        else {
+          id = this.groups[3 * mid + 2]! + codePoint - this.groups[3 * mid]!;
+          break;
+        }
+      }
       this.glyphIds.set(codePoint, id);
     }
     return id;
@@ -150,8 +168,8 @@ export class TrueTypeFace {
     };
     const tables = KEPT.flatMap((tag): [string, Uint8Array][] => {
       if (built[tag]) return [[tag, built[tag]]];
-      const entry = this.tables.get(tag);
-      return entry ? [[tag, this.data.subarray(entry.offset, entry.offset + entry.length)]] : [];
+      const bytes = this.tables.get(tag);
+      return bytes ? [[tag, bytes]] : [];
     });
     const file = fontFile(tables);
     const fileView = new DataView(file.buffer);
@@ -160,20 +178,69 @@ export class TrueTypeFace {
     return file;
   }
 
-  private table(tag: string): number {
-    const entry = this.tables.get(tag);
-    if (!entry) throw new Error(`font has no ${tag} table`);
-    return entry.offset;
+  private table(tag: string): DataView {
+    const bytes = this.tables.get(tag);
+    if (!bytes) throw new Error(`${this.file}: no ${tag} table`);
+    return view(bytes);
   }
 
   private tableCopy(tag: string): DataView {
-    const { offset, length } = this.tables.get(tag)!;
-    return new DataView(this.data.slice(offset, offset + length).buffer);
+    return view(this.tables.get(tag)!.slice());
   }
 
+  /**
+   * A glyph's record, read from the file the first time. A composite glyph names its parts by
+   * number, which a subset would have to renumber: the Noto Sans faces have none, and one that did
+   * is refused rather than drawn wrong.
+   */
   private glyphRecord(glyphId: number): Uint8Array {
-    const glyf = this.table('glyf');
-    return this.data.subarray(glyf + this.glyphOffsets[glyphId]!, glyf + this.glyphOffsets[glyphId + 1]!);
+    let record = this.records.get(glyphId);
+    if (!record) {
+      const [from, to] = [this.glyphOffsets[glyphId]!, this.glyphOffsets[glyphId + 1]!];
+      record = new Uint8Array(to - from);
+      const fd = openSync(this.file, 'r');
+      try {
+        readSync(fd, record, 0, record.length, this.glyfOffset + from);
+      } finally {
+        closeSync(fd);
+      }
+      if (record.length > 0 && view(record).getInt16(0) < 0) {
+        throw new Error(`${this.metrics.postscriptName}: glyph ${glyphId} is composite, not supported`);
+      }
+      this.records.set(glyphId, record);
+    }
+    return record;
+  }
+
+  /** The Windows Unicode full-repertoire cmap (3, 10), format 12, as [start, end, glyph] triples. */
+  private cmapGroups(): Uint32Array {
+    const cmap = this.table('cmap');
+    for (let i = 0; i < cmap.getUint16(2); i++) {
+      const at = 4 + 8 * i;
+      if (cmap.getUint16(at) !== 3 || cmap.getUint16(at + 2) !== 10) continue;
+      const table = cmap.getUint32(at + 4);
+      if (cmap.getUint16(table) !== 12) break;
+      const count = cmap.getUint32(table + 12);
+      const groups = new Uint32Array(3 * count);
+      for (let g = 0; g < 3 * count; g++) groups[g] = cmap.getUint32(table + 16 + 4 * g);
+      return groups;
+    }
+    throw new Error(`${this.file}: no format 12 Unicode cmap`);
+  }
+
+  /** Name 6 of the name table, from its Windows (UTF-16BE) record. */
+  private postscriptName(): string {
+    const name = this.table('name');
+    const strings = name.getUint16(4);
+    for (let i = 0; i < name.getUint16(2); i++) {
+      const at = 6 + 12 * i;
+      if (name.getUint16(at) !== 3 || name.getUint16(at + 6) !== 6) continue;
+      const [length, offset] = [name.getUint16(at + 8), strings + name.getUint16(at + 10)];
+      let text = '';
+      for (let c = 0; c < length; c += 2) text += String.fromCharCode(name.getUint16(offset + c));
+      return text;
+    }
+    throw new Error(`${this.file}: no PostScript name`);
   }
 }
 
