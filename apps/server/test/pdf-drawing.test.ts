@@ -1,8 +1,10 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { BADGE_GEOMETRY, badgesPdf } from '../src/modules/certificates/badge-pdf.ts';
 import { certificateValues, DEFAULT_TEMPLATE } from '../src/modules/certificates/certificate-content.ts';
 import { certificatePdf } from '../src/modules/certificates/certificate-pdf.ts';
-import { pdfFonts, pdfPages, pdfPageSizes, pdfText, qrIn } from './pdf-fixtures.ts';
+import { pdfFonts, pdfPages, pdfPageSizes, pdfText, pdftotext, qrIn } from './pdf-fixtures.ts';
 
 /*
  * Certificates and badge sheets as drawn (no server): what readers independent of the PDF library
@@ -78,6 +80,48 @@ describe('certificate and badge drawing', () => {
     expect(expectSubsetFonts(bytes)).toEqual(['NotoSansTC-Bold', 'NotoSansTC-Regular']);
     const [page] = pdfPages(bytes, 150);
     expect(qrIn(page!)).toBe(`https://meet.example.org/verify/${CODE}`);
+  });
+
+  it('draws a certificate over a PNG or JPEG background, with a name in the other script read back by poppler', async () => {
+    // A PNG with an alpha channel (pdf-lib's embedder makes a soft mask of it) and a JPEG, both red.
+    const png = new PNG({ width: 8, height: 6 });
+    for (let i = 0; i < png.data.length; i += 4) png.data.set([200, 30, 30, 255], i);
+    const jpg = jpeg.encode({ width: 8, height: 6, data: Buffer.from(png.data) }, 90).data;
+    const values = certificateValues(
+      {
+        guest: { name: '', name_zh: '刘晓议', name_en: 'Lau Hiu Yi' },
+        meeting: MEETING,
+        minutes: 390,
+        credits: 6.5,
+        sessions: [],
+        code: CODE,
+        issuedAt: Date.UTC(2026, 11, 4),
+      },
+      'zh-tw',
+      'https://meet.example.org',
+      'Asia/Macau',
+    );
+    for (const background of [
+      { bytes: PNG.sync.write(png), mime: 'image/png' },
+      { bytes: new Uint8Array(jpg), mime: 'image/jpeg' },
+    ]) {
+      const bytes = await certificatePdf({
+        template: { ...DEFAULT_TEMPLATE, background_file_id: 'f'.repeat(64) },
+        background,
+        values,
+        title: MEETING.name,
+      });
+      // 议 is not in Noto Sans TC: the name falls back to SC's bold face, a subset of its own.
+      expect(expectSubsetFonts(bytes)).toEqual(['NotoSansSC-Bold', 'NotoSansTC-Bold', 'NotoSansTC-Regular']);
+      expect(pdftotext(bytes)).toContain('刘晓议');
+      const [page] = pdfPages(bytes, 30);
+      // A corner far from the text and the QR code: the background's red.
+      const at = (page!.width * 10 + 10) * 4;
+      const [red, green, blue] = page!.data.subarray(at, at + 3);
+      expect(red, background.mime).toBeGreaterThan(150);
+      expect(green! + blue!, background.mime).toBeLessThan(140);
+      expect(qrIn(pdfPages(bytes, 150)[0]!)).toBe(`https://meet.example.org/verify/${CODE}`);
+    }
   });
 
   it('draws a badge sheet: A4 labels in place, names in both scripts and a QR per guest', async () => {

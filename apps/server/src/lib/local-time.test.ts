@@ -122,4 +122,29 @@ describe('the configured zone', () => {
     expect(isTimeZone('')).toBe(false);
     expect(() => setTimeZone('Nowhere/City')).toThrow(RangeError);
   });
+  it("answers each instant's day from the days kept as the zone's clock does, across DST changes and back and forth", () => {
+    // Every 7 minutes over days with a DST change (New York, Lord Howe's half hour) and Macau, in a
+    // shuffled order so the days kept are hit, missed and replaced.
+    const reference = (ms: number, zone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(ms);
+    for (const [zone, start] of [
+      ['America/New_York', '2026-03-07T00:00:00Z'],
+      ['America/New_York', '2026-10-31T00:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T00:00:00Z'],
+      ['Asia/Macau', '2026-12-30T00:00:00Z'],
+    ] as const) {
+      const instants = Array.from({ length: 4 * 24 * 9 }, (_, i) => utc(start) + i * 7 * 60_000);
+      for (let i = instants.length - 1; i > 0; i--) {
+        const j = (i * 7919) % (i + 1);
+        [instants[i], instants[j]] = [instants[j]!, instants[i]!];
+      }
+      for (const ms of [...instants, ...instants.reverse()])
+        expect(localDate(ms, zone), `${zone} ${ms}`).toBe(reference(ms, zone));
+    }
+  });
 });

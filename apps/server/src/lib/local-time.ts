@@ -164,10 +164,27 @@ export function localDayTime(
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The local calendar day of an instant, 'YYYY-MM-DD'. */
+/** Per zone, the local days last asked for, with the instants they run between. */
+const recentDays = new Map<string, { from: number; to: number; day: string }[]>();
+const RECENT_DAYS = 8;
+
+/**
+ * The local calendar day of an instant, 'YYYY-MM-DD'. Callers ask for thousands of instants on a
+ * few days (a meeting's scans: presence, certificates) and the zone's clock costs microseconds per
+ * instant, so the last days asked for are kept with their bounds and answered without it.
+ */
 export function localDate(ms: number, zone: string = configuredZone): string {
+  let days = recentDays.get(zone);
+  if (!days) recentDays.set(zone, (days = []));
+  const known = days.find((d) => ms >= d.from && ms < d.to);
+  if (known) return known.day;
   const w = wallClock(ms, zone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  const day = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  const bounds = localDayBounds(day, zone);
+  // Kept only when the bounds hold the instant (a zone's odd day would not be taken for another).
+  if (ms >= bounds.from && ms < bounds.to) days.unshift({ ...bounds, day });
+  if (days.length > RECENT_DAYS) days.pop();
+  return day;
 }
 
 /** The first instant of a 'YYYY-MM-DD' local day and the first of the day after (23–25 h apart). */

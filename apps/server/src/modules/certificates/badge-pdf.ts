@@ -83,7 +83,7 @@ async function drawBadge(
   const band = Math.max(9 * MM, height * 0.17);
   page.drawRectangle({ x: left, y: top - band, width, height: band, color: hexColor(style.color) });
   const bandStyle = { size: 11, bold: true, color: rgb(1, 1, 1), script: style.script };
-  const bandSize = await fittingSize(fonts, style.meetingName, width - 2 * pad, bandStyle, 6);
+  const bandSize = fittingSize(style.meetingName, width - 2 * pad, bandStyle, 6);
   await drawLine(page, fonts, style.meetingName, left + pad, top - band / 2 - bandSize * 0.35, {
     ...bandStyle,
     size: bandSize,
@@ -95,12 +95,12 @@ async function drawBadge(
   let y = top - band - pad;
   const [first = '', ...others] = guest.names;
   const nameStyle = { size: 24, bold: true, color: DARK, script: style.script };
-  const nameSize = await fittingSize(fonts, first, textWidthMax, nameStyle, 10);
+  const nameSize = fittingSize(first, textWidthMax, nameStyle, 10);
   y -= nameSize;
   await drawLine(page, fonts, first, left + pad, y, { ...nameStyle, size: nameSize });
   for (const other of others) {
     const otherStyle = { size: 12, color: DARK, script: style.script };
-    const size = await fittingSize(fonts, other, textWidthMax, otherStyle, 7);
+    const size = fittingSize(other, textWidthMax, otherStyle, 7);
     y -= size * 1.4;
     await drawLine(page, fonts, other, left + pad, y, { ...otherStyle, size });
   }
@@ -113,7 +113,7 @@ async function drawBadge(
   for (const [text, bold] of lines) {
     if (!text.trim()) continue;
     const lineStyle = { size: 9, bold, color: bold ? hexColor(style.color) : GREY, script: style.script };
-    const fitted = await fittedLine(fonts, text, textWidthMax, lineStyle, 6);
+    const fitted = fittedLine(text, textWidthMax, lineStyle, 6);
     y -= fitted.size * 1.6;
     if (y < top - height + pad) break;
     await drawLine(page, fonts, fitted.text, left + pad, y, { ...lineStyle, size: fitted.size });

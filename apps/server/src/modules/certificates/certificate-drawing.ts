@@ -3,6 +3,7 @@ import type { VisibleMeeting } from '../../core/meeting-access.ts';
 import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
 import { certificateValues, type CertificateFacts } from './certificate-content.ts';
 import type { CertificateCoreDeps, CertificateFile } from './certificate-core.ts';
+import type { CertificateImage } from './certificate-pdf.ts';
 import * as repo from './certificates.repository.ts';
 
 type DrawingDeps = CertificateCoreDeps & { settingsOf: (meetingId: number) => Promise<CertificateSettings> };
@@ -28,7 +29,7 @@ export function createCertificateDrawing(deps: DrawingDeps) {
     return (guestId: number) => ({ fields, values: parseAnswers(stored.get(guestId)) });
   }
 
-  async function background(template: CertificateTemplate) {
+  async function background(template: CertificateTemplate): Promise<CertificateImage | null> {
     if (!template.background_file_id) return null;
     const file = await repo.findFile(db, template.background_file_id);
     return file ? { bytes: file.data, mime: file.mime } : null;
@@ -39,45 +40,65 @@ export function createCertificateDrawing(deps: DrawingDeps) {
       VisibleMeeting | { name: string; name_cn: string; name_en: string; start_at: number; end_at: number },
     template: CertificateTemplate,
     facts: Omit<CertificateFacts, 'meeting'>,
+    image?: CertificateImage | null,
   ): Promise<Uint8Array> {
     const values = certificateValues({ ...facts, meeting }, template.language, publicUrl, zone);
     return deps.renderer.certificate({
       template,
-      background: await background(template),
+      background: image === undefined ? await background(template) : image,
       values,
       title: values.meeting,
     });
   }
 
   /**
+   * What the issued certificates of a meeting are drawn with: its current template and background,
+   * its sessions and the listed guests' answers (all live guests' when none are listed). Read once
+   * for a ZIP of thousands.
+   */
+  async function drawingOf(meetingId: number, guestIds?: readonly number[]) {
+    const { template } = await settingsOf(meetingId);
+    const [image, sessions, answers] = await Promise.all([
+      background(template),
+      sessionNames(meetingId),
+      answersOf(meetingId, guestIds),
+    ]);
+    return { template, image, sessions, answers };
+  }
+
+  /**
    * The PDF of an issued certificate, from what it certified, the guest's answers as they are now
-   * and the meeting's current template. `answers`: read beforehand for many (a ZIP).
+   * and the meeting's current template. `drawing`: read beforehand for many (a ZIP).
    */
   async function issuedPdf(
     meeting: VisibleMeeting,
     certificate: repo.CertificateRecord,
-    answers?: (guestId: number) => NonNullable<CertificateFacts['answers']>,
+    drawing?: Awaited<ReturnType<typeof drawingOf>>,
   ): Promise<CertificateFile> {
-    const answersFor = answers ?? (await answersOf(meeting.id, [certificate.guest_id]));
-    const { template } = await settingsOf(meeting.id);
-    const sessions = await sessionNames(meeting.id);
+    const { template, image, sessions, answers } =
+      drawing ?? (await drawingOf(meeting.id, [certificate.guest_id]));
     const attended = (JSON.parse(certificate.sessions) as number[]).flatMap((id) => {
       const session = sessions.get(id);
       return session ? [session] : [];
     });
-    const bytes = await render(meeting, template, {
-      guest: certificate,
-      minutes: certificate.minutes,
-      credits: certificate.credits,
-      sessions: attended,
-      code: certificate.code,
-      issuedAt: certificate.issued_at,
-      answers: answersFor(certificate.guest_id),
-    });
+    const bytes = await render(
+      meeting,
+      template,
+      {
+        guest: certificate,
+        minutes: certificate.minutes,
+        credits: certificate.credits,
+        sessions: attended,
+        code: certificate.code,
+        issuedAt: certificate.issued_at,
+        answers: answers(certificate.guest_id),
+      },
+      image,
+    );
     return { fileName: certificateFileName(meeting, certificate), bytes };
   }
 
-  return { sessionNames, answersOf, render, issuedPdf };
+  return { sessionNames, answersOf, render, drawingOf, issuedPdf };
 }
 
 /** 'Meeting-name-Guest-name.pdf', safe on every file system. */

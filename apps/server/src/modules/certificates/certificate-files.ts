@@ -11,7 +11,7 @@ import type { CertificatesDeps } from './certificates.service.ts';
 /** Certificates as files: one PDF, a preview, every issued one for the ZIP, the download's audit entry. */
 export function createCertificateFiles(deps: CertificatesDeps) {
   const { db, clock, core } = deps;
-  const { settingsOf, rowsOf, sessionNames, answersOf, render, issuedPdf } = core;
+  const { settingsOf, rowsOf, sessionNames, answersOf, render, drawingOf, issuedPdf } = core;
 
   return {
     async pdf(user: AuthUser, meetingId: number, guestId: number): Promise<CertificateFile> {
@@ -60,10 +60,10 @@ export function createCertificateFiles(deps: CertificatesDeps) {
     async *issuedFiles(meeting: VisibleMeeting): AsyncGenerator<CertificateFile> {
       const live = (await repo.findCertificates(db, meeting.id)).filter((c) => c.revoked_at === null);
       const guests = new Set((await repo.findLiveGuests(db, meeting.id)).map((g) => g.id));
-      // Every guest's answers in one read, not one per certificate.
-      const answers = await answersOf(meeting.id);
+      // The template, its image, the sessions and every guest's answers in one read, not one per certificate.
+      const drawing = await drawingOf(meeting.id);
       for (const certificate of live.sort((a, b) => a.guest_id - b.guest_id)) {
-        if (guests.has(certificate.guest_id)) yield await issuedPdf(meeting, certificate, answers);
+        if (guests.has(certificate.guest_id)) yield await issuedPdf(meeting, certificate, drawing);
       }
     },
 

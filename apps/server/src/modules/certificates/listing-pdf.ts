@@ -55,9 +55,7 @@ export async function listingPdf(input: ListingInput): Promise<Uint8Array> {
 
   /** One row of cells, wrapped; a new page (header again) when it does not fit. */
   async function drawRow(cells: string[], style: TextStyle, header: boolean): Promise<void> {
-    const wrapped = await Promise.all(
-      cells.map((text, i) => wrapText(fonts, text, widths[i]! - 2 * CELL_PAD, style)),
-    );
+    const wrapped = cells.map((text, i) => wrapText(text, widths[i]! - 2 * CELL_PAD, style));
     const height = Math.max(1, ...wrapped.map((lines) => lines.length)) * lineHeight + CELL_PAD;
     if (y - height < MARGIN + 10 && !header) {
       await footer();
@@ -74,7 +72,7 @@ export async function listingPdf(input: ListingInput): Promise<Uint8Array> {
       let baseline = y - body.size - CELL_PAD / 2;
       for (const line of lines) {
         const right = input.columns[i]!.align === 'right';
-        const offset = right ? widths[i]! - CELL_PAD - (await textWidth(fonts, line, style)) : CELL_PAD;
+        const offset = right ? widths[i]! - CELL_PAD - textWidth(line, style) : CELL_PAD;
         await drawLine(page, fonts, line, x + offset, baseline, style);
         baseline -= lineHeight;
       }
@@ -89,13 +87,13 @@ export async function listingPdf(input: ListingInput): Promise<Uint8Array> {
     });
   }
 
-  for (const line of await wrapText(fonts, input.title, tableWidth, { size: 18, bold: true, script })) {
+  for (const line of wrapText(input.title, tableWidth, { size: 18, bold: true, script })) {
     y -= 18 * 1.3;
     await drawLine(page, fonts, line, MARGIN, y, { size: 18, bold: true, script });
   }
   y -= 6;
   for (const text of input.lines) {
-    for (const line of await wrapText(fonts, text, tableWidth, { size: 11, script })) {
+    for (const line of wrapText(text, tableWidth, { size: 11, script })) {
       y -= 11 * 1.5;
       await drawLine(page, fonts, line, MARGIN, y, { size: 11, script });
     }
@@ -113,7 +111,7 @@ export async function listingPdf(input: ListingInput): Promise<Uint8Array> {
     page = doc.addPage([WIDTH, HEIGHT]);
     y = HEIGHT - MARGIN - 12;
   }
-  const closingWidth = await textWidth(fonts, input.closing, { ...bold, size: 11 });
+  const closingWidth = textWidth(input.closing, { ...bold, size: 11 });
   await drawLine(page, fonts, input.closing, WIDTH - MARGIN - closingWidth - CELL_PAD, y, {
     ...bold,
     size: 11,

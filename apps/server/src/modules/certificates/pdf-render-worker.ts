@@ -5,9 +5,10 @@ import { listingPdf } from './listing-pdf.ts';
 import type { PdfJob } from './pdf-renderer.ts';
 
 /*
- * Draws PDFs off the main thread (pdf-renderer.ts): a certificate costs ~15 ms of CPU and leaves
- * several MB of garbage behind it, which on the main thread would stall scans and sign-ups during a
- * ZIP of thousands and grow the server's heap; here it runs in a worker with a small heap of its own.
+ * Draws PDFs off the main thread (pdf-renderer.ts): a certificate costs a few ms of CPU (a badge
+ * sheet of thousands far more) and the faces it reads take tens of MB, which on the main thread would
+ * stall scans and sign-ups during a ZIP of thousands and grow the server's heap; here it runs in a
+ * worker with a small heap of its own.
  */
 parentPort!.on('message', (message: { id: number; job: PdfJob }) => {
   const { job } = message;

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import { create as createQr } from 'qrcode';
+import { TrueTypeFace } from './truetype-subset.ts';
 
 /*
  * Text in PDFs with Chinese in it. Noto Sans TC and SC (OFL, TrueType outlines) are embedded as
@@ -59,8 +60,21 @@ function parsedFont(key: FontKey): fontkit.Font {
   return parse(bytesOf(key));
 }
 
+const faces = new Map<FontKey, TrueTypeFace>();
+
+/** A face's widths and glyphs, read once per process (widths of every PDF, subsets of certificates). */
+export function fontFace(script: Script, bold: boolean): TrueTypeFace {
+  const key: FontKey = `${script}-${bold ? 'bold' : 'regular'}`;
+  let face = faces.get(key);
+  if (!face) {
+    face = new TrueTypeFace(require.resolve(FONT_FILES[key]));
+    faces.set(key, face);
+  }
+  return face;
+}
+
 /** Six random uppercase letters: the tag that marks a font subset's name. */
-function subsetTag(): string {
+export function subsetTag(): string {
   return Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('');
 }
 
@@ -115,12 +129,12 @@ interface Run {
 /** Splits text into runs of one font each: the text's own script, else the other where only it has the glyph. */
 export function fontRuns(text: string, script: Script): Run[] {
   const other: Script = script === 'tc' ? 'sc' : 'tc';
-  const own = parsedFont(`${script}-regular`);
-  const alternative = parsedFont(`${other}-regular`);
+  const own = fontFace(script, false);
   const runs: Run[] = [];
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    const use = own.hasGlyphForCodePoint(code) || !alternative.hasGlyphForCodePoint(code) ? script : other;
+    // The other face is read only when a character needs it.
+    const use = own.glyphId(code) !== 0 || fontFace(other, false).glyphId(code) === 0 ? script : other;
     const last = runs.at(-1);
     if (last && last.script === use) last.text += char;
     else runs.push({ script: use, text: char });
@@ -128,12 +142,17 @@ export function fontRuns(text: string, script: Script): Run[] {
   return runs;
 }
 
-export async function textWidth(fonts: DocumentFonts, text: string, style: TextStyle): Promise<number> {
-  let width = 0;
+/**
+ * The sum of the glyphs' advances: what a PDF reader spaces a line by (the font's widths, no
+ * kerning), read from the face's tables rather than a full text layout per measure.
+ */
+export function textWidth(text: string, style: TextStyle): number {
+  let units = 0;
   for (const run of fontRuns(text, style.script)) {
-    width += (await fonts.font(run.script, style.bold ?? false)).widthOfTextAtSize(run.text, style.size);
+    const face = fontFace(run.script, style.bold ?? false);
+    for (const char of run.text) units += face.advance(face.glyphId(char.codePointAt(0)!));
   }
-  return width;
+  return (units * style.size) / 1000;
 }
 
 /** Draws one line with its baseline at y, starting at x. */
@@ -157,18 +176,13 @@ const TOKENS =
   /[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|[^\S\n]+/gu;
 
 /** Lines of at most `maxWidth` (a longer word stays whole), honouring line breaks in the text. */
-export async function wrapText(
-  fonts: DocumentFonts,
-  text: string,
-  maxWidth: number,
-  style: TextStyle,
-): Promise<string[]> {
+export function wrapText(text: string, maxWidth: number, style: TextStyle): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
     for (const token of paragraph.match(TOKENS) ?? []) {
       const candidate = line + token;
-      if (line.trim() && (await textWidth(fonts, candidate.trimEnd(), style)) > maxWidth) {
+      if (line.trim() && textWidth(candidate.trimEnd(), style) > maxWidth) {
         lines.push(line.trimEnd());
         line = token.trim() ? token : '';
       } else {
@@ -181,15 +195,9 @@ export async function wrapText(
 }
 
 /** The largest size from `size` down to `min` at which the text fits `maxWidth` on one line. */
-export async function fittingSize(
-  fonts: DocumentFonts,
-  text: string,
-  maxWidth: number,
-  style: TextStyle,
-  min: number,
-): Promise<number> {
+export function fittingSize(text: string, maxWidth: number, style: TextStyle, min: number): number {
   let size = style.size;
-  while (size > min && (await textWidth(fonts, text, { ...style, size })) > maxWidth) size -= 1;
+  while (size > min && textWidth(text, { ...style, size }) > maxWidth) size -= 1;
   return size;
 }
 
@@ -197,26 +205,25 @@ export async function fittingSize(
  * One line that fits `maxWidth`: at the largest size from `style.size` down to `min`, and, if even
  * `min` is too wide, cut and ended with '…'. Line breaks and runs of spaces become one space.
  */
-export async function fittedLine(
-  fonts: DocumentFonts,
+export function fittedLine(
   text: string,
   maxWidth: number,
   style: TextStyle,
   min: number,
-): Promise<{ text: string; size: number }> {
+): { text: string; size: number } {
   // A badge line holds some 60 characters at most: measuring thousands would only cost time.
   let chars = [...text.replace(/\s+/g, ' ').trim()];
   const long = chars.length > 120;
   if (long) chars = chars.slice(0, 120);
   const whole = chars.join('') + (long ? '…' : '');
-  const size = await fittingSize(fonts, whole, maxWidth, style, min);
+  const size = fittingSize(whole, maxWidth, style, min);
   const at = { ...style, size };
-  if ((await textWidth(fonts, whole, at)) <= maxWidth) return { text: whole, size };
+  if (textWidth(whole, at) <= maxWidth) return { text: whole, size };
   // The longest start that fits with the ellipsis (binary search on the characters kept).
   let [lo, hi] = [0, chars.length];
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if ((await textWidth(fonts, `${chars.slice(0, mid).join('').trimEnd()}…`, at)) <= maxWidth) lo = mid;
+    if (textWidth(`${chars.slice(0, mid).join('').trimEnd()}…`, at) <= maxWidth) lo = mid;
     else hi = mid - 1;
   }
   return { text: `${chars.slice(0, lo).join('').trimEnd()}…`, size };
@@ -229,6 +236,14 @@ export function hexColor(hex: string): RGB {
 
 /** A QR code as vector squares, `size` points wide, its bottom-left corner at (x, y). */
 export function drawQr(page: PDFPage, content: string, x: number, y: number, size: number) {
+  // One compressed stream of its own rather than pdf-lib's operator objects: a sheet of thousands
+  // of badges would otherwise hold millions of small objects until it is saved.
+  const { context } = page.doc;
+  page.node.addContentStream(context.register(context.flateStream(qrOperators(content, x, y, size))));
+}
+
+/** The content-stream operators of a QR code, `size` points wide, its bottom-left corner at (x, y). */
+export function qrOperators(content: string, x: number, y: number, size: number): string {
   const qr = createQr(content, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const cell = size / count;
@@ -249,11 +264,7 @@ export function drawQr(page: PDFPage, content: string, x: number, y: number, siz
       ops += `${n(x + start * cell)} ${n(top)} ${n((col - start) * cell)} ${n(cell)} re\n`;
     }
   }
-  ops += 'f Q\n';
-  // Written as one compressed stream of its own rather than pdf-lib's operator objects: a sheet of
-  // thousands of badges would otherwise hold millions of small objects until it is saved.
-  const { context } = page.doc;
-  page.node.addContentStream(context.register(context.flateStream(ops)));
+  return `${ops}f Q\n`;
 }
 
 export const MM = 72 / 25.4;
