@@ -122,7 +122,7 @@ export async function p95(url: string, token: string, count = 200): Promise<numb
 }
 
 /** Downloads a URL while sampling a process's resident memory; answers seconds and peak MB. */
-async function measureDownload(url: string, token: string, pid: number) {
+export async function measureDownload(url: string, token: string, pid: number) {
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
   const begin = performance.now();
@@ -139,7 +139,7 @@ async function measureDownload(url: string, token: string, pid: number) {
 }
 
 /** The baseline writer in its own process, so its memory is measured the same way. */
-async function bareExport(dataDir: string, meetingId: number) {
+export async function bareExport(dataDir: string, meetingId: number) {
   const child = spawn(
     process.execPath,
     [path.join(import.meta.dirname, 'bare-export.ts'), String(meetingId)],

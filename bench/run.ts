@@ -1,6 +1,6 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|forms|door|mail|import|door-offline|certificates|webhooks` runs the budgets and one group of scenarios;
+// `--only basics|signup|forms|door|mail|import|export|door-offline|certificates|webhooks` runs the budgets and one group of scenarios;
 // `--runs N` repeats the whole selection N times and prints min / median / max of each figure.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { doorDayRows, doorSearchExportRows } from './door-rows.ts';
 import { doorOffline } from './door-offline.ts';
 import { formSignUp, formSignUpRows } from './form-signup.ts';
 import { doorOfflineRows } from './door-offline-rows.ts';
+import { guestExport, guestExportRows } from './guest-export.ts';
 import { guestImport, guestImportRows } from './guest-import.ts';
 import { freePort, loadAverage } from './lib.ts';
 import { mailBurst, mailBurstRows } from './mail-burst.ts';
@@ -28,7 +29,16 @@ const only = option('--only') ?? null;
 const RUNS = Math.max(1, Number(option('--runs') ?? 1));
 const want = (
   group:
-    'basics' | 'signup' | 'forms' | 'door' | 'mail' | 'import' | 'door-offline' | 'certificates' | 'webhooks',
+    | 'basics'
+    | 'signup'
+    | 'forms'
+    | 'door'
+    | 'mail'
+    | 'import'
+    | 'export'
+    | 'door-offline'
+    | 'certificates'
+    | 'webhooks',
 ) => !budgetsOnly && (only === null || only === group);
 
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -42,6 +52,7 @@ async function measureOnce(): Promise<Row[]> {
     rows.push(...measured.map((row) => ({ ...row, load: loadAverage() })));
   await measureApp(record, want('basics'));
   if (want('import')) record(...guestImportRows(await guestImport(await freePort())));
+  if (want('export')) record(...guestExportRows(await guestExport(await freePort())));
   if (want('mail')) {
     for (const [kind, instances] of [
       ['sqlite', 1],

@@ -95,7 +95,7 @@ const ALLOWED = {
 
   'modules/privacy/late-writes.repository.ts': {
     reason: 'the sweep after a purge looks for personal data written late into any table',
-    read: ['guests', 'import_failures', 'imports', 'scan_conflicts', 'waitlist_entries'],
+    read: ['guests', 'import_failures', 'import_rows', 'imports', 'scan_conflicts', 'waitlist_entries'],
     write: ['meetings'],
   },
   'modules/privacy/privacy.repository.ts': {
@@ -107,6 +107,7 @@ const ALLOWED = {
       'guest_tokens',
       'guests',
       'import_failures',
+      'import_rows',
       'imports',
       'jobs',
       'meetings',

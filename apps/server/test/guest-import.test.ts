@@ -231,10 +231,16 @@ describe(`guest import (${TEST_DB})`, () => {
     // The file and its rows are gone once imported.
     const stored = await ctx.db
       .selectFrom('imports')
-      .select(['file_data', 'rows_data'])
+      .select('file_data')
       .where('id', '=', imp.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ file_data: null, rows_data: null });
+    expect(stored).toEqual({ file_data: null });
+    const storedRows = await ctx.db
+      .selectFrom('import_rows')
+      .select('row_number')
+      .where('import_id', '=', imp.id)
+      .execute();
+    expect(storedRows).toEqual([]);
   });
 
   it('is idempotent: the same file again is recognised and adds nobody; "update" refreshes the guests instead', async () => {

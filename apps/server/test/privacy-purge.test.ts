@@ -123,7 +123,6 @@ describe(`personal data (${TEST_DB})`, () => {
         file_size: 10,
         file_sha256: 'x'.repeat(64),
         file_data: new TextEncoder().encode(`name,phone\n${people[1]!.name},${people[1]!.phone}`),
-        rows_data: JSON.stringify([[people[1]!.name, people[1]!.email]]),
         format: 'csv',
         encoding: 'utf-8',
         sample: JSON.stringify([[people[1]!.institution]]),
@@ -132,6 +131,14 @@ describe(`personal data (${TEST_DB})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('import_rows')
+      .values({
+        import_id: importRow.id,
+        row_number: 2,
+        cells: JSON.stringify([people[1]!.name, people[1]!.email]),
+      })
+      .execute();
     await ctx.db
       .insertInto('import_failures')
       .values({

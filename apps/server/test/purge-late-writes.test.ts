@@ -160,7 +160,6 @@ describe(`a purge and the writes in flight (${TEST_DB})`, () => {
         file_size: 10,
         file_sha256: randomUUID(),
         file_data: Buffer.from(`name\n${late}\n`),
-        rows_data: JSON.stringify([[late]]),
         format: 'csv',
         encoding: 'utf-8',
         sample: JSON.stringify([[late]]),
@@ -173,6 +172,10 @@ describe(`a purge and the writes in flight (${TEST_DB})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('import_rows')
+      .values({ import_id: importId, row_number: 2, cells: JSON.stringify([late]) })
+      .execute();
     await ctx.db
       .insertInto('import_failures')
       .values({ import_id: importId, row_number: 2, cells: JSON.stringify([late]), reason: 'phone' })
@@ -193,12 +196,18 @@ describe(`a purge and the writes in flight (${TEST_DB})`, () => {
       .where('import_id', '=', Number(importId))
       .execute();
     expect(failures).toEqual([]);
+    const rows = await ctx.db
+      .selectFrom('import_rows')
+      .select('cells')
+      .where('import_id', '=', Number(importId))
+      .execute();
+    expect(rows).toEqual([]);
     const stored = await ctx.db
       .selectFrom('imports')
-      .select(['file_data', 'rows_data', 'sample'])
+      .select(['file_data', 'sample'])
       .where('id', '=', Number(importId))
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ file_data: null, rows_data: null, sample: '[]' });
+    expect(stored).toEqual({ file_data: null, sample: '[]' });
     expect(await auditCount(ctx.db, 'privacy.purged')).toBe(before + 1);
   });
 

@@ -498,7 +498,6 @@ export interface Database extends PaymentTables, AdmissionTables, MemberImportTa
     file_size: number;
     file_sha256: string;
     file_data: Uint8Array | null;
-    rows_data: string | null;
     format: 'xlsx' | 'csv';
     encoding: string | null;
     headers: Generated<string>;
@@ -517,6 +516,8 @@ export interface Database extends PaymentTables, AdmissionTables, MemberImportTa
     started_at: number | null;
     finished_at: number | null;
   };
+  /** An uploaded guest file's data rows as read (cells: JSON array), until its import has run. */
+  import_rows: { import_id: number; row_number: number; cells: string };
   /** The rows of an import that were not written, with their cells and why. */
   import_failures: { import_id: number; row_number: number; cells: string; reason: string };
   /** The column mapping a meeting's last guest import used, by normalised header. */

@@ -66,6 +66,7 @@ export const TABLE_OWNERS = {
   meeting_mail_settings: 'modules/mail/mail.repository.ts',
   imports: 'modules/imports/imports.repository.ts',
   import_failures: 'modules/imports/imports.repository.ts',
+  import_rows: 'modules/imports/imports.repository.ts',
   meeting_import_mappings: 'modules/imports/imports.repository.ts',
   webhook_endpoints: 'modules/webhooks/webhooks.repository.ts',
   webhook_deliveries: 'modules/webhooks/webhooks.repository.ts',

@@ -11,11 +11,11 @@ import type { FormField } from '@meetflow/shared/forms/form-definition';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TextEncoding } from '../../lib/spreadsheet-reader.ts';
+import type { SheetRow, TextEncoding } from '../../lib/spreadsheet-reader.ts';
 import { formFieldsOf } from '../guests/guest-rules.ts';
 import { requiredInImport } from './guest-import-answers.ts';
 import { importableFields, mappingProblem } from './guest-import-fields.ts';
-import { breathe } from './guest-import-judge.ts';
+import { IMPORT_PAGE_ROWS } from './guest-import-judge.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import.service.ts';
 import { firstSheetRows, spreadsheetError } from './import-common.ts';
 import * as repo from './imports.repository.ts';
@@ -93,15 +93,20 @@ export function createGuestImportAccess(deps: Pick<GuestImportsDeps, 'db'>) {
   }
 
   /**
-   * Reads a file once, in an encoding: its header row, a sample, and every data row as the columns
-   * to store (JSON [[row number, cells], …]) — the preview and the job read those, never the file
-   * again. Refuses what cannot be a guest list.
+   * Reads a file in an encoding: its header row, a sample and the number of data rows. The data rows
+   * go to `store` page by page as they are read (the import's rows, which the preview and the job
+   * read, never the file again); none is kept here. Refuses what cannot be a guest list.
    */
-  async function survey(bytes: Uint8Array, format: 'xlsx' | 'csv', encoding: TextEncoding | undefined) {
+  async function survey(
+    bytes: Uint8Array,
+    format: 'xlsx' | 'csv',
+    encoding: TextEncoding | undefined,
+    store: (rows: readonly SheetRow[]) => Promise<void>,
+  ) {
     let headers: string[] | undefined;
-    // Each row goes to JSON as it is read: a row's many small strings do not all live at once.
-    const rowsJson: string[] = [];
     const sample: string[][] = [];
+    let page: SheetRow[] = [];
+    let total = 0;
     try {
       for await (const row of firstSheetRows(bytes, format, encoding)) {
         if (!headers) {
@@ -109,19 +114,19 @@ export function createGuestImportAccess(deps: Pick<GuestImportsDeps, 'db'>) {
           continue;
         }
         if (sample.length < IMPORT_SAMPLE_ROWS) sample.push(row.cells.map(sampleCell));
-        rowsJson.push(JSON.stringify([row.number, row.cells]));
-        await breathe(rowsJson.length);
+        total += 1;
+        page.push(row);
+        if (page.length === IMPORT_PAGE_ROWS) {
+          await store(page);
+          page = [];
+        }
       }
+      if (page.length > 0) await store(page);
     } catch (error) {
       throw spreadsheetError(error);
     }
-    if (!headers || rowsJson.length === 0) throw new AppError('IMPORT_EMPTY');
-    return {
-      headers: JSON.stringify(headers),
-      sample: JSON.stringify(sample),
-      rows_data: `[${rowsJson.join(',')}]`,
-      total: rowsJson.length,
-    };
+    if (!headers || total === 0) throw new AppError('IMPORT_EMPTY');
+    return { headers: JSON.stringify(headers), sample: JSON.stringify(sample), total };
   }
 
   async function remembered(meetingId: number): Promise<Record<string, ImportTarget | null>> {

@@ -27,14 +27,13 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     if (!info || info.status === 'done' || info.status === 'failed')
       return { skipped: 'import already finished' };
     const meeting = await liveMeeting(db, info.meeting_id);
-    const rowsData = await repo.findImportRows(db, importId);
-    if (!meeting || !rowsData) {
+    if (!meeting) {
       await repo.updateImportIf(db, importId, ['queued', 'running'], {
         status: 'failed',
         error: 'NOT_FOUND',
         finished_at: clock(),
       });
-      throw new PermanentJobError('meeting or file gone');
+      throw new PermanentJobError('meeting gone');
     }
     await repo.updateImportIf(db, importId, 'queued', { status: 'running' });
     info = (await repo.findImport(db, importId))!;
@@ -63,7 +62,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         await deps.notifications?.sessionFilled(meeting, session);
       if (outcome.created > 0 && options.send_confirmation) deps.mail?.kick();
     };
-    await judgeRows(db, meeting, info, rowsData, mapping, lang, async (planned, index, first) => {
+    await judgeRows(db, meeting, info, mapping, lang, async (planned, index, first) => {
       if (index < done) return; // written by an earlier run: whole batches
       batch.push({ planned, first });
       if (batch.length >= batchRows) await flush();
@@ -71,10 +70,9 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     if (batch.length > 0) await flush();
     if (deps.dbKind === 'postgres' && info.created + info.updated > 0) await repo.refreshGuestStatistics(db);
     const finished = clock();
-    await repo.updateImportIf(db, importId, 'running', {
-      status: 'done',
-      finished_at: finished,
-      rows_data: null,
+    await db.transaction().execute(async (trx) => {
+      if (await repo.updateImportIf(trx, importId, 'running', { status: 'done', finished_at: finished }))
+        await repo.deleteImportRows(trx, importId);
     });
     await systemLog.record({
       action: 'create',

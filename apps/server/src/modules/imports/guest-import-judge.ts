@@ -50,16 +50,19 @@ export async function dictionaryOf(
   } satisfies ImportDictionary;
 }
 
+/** Rows per page of an import's stored rows: written so at upload, read so by the preview and the job. */
+export const IMPORT_PAGE_ROWS = 1024;
+
 /**
  * Judges every row as the job will: the form's rules, duplicates inside the file (the first row
  * of a phone wins), guests already in the meeting. `onRow` sees each judged row in file order;
- * `first` is the row that came first with the same phone, when this one repeats it.
+ * `first` is the row that came first with the same phone, when this one repeats it. The rows are
+ * read page by page: what is held is a page and one key per row (for the duplicates).
  */
 export async function judgeRows(
   db: Db,
   meeting: VisibleMeeting,
   info: repo.ImportInfo,
-  rowsData: string,
   mapping: ImportMapping,
   lang: Language,
   onRow: (planned: PlannedRow, index: number, first: number | undefined) => Promise<void> | void,
@@ -67,17 +70,22 @@ export async function judgeRows(
   const headers = JSON.parse(info.headers) as string[];
   const plan = rowPlanner(await dictionaryOf(db, meeting), headers, mapping, lang);
   const firstRowOf = new Map<string, number>();
-  const rows = JSON.parse(rowsData) as [number, string[]][];
-  for (let index = 0; index < rows.length; index += 1) {
-    const [number, cells] = rows[index]!;
-    const planned = plan({ number, cells });
-    let first: number | undefined;
-    if (planned.kind === 'valid') {
-      first = firstRowOf.get(planned.key);
-      if (first === undefined) firstRowOf.set(planned.key, number);
+  let index = 0;
+  for (let after = 0; ;) {
+    const page = await repo.importRowsAfter(db, info.id, after, IMPORT_PAGE_ROWS);
+    for (const row of page) {
+      const planned = plan(row);
+      let first: number | undefined;
+      if (planned.kind === 'valid') {
+        first = firstRowOf.get(planned.key);
+        if (first === undefined) firstRowOf.set(planned.key, row.number);
+      }
+      await onRow(planned, index, first);
+      index += 1;
+      await breathe(index);
     }
-    await onRow(planned, index, first);
-    await breathe(index + 1);
+    if (page.length < IMPORT_PAGE_ROWS) return;
+    after = page.at(-1)!.number;
   }
 }
 
@@ -106,7 +114,6 @@ export async function previewRows(
   db: Db,
   meeting: VisibleMeeting,
   info: repo.ImportInfo,
-  rowsData: string,
   mapping: ImportMapping,
   lang: Language,
 ) {
@@ -118,7 +125,7 @@ export async function previewRows(
   };
   const counts = { total: 0, valid: 0, invalid: 0, duplicate_in_file: 0, existing: 0, over_capacity: 0 };
   const fresh: { row: number; key: string; scheduleIds: number[] }[] = [];
-  await judgeRows(db, meeting, info, rowsData, mapping, lang, (planned, _index, first) => {
+  await judgeRows(db, meeting, info, mapping, lang, (planned, _index, first) => {
     counts.total += 1;
     if (planned.kind === 'invalid') {
       counts.invalid += 1;

@@ -1,10 +1,12 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { insertRows } from '../../db/prepared-query.ts';
+import type { SheetRow } from '../../lib/spreadsheet-reader.ts';
 
 export type ImportRow = Selectable<Database['imports']>;
 /** An import without its file: what lists and progress read. */
-export type ImportInfo = Omit<ImportRow, 'file_data' | 'rows_data'>;
+export type ImportInfo = Omit<ImportRow, 'file_data'>;
 
 const INFO_COLUMNS = [
   'id',
@@ -42,10 +44,36 @@ export function findImport(db: Db, id: number): Promise<ImportInfo | undefined> 
   return db.selectFrom('imports').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** The data rows as read at upload (JSON), or null once the import has finished. */
-export async function findImportRows(db: Db, id: number): Promise<string | null> {
-  const row = await db.selectFrom('imports').select('rows_data').where('id', '=', id).executeTakeFirst();
-  return row?.rows_data ?? null;
+/** Data rows of an uploaded file, as read: many rows per statement. */
+export async function insertImportRows(db: Db, importId: number, rows: readonly SheetRow[]): Promise<void> {
+  await insertRows(
+    db,
+    'import_rows',
+    rows.map((row) => ({ import_id: importId, row_number: row.number, cells: JSON.stringify(row.cells) })),
+  );
+}
+
+/** The `size` data rows after row `afterRow`, in row order: the preview and the job read them page by page. */
+export async function importRowsAfter(
+  db: Db,
+  importId: number,
+  afterRow: number,
+  size: number,
+): Promise<SheetRow[]> {
+  const rows = await db
+    .selectFrom('import_rows')
+    .select(['row_number', 'cells'])
+    .where('import_id', '=', importId)
+    .where('row_number', '>', afterRow)
+    .orderBy('row_number')
+    .limit(size)
+    .execute();
+  return rows.map((row) => ({ number: row.row_number, cells: JSON.parse(row.cells) as string[] }));
+}
+
+/** Drops an import's data rows: once it has run, or before its file is read again. */
+export async function deleteImportRows(db: Db, importId: number): Promise<void> {
+  await db.deleteFrom('import_rows').where('import_id', '=', importId).execute();
 }
 
 export async function findImportFile(db: Db, id: number): Promise<Uint8Array | null> {
@@ -112,6 +140,7 @@ export async function advanceImport(
 
 export async function deleteImport(db: Db, id: number): Promise<void> {
   await db.deleteFrom('import_failures').where('import_id', '=', id).execute();
+  await deleteImportRows(db, id);
   await db.deleteFrom('imports').where('id', '=', id).execute();
 }
 

@@ -27,15 +27,7 @@ export function createGuestImportPreview(
       if (info.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
       const headers = JSON.parse(info.headers) as string[];
       await checkMapping(meeting, headers, mapping);
-      const rowsData = (await repo.findImportRows(db, id))!;
-      const { counts, issues, issuesTotal, seatsLeft } = await previewRows(
-        db,
-        meeting,
-        info,
-        rowsData,
-        mapping,
-        lang,
-      );
+      const { counts, issues, issuesTotal, seatsLeft } = await previewRows(db, meeting, info, mapping, lang);
       issues.sort((a, b) => a.row - b.row);
       await repo.updateImportIf(db, id, 'uploaded', { mapping: JSON.stringify(mapping) });
       const rememberedNow = await remembered(meeting.id);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Language } from '@meetflow/shared/languages';
 import type { GuestImport, ImportEncoding } from '@meetflow/shared/schemas/imports';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { visibleMeeting } from '../../core/meeting-access.ts';
+import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
 import type { GuestImportAccess } from './guest-import-access.ts';
@@ -19,6 +19,18 @@ export function createGuestImportUpload(
   const { db, clock } = deps;
   const { visibleImport, view, survey, remembered } = deps.access;
 
+  /** The mapping a file's headers suggest, with what the meeting remembers and its own fields. */
+  async function suggestedMapping(meeting: VisibleMeeting, headers: string): Promise<string> {
+    return JSON.stringify(
+      suggestMapping(
+        meeting.meeting_type,
+        JSON.parse(headers) as string[],
+        await remembered(meeting.id),
+        await formFieldsOf(db, meeting.id),
+      ),
+    );
+  }
+
   return {
     /** Stores the file and reads its header row; nothing is written to guests yet. */
     async upload(
@@ -34,7 +46,6 @@ export function createGuestImportUpload(
       const reader = await loadSpreadsheetReader();
       const textEncoding =
         format === 'csv' ? (encoding === 'auto' ? reader.detectEncoding(file.bytes) : encoding) : undefined;
-      const read = await survey(file.bytes, format, textEncoding);
       const id = await repo.insertImport(db, {
         kind: 'guests',
         meeting_id: meeting.id,
@@ -44,18 +55,22 @@ export function createGuestImportUpload(
         file_data: file.bytes,
         format,
         encoding: textEncoding ?? null,
-        ...read,
-        mapping: JSON.stringify(
-          suggestMapping(
-            meeting.meeting_type,
-            JSON.parse(read.headers) as string[],
-            await remembered(meeting.id),
-            await formFieldsOf(db, meeting.id),
-          ),
-        ),
         created_by: user.auditName,
         created_at: clock(),
       });
+      try {
+        // The rows are written as they are read: the file is never held as rows in memory.
+        const read = await survey(file.bytes, format, textEncoding, (rows) =>
+          repo.insertImportRows(db, id, rows),
+        );
+        await repo.updateImportIf(db, id, 'uploaded', {
+          ...read,
+          mapping: await suggestedMapping(meeting, read.headers),
+        });
+      } catch (error) {
+        await db.transaction().execute((trx) => repo.deleteImport(trx, id));
+        throw error;
+      }
       return view((await repo.findImport(db, id))!, lang);
     },
 
@@ -72,18 +87,14 @@ export function createGuestImportUpload(
       const bytes = (await repo.findImportFile(db, id))!;
       const { detectEncoding } = await loadSpreadsheetReader();
       const textEncoding = encoding === 'auto' ? detectEncoding(bytes) : encoding;
-      const read = await survey(bytes, 'csv', textEncoding);
+      // Read through once to refuse a bad file before the rows of the first reading go.
+      await survey(bytes, 'csv', textEncoding, async () => {});
+      await repo.deleteImportRows(db, id);
+      const read = await survey(bytes, 'csv', textEncoding, (rows) => repo.insertImportRows(db, id, rows));
       await repo.updateImportIf(db, id, 'uploaded', {
         encoding: textEncoding,
         ...read,
-        mapping: JSON.stringify(
-          suggestMapping(
-            meeting.meeting_type,
-            JSON.parse(read.headers) as string[],
-            await remembered(meeting.id),
-            await formFieldsOf(db, meeting.id),
-          ),
-        ),
+        mapping: await suggestedMapping(meeting, read.headers),
       });
       return view((await repo.findImport(db, id))!, lang);
     },

@@ -47,9 +47,14 @@ export async function purgedWithLeftovers(db: Db, since: number, meetingId?: num
             .where((i) =>
               i.or([
                 i('imports.file_data', 'is not', null),
-                i('imports.rows_data', 'is not', null),
                 i('imports.sample', '<>', '[]'),
                 i('imports.error', 'is not', null),
+                i.exists(
+                  i
+                    .selectFrom('import_rows')
+                    .select('import_rows.import_id')
+                    .whereRef('import_rows.import_id', '=', 'imports.id'),
+                ),
                 i.exists(
                   i
                     .selectFrom('import_failures')

@@ -380,9 +380,10 @@ export async function unreferencedFiles(trx: Db, ids: readonly string[]): Promis
 export async function eraseMeetingFiles(trx: Db, meeting: MeetingPrivacyRow): Promise<void> {
   const imports = trx.selectFrom('imports').select('id').where('meeting_id', '=', meeting.id);
   await trx.deleteFrom('import_failures').where('import_id', 'in', imports).execute();
+  await trx.deleteFrom('import_rows').where('import_id', 'in', imports).execute();
   await trx
     .updateTable('imports')
-    .set({ file_data: null, rows_data: null, sample: '[]', error: null })
+    .set({ file_data: null, sample: '[]', error: null })
     .where('meeting_id', '=', meeting.id)
     .execute();
 
