@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import ical, { type VEvent } from 'node-ical';
 import { PNG } from 'pngjs';
+import { toBuffer as qrcodePng } from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { cancelledCalendars, meetingCalendars } from './mail-calendar.ts';
 import { fillPlaceholders, renderMail, type MailContext, type RenderedMail } from './mail-render.ts';
@@ -108,6 +109,12 @@ describe('renderMail', () => {
     const png = PNG.sync.read(qr.content);
     expect(png.width).toBeGreaterThanOrEqual(480);
     expect(jsQR.default(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(CODE);
+    // The same picture as qrcode's own PNG renderer with the options it had (mail-qr.ts draws it itself).
+    const theirs = PNG.sync.read(
+      await qrcodePng(CODE, { type: 'png', width: 480, margin: 2, errorCorrectionLevel: 'M' }),
+    );
+    expect(png.width).toBe(theirs.width);
+    expect(Buffer.compare(png.data, theirs.data)).toBe(0);
   });
 
   it('writes a general meeting as one event from its start to its end', async () => {

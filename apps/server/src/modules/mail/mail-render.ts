@@ -43,10 +43,8 @@ const INVITING = new Set<MailContext['kind']>(['confirmation', 'enrolment_update
 
 export async function renderMail(ctx: MailContext): Promise<RenderedMail> {
   const content = mailContent(ctx);
-  const [mjml2html, qr] = await Promise.all([
-    loadMjml(),
-    content.showCode ? guestCodeQr(ctx.guest.guest_code) : null,
-  ]);
+  const mjml2html = await loadMjml();
+  const qr = content.showCode ? guestCodeQr(ctx.guest.guest_code) : null;
   // Strict: the template is ours and every outside text is escaped, so an error is a bug to surface.
   const { html } = await mjml2html(mailMjml(content), {
     validationLevel: 'strict',
