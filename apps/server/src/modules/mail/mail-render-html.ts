@@ -58,10 +58,17 @@ function item(label: string, valueHtml: string): string {
   );
 }
 
-function detailsPanel(c: MailContent): string {
+/**
+ * Where a guest's own HTML goes: as it is, or, when a meeting's mail is compiled once for all its
+ * guests (mail-render-template.ts), a slot that each guest's HTML later fills.
+ */
+export type GuestHtml = (html: string) => string;
+
+function detailsPanel(c: MailContent, guest: GuestHtml): string {
   const items = c.details.map((d) => item(d.label, esc(d.value)));
-  if (c.sessions.length > 0) items.push(item(c.labels.sessions, sessionRows(c.sessions, false)));
-  if (c.cancelled.length > 0) items.push(item(c.labels.cancelledSessions, sessionRows(c.cancelled, true)));
+  if (c.sessions.length > 0) items.push(item(c.labels.sessions, guest(sessionRows(c.sessions, false))));
+  if (c.cancelled.length > 0)
+    items.push(item(c.labels.cancelledSessions, guest(sessionRows(c.cancelled, true))));
   return `
     <mj-section background-color="#ffffff" padding="0 24px 8px">
       <mj-column background-color="${PANEL}" border-radius="8px" padding="16px 0 4px">
@@ -70,7 +77,7 @@ function detailsPanel(c: MailContent): string {
     </mj-section>`;
 }
 
-function qrBlock(c: MailContent): string {
+function qrBlock(c: MailContent, guest: GuestHtml): string {
   if (!c.showCode) return '';
   return `
     <mj-section background-color="#ffffff" padding="16px 0 0">
@@ -78,33 +85,36 @@ function qrBlock(c: MailContent): string {
         <mj-image src="cid:${QR_CID}" alt="${esc(c.labels.qrAlt)}" width="240px" height="240px" padding="0 24px 8px" />
         <mj-text align="center" padding="0 24px 4px" font-size="13px" color="${MUTED}">${esc(c.labels.guestCode)}</mj-text>
         <mj-text align="center" padding="0 24px 4px" font-size="15px">
-          <div style="font-family:Menlo,Consolas,'Courier New',monospace;letter-spacing:0.5px;word-break:break-all">${esc(c.code)}</div>
+          <div style="font-family:Menlo,Consolas,'Courier New',monospace;letter-spacing:0.5px;word-break:break-all">${guest(esc(c.code))}</div>
         </mj-text>
         <mj-text align="center" padding="0 24px 8px" font-size="14px" color="${MUTED}">${esc(c.labels.qrHint)}</mj-text>
       </mj-column>
     </mj-section>`;
 }
 
-function footer(c: MailContent): string {
+function footer(c: MailContent, guest: GuestHtml): string {
   const unsubscribe = c.unsubscribeUrl
     ? `<br /><a href="${esc(c.unsubscribeUrl)}" style="color:${MUTED};text-decoration:underline">${esc(c.labels.unsubscribe)}</a>`
     : '';
   return `
     <mj-section padding="16px 0 24px">
       <mj-column>
-        <mj-text align="center" font-size="12px" line-height="1.6" color="${MUTED}">${esc(c.labels.footer)}${unsubscribe}</mj-text>
+        <mj-text align="center" font-size="12px" line-height="1.6" color="${MUTED}">${esc(c.labels.footer)}${guest(unsubscribe)}</mj-text>
       </mj-column>
     </mj-section>`;
 }
 
-/** The whole mail as MJML: header bar, greeting and body, details, QR code, button, footer. */
-export function mailMjml(c: MailContent): string {
+/**
+ * The whole mail as MJML: header bar, greeting and body, details, QR code, button, footer. What
+ * differs from guest to guest (subject, greeting, body, sessions, code, links) passes through `guest`.
+ */
+export function mailMjml(c: MailContent, guest: GuestHtml = (html) => html): string {
   const { colors, labels } = c;
   const preview = c.body.replace(/\s+/g, ' ').slice(0, 120);
   return `<mjml lang="${htmlLang(c.lang)}">
   <mj-head>
-    <mj-title>${esc(c.subject)}</mj-title>
-    <mj-preview>${esc(preview)}</mj-preview>
+    <mj-title>${guest(esc(c.subject))}</mj-title>
+    <mj-preview>${guest(esc(preview))}</mj-preview>
     <mj-attributes>
       <mj-all font-family="${fontStack(c.lang)}" />
       <mj-text font-size="16px" line-height="1.6" color="${TEXT_DARK}" padding="0 24px 16px" />
@@ -118,19 +128,19 @@ export function mailMjml(c: MailContent): string {
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px 0 8px">
       <mj-column>
-        <mj-text font-weight="600">${esc(c.greeting)}</mj-text>
-        <mj-text>${textToHtml(c.body, colors.link)}</mj-text>
+        <mj-text font-weight="600">${guest(esc(c.greeting))}</mj-text>
+        <mj-text>${guest(textToHtml(c.body, colors.link))}</mj-text>
       </mj-column>
     </mj-section>
-    ${detailsPanel(c)}
-    ${qrBlock(c)}
+    ${detailsPanel(c, guest)}
+    ${qrBlock(c, guest)}
     <mj-section background-color="#ffffff" padding="8px 0 24px">
       <mj-column>
-        <mj-button href="${esc(c.link)}" background-color="${colors.theme}" color="${colors.onTheme}" font-size="16px" font-weight="600" border-radius="6px" inner-padding="14px 28px" padding="8px 24px 16px">${esc(c.buttonLabel)}</mj-button>
-        <mj-text font-size="13px" line-height="1.5" color="${MUTED}" padding="0 24px">${esc(labels.linkFallback)}<br />${link(c.link, c.link, colors.link)}</mj-text>
+        <mj-button href="${guest(esc(c.link))}" background-color="${colors.theme}" color="${colors.onTheme}" font-size="16px" font-weight="600" border-radius="6px" inner-padding="14px 28px" padding="8px 24px 16px">${esc(c.buttonLabel)}</mj-button>
+        <mj-text font-size="13px" line-height="1.5" color="${MUTED}" padding="0 24px">${esc(labels.linkFallback)}<br />${guest(link(c.link, c.link, colors.link))}</mj-text>
       </mj-column>
     </mj-section>
-    ${footer(c)}
+    ${footer(c, guest)}
   </mj-body>
 </mjml>`;
 }

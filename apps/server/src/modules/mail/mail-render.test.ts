@@ -1,8 +1,12 @@
 import jsQR from 'jsqr';
+import mjml from 'mjml';
 import ical, { type VEvent } from 'node-ical';
 import { PNG } from 'pngjs';
+import { toBuffer as qrcodePng } from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { cancelledCalendars, meetingCalendars } from './mail-calendar.ts';
+import { mailContent } from './mail-render-content.ts';
+import { mailMjml } from './mail-render-html.ts';
 import { fillPlaceholders, renderMail, type MailContext, type RenderedMail } from './mail-render.ts';
 
 const CODE = 'Xk3vQ9mZ2pL8rT5wY1nB7cD4fG6hJ0sA';
@@ -108,6 +112,12 @@ describe('renderMail', () => {
     const png = PNG.sync.read(qr.content);
     expect(png.width).toBeGreaterThanOrEqual(480);
     expect(jsQR.default(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(CODE);
+    // The same picture as qrcode's own PNG renderer with the options it had (mail-qr.ts draws it itself).
+    const theirs = PNG.sync.read(
+      await qrcodePng(CODE, { type: 'png', width: 480, margin: 2, errorCorrectionLevel: 'M' }),
+    );
+    expect(png.width).toBe(theirs.width);
+    expect(Buffer.compare(png.data, theirs.data)).toBe(0);
   });
 
   it('writes a general meeting as one event from its start to its end', async () => {
@@ -342,5 +352,73 @@ describe('renderMail', () => {
     const bad = await renderMail(context({ meeting: { ...base.meeting, theme_color: 'red"><x' } }));
     expect(bad.html).not.toContain('red"><x');
     expect(bad.html).toContain('#0958d9');
+  });
+});
+
+describe("a meeting's mail compiled once for its guests", () => {
+  /** What MJML makes of one guest's mail compiled on its own, as every mail was before. */
+  async function compiledAlone(ctx: MailContext): Promise<string> {
+    const { html } = await mjml(mailMjml(mailContent(ctx)), {
+      validationLevel: 'strict',
+      fonts: {},
+      keepComments: false,
+    });
+    return html;
+  }
+
+  it('writes, for each guest, the HTML of their mail compiled alone', async () => {
+    const base = context();
+    const guests = [
+      context(),
+      // A second guest of the same meeting: the compiled mail comes from the cache.
+      context({
+        guest: {
+          id: 43,
+          guest_code: 'Yk3vQ9mZ2pL8rT5wY1nB7cD4fG6hJ0sB',
+          display_name: 'A & <B>',
+          email: 'b@example.org',
+        },
+      }),
+      context({
+        language: 'en',
+        template: { subject: '{name} & {meeting}', body: 'See https://x.example/a?b=1&c=2.\n{code}' },
+      }),
+      schedule({
+        kind: 'enrolment_update',
+        cancelledSessions: [BREAKFAST],
+        guestPageUrl: `${LINK}?a=1&b="2"`,
+      }),
+      context({
+        kind: 'broadcast',
+        unsubscribeUrl: 'https://meetflow.example.mo/u/a&b',
+        template: { subject: 's', body: 'b' },
+      }),
+      context({
+        kind: 'certificate',
+        language: 'zh-cn',
+        meeting: { ...base.meeting, theme_color: '#ffee00' },
+      }),
+    ];
+    for (const ctx of guests) expect((await renderMail(ctx)).html).toBe(await compiledAlone(ctx));
+  });
+
+  it("compiles the meeting's mail again after the organiser edits the meeting or its texts", async () => {
+    const base = context();
+    const before = await renderMail(context({ template: { subject: 's', body: 'Old words' } }));
+    expect(before.html).toContain('澳門醫學教育研討會');
+    const edited = context({
+      guest: { ...base.guest, id: 43 },
+      meeting: { ...base.meeting, name: '新名稱研討會', location: '新場地', theme_color: '#123456' },
+      template: { subject: 's', body: 'New words' },
+    });
+    const after = await renderMail(edited);
+    expect(after.html).toBe(await compiledAlone(edited));
+    expect(after.html).toContain('新名稱研討會');
+    expect(after.html).toContain('新場地');
+    expect(after.html).toContain('#123456');
+    expect(after.html).toContain('New words');
+    expect(after.html).not.toContain('澳門醫學教育研討會');
+    expect(after.html).not.toContain('#7a1fa2');
+    expect(after.html).not.toContain('Old words');
   });
 });

@@ -2,7 +2,8 @@ import { ICalCalendarMethod } from 'ical-generator';
 import { cancelledCalendars, meetingCalendars, type CalendarObject } from './mail-calendar.ts';
 import { guestCodeQr } from './mail-qr.ts';
 import { mailContent, mailText } from './mail-render-content.ts';
-import { mailMjml, QR_CID } from './mail-render-html.ts';
+import { QR_CID } from './mail-render-html.ts';
+import { mailHtml } from './mail-render-template.ts';
 import type { MailAttachment, MailContext, MailInvitation, RenderedMail } from './mail-render-types.ts';
 
 /*
@@ -43,16 +44,8 @@ const INVITING = new Set<MailContext['kind']>(['confirmation', 'enrolment_update
 
 export async function renderMail(ctx: MailContext): Promise<RenderedMail> {
   const content = mailContent(ctx);
-  const [mjml2html, qr] = await Promise.all([
-    loadMjml(),
-    content.showCode ? guestCodeQr(ctx.guest.guest_code) : null,
-  ]);
-  // Strict: the template is ours and every outside text is escaped, so an error is a bug to surface.
-  const { html } = await mjml2html(mailMjml(content), {
-    validationLevel: 'strict',
-    fonts: {},
-    keepComments: false,
-  });
+  const html = await mailHtml(content, await loadMjml());
+  const qr = content.showCode ? guestCodeQr(ctx.guest.guest_code) : null;
 
   const attachments: MailAttachment[] = [];
   // One part with a Content-ID and a file name: shown in the body, and savable from it.
