@@ -81,6 +81,20 @@ function stepOneFields(
 }
 
 /** The confirmation's line naming the full sessions chosen for their waiting lists, if any. */
+/** Step 2's checks: the sessions and the privacy notice's box (both on this step), together. */
+function stepTwoErrors<E extends object>(
+  picked: number[],
+  paymentErrors: E,
+  askConsent: boolean,
+  consent: boolean,
+) {
+  return {
+    ...(picked.length === 0 ? { schedule_ids: 'scheduleRequired' as const } : {}),
+    ...paymentErrors,
+    ...consentErrors(askConsent, consent),
+  };
+}
+
 function waitlistNote(
   t: TFunction,
   lang: Language,
@@ -180,13 +194,7 @@ export function DateScheduleSignUp({
   const onChoose = (e: FormEvent) => {
     e.preventDefault();
     if (preview) return;
-    // The sessions and the privacy notice's box (both on this step) are checked together.
-    const errors = {
-      ...(picked.length === 0 ? { schedule_ids: 'scheduleRequired' as const } : {}),
-      ...pay.errors(),
-      ...consentErrors(notice !== null, consent),
-    };
-    if (!s.showClientErrors(errors)) return;
+    if (!s.showClientErrors(stepTwoErrors(picked, pay.errors(), notice !== null, consent))) return;
     setConfirming(true);
   };
 
