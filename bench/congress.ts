@@ -59,6 +59,12 @@ export interface CongressResult {
   purge: { seconds: number; guests: number; smallSeconds: number };
 }
 
+/** Each step's figures as soon as taken (stderr): a long run stopped halfway still tells them. */
+function note<T>(step: string, figures: T): T {
+  console.error(`congress ${step}: ${JSON.stringify(figures)}`);
+  return figures;
+}
+
 /** Median of `count` timed GETs (the first one warms up): for answers too slow for a p95 of 200. */
 async function medianMs(url: string, token: string, count = 5): Promise<number> {
   const times: number[] = [];
@@ -147,8 +153,8 @@ async function evaluationReports(
   const bigEvaluation = await answered(big);
   const smallEvaluation = await answered(small);
   return {
-    big: await medianMs(`${base}/api/evaluations/${bigEvaluation.id}/report`, token),
-    small: await medianMs(`${base}/api/evaluations/${smallEvaluation.id}/report`, token),
+    big: await medianMs(`${base}/api/evaluations/${bigEvaluation.id}/report`, token, 1),
+    small: await medianMs(`${base}/api/evaluations/${smallEvaluation.id}/report`, token, 1),
     completions: bigEvaluation.completions,
   };
 }
@@ -296,7 +302,7 @@ export async function congress(port: number): Promise<CongressResult> {
     const organization = await createOrganization(db);
     const seedBegin = performance.now();
     const big = await seedCongress(db, organization, '澳門醫學大會', GUESTS, 0);
-    const seedSeconds = (performance.now() - seedBegin) / 1000;
+    const seedSeconds = note('seed', (performance.now() - seedBegin) / 1000);
     const small = await seedCongress(db, organization, '澳門醫學小會', SMALL, GUESTS);
     const imported = await createCongress(db, organization, '澳門醫學大會（匯入）');
     const env = {
@@ -310,15 +316,16 @@ export async function congress(port: number): Promise<CongressResult> {
       const token = await logIn(base);
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const running: Running = { base, token, headers, pid: app.child.pid!, db };
-      const importRun = await importFiles(running, imported.id);
-      const listP95 = await guestList(running, big.id);
+      const importRun = note('import', await importFiles(running, imported.id));
+      const listP95 = note('list', await guestList(running, big.id));
       const exported = await measureDownload(
         `${base}/api/meetings/${big.id}/guests/export`,
         token,
         running.pid,
       );
       const bare = await bareExport(dataDir, big.id);
-      const issued = await issueToAllEarned(base, headers, big.id);
+      note('export', { exported, bare });
+      const issued = note('issue', await issueToAllEarned(base, headers, big.id));
       const certificateList = `${base}/api/meetings/${big.id}/certificates?page=1&page_size=20`;
       return {
         guests: GUESTS,
@@ -332,14 +339,14 @@ export async function congress(port: number): Promise<CongressResult> {
           barePeakMb: bare.peakMb,
         },
         certificates: {
-          listP95: await p95(certificateList, token),
+          listP95: note('certificate list', await medianMs(certificateList, token, 1)),
           issueSeconds: issued.issueSeconds,
           issued: issued.done,
         },
-        evaluationReport: await evaluationReports(running, big, small),
-        offlineSync: await offlineSync(running, big),
-        broadcast: await broadcastToAll(running, smtp, big.id),
-        purge: await purges(running, big, small),
+        evaluationReport: note('evaluation report', await evaluationReports(running, big, small)),
+        offlineSync: note('offline sync', await offlineSync(running, big)),
+        broadcast: note('broadcast', await broadcastToAll(running, smtp, big.id)),
+        purge: note('purge', await purges(running, big, small)),
       };
     } finally {
       await app.stop();
