@@ -74,6 +74,38 @@ async function bare(): Promise<{ seconds: number; peakMb: number }> {
   return { seconds: (JSON.parse(out) as { seconds: number }).seconds, peakMb };
 }
 
+/**
+ * Sets the meeting's rule (an hour present earns 6.5 credits, the default template kept) and issues a
+ * certificate to every guest who earned one, as the organiser's two clicks do: seconds of the issue.
+ */
+export async function issueToAllEarned(
+  base: string,
+  headers: Record<string, string>,
+  meetingId: number,
+): Promise<{ issueSeconds: number; done: number }> {
+  const settings = (await (
+    await fetch(`${base}/api/meetings/${meetingId}/certificate-settings`, { headers })
+  ).json()) as { data: { template: unknown } };
+  await fetch(`${base}/api/meetings/${meetingId}/certificate-settings`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      rule: { min_minutes: 60, meeting_credits: 6.5 },
+      template: settings.data.template,
+      guest_download: false,
+    }),
+  });
+  const begin = performance.now();
+  const issued = (await (
+    await fetch(`${base}/api/meetings/${meetingId}/certificates/issue`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ all_earned: true }),
+    })
+  ).json()) as { data: { done: number } };
+  return { issueSeconds: (performance.now() - begin) / 1000, done: issued.data.done };
+}
+
 export async function certificates(port: number): Promise<CertificatesResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-cert-'));
   const { db } = openDatabase(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }));
@@ -138,36 +170,15 @@ export async function certificates(port: number): Promise<CertificatesResult> {
     const token = ((await login.json()) as { data: { token: { access_token: string } } }).data.token
       .access_token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const settings = (await (
-      await fetch(`${base}/api/meetings/${meeting.id}/certificate-settings`, { headers })
-    ).json()) as {
-      data: { template: unknown };
-    };
-    await fetch(`${base}/api/meetings/${meeting.id}/certificate-settings`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({
-        rule: { min_minutes: 60, meeting_credits: 6.5 },
-        template: settings.data.template,
-        guest_download: false,
-      }),
-    });
-    let begin = performance.now();
-    const issued = (await (
-      await fetch(`${base}/api/meetings/${meeting.id}/certificates/issue`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ all_earned: true }),
-      })
-    ).json()) as { data: { done: number } };
-    const issueSeconds = (performance.now() - begin) / 1000;
-    if (issued.data.done !== GUESTS) throw new Error(`issued ${issued.data.done} of ${GUESTS}`);
+    const issued = await issueToAllEarned(base, headers, meeting.id);
+    const { issueSeconds } = issued;
+    if (issued.done !== GUESTS) throw new Error(`issued ${issued.done} of ${GUESTS}`);
 
     const pid = app.child.pid!;
     const idleMb = rssMb(pid);
     const rss = sampleRss(pid);
     const cpuBefore = cpuMs(pid);
-    begin = performance.now();
+    const begin = performance.now();
     const res = await fetch(`${base}/api/meetings/${meeting.id}/certificates/zip`, { headers });
     const file = path.join(dataDir, 'certificates.zip');
     const out = fs.createWriteStream(file);

@@ -5,9 +5,11 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Insertable } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import type { Database } from '../apps/server/src/db/schema.ts';
 import { indexGuests } from '../apps/server/src/modules/guests/guest-search.ts';
 import { createMeeting, createOrganization } from '../apps/server/test/registration-fixtures.ts';
 import { WEBHOOK_EVENT_TYPES } from '@meetflow/shared/schemas/integrations';
@@ -51,12 +53,16 @@ export interface DoorDayResult {
   bareExportPeakMb: number;
 }
 
-/** 100,000 guests in batches inside one transaction: seconds, not minutes. */
+/**
+ * 100,000 guests in batches inside one transaction: seconds, not minutes. `fill(k)`: the columns a
+ * scenario adds or changes for guest k (a date-schedule meeting's names, answers, …).
+ */
 export async function insertGuests(
   db: Db,
   meetingId: number,
   count: number,
   offset: number,
+  fill: (k: number) => Partial<Insertable<Database['guests']>> = () => ({}),
 ): Promise<string[]> {
   const codes: string[] = [];
   const now = Date.now();
@@ -83,6 +89,7 @@ export async function insertGuests(
           contact_number: '28000000',
           contact_phone: '66999999',
           created_at: now - (count - n) * 1000,
+          ...fill(k),
         });
       }
       await trx.insertInto('guests').values(rows).execute();

@@ -75,6 +75,73 @@ export interface GuestImportResult {
   cpuMsPerSignUp: number;
 }
 
+export interface ApiImport {
+  /** Upload (read and count the rows) + preview (judge every row) + import job, end to end. */
+  seconds: number;
+  previewSeconds: number;
+  /** Peak resident memory of the server while the import ran. */
+  peakRssMb: number;
+  /** Server CPU the import took. */
+  cpuMs: number;
+}
+
+/**
+ * A guest file imported into a meeting as the organiser's browser drives it: upload, preview with the
+ * mapping the server proposed, start, then poll until the job is done. `pid`: the server's process.
+ */
+export async function importThroughApi(
+  base: string,
+  token: string,
+  meetingId: number,
+  file: Buffer,
+  pid: number,
+): Promise<ApiImport> {
+  const auth = { authorization: `Bearer ${token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const cpuBefore = cpuMs(pid);
+  const begin = performance.now();
+  try {
+    const form = new FormData();
+    form.set('file', new Blob([file]), 'guests.xlsx');
+    const uploaded = await fetch(`${base}/api/meetings/${meetingId}/guest-imports`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    if (!uploaded.ok) throw new Error(`upload failed: ${await uploaded.text()}`);
+    const { id, mapping } = ((await uploaded.json()) as { data: { id: number; mapping: unknown[] } }).data;
+    const preview = await fetch(`${base}/api/guest-imports/${id}/preview`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ mapping }),
+    });
+    if (!preview.ok) throw new Error(`preview failed: ${await preview.text()}`);
+    const previewSeconds = (performance.now() - begin) / 1000;
+    await fetch(`${base}/api/guest-imports/${id}/start`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ mapping }),
+    });
+    for (;;) {
+      const state = (await (await fetch(`${base}/api/guest-imports/${id}`, { headers: auth })).json()) as {
+        data: { status: string };
+      };
+      if (state.data.status === 'done' || state.data.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return {
+      seconds: (performance.now() - begin) / 1000,
+      previewSeconds,
+      peakRssMb: peak,
+      cpuMs: cpuMs(pid) - cpuBefore,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 export async function guestImport(port: number): Promise<GuestImportResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-import-'));
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
@@ -127,42 +194,8 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
     }
 
     // The import, end to end, as the organiser's browser drives it.
-    let peak = rssMb(pid);
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-    const cpuBefore = cpuMs(pid);
-    const begin = performance.now();
-    const form = new FormData();
-    form.set('file', new Blob([file]), 'guests.xlsx');
-    const upload = (await (
-      await fetch(`${base}/api/meetings/${imported.id}/guest-imports`, {
-        method: 'POST',
-        headers: auth,
-        body: form,
-      })
-    ).json()) as { data: { id: number; mapping: unknown[] } };
-    const { id, mapping } = upload.data;
-    const preview = await fetch(`${base}/api/guest-imports/${id}/preview`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ mapping }),
-    });
-    if (!preview.ok) throw new Error(`preview failed: ${await preview.text()}`);
-    const previewSeconds = (performance.now() - begin) / 1000;
-    await fetch(`${base}/api/guest-imports/${id}/start`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ mapping }),
-    });
-    for (;;) {
-      const state = (await (await fetch(`${base}/api/guest-imports/${id}`, { headers: auth })).json()) as {
-        data: { status: string };
-      };
-      if (state.data.status === 'done' || state.data.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const importSeconds = (performance.now() - begin) / 1000;
-    clearInterval(sampler);
-    const importCpu = cpuMs(pid) - cpuBefore;
+    const run = await importThroughApi(base, token, imported.id, file, pid);
+    const { previewSeconds, seconds: importSeconds, cpuMs: importCpu } = run;
 
     // The baseline: the same guests, one sign-up each, through the public route.
     let next = 0;
@@ -213,7 +246,7 @@ export async function guestImport(port: number): Promise<GuestImportResult> {
       answeredGuests,
       signUpSeconds,
       signedUpGuests,
-      peakRssMb: peak,
+      peakRssMb: run.peakRssMb,
       cpuMsPerImportedGuest: importCpu / Math.max(1, importedGuests),
       cpuMsPerSignUp: signUpCpu / Math.max(1, signedUpGuests),
     };

@@ -1,11 +1,13 @@
 // `npm run bench`: each figure beside a baseline measured in the same run on the same machine.
 // `--budgets` measures only the deterministic bundle budgets (CI fails when one is exceeded);
-// `--only basics|signup|forms|door|mail|import|export|door-offline|certificates|webhooks` runs the budgets and one group of scenarios;
+// `--only basics|signup|forms|door|mail|import|export|door-offline|certificates|webhooks|congress` runs the budgets and one group of scenarios;
 // `--runs N` repeats the whole selection N times and prints min / median / max of each figure.
 import fs from 'node:fs';
 import path from 'node:path';
 import { measureApp, type Recorder } from './basics.ts';
 import { certificates, certificatesRows } from './certificates.ts';
+import { congress } from './congress.ts';
+import { congressRows } from './congress-rows.ts';
 import { doorDay } from './door-day.ts';
 import { doorDayRows, doorSearchExportRows } from './door-rows.ts';
 import { doorOffline } from './door-offline.ts';
@@ -38,7 +40,8 @@ const want = (
     | 'export'
     | 'door-offline'
     | 'certificates'
-    | 'webhooks',
+    | 'webhooks'
+    | 'congress',
 ) => !budgetsOnly && (only === null || only === group);
 
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -76,6 +79,8 @@ async function measureOnce(): Promise<Row[]> {
   if (want('webhooks')) record(...webhookRows(await webhookBench(await freePort())));
   // The offline door in Chromium (door-offline.ts; `--smoke` for a short run).
   if (want('door-offline')) record(...doorOfflineRows(await doorOffline(await freePort())));
+  // The 100,000-guest congress (congress.ts; BENCH_CONGRESS=<n> for a smaller one).
+  if (want('congress')) record(...congressRows(await congress(await freePort())));
   return rows;
 }
 

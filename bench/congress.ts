@@ -1,0 +1,359 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { IMPORT_ROWS_MAX } from '@meetflow/shared/schemas/imports';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { MEETING_QUESTIONS, openEvaluation } from '../apps/server/test/evaluation-report-fixtures.ts';
+import { createOrganization } from '../apps/server/test/registration-fixtures.ts';
+import { startSmtp, type SmtpFixture } from '../apps/server/test/smtp-fixture.ts';
+import { issueToAllEarned } from './certificates.ts';
+import { congressFile, createCongress, seedCongress, type Congress } from './congress-seed.ts';
+import { bareExport, logIn, measureDownload, p95, scanLoad } from './door-day.ts';
+import { importThroughApi } from './guest-import.ts';
+import { cpuMs, startApp } from './lib.ts';
+
+/**
+ * The 100,000-guest congress (issue 46): a date-schedule meeting with 20 sessions, a 12-field form of
+ * its own and fees, on one SQLite server process with its runners on and a real SMTP server here.
+ * Each figure beside a baseline of the same run: the import of 100,000 rows (beside the bulk SQL that
+ * seeds as many), the guest list filtered on answers (beside the unfiltered list), the export (beside
+ * the bare writer), the certificates, a broadcast to all (beside its configured pace), the evaluation
+ * report, the retention purge and an offline station's sync (each beside the same at 1,000 guests or
+ * the same scans sent online). `BENCH_CONGRESS=<n>` runs it with n guests.
+ */
+const GUESTS = Number(process.env.BENCH_CONGRESS ?? 100_000);
+const SMALL = Math.min(1_000, GUESTS);
+const OFFLINE_SCANS = Math.min(10_000, GUESTS / 2);
+const OFFLINE_BATCH = 500; // OFFLINE_SYNC_MAX: what a station sends per request
+const BROADCAST_PER_MINUTE = 12_000;
+const BROADCAST_WINDOW_MS = 20_000;
+
+export interface CongressResult {
+  guests: number;
+  seedSeconds: number;
+  import: {
+    seconds: number;
+    previewSeconds: number;
+    peakRssMb: number;
+    cpuMs: number;
+    cpuMsPerGuest: number;
+    imported: number;
+    files: number;
+  };
+  listP95: { all: number; filtered: Record<string, number> };
+  export: { seconds: number; peakMb: number; bareSeconds: number; barePeakMb: number };
+  certificates: { listP95: number; issueSeconds: number; issued: number };
+  broadcast: {
+    recipients: number;
+    queueSeconds: number;
+    delivered: number;
+    perSecond: number;
+    pacePerSecond: number;
+    cpuMsPerMail: number;
+  };
+  evaluationReport: { big: number; small: number; completions: number };
+  offlineSync: { seconds: number; recorded: number; scans: number; onlineSeconds: number };
+  purge: { seconds: number; guests: number; smallSeconds: number };
+}
+
+/** Each step's figures as soon as taken (stderr): a long run stopped halfway still tells them. */
+function note<T>(step: string, figures: T): T {
+  console.error(`congress ${step}: ${JSON.stringify(figures)}`);
+  return figures;
+}
+
+/** Median of `count` timed GETs (the first one warms up): for answers too slow for a p95 of 200. */
+async function medianMs(url: string, token: string, count = 5): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i <= count; i++) {
+    const begin = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    if (i > 0) times.push(performance.now() - begin);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** Named answers of the meeting's evaluation from every other guest (the report reads them all). */
+async function seedCompletions(db: Db, evaluationId: number, guestIds: number[], at: number) {
+  const answering = guestIds.filter((_, i) => i % 2 === 0);
+  await db.transaction().execute(async (trx) => {
+    for (let first = 0; first < answering.length; first += 500) {
+      await trx
+        .insertInto('evaluation_completions')
+        .values(
+          answering.slice(first, first + 500).map((guest_id, i) => ({
+            evaluation_id: evaluationId,
+            guest_id,
+            completed_at: at + i,
+            passed: null,
+            answers: JSON.stringify({
+              venue: `p${1 + ((first + i) % 3)}`,
+              safe: (first + i) % 5 !== 0,
+              ...((first + i) % 7 === 0 ? { improve: 'More coffee' } : {}),
+            }),
+          })),
+        )
+        .execute();
+    }
+  });
+  return answering.length;
+}
+
+/** The running app as each step uses it: its address, the organiser's token, its process, the database. */
+interface Running {
+  base: string;
+  token: string;
+  headers: Record<string, string>;
+  pid: number;
+  db: Db;
+}
+
+/** The guest list's p95, unfiltered and on answers: a choice, a multiple choice, a yes/no, two keys. */
+async function guestList({ base, token }: Running, meetingId: number): Promise<CongressResult['listP95']> {
+  const list = (query: string) =>
+    `${base}/api/meetings/${meetingId}/guests?page=1&page_size=20&sort_by=created_at&sort_order=desc${query}`;
+  return {
+    all: await p95(list(''), token),
+    filtered: {
+      'specialty:surgery': await p95(list('&answer=specialty:surgery'), token),
+      'subspecialty:robotic': await p95(list('&answer=subspecialty:robotic'), token),
+      'accompanied:yes': await p95(list('&answer=accompanied:yes'), token),
+      'diet:veg + specialty:medicine': await p95(list('&answer=diet:veg&answer=specialty:medicine'), token),
+      'diet:veg + keyword': await p95(list('&answer=diet:veg&keyword=Guest%205'), token),
+    },
+  };
+}
+
+/** The report of each meeting's named evaluation, answered by every other guest. */
+async function evaluationReports(
+  running: Running,
+  big: Congress,
+  small: Congress,
+): Promise<CongressResult['evaluationReport']> {
+  const { base, token, headers, db } = running;
+  const answered = async (meeting: Congress) => {
+    const res = await fetch(`${base}/api/meetings/${meeting.id}/evaluations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(
+        openEvaluation(0, 'Congress', { anonymous: false, pass_mark: null, fields: MEETING_QUESTIONS }),
+      ),
+    });
+    if (!res.ok) throw new Error(`evaluation not created: ${await res.text()}`);
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+    const completions = await seedCompletions(db, id, meeting.guestIds, meeting.startAt + 9 * 3_600_000);
+    return { id, completions };
+  };
+  const bigEvaluation = await answered(big);
+  const smallEvaluation = await answered(small);
+  return {
+    big: await medianMs(`${base}/api/evaluations/${bigEvaluation.id}/report`, token, 1),
+    small: await medianMs(`${base}/api/evaluations/${smallEvaluation.id}/report`, token, 1),
+    completions: bigEvaluation.completions,
+  };
+}
+
+/**
+ * An offline station's queue: scans of guests who have not come yet, sent 500 a request in order as
+ * the station does; the baseline sends as many scans of other guests online, one station.
+ */
+async function offlineSync(running: Running, big: Congress): Promise<CongressResult['offlineSync']> {
+  const { base, token, headers } = running;
+  const notCome = big.codes.filter((_, i) => i % 2 === 1);
+  const scanned = notCome.slice(0, OFFLINE_SCANS);
+  const queuedAt = Date.now() - 30 * 60_000;
+  const begin = performance.now();
+  let recorded = 0;
+  for (let first = 0; first < scanned.length; first += OFFLINE_BATCH) {
+    const res = await fetch(`${base}/api/attendance/offline-scans`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        meeting_id: big.id,
+        schedule_id: null,
+        station: 'Hall A (offline)',
+        scans: scanned.slice(first, first + OFFLINE_BATCH).map((guest_code, i) => ({
+          nonce: randomBytes(12).toString('base64url'),
+          guest_code,
+          direction: 'in',
+          type: 'in',
+          at: queuedAt + (first + i) * 100,
+        })),
+      }),
+    });
+    if (!res.ok) throw new Error(`offline sync answered ${res.status}: ${await res.text()}`);
+    recorded += ((await res.json()) as { data: { recorded: number } }).data.recorded;
+  }
+  const seconds = (performance.now() - begin) / 1000;
+  const online = await scanLoad(base, token, 1)(big.id, notCome, OFFLINE_SCANS, OFFLINE_SCANS);
+  return { seconds, recorded, scans: scanned.length, onlineSeconds: online.seconds };
+}
+
+/** A broadcast to every guest: the CPU per mail and the rate over a window of its sending. */
+async function broadcastToAll(
+  running: Running,
+  smtp: SmtpFixture,
+  meetingId: number,
+): Promise<CongressResult['broadcast']> {
+  const { base, headers, pid } = running;
+  const count = (await (
+    await fetch(`${base}/api/meetings/${meetingId}/broadcasts/count`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ filters: {} }),
+    })
+  ).json()) as { data: { count: number } };
+  const recipients = count.data.count;
+  const cpuBefore = cpuMs(pid);
+  const begin = performance.now();
+  const sent = await fetch(`${base}/api/meetings/${meetingId}/broadcasts`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      filters: {},
+      texts: { en: { subject: 'Congress news', body: 'The plenary moves to Hall B tomorrow.' } },
+      confirmed_count: recipients,
+    }),
+  });
+  if (!sent.ok) throw new Error(`broadcast answered ${sent.status}: ${await sent.text()}`);
+  const queueSeconds = (performance.now() - begin) / 1000;
+  let firstAt = 0;
+  while (smtp.received.length < recipients && performance.now() < begin + BROADCAST_WINDOW_MS) {
+    if (!firstAt && smtp.received.length > 0) firstAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const delivered = smtp.received.length;
+  return {
+    recipients,
+    queueSeconds,
+    delivered,
+    perSecond: delivered / ((performance.now() - (firstAt || begin)) / 1000),
+    pacePerSecond: BROADCAST_PER_MINUTE / 60,
+    cpuMsPerMail: (cpuMs(pid) - cpuBefore) / Math.max(1, delivered),
+  };
+}
+
+/** The retention purge once the meetings are over ("purge now"): the small one, then the congress. */
+async function purges(running: Running, big: Congress, small: Congress): Promise<CongressResult['purge']> {
+  const { base, headers, db } = running;
+  const purge = async (meeting: Congress) => {
+    await db
+      .updateTable('meetings')
+      .set({ end_at: Date.now() - 60_000 })
+      .where('id', '=', meeting.id)
+      .execute();
+    const begin = performance.now();
+    const res = await fetch(`${base}/api/meetings/${meeting.id}/purge`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ confirm: meeting.name }),
+    });
+    if (!res.ok) throw new Error(`purge answered ${res.status}: ${await res.text()}`);
+    const { data } = (await res.json()) as { data: { guests: number } };
+    return { seconds: (performance.now() - begin) / 1000, guests: data.guests };
+  };
+  const smallPurge = await purge(small);
+  const bigPurge = await purge(big);
+  return { seconds: bigPurge.seconds, guests: bigPurge.guests, smallSeconds: smallPurge.seconds };
+}
+
+/**
+ * The import first, on a freshly started process: its peak memory is its own. A file holds at most
+ * IMPORT_ROWS_MAX rows (30,000), so 100,000 guests come as files of equal size, one after the other,
+ * as an organiser would have to send them.
+ */
+async function importFiles(running: Running, meetingId: number): Promise<CongressResult['import']> {
+  const { base, token, pid, db } = running;
+  const files = Math.ceil(GUESTS / IMPORT_ROWS_MAX);
+  const rows = Math.ceil(GUESTS / files);
+  const result = { seconds: 0, previewSeconds: 0, peakRssMb: 0, cpuMs: 0, files };
+  for (let first = 0; first < GUESTS; first += rows) {
+    const file = await congressFile(Math.min(rows, GUESTS - first), 2 * GUESTS + first);
+    const run = await importThroughApi(base, token, meetingId, file, pid);
+    result.seconds += run.seconds;
+    result.previewSeconds += run.previewSeconds;
+    result.peakRssMb = Math.max(result.peakRssMb, run.peakRssMb);
+    result.cpuMs += run.cpuMs;
+  }
+  const imported = Number(
+    (
+      await db
+        .selectFrom('guests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('meeting_id', '=', meetingId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  return { ...result, cpuMsPerGuest: result.cpuMs / Math.max(1, imported), imported };
+}
+
+export async function congress(port: number): Promise<CongressResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-congress-'));
+  const { db } = openDatabase(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }));
+  const smtp = await startSmtp();
+  try {
+    await migrateToLatest(db);
+    const organization = await createOrganization(db);
+    const seedBegin = performance.now();
+    const big = await seedCongress(db, organization, '澳門醫學大會', GUESTS, 0);
+    const seedSeconds = note('seed', (performance.now() - seedBegin) / 1000);
+    const small = await seedCongress(db, organization, '澳門醫學小會', SMALL, GUESTS);
+    const imported = await createCongress(db, organization, '澳門醫學大會（匯入）');
+    const env = {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      MAIL_BROADCAST_PER_MINUTE: String(BROADCAST_PER_MINUTE),
+    };
+    const app = await startApp(env, port);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const token = await logIn(base);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const running: Running = { base, token, headers, pid: app.child.pid!, db };
+      const importRun = note('import', await importFiles(running, imported.id));
+      const listP95 = note('list', await guestList(running, big.id));
+      const exported = await measureDownload(
+        `${base}/api/meetings/${big.id}/guests/export`,
+        token,
+        running.pid,
+      );
+      const bare = await bareExport(dataDir, big.id);
+      note('export', { exported, bare });
+      const issued = note('issue', await issueToAllEarned(base, headers, big.id));
+      const certificateList = `${base}/api/meetings/${big.id}/certificates?page=1&page_size=20`;
+      return {
+        guests: GUESTS,
+        seedSeconds,
+        import: importRun,
+        listP95,
+        export: {
+          seconds: exported.seconds,
+          peakMb: exported.peakMb,
+          bareSeconds: bare.seconds,
+          barePeakMb: bare.peakMb,
+        },
+        certificates: {
+          listP95: note('certificate list', await medianMs(certificateList, token, 1)),
+          issueSeconds: issued.issueSeconds,
+          issued: issued.done,
+        },
+        evaluationReport: note('evaluation report', await evaluationReports(running, big, small)),
+        offlineSync: note('offline sync', await offlineSync(running, big)),
+        broadcast: note('broadcast', await broadcastToAll(running, smtp, big.id)),
+        purge: note('purge', await purges(running, big, small)),
+      };
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await db.destroy();
+    await smtp.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
