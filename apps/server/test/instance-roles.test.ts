@@ -4,7 +4,14 @@ import { ERRORS } from '@meetflow/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from '../src/modules/jobs/jobs.service.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { startInstance, stopInstance, untilLogged, waitFor, type Instance } from './server-process.ts';
+import {
+  freePort,
+  startInstance,
+  stopInstance,
+  untilLogged,
+  waitFor,
+  type Instance,
+} from './server-process.ts';
 
 /*
  * Instance roles (docs/decisions/0084-instance-roles.md): real server processes on one fresh
@@ -52,8 +59,7 @@ describe(`instance roles (${TEST_DB})`, () => {
 
   it('a web instance serves the API and leaves a queued job alone; a worker runs it', async () => {
     const id = (await queueReminderFanOut('roles:1'))!;
-    const base = 4900 + Math.floor(Math.random() * 400) * 2;
-    const web = await startInstance(ctx, base, { REDIS_URL, ROLE: 'web', LOG_LEVEL: 'info' });
+    const web = await startInstance(ctx, await freePort(), { REDIS_URL, ROLE: 'web', LOG_LEVEL: 'info' });
     instances.push(web);
     await untilLogged(web, (line) => line.includes('"role":"web"'));
     const health = await get(web, '/api/health');
@@ -66,7 +72,11 @@ describe(`instance roles (${TEST_DB})`, () => {
     expect(await statusOf(id)).toBe('queued');
     expect((await ctx.app.jobs.findJob(id))!.attempts).toBe(0);
 
-    const worker = await startInstance(ctx, base + 1, { REDIS_URL, ROLE: 'worker', LOG_LEVEL: 'info' });
+    const worker = await startInstance(ctx, await freePort(), {
+      REDIS_URL,
+      ROLE: 'worker',
+      LOG_LEVEL: 'info',
+    });
     instances.push(worker);
     await untilLogged(worker, (line) => line.includes('"role":"worker"'));
     await waitFor(async () => (await statusOf(id)) === 'done', 10_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from './event-stream.ts';
 import { ADMIN, CAPTCHA_ANSWER, createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { call, startInstance, stopInstance, type Instance } from './server-process.ts';
+import { call, freePort, startInstance, stopInstance, type Instance } from './server-process.ts';
 import { clientIp, createMeeting, createOrganization, generalBody } from './registration-fixtures.ts';
 
 /*
@@ -20,10 +20,10 @@ describe(`two instances behave as one (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const port = 4300 + Math.floor(Math.random() * 500) * 2;
+    const [portA, portB] = await Promise.all([freePort(), freePort()]);
     [a, b] = await Promise.all([
-      startInstance(ctx, port, { REDIS_URL }),
-      startInstance(ctx, port + 1, { REDIS_URL }),
+      startInstance(ctx, portA, { REDIS_URL }),
+      startInstance(ctx, portB, { REDIS_URL }),
     ]);
   }, 60_000);
 

@@ -18,7 +18,7 @@ import {
   signUpGuest,
   type PaidGuest,
 } from './receipt-fixtures.ts';
-import { call, startInstance, stopInstance } from './server-process.ts';
+import { call, freePort, startInstance, stopInstance } from './server-process.ts';
 import { startSmtp, type SmtpFixture } from './smtp-fixture.ts';
 
 const MINUTE = 60_000;
@@ -135,8 +135,8 @@ describe(`receipts (${TEST_DB})`, () => {
     const orders: { id: number }[] = [];
     for (const guest of guests) orders.push(await orderFor(ctx, meeting.id, item, guest));
     for (const order of orders) await pay(ctx.app, ctx.db, order.id, FEE);
-    const port = 4300 + Math.floor(Math.random() * 500) * 2;
-    const instances = await Promise.all([startInstance(ctx, port), startInstance(ctx, port + 1)]);
+    const ports = await Promise.all([freePort(), freePort()]);
+    const instances = await Promise.all(ports.map((port) => startInstance(ctx, port)));
     try {
       // An organiser who logs in only here: the processes keep the real clock, this file moves its own.
       const account = `processes_${organizationId}`;
