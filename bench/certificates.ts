@@ -31,6 +31,30 @@ export interface CertificatesResult {
   barePeakMb: number;
 }
 
+/**
+ * Each guest's entry and exit at the gate, `stayMs` apart, the guests arriving `stepMs` after one
+ * another from `firstIn`: the scans a certificate rule counts (also the congress bench's seeding).
+ */
+export function cameAndLeft(
+  meetingId: number,
+  guestIds: readonly number[],
+  { firstIn, stepMs, stayMs }: { firstIn: number; stepMs: number; stayMs: number },
+) {
+  return guestIds.flatMap((guest_id, i) =>
+    (['in', 'out'] as const).map((type, j) => ({
+      meeting_id: meetingId,
+      guest_id,
+      scope_id: 0,
+      type,
+      station: 'Gate',
+      operator_id: null,
+      operator_name: null,
+      nonce: randomUUID(),
+      created_at: firstIn + i * stepMs + j * stayMs,
+    })),
+  );
+}
+
 function sampleRss(pid: number) {
   let peak = 0;
   let ticks = 0;
@@ -140,18 +164,10 @@ export async function certificates(port: number): Promise<CertificatesResult> {
       await trx
         .insertInto('check_ins')
         .values(
-          ids.flatMap(({ id }, i) =>
-            (['in', 'out'] as const).map((type, j) => ({
-              meeting_id: meeting.id,
-              guest_id: id,
-              scope_id: 0,
-              type,
-              station: 'Gate',
-              operator_id: null,
-              operator_name: null,
-              nonce: randomUUID(),
-              created_at: start + 3_600_000 + i * 1000 + j * 6.5 * 3_600_000,
-            })),
+          cameAndLeft(
+            meeting.id,
+            ids.map(({ id }) => id),
+            { firstIn: start + 3_600_000, stepMs: 1000, stayMs: 6.5 * 3_600_000 },
           ),
         )
         .execute();

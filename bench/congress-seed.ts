@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { formFields, type FormFieldInput } from '@meetflow/shared/forms/form-definition';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { GUEST_FIELD_NAMES } from '../packages/shared/src/guest-field-names.ts';
@@ -10,6 +9,7 @@ import {
   createUserType,
   macaoPhone,
 } from '../apps/server/test/registration-fixtures.ts';
+import { cameAndLeft } from './certificates.ts';
 import { insertGuests } from './door-day.ts';
 
 /*
@@ -194,21 +194,7 @@ export async function seedCongress(
       if (came.length === 0) continue;
       await trx
         .insertInto('check_ins')
-        .values(
-          came.flatMap((guest_id, i) =>
-            (['in', 'out'] as const).map((type, j) => ({
-              meeting_id: id,
-              guest_id,
-              scope_id: 0,
-              type,
-              station: 'Gate',
-              operator_id: null,
-              operator_name: null,
-              nonce: randomUUID(),
-              created_at: startAt + HOUR + i * 100 + j * 7 * HOUR,
-            })),
-          ),
-        )
+        .values(cameAndLeft(id, came, { firstIn: startAt + HOUR, stepMs: 100, stayMs: 7 * HOUR }))
         .execute();
     }
   });
