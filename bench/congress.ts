@@ -30,11 +30,16 @@ const OFFLINE_SCANS = Math.min(10_000, GUESTS / 2);
 const OFFLINE_BATCH = 500; // OFFLINE_SYNC_MAX: what a station sends per request
 const BROADCAST_PER_MINUTE = 12_000;
 const BROADCAST_WINDOW_MS = 20_000;
+const ALL_STEPS = ['import', 'list', 'export', 'certificates', 'evaluation', 'offline', 'broadcast', 'purge'];
+/** `BENCH_CONGRESS_STEPS=list,purge` runs only those steps (the seeding always runs): one cost at a time. */
+const STEPS = new Set((process.env.BENCH_CONGRESS_STEPS ?? ALL_STEPS.join(',')).split(','));
+for (const step of STEPS)
+  if (!ALL_STEPS.includes(step)) throw new Error(`BENCH_CONGRESS_STEPS: no step "${step}"`);
 
 export interface CongressResult {
   guests: number;
   seedSeconds: number;
-  import: {
+  import?: {
     seconds: number;
     previewSeconds: number;
     peakRssMb: number;
@@ -43,10 +48,10 @@ export interface CongressResult {
     imported: number;
     files: number;
   };
-  listP95: { all: number; filtered: Record<string, number> };
-  export: { seconds: number; peakMb: number; bareSeconds: number; barePeakMb: number };
-  certificates: { listP95: number; issueSeconds: number; issued: number };
-  broadcast: {
+  listP95?: { all: number; filtered: Record<string, number> };
+  export?: { seconds: number; peakMb: number; bareSeconds: number; barePeakMb: number };
+  certificates?: { listP95: number; issueSeconds: number; issued: number };
+  broadcast?: {
     recipients: number;
     queueSeconds: number;
     delivered: number;
@@ -54,9 +59,9 @@ export interface CongressResult {
     pacePerSecond: number;
     cpuMsPerMail: number;
   };
-  evaluationReport: { big: number; small: number; completions: number };
-  offlineSync: { seconds: number; recorded: number; scans: number; onlineSeconds: number };
-  purge: { seconds: number; guests: number; smallSeconds: number };
+  evaluationReport?: { big: number; small: number; completions: number };
+  offlineSync?: { seconds: number; recorded: number; scans: number; onlineSeconds: number };
+  purge?: { seconds: number; guests: number; smallSeconds: number };
 }
 
 /** Each step's figures as soon as taken (stderr): a long run stopped halfway still tells them. */
@@ -115,7 +120,10 @@ interface Running {
 }
 
 /** The guest list's p95, unfiltered and on answers: a choice, a multiple choice, a yes/no, two keys. */
-async function guestList({ base, token }: Running, meetingId: number): Promise<CongressResult['listP95']> {
+async function guestList(
+  { base, token }: Running,
+  meetingId: number,
+): Promise<NonNullable<CongressResult['listP95']>> {
   const list = (query: string) =>
     `${base}/api/meetings/${meetingId}/guests?page=1&page_size=20&sort_by=created_at&sort_order=desc${query}`;
   return {
@@ -135,7 +143,7 @@ async function evaluationReports(
   running: Running,
   big: Congress,
   small: Congress,
-): Promise<CongressResult['evaluationReport']> {
+): Promise<NonNullable<CongressResult['evaluationReport']>> {
   const { base, token, headers, db } = running;
   const answered = async (meeting: Congress) => {
     const res = await fetch(`${base}/api/meetings/${meeting.id}/evaluations`, {
@@ -163,7 +171,10 @@ async function evaluationReports(
  * An offline station's queue: scans of guests who have not come yet, sent 500 a request in order as
  * the station does; the baseline sends as many scans of other guests online, one station.
  */
-async function offlineSync(running: Running, big: Congress): Promise<CongressResult['offlineSync']> {
+async function offlineSync(
+  running: Running,
+  big: Congress,
+): Promise<NonNullable<CongressResult['offlineSync']>> {
   const { base, token, headers } = running;
   const notCome = big.codes.filter((_, i) => i % 2 === 1);
   const scanned = notCome.slice(0, OFFLINE_SCANS);
@@ -200,7 +211,7 @@ async function broadcastToAll(
   running: Running,
   smtp: SmtpFixture,
   meetingId: number,
-): Promise<CongressResult['broadcast']> {
+): Promise<NonNullable<CongressResult['broadcast']>> {
   const { base, headers, pid } = running;
   const count = (await (
     await fetch(`${base}/api/meetings/${meetingId}/broadcasts/count`, {
@@ -240,7 +251,11 @@ async function broadcastToAll(
 }
 
 /** The retention purge once the meetings are over ("purge now"): the small one, then the congress. */
-async function purges(running: Running, big: Congress, small: Congress): Promise<CongressResult['purge']> {
+async function purges(
+  running: Running,
+  big: Congress,
+  small: Congress,
+): Promise<NonNullable<CongressResult['purge']>> {
   const { base, headers, db } = running;
   const purge = async (meeting: Congress) => {
     await db
@@ -268,7 +283,10 @@ async function purges(running: Running, big: Congress, small: Congress): Promise
  * IMPORT_ROWS_MAX rows (30,000), so 100,000 guests come as files of equal size, one after the other,
  * as an organiser would have to send them.
  */
-async function importFiles(running: Running, meetingId: number): Promise<CongressResult['import']> {
+async function importFiles(
+  running: Running,
+  meetingId: number,
+): Promise<NonNullable<CongressResult['import']>> {
   const { base, token, pid, db } = running;
   const files = Math.ceil(GUESTS / IMPORT_ROWS_MAX);
   const rows = Math.ceil(GUESTS / files);
@@ -316,38 +334,39 @@ export async function congress(port: number): Promise<CongressResult> {
       const token = await logIn(base);
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const running: Running = { base, token, headers, pid: app.child.pid!, db };
-      const importRun = note('import', await importFiles(running, imported.id));
-      const listP95 = note('list', await guestList(running, big.id));
-      const exported = await measureDownload(
-        `${base}/api/meetings/${big.id}/guests/export`,
-        token,
-        running.pid,
-      );
-      const bare = await bareExport(dataDir, big.id);
-      note('export', { exported, bare });
-      const issued = note('issue', await issueToAllEarned(base, headers, big.id));
-      const certificateList = `${base}/api/meetings/${big.id}/certificates?page=1&page_size=20`;
-      return {
-        guests: GUESTS,
-        seedSeconds,
-        import: importRun,
-        listP95,
-        export: {
+      const step = async <T>(name: string, measure: () => Promise<T>) =>
+        STEPS.has(name) ? note(name, await measure()) : undefined;
+      const result: CongressResult = { guests: GUESTS, seedSeconds };
+      result.import = await step('import', () => importFiles(running, imported.id));
+      result.listP95 = await step('list', () => guestList(running, big.id));
+      result.export = await step('export', async () => {
+        const exported = await measureDownload(
+          `${base}/api/meetings/${big.id}/guests/export`,
+          token,
+          running.pid,
+        );
+        const bare = await bareExport(dataDir, big.id);
+        return {
           seconds: exported.seconds,
           peakMb: exported.peakMb,
           bareSeconds: bare.seconds,
           barePeakMb: bare.peakMb,
-        },
-        certificates: {
-          listP95: note('certificate list', await medianMs(certificateList, token, 1)),
+        };
+      });
+      result.certificates = await step('certificates', async () => {
+        const issued = await issueToAllEarned(base, headers, big.id);
+        const certificateList = `${base}/api/meetings/${big.id}/certificates?page=1&page_size=20`;
+        return {
+          listP95: await medianMs(certificateList, token, 1),
           issueSeconds: issued.issueSeconds,
           issued: issued.done,
-        },
-        evaluationReport: note('evaluation report', await evaluationReports(running, big, small)),
-        offlineSync: note('offline sync', await offlineSync(running, big)),
-        broadcast: note('broadcast', await broadcastToAll(running, smtp, big.id)),
-        purge: note('purge', await purges(running, big, small)),
-      };
+        };
+      });
+      result.evaluationReport = await step('evaluation', () => evaluationReports(running, big, small));
+      result.offlineSync = await step('offline', () => offlineSync(running, big));
+      result.broadcast = await step('broadcast', () => broadcastToAll(running, smtp, big.id));
+      result.purge = await step('purge', () => purges(running, big, small));
+      return result;
     } finally {
       await app.stop();
     }
