@@ -3,11 +3,12 @@ import { eraseApplicants } from '../approval/approval.writes.ts';
 import { eraseInvitees } from '../invitations/invitations.writes.ts';
 import { eraseGroupContacts } from '../groups/groups.writes.ts';
 import { erasePayers } from '../payments/payments.writes.ts';
+import { eraseAnswers } from './erase-answers.ts';
 import * as repo from './privacy.repository.ts';
 
 /**
- * What every erasure runs (the purge, its late writes, a withdrawal): the shredder
- * (privacy.repository.ts `eraseGuests`), then what later modules copied of the guests, through
+ * What every erasure runs (the purge, its late writes, a withdrawal): the answers to personal
+ * fields (erase-answers.ts), the shredder (privacy.repository.ts `eraseGuests`), then what later modules copied of the guests, through
  * their writes: the payer's names on orders and receipts (issue 44), group contacts (issue 45). Kept apart from the
  * repository, which is at its size, so that a module's erasure is one line here.
  */
@@ -17,6 +18,8 @@ export async function eraseGuests(
   now: number,
   guestId?: number,
 ): Promise<number> {
+  // The answers to personal fields first: it picks the guests the shredder has not marked erased yet.
+  await eraseAnswers(trx, meetingId, guestId);
   const erased = await repo.eraseGuests(trx, meetingId, now, guestId);
   await erasePayers(trx, meetingId, guestId);
   // Applications awaiting (or past) approval carry the applicant's contact and form (issue 45).

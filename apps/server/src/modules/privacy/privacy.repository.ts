@@ -1,16 +1,11 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
-import { isAnswerField } from '@meetflow/shared/forms/form-definition';
-import type { AnswerValue, Answers } from '@meetflow/shared/forms/form-engine';
-import { templatesWithBackground } from '../certificates/certificates.reads.ts';
 import { forgetErasedGuests } from '../cme/cme.writes.ts';
 import { eraseNamedAnswers } from '../evaluations/evaluations.writes.ts';
+import { templatesWithBackground } from '../certificates/certificates.reads.ts';
 import { deleteFiles } from '../files/files.writes.ts';
-import { parseAnswers, parseFields } from '../guests/guest-rules.ts';
-import { meetingFormJson } from '../guests/guests.reads.ts';
 import { proofFilesAmong } from '../payments/payments.reads.ts';
-import { eraseDeliveredAnswers } from '../webhooks/webhooks.writes.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -188,8 +183,6 @@ export async function eraseGuests(
     .where('meeting_id', '=', meetingId)
     .$if(guestId !== undefined, (q) => q.where('id', '=', guestId!));
 
-  // Before the rows are marked erased: it picks the guests not erased yet.
-  await eraseAnswers(trx, meetingId, guestId);
   // A named evaluation's answers are personal; anonymous responses name nobody (decision 0091).
   await eraseNamedAnswers(trx, meetingId, guestId);
   const erased = await trx
@@ -279,56 +272,41 @@ export async function eraseGuests(
   return Number(erased.numUpdatedRows);
 }
 
-/** A file answer (`{id, name, mime, size}`): its stored file's id. */
-function answerFileId(value: AnswerValue): string | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) && 'mime' in value && 'id' in value
-    ? value.id
-    : undefined;
-}
+/** Guests rewritten by one statement (kept under the databases' bound-parameter limits). */
+const IDS_PER_UPDATE = 500;
 
 /**
- * The answers to the meeting's personal fields (and to keys its form does not know) out of its guests'
- * answers — all of them, or one guest's — and out of their events in the webhook outbox; answers to
- * fields not marked personal stay, for the figures. A file answered with is deleted once no answer,
- * waiting place, meeting or certificate template names it any more.
+ * The next `limit` guests of a meeting (or the one guest) not erased yet who hold answers, after
+ * guest `after` by id: a keyset, so that each page costs the same however far the purge has gone.
  */
-async function eraseAnswers(trx: Db, meetingId: number, guestId?: number): Promise<void> {
-  const fields = parseFields(await meetingFormJson(trx, meetingId));
-  const kept = new Set(fields.filter((f) => isAnswerField(f) && !f.personal).map((f) => f.key));
-  const rows = await trx
+export function answersPage(
+  trx: Db,
+  meetingId: number,
+  guestId: number | undefined,
+  after: number,
+  limit: number,
+) {
+  return trx
     .selectFrom('guests')
     .select(['id', 'answers'])
     .where('meeting_id', '=', meetingId)
     .$if(guestId !== undefined, (q) => q.where('id', '=', guestId!))
+    .where('id', '>', after)
     .where('erased_at', 'is', null)
     .where('answers', '<>', '{}')
+    .orderBy('id')
+    .limit(limit)
     .execute();
-  // Guests left with the same answers (most often none) are rewritten by one statement.
-  const byResult = new Map<string, number[]>();
-  const files = new Set<string>();
-  for (const row of rows) {
-    const left: Answers = {};
-    for (const [key, value] of Object.entries(parseAnswers(row.answers))) {
-      if (kept.has(key)) left[key] = value;
-      else {
-        const file = answerFileId(value);
-        if (file) files.add(file);
-      }
-    }
-    const json = JSON.stringify(left);
-    if (json !== row.answers) byResult.set(json, [...(byResult.get(json) ?? []), row.id]);
-  }
-  for (const [json, ids] of byResult) {
-    for (let i = 0; i < ids.length; i += 500)
-      await trx
-        .updateTable('guests')
-        .set({ answers: json })
-        .where('id', 'in', ids.slice(i, i + 500))
-        .execute();
-  }
-  await eraseDeliveredAnswers(trx, meetingId, guestId, kept);
-  const unused = await unreferencedFiles(trx, [...files]);
-  if (unused.length > 0) await deleteFiles(trx, unused);
+}
+
+/** The same answers (JSON) for all these guests. */
+export async function setAnswers(trx: Db, ids: readonly number[], answers: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += IDS_PER_UPDATE)
+    await trx
+      .updateTable('guests')
+      .set({ answers })
+      .where('id', 'in', ids.slice(i, i + IDS_PER_UPDATE))
+      .execute();
 }
 
 /**
