@@ -1,4 +1,4 @@
-import { localDate, localDayTime } from '../lib/local-time.ts';
+import { localDate, nextLocalMidnight } from '../lib/local-time.ts';
 
 /*
  * Time present, from the scan log. Entries and exits pair up per scope (0 = the meeting's door,
@@ -32,7 +32,7 @@ const MINUTE_MS = 60_000;
 function intervalsOf(events: readonly ScanEvent[], now: number, zone: string): Interval[] {
   const intervals: Interval[] = [];
   let open: number | null = null;
-  const endOfDay = (at: number) => Math.min(localDayTime(at, 1, '00:00', zone), Math.max(now, at));
+  const endOfDay = (at: number) => Math.min(nextLocalMidnight(at, zone), Math.max(now, at));
   for (const event of events) {
     if (open !== null && localDate(event.created_at, zone) !== localDate(open, zone)) {
       // The entry's day ended without an exit: it closed at that day's end.

@@ -6,6 +6,7 @@ import {
   localDate,
   localDayBounds,
   localDayTime,
+  nextLocalMidnight,
   setTimeZone,
   spreadsheetDateTime,
   startOfLocalDay,
@@ -143,8 +144,10 @@ describe('the configured zone', () => {
         const j = (i * 7919) % (i + 1);
         [instants[i], instants[j]] = [instants[j]!, instants[i]!];
       }
-      for (const ms of [...instants, ...instants.reverse()])
+      for (const ms of [...instants, ...instants.reverse()]) {
         expect(localDate(ms, zone), `${zone} ${ms}`).toBe(reference(ms, zone));
+        expect(nextLocalMidnight(ms, zone), `${zone} ${ms}`).toBe(localDayTime(ms, 1, '00:00', zone));
+      }
     }
   });
 });

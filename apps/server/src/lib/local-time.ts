@@ -174,17 +174,34 @@ const RECENT_DAYS = 8;
  * instant, so the last days asked for are kept with their bounds and answered without it.
  */
 export function localDate(ms: number, zone: string = configuredZone): string {
+  return localDayOf(ms, zone).day;
+}
+
+/**
+ * The first instant of the local day after the one containing `ms` (its next midnight): the same
+ * as localDayTime(ms, 1), answered from the days last asked for (a meeting's presence asks it for
+ * every entry without an exit).
+ */
+export function nextLocalMidnight(ms: number, zone: string = configuredZone): number {
+  const known = localDayOf(ms, zone);
+  return known.to > ms ? known.to : localDayTime(ms, 1, '00:00', zone);
+}
+
+/** The local day of an instant with its bounds; `to` is 0 when a zone's odd day was not kept. */
+function localDayOf(ms: number, zone: string): { from: number; to: number; day: string } {
   let days = recentDays.get(zone);
   if (!days) recentDays.set(zone, (days = []));
   const known = days.find((d) => ms >= d.from && ms < d.to);
-  if (known) return known.day;
+  if (known) return known;
   const w = wallClock(ms, zone);
   const day = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
   const bounds = localDayBounds(day, zone);
   // Kept only when the bounds hold the instant (a zone's odd day would not be taken for another).
-  if (ms >= bounds.from && ms < bounds.to) days.unshift({ ...bounds, day });
+  if (ms < bounds.from || ms >= bounds.to) return { from: 0, to: 0, day };
+  const entry = { ...bounds, day };
+  days.unshift(entry);
   if (days.length > RECENT_DAYS) days.pop();
-  return day;
+  return entry;
 }
 
 /** The first instant of a 'YYYY-MM-DD' local day and the first of the day after (23–25 h apart). */

@@ -12,7 +12,16 @@ import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import type { Attainment } from './attainment.ts';
 import { DEFAULT_TEMPLATE } from './certificate-content.ts';
 import { createCertificateDrawing } from './certificate-drawing.ts';
-import { certificateStandings, matches, rowsOf, standings, stateOf } from './certificate-standing.ts';
+import {
+  certificateStandings,
+  guestsNamed,
+  matches,
+  meetingStates,
+  rowOf,
+  rowsOf,
+  standings,
+  stateOf,
+} from './certificate-standing.ts';
 import * as repo from './certificates.repository.ts';
 import { issueTo } from './issue-certificates.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
@@ -95,7 +104,11 @@ export function createCertificateCore(deps: {
     ) => certificateStandings(deps, meeting, rule, guestIds),
     rowsOf: (meeting: VisibleMeeting, rule: CertificateRule, ids?: readonly number[]) =>
       rowsOf(deps, meeting, rule, ids),
+    rowOf,
     matches,
+    /** Every live guest's state, for the list's counts and filters. */
+    meetingStates: (meeting: VisibleMeeting, rule: CertificateRule) => meetingStates(deps, meeting, rule),
+    guestsNamed: (meetingId: number, keyword: string) => guestsNamed(deps, meetingId, keyword),
     ...drawing,
     issueTo: (
       meeting: VisibleMeeting,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { insertRows } from '../../db/prepared-query.ts';
 
 /*
  * The certificates module's tables (settings, certificates) and what it reads of others: a meeting's
@@ -63,6 +64,21 @@ export async function findLiveGuests(db: Db, meetingId: number, ids?: readonly n
     .where('cancelled_at', 'is', null);
   if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
   return query.orderBy('id').execute();
+}
+
+/** The ids of a meeting's live guests (all of them, or of the listed ones), ascending. */
+export async function findLiveGuestIds(
+  db: Db,
+  meetingId: number,
+  ids?: readonly number[],
+): Promise<number[]> {
+  let query = db
+    .selectFrom('guests')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('cancelled_at', 'is', null);
+  if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+  return (await query.orderBy('id').execute()).map((g) => g.id);
 }
 
 /** The meeting of a live guest (not cancelled), or undefined. */
@@ -135,6 +151,15 @@ export async function findCertificates(db: Db, meetingId: number) {
     .execute();
 }
 
+/** Which of a meeting's guests hold a certificate, and whether it was revoked (the list's states). */
+export async function findCertificateStates(db: Db, meetingId: number) {
+  return db
+    .selectFrom('certificates')
+    .select(['guest_id', 'revoked_at'])
+    .where('meeting_id', '=', meetingId)
+    .execute();
+}
+
 export async function findCertificatesOf(db: Db, guestIds: readonly number[]) {
   if (guestIds.length === 0) return [];
   return db
@@ -190,23 +215,48 @@ export interface NewCertificate {
 }
 
 /**
- * Issues a certificate: a new row, or a new code over a revoked one. A live certificate is left as
- * it is (false), so two organisers issuing at once issue it once.
+ * Issues certificates, each as a new row or a new code over a revoked one; answers the guests
+ * issued. A live certificate is left as it is, so two organisers issuing at once issue it once.
+ * Batched (one read of the revoked, one multi-row INSERT): "issue to all" writes 50,000 at a time.
  */
-export async function issueCertificate(db: Db, row: NewCertificate): Promise<boolean> {
+export async function issueCertificates(db: Db, rows: readonly NewCertificate[]): Promise<Set<number>> {
+  const issued = new Set<number>();
+  if (rows.length === 0) return issued;
+  const revoked = new Set(
+    (
+      await db
+        .selectFrom('certificates')
+        .select('guest_id')
+        .where(
+          'guest_id',
+          'in',
+          rows.map((r) => r.guest_id),
+        )
+        .where('revoked_at', 'is not', null)
+        .execute()
+    ).map((r) => r.guest_id),
+  );
+  for (const row of rows) if (revoked.has(row.guest_id) && (await reissue(db, row))) issued.add(row.guest_id);
+  const inserted = await insertRows<'certificates', { guest_id: number }>(
+    db,
+    'certificates',
+    rows.filter((r) => !revoked.has(r.guest_id)),
+    ['guest_id'],
+    ['guest_id'],
+  );
+  for (const { guest_id } of inserted) issued.add(guest_id);
+  return issued;
+}
+
+/** A new code and what it certifies over a revoked certificate; false when it is no longer revoked. */
+async function reissue(db: Db, row: NewCertificate): Promise<boolean> {
   const updated = await db
     .updateTable('certificates')
     .set({ ...row, revoked_at: null, revoked_by: null, revoke_reason: '', emailed_at: null })
     .where('guest_id', '=', row.guest_id)
     .where('revoked_at', 'is not', null)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return true;
-  const inserted = await db
-    .insertInto('certificates')
-    .values(row)
-    .onConflict((oc) => oc.column('guest_id').doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 export async function revokeCertificates(

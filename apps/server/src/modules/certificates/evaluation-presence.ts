@@ -15,7 +15,7 @@ export function evaluationPresence(db: Db, core: CertificateCore): EvaluationPre
     async eligibleGuests(meetingId, scopeId, guestIds) {
       const meeting = await core.liveMeetingOf(meetingId);
       const { rule } = await core.settingsOf(meeting.id);
-      const ids = (await repo.findLiveGuests(db, meeting.id, guestIds)).map((g) => g.id);
+      const ids = await repo.findLiveGuestIds(db, meeting.id, guestIds);
       const figures = await core.standings(meeting, rule, ids);
       return ids.filter((id) => {
         const figure = figures.get(id)!;
