@@ -15,7 +15,8 @@ export interface AnswerMatch {
 
 /**
  * How the answer filters are read (`planAnswers`): the key whose terms are fewest drives (its
- * guests are read off the term index), and whether even those are `dense` — more than the count cap.
+ * guests are read off the term index), and whether even those are `dense`: so many that a page
+ * walks the meeting's guests instead (see `denseAbove`).
  */
 export interface AnswerPlan {
   driver: number;
@@ -40,14 +41,25 @@ export function answerProbe(db: Db, match: AnswerMatch, guestId: 'guests.id' | '
     .where('a.term', 'in', match.terms);
 }
 
+/**
+ * Past how many matches a page walks the meeting's guests rather than read and sort the matches: a
+ * page of up to 100 rows walks about 100 × guests / matches guests when matches are spread evenly,
+ * and reading the matches costs about as many rows as there are: walking wins from √(100 × guests);
+ * twice that leaves room for matches bunched in the list's order (6,300 of 100,000 guests).
+ */
+export function denseAbove(meetingGuests: number): number {
+  return 2 * Math.sqrt(100 * meetingGuests);
+}
+
 /** One bounded count of each key's terms, up to the count cap: the fewest drive. */
 export async function planAnswers(
   db: Db,
   meetingId: number,
   answers: readonly AnswerMatch[],
-  countCap: number,
+  sizes: { countCap: number; meetingGuests: number },
 ): Promise<AnswerPlan> {
-  const sizes: number[] = [];
+  const { countCap } = sizes;
+  const counts: number[] = [];
   for (const match of answers) {
     const { size } = await db
       .selectFrom(
@@ -57,10 +69,10 @@ export async function planAnswers(
       )
       .select((eb) => eb.fn.countAll<number | string>().as('size'))
       .executeTakeFirstOrThrow();
-    sizes.push(Number(size));
+    counts.push(Number(size));
   }
-  const driver = sizes.indexOf(Math.min(...sizes));
-  return { driver, dense: sizes[driver]! > countCap };
+  const driver = counts.indexOf(Math.min(...counts));
+  return { driver, dense: counts[driver]! > Math.min(countCap, denseAbove(sizes.meetingGuests)) };
 }
 
 /**
@@ -78,7 +90,8 @@ export async function countAnswerTerms(
   let matching = db
     .selectFrom('guest_search_terms as drive')
     .select('drive.guest_id')
-    .distinct()
+    // A guest holds a term once: only several values of one key can name a guest twice.
+    .$if(first!.terms.length > 1, (q) => q.distinct())
     .where('drive.meeting_id', '=', meetingId)
     .where('drive.term', 'in', first!.terms);
   for (const match of others)

@@ -78,7 +78,7 @@ export async function planSearch(
 ): Promise<PlannedFilter> {
   const search = keywordSearch(filter.keyword);
   if (search.kind !== 'terms')
-    return { ...filter, search, answerPlan: await planAnswersOf(db, filter, search, sizes.countCap) };
+    return { ...filter, search, answerPlan: await planAnswersOf(db, filter, search, sizes) };
   const broadAt = Math.max(sizes.countCap, Math.floor(sizes.meetingGuests / 4));
   const pastBroad = await db
     .selectFrom('guest_search_terms')
@@ -90,14 +90,19 @@ export async function planSearch(
     .limit(1)
     .executeTakeFirst();
   const planned = { ...search, broad: pastBroad !== undefined };
-  return { ...filter, search: planned, answerPlan: await planAnswersOf(db, filter, planned, sizes.countCap) };
+  return { ...filter, search: planned, answerPlan: await planAnswersOf(db, filter, planned, sizes) };
 }
 
 /** The answer filters' plan, unless a guest code or a narrow keyword drives the reads. */
-function planAnswersOf(db: Db, filter: GuestFilter, search: GuestSearch, countCap: number) {
+function planAnswersOf(
+  db: Db,
+  filter: GuestFilter,
+  search: GuestSearch,
+  sizes: { countCap: number; meetingGuests: number },
+) {
   if (!filter.answers?.length || search.kind === 'code') return undefined;
   if (search.kind === 'terms' && !search.broad) return undefined;
-  return planAnswers(db, filter.meetingId, filter.answers, countCap);
+  return planAnswers(db, filter.meetingId, filter.answers, sizes);
 }
 
 /**
