@@ -4,6 +4,7 @@ import type { GuestPersonalData } from '@meetflow/shared/schemas/privacy';
 import { pdf, multipart } from './file-fixtures.ts';
 import { saveForm, tri } from './form-fixtures.ts';
 import { adminApi, type Api } from './guest-fixtures.ts';
+import { answerTermsOutOfStep } from './answer-terms-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { pdfFonts, pdftotext } from './pdf-fixtures.ts';
 import { everyStoredText } from './privacy-fixtures.ts';
@@ -436,5 +437,9 @@ describe(`answers reach every place a guest's data goes (${TEST_DB})`, () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(kept.answers)).toEqual(stays.answers);
     expect(await ctx.db.selectFrom('files').select('id').where('id', '=', file.id).execute()).toEqual([]);
+  });
+
+  it('keeps the answer terms the list filters on in step with every answer written', async () => {
+    expect(await answerTermsOutOfStep(ctx.db)).toEqual([]);
   });
 });

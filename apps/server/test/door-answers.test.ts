@@ -6,6 +6,7 @@ import type { ConflictPage, OfflineData, OfflineSyncAnswer } from '@meetflow/sha
 import { toNextMorning } from './attendance-fixtures.ts';
 import { saveForm, tri } from './form-fixtures.ts';
 import { adminApi, userWithRole, type Api } from './guest-fixtures.ts';
+import { answerTermsOutOfStep } from './answer-terms-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -361,5 +362,9 @@ describe(`questions asked at the door (${TEST_DB})`, () => {
       .execute();
     // Online: the surgeon twice, the nurse, door staff; offline: two merges.
     expect(audited).toHaveLength(6);
+  });
+
+  it('keeps the answer terms the list filters on in step with every answer written', async () => {
+    expect(await answerTermsOutOfStep(ctx.db)).toEqual([]);
   });
 });

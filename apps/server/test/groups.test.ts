@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@meetflow/shared/errors';
+import { answerTermsOutOfStep } from './answer-terms-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   bookGroup,
@@ -338,4 +339,8 @@ describe(`group bookings (${TEST_DB})`, () => {
     );
     // Five mails rendered through the SMTP server: 10–20 s on a loaded two-core machine.
   }, 60_000);
+
+  it('keeps the answer terms the list filters on in step with every answer written', async () => {
+    expect(await answerTermsOutOfStep(ctx.db)).toEqual([]);
+  });
 });

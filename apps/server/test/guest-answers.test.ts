@@ -5,6 +5,7 @@ import type { AdminGuest, GuestDetail } from '@meetflow/shared/schemas/guests';
 import { saveForm } from './form-fixtures.ts';
 import { adminApi, readWorkbook, sheetValues, signUpGuest, type Api } from './guest-fixtures.ts';
 import { CONGRESS_GUESTS, congressForm } from './guest-answers-fixtures.ts';
+import { answerTermsOutOfStep } from './answer-terms-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import {
   createMeeting,
@@ -358,5 +359,9 @@ describe(`guest answers in the back office (${TEST_DB})`, () => {
     const unknown = await count({ answer: ['nope:yes'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().data.fields).toEqual({ 'answer.nope': FIELD_MESSAGES.unknownField.en });
+  });
+
+  it('keeps the answer terms the list filters on in step with every answer written', async () => {
+    expect(await answerTermsOutOfStep(ctx.db)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { GuestImport, GuestImportPreview } from '@meetflow/shared/schemas/i
 import type { FormFieldInput } from '@meetflow/shared/forms/form-definition';
 import { tri, saveForm } from './form-fixtures.ts';
 import { adminApi, readWorkbook, sheetValues, type Api } from './guest-fixtures.ts';
+import { answerTermsOutOfStep } from './answer-terms-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { GENERAL_HEADERS, generalRow, liveGuests, uploadedGuestFile, xlsxOf } from './import-fixtures.ts';
 import {
@@ -460,5 +461,9 @@ describe(`guest import of the meeting's own fields (${TEST_DB})`, () => {
       ['Guest 1', { licence_board: 'mc' }],
       ['Guest 3', {}],
     ]);
+  });
+
+  it('keeps the answer terms the list filters on in step with every answer written', async () => {
+    expect(await answerTermsOutOfStep(ctx.db)).toEqual([]);
   });
 });

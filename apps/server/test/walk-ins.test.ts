@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalkInAnswer, WalkInSyncAnswer } from '@meetflow/shared/schemas/walk-ins';
 import { adminApi, signUpGuest, userWithRole, type Api } from './guest-fixtures.ts';
 import { saveForm, tri } from './form-fixtures.ts';
+import { answerTermsOutOfStep } from './answer-terms-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
 import { createMeeting, createOrganization, generalBody, macaoPhone } from './registration-fixtures.ts';
 
@@ -338,5 +339,9 @@ describe(`walk-ins at the door (${TEST_DB})`, () => {
     expect(firsts.reduce((sum, a) => sum + a.over_capacity, 0)).toBe(15);
     expect(await overCapacityNotices(meeting.id)).toBeGreaterThan(0);
     console.warn(`walk-ins: 8 concurrent uploads of 20 walk-ins (${TEST_DB}) took ${ms} ms`);
+  });
+
+  it('keeps the answer terms the list filters on in step with every answer written', async () => {
+    expect(await answerTermsOutOfStep(ctx.db)).toEqual([]);
   });
 });

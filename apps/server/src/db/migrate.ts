@@ -33,6 +33,7 @@ import * as memberImports from './migrations/2026-11-30-13-member-imports.ts';
 import * as memberImportTouched from './migrations/2026-11-30-21-member-import-touched.ts';
 import * as groupOrders from './migrations/2026-11-30-23-group-orders.ts';
 import * as importRows from './migrations/2026-11-30-43-import-rows.ts';
+import * as answerTerms from './migrations/2026-11-30-51-answer-terms.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-21-member-import-touched': memberImportTouched,
   '2026-11-30-23-group-orders': groupOrders,
   '2026-11-30-43-import-rows': importRows,
+  '2026-11-30-51-answer-terms': answerTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,7 +52,7 @@ export async function insertGuests(
   const byCode = new Map(ids.map((r) => [r.guest_code, Number(r.id)]));
   await indexGuests(
     trx,
-    rows.map((row) => ({ ...row, id: byCode.get(row.guest_code)! })),
+    rows.map((row) => ({ ...row, id: byCode.get(row.guest_code)!, answers: row.answers })),
   );
   return byCode;
 }

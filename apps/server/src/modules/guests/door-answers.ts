@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import { findGuestAnswers, updateGuestAnswers } from './guests.repository.ts';
+import { reindexAnswers } from './guest-search.ts';
 import { formFieldsOf, parseAnswers } from './registration-form.ts';
 
 /*
@@ -53,13 +54,10 @@ export async function saveDoorAnswers(
     const after = { ...stored, ...answers };
     if (saved.length === 0)
       return { kind: 'saved', saved, changes: [], questions: doorQuestions(fields, after, context) };
-    const written = await updateGuestAnswers(
-      trx,
-      input.guestId,
-      { before: row.answers, after: JSON.stringify(after) },
-      input.now,
-    );
-    if (!written) continue;
+    const change = { before: row.answers, after: JSON.stringify(after) };
+    if (!(await updateGuestAnswers(trx, input.guestId, change, input.now))) continue;
+    // The list's answer filters find the guest by what was answered at the door.
+    await reindexAnswers(trx, row, change);
     const personal = fields.filter((f) => f.personal).map((f) => `answers.${f.key}`);
     const prefixed = (values: Record<string, unknown>) =>
       Object.fromEntries(saved.map((key) => [`answers.${key}`, values[key] ?? null]));

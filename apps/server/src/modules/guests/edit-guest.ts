@@ -149,7 +149,7 @@ async function saveForm(deps: GuestsDeps, trx: Db, edit: Edit) {
     ),
     ...answerChanges(edit.form.fields, answers.before, answers.after),
   ];
-  await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
+  await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id, answers: answers.json });
   if (edit.changes.length > 0)
     await deps.webhooks.emit(trx, {
       type: 'guest.updated',

@@ -20,7 +20,7 @@ import type { SeatEvents } from './seat-events.ts';
 
 export interface GuestsDeps {
   db: Db;
-  /** Which database: the answer filters' JSON test differs (db/json-match.ts). */
+  /** Which database the guests live in. */
   dbKind: DatabaseKind;
   systemLog: SystemLog;
   clock: () => number;

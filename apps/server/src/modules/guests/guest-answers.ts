@@ -6,10 +6,10 @@ import type { Answers, AnswerValue } from '@meetflow/shared/forms/form-engine';
 import type { Language } from '@meetflow/shared/languages';
 import type { GuestAnswer } from '@meetflow/shared/schemas/guests';
 import type { FieldChange } from '@meetflow/shared/schemas/privacy';
-import type { DatabaseKind } from '../../db/database.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import { fieldChanges } from '../system-log/field-changes.ts';
 import type { GuestFilter } from './guest-list.repository.ts';
+import { answerTerm } from './guest-search.ts';
 
 /*
  * A guest's answers to the meeting's own fields in the back office: as text (list columns, export),
@@ -78,12 +78,12 @@ export function answerChanges(fields: readonly FormField[], before: Answers, aft
 /**
  * The `answer` filter's items checked against the meeting's form: a key must be one of its choice,
  * multiple-choice or yes/no fields (retired ones too) and each value one of that field's; a 400 on
- * `answer.<key>` otherwise. Undefined when the filter names nothing.
+ * `answer.<key>` otherwise. Undefined when the filter names nothing. Each key's values become the
+ * answer terms a matching guest holds one of (guest-search.ts).
  */
 export function answerFilter(
   fields: readonly FormField[],
   items: readonly string[] | undefined,
-  kind: DatabaseKind,
 ): GuestFilter['answers'] {
   if (!items || items.length === 0) return undefined;
   const byKey = new Map(fields.map((f) => [f.key, f]));
@@ -93,11 +93,7 @@ export function answerFilter(
       throw fieldError(`answer.${key}`, 'unknownField');
     const allowed = filterValues(field);
     if (values.some((v) => !allowed.includes(v))) throw fieldError(`answer.${key}`, 'invalidOption');
-    return {
-      key,
-      values: field.type === 'yes_no' ? values.map((v) => v === 'yes') : values,
-      multiple: field.type === 'multi_choice',
-    };
+    return { key, terms: values.map((value) => answerTerm(key, value)) };
   });
-  return { kind, match };
+  return match;
 }

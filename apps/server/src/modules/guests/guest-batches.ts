@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { GuestFormValues } from './guest-form.ts';
 import { indexGuests, reindexGuest } from './guest-search.ts';
 import * as repo from './guest-seats.repository.ts';
-import { guestScheduleIds, updateGuest } from './guests.repository.ts';
+import { findGuestFields, guestScheduleIds, updateGuest } from './guests.repository.ts';
 
 /*
  * Batches of guests (the bulk import, sign-ups admitted together): the same rules and seats as one
@@ -149,7 +149,7 @@ async function insertGuestRows(
   );
   await indexGuests(
     trx,
-    inserted.map((g) => ({ ...g.values, id: g.id })),
+    inserted.map((g) => ({ ...g.values, id: g.id, answers: g.values.answers })),
   );
   return ids;
 }
@@ -213,7 +213,9 @@ export async function updateGuestAddingSessions(
   now: number,
 ): Promise<boolean> {
   if (!(await updateGuest(trx, guest.id, values, now))) return false;
-  await reindexGuest(trx, { ...values, id: guest.id, meeting_id: guest.meeting_id });
+  // From the row as stored: the columns and answers the import left out are kept, and their terms.
+  const stored = await findGuestFields(trx, guest.id);
+  if (stored) await reindexGuest(trx, stored);
   await repo.insertGuestSchedules(trx, guest.id, scheduleIds, now);
   return true;
 }

@@ -2,14 +2,23 @@ import { sql } from 'kysely';
 import type { AttendanceStatus } from '@meetflow/shared/schemas/attendance';
 import type { GuestSortField } from '@meetflow/shared/schemas/guests';
 import { attendanceStatusIs } from '../../core/attendance-status.ts';
-import { jsonKeyHasAny, type JsonScalar } from '../../db/json-match.ts';
+import {
+  answerGuests,
+  answerProbe,
+  countAnswerTerms,
+  planAnswers,
+  type AnswerMatch,
+  type AnswerPlan,
+} from './guest-list-answers.repository.ts';
 import { keywordRange } from './guest-search.ts';
-import type { Db, DatabaseKind } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 
 /*
  * The guest list's queries (issue 5): filters, the keyword's plan (narrow or broad, see the module's
  * README), the page with its capped count, the export's keyset batches and a broadcast's recipients.
  */
+
+export type { AnswerMatch } from './guest-list-answers.repository.ts';
 
 export interface GuestFilter {
   meetingId: number;
@@ -20,14 +29,7 @@ export interface GuestFilter {
   signedUpFrom?: number | undefined;
   signedUpTo?: number | undefined;
   /** Answers to the meeting's own fields (checked against its form): every key has one of its values. */
-  answers?: { kind: DatabaseKind; match: AnswerMatch[] } | undefined;
-}
-
-/** One key of an answer filter: the guest's answer is (or, `multiple`, holds) one of `values`. */
-export interface AnswerMatch {
-  key: string;
-  values: JsonScalar[];
-  multiple: boolean;
+  answers?: AnswerMatch[] | undefined;
 }
 
 export interface GuestOrder {
@@ -51,9 +53,10 @@ export type GuestSearch =
   | { kind: 'code'; code: string }
   | { kind: 'terms'; range: { from: string; to: string }; broad: boolean };
 
-/** A filter with its keyword planned: what every list, export and broadcast query starts from. */
+/** A filter with its keyword and answers planned: what every list, export and broadcast query starts from. */
 export interface PlannedFilter extends GuestFilter {
   search: GuestSearch;
+  answerPlan?: AnswerPlan | undefined;
 }
 
 /** The keyword's search, not yet told broad. */
@@ -74,7 +77,8 @@ export async function planSearch(
   sizes: { countCap: number; meetingGuests: number },
 ): Promise<PlannedFilter> {
   const search = keywordSearch(filter.keyword);
-  if (search.kind !== 'terms') return { ...filter, search };
+  if (search.kind !== 'terms')
+    return { ...filter, search, answerPlan: await planAnswersOf(db, filter, search, sizes) };
   const broadAt = Math.max(sizes.countCap, Math.floor(sizes.meetingGuests / 4));
   const pastBroad = await db
     .selectFrom('guest_search_terms')
@@ -85,7 +89,20 @@ export async function planSearch(
     .offset(broadAt)
     .limit(1)
     .executeTakeFirst();
-  return { ...filter, search: { ...search, broad: pastBroad !== undefined } };
+  const planned = { ...search, broad: pastBroad !== undefined };
+  return { ...filter, search: planned, answerPlan: await planAnswersOf(db, filter, planned, sizes) };
+}
+
+/** The answer filters' plan, unless a guest code or a narrow keyword drives the reads. */
+function planAnswersOf(
+  db: Db,
+  filter: GuestFilter,
+  search: GuestSearch,
+  sizes: { countCap: number; meetingGuests: number },
+) {
+  if (!filter.answers?.length || search.kind === 'code') return undefined;
+  if (search.kind === 'terms' && !search.broad) return undefined;
+  return planAnswers(db, filter.meetingId, filter.answers, sizes);
 }
 
 /**
@@ -104,12 +121,32 @@ function walks(filter: PlannedFilter, order: GuestOrder | 'count'): boolean {
   );
 }
 
+/** Where a read starts: the keyword's term range, an answer key's terms, or the meeting's guests. */
+type Driver = 'keyword' | 'answer' | 'meeting';
+
+/**
+ * The keyword drives unless it walks (see `walks`). Else answer filters drive from their fewest
+ * terms (`AnswerPlan`) for a count (it stops at the cap: ~10,000 index entries and row probes
+ * against 40,000 guests walked for a quarter of them matching) and for reads of every match; a
+ * page in an indexed order drives from them only when they are not dense, and otherwise walks the
+ * meeting's guests, probing each guest's own terms until the page is full.
+ */
+function driverOf(filter: PlannedFilter, order: GuestOrder | 'count' | 'all'): Driver {
+  const { search, answerPlan } = filter;
+  if (search.kind === 'code') return 'meeting';
+  const walking = order !== 'all' && walks(filter, order);
+  if (search.kind === 'terms' && !walking) return 'keyword';
+  const everyMatch = order === 'all' || (order !== 'count' && order.sortBy === 'last_in_at');
+  if (answerPlan && (order === 'count' || everyMatch || !answerPlan.dense)) return 'answer';
+  return 'meeting';
+}
+
 /**
  * The live guests of one meeting with their whole-meeting attendance summary (scope 0: one primary
  * key probe per guest), narrowed by the filters. Every query starts from the meeting's rows
  * (indexes on meeting_id), never from the whole table.
  */
-function filtered(db: Db, filter: PlannedFilter, walk = false) {
+function filtered(db: Db, filter: PlannedFilter, drive: Driver = 'meeting') {
   let query = db
     .selectFrom('guests')
     .leftJoin('guest_attendance as ga', (join) =>
@@ -118,7 +155,8 @@ function filtered(db: Db, filter: PlannedFilter, walk = false) {
     .where('guests.cancelled_at', 'is', null);
 
   const { search } = filter;
-  if (search.kind === 'terms' && !walk) {
+  const driving = drive === 'answer' ? filter.answers?.[filter.answerPlan?.driver ?? 0] : undefined;
+  if (search.kind === 'terms' && drive === 'keyword') {
     // Word starts, any Chinese character, runs of phone digits: one range of the search-term index,
     // never a scan of the meeting's guests. The terms belong to the meeting already: leaving
     // guests.meeting_id out keeps the planner from walking the meeting's (meeting_id, created_at)
@@ -132,37 +170,36 @@ function filtered(db: Db, filter: PlannedFilter, walk = false) {
         .where('term', '>=', from)
         .where('term', '<', to),
     );
+  } else if (driving) {
+    // The same for an answer key's terms (see `driverOf`).
+    query = query.where('guests.id', 'in', answerGuests(db, filter.meetingId, driving));
   } else {
     query = query.where('guests.meeting_id', '=', filter.meetingId);
     // A scanned or pasted guest code: one unique-index lookup.
     if (search.kind === 'code') query = query.where('guests.guest_code', '=', search.code);
-    if (search.kind === 'terms') {
-      // The walk (see `walks`): per guest a probe of its own dozen terms, by guest_id alone — with
-      // the meeting in it, SQLite would scan the whole term range for every guest.
-      const { from, to } = search.range;
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('guest_search_terms as t')
-            .select('t.guest_id')
-            .whereRef('t.guest_id', '=', 'guests.id')
-            .where('t.term', '>=', from)
-            .where('t.term', '<', to),
-        ),
-      );
-    }
+  }
+  if (search.kind === 'terms' && drive !== 'keyword') {
+    // The walk (see `walks`): per guest a probe of its own dozen terms, by guest_id alone — with
+    // the meeting in it, SQLite would scan the whole term range for every guest.
+    const { from, to } = search.range;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('guest_search_terms as t')
+          .select('t.guest_id')
+          .whereRef('t.guest_id', '=', 'guests.id')
+          .where('t.term', '>=', from)
+          .where('t.term', '<', to),
+      ),
+    );
   }
   if (filter.userTypeId !== undefined) query = query.where('guests.user_type_id', '=', filter.userTypeId);
   if (filter.signedUpFrom !== undefined) query = query.where('guests.created_at', '>=', filter.signedUpFrom);
   if (filter.signedUpTo !== undefined) query = query.where('guests.created_at', '<=', filter.signedUpTo);
   if (filter.status) query = query.where(attendanceStatusIs(filter.status.is, 'ga', filter.status.today));
-  // No index holds the answers: the meeting's rows (or the keyword's) are each checked, which the
-  // capped count and the page's early stop keep to the rows they need.
-  const answers = filter.answers;
-  for (const match of answers?.match ?? [])
-    query = query.where(
-      jsonKeyHasAny(answers!.kind, 'guests.answers', match.key, match.values, match.multiple),
-    );
+  // Each other key: a probe of the guest's own answer terms on (guest_id, term), never their JSON.
+  for (const match of filter.answers ?? [])
+    if (match !== driving) query = query.where((eb) => eb.exists(answerProbe(db, match, 'guests.id')));
   return query;
 }
 
@@ -260,7 +297,7 @@ export function isUnfiltered(filter: GuestFilter): boolean {
     filter.status === undefined &&
     filter.signedUpFrom === undefined &&
     filter.signedUpTo === undefined &&
-    !filter.answers?.match.length
+    !filter.answers?.length
   );
 }
 
@@ -269,17 +306,34 @@ export function isUnfiltered(filter: GuestFilter): boolean {
  * matches would read all of them on every page.
  */
 async function countMatching(db: Db, filter: PlannedFilter, cap: number) {
+  if (answersOnly(filter)) {
+    // The key with the fewest terms first: it is the one read.
+    const answers = [...filter.answers!];
+    answers.unshift(...answers.splice(filter.answerPlan?.driver ?? 0, 1));
+    return capped(await countAnswerTerms(db, filter.meetingId, answers, cap), cap);
+  }
   const { total } = await db
     .selectFrom(
-      filtered(db, filter, walks(filter, 'count'))
+      filtered(db, filter, driverOf(filter, 'count'))
         .select(sql<number>`1`.as('one'))
         .limit(cap + 1)
         .as('matching'),
     )
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
-  const count = Number(total);
+  return capped(Number(total), cap);
+}
+
+function capped(count: number, cap: number) {
   return count > cap ? { total: cap, capped: true } : { total: count, capped: false };
+}
+
+/**
+ * Whether answers are the only filter: then the count reads the answer terms alone, which only
+ * live guests hold (a cancellation unindexes the guest, an erasure deletes its terms).
+ */
+function answersOnly(filter: PlannedFilter): boolean {
+  return isUnfiltered({ ...filter, answers: undefined }) && (filter.answers?.length ?? 0) > 0;
 }
 
 /**
@@ -296,7 +350,7 @@ export async function listGuests(
   count: { cap: number; known?: number | undefined },
 ): Promise<{ rows: GuestListRow[]; total: number; capped: boolean }> {
   const [rows, total] = await Promise.all([
-    ordered(withColumns(filtered(db, filter, walks(filter, order))), order)
+    ordered(withColumns(filtered(db, filter, driverOf(filter, order))), order)
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
@@ -317,7 +371,7 @@ export function guestsAfter(
   last: GuestListRow | undefined,
   size: number,
 ): Promise<GuestListRow[]> {
-  const query = withColumns(filtered(db, filter, walks(filter, order)));
+  const query = withColumns(filtered(db, filter, driverOf(filter, order)));
   return ordered(last ? after(query, order, last) : query, order)
     .limit(size)
     .execute();
@@ -325,8 +379,15 @@ export function guestsAfter(
 
 /** The ids of the matching guests in id order (a broadcast's recipients), without the opted-out. */
 export async function matchingGuestIds(db: Db, filter: GuestFilter): Promise<number[]> {
-  // Every match is read: off the term range, whatever the keyword (see `walks`).
-  const rows = await filtered(db, { ...filter, search: keywordSearch(filter.keyword) })
+  // Every match is read: off the term range, whatever the keyword (see `walks`), or off the first
+  // answer key's terms.
+  const search = keywordSearch(filter.keyword);
+  const answerPlan = filter.answers?.length ? { driver: 0, dense: false } : undefined;
+  const rows = await filtered(
+    db,
+    { ...filter, search, answerPlan },
+    driverOf({ ...filter, search, answerPlan }, 'all'),
+  )
     .select('guests.id')
     .where('guests.broadcast_opt_out', '=', 0)
     .orderBy('guests.id')

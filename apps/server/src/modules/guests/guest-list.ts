@@ -9,7 +9,6 @@ import {
 import type { MeetingType } from '@meetflow/shared/schemas/meetings';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
-import type { DatabaseKind } from '../../db/database.ts';
 import { keysetBatches } from '../../lib/export-pipeline.ts';
 import { startOfLocalDay } from '../../lib/local-time.ts';
 import type { GuestsDeps } from './guest-admin.service.ts';
@@ -25,7 +24,7 @@ function toFilter(
   meetingId: number,
   query: Partial<Filters>,
   today: number,
-  form: { fields: readonly FormField[]; kind: DatabaseKind },
+  fields: readonly FormField[],
 ): repo.GuestFilter {
   return {
     meetingId,
@@ -34,7 +33,7 @@ function toFilter(
     status: query.status && { is: query.status, today },
     signedUpFrom: query.signed_up_from,
     signedUpTo: query.signed_up_to,
-    answers: answerFilter(form.fields, query.answer, form.kind),
+    answers: answerFilter(fields, query.answer),
   };
 }
 
@@ -49,7 +48,7 @@ function toOrder(meetingType: MeetingType, query: Filters): repo.GuestOrder {
 
 /** The guest list of a meeting: a page on screen, every row for the export, the ids a broadcast reaches. */
 export function createGuestList(deps: GuestsDeps) {
-  const { db, clock, dbKind: kind } = deps;
+  const { db, clock } = deps;
   const countCap = deps.countCap ?? GUEST_COUNT_CAP;
 
   async function withCertificates(
@@ -72,7 +71,7 @@ export function createGuestList(deps: GuestsDeps) {
     async matchingGuestIds(meeting: { id: number }, query: Partial<Filters>): Promise<number[]> {
       // The form only when answers filter: a broadcast to everyone reads no more than before.
       const fields = query.answer?.length ? await formFieldsOf(db, meeting.id) : [];
-      const filter = toFilter(meeting.id, query, startOfLocalDay(clock()), { fields, kind });
+      const filter = toFilter(meeting.id, query, startOfLocalDay(clock()), fields);
       return repo.matchingGuestIds(db, filter);
     },
 
@@ -85,7 +84,7 @@ export function createGuestList(deps: GuestsDeps) {
       const meeting = await visibleMeeting(db, user, meetingId);
       const today = startOfLocalDay(clock());
       const fields = await formFieldsOf(db, meeting.id);
-      const filter = toFilter(meeting.id, query, today, { fields, kind });
+      const filter = toFilter(meeting.id, query, today, fields);
       const { rows, total, capped } = await repo.listGuests(
         db,
         await repo.planSearch(db, filter, { countCap, meetingGuests: meeting.registered_count }),
@@ -120,7 +119,7 @@ export function createGuestList(deps: GuestsDeps) {
       fields: readonly FormField[],
     ): AsyncGenerator<AdminGuest> {
       const today = startOfLocalDay(clock());
-      const unplanned = toFilter(meeting.id, query, today, { fields, kind });
+      const unplanned = toFilter(meeting.id, query, today, fields);
       return (async function* () {
         const filter = await repo.planSearch(db, unplanned, {
           countCap,

@@ -117,7 +117,7 @@ export async function insertGuestHoldingSeat(
   values: Insertable<Database['guests']>,
 ): Promise<number> {
   const id = await repo.insertGuest(trx, values);
-  await indexGuests(trx, [{ ...values, id }]);
+  await indexGuests(trx, [{ ...values, id, answers: values.answers }]);
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordRange, searchTermKeys, type SearchableGuest } from './guest-search.ts';
+import { answerTermKeys, keywordRange, searchTermKeys, type SearchableGuest } from './guest-search.ts';
 
 const guest = (values: Partial<SearchableGuest>): SearchableGuest => ({
   id: 1,
@@ -7,6 +7,7 @@ const guest = (values: Partial<SearchableGuest>): SearchableGuest => ({
   area_code: '853',
   phone: '+85366123456',
   email: 'tai.man@example.com',
+  answers: undefined,
   ...values,
 });
 
@@ -52,5 +53,32 @@ describe('guest search terms', () => {
 
   it('has no range for an empty keyword', () => {
     expect(keywordRange('   ')).toBeNull();
+  });
+
+  it('holds the answers a filter can name: a choice, each option of a multiple choice, yes/no', () => {
+    const answers = JSON.stringify({
+      specialty: 'surgery',
+      topics: ['ai', 'ethics', 'ai'],
+      member: false,
+      department: 'Cardiology unit',
+      years: 7,
+      phone: { area_code: '853', phone: '66123456' },
+    });
+    expect(answerTermKeys(answers).sort()).toEqual([
+      'x:member:no',
+      'x:specialty:surgery',
+      'x:topics:ai',
+      'x:topics:ethics',
+    ]);
+    expect(answerTermKeys('{}')).toEqual([]);
+  });
+
+  it('keeps answer terms out of every keyword range', () => {
+    const keys = searchTermKeys(guest({ answers: JSON.stringify({ x: 'x', diet: 'veg' }) }));
+    expect(keys).toContain('x:diet:veg');
+    for (const keyword of ['x', 'x:', 'diet', 'veg', '78'])
+      expect(finds({ answers: JSON.stringify({ x: 'x', diet: 'veg' }), email: 'a@b.c' }, keyword)).toBe(
+        false,
+      );
   });
 });

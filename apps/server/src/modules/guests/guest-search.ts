@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FIELD_KEY } from '@meetflow/shared/forms/form-basics';
 import { insertRows } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -12,6 +13,10 @@ import type { Database } from '../../db/schema.ts';
  * Terms are stored as the hex of their UTF-8 bytes: a prefix is then a plain range between two ASCII
  * strings, which sorts the same under any database collation (a PostgreSQL database in en_US would
  * not order raw text by code point).
+ *
+ * The same rows hold the answers the guest list filters on (decision 0112): `x:<key>:<value>` for a
+ * choice, each option of a multiple choice and `yes`/`no`. Every writer of a guest's terms writes
+ * them, so none can be missed; 'x' is no hex digit, so no keyword range ever reaches one.
  */
 
 type Db = Kysely<Database>;
@@ -32,6 +37,11 @@ export interface SearchableGuest {
   name_en?: string | null | undefined;
   organization?: string | null | undefined;
   institution?: string | null | undefined;
+  /**
+   * The answers' JSON as stored (undefined: none). Required, so that every writer of a guest's
+   * terms says which answers it wrote.
+   */
+  answers: string | undefined;
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -106,7 +116,37 @@ export function searchTermKeys(guest: SearchableGuest): string[] {
   keys.add(toKey(digits));
   const national = digits.startsWith(guest.area_code) ? digits.slice(guest.area_code.length) : digits;
   for (let i = 0; i <= national.length - PHONE_MIN_DIGITS; i++) keys.add(toKey(national.slice(i)));
+  for (const term of answerTermKeys(guest.answers)) keys.add(term);
   return [...keys];
+}
+
+/** Marks an answer term: not a hex digit, so outside every keyword's range under any collation. */
+const ANSWER_TERM_PREFIX = 'x:';
+
+/** The term of one answer value: a choice's or a multiple choice's option, or yes/no. */
+export function answerTerm(key: string, value: string | boolean): string {
+  const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : value;
+  return `${ANSWER_TERM_PREFIX}${key}:${text}`;
+}
+
+/**
+ * The terms of the answers a filter can name: booleans, and texts or lists of texts shaped as
+ * option values (`FIELD_KEY`). The form is not needed: a text answer that looks like an option
+ * gets a term no filter asks for (filters name choice fields only).
+ */
+export function answerTermKeys(answers: string | undefined): string[] {
+  if (!answers || answers === '{}') return [];
+  const parsed: unknown = JSON.parse(answers);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+  const terms: string[] = [];
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!FIELD_KEY.test(key)) continue;
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of new Set(values))
+      if (typeof item === 'boolean' || (typeof item === 'string' && FIELD_KEY.test(item)))
+        terms.push(answerTerm(key, item));
+  }
+  return terms;
 }
 
 /** The key range of guests whose terms start with the keyword, or null for an empty keyword. */
@@ -135,6 +175,32 @@ export async function indexGuests(db: Db, guests: readonly SearchableGuest[]): P
 export async function reindexGuest(db: Db, guest: SearchableGuest): Promise<void> {
   await unindexGuest(db, guest.id);
   await indexGuests(db, [guest]);
+}
+
+/**
+ * Keeps an answer change's terms in step (door answers: only the answers changed): the terms the
+ * old answers had and the new ones lack go, the new ones come. Call in the changing transaction.
+ */
+export async function reindexAnswers(
+  db: Db,
+  guest: { id: number; meeting_id: number },
+  answers: { before: string; after: string },
+): Promise<void> {
+  const before = new Set(answerTermKeys(answers.before));
+  const after = new Set(answerTermKeys(answers.after));
+  const gone = [...before].filter((term) => !after.has(term));
+  if (gone.length > 0)
+    await db
+      .deleteFrom('guest_search_terms')
+      .where('guest_id', '=', guest.id)
+      .where('term', 'in', gone)
+      .execute();
+  const added = [...after].filter((term) => !before.has(term));
+  await insertRows(
+    db,
+    'guest_search_terms',
+    added.map((term) => ({ meeting_id: guest.meeting_id, term, guest_id: guest.id })),
+  );
 }
 
 /** Removes a guest from search (a cancelled guest keeps its row for the scan history). */
