@@ -217,7 +217,7 @@ async function recordWithAnswers(deps: OfflineDoorDeps, trx: Db, judged: Judged)
 
 /**
  * One scan on its own, in a transaction of its own, its nonce and guest read for it alone: what
- * a part falls back to when a parallel request wrote one of its nonces first.
+ * a part falls back to when its transaction failed (see applyPart).
  */
 async function applyScan(deps: OfflineDoorDeps, upload: Upload, scan: OfflineScan): Promise<Applied> {
   const { db } = deps;
