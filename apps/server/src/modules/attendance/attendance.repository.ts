@@ -11,6 +11,25 @@ export const nameColumn = <T extends string>(table: T, lang: Language) =>
 /* Whether a scan's session is the meeting's: the dictionary module's read. */
 export { isSessionOf as findScheduleOfMeeting } from '../dictionary/dictionary.reads.ts';
 
+/** What a scan answer knows of a guest, with the registration type's name in `lang`. */
+const scannedGuestColumns = (lang: Language) =>
+  [
+    'guests.id',
+    'guests.meeting_id',
+    'guests.cancelled_at',
+    // Paid registration (issue 44): a guest whose order is not paid is refused at the door.
+    'guests.unpaid',
+    // Who may register (issue 45): a sign-up awaiting approval is refused at the door.
+    'guests.approval',
+    'guests.name',
+    'guests.name_zh',
+    'guests.name_en',
+    'guests.user_type_id',
+    // What decides the ask-at-door questions still open (door-answers.ts).
+    'guests.answers',
+    `${nameColumn('user_types', lang)} as user_type_name`,
+  ] as const;
+
 /**
  * A guest as a scan answer names them: meeting, state, names and the registration type's name in
  * `lang`, with their type and answers for the door's questions, looked up by code (guests.guest_code is unique) or by id. One prepared query per language.
@@ -21,22 +40,7 @@ function scannedGuest(by: 'guest_code' | 'id') {
       db
         .selectFrom('guests')
         .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
-        .select([
-          'guests.id',
-          'guests.meeting_id',
-          'guests.cancelled_at',
-          // Paid registration (issue 44): a guest whose order is not paid is refused at the door.
-          'guests.unpaid',
-          // Who may register (issue 45): a sign-up awaiting approval is refused at the door.
-          'guests.approval',
-          'guests.name',
-          'guests.name_zh',
-          'guests.name_en',
-          'guests.user_type_id',
-          // What decides the ask-at-door questions still open (door-answers.ts).
-          'guests.answers',
-          `${nameColumn('user_types', lang)} as user_type_name`,
-        ])
+        .select(scannedGuestColumns(lang))
         .where(`guests.${by}`, '=', p('key')),
     );
   const byLanguage = { 'zh-tw': query('zh-tw'), 'zh-cn': query('zh-cn'), en: query('en') } satisfies Record<
@@ -50,6 +54,37 @@ export const findGuestByCode = scannedGuest('guest_code');
 export type ScannedGuest = NonNullable<Awaited<ReturnType<typeof findGuestByCode>>>;
 
 export const findGuestById = scannedGuest('id');
+
+/**
+ * The guests of many scans at once (an offline station's upload), by code and by id, each as
+ * `findGuestByCode` answers: one query for the whole batch instead of one per scan.
+ */
+export async function findGuestsByKeys(
+  db: Db,
+  keys: { codes: readonly string[]; ids: readonly number[] },
+  lang: Language,
+): Promise<{ byCode: Map<string, ScannedGuest>; byId: Map<number, ScannedGuest> }> {
+  const byCode = new Map<string, ScannedGuest>();
+  const byId = new Map<number, ScannedGuest>();
+  if (keys.codes.length === 0 && keys.ids.length === 0) return { byCode, byId };
+  const rows = await db
+    .selectFrom('guests')
+    .leftJoin('user_types', 'user_types.id', 'guests.user_type_id')
+    .select(scannedGuestColumns(lang))
+    .select('guests.guest_code')
+    .where((eb) =>
+      eb.or([
+        ...(keys.codes.length > 0 ? [eb('guests.guest_code', 'in', keys.codes)] : []),
+        ...(keys.ids.length > 0 ? [eb('guests.id', 'in', keys.ids)] : []),
+      ]),
+    )
+    .execute();
+  for (const { guest_code, ...guest } of rows) {
+    byCode.set(guest_code, guest);
+    byId.set(guest.id, guest);
+  }
+  return { byCode, byId };
+}
 
 const enrolment = preparedQuery<{ guestId: number; scheduleId: number }>()((db, p) =>
   db
@@ -77,6 +112,13 @@ const checkInByNonce = preparedQuery<{ nonce: string }>()((db, p) =>
     ])
     .where('check_ins.nonce', '=', p('nonce')),
 );
+/** Which of these client nonces a recorded scan already has (one query for a batch of scans). */
+export async function findCheckInNonces(db: Db, nonces: readonly string[]): Promise<Set<string>> {
+  if (nonces.length === 0) return new Set();
+  const rows = await db.selectFrom('check_ins').select('nonce').where('nonce', 'in', nonces).execute();
+  return new Set(rows.map((row) => row.nonce));
+}
+
 /** The recorded scan a client nonce belongs to, if that scan was accepted, with the code scanned. */
 export async function findCheckInByNonce(db: Db, nonce: string) {
   const row = await checkInByNonce.takeFirst(db, { nonce });

@@ -82,7 +82,7 @@ export async function applyAnswersOnly(
   ({ outcome: 'recorded'; reason: null } | { outcome: 'conflict'; reason: ConflictReason }) & AnswersResult
 > {
   const { db } = deps;
-  const { scan, ours } = item;
+  const { scan } = item;
   const known = await door.findConflictByNonce(db, scan.nonce);
   if (known)
     return {
@@ -91,29 +91,8 @@ export async function applyAnswersOnly(
       answers: 'conflict',
       extraConflict: false,
     };
-  const flag = async (trx: Db, reason: ConflictReason) => {
-    await door.insertConflict(trx, item.conflict(reason));
-    return { outcome: 'conflict' as const, reason, answers: 'conflict' as const, extraConflict: false };
-  };
   try {
-    return await db.transaction().execute(async (trx) => {
-      if (!ours) return flag(trx, 'unknown_guest');
-      const outcome = await saveDoorAnswers(trx, deps.webhooks, {
-        meetingId: scope.meetingId,
-        guestId: ours.id,
-        given: scan.answers ?? {},
-        now: item.now,
-      });
-      if (outcome.kind === 'gone') return flag(trx, 'guest_cancelled');
-      if (outcome.kind === 'invalid') return flag(trx, 'invalid_answers');
-      return {
-        outcome: 'recorded' as const,
-        reason: null,
-        answers: 'saved' as const,
-        extraConflict: false,
-        audit: outcome.saved.length > 0 ? { guestId: ours.id, changes: outcome.changes } : undefined,
-      };
-    });
+    return await db.transaction().execute((trx) => answersOnlyIn(deps, trx, scope, item));
   } catch (error) {
     // The same upload, retried in parallel, kept this item as a conflict first.
     if (!isUniqueViolation(error)) throw error;
@@ -126,4 +105,41 @@ export async function applyAnswersOnly(
       extraConflict: false,
     };
   }
+}
+
+/** In the caller's transaction: an item of answers alone merged, or kept as a conflict. */
+export async function answersOnlyIn(
+  deps: OfflineDoorDeps,
+  trx: Db,
+  scope: AttendanceScope,
+  item: {
+    scan: OfflineScan;
+    ours: ScanGuest;
+    now: number;
+    conflict: (reason: ConflictReason) => ConflictRow;
+  },
+): Promise<
+  ({ outcome: 'recorded'; reason: null } | { outcome: 'conflict'; reason: ConflictReason }) & AnswersResult
+> {
+  const { scan, ours } = item;
+  const flag = async (reason: ConflictReason) => {
+    await door.insertConflict(trx, item.conflict(reason));
+    return { outcome: 'conflict' as const, reason, answers: 'conflict' as const, extraConflict: false };
+  };
+  if (!ours) return flag('unknown_guest');
+  const outcome = await saveDoorAnswers(trx, deps.webhooks, {
+    meetingId: scope.meetingId,
+    guestId: ours.id,
+    given: scan.answers ?? {},
+    now: item.now,
+  });
+  if (outcome.kind === 'gone') return flag('guest_cancelled');
+  if (outcome.kind === 'invalid') return flag('invalid_answers');
+  return {
+    outcome: 'recorded' as const,
+    reason: null,
+    answers: 'saved' as const,
+    extraConflict: false,
+    audit: outcome.saved.length > 0 ? { guestId: ours.id, changes: outcome.changes } : undefined,
+  };
 }

@@ -96,6 +96,17 @@ export function findConflictByNonce(db: Db, nonce: string) {
     .executeTakeFirst();
 }
 
+/** The conflicts these nonces were kept as, by nonce (one query for a batch of scans). */
+export async function findConflictReasons(db: Db, nonces: readonly string[]): Promise<Map<string, string>> {
+  if (nonces.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('scan_conflicts')
+    .select(['nonce', 'reason'])
+    .where('nonce', 'in', nonces)
+    .execute();
+  return new Map(rows.map((row) => [row.nonce, row.reason]));
+}
+
 /** A meeting's conflicts, newest scan first. */
 export async function listConflicts(db: Db, meetingId: number, page: { offset: number; limit: number }) {
   const [rows, count] = await Promise.all([
