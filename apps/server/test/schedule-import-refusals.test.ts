@@ -251,7 +251,7 @@ describe(`schedule workbook import (${TEST_DB})`, () => {
         ],
         [(await xlsxBombs(20)).sheet, 'IMPORT_TEXT_TOO_LONG'],
         // Past the shared strings' 48 MB.
-        [(await xlsxBombs(50)).sharedStrings, 'IMPORT_FILE_UNSAFE'],
+        [(await xlsxBombs(1, 50)).sharedStrings, 'IMPORT_FILE_UNSAFE'],
         // Excel 97–2003: said so, with what to save it as.
         [legacyXls(), 'IMPORT_XLS_NOT_SUPPORTED_XLSX_ONLY'],
       ];
