@@ -79,6 +79,19 @@ describe('SharedStrings', () => {
     for (const item of items) strings.add(item);
     expect(strings.count).toBe(items.length);
     items.forEach((item, n) => expect(strings.get(n)).toBe(item));
+    // Fitted to what they hold, the same items; and more may still come.
+    strings.fit();
+    strings.add('after');
+    expect(strings.get(items.length)).toBe('after');
+    items.forEach((item, n) => expect(strings.get(n)).toBe(item));
+  });
+
+  it('takes items after being fitted while empty', () => {
+    const strings = new SharedStrings();
+    strings.fit();
+    strings.add('first');
+    strings.add('second');
+    expect([strings.count, strings.get(0), strings.get(1)]).toEqual([2, 'first', 'second']);
   });
 
   it('answers nothing for an index no item has', () => {

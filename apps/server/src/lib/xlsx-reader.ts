@@ -173,13 +173,19 @@ export class SharedStrings {
       this.#bytes = grown;
     }
     if (this.#count === this.#ends.length) {
-      const grown = new Uint32Array(this.#ends.length * 2);
+      const grown = new Uint32Array(Math.max(4096, this.#ends.length * 2));
       grown.set(this.#ends);
       this.#ends = grown;
     }
     this.#used += this.#bytes.write(text, this.#used);
     this.#ends[this.#count] = this.#used;
     this.#count += 1;
+  }
+
+  /** Drops the room left for more items: the bytes grow by doubling, up to twice what they hold. */
+  fit(): void {
+    this.#bytes = Buffer.from(this.#bytes.subarray(0, this.#used));
+    this.#ends = this.#ends.slice(0, this.#count);
   }
 
   /** Item `index`'s text, or '' past the last item. */
@@ -214,6 +220,7 @@ async function readSharedStrings({ zip, entries }: Zip): Promise<SharedStrings> 
       }
     });
   });
+  strings.fit();
   return strings;
 }
 
