@@ -236,14 +236,18 @@ const SHEET_START =
 
 /**
  * XLSX bombs that stay under the unpacked-size limit: a sheet whose one cell inflates to `megabytes`
- * MB of text, and shared strings of `megabytes` MB of short items (millions of strings held at once).
+ * MB of text, and shared strings of `stringsMegabytes` MB of short items (millions of strings).
  */
-export async function xlsxBombs(megabytes: number): Promise<Record<'sheet' | 'sharedStrings', Buffer>> {
+export async function xlsxBombs(
+  megabytes: number,
+  stringsMegabytes = megabytes,
+): Promise<Record<'sheet' | 'sharedStrings', Buffer>> {
   const size = megabytes * 1024 * 1024;
   const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>';
   const sheet = `${SHEET_START}${header}<row r="2"><c r="A2" t="inlineStr"><is><t>${'a'.repeat(size)}</t></is></c></row></sheetData></worksheet>`;
   const item = '<si><t>s</t></si>';
-  const strings = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${item.repeat(Math.floor(size / item.length))}</sst>`;
+  const items = Math.floor((stringsMegabytes * 1024 * 1024) / item.length);
+  const strings = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${item.repeat(items)}</sst>`;
   const base = [
     { name: '_rels/.rels', data: RELS },
     { name: 'xl/workbook.xml', data: WORKBOOK },

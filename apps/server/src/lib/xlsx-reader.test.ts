@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readXlsx } from './xlsx-reader.ts';
+import { readXlsx, SharedStrings } from './xlsx-reader.ts';
 
 async function rowsOf(bytes: Uint8Array, maxRows = 1000) {
   const rows = [];
@@ -66,5 +66,43 @@ describe('readXlsx', () => {
     const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
     await expect(rowsOf(bytes, 10)).rejects.toThrow('too_many_rows');
     expect(await rowsOf(bytes, 20)).toHaveLength(20);
+  });
+});
+
+describe('SharedStrings', () => {
+  it('answers every item as it was added, past its first capacity, in any script', () => {
+    const strings = new SharedStrings();
+    // Past the first 64 KB of bytes and 4,096 items: both grow.
+    const items = Array.from({ length: 20_000 }, (_, n) =>
+      n % 7 === 0 ? '' : n % 3 === 0 ? `嘉賓${n}號 ✓` : `guest${n}@example.com`,
+    );
+    for (const item of items) strings.add(item);
+    expect(strings.count).toBe(items.length);
+    items.forEach((item, n) => expect(strings.get(n)).toBe(item));
+    // Fitted to what they hold, the same items; and more may still come.
+    strings.fit();
+    strings.add('after');
+    expect(strings.get(items.length)).toBe('after');
+    items.forEach((item, n) => expect(strings.get(n)).toBe(item));
+  });
+
+  it('takes items after being fitted while empty', () => {
+    const strings = new SharedStrings();
+    strings.fit();
+    strings.add('first');
+    strings.add('second');
+    expect([strings.count, strings.get(0), strings.get(1)]).toEqual([2, 'first', 'second']);
+  });
+
+  it('answers nothing for an index no item has', () => {
+    const strings = new SharedStrings();
+    strings.add('only');
+    expect([strings.get(1), strings.get(-1), strings.get(0.5), strings.get(Number.NaN)]).toEqual([
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(strings.get(0)).toBe('only');
   });
 });

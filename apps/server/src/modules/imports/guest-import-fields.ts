@@ -126,14 +126,24 @@ const SYNONYMS: Partial<Record<GuestImportField, string[]>> = {
   session: ['session', 'sessions', 'schedule', '日程', '場次', '场次', '日程名稱', '日程名称'],
 };
 
+/** Texts remembered by `normalizeHeader`: cells naming options, types and sessions repeat row after row. */
+const NORMALIZED_MAX = 4096;
+const normalized = new Map<string, string>();
+
 /** How a header or a cell is compared: folded width and case, no spaces or colons, no trailing "*" or "(…)". */
 export function normalizeHeader(text: string): string {
-  return text
+  const known = normalized.get(text);
+  if (known !== undefined) return known;
+  const value = text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[*＊:：]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // Bounded: a file of unique texts (names) starts the memory over rather than growing it.
+  if (normalized.size >= NORMALIZED_MAX) normalized.clear();
+  if (text.length <= 200) normalized.set(text, value);
+  return value;
 }
 
 export function fieldsOf(meetingType: MeetingType): readonly GuestImportField[] {
