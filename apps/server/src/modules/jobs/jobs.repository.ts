@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { insertRows } from '../../db/prepared-query.ts';
 import { escapeLike } from '../../lib/like.ts';
 
 type Executor = Kysely<Database>;
@@ -18,6 +19,17 @@ export async function insertJob(
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * Adds many jobs in multi-row statements (a broadcast's fan-out: one per recipient); a row whose
+ * idempotency key is already there is left out, as insertJob leaves it.
+ */
+export async function insertJobs(
+  trx: Executor,
+  jobs: readonly Insertable<Database['jobs']>[],
+): Promise<void> {
+  await insertRows(trx, 'jobs', jobs, [], ['idempotency_key']);
 }
 
 /**

@@ -37,6 +37,19 @@ export interface JobsOptions {
   maxAttempts?: number;
 }
 
+/** A job's row as enqueued: due now unless told otherwise. */
+function jobRow(spec: JobSpec, now: number) {
+  return {
+    kind: spec.kind,
+    idempotency_key: spec.key,
+    payload: JSON.stringify(spec.payload ?? {}),
+    run_at: spec.runAt ?? now,
+    meeting_id: spec.meetingId ?? null,
+    guest_id: spec.guestId ?? null,
+    created_at: now,
+  };
+}
+
 /** Attempts before a job is given up as failed (unless the runner is told otherwise). */
 export const JOB_MAX_ATTEMPTS = 8;
 
@@ -160,16 +173,15 @@ export function createJobs(options: JobsOptions) {
   return {
     /** Adds a job within the caller's transaction; answers its id, or undefined when the key was already there. */
     enqueue(trx: Kysely<Database>, spec: JobSpec): Promise<number | undefined> {
+      return repo.insertJob(trx, jobRow(spec, clock()));
+    },
+    /** Adds many jobs within the caller's transaction, a few statements for all; keys already there are skipped. */
+    enqueueMany(trx: Kysely<Database>, specs: readonly JobSpec[]): Promise<void> {
       const now = clock();
-      return repo.insertJob(trx, {
-        kind: spec.kind,
-        idempotency_key: spec.key,
-        payload: JSON.stringify(spec.payload ?? {}),
-        run_at: spec.runAt ?? now,
-        meeting_id: spec.meetingId ?? null,
-        guest_id: spec.guestId ?? null,
-        created_at: now,
-      });
+      return repo.insertJobs(
+        trx,
+        specs.map((spec) => jobRow(spec, now)),
+      );
     },
     /** Registers the handler of a kind; the runner claims only kinds it can handle. */
     handle(kind: string, handler: JobHandler): void {

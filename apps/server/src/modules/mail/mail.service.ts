@@ -3,6 +3,7 @@ import type { LimiterFactory } from '../../lib/rate-limiter.ts';
 import type { GuestsService } from '../guests/guest-admin.service.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
 import type { SystemLog } from '../system-log/system-log.service.ts';
+import { broadcastTextsReader } from './broadcast-jobs.ts';
 import { createGuestMessages } from './guest-messages.ts';
 import { createLoginCodes } from './login-codes.ts';
 import { createBroadcasts } from './mail-broadcasts.ts';
@@ -162,7 +163,8 @@ export function createMailService(deps: MailDeps) {
   // deployment without mail pays nothing for them) and other mail jobs wait, queued, for a server.
   if (deps.transport) {
     jobs.onPass(() => queuePendingConfirmations(deps));
-    jobs.handle('mail', (job) => sendMailJob({ ...deps, composer }, job));
+    const sendDeps = { ...deps, composer, broadcastTexts: broadcastTextsReader(jobs) };
+    jobs.handle('mail', (job) => sendMailJob(sendDeps, job));
   }
 
   return {

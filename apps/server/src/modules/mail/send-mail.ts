@@ -1,8 +1,8 @@
 import { localText } from '@meetflow/shared/forms/form-definition';
 import { matchLanguage, nameIn, type Language } from '@meetflow/shared/languages';
-import type { MailText } from '@meetflow/shared/schemas/mail';
+import type { BroadcastTexts, MailText } from '@meetflow/shared/schemas/mail';
 import { PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
-import { textLanguage, type BroadcastPayload, type MailComposer, type MailPayload } from './mail-compose.ts';
+import { textLanguage, type MailComposer, type MailPayload } from './mail-compose.ts';
 import type { MailAttachment } from './mail-render-types.ts';
 import { loginCodeFor, loginCodeWindow, messageIdOf, unsubscribeToken } from './mail-signing.ts';
 import type { EvaluationMail, MailDeps } from './mail.service.ts';
@@ -32,7 +32,11 @@ type SendDeps = Pick<
   | 'groupMail'
   | 'applicationMail'
   | 'invitationMail'
-> & { composer: MailComposer };
+> & {
+  composer: MailComposer;
+  /** A broadcast's texts by its job's id (broadcast-jobs.ts broadcastTextsReader: read once, kept). */
+  broadcastTexts: (broadcastId: number) => Promise<BroadcastTexts>;
+};
 type Skipped = void | { skipped: string };
 
 /** The `mail` job: one message to one guest, rendered now, sent once per SMTP acceptance. */
@@ -73,7 +77,7 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
   let headers: Record<string, string> | undefined;
   if (payload.type === 'broadcast') {
     if (guest.broadcast_opt_out === 1) return { skipped: 'unsubscribed from broadcasts' };
-    const texts = await broadcastTexts(deps, payload);
+    const texts = await deps.broadcastTexts(payload.broadcast_id ?? 0);
     language = textLanguage(texts, language);
     broadcastText = texts[language] ?? null;
     headers = unsubscribeHeaders(deps, guest.id);
@@ -138,13 +142,6 @@ export async function sendMailJob(deps: SendDeps, job: JobRow): Promise<Skipped>
     messageId: messageIdOf(job.idempotency_key),
     ...(headers ? { headers } : {}),
   });
-}
-
-/** The organiser's texts of the broadcast a message belongs to. */
-async function broadcastTexts(deps: SendDeps, payload: MailPayload) {
-  const broadcast = payload.broadcast_id ? await deps.jobs.findJob(payload.broadcast_id) : undefined;
-  if (!broadcast) throw new PermanentJobError('broadcast not found');
-  return (JSON.parse(broadcast.payload) as BroadcastPayload).texts;
 }
 
 /** RFC 8058 one-click: mail clients POST here; the token rides in the query, which logs leave out. */
