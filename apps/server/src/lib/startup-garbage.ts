@@ -12,8 +12,15 @@ type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' })
  * ~50 MB of RSS for ~0.1 s of CPU, once (docs/decisions/0074-start-up-garbage-collection.md). V8
  * grows the heap again as the load needs it.
  *
+ * The same collection drops the bytecode of every function not running at that moment: most of
+ * what start-up compiled (module bodies, route and schema building) never runs again, and what does
+ * is compiled again on its first call. V8 drops such bytecode by itself
+ * once a function has sat unused through six full collections, which an idle process never makes:
+ * ~2.5 MB of its RSS (docs/decisions/0119-idle-memory-of-the-server.md).
+ *
  * Node offers that collection only as the `gc` of a context made while --expose-gc is on: the flag
- * is switched on for that one context and off again, so nothing else sees a global `gc`.
+ * is switched on for that one context and off again, so nothing else sees a global `gc`; the flag
+ * that flushes every function's bytecode is on for that one collection only.
  */
 export function collectStartupGarbage(): void {
   const exposed = (globalThis as { gc?: unknown }).gc !== undefined;
@@ -24,7 +31,12 @@ export function collectStartupGarbage(): void {
   } finally {
     if (!exposed) v8.setFlagsFromString('--no-expose-gc');
   }
-  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  v8.setFlagsFromString('--stress-flush-code');
+  try {
+    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  } finally {
+    v8.setFlagsFromString('--no-stress-flush-code');
+  }
 }
 
 /**
