@@ -1,5 +1,5 @@
 // Run inside the image (scripts/container-smoke.sh mounts it): every package the server's sources import,
-// at start or on first use, and every font file pdf-text.ts names, is installed in the image's
+// at start or on first use, and every font file text-layout.ts names, is installed in the image's
 // production-only node_modules. A run-time import of a devDependency fails here rather than in production
 // on the first request that loads it.
 //

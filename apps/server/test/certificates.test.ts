@@ -1,11 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { CertificatePage, CertificateSettings } from '@meetflow/shared/schemas/certificates';
 import { localDayBounds } from '../src/lib/local-time.ts';
 import { adminApi, readWorkbook, sheetValues, userWithRole, type Api } from './guest-fixtures.ts';
 import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { fontDictionaryNames, pdfFonts, pdfText } from './pdf-fixtures.ts';
+import { fontDictionaryNames, pdfFonts, pdftotext, pdfText } from './pdf-fixtures.ts';
 import {
   createMeeting,
   createOrganization,
@@ -369,6 +373,18 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     expect(entries).toHaveLength(2);
     for (const entry of entries) expect(entry.data.subarray(0, 5).toString()).toBe('%PDF-');
     expect(entries.map((e) => e.name).join()).toContain('陳大文');
+    // Info-ZIP's unzip (CRCs and sizes of every entry) and poppler read the same file.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mf-certificates-zip-'));
+    try {
+      const file = path.join(dir, 'certificates.zip');
+      writeFileSync(file, zip.rawPayload);
+      expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
+      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+      expect(names).toEqual(entries.map((e) => e.name));
+      expect(pdftotext(execFileSync('unzip', ['-p', file, names[0]!]))).toContain('陳大文');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
 
     const xlsx = await admin('GET', `/api/meetings/${meeting.id}/certificates/export`);
     expect(xlsx.statusCode).toBe(200);

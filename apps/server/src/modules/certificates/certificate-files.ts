@@ -8,6 +8,9 @@ import type { CertificateFile } from './certificate-core.ts';
 import * as repo from './certificates.repository.ts';
 import type { CertificatesDeps } from './certificates.service.ts';
 
+/** How many certificates of a ZIP are being drawn before the ZIP asks for them. */
+const DRAWN_AHEAD = 4;
+
 /** Certificates as files: one PDF, a preview, every issued one for the ZIP, the download's audit entry. */
 export function createCertificateFiles(deps: CertificatesDeps) {
   const { db, clock, core } = deps;
@@ -56,14 +59,32 @@ export function createCertificateFiles(deps: CertificatesDeps) {
       });
     },
 
-    /** Every live certificate of the meeting as a PDF, one after another (the ZIP reads them as it has room). */
+    /**
+     * Every live certificate of the meeting as a PDF, one after another (the ZIP reads them as it has
+     * room). The next few are being drawn while the ZIP writes one, so the renderer's thread is not
+     * left waiting for the ZIP's and the ZIP's for the renderer's.
+     */
     async *issuedFiles(meeting: VisibleMeeting): AsyncGenerator<CertificateFile> {
-      const live = (await repo.findCertificates(db, meeting.id)).filter((c) => c.revoked_at === null);
-      const guests = new Set((await repo.findLiveGuests(db, meeting.id)).map((g) => g.id));
+      const [certificates, guestIds] = await Promise.all([
+        repo.findCertificates(db, meeting.id),
+        repo.findLiveGuestIds(db, meeting.id),
+      ]);
+      const guests = new Set(guestIds);
+      const live = certificates
+        .filter((c) => c.revoked_at === null && guests.has(c.guest_id))
+        .sort((a, b) => a.guest_id - b.guest_id);
       // The template, its image, the sessions and every guest's answers in one read, not one per certificate.
       const drawing = await drawingOf(meeting.id);
-      for (const certificate of live.sort((a, b) => a.guest_id - b.guest_id)) {
-        if (guests.has(certificate.guest_id)) yield await issuedPdf(meeting, certificate, drawing);
+      const ahead: Promise<CertificateFile>[] = [];
+      let next = 0;
+      while (next < live.length || ahead.length) {
+        while (ahead.length < DRAWN_AHEAD && next < live.length) {
+          const drawn = issuedPdf(meeting, live[next++]!, drawing);
+          // A failure is thrown where its file is awaited; one never awaited (the client left) is dropped.
+          drawn.catch(() => undefined);
+          ahead.push(drawn);
+        }
+        yield await ahead.shift()!;
       }
     },
 

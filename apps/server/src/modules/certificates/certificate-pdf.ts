@@ -1,17 +1,16 @@
-import { JpegEmbedder, PDFContext, PngEmbedder } from '@cantoo/pdf-lib';
 import type { CertificatePlaceholder, CertificateTemplate } from '@meetflow/shared/schemas/certificates';
 import { flateStream, textString, writePdf, type PdfBody } from './pdf-file.ts';
 import {
   fontFace,
   fontRuns,
-  hexColor,
+  hexChannels,
   MM,
   qrOperators,
   subsetTag,
   textWidth,
   wrapText,
   type Script,
-} from './pdf-text.ts';
+} from './text-layout.ts';
 import type { TrueTypeFace } from './truetype-subset.ts';
 
 /*
@@ -51,6 +50,8 @@ export function fillPlaceholders(text: string, values: CertificateValues): strin
 async function imageObjects(
   image: CertificateImage,
 ): Promise<{ bodies: Uint8Array[]; number: number } | null> {
+  // pdf-lib is loaded only for a template with an image: the rest of a certificate is written without it.
+  const { JpegEmbedder, PDFContext, PngEmbedder } = await import('@cantoo/pdf-lib');
   const embedder =
     image.mime === 'image/jpeg'
       ? await JpegEmbedder.for(image.bytes)
@@ -172,7 +173,7 @@ export async function prepareCertificatePage(
         const text = fillPlaceholders(block.text, values);
         if (!text.trim()) continue;
         const style = { size: block.size, bold: block.bold, script };
-        const color = hexColor(block.color);
+        const color = hexChannels(block.color);
         const boxWidth = (block.width / 100) * width;
         const anchor = (block.x / 100) * width;
         let baseline = height - (block.y / 100) * height - block.size;

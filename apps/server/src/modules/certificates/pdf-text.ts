@@ -1,10 +1,35 @@
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
-import { create as createQr } from 'qrcode';
-import { TrueTypeFace } from './truetype-subset.ts';
+import {
+  fittedLine,
+  fittingSize,
+  fontFace,
+  fontFile,
+  fontRuns,
+  hexChannels,
+  MM,
+  qrOperators,
+  subsetTag,
+  textWidth,
+  wrapText,
+  type FontKey,
+  type Script,
+  type TextStyle as LayoutStyle,
+} from './text-layout.ts';
+
+export {
+  fittedLine,
+  fittingSize,
+  fontFace,
+  fontRuns,
+  MM,
+  qrOperators,
+  subsetTag,
+  textWidth,
+  wrapText,
+  type Script,
+};
 
 /*
  * Text in PDFs with Chinese in it. Noto Sans TC and SC (OFL, TrueType outlines) are embedded as
@@ -19,17 +44,6 @@ import { TrueTypeFace } from './truetype-subset.ts';
  * parsed fonts are kept, so 5,000 certificates parse each once.
  */
 
-export type Script = 'tc' | 'sc';
-type FontKey = `${Script}-${'regular' | 'bold'}`;
-
-const require = createRequire(import.meta.url);
-const FONT_FILES: Record<FontKey, string> = {
-  'tc-regular': '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
-  'tc-bold': '@expo-google-fonts/noto-sans-tc/700Bold/NotoSansTC_700Bold.ttf',
-  'sc-regular': '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  'sc-bold': '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-};
-
 type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
 const fontBytes = new Map<FontKey, Uint8Array>();
@@ -38,7 +52,7 @@ const parsed = new WeakMap<Uint8Array, fontkit.Font>();
 function bytesOf(key: FontKey): Uint8Array {
   let bytes = fontBytes.get(key);
   if (!bytes) {
-    bytes = new Uint8Array(readFileSync(require.resolve(FONT_FILES[key])));
+    bytes = new Uint8Array(readFileSync(fontFile(key)));
     fontBytes.set(key, bytes);
   }
   return bytes;
@@ -58,24 +72,6 @@ const fontkitForPdfLib: PdfLibFontkit = { create: parse };
 
 function parsedFont(key: FontKey): fontkit.Font {
   return parse(bytesOf(key));
-}
-
-const faces = new Map<FontKey, TrueTypeFace>();
-
-/** A face's widths and glyphs, read once per process (widths of every PDF, subsets of certificates). */
-export function fontFace(script: Script, bold: boolean): TrueTypeFace {
-  const key: FontKey = `${script}-${bold ? 'bold' : 'regular'}`;
-  let face = faces.get(key);
-  if (!face) {
-    face = new TrueTypeFace(require.resolve(FONT_FILES[key]));
-    faces.set(key, face);
-  }
-  return face;
-}
-
-/** Six random uppercase letters: the tag that marks a font subset's name. */
-export function subsetTag(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('');
 }
 
 /** The fonts of one document, embedded (as subsets) the first time a text needs them. */
@@ -113,47 +109,8 @@ export class DocumentFonts {
   }
 }
 
-export interface TextStyle {
-  size: number;
-  bold?: boolean;
-  color?: RGB;
-  /** The script the text is written in; characters its font lacks fall back to the other. */
-  script: Script;
-}
-
-interface Run {
-  script: Script;
-  text: string;
-}
-
-/** Splits text into runs of one font each: the text's own script, else the other where only it has the glyph. */
-export function fontRuns(text: string, script: Script): Run[] {
-  const other: Script = script === 'tc' ? 'sc' : 'tc';
-  const own = fontFace(script, false);
-  const runs: Run[] = [];
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    // The other face is read only when a character needs it.
-    const use = own.glyphId(code) !== 0 || fontFace(other, false).glyphId(code) === 0 ? script : other;
-    const last = runs.at(-1);
-    if (last && last.script === use) last.text += char;
-    else runs.push({ script: use, text: char });
-  }
-  return runs;
-}
-
-/**
- * The sum of the glyphs' advances: what a PDF reader spaces a line by (the font's widths, no
- * kerning), read from the face's tables rather than a full text layout per measure.
- */
-export function textWidth(text: string, style: TextStyle): number {
-  let units = 0;
-  for (const run of fontRuns(text, style.script)) {
-    const face = fontFace(run.script, style.bold ?? false);
-    for (const char of run.text) units += face.advance(face.glyphId(char.codePointAt(0)!));
-  }
-  return (units * style.size) / 1000;
-}
+/** A style of text drawn by pdf-lib: its colour is pdf-lib's. */
+export type TextStyle = Omit<LayoutStyle, 'color'> & { color?: RGB };
 
 /** Draws one line with its baseline at y, starting at x. */
 export async function drawLine(
@@ -171,67 +128,9 @@ export async function drawLine(
   }
 }
 
-// A Chinese character (or full-width sign) is a token of its own; Latin words break at spaces.
-const TOKENS =
-  /[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|[^\S\n]+/gu;
-
-/** Lines of at most `maxWidth` (a longer word stays whole), honouring line breaks in the text. */
-export function wrapText(text: string, maxWidth: number, style: TextStyle): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const token of paragraph.match(TOKENS) ?? []) {
-      const candidate = line + token;
-      if (line.trim() && textWidth(candidate.trimEnd(), style) > maxWidth) {
-        lines.push(line.trimEnd());
-        line = token.trim() ? token : '';
-      } else {
-        line = candidate;
-      }
-    }
-    lines.push(line.trimEnd());
-  }
-  return lines;
-}
-
-/** The largest size from `size` down to `min` at which the text fits `maxWidth` on one line. */
-export function fittingSize(text: string, maxWidth: number, style: TextStyle, min: number): number {
-  let size = style.size;
-  while (size > min && textWidth(text, { ...style, size }) > maxWidth) size -= 1;
-  return size;
-}
-
-/**
- * One line that fits `maxWidth`: at the largest size from `style.size` down to `min`, and, if even
- * `min` is too wide, cut and ended with '…'. Line breaks and runs of spaces become one space.
- */
-export function fittedLine(
-  text: string,
-  maxWidth: number,
-  style: TextStyle,
-  min: number,
-): { text: string; size: number } {
-  // A badge line holds some 60 characters at most: measuring thousands would only cost time.
-  let chars = [...text.replace(/\s+/g, ' ').trim()];
-  const long = chars.length > 120;
-  if (long) chars = chars.slice(0, 120);
-  const whole = chars.join('') + (long ? '…' : '');
-  const size = fittingSize(whole, maxWidth, style, min);
-  const at = { ...style, size };
-  if (textWidth(whole, at) <= maxWidth) return { text: whole, size };
-  // The longest start that fits with the ellipsis (binary search on the characters kept).
-  let [lo, hi] = [0, chars.length];
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (textWidth(`${chars.slice(0, mid).join('').trimEnd()}…`, at) <= maxWidth) lo = mid;
-    else hi = mid - 1;
-  }
-  return { text: `${chars.slice(0, lo).join('').trimEnd()}…`, size };
-}
-
 export function hexColor(hex: string): RGB {
-  const value = Number.parseInt(hex.replace('#', ''), 16);
-  return rgb(((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255);
+  const { red, green, blue } = hexChannels(hex);
+  return rgb(red, green, blue);
 }
 
 /** A QR code as vector squares, `size` points wide, its bottom-left corner at (x, y). */
@@ -241,30 +140,3 @@ export function drawQr(page: PDFPage, content: string, x: number, y: number, siz
   const { context } = page.doc;
   page.node.addContentStream(context.register(context.flateStream(qrOperators(content, x, y, size))));
 }
-
-/** The content-stream operators of a QR code, `size` points wide, its bottom-left corner at (x, y). */
-export function qrOperators(content: string, x: number, y: number, size: number): string {
-  const qr = createQr(content, { errorCorrectionLevel: 'M' });
-  const count = qr.modules.size;
-  const cell = size / count;
-  const n = (value: number) => value.toFixed(2);
-  // A white quiet zone of two modules, so the code reads over a background image, then one
-  // rectangle per run of dark modules (no hairline seams between neighbours).
-  const quiet = 2 * cell;
-  let ops = `q 1 1 1 rg ${n(x - quiet)} ${n(y - quiet)} ${n(size + 2 * quiet)} ${n(size + 2 * quiet)} re f 0 0 0 rg\n`;
-  for (let row = 0; row < count; row++) {
-    const top = y + size - (row + 1) * cell;
-    for (let col = 0; col < count;) {
-      if (!qr.modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < count && qr.modules.get(row, col)) col++;
-      ops += `${n(x + start * cell)} ${n(top)} ${n((col - start) * cell)} ${n(cell)} re\n`;
-    }
-  }
-  return `${ops}f Q\n`;
-}
-
-export const MM = 72 / 25.4;
