@@ -50,7 +50,18 @@ export interface CongressResult {
     files: number;
   };
   listP95?: { all: number; filtered: Record<string, number> };
-  export?: { seconds: number; peakMb: number; bareSeconds: number; barePeakMb: number };
+  export?: {
+    seconds: number;
+    peakMb: number;
+    /** Server CPU (user + system) per exported guest, µs. */
+    cpuUsPerGuest: number;
+    /** The bare writer with an answer per cell (the export's cells), and with them in one cell as stored. */
+    bareSeconds: number;
+    barePeakMb: number;
+    /** The bare writer's whole process (start-up and reading the rows included), µs per guest. */
+    bareCpuUsPerGuest: number;
+    storedBareSeconds: number;
+  };
   certificates?: { listP95: number; issueSeconds: number; issued: number };
   broadcast?: {
     recipients: number;
@@ -377,17 +388,24 @@ export async function congress(port: number): Promise<CongressResult> {
       result.import = await step('import', () => importFiles(running, imported.id));
       result.listP95 = await step('list', () => guestList(running, big.id));
       result.export = await step('export', async () => {
+        const cpuBefore = cpuMs(running.pid);
         const exported = await measureDownload(
           `${base}/api/meetings/${big.id}/guests/export`,
           token,
           running.pid,
         );
-        const bare = await bareExport(dataDir, big.id);
+        const cpuUsPerGuest = ((cpuMs(running.pid) - cpuBefore) * 1000) / GUESTS;
+        // The same cells (an answer per column), then as stored (the answers in one cell).
+        const bare = await bareExport(dataDir, big.id, true);
+        const storedBare = await bareExport(dataDir, big.id);
         return {
           seconds: exported.seconds,
           peakMb: exported.peakMb,
+          cpuUsPerGuest,
           bareSeconds: bare.seconds,
           barePeakMb: bare.peakMb,
+          bareCpuUsPerGuest: (bare.cpuMs * 1000) / GUESTS,
+          storedBareSeconds: storedBare.seconds,
         };
       });
       result.certificates = await step('certificates', async () => {

@@ -145,11 +145,18 @@ export async function measureDownload(url: string, token: string, pid: number) {
   return { seconds: (performance.now() - begin) / 1000, peakMb: peak };
 }
 
-/** The baseline writer in its own process, so its memory is measured the same way. */
-export async function bareExport(dataDir: string, meetingId: number) {
+/**
+ * The baseline writer in its own process, so its memory is measured the same way; `answerCells`: the
+ * answers one cell each (bare-export.ts).
+ */
+export async function bareExport(dataDir: string, meetingId: number, answerCells = false) {
   const child = spawn(
     process.execPath,
-    [path.join(import.meta.dirname, 'bare-export.ts'), String(meetingId)],
+    [
+      path.join(import.meta.dirname, 'bare-export.ts'),
+      String(meetingId),
+      ...(answerCells ? ['answers'] : []),
+    ],
     {
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -168,8 +175,8 @@ export async function bareExport(dataDir: string, meetingId: number) {
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error('bare-export.ts failed');
-  const { seconds } = JSON.parse(out) as { seconds: number };
-  return { seconds, peakMb: peak };
+  const { seconds, cpuMs } = JSON.parse(out) as { seconds: number; cpuMs: number };
+  return { seconds, peakMb: peak, cpuMs };
 }
 
 /** The guest list's first page for a keyword, newest first (the list's default order). */
