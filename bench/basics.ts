@@ -8,8 +8,9 @@ import { lighthouseRuns, lighthousePages, type LighthouseFigures } from './light
 import type { Measured } from './row.ts';
 
 // The admin figure is the meeting list, the first back-office screen. Lowered on 2026-11-30 to just
-// above what the build transfers (issue 46's targets, 100 and 250, are not met yet: bench/README.md).
-const BUDGET_KB = { public: 105, admin: 305 };
+// above what the build transfers: the admin figure meets issue 46's target (250), the public one does
+// not yet (100; bench/README.md).
+const BUDGET_KB = { public: 105, admin: 250 };
 
 /** Adds figures to the run's table, each stamped with the load when it is added. */
 export type Recorder = (...measured: Measured[]) => void;

@@ -1,14 +1,37 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroup } from './chunk-groups.ts';
+
+/**
+ * Ant Design's `form/context.js` takes one name from `@rc-component/form`, its `FormProvider`; every
+ * overlay (dropdown, menu, tooltip) imports that module, and the package's index attaches Field, List
+ * and useForm to its default export, so the whole form library (and its validator, some 13 KB
+ * compressed) came with the admin shell's first screen. That import is pointed at the module that
+ * defines `FormProvider`, the same module the index re-exports: one provider, one context.
+ */
+function formContextOnly(): Plugin {
+  return {
+    name: 'meetflow:antd-form-context-only',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (
+        source !== '@rc-component/form' ||
+        !importer?.replaceAll('\\', '/').endsWith('/antd/es/form/context.js')
+      )
+        return null;
+      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig({
   // Relative asset URLs: the server hosts dist at '/', and hash routing never changes the document path.
   base: './',
   plugins: [
     react(),
+    formContextOnly(),
     // Brotli and gzip siblings of every text asset, at maximum level once per build, for the server to
     // send as they are (a file whose compressed form is not smaller gets none).
     compression({

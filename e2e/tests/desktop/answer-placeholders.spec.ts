@@ -30,7 +30,7 @@ test("the mail and certificate editors offer the meeting's own fields as placeho
   await login(page, 'en');
   await page.getByTestId('meeting-search-input').fill(`${name} (EN)`);
   await page.getByTestId('meeting-search-input').press('Enter');
-  const row = page.getByTestId('meeting-table').locator('tr.ant-table-row', { hasText: name });
+  const row = page.getByTestId('meeting-table').locator('tr.mf-table-row', { hasText: name });
   await expect(row).toHaveCount(1);
   await (await meetingAction(page, row, 'meeting-mail-button')).click();
   const drawer = page.getByTestId('mail-settings-drawer');

@@ -56,7 +56,7 @@ test('an organiser builds an evaluation with a rating and a quiz question and op
   await page.goto('/#/meeting_management/meeting');
   await page.getByTestId('meeting-search-input').fill(name);
   await page.getByTestId('meeting-search-input').press('Enter');
-  const row = page.getByTestId('meeting-table').locator('tr.ant-table-row', { hasText: name });
+  const row = page.getByTestId('meeting-table').locator('tr.mf-table-row', { hasText: name });
   await (await meetingAction(page, row, 'meeting-evaluations-button')).click();
   await expect(page.getByTestId('evaluation-empty')).toBeVisible();
   await accessible(page, 'evaluation list, empty');

@@ -113,7 +113,7 @@ test('the meeting date filter takes typed dates and matches the meetings held on
   }
   // Held 10–12 May: it matches the 11th, though it starts before it.
   const meetings = page.getByTestId('meeting-table');
-  await expect(meetings.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(meetings.locator('tbody tr.mf-table-row')).toHaveCount(1);
   await expect(meetings).toContainText('日期篩選會議');
   await expect(page.getByTestId('list-toolbar-total').filter({ visible: true })).toHaveText('共 1 項');
   await expect(page.getByTestId('meeting-more-button').first()).toBeInViewport({ ratio: 1 });
@@ -122,7 +122,7 @@ test('the meeting date filter takes typed dates and matches the meetings held on
   // The range is in the URL: a reload shows the same match, and the picker shows the days again.
   await expect(page).toHaveURL(/[?&]range=2031-05-11\.\.2031-05-11(&|$)/);
   await page.reload();
-  await expect(meetings.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(meetings.locator('tbody tr.mf-table-row')).toHaveCount(1);
   await expect(meetings).toContainText('日期篩選會議');
   for (const input of ['start', 'end']) {
     await expect(page.locator(`.ant-picker-range input[date-range="${input}"]`)).toHaveValue('2031-05-11');
@@ -167,8 +167,9 @@ test('a list keeps its filter and page in the URL: a reload shows the same rows'
   await expect(total).toHaveText('共 11 項');
   const table = page.getByTestId('meeting-table');
   // The pagination sits beside the table, outside its test id.
-  await page.getByRole('listitem', { name: '2', exact: true }).click();
-  const rows = table.locator('tbody tr.ant-table-row');
+  const pager = page.getByTestId('meeting-table-pagination');
+  await pager.getByRole('button', { name: '2', exact: true }).click();
+  const rows = table.locator('tbody tr.mf-table-row');
   await expect(rows).toHaveCount(1);
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
 
@@ -177,5 +178,5 @@ test('a list keeps its filter and page in the URL: a reload shows the same rows'
   await expect(search).toHaveValue(tag);
   await expect(total).toHaveText('共 11 項');
   await expect(rows).toHaveCount(1);
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  await expect(pager.locator('[aria-current="page"]')).toHaveText('2');
 });

@@ -111,7 +111,7 @@ test('the meeting list fits a 1366 px screen: whole words, three actions and Mor
     // These meetings alone, whatever other tests left in the list.
     await page.goto(`/#/meeting_management/meeting?keyword=${encodeURIComponent(tag.trim())}`);
     const table = page.getByTestId('meeting-table');
-    const rows = table.locator('tbody tr.ant-table-row');
+    const rows = table.locator('tbody tr.mf-table-row');
     await expect(rows).toHaveCount(3);
     await expect(rows.first()).toContainText(lang === 'en' ? 'Symposium' : '研討會');
     await snap(page, info, `meeting-list-${lang}-1366`);

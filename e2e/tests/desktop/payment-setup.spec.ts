@@ -66,7 +66,7 @@ test('an organiser sets up HKD fees with an early bird and a sponsor code, in tw
   await login(page, 'zh-tw', organiser);
   await page.getByTestId('meeting-search-input').fill(name);
   await page.getByTestId('meeting-search-input').press('Enter');
-  const row = page.getByTestId('meeting-table').locator('tr.ant-table-row', { hasText: name });
+  const row = page.getByTestId('meeting-table').locator('tr.mf-table-row', { hasText: name });
   await (await meetingAction(page, row, 'meeting-fees-button')).click();
   await expect(pageTitle(page)).toHaveText('收費');
   expect(page.url()).toContain(`meeting=${meeting.id}`);

@@ -47,7 +47,7 @@ async function meetingRow(page: Page, name: string) {
   await page.goto('/#/meeting_management/meeting');
   await page.getByTestId('meeting-search-input').fill(name);
   await page.getByTestId('meeting-search-input').press('Enter');
-  const row = page.getByTestId('meeting-table').locator('tr.ant-table-row', { hasText: name });
+  const row = page.getByTestId('meeting-table').locator('tr.mf-table-row', { hasText: name });
   await expect(row).toHaveCount(1);
   return row;
 }
