@@ -3,6 +3,7 @@ import { liveMeeting } from '../../core/meeting-access.ts';
 import { JOB_MAX_ATTEMPTS, PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
 import { judgeRows } from './guest-import-judge.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import-deps.ts';
+import { importMemoryKeeper, returnImportMemory } from './import-memory.ts';
 import * as repo from './imports.repository.ts';
 import { TakenOver, columnOf, writeGuestBatch, type BatchRow } from './write-guest-batch.ts';
 
@@ -44,6 +45,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
     const answerKeys = mapping.flatMap((field) => (isAnswerTarget(field) ? [answerKeyOf(field)] : []));
     const done = info.processed;
     let batch: BatchRow[] = [];
+    const keepMemory = importMemoryKeeper();
     const flush = async () => {
       const outcome = await writeGuestBatch(deps, {
         info: info!,
@@ -55,7 +57,9 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         answerKeys,
       });
       info = (await repo.findImport(db, importId))!;
+      const written = batch.length;
       batch = [];
+      keepMemory(written);
       deps.onSignupsChanged?.(meeting.id);
       if (outcome.filled.meeting) await deps.notifications?.meetingFilled(meeting);
       for (const session of outcome.filled.sessions)
@@ -110,6 +114,8 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
         });
       }
       throw error;
+    } finally {
+      returnImportMemory();
     }
   }
   jobs.handle(GUEST_IMPORT_JOB, runImport);

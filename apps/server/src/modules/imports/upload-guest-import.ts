@@ -5,6 +5,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
+import { returnImportMemory } from './import-memory.ts';
 import type { GuestImportAccess } from './guest-import-access.ts';
 import { formFieldsOf } from '../guests/guest-rules.ts';
 import { suggestMapping } from './guest-import-fields.ts';
@@ -70,6 +71,8 @@ export function createGuestImportUpload(
       } catch (error) {
         await db.transaction().execute((trx) => repo.deleteImport(trx, id));
         throw error;
+      } finally {
+        returnImportMemory();
       }
       return view((await repo.findImport(db, id))!, lang);
     },

@@ -1,0 +1,57 @@
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { collectStartupGarbage, collectStartupGarbageWhenIdle } from '../../lib/startup-garbage.ts';
+
+/*
+ * What a guest import's steps leave in the heap (docs/decisions/0121-import-memory-returned.md).
+ * While a file is read, judged and written, V8 grows its young generation and old space fills with
+ * the rows' garbage; it keeps that room long after, and the next step grows on top of it.
+ */
+
+/** Rows of the job between two full collections: the job's heap then no longer grows with the file. */
+export const IMPORT_MEMORY_ROWS = 5_000;
+
+/**
+ * After a step (upload, preview, job): the memory-reducing collection the server makes after
+ * start-up, at the next quiet moment (at the latest a second later), which also shrinks the young
+ * generation back, so that the next step starts from the heap at rest.
+ */
+export function returnImportMemory(): void {
+  collectStartupGarbageWhenIdle(collectStartupGarbage);
+}
+
+type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'regular' }) => void;
+let gc: Gc | undefined;
+
+/**
+ * One full collection: what the job's batches promoted to old space goes. Node offers it only as
+ * the `gc` of a context made while --expose-gc is on (as lib/startup-garbage.ts does); it is taken
+ * once and the flag switched off again.
+ */
+export function collectImportGarbage(): void {
+  if (!gc) {
+    const exposed = (globalThis as { gc?: unknown }).gc !== undefined;
+    if (!exposed) v8.setFlagsFromString('--expose-gc');
+    try {
+      gc = runInNewContext('gc') as Gc;
+    } finally {
+      if (!exposed) v8.setFlagsFromString('--no-expose-gc');
+    }
+  }
+  gc({ type: 'major', execution: 'sync', flavor: 'regular' });
+}
+
+/**
+ * For the job: counts the rows written and, every `every` rows, collects at once — called between
+ * batches, when the least is live. The memory-reducing collection of `returnImportMemory` costs two
+ * or three of these; every 5,000 rows it added a third to the job's CPU (bench/README.md).
+ */
+export function importMemoryKeeper(every = IMPORT_MEMORY_ROWS, collect = collectImportGarbage) {
+  let since = 0;
+  return (rows: number) => {
+    since += rows;
+    if (since < every) return;
+    since = 0;
+    collect();
+  };
+}
