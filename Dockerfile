@@ -43,16 +43,16 @@ COPY apps/web apps/web
 RUN npm run build
 
 # Stage 2: the server's production dependencies only (container-server-deps.mjs says why not
-# `npm ci --omit=dev --workspace apps/server`); of the PDF fonts, only the files pdf-text.ts names.
+# `npm ci --omit=dev --workspace apps/server`); of the PDF fonts, only the files text-layout.ts names.
 FROM npm AS deps
 COPY scripts/container-server-deps.mjs /tmp/
 RUN node /tmp/container-server-deps.mjs prepare \
  && npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
  && node /tmp/container-server-deps.mjs verify
-COPY apps/server/src/modules/certificates/pdf-text.ts /tmp/
+COPY apps/server/src/modules/certificates/text-layout.ts /tmp/
 RUN cd node_modules \
  && find @expo-google-fonts -type f \( -name '*.ttf' -o -name '*.png' \) | while read -r file; do \
-      grep -qF "'$file'" /tmp/pdf-text.ts || rm "$file"; done
+      grep -qF "'$file'" /tmp/text-layout.ts || rm "$file"; done
 
 # The image: Node 24, production dependencies, server sources and the built web app; no npm, no compiler.
 FROM ${BASE}
