@@ -22,11 +22,12 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
   const { db, clock, systemLog, jobs } = deps;
   const batchRows = deps.batchRows ?? IMPORT_BATCH_ROWS;
 
-  async function importRows(job: JobRow): Promise<void | { skipped: string }> {
+  async function importRows(job: JobRow, file: { rows: number }): Promise<void | { skipped: string }> {
     const { importId } = JSON.parse(job.payload) as { importId: number };
     let info = await repo.findImport(db, importId);
     if (!info || info.status === 'done' || info.status === 'failed')
       return { skipped: 'import already finished' };
+    file.rows = info.total;
     const meeting = await liveMeeting(db, info.meeting_id);
     if (!meeting) {
       await repo.updateImportIf(db, importId, ['queued', 'running'], {
@@ -101,8 +102,9 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
   }
   /** A job that will not be tried again leaves its import failed, not running for ever. */
   async function runImport(job: JobRow): Promise<void | { skipped: string }> {
+    const file = { rows: 0 };
     try {
-      return await importRows(job);
+      return await importRows(job, file);
     } catch (error) {
       if (error instanceof TakenOver) return { skipped: 'taken over by another runner' };
       if (error instanceof PermanentJobError || job.attempts >= JOB_MAX_ATTEMPTS) {
@@ -115,7 +117,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       }
       throw error;
     } finally {
-      returnImportMemory();
+      returnImportMemory(file.rows);
     }
   }
   jobs.handle(GUEST_IMPORT_JOB, runImport);

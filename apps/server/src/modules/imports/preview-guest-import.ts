@@ -34,7 +34,7 @@ export function createGuestImportPreview(
         info,
         mapping,
         lang,
-      ).finally(returnImportMemory);
+      ).finally(() => returnImportMemory(info.total));
       issues.sort((a, b) => a.row - b.row);
       await repo.updateImportIf(db, id, 'uploaded', { mapping: JSON.stringify(mapping) });
       const rememberedNow = await remembered(meeting.id);

@@ -59,11 +59,13 @@ export function createGuestImportUpload(
         created_by: user.auditName,
         created_at: clock(),
       });
+      let rowsRead = 0;
       try {
         // The rows are written as they are read: the file is never held as rows in memory.
-        const read = await survey(file.bytes, format, textEncoding, (rows) =>
-          repo.insertImportRows(db, id, rows),
-        );
+        const read = await survey(file.bytes, format, textEncoding, (rows) => {
+          rowsRead += rows.length;
+          return repo.insertImportRows(db, id, rows);
+        });
         await repo.updateImportIf(db, id, 'uploaded', {
           ...read,
           mapping: await suggestedMapping(meeting, read.headers),
@@ -72,7 +74,7 @@ export function createGuestImportUpload(
         await db.transaction().execute((trx) => repo.deleteImport(trx, id));
         throw error;
       } finally {
-        returnImportMemory();
+        returnImportMemory(rowsRead);
       }
       return view((await repo.findImport(db, id))!, lang);
     },
