@@ -4,6 +4,7 @@ import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhTW from 'antd/es/locale/zh_TW';
 import type { Locale } from 'antd/es/locale';
+import tableCss from './light-table.css?raw';
 import { LightTable, pageItems, type LightColumn, type LightPagination } from './light-table.tsx';
 
 interface Row {
@@ -140,6 +141,76 @@ describe('LightTable', () => {
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(within(table).getAllByRole('cell')[0]!.getAttribute('colspan')).toBe('3');
+  });
+});
+
+/** What Tab reaches, in order: the enabled buttons, selects and links not taken out of the tab order. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('button, select, a[href], input, [tabindex]')].filter(
+    (el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0,
+  );
+}
+
+/**
+ * A key press as a browser handles it on the focused element: keydown, and for a native button that
+ * nobody stopped, the click Enter (on keydown) or Space (on keyup) makes. jsdom has no such default.
+ */
+function press(key: 'Enter' | ' ') {
+  const el = document.activeElement as HTMLElement;
+  const go = fireEvent.keyDown(el, { key });
+  const up = fireEvent.keyUp(el, { key });
+  if (el instanceof HTMLButtonElement && el.type === 'button' && (key === 'Enter' ? go : go && up))
+    el.click();
+}
+
+describe('LightTable by keyboard', () => {
+  it('reaches the sort header, the rows’ buttons and the pager by Tab, and works them with Enter and Space', () => {
+    const { onSort, onChange } = draw({ pagination: { current: 2 } });
+    const stops = tabStops(document.body);
+    expect(stops.map((el) => el.getAttribute('aria-label') ?? el.textContent)).toEqual([
+      'Name',
+      'Edit',
+      'Edit',
+      'Previous Page',
+      '1',
+      '2',
+      '3',
+      '4',
+      'Next Page',
+      'Page Size',
+    ]);
+    for (const el of stops) {
+      el.focus();
+      expect(document.activeElement).toBe(el);
+    }
+
+    stops[0]!.focus();
+    press('Enter');
+    expect(onSort).toHaveBeenLastCalledWith('name', 'ascend');
+    press(' ');
+    expect(onSort).toHaveBeenCalledTimes(2);
+
+    stops[3]!.focus();
+    press(' ');
+    expect(onChange).toHaveBeenLastCalledWith(1, 10);
+    stops[6]!.focus();
+    press('Enter');
+    expect(onChange).toHaveBeenLastCalledWith(3, 10);
+    stops[8]!.focus();
+    press(' ');
+    expect(onChange).toHaveBeenLastCalledWith(3, 10);
+  });
+
+  it('draws a visible focus ring on every control it reaches by keyboard', () => {
+    const rules = [...tableCss.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^}]*)\}/g)];
+    const ringed = rules
+      .filter(([, , body]) => /outline:\s*\d+px solid/.test(body!))
+      .flatMap(([, selectors]) => selectors!.split(',').map((s) => s.trim()))
+      .filter((s) => s.endsWith(':focus-visible'))
+      .map((s) => s.replace(/:focus-visible$/, ''));
+    for (const selector of ['.mf-table-sort', '.mf-table-pager button', '.mf-table-page-size'])
+      expect(ringed).toContain(selector);
+    expect(tableCss).not.toMatch(/outline:\s*(none|0)/);
   });
 });
 
