@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import enUS from 'antd/es/locale/en_US';
 import zhTW from 'antd/es/locale/zh_TW';
 import type { Locale } from 'antd/es/locale';
 import tableCss from './light-table.css?raw';
+import { renderInProviders, setUpComponentTests } from '../lib/component-test-setup.tsx';
 import { LightTable, pageItems, type LightColumn, type LightPagination } from './light-table.tsx';
 
 interface Row {
@@ -13,21 +13,7 @@ interface Row {
   count: number;
 }
 
-beforeAll(() => {
-  // jsdom has no media queries; antd's Spin asks for them.
-  window.matchMedia ??= (media: string) =>
-    ({
-      matches: false,
-      media,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
-afterEach(cleanup);
+setUpComponentTests();
 
 const ROWS: Row[] = [
   { id: 1, name: 'Annual meeting', count: 12 },
@@ -47,26 +33,25 @@ function draw(options: {
     { key: 'count', title: 'Count', align: 'right', render: (_, row) => `${row.count} guests` },
     { key: 'actions', title: 'Actions', fixed: 'right', width: 120, render: () => <button>Edit</button> },
   ];
-  render(
-    <ConfigProvider locale={options.locale ?? enUS}>
-      <LightTable<Row>
-        rowKey="id"
-        size="medium"
-        columns={columns}
-        dataSource={options.rows ?? ROWS}
-        onSort={onSort}
-        pagination={{
-          current: 1,
-          pageSize: 10,
-          total: 35,
-          pageSizeOptions: [10, 20, 50],
-          onChange,
-          ...options.pagination,
-        }}
-        scrollX={800}
-        data-testid="rows"
-      />
-    </ConfigProvider>,
+  renderInProviders(
+    <LightTable<Row>
+      rowKey="id"
+      size="medium"
+      columns={columns}
+      dataSource={options.rows ?? ROWS}
+      onSort={onSort}
+      pagination={{
+        current: 1,
+        pageSize: 10,
+        total: 35,
+        pageSizeOptions: [10, 20, 50],
+        onChange,
+        ...options.pagination,
+      }}
+      scrollX={800}
+      data-testid="rows"
+    />,
+    { locale: options.locale ?? enUS },
   );
   return { onSort, onChange };
 }
