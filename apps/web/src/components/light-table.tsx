@@ -243,7 +243,10 @@ export function LightTable<T>(props: LightTableProps<T>) {
             {dataSource.length === 0 ? (
               <tr className="mf-table-empty">
                 <td colSpan={columns.length}>
-                  {props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+                  {/* The box's width, pinned to its start: in view on a phone however wide the table. */}
+                  <div className="mf-table-empty-content">
+                    {props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+                  </div>
                 </td>
               </tr>
             ) : (
