@@ -1,4 +1,4 @@
-import type { CongressResult } from './congress.ts';
+import type { CongressResult } from './congress-steps.ts';
 import type { Measured } from './row.ts';
 
 /** The congress group's rows (`congress.ts`): issue 46's targets, each beside its same-run baseline. */

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Migrator } from 'kysely/migration';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest, migrations } from '../src/db/migrate.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { answerTermsOutOfStep } from './answer-terms-fixtures.ts';
-import { freshDatabase, TEST_DB } from './helpers.ts';
+import { TEST_DB } from './helpers.ts';
+import { beforeMigration, insertMeeting, insertOrganization } from './migration-fixtures.ts';
 
 /** Over two of the migration's pages of 1,000 guests, so a page boundary falls inside the meeting. */
 const GUESTS = 2_400;
@@ -22,40 +20,12 @@ function answersOf(n: number): string {
 
 describe(`migration 2026-11-30-51, answer terms of existing guests (${TEST_DB})`, () => {
   it('indexes the answers of every live guest, page after page, and none of cancelled or erased ones', async () => {
-    const database = await freshDatabase();
-    const { db } = openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }));
-    try {
-      const earlier = Object.entries(migrations).filter(([name]) => name < '2026-11-30-51');
-      await new Migrator({ db, provider: { getMigrations: async () => Object.fromEntries(earlier) } })
-        .migrateToLatest()
-        .then(({ error }) => expect(error).toBeUndefined());
+    await beforeMigration('2026-11-30-51', async (db) => {
       const now = Date.now();
-      const { id: organization_id } = await db
-        .insertInto('organizations')
-        .values({ name: 'College', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const organizationId = await insertOrganization(db, 'College', now);
       const meetingIds: number[] = [];
-      for (const public_id of ['congress1', 'congress2'])
-        meetingIds.push(
-          (
-            await db
-              .insertInto('meetings')
-              .values({
-                public_id,
-                organization_id,
-                name: 'm',
-                name_cn: 'm',
-                name_en: 'm',
-                start_at: now,
-                end_at: now,
-                created_at: now,
-                updated_at: now,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id,
-        );
+      for (const publicId of ['congress1', 'congress2'])
+        meetingIds.push(await insertMeeting(db, { publicId, organizationId, now }));
       const rows = Array.from({ length: GUESTS }, (_, i) => ({
         meeting_id: meetingIds[i % 2]!,
         guest_code: `code${i}`,
@@ -106,9 +76,6 @@ describe(`migration 2026-11-30-51, answer terms of existing guests (${TEST_DB})`
           (term) => ({ term, meeting_id: meetingIds[1] }),
         ),
       );
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
+    });
   });
 });

@@ -1,164 +1,29 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CertificatePage, CertificateSettings } from '@meetflow/shared/schemas/certificates';
-import { localDayBounds } from '../src/lib/local-time.ts';
-import { adminApi, readWorkbook, sheetValues, userWithRole, type Api } from './guest-fixtures.ts';
-import { createTestContext, TEST_DB, type TestContext } from './helpers.ts';
-import { fontDictionaryNames, pdfFonts, pdftotext, pdfText } from './pdf-fixtures.ts';
-import {
-  createMeeting,
-  createOrganization,
-  createSchedule,
-  createUserType,
-  dateScheduleBody,
-  guestRequest,
-  signUp,
-  type MeetingFixture,
-} from './registration-fixtures.ts';
-
-const ZONE = 'Asia/Macau';
-const DAY1 = '2027-03-01';
-const DAY2 = '2027-03-02';
-/** An instant on Macao's clock, e.g. at(DAY1, '09:00'). */
-const at = (day: string, clock: string) => {
-  const [h, m] = clock.split(':').map(Number) as [number, number];
-  return localDayBounds(day, ZONE).from + (h * 60 + m) * 60_000;
-};
-
-function zipEntries(bytes: Buffer): Promise<{ name: string; data: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries: { name: string; data: Buffer }[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const parts: Buffer[] = [];
-          stream.on('data', (part: Buffer) => parts.push(part));
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(parts) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
+import { certificatesWorld, settingsBody } from './certificates-fixtures.ts';
+import type { Api } from './guest-fixtures.ts';
+import { TEST_DB, type TestContext } from './helpers.ts';
+import { pdfText } from './pdf-fixtures.ts';
+import { guestRequest, type MeetingFixture } from './registration-fixtures.ts';
 
 /**
  * Certificates of attendance (issue 18): the rule read against a constructed scan log (a day
  * boundary, overlapping sessions, a missing exit), PDFs whose text a reader extracts, the public
- * verification, revocation, the guest's own download, the ZIP, the export and badges.
+ * verification, revocation and issuing again, the guest's own download and the mails. The ZIP, the
+ * exports, the preview and badges are in certificates-output.test.ts.
  */
-describe(`certificates and badges (${TEST_DB})`, () => {
+describe(`certificates (${TEST_DB})`, () => {
+  const world = certificatesWorld();
+  const { guests, json, rowOf } = world;
   let ctx: TestContext;
   let admin: Api;
   let meeting: MeetingFixture;
   let morning: number;
   let afternoon: number;
   let otherMeetingSession: number;
-  const guests: { id: number; token: string; code: string }[] = [];
-  let orgId: number;
-
-  const json = async <T>(
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    body?: object,
-    status = 200,
-  ): Promise<T> => {
-    const res = await admin(method, url, body);
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json().data as T;
-  };
-  const scans = (guestId: number, list: [scope: number, type: 'in' | 'out', day: string, clock: string][]) =>
-    ctx.db
-      .insertInto('check_ins')
-      .values(
-        list.map(([scope, type, day, clock]) => ({
-          meeting_id: meeting.id,
-          guest_id: guestId,
-          scope_id: scope,
-          type,
-          station: 'Gate',
-          operator_id: null,
-          operator_name: null,
-          nonce: randomUUID(),
-          created_at: at(day, clock),
-        })),
-      )
-      .execute();
-  const rowOf = (page: CertificatePage, guestId: number) => page.items.find((r) => r.guest_id === guestId)!;
-
-  beforeAll(async () => {
-    ctx = await createTestContext({ TIME_ZONE: ZONE });
-    admin = adminApi(ctx, (await ctx.login()).access_token);
-    orgId = await createOrganization(ctx.db);
-    meeting = await createMeeting(ctx.db, orgId, { meeting_type: 'date_schedule', name: '澳門醫學年會' });
-    await ctx.db
-      .updateTable('meetings')
-      .set({ start_at: at(DAY1, '09:00'), end_at: at(DAY2, '17:00'), name_en: 'Macao Medical Congress' })
-      .where('id', '=', meeting.id)
-      .execute();
-    morning = await createSchedule(ctx.db, meeting.id, 0, 'Morning lecture');
-    afternoon = await createSchedule(ctx.db, meeting.id, 0, 'Afternoon workshop');
-    const other = await createMeeting(ctx.db, orgId, { meeting_type: 'date_schedule' });
-    otherMeetingSession = await createSchedule(ctx.db, other.id, 0, 'Elsewhere');
-    const type = await createUserType(ctx.db, meeting.id, [morning, afternoon]);
-    const names = [
-      ['陳大文', 'Chan Tai Man'],
-      ['劉曉議', 'Lau Hiu Yi'], // 議 in a traditional name, 议 below in a simplified one
-      ['李四', 'Li Si'],
-      ['王五', 'Wong Ng'],
-    ];
-    for (const [n, [zh, en]] of names.entries()) {
-      const res = await signUp(
-        ctx,
-        meeting.publicId,
-        { ...dateScheduleBody(n, type, [morning, afternoon]), name_zh: zh, name_en: en },
-        n,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      const data = res.json().data;
-      const row = await ctx.db
-        .selectFrom('guests')
-        .select('id')
-        .where('guest_code', '=', data.guest.guest_code)
-        .executeTakeFirstOrThrow();
-      guests.push({ id: row.id, token: data.guest_token, code: data.guest.guest_code });
-    }
-    // Guest 0: both days in the hall, both sessions (they overlap), and day one's exit never scanned.
-    await scans(guests[0]!.id, [
-      [0, 'in', DAY1, '09:00'],
-      [morning, 'in', DAY1, '09:30'],
-      [afternoon, 'in', DAY1, '10:00'], // overlaps the morning lecture: counted once in the total
-      [morning, 'out', DAY1, '11:00'],
-      [afternoon, 'out', DAY1, '12:00'],
-      [0, 'in', DAY2, '09:00'], // day one's hall entry had no exit: it closed at midnight
-      [0, 'out', DAY2, '10:00'],
-    ]);
-    // Guest 1: only the morning lecture, 90 minutes, day one only.
-    await scans(guests[1]!.id, [
-      [morning, 'in', DAY1, '09:30'],
-      [morning, 'out', DAY1, '11:00'],
-    ]);
-    // Guest 2: a 23:00 entry that runs past midnight without an exit: one hour, not a day.
-    await scans(guests[2]!.id, [
-      [0, 'in', DAY1, '23:00'],
-      [0, 'in', DAY2, '09:00'],
-      [0, 'out', DAY2, '09:30'],
-    ]);
-    // Guest 3 never came. The certificates are read on the evening of day two.
-    ctx.advance(at(DAY2, '20:00') - ctx.now());
-    admin = adminApi(ctx, (await ctx.login()).access_token);
+  beforeAll(() => {
+    ({ ctx, admin, meeting, morning, afternoon, otherMeetingSession } = world);
   });
-  afterAll(() => ctx.close());
 
   it('refuses a session of another meeting and a background that is not an image', async () => {
     const res = await admin('PUT', `/api/meetings/${meeting.id}/certificate-settings`, {
@@ -174,28 +39,7 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     const settings = await json<CertificateSettings>(
       'PUT',
       `/api/meetings/${meeting.id}/certificate-settings`,
-      {
-        rule: {
-          min_minutes: 120,
-          every_day: true,
-          session_min_minutes: 60,
-          meeting_credits: 2,
-          session_credits: [
-            { schedule_id: morning, credits: 1.5 },
-            { schedule_id: afternoon, credits: 2 },
-          ],
-        },
-        template: {
-          language: 'zh-tw',
-          blocks: [
-            { text: '出席證明書', x: 50, y: 10, size: 30, bold: true },
-            { text: '{name} {name_en}', x: 50, y: 30, size: 24 },
-            { text: '學分 Credits {credits}｜{hours}｜{sessions}', x: 50, y: 50, size: 14 },
-            { text: '驗證碼 {code} {verify_url}', x: 10, y: 85, size: 9, align: 'left', width: 85 },
-          ],
-        },
-        guest_download: true,
-      },
+      settingsBody(morning, afternoon),
     );
     expect(settings.rule.min_minutes).toBe(120);
     const page = await json<CertificatePage>('GET', `/api/meetings/${meeting.id}/certificates?page_size=100`);
@@ -362,105 +206,6 @@ describe(`certificates and badges (${TEST_DB})`, () => {
     expect(jobs).toHaveLength(2);
     const page = await json<CertificatePage>('GET', `/api/meetings/${meeting.id}/certificates?state=issued`);
     expect(rowOf(page, guests[0]!.id).emailed_at).toEqual(expect.any(Number));
-  });
-
-  it('downloads every live certificate as one ZIP and the list as XLSX', async () => {
-    const zip = await admin('GET', `/api/meetings/${meeting.id}/certificates/zip`);
-    expect(zip.statusCode).toBe(200);
-    expect(zip.headers['content-type']).toBe('application/zip');
-    const entries = await zipEntries(zip.rawPayload);
-    // Guests 0 and 1; guest 2's was revoked.
-    expect(entries).toHaveLength(2);
-    for (const entry of entries) expect(entry.data.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(entries.map((e) => e.name).join()).toContain('陳大文');
-    // Info-ZIP's unzip (CRCs and sizes of every entry) and poppler read the same file.
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'mf-certificates-zip-'));
-    try {
-      const file = path.join(dir, 'certificates.zip');
-      writeFileSync(file, zip.rawPayload);
-      expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
-      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-      expect(names).toEqual(entries.map((e) => e.name));
-      expect(pdftotext(execFileSync('unzip', ['-p', file, names[0]!]))).toContain('陳大文');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-
-    const xlsx = await admin('GET', `/api/meetings/${meeting.id}/certificates/export`);
-    expect(xlsx.statusCode).toBe(200);
-    const rows = sheetValues((await readWorkbook(xlsx.rawPayload)).worksheets[0]!);
-    expect(rows).toHaveLength(5);
-    expect(rows.flat()).toEqual(expect.arrayContaining(['Issued', 'Revoked', 'Not earned']));
-  });
-
-  it("shows each guest's certificate in the guest list and its export", async () => {
-    const list = await json<{ items: { id: number; certificate: string | null }[] }>(
-      'GET',
-      `/api/meetings/${meeting.id}/guests?page_size=100`,
-    );
-    const state = (n: number) => list.items.find((g) => g.id === guests[n]!.id)?.certificate;
-    expect([state(0), state(1), state(2), state(3)]).toEqual(['issued', 'issued', 'revoked', 'not_earned']);
-    const xlsx = await admin('GET', `/api/meetings/${meeting.id}/guests/export`);
-    const rows = sheetValues((await readWorkbook(xlsx.rawPayload)).worksheets[0]!);
-    const column = (rows[0] as string[]).indexOf('Certificate');
-    expect(column).toBeGreaterThan(0);
-    expect(
-      rows
-        .slice(1)
-        .map((r) => r[column])
-        .sort(),
-    ).toEqual(['Issued', 'Issued', 'Not earned', 'Revoked']);
-  });
-
-  it('previews an unsaved template with sample figures', async () => {
-    const res = await admin('POST', `/api/meetings/${meeting.id}/certificates/preview`, {
-      template: {
-        language: 'en',
-        blocks: [{ text: 'Certificate for {name}, {credits} credits', x: 50, y: 20 }],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await pdfText(res.rawPayload))[0]).toContain('Certificate for Chan Tai Man, 6.5 credits');
-  });
-
-  it('prints badges: 2×4 sheets for the organiser, one badge for door staff and nothing more', async () => {
-    const sheet = await admin('GET', `/api/meetings/${meeting.id}/badges?layout=a4_2x4`);
-    expect(sheet.statusCode).toBe(200);
-    const pages = await pdfText(sheet.rawPayload);
-    expect(pages).toHaveLength(1);
-    for (const name of ['陳大文', 'Chan Tai Man', '李四', 'Wong Ng']) expect(pages[0]).toContain(name);
-
-    const door = adminApi(ctx, await userWithRole(ctx, admin, 'door_staff', orgId));
-    const single = await door(
-      'GET',
-      `/api/meetings/${meeting.id}/badges?layout=single&guest_id=${guests[1]!.id}`,
-    );
-    expect(single.statusCode).toBe(200);
-    const singlePages = await pdfText(single.rawPayload);
-    expect(singlePages).toHaveLength(1);
-    expect(singlePages[0]).toContain('劉曉議');
-    expect((await door('GET', `/api/meetings/${meeting.id}/badges?layout=a4_2x4`)).statusCode).toBe(403);
-    expect((await door('GET', `/api/meetings/${meeting.id}/certificates`)).statusCode).toBe(403);
-  });
-
-  it('tags its subset fonts as subsets (ISO 32000-1 §9.6.4), as poppler reads them', async () => {
-    const certificate = await admin('GET', `/api/meetings/${meeting.id}/certificates/${guests[0]!.id}/pdf`);
-    const sheet = await admin('GET', `/api/meetings/${meeting.id}/badges?layout=a4_2x4`);
-    for (const pdf of [certificate, sheet]) {
-      expect(pdf.statusCode).toBe(200);
-      const fonts = pdfFonts(pdf.rawPayload);
-      expect(fonts.map((font) => font.name).join()).toMatch(/NotoSansTC-/);
-      for (const font of fonts) {
-        expect(font, font.name).toMatchObject({ embedded: true, subset: true });
-        expect(font.name).toMatch(/^[A-Z]{6}\+NotoSans(TC|SC)-/);
-      }
-      const tags = fonts.map((font) => font.name.slice(0, 6));
-      expect(new Set(tags).size, 'a tag per subset').toBe(tags.length);
-      // The descendant CIDFont and the descriptor carry the same tagged name as the Type0 font.
-      const names = await fontDictionaryNames(pdf.rawPayload);
-      expect(names).toHaveLength(fonts.length * 3);
-      for (const font of fonts) expect(names.filter((name) => name === font.name)).toHaveLength(3);
-    }
   });
 
   it('re-issues a revoked certificate to a guest chosen by name, under a new code', async () => {

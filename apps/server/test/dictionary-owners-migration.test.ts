@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Migrator } from 'kysely/migration';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest, migrations } from '../src/db/migrate.ts';
-import { freshDatabase, TEST_DB } from './helpers.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { TEST_DB } from './helpers.ts';
+import { beforeMigration, insertMeeting, insertOrganization } from './migration-fixtures.ts';
 
 describe(`migration 2026-11-24-02, owners of time slots and college categories (${TEST_DB})`, () => {
   it('gives an entry to the one organisation whose meetings use it and leaves the others global', async () => {
-    const database = await freshDatabase();
-    const { db } = openDatabase(loadConfig({ NODE_ENV: 'test', ...database.env }));
-    try {
-      const earlier = Object.entries(migrations).filter(([name]) => name < '2026-11-24-02');
-      await new Migrator({ db, provider: { getMigrations: async () => Object.fromEntries(earlier) } })
-        .migrateToLatest()
-        .then(({ error }) => expect(error).toBeUndefined());
+    await beforeMigration('2026-11-24-02', async (db) => {
       const now = Date.now();
-      const insert = async (
-        table: 'organizations' | 'meeting_times' | 'college_categories',
-        values: object,
-      ) =>
+      const insert = async (table: 'meeting_times' | 'college_categories', values: object) =>
         (
           await db
             .insertInto(table)
@@ -26,29 +15,10 @@ describe(`migration 2026-11-24-02, owners of time slots and college categories (
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-      const [orgA, orgB] = [
-        await insert('organizations', { name: 'A' }),
-        await insert('organizations', { name: 'B' }),
-      ];
+      const [orgA, orgB] = [await insertOrganization(db, 'A', now), await insertOrganization(db, 'B', now)];
       let n = 0;
-      const meeting = async (organization_id: number) =>
-        (
-          await db
-            .insertInto('meetings')
-            .values({
-              public_id: `meeting${++n}`,
-              organization_id,
-              name: 'm',
-              name_cn: 'm',
-              name_en: 'm',
-              start_at: now,
-              end_at: now,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+      const meeting = (organizationId: number) =>
+        insertMeeting(db, { publicId: `meeting${++n}`, organizationId, now });
       const [meetingA, otherA, meetingB] = [await meeting(orgA), await meeting(orgA), await meeting(orgB)];
       const slot = { start_time: '09:00', end_time: '10:00' };
       const slots = {
@@ -121,9 +91,6 @@ describe(`migration 2026-11-24-02, owners of time slots and college categories (
         [categories.shared]: null,
         [categories.unused]: null,
       });
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
+    });
   });
 });

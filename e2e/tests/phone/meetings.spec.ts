@@ -82,3 +82,16 @@ test('the meeting list works at 360 px in English', async ({ page, request }, in
   );
   expect(list.items.map((m) => m.id)).not.toContain(doomed.id);
 });
+
+test('an empty meeting list shows its "no data" in view at 360 px', async ({ page }, info) => {
+  await login(page, 'en');
+  await page.getByTestId('meeting-search-input').fill(`No such meeting ${Date.now()}`);
+  await page.getByTestId('meeting-search-input').press('Enter');
+  const table = page.getByTestId('meeting-table');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  // The table is 1042 px wide and scrolls sideways in its box: the empty state stays in the box's view.
+  await expect(table.locator('.ant-empty-image')).toBeInViewport({ ratio: 1 });
+  await expect(table.locator('.ant-empty-description')).toHaveText('No data');
+  await expect(table.locator('.ant-empty-description')).toBeInViewport({ ratio: 1 });
+  await snap(page, info, 'meetings-empty-en');
+});

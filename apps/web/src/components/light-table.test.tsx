@@ -1,9 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import enUS from 'antd/es/locale/en_US';
 import zhTW from 'antd/es/locale/zh_TW';
 import type { Locale } from 'antd/es/locale';
+import tableCss from './light-table.css?raw';
+import { renderInProviders, setUpComponentTests } from '../lib/component-test-setup.tsx';
 import { LightTable, pageItems, type LightColumn, type LightPagination } from './light-table.tsx';
 
 interface Row {
@@ -12,21 +13,7 @@ interface Row {
   count: number;
 }
 
-beforeAll(() => {
-  // jsdom has no media queries; antd's Spin asks for them.
-  window.matchMedia ??= (media: string) =>
-    ({
-      matches: false,
-      media,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
-afterEach(cleanup);
+setUpComponentTests();
 
 const ROWS: Row[] = [
   { id: 1, name: 'Annual meeting', count: 12 },
@@ -46,26 +33,25 @@ function draw(options: {
     { key: 'count', title: 'Count', align: 'right', render: (_, row) => `${row.count} guests` },
     { key: 'actions', title: 'Actions', fixed: 'right', width: 120, render: () => <button>Edit</button> },
   ];
-  render(
-    <ConfigProvider locale={options.locale ?? enUS}>
-      <LightTable<Row>
-        rowKey="id"
-        size="medium"
-        columns={columns}
-        dataSource={options.rows ?? ROWS}
-        onSort={onSort}
-        pagination={{
-          current: 1,
-          pageSize: 10,
-          total: 35,
-          pageSizeOptions: [10, 20, 50],
-          onChange,
-          ...options.pagination,
-        }}
-        scrollX={800}
-        data-testid="rows"
-      />
-    </ConfigProvider>,
+  renderInProviders(
+    <LightTable<Row>
+      rowKey="id"
+      size="medium"
+      columns={columns}
+      dataSource={options.rows ?? ROWS}
+      onSort={onSort}
+      pagination={{
+        current: 1,
+        pageSize: 10,
+        total: 35,
+        pageSizeOptions: [10, 20, 50],
+        onChange,
+        ...options.pagination,
+      }}
+      scrollX={800}
+      data-testid="rows"
+    />,
+    { locale: options.locale ?? enUS },
   );
   return { onSort, onChange };
 }
@@ -140,6 +126,76 @@ describe('LightTable', () => {
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(within(table).getAllByRole('cell')[0]!.getAttribute('colspan')).toBe('3');
+  });
+});
+
+/** What Tab reaches, in order: the enabled buttons, selects and links not taken out of the tab order. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('button, select, a[href], input, [tabindex]')].filter(
+    (el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0,
+  );
+}
+
+/**
+ * A key press as a browser handles it on the focused element: keydown, and for a native button that
+ * nobody stopped, the click Enter (on keydown) or Space (on keyup) makes. jsdom has no such default.
+ */
+function press(key: 'Enter' | ' ') {
+  const el = document.activeElement as HTMLElement;
+  const go = fireEvent.keyDown(el, { key });
+  const up = fireEvent.keyUp(el, { key });
+  if (el instanceof HTMLButtonElement && el.type === 'button' && (key === 'Enter' ? go : go && up))
+    el.click();
+}
+
+describe('LightTable by keyboard', () => {
+  it('reaches the sort header, the rows’ buttons and the pager by Tab, and works them with Enter and Space', () => {
+    const { onSort, onChange } = draw({ pagination: { current: 2 } });
+    const stops = tabStops(document.body);
+    expect(stops.map((el) => el.getAttribute('aria-label') ?? el.textContent)).toEqual([
+      'Name',
+      'Edit',
+      'Edit',
+      'Previous Page',
+      '1',
+      '2',
+      '3',
+      '4',
+      'Next Page',
+      'Page Size',
+    ]);
+    for (const el of stops) {
+      el.focus();
+      expect(document.activeElement).toBe(el);
+    }
+
+    stops[0]!.focus();
+    press('Enter');
+    expect(onSort).toHaveBeenLastCalledWith('name', 'ascend');
+    press(' ');
+    expect(onSort).toHaveBeenCalledTimes(2);
+
+    stops[3]!.focus();
+    press(' ');
+    expect(onChange).toHaveBeenLastCalledWith(1, 10);
+    stops[6]!.focus();
+    press('Enter');
+    expect(onChange).toHaveBeenLastCalledWith(3, 10);
+    stops[8]!.focus();
+    press(' ');
+    expect(onChange).toHaveBeenLastCalledWith(3, 10);
+  });
+
+  it('draws a visible focus ring on every control it reaches by keyboard', () => {
+    const rules = [...tableCss.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^}]*)\}/g)];
+    const ringed = rules
+      .filter(([, , body]) => /outline:\s*\d+px solid/.test(body!))
+      .flatMap(([, selectors]) => selectors!.split(',').map((s) => s.trim()))
+      .filter((s) => s.endsWith(':focus-visible'))
+      .map((s) => s.replace(/:focus-visible$/, ''));
+    for (const selector of ['.mf-table-sort', '.mf-table-pager button', '.mf-table-page-size'])
+      expect(ringed).toContain(selector);
+    expect(tableCss).not.toMatch(/outline:\s*(none|0)/);
   });
 });
 

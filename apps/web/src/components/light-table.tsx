@@ -1,6 +1,7 @@
 import { useContext, type CSSProperties, type Key, type ReactNode } from 'react';
 import { ConfigProvider, Empty, Spin } from 'antd';
 import type { TableColumnType } from 'antd';
+import type { Locale } from 'antd/es/locale';
 import type { Density } from './list-toolbar.tsx';
 import './light-table.css';
 
@@ -72,6 +73,30 @@ export function pageItems(current: number, pages: number): (number | 'gap')[] {
   return items;
 }
 
+const ARIA_SORT = { none: 'none', ascend: 'ascending', descend: 'descending' } as const;
+
+/** A sortable header's button: its title, the caret, and a hint of the order a press asks for. */
+function SortButton(props: {
+  order: SortOrder | undefined;
+  texts: Locale['Table'];
+  onSort: (order: SortOrder | undefined) => void;
+  children: ReactNode;
+}) {
+  const next = NEXT_ORDER[props.order ?? 'none'];
+  const hint =
+    next === 'ascend'
+      ? props.texts?.triggerAsc
+      : next === 'descend'
+        ? props.texts?.triggerDesc
+        : props.texts?.cancelSort;
+  return (
+    <button type="button" className="mf-table-sort" title={hint} onClick={() => props.onSort(next)}>
+      {props.children}
+      <SortCaret order={props.order} />
+    </button>
+  );
+}
+
 function SortCaret({ order }: { order: SortOrder | undefined }) {
   return (
     <span className="mf-table-sorter" aria-hidden="true">
@@ -85,6 +110,29 @@ function SortCaret({ order }: { order: SortOrder | undefined }) {
   );
 }
 
+/** The previous or next page button: an arrow named by the locale's words. */
+function PageStep(props: {
+  label: string | undefined;
+  disabled: boolean;
+  onClick: () => void;
+  path: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="mf-table-page-step"
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <svg viewBox="0 0 6 10" aria-hidden="true">
+        <path d={props.path} />
+      </svg>
+    </button>
+  );
+}
+
 function Pager({ pagination, testId }: { pagination: LightPagination; testId: string | undefined }) {
   const { locale } = useContext(ConfigProvider.ConfigContext);
   const texts = locale?.Pagination;
@@ -95,18 +143,12 @@ function Pager({ pagination, testId }: { pagination: LightPagination; testId: st
     <nav className="mf-table-pager" data-testid={testId && `${testId}-pagination`}>
       <ul>
         <li>
-          <button
-            type="button"
-            className="mf-table-page-step"
-            aria-label={texts?.prev_page}
-            title={texts?.prev_page}
+          <PageStep
+            label={texts?.prev_page}
             disabled={current <= 1}
             onClick={() => go(current - 1)}
-          >
-            <svg viewBox="0 0 6 10" aria-hidden="true">
-              <path d="M5 1 1 5l4 4" />
-            </svg>
-          </button>
+            path="M5 1 1 5l4 4"
+          />
         </li>
         {pageItems(current, pages).map((item, index) =>
           item === 'gap' ? (
@@ -127,18 +169,12 @@ function Pager({ pagination, testId }: { pagination: LightPagination; testId: st
           ),
         )}
         <li>
-          <button
-            type="button"
-            className="mf-table-page-step"
-            aria-label={texts?.next_page}
-            title={texts?.next_page}
+          <PageStep
+            label={texts?.next_page}
             disabled={current >= pages}
             onClick={() => go(current + 1)}
-          >
-            <svg viewBox="0 0 6 10" aria-hidden="true">
-              <path d="M1 1l4 4-4 4" />
-            </svg>
-          </button>
+            path="M1 1l4 4-4 4"
+          />
         </li>
       </ul>
       <select
@@ -180,56 +216,37 @@ export function LightTable<T>(props: LightTableProps<T>) {
           </colgroup>
           <thead>
             <tr>
-              {columns.map((column) => {
-                const key = String(column.key);
-                const order = column.sortOrder ?? undefined;
-                const next = NEXT_ORDER[order ?? 'none'];
-                const hint =
-                  next === 'ascend'
-                    ? sortTexts?.triggerAsc
-                    : next === 'descend'
-                      ? sortTexts?.triggerDesc
-                      : sortTexts?.cancelSort;
-                const title = column.title as ReactNode;
-                return (
-                  <th
-                    key={key}
-                    scope="col"
-                    className={column.fixed ? 'mf-table-fixed' : undefined}
-                    style={{ ...stickyStyle(column), ...align(column) }}
-                    aria-sort={
-                      !column.sorter
-                        ? undefined
-                        : order
-                          ? order === 'ascend'
-                            ? 'ascending'
-                            : 'descending'
-                          : 'none'
-                    }
-                  >
-                    {column.sorter ? (
-                      <button
-                        type="button"
-                        className="mf-table-sort"
-                        title={hint}
-                        onClick={() => onSort(key, next)}
-                      >
-                        {title}
-                        <SortCaret order={order} />
-                      </button>
-                    ) : (
-                      title
-                    )}
-                  </th>
-                );
-              })}
+              {columns.map((column) => (
+                <th
+                  key={String(column.key)}
+                  scope="col"
+                  className={column.fixed ? 'mf-table-fixed' : undefined}
+                  style={{ ...stickyStyle(column), ...align(column) }}
+                  aria-sort={column.sorter ? ARIA_SORT[column.sortOrder ?? 'none'] : undefined}
+                >
+                  {column.sorter ? (
+                    <SortButton
+                      order={column.sortOrder ?? undefined}
+                      texts={sortTexts}
+                      onSort={(order) => onSort(String(column.key), order)}
+                    >
+                      {column.title as ReactNode}
+                    </SortButton>
+                  ) : (
+                    (column.title as ReactNode)
+                  )}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {dataSource.length === 0 ? (
               <tr className="mf-table-empty">
                 <td colSpan={columns.length}>
-                  {props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+                  {/* The box's width, pinned to its start: in view on a phone however wide the table. */}
+                  <div className="mf-table-empty-content">
+                    {props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+                  </div>
                 </td>
               </tr>
             ) : (

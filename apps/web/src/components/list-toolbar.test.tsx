@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Table, type TableColumnsType } from 'antd';
-import { initI18n } from '../lib/i18n.ts';
+import { renderInProviders, setUpComponentTests } from '../lib/component-test-setup.tsx';
 
 interface Row {
   id: number;
@@ -11,29 +11,11 @@ interface Row {
 
 let toolbar: typeof import('./list-toolbar.tsx');
 
+setUpComponentTests({ texts: true });
 beforeAll(async () => {
-  // jsdom has no media queries nor resize observers; antd's Table and Popover ask for them.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= (media: string) =>
-    ({
-      matches: false,
-      media,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  await initI18n();
   // The catalogue registers at import time; the language is set up first.
   toolbar = await import('./list-toolbar.tsx');
 });
-afterEach(cleanup);
 
 const COLUMNS: TableColumnsType<Row> = [
   { key: 'name', title: 'Name', dataIndex: 'name' },
@@ -62,14 +44,14 @@ const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.tex
 describe('ListToolbar', { timeout: 20_000 }, () => {
   it('shows the total and refreshes on demand', () => {
     const onRefresh = vi.fn();
-    render(<List onRefresh={onRefresh} />);
+    renderInProviders(<List onRefresh={onRefresh} />);
     expect(screen.getByTestId('list-toolbar-total').textContent).toBe('共 42 項');
     fireEvent.click(screen.getByTestId('list-toolbar-refresh'));
     expect(onRefresh).toHaveBeenCalledTimes(1);
   });
 
   it('hides and shows columns from the column settings', async () => {
-    render(<List onRefresh={() => {}} />);
+    renderInProviders(<List onRefresh={() => {}} />);
     expect(headers()).toEqual(['Name', 'Phone']);
     await act(async () => fireEvent.click(screen.getByTestId('list-toolbar-column-settings')));
     const settings = await screen.findByTestId('list-toolbar-columns');
@@ -82,7 +64,7 @@ describe('ListToolbar', { timeout: 20_000 }, () => {
   });
 
   it('switches the table density', async () => {
-    render(<List onRefresh={() => {}} />);
+    renderInProviders(<List onRefresh={() => {}} />);
     const table = () => document.querySelector('.ant-table')!;
     expect(table().className).not.toMatch(/ant-table-(small|medium)/);
     for (const [label, className] of [

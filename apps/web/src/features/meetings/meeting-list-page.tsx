@@ -1,39 +1,23 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Space } from 'antd';
-// The bare Input: antd's `Input` export brings TextArea, Password, Search and OTP along (~9 KB gzip).
-import Input from 'antd/es/input/Input';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Meeting, MeetingListQuery } from '@meetflow/shared/schemas/meetings';
-import { nameIn } from '@meetflow/shared/languages';
-import { LazyRangePicker, LazyTreeSelect } from '../../components/lazy-filters.tsx';
-import { LightTable, type LightColumn, type SortOrder } from '../../components/light-table.tsx';
-import {
-  ListToolbar,
-  useTableView,
-  field,
-  useDraft,
-  useListState,
-  asDay,
-  useLazyDayReader,
-  usePickerRange,
-  type PickerRange,
-} from '../../components/list-toolbar.tsx';
+import { LightTable, type SortOrder } from '../../components/light-table.tsx';
+import { ListToolbar, useTableView } from '../../components/list-toolbar.tsx';
 import { PageCard, PageTitle } from '../../components/page-frame.tsx';
-import { formatDateTime } from '../../lib/date-time.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyTextFor } from '../../components/load-error.tsx';
-import { Auth, usePermission } from '../../components/permission.tsx';
+import { usePermission } from '../../components/permission.tsx';
 import { slot } from '../../lib/feature-slots.ts';
-import { waitlistLink } from '../../lib/waitlist.ts';
 import { evaluationsLink } from '../../lib/evaluations.ts';
 import { paymentSetupLink } from '../../lib/payment-setup.ts';
-import { WaitingCount } from '../../components/waiting-count.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { publicLink } from './meeting-text.ts';
-import { useDeleteMeeting, useMeetingPage, useOrganizationTree } from './meetings-api.ts';
-import { MeetingRowActions, type MeetingAction } from './components/meeting-row-actions.tsx';
+import { useDeleteMeeting, useMeetingPage } from './meetings-api.ts';
+import { useMeetingListState } from './use-meeting-list-state.ts';
+import type { MeetingAction } from './components/meeting-row-actions.tsx';
+import { meetingColumns } from './components/meeting-list-columns.tsx';
+import { MeetingListFilters } from './components/meeting-list-filters.tsx';
 import './i18n.ts';
 import './meeting-list.css';
 
@@ -132,24 +116,10 @@ export default function MeetingListPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { hasAny } = usePermission();
-  const organizations = useOrganizationTree(hasAny('organization:view'));
-
-  const list = useListState({
-    // range: calendar days; the server counts them in its time zone and matches the meetings held on any.
-    filters: { organization: field.number(), range: field.dateRange(), keyword: field.string() },
-    sizes: [10, 20, 50, 100],
-    defaultSize: 10,
-    sorts: ['name', 'start_at'],
-    defaultSort: { by: 'start_at', order: 'desc' },
-  });
+  const list = useMeetingListState();
   const { page, size: pageSize, filters } = list;
   const sort = list.sort ?? { by: 'start_at', order: 'desc' };
   const keyword = filters.keyword ?? '';
-  const [keywordInput, setKeywordInput] = useDraft(keyword);
-  const [range, pickRange] = usePickerRange(filters.range, {
-    read: useLazyDayReader(filters.range !== undefined),
-    write: asDay,
-  });
 
   const [viewing, setViewing] = useState<Meeting | null>(null);
   const [editing, setEditing] = useState<{ meeting: Meeting | null } | null>(null);
@@ -193,89 +163,14 @@ export default function MeetingListPage() {
     open[action]();
   }
 
-  // Widths that hold the longest word of each column in every language (1042 px in all, the
-  // table's width beside the sidebar at 1366 px); the name takes what is left.
-  const columns: LightColumn<Meeting>[] = [
-    {
-      key: 'name',
-      title: t('meetings.columns.name'),
-      sorter: true,
-      sortOrder: list.sortOrder('name'),
-      minWidth: 200,
-      render: (_, meeting) => nameIn(lang, meeting.name, meeting.name_cn, meeting.name_en),
-    },
-    {
-      key: 'start_at',
-      title: t('meetings.columns.time'),
-      sorter: true,
-      sortOrder: list.sortOrder('start_at'),
-      width: 150,
-      render: (_, meeting) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(meeting.start_at)}
-          <br />
-          {formatDateTime(meeting.end_at)}
-        </span>
-      ),
-    },
-    {
-      key: 'location',
-      title: t('meetings.columns.location'),
-      width: 160,
-      render: (_, meeting) => {
-        const location = nameIn(lang, meeting.location, meeting.location_cn, meeting.location_en);
-        // Two lines at most; the whole address is in the title and in the meeting's details.
-        return (
-          <span className="mf-meeting-location" title={location}>
-            {location}
-          </span>
-        );
-      },
-    },
-    {
-      key: 'type',
-      title: t('meetings.columns.type'),
-      width: 100,
-      render: (_, meeting) => t(`meetings.types.${meeting.meeting_type}`),
-    },
-    {
-      key: 'signup',
-      title: t('meetings.columns.signupCount'),
-      dataIndex: 'signup_count',
-      align: 'right',
-      width: 84,
-    },
-    {
-      key: 'checkin',
-      title: t('meetings.columns.checkinCount'),
-      dataIndex: 'checkin_count',
-      align: 'right',
-      width: 88,
-    },
-    {
-      key: 'waiting',
-      title: t('meetings.columns.waiting'),
-      align: 'right',
-      width: 80,
-      render: (_, meeting) => (
-        <WaitingCount
-          list={meeting}
-          link={hasAny('guest:view') ? waitlistLink(meeting.id) : undefined}
-          testId="meeting-waiting-count"
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('meetings.columns.actions'),
-      // Always in view at the table's right edge, however narrow the screen.
-      fixed: 'right',
-      width: 180,
-      render: (_, meeting) => (
-        <MeetingRowActions canEdit={canEdit} onAction={(action) => act(action, meeting)} />
-      ),
-    },
-  ];
+  const columns = meetingColumns({
+    t,
+    lang,
+    list,
+    canEdit,
+    linkWaitlist: hasAny('guest:view'),
+    onAction: act,
+  });
 
   const onSort = (key: string, order: SortOrder | undefined) =>
     list.setSort(
@@ -290,73 +185,7 @@ export default function MeetingListPage() {
   return (
     <PageCard>
       <PageTitle>{t('route.meeting')}</PageTitle>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          {hasAny('organization:view') && (
-            <LazyTreeSelect
-              allowClear
-              showSearch
-              treeDefaultExpandAll
-              treeData={organizations.data ?? []}
-              fieldNames={{ label: 'name', value: 'id', children: 'children' }}
-              treeNodeFilterProp="name"
-              value={filters.organization}
-              onChange={(value?: number) => list.setFilters({ organization: value ?? undefined })}
-              placeholder={t('meetings.organizationPlaceholder')}
-              aria-label={t('meetings.organization')}
-              style={{ width: 240 }}
-              data-testid="meeting-filter-organization"
-            />
-          )}
-          <LazyRangePicker
-            value={range}
-            onChange={(value: PickerRange) => list.setFilters({ range: pickRange(value) })}
-            placeholder={[t('meetings.startTime'), t('meetings.endTime')]}
-            allowEmpty={[true, true]}
-            data-testid="meeting-filter-range"
-          />
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('meetings.keywordPlaceholder')}
-            aria-label={t('common.search')}
-            value={keywordInput}
-            onChange={(event) => {
-              setKeywordInput(event.target.value);
-              if (!event.target.value) list.setFilters({ keyword: undefined });
-            }}
-            onPressEnter={() => list.setFilters({ keyword: keywordInput.trim() })}
-            style={{ width: 240 }}
-            data-testid="meeting-search-input"
-          />
-          <Button
-            type="primary"
-            icon={<SearchOutlined />}
-            onClick={() => list.setFilters({ keyword: keywordInput.trim() })}
-            data-testid="meeting-search-button"
-          >
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setKeywordInput('');
-              list.resetFilters();
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-        <Auth value="meeting:edit">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ meeting: null })}
-            data-testid="meeting-add"
-          >
-            {t('meetings.add')}
-          </Button>
-        </Auth>
-      </Space>
+      <MeetingListFilters list={list} onAdd={() => setEditing({ meeting: null })} />
       <ListToolbar
         view={view}
         total={meetings.data?.total}

@@ -1,27 +1,14 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { formFields } from '@meetflow/shared/forms/form-definition';
-import { initI18n, setLanguage } from '../../../lib/i18n.ts';
+import { renderInProviders, setUpComponentTests } from '../../../lib/component-test-setup.tsx';
 
 let form: typeof import('./door-questions-form.tsx');
 
+setUpComponentTests({ language: 'en' });
 beforeAll(async () => {
-  window.matchMedia ??= (media: string) =>
-    ({
-      matches: false,
-      media,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  await initI18n();
-  await setLanguage('en');
   form = await import('./door-questions-form.tsx');
 });
-afterEach(cleanup);
 
 const label = (en: string) => ({ 'zh-tw': en, 'zh-cn': en, en });
 const questions = formFields.parse([
@@ -57,7 +44,7 @@ const questions = formFields.parse([
 function renderForm(onSave = vi.fn().mockResolvedValue({ status: 'saved' })) {
   const onSaved = vi.fn();
   const onSkip = vi.fn();
-  render(
+  renderInProviders(
     <form.DoorQuestionsForm
       questions={questions}
       lang="en"
