@@ -61,7 +61,7 @@ export function createPdfRenderer(): PdfRenderer {
   let nextId = 0;
 
   function start(limits: ResourceLimits) {
-    const worker = new Worker(new URL('./pdf-render-worker.ts', import.meta.url), { resourceLimits: limits });
+    const worker = new Worker(new URL('./pdf-render-worker.js', import.meta.url), { resourceLimits: limits });
     // Each worker answers its own jobs: one that dies fails only what it held.
     const pending = new Map<number, Pending>();
     const started: Started = { worker, pending };
