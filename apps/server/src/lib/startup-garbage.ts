@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' | 'regular' }) => void;
 
 /**
  * Start-up leaves V8's heap sized for loading, not for serving: every module and route it built
@@ -61,4 +61,26 @@ export function collectStartupGarbageWhenIdle(
     collect();
   }, everyMs);
   timer.unref(); // never what keeps a stopping process alive
+}
+
+let fullGc: Gc | undefined;
+
+/**
+ * One full collection. 'regular': what work that runs long promoted to old space and has finished
+ * with goes before it piles up (an import's batches, a ZIP's files). 'last-resort': the
+ * memory-reducing one, which also gives back the room V8 grew for earlier work (its young
+ * generation among it), without the start-up's flush of bytecode: work that is about to build its
+ * own heap starts from the heap at rest. Taken as `collectStartupGarbage` takes its own, once.
+ */
+export function collectGarbage(flavor: 'regular' | 'last-resort' = 'regular'): void {
+  if (!fullGc) {
+    const exposed = (globalThis as { gc?: unknown }).gc !== undefined;
+    if (!exposed) v8.setFlagsFromString('--expose-gc');
+    try {
+      fullGc = runInNewContext('gc') as Gc;
+    } finally {
+      if (!exposed) v8.setFlagsFromString('--no-expose-gc');
+    }
+  }
+  fullGc({ type: 'major', execution: 'sync', flavor });
 }

@@ -2,6 +2,7 @@ import type { CertificateTemplate } from '@meetflow/shared/schemas/certificates'
 import type { Actor, AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { collectGarbage } from '../../lib/startup-garbage.ts';
 import { parseFields } from '../guests/guest-rules.ts';
 import { SAMPLE_CODE, SAMPLE_GUEST } from './certificate-content.ts';
 import type { CertificateFile } from './certificate-core.ts';
@@ -10,6 +11,12 @@ import type { CertificatesDeps } from './certificates.service.ts';
 
 /** How many certificates of a ZIP are being drawn before the ZIP asks for them. */
 const DRAWN_AHEAD = 4;
+/**
+ * A ZIP of at least this many certificates starts from the heap at rest: what the work before it left
+ * (issuing them: V8's heap grown to ~185 MB for 5,000) would otherwise carry its peak
+ * (docs/decisions/0124). The collection costs the main thread ~0.1 s, once.
+ */
+export const ZIP_AT_REST_FROM = 1_000;
 
 /** Certificates as files: one PDF, a preview, every issued one for the ZIP, the download's audit entry. */
 export function createCertificateFiles(deps: CertificatesDeps) {
@@ -75,6 +82,7 @@ export function createCertificateFiles(deps: CertificatesDeps) {
         .sort((a, b) => a.guest_id - b.guest_id);
       // The template, its image, the sessions and every guest's answers in one read, not one per certificate.
       const drawing = await drawingOf(meeting.id);
+      if (live.length >= ZIP_AT_REST_FROM) collectGarbage('last-resort');
       const ahead: Promise<CertificateFile>[] = [];
       let next = 0;
       while (next < live.length || ahead.length) {

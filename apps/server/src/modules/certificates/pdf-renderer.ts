@@ -1,16 +1,27 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { BadgeLayout } from '@meetflow/shared/schemas/certificates';
 import type { BadgeGuest, BadgeStyle } from './badge-pdf.ts';
-import type { certificatePdf } from './certificate-pdf.ts';
+import type { CertificateImage, certificatePdf } from './certificate-pdf.ts';
 import type { ListingInput } from './listing-pdf.ts';
 
+type CertificateInput = Parameters<typeof certificatePdf>[0];
+/** What a certificate's job says of its background when the worker holds it from the job before. */
+export const KEPT_IMAGE = 'kept';
+/**
+ * A certificate's job: its background is sent to a worker once, not with each of a ZIP's thousands
+ * (a 1 MB image copied 5,000 times was 5 GB through the thread's heap; docs/decisions/0124).
+ */
+export type CertificateJob = Omit<CertificateInput, 'background'> & {
+  background: CertificateImage | null | typeof KEPT_IMAGE;
+};
+
 export type PdfJob =
-  | { kind: 'certificate'; input: Parameters<typeof certificatePdf>[0] }
+  | { kind: 'certificate'; input: CertificateJob }
   | { kind: 'badges'; guests: BadgeGuest[]; layout: BadgeLayout; style: BadgeStyle }
   | { kind: 'listing'; input: ListingInput };
 
 export interface PdfRenderer {
-  certificate(input: Parameters<typeof certificatePdf>[0]): Promise<Uint8Array>;
+  certificate(input: CertificateInput): Promise<Uint8Array>;
   badges(guests: BadgeGuest[], layout: BadgeLayout, style: BadgeStyle): Promise<Uint8Array>;
   /** A titled table (listing-pdf.ts), such as a CME transcript. */
   listing(input: ListingInput): Promise<Uint8Array>;
@@ -38,15 +49,22 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+interface Started {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** The background the worker was last sent: the same object again is not sent again. */
+  image?: WeakRef<CertificateImage>;
+}
+
 export function createPdfRenderer(): PdfRenderer {
-  let current: { worker: Worker; pending: Map<number, Pending> } | undefined;
+  let current: Started | undefined;
   let nextId = 0;
 
   function start(limits: ResourceLimits) {
-    const worker = new Worker(new URL('./pdf-render-worker.ts', import.meta.url), { resourceLimits: limits });
+    const worker = new Worker(new URL('./pdf-render-worker.js', import.meta.url), { resourceLimits: limits });
     // Each worker answers its own jobs: one that dies fails only what it held.
     const pending = new Map<number, Pending>();
-    const started = { worker, pending };
+    const started: Started = { worker, pending };
     worker.on('message', (message: { id: number; bytes?: Uint8Array; error?: string }) => {
       const entry = pending.get(message.id);
       pending.delete(message.id);
@@ -70,7 +88,7 @@ export function createPdfRenderer(): PdfRenderer {
     return started;
   }
 
-  function send({ worker, pending }: { worker: Worker; pending: Map<number, Pending> }, job: PdfJob) {
+  function send({ worker, pending }: Started, job: PdfJob) {
     const id = nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -85,8 +103,15 @@ export function createPdfRenderer(): PdfRenderer {
 
   return {
     certificate(input) {
-      current ??= start(CERTIFICATE_LIMITS);
-      return send(current, { kind: 'certificate', input });
+      const active = (current ??= start(CERTIFICATE_LIMITS));
+      const { background } = input;
+      // A ZIP's certificates share the one image object its drawing read.
+      const kept = background !== null && active.image?.deref() === background;
+      if (background) active.image = new WeakRef(background);
+      return send(active, {
+        kind: 'certificate',
+        input: kept ? { ...input, background: KEPT_IMAGE } : input,
+      });
     },
     // A listing is a few pages: the certificates' worker and its small heap do.
     listing(input) {

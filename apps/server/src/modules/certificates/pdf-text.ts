@@ -2,22 +2,17 @@ import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import {
-  fittedLine,
-  fittingSize,
-  fontFace,
   fontFile,
   fontRuns,
   hexChannels,
-  MM,
   qrOperators,
   subsetTag,
-  textWidth,
-  wrapText,
   type FontKey,
   type Script,
   type TextStyle as LayoutStyle,
 } from './text-layout.ts';
 
+// Text layout itself is text-layout.ts's (no pdf-lib): badge sheets and listings take it from here.
 export {
   fittedLine,
   fittingSize,
@@ -29,7 +24,7 @@ export {
   textWidth,
   wrapText,
   type Script,
-};
+} from './text-layout.ts';
 
 /*
  * Text in PDFs with Chinese in it. Noto Sans TC and SC (OFL, TrueType outlines) are embedded as

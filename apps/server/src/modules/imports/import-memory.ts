@@ -1,6 +1,8 @@
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { collectStartupGarbage, collectStartupGarbageWhenIdle } from '../../lib/startup-garbage.ts';
+import {
+  collectGarbage,
+  collectStartupGarbage,
+  collectStartupGarbageWhenIdle,
+} from '../../lib/startup-garbage.ts';
 
 /*
  * What a guest import's steps leave in the heap (docs/decisions/0121-import-memory-returned.md).
@@ -22,26 +24,8 @@ export function returnImportMemory(rows: number): void {
   collectStartupGarbageWhenIdle(collectStartupGarbage);
 }
 
-type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'regular' }) => void;
-let gc: Gc | undefined;
-
-/**
- * One full collection: what the job's batches promoted to old space goes. Node offers it only as
- * the `gc` of a context made while --expose-gc is on (as lib/startup-garbage.ts does); it is taken
- * once and the flag switched off again.
- */
-export function collectImportGarbage(): void {
-  if (!gc) {
-    const exposed = (globalThis as { gc?: unknown }).gc !== undefined;
-    if (!exposed) v8.setFlagsFromString('--expose-gc');
-    try {
-      gc = runInNewContext('gc') as Gc;
-    } finally {
-      if (!exposed) v8.setFlagsFromString('--no-expose-gc');
-    }
-  }
-  gc({ type: 'major', execution: 'sync', flavor: 'regular' });
-}
+/** One full collection: what the job's batches promoted to old space goes (lib/startup-garbage.ts). */
+export const collectImportGarbage = (): void => collectGarbage();
 
 /**
  * For the job: counts the rows written and, every `every` rows, collects at once — called between
