@@ -87,4 +87,27 @@ describe('writeZip', () => {
     expect(held).toEqual([0, 0, 0]);
     expect(collections).toBe(COUNT / 4);
   });
+  it('says complete when the reader took every byte, however fast, and not when it left', async () => {
+    async function* entries(count: number): AsyncGenerator<ZipEntry> {
+      for (let k = 0; k < count; k++) yield { fileName: `file-${k}.bin`, bytes: new Uint8Array(1024) };
+    }
+    // A reader that takes each chunk at once: the output has ended and closed by the time the ZIP's
+    // own end is seen, which is a complete file, not a client that left.
+    let received = 0;
+    const fast = new PassThrough();
+    const [completed] = await Promise.all([
+      writeZip(entries(20), fast),
+      pipeline(
+        fast,
+        new Writable({ write: (chunk: Buffer, _encoding, done) => ((received += chunk.length), done()) }),
+      ),
+    ]);
+    expect(completed).toBe(true);
+    expect(received).toBeGreaterThan(20 * 1024);
+
+    // A reader that leaves after its first chunk: the ZIP is not complete.
+    const leaving = new PassThrough();
+    leaving.once('data', () => leaving.destroy());
+    expect(await writeZip(entries(200), leaving)).toBe(false);
+  });
 });

@@ -30,8 +30,8 @@ export const ZIP_COLLECT_BYTES = 8 * 1024 * 1024;
 /**
  * Writes a ZIP of `entries` into `output`, reading the next entry only when `output` has room (so a
  * ZIP of 5,000 PDFs holds a few in memory). Entries are stored, not deflated: PDFs are compressed
- * already. `progress.count`: how many entries went out so far. Resolves true when the file is complete,
- * false when `output` was destroyed (the client left).
+ * already. `progress.count`: how many entries went out so far. Resolves true when the reader took the
+ * whole file, false when `output` was destroyed before (the client left).
  */
 export async function writeZip(
   entries: AsyncIterable<ZipEntry>,
@@ -84,8 +84,12 @@ export async function writeZip(
     }
   }
   zip.end();
-  if (!output.destroyed) await once(zip.outputStream, 'end', { signal: gone.signal }).catch(() => undefined);
-  return !output.destroyed;
+  // Complete means the reader took every byte (the output's readable side ended). A fast reader may
+  // have ended and closed it already: that is a complete file, not a client that left.
+  if (!output.readableEnded && !gone.signal.aborted) {
+    await once(output, 'end', { signal: gone.signal }).catch(() => undefined);
+  }
+  return output.readableEnded;
 }
 
 /**
