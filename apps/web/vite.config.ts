@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkGroup } from './chunk-groups.ts';
+import { chunkGroup, coreGroup } from './chunk-groups.ts';
 
 /**
  * Ant Design's `form/context.js` takes one name from `@rc-component/form`, its `FormProvider`; every
@@ -108,9 +108,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every page needs, as one chunk: fewer requests and better gzip than four slivers.
-              name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
+              // What every page needs, as one chunk (chunk-groups.ts).
+              name: coreGroup,
             },
             {
               // The first back-office screen and the sign-up page in a few chunks each (chunk-groups.ts).

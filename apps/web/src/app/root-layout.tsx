@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
+import { isLoggedIn } from '../lib/session/session-store.ts';
 import { dismissDomToasts } from '../lib/toast.ts';
 import { applyViewport } from '../lib/viewport.ts';
+import { BootFallback } from './boot-fallback.tsx';
 import { RouteGuard } from './guards/route-guard.tsx';
+import { loadAdminLayout } from './layouts/load-admin-layout.ts';
 import { ToastBridge } from './providers/toast-bridge.tsx';
 import { PUBLIC_ROUTES, useRouteHandle } from './route-handle.ts';
 
@@ -14,6 +17,11 @@ export function RootLayout() {
   const handle = useRouteHandle();
   const titleKey = handle?.meta.i18nKey;
   const fallback = handle?.meta.title;
+
+  // While the back office's route table loads, a user's layout downloads beside it, not after it.
+  useEffect(() => {
+    if (handle === null && isLoggedIn()) void loadAdminLayout();
+  }, [handle]);
 
   useEffect(() => {
     applyViewport(location.pathname);
@@ -43,7 +51,8 @@ export function RootLayout() {
   return (
     <>
       {!visitorPage && <ToastBridge />}
-      <RouteGuard />
+      {/* The back office's route table is a chunk of its own (route-handle.ts): its first path waits. */}
+      {handle === null ? <BootFallback /> : <RouteGuard />}
     </>
   );
 }

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { routeHandleFor, UNKNOWN_ROUTE } from './route-handle.ts';
+import { loadAdminTable, routeHandleFor, UNKNOWN_ROUTE } from './route-handle.ts';
 
 describe('routeHandleFor', () => {
-  it('names public, login, back-office, group and unknown routes', () => {
+  it('knows the visitor pages without the back office table, and no other path before it loads', () => {
+    expect(routeHandleFor('/sign-up/abc')).toMatchObject({ name: 'signUp', meta: { whiteList: true } });
+    expect(routeHandleFor('/login')?.name).toBe('login');
+    expect(routeHandleFor('/station')?.name).toBe('station');
+    expect(routeHandleFor('/')).toBeUndefined();
+    expect(routeHandleFor('/meeting_management/meeting')).toBeNull();
+    expect(routeHandleFor('/no/such/page')).toBeNull();
+  });
+
+  it('names public, login, back-office, group and unknown routes once the table is loaded', async () => {
+    await loadAdminTable();
     expect(routeHandleFor('/sign-up/abc')).toMatchObject({ name: 'signUp', meta: { whiteList: true } });
     expect(routeHandleFor('/login')?.name).toBe('login');
     expect(routeHandleFor('/meeting_management/meeting')).toMatchObject({

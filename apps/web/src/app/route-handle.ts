@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { LOGIN_PATH } from '../lib/session/redirect.ts';
 import { STATION_PATH } from '../lib/station-lock.ts';
-import { adminRoutes, notFoundRoute } from './routes/route-config.ts';
-import { flattenRoutes } from './routes/route-filter.ts';
 import type { RouteHandle, RouteMeta } from './routes/route-types.ts';
 
 /** Name of the catch-all route (spec: notFound), outside the back-office layout. */
@@ -49,30 +47,73 @@ export const PUBLIC_ROUTES = [
   },
 ] as const;
 
-/** Every named route with its path, most specific first; the catch-all comes last. */
+/** The routes of the entry, most specific first: the back office's come from admin-table.ts. */
 const TABLE: readonly { path: string; handle: RouteHandle }[] = [
   { path: LOGIN_PATH, handle: { name: 'login', meta: publicMeta('Log in', 'route.login') } },
   // The door station renders from the copy on the device: it must open offline, logged in or not.
   { path: STATION_PATH, handle: { name: 'station', meta: publicMeta('Door station', 'route.station') } },
   ...PUBLIC_ROUTES.map((r) => ({ path: r.path, handle: { name: r.name, meta: r.meta } })),
-  ...[...flattenRoutes(adminRoutes), notFoundRoute].map((r) => ({
-    path: r.path,
-    handle: { name: r.name, meta: r.meta },
-  })),
 ];
 
 const UNKNOWN: RouteHandle = { name: UNKNOWN_ROUTE, meta: publicMeta('Page not found', 'route.notFound') };
 
+type AdminTable = typeof import('./routes/admin-table.ts');
+let adminTable: AdminTable | undefined;
+let adminTableLoad: Promise<AdminTable> | undefined;
+const tableListeners = new Set<() => void>();
+const subscribeTable = (listener: () => void) => {
+  tableListeners.add(listener);
+  return () => tableListeners.delete(listener);
+};
+
 /**
- * The route a path belongs to: what the guard, the document title, the tabs and the menu need to
- * know. The root '/' only redirects and has none.
+ * The back office's route table (its paths, titles and permissions), a chunk that public pages never
+ * load: fetched once, for the first path that is none of the entry's.
  */
-export function routeHandleFor(pathname: string): RouteHandle | undefined {
-  if (pathname === '/') return undefined;
-  return TABLE.find((entry) => matchPath(entry.path, pathname))?.handle ?? UNKNOWN;
+export function loadAdminTable(): Promise<AdminTable> {
+  // A failed download (offline, a new deployment) is not kept: the error page's retry imports again.
+  adminTableLoad ??= import('./routes/admin-table.ts').then(
+    (table) => {
+      adminTable = table;
+      tableListeners.forEach((listener) => listener());
+      return table;
+    },
+    (error: unknown) => {
+      adminTableLoad = undefined;
+      throw error;
+    },
+  );
+  return adminTableLoad;
 }
 
-export function useRouteHandle(): RouteHandle | undefined {
+/**
+ * The route a path belongs to: what the guard, the document title, the tabs and the menu need to
+ * know. The root '/' only redirects and has none. `null`: a path none of the entry's routes has,
+ * before the back office's table is loaded (`loadAdminTable`).
+ */
+export function routeHandleFor(pathname: string, table = adminTable): RouteHandle | undefined | null {
+  if (pathname === '/') return undefined;
+  const handle = TABLE.find((entry) => matchPath(entry.path, pathname))?.handle;
+  if (handle) return handle;
+  return table ? (table.adminHandleFor(pathname) ?? UNKNOWN) : null;
+}
+
+/**
+ * The current route's handle; `null` while the back office's table loads (once), which this starts.
+ * A failed download is thrown to the route error boundary, whose retry loads it again.
+ */
+export function useRouteHandle(): RouteHandle | undefined | null {
   const { pathname } = useLocation();
-  return useMemo(() => routeHandleFor(pathname), [pathname]);
+  const table = useSyncExternalStore(subscribeTable, () => adminTable);
+  const handle = useMemo(() => routeHandleFor(pathname, table), [pathname, table]);
+  const [, setFailure] = useState<unknown>();
+  useEffect(() => {
+    if (handle !== null) return;
+    loadAdminTable().catch((error: unknown) =>
+      setFailure(() => {
+        throw error;
+      }),
+    );
+  }, [handle]);
+  return handle;
 }

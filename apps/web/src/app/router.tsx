@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { HOME_PATH, LOGIN_PATH } from '../lib/session/redirect.ts';
 import { STATION_PATH } from '../lib/station-lock.ts';
@@ -6,10 +6,8 @@ import { NotFound } from '../components/not-found.tsx';
 import { progressDone, progressStart } from '../lib/progress.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
-import { PUBLIC_ROUTES } from './route-handle.ts';
-import { adminRoutes, notFoundRoute } from './routes/route-config.ts';
-import { firstVisibleLeaf } from './routes/route-filter.ts';
-import type { AppRoute } from './routes/route-types.ts';
+import { loadAdminLayout } from './layouts/load-admin-layout.ts';
+import { PUBLIC_ROUTES, UNKNOWN_ROUTE, useRouteHandle } from './route-handle.ts';
 
 /**
  * Declarative routing (HashRouter + Routes): the data-router APIs would add about 20 KB gzip to every
@@ -25,8 +23,10 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const LoginLayout = lazyPage(() => import('./layouts/login-layout.tsx'));
-const AdminLayout = lazyPage(() => import('./layouts/admin-layout.tsx'));
-const StationLayout = lazyPage(() => import('./layouts/station-layout.tsx'));
+const AdminLayout = lazyPage(loadAdminLayout);
+const StationLayout = lazyPage(() =>
+  import('./layouts/load-station-layout.ts').then((station) => station.loadStationLayout()),
+);
 const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType> = {
   signUp: lazyPage(() => import('../features/public/sign-up/sign-up-page.tsx')),
   checkIn: lazyPage(() => import('../features/public/guest-page/check-in-page.tsx')),
@@ -45,20 +45,19 @@ const publicPages: Record<(typeof PUBLIC_ROUTES)[number]['name'], ComponentType>
 };
 
 /**
- * Back-office routes only need to match: the admin layout renders the page itself so it can keep
- * cached pages mounted (see layouts/page-host.tsx). A group leads to its first visible child.
+ * Every other path: a back-office route of the table that the root layout loaded for it
+ * (routes/admin-table.ts), whose layout renders the page itself so it can keep cached pages mounted
+ * (see layouts/page-host.tsx), or, for visitors without a session, the catch-all (the guard sends
+ * users to /404).
  */
-function adminRouteElements(routes: readonly AppRoute[]): ReactNode[] {
-  return routes.map((route) => {
-    if (!route.children) return <Route key={route.name} path={route.path} element={null} />;
-    const first = firstVisibleLeaf(route) ?? route.children[0];
-    return (
-      <Route key={route.name} path={route.path}>
-        <Route index element={first ? <Navigate to={first.path} replace /> : null} />
-        {adminRouteElements(route.children)}
-      </Route>
-    );
-  });
+function BackOffice() {
+  const handle = useRouteHandle();
+  if (handle && handle.name !== UNKNOWN_ROUTE) return <AdminLayout />;
+  return (
+    <main>
+      <NotFound visitor />
+    </main>
+  );
 }
 
 export function AppRouter() {
@@ -74,19 +73,7 @@ export function AppRouter() {
               const Page = publicPages[name];
               return <Route key={name} path={path} element={<Page />} />;
             })}
-            <Route element={<AdminLayout />}>
-              {adminRouteElements(adminRoutes)}
-              <Route path={notFoundRoute.path} element={null} />
-            </Route>
-            {/* Only visitors without a session reach the catch-all: the guard sends users to /404. */}
-            <Route
-              path="*"
-              element={
-                <main>
-                  <NotFound visitor />
-                </main>
-              }
-            />
+            <Route path="*" element={<BackOffice />} />
           </Route>
         </Routes>
       </RouteErrorBoundary>

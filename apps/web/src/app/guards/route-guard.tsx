@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { isLoggedIn, useSessionStore } from '../../lib/session/session-store.ts';
 import { isKioskLocked } from '../../lib/station-lock.ts';
 import { useRouteStore } from '../routes/route-store.ts';
-import { UNKNOWN_ROUTE, useRouteHandle } from '../route-handle.ts';
+import { loadAdminTable, UNKNOWN_ROUTE, useRouteHandle } from '../route-handle.ts';
 import { BootFallback } from '../boot-fallback.tsx';
 import { decideGuard } from './guard-decision.ts';
 
@@ -41,8 +41,10 @@ export function RouteGuard() {
 function GenerateRoutes({ fullPath }: { fullPath: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    useRouteStore.getState().generate(useSessionStore.getState().permissions);
-    void navigate(fullPath, { replace: true });
+    void loadAdminTable().then(({ generateRoutes }) => {
+      generateRoutes(useSessionStore.getState().permissions);
+      void navigate(fullPath, { replace: true });
+    });
   }, [fullPath, navigate]);
   return null;
 }

@@ -1,9 +1,5 @@
 import { create } from 'zustand';
-import { appConfig } from '../../lib/app-config.ts';
-import { checkPermission } from '../../components/permission.tsx';
 import { onSessionCleared } from '../../lib/session/session-store.ts';
-import { adminRoutes } from './route-config.ts';
-import { filterRoutes, flattenRoutes } from './route-filter.ts';
 import type { AppRoute } from './route-types.ts';
 
 export const DEFAULT_OPEN_MENUS = ['meetingManagement'];
@@ -16,7 +12,8 @@ interface RouteState {
   allowedNames: ReadonlySet<string>;
   /** Open sidebar groups; reset on logout. */
   openMenus: string[];
-  generate(permissions: readonly string[]): void;
+  /** The routes filtered by permission and their names (admin-table.ts's `generateRoutes`). */
+  generate(routes: AppRoute[], allowedNames: ReadonlySet<string>): void;
   setOpenMenus(keys: string[]): void;
   reset(): void;
 }
@@ -26,11 +23,8 @@ export const useRouteStore = create<RouteState>()((set) => ({
   routes: [],
   allowedNames: new Set(),
   openMenus: DEFAULT_OPEN_MENUS,
-  generate(permissions) {
-    const routes = filterRoutes(adminRoutes, (auth) =>
-      checkPermission('any', appConfig.enablePermission, permissions, auth ?? []),
-    );
-    set({ generated: true, routes, allowedNames: new Set(flattenRoutes(routes).map((r) => r.name)) });
+  generate(routes, allowedNames) {
+    set({ generated: true, routes, allowedNames });
   },
   setOpenMenus(openMenus) {
     set({ openMenus });
