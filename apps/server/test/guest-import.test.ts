@@ -130,6 +130,32 @@ describe(`guest import (${TEST_DB})`, () => {
     });
   });
 
+  it('judges guests already there and seats left across pages of rows, in file order', async () => {
+    // 1,030 rows: more than a page (1,024) of first rows of their phones, two of them guests already.
+    const meeting = await createMeeting(ctx.db, org, { registration_limit: 1026 });
+    for (const n of [9000, 9001])
+      expect((await signUp(ctx, meeting.publicId, generalBody(n), n)).statusCode).toBe(200);
+    const numbers = Array.from({ length: 1030 }, (_, i) => (i === 10 ? 9000 : i === 1028 ? 9001 : 1000 + i));
+    const imp = await uploadedGuestFile(
+      ctx,
+      token,
+      meeting,
+      await xlsxOf([GENERAL_HEADERS, ...numbers.map((n) => generalRow(n))]),
+    );
+    const result = await preview(imp);
+    expect(result).toMatchObject({
+      total: 1030,
+      valid: 1024,
+      existing: 2,
+      over_capacity: 4,
+      meeting_remaining: 1024,
+    });
+    const rowsOf = (kind: string) => result.issues.filter((i) => i.kind === kind).map((i) => i.row);
+    expect(rowsOf('existing')).toEqual([12, 1030]);
+    // Seats in file order: the last four new rows get none.
+    expect(rowsOf('over_capacity')).toEqual([1027, 1028, 1029, 1031]);
+  });
+
   it('previews every row with the sign-up’s rules, duplicates and seats left, in the reader’s language, writing nothing', async () => {
     const meeting = await createMeeting(ctx.db, org, { registration_limit: 4 });
     expect((await signUp(ctx, meeting.publicId, generalBody(500), 500)).statusCode).toBe(200);

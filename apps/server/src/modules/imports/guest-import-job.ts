@@ -3,7 +3,7 @@ import { liveMeeting } from '../../core/meeting-access.ts';
 import { JOB_MAX_ATTEMPTS, PermanentJobError, type JobRow } from '../jobs/jobs.service.ts';
 import { judgeRows } from './guest-import-judge.ts';
 import type { GuestImportsDeps, StoredOptions } from './guest-import-deps.ts';
-import { importMemoryKeeper, returnImportMemory } from './import-memory.ts';
+import { holdYoungGeneration, importMemoryKeeper, returnImportMemory } from './import-memory.ts';
 import * as repo from './imports.repository.ts';
 import { TakenOver, columnOf, writeGuestBatch, type BatchRow } from './write-guest-batch.ts';
 
@@ -103,6 +103,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
   /** A job that will not be tried again leaves its import failed, not running for ever. */
   async function runImport(job: JobRow): Promise<void | { skipped: string }> {
     const file = { rows: 0 };
+    const release = holdYoungGeneration();
     try {
       return await importRows(job, file);
     } catch (error) {
@@ -117,6 +118,7 @@ export function registerGuestImportJob(deps: GuestImportsDeps): void {
       }
       throw error;
     } finally {
+      release();
       returnImportMemory(file.rows);
     }
   }

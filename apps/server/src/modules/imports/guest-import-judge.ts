@@ -9,6 +9,7 @@ import { nameIn } from '@meetflow/shared/languages';
 import { IMPORT_PREVIEW_ISSUES_MAX, type ImportIssue } from '@meetflow/shared/schemas/imports';
 import { formFieldsOf, openSeatLedger } from '../guests/guest-rules.ts';
 import { rowPlanner, seatRefusalText, type ImportDictionary, type PlannedRow } from './guest-import-rows.ts';
+import { importMemoryKeeper } from './import-memory.ts';
 import * as repo from './imports.repository.ts';
 
 /*
@@ -124,9 +125,55 @@ export async function previewRows(
     if (issues.length < IMPORT_PREVIEW_ISSUES_MAX) issues.push(issue);
   };
   const counts = { total: 0, valid: 0, invalid: 0, duplicate_in_file: 0, existing: 0, over_capacity: 0 };
-  const fresh: { row: number; key: string; scheduleIds: number[] }[] = [];
-  await judgeRows(db, meeting, info, mapping, lang, (planned, _index, first) => {
+  // The meeting's seats as they are now, handed out in file order as the job will.
+  const dictionary = await repo.sessionsOf(db, meeting.id);
+  const seats = await openSeatLedger(db, {
+    locking: false,
+    meetingId: meeting.id,
+    scheduleIds: dictionary.map((s) => s.id),
+    overLimit: false,
+  });
+  const sessionName = new Map(dictionary.map((s) => [s.id, nameIn(lang, s.name, s.name_cn, s.name_en)]));
+  const seatsLeft = seats.meetingSeatsLeft();
+  // The first rows of their phones, judged against the meeting a page at a time, in file order:
+  // what is held is a page of them, never the file's.
+  let fresh: { row: number; key: string; scheduleIds: number[] }[] = [];
+  const judgeFresh = async () => {
+    const existing = await existingGuests(
+      db,
+      meeting.id,
+      fresh.map((r) => r.key),
+    );
+    for (const row of fresh) {
+      if (existing.has(row.key)) {
+        counts.existing += 1;
+        addIssue({
+          row: row.row,
+          kind: 'existing',
+          column: null,
+          message: fieldMessage('existingGuest', lang),
+        });
+        continue;
+      }
+      const refusal = seats.takeForNewGuest(row.scheduleIds);
+      if (refusal) {
+        counts.over_capacity += 1;
+        addIssue({
+          row: row.row,
+          kind: 'over_capacity',
+          column: null,
+          message: seatRefusalText(refusal, lang, sessionName),
+        });
+      } else {
+        counts.valid += 1;
+      }
+    }
+    fresh = [];
+  };
+  const keepMemory = importMemoryKeeper();
+  await judgeRows(db, meeting, info, mapping, lang, async (planned, _index, first) => {
     counts.total += 1;
+    keepMemory(1);
     if (planned.kind === 'invalid') {
       counts.invalid += 1;
       for (const p of planned.problems)
@@ -141,47 +188,10 @@ export async function previewRows(
       });
     } else {
       fresh.push({ row: planned.row.number, key: planned.key, scheduleIds: planned.scheduleIds });
+      if (fresh.length === IMPORT_PAGE_ROWS) await judgeFresh();
     }
   });
-  // Against the meeting as it is now, in file order, as the job will hand out seats.
-  const existing = await existingGuests(
-    db,
-    meeting.id,
-    fresh.map((r) => r.key),
-  );
-  const dictionary = await repo.sessionsOf(db, meeting.id);
-  const seats = await openSeatLedger(db, {
-    locking: false,
-    meetingId: meeting.id,
-    scheduleIds: dictionary.map((s) => s.id),
-    overLimit: false,
-  });
-  const sessionName = new Map(dictionary.map((s) => [s.id, nameIn(lang, s.name, s.name_cn, s.name_en)]));
-  const seatsLeft = seats.meetingSeatsLeft();
-  for (const row of fresh) {
-    if (existing.has(row.key)) {
-      counts.existing += 1;
-      addIssue({
-        row: row.row,
-        kind: 'existing',
-        column: null,
-        message: fieldMessage('existingGuest', lang),
-      });
-      continue;
-    }
-    const refusal = seats.takeForNewGuest(row.scheduleIds);
-    if (refusal) {
-      counts.over_capacity += 1;
-      addIssue({
-        row: row.row,
-        kind: 'over_capacity',
-        column: null,
-        message: seatRefusalText(refusal, lang, sessionName),
-      });
-    } else {
-      counts.valid += 1;
-    }
-  }
+  await judgeFresh();
   issues.sort((a, b) => a.row - b.row);
   return { counts, issues, issuesTotal, seatsLeft };
 }

@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectImportGarbage, importMemoryKeeper } from './import-memory.ts';
+import { collectStartupGarbage } from '../../lib/startup-garbage.ts';
+import { collectImportGarbage, holdYoungGeneration, importMemoryKeeper } from './import-memory.ts';
 
 /** ~40 MB of rows, kept long enough to reach old space, then dropped as a written batch is. */
 function batchGarbage(): number {
@@ -33,5 +34,33 @@ describe('the import job between batches', () => {
     const before = usedMb();
     importMemoryKeeper(500)(500);
     expect(before - usedMb()).toBeGreaterThan(20);
+  });
+});
+
+/** Young generation's size in MB: its two semi-spaces. */
+const youngMb = () =>
+  v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_size / 1024 / 1024;
+/** ~30 MB of rows alive across many scavenges, as a page being judged or a batch being written is. */
+function survivingRows(): number {
+  const rows: { n: number; cell: string }[] = [];
+  for (let n = 0; n < 300_000; n += 1) rows.push({ n, cell: `guest ${n}` });
+  return rows.length;
+}
+
+describe('an import step and the young generation', () => {
+  it('does not grow it while a step runs, and lets it grow again after the last', () => {
+    collectStartupGarbage(); // the young generation shrunk, as after a step (1–2 MB)
+    const upload = holdYoungGeneration();
+    const job = holdYoungGeneration();
+    expect(survivingRows()).toBe(300_000);
+    const held = youngMb();
+    expect(held).toBeLessThanOrEqual(4); // unheld, the same rows grow it to 32 MB and more
+    upload();
+    upload(); // a release called twice counts once
+    expect(survivingRows()).toBe(300_000);
+    expect(youngMb()).toBe(held); // the job still runs
+    job();
+    expect(survivingRows()).toBe(300_000);
+    expect(youngMb()).toBeGreaterThan(held);
   });
 });

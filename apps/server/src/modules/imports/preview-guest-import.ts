@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { GuestImportAccess } from './guest-import-access.ts';
 import { normalizeHeader } from './guest-import-fields.ts';
 import { previewRows } from './guest-import-judge.ts';
-import { returnImportMemory } from './import-memory.ts';
+import { holdYoungGeneration, returnImportMemory } from './import-memory.ts';
 import type { GuestImportsDeps } from './guest-import.service.ts';
 import * as repo from './imports.repository.ts';
 
@@ -28,13 +28,17 @@ export function createGuestImportPreview(
       if (info.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
       const headers = JSON.parse(info.headers) as string[];
       await checkMapping(meeting, headers, mapping);
+      const release = holdYoungGeneration();
       const { counts, issues, issuesTotal, seatsLeft } = await previewRows(
         db,
         meeting,
         info,
         mapping,
         lang,
-      ).finally(() => returnImportMemory(info.total));
+      ).finally(() => {
+        release();
+        returnImportMemory(info.total);
+      });
       issues.sort((a, b) => a.row - b.row);
       await repo.updateImportIf(db, id, 'uploaded', { mapping: JSON.stringify(mapping) });
       const rememberedNow = await remembered(meeting.id);

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import { visibleMeeting, type VisibleMeeting } from '../../core/meeting-access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadSpreadsheetReader } from '../../lib/spreadsheet.ts';
-import { returnImportMemory } from './import-memory.ts';
+import { holdYoungGeneration, importMemoryKeeper, returnImportMemory } from './import-memory.ts';
 import type { GuestImportAccess } from './guest-import-access.ts';
 import { formFieldsOf } from '../guests/guest-rules.ts';
 import { suggestMapping } from './guest-import-fields.ts';
@@ -60,10 +60,13 @@ export function createGuestImportUpload(
         created_at: clock(),
       });
       let rowsRead = 0;
+      const release = holdYoungGeneration();
+      const keepMemory = importMemoryKeeper();
       try {
         // The rows are written as they are read: the file is never held as rows in memory.
         const read = await survey(file.bytes, format, textEncoding, (rows) => {
           rowsRead += rows.length;
+          keepMemory(rows.length);
           return repo.insertImportRows(db, id, rows);
         });
         await repo.updateImportIf(db, id, 'uploaded', {
@@ -74,6 +77,7 @@ export function createGuestImportUpload(
         await db.transaction().execute((trx) => repo.deleteImport(trx, id));
         throw error;
       } finally {
+        release();
         returnImportMemory(rowsRead);
       }
       return view((await repo.findImport(db, id))!, lang);
