@@ -293,6 +293,44 @@ describe(`guest answers in the back office (${TEST_DB})`, () => {
     });
   });
 
+  it('lists keys each held by many but together by one or no guest, count and page alike', async () => {
+    // Ten guests, each key held by five (past the cap of 3: every key is dense, the page would walk).
+    const meeting = await createMeeting(ctx.db, org);
+    expect((await saveForm(ctx, token, meeting.id, congressForm(), 0)).statusCode).toBe(200);
+    for (let n = 1; n <= 10; n++) {
+      const answers = {
+        member: n <= 5,
+        specialty: n >= 5 && n <= 9 ? 'surgery' : 'medicine',
+        diet: n >= 6 ? 'veg' : 'none',
+      };
+      await signUpGuest(ctx, meeting.publicId, generalBody(100 + n, { name: `G${n}`, answers }), 100 + n);
+      ctx.advance(60_000);
+    }
+    const list = async (query: string) => {
+      const res = await admin('GET', `/api/meetings/${meeting.id}/guests?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { items: AdminGuest[]; total: number; total_capped: boolean };
+      return { names: data.items.map((g) => g.name), total: data.total, capped: data.total_capped };
+    };
+    expect(await list('answer=member:yes&answer=diet:veg')).toEqual({ names: [], total: 0, capped: false });
+    expect(await list('answer=member:yes&answer=specialty:surgery&sort_by=name&sort_order=asc')).toEqual({
+      names: ['G5'],
+      total: 1,
+      capped: false,
+    });
+    expect(await list('answer=member:yes,member:no&answer=specialty:surgery&answer=diet:veg')).toEqual({
+      names: ['G9', 'G8', 'G7', 'G6'],
+      total: CAP,
+      capped: true,
+    });
+    // The one guest on a second page: none.
+    expect(await list('answer=member:yes&answer=specialty:surgery&page=2&page_size=1')).toEqual({
+      names: [],
+      total: 1,
+      capped: false,
+    });
+  });
+
   it.each([
     ['answer=nope:yes', 'answer.nope', FIELD_MESSAGES.unknownField.en],
     ['answer=department:cardiology', 'answer.department', FIELD_MESSAGES.unknownField.en],

@@ -16,11 +16,14 @@ export interface AnswerMatch {
 /**
  * How the answer filters are read (`planAnswers`): the key whose terms are fewest drives (its
  * guests are read off the term index), and whether even those are `dense`: so many that a page
- * walks the meeting's guests instead (see `denseAbove`).
+ * walks the meeting's guests instead (see `denseAbove`). `fewAt` is that bound: when several keys
+ * are each dense but their count shows at most `fewAt` guests holding them all, a page reads those
+ * off the terms too (decision 0126).
  */
 export interface AnswerPlan {
   driver: number;
   dense: boolean;
+  fewAt: number;
 }
 
 /** The guests (ids) of the meeting that hold one of a key's answer terms: a range of its index. */
@@ -32,11 +35,21 @@ export function answerGuests(db: Db, meetingId: number, match: AnswerMatch) {
     .where('term', 'in', match.terms);
 }
 
-/** Whether the guest in `guestId` (a column reference) holds one of the key's terms: one probe. */
-export function answerProbe(db: Db, match: AnswerMatch, guestId: 'guests.id' | 'drive.guest_id') {
+/**
+ * Whether the guest in `guestId` (a column reference) holds one of the key's terms: one probe. With
+ * the meeting, the probe is also a seek of the primary key (meeting_id, term, guest_id), whose range
+ * for one term is in guest order: PostgreSQL then merges the keys' ranges (decision 0126).
+ */
+export function answerProbe(
+  db: Db,
+  match: AnswerMatch,
+  guestId: 'guests.id' | 'drive.guest_id',
+  meetingId?: number,
+) {
   return db
     .selectFrom('guest_search_terms as a')
     .select('a.guest_id')
+    .$if(meetingId !== undefined, (q) => q.where('a.meeting_id', '=', meetingId!))
     .where('a.guest_id', '=', sql.ref<number>(guestId))
     .where('a.term', 'in', match.terms);
 }
@@ -72,7 +85,8 @@ export async function planAnswers(
     counts.push(Number(size));
   }
   const driver = counts.indexOf(Math.min(...counts));
-  return { driver, dense: counts[driver]! > Math.min(countCap, denseAbove(sizes.meetingGuests)) };
+  const fewAt = Math.min(countCap, denseAbove(sizes.meetingGuests));
+  return { driver, dense: counts[driver]! > fewAt, fewAt };
 }
 
 /**
@@ -95,7 +109,7 @@ export async function countAnswerTerms(
     .where('drive.meeting_id', '=', meetingId)
     .where('drive.term', 'in', first!.terms);
   for (const match of others)
-    matching = matching.where((eb) => eb.exists(answerProbe(db, match, 'drive.guest_id')));
+    matching = matching.where((eb) => eb.exists(answerProbe(db, match, 'drive.guest_id', meetingId)));
   const { total } = await db
     .selectFrom(matching.limit(cap + 1).as('matching'))
     .select((eb) => eb.fn.countAll<number | string>().as('total'))

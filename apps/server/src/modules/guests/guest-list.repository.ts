@@ -349,14 +349,38 @@ export async function listGuests(
   page: { offset: number; limit: number },
   count: { cap: number; known?: number | undefined },
 ): Promise<{ rows: GuestListRow[]; total: number; capped: boolean }> {
-  const [rows, total] = await Promise.all([
-    ordered(withColumns(filtered(db, filter, driverOf(filter, order))), order)
+  const pageOf = (drive: Driver) =>
+    ordered(withColumns(filtered(db, filter, drive)), order)
       .offset(page.offset)
       .limit(page.limit)
-      .execute(),
+      .execute();
+  if (count.known === undefined && countsFirst(filter, order)) {
+    // Keys each dense, perhaps together rare: the count (their terms, read up to the cap) says
+    // first. Few or no guests hold them all: the page reads those off the terms instead of walking
+    // every guest of the meeting for a page it may never fill (decision 0126).
+    const total = await countMatching(db, filter, count.cap);
+    if (total.total === 0) return { rows: [], ...total };
+    const few = !total.capped && total.total <= filter.answerPlan!.fewAt;
+    return { rows: await pageOf(few ? 'answer' : driverOf(filter, order)), ...total };
+  }
+  const [rows, total] = await Promise.all([
+    pageOf(driverOf(filter, order)),
     count.known !== undefined ? { total: count.known, capped: false } : countMatching(db, filter, count.cap),
   ]);
   return { rows, ...total };
+}
+
+/**
+ * Whether a page would walk the meeting's guests for answer keys alone, two or more of them, each
+ * dense: then their count, which reads the fewest key's terms, is taken first (see `listGuests`).
+ */
+function countsFirst(filter: PlannedFilter, order: GuestOrder): boolean {
+  return (
+    answersOnly(filter) &&
+    filter.answers!.length > 1 &&
+    filter.answerPlan?.dense === true &&
+    driverOf(filter, order) === 'meeting'
+  );
 }
 
 /**
@@ -382,7 +406,7 @@ export async function matchingGuestIds(db: Db, filter: GuestFilter): Promise<num
   // Every match is read: off the term range, whatever the keyword (see `walks`), or off the first
   // answer key's terms.
   const search = keywordSearch(filter.keyword);
-  const answerPlan = filter.answers?.length ? { driver: 0, dense: false } : undefined;
+  const answerPlan = filter.answers?.length ? { driver: 0, dense: false, fewAt: 0 } : undefined;
   const rows = await filtered(
     db,
     { ...filter, search, answerPlan },
