@@ -283,8 +283,8 @@ export function guestImportRows(run: GuestImportResult): Measured[] {
       ours: run.peakRssMb,
       baseline: null,
       unit: 'MB',
-      target: '≤ 300',
-      pass: run.peakRssMb <= 300,
+      target: '≤ 250',
+      pass: run.peakRssMb <= 250,
     },
     {
       metric: 'import: server CPU per guest (vs per sign-up)',
