@@ -156,6 +156,22 @@ describe(`guest import (${TEST_DB})`, () => {
     expect(rowsOf('over_capacity')).toEqual([1027, 1028, 1029, 1031]);
   });
 
+  it('keeps the earliest problems of the file, whatever kind is judged first', async () => {
+    // Row 2 names a guest already there; rows 3–602 each have a bad e-mail: more than the 500 kept.
+    const meeting = await createMeeting(ctx.db, org, { registration_limit: 1000 });
+    expect((await signUp(ctx, meeting.publicId, generalBody(9100), 9100)).statusCode).toBe(200);
+    const rows = [
+      generalRow(9100),
+      ...Array.from({ length: 600 }, (_, i) => generalRow(2000 + i, { 'E-mail': 'not-an-address' })),
+    ];
+    const imp = await uploadedGuestFile(ctx, token, meeting, await xlsxOf([GENERAL_HEADERS, ...rows]));
+    const result = await preview(imp);
+    expect(result).toMatchObject({ total: 601, existing: 1, invalid: 600, issues_total: 601 });
+    expect(result.issues).toHaveLength(500);
+    expect(result.issues[0]).toMatchObject({ row: 2, kind: 'existing' });
+    expect(result.issues.map((i) => i.row)).toEqual(Array.from({ length: 500 }, (_, i) => i + 2));
+  });
+
   it('previews every row with the sign-up’s rules, duplicates and seats left, in the reader’s language, writing nothing', async () => {
     const meeting = await createMeeting(ctx.db, org, { registration_limit: 4 });
     expect((await signUp(ctx, meeting.publicId, generalBody(500), 500)).statusCode).toBe(200);

@@ -120,9 +120,16 @@ export async function previewRows(
 ) {
   const issues: ImportIssue[] = [];
   let issuesTotal = 0;
+  // A row's own problems are added as it is read, guests already there and seats a page later: the
+  // issues kept are the earliest rows', so the list is cut by row, not by when an issue was found.
+  const keepEarliest = () => {
+    issues.sort((a, b) => a.row - b.row);
+    issues.length = Math.min(issues.length, IMPORT_PREVIEW_ISSUES_MAX);
+  };
   const addIssue = (issue: ImportIssue) => {
     issuesTotal += 1;
-    if (issues.length < IMPORT_PREVIEW_ISSUES_MAX) issues.push(issue);
+    issues.push(issue);
+    if (issues.length === 2 * IMPORT_PREVIEW_ISSUES_MAX) keepEarliest();
   };
   const counts = { total: 0, valid: 0, invalid: 0, duplicate_in_file: 0, existing: 0, over_capacity: 0 };
   // The meeting's seats as they are now, handed out in file order as the job will.
@@ -192,6 +199,6 @@ export async function previewRows(
     }
   });
   await judgeFresh();
-  issues.sort((a, b) => a.row - b.row);
+  keepEarliest();
   return { counts, issues, issuesTotal, seatsLeft };
 }

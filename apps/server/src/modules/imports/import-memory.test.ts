@@ -53,14 +53,16 @@ describe('an import step and the young generation', () => {
     const upload = holdYoungGeneration();
     const job = holdYoungGeneration();
     expect(survivingRows()).toBe(300_000);
-    const held = youngMb();
-    expect(held).toBeLessThanOrEqual(4); // unheld, the same rows grow it to 32 MB and more
+    // Unheld, the same rows grow it to 32 or 64 MB. Held, it mostly stays at 2 MB, but V8 may still
+    // resize it by its own measure: 3–13 MB in a fifth of runs, never the doubling of each scavenge.
+    const HELD_MB = 16;
+    expect(youngMb()).toBeLessThanOrEqual(HELD_MB);
     upload();
     upload(); // a release called twice counts once
     expect(survivingRows()).toBe(300_000);
-    expect(youngMb()).toBe(held); // the job still runs
+    expect(youngMb()).toBeLessThanOrEqual(HELD_MB); // the job still runs
     job();
     expect(survivingRows()).toBe(300_000);
-    expect(youngMb()).toBeGreaterThan(held);
+    expect(youngMb()).toBeGreaterThan(HELD_MB);
   });
 });

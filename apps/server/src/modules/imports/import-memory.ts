@@ -46,8 +46,12 @@ export function importMemoryKeeper(every = IMPORT_MEMORY_ROWS, collect = collect
   };
 }
 
-/** V8's default factor by which the young generation grows (`--semi-space-growth-factor`). */
-const YOUNG_GROWTH_FACTOR = 2;
+/** The young generation's growth factor when no step holds it: the process's own, else V8's default. */
+function startingGrowthFactor(): number {
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+  return Number(/--semi-space-growth-factor[= ](\d+)/.exec(flags)?.[1] ?? 2);
+}
+const YOUNG_GROWTH_FACTOR = startingGrowthFactor();
 let holding = 0;
 
 /**
