@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { isLoggedIn, useSessionStore } from '../../lib/session/session-store.ts';
 import { isKioskLocked } from '../../lib/station-lock.ts';
@@ -37,14 +37,25 @@ export function RouteGuard() {
   );
 }
 
-/** First navigation after login: build the accessible routes, then navigate again (spec §4). */
+/**
+ * First navigation after login: build the accessible routes, then navigate again (spec §4). A failed
+ * download of the route table is thrown to the route error boundary, as `useRouteHandle` does: its
+ * retry loads it again, where an unhandled rejection would leave the user before an empty page.
+ */
 function GenerateRoutes({ fullPath }: { fullPath: string }) {
   const navigate = useNavigate();
+  const [, setFailure] = useState<unknown>();
   useEffect(() => {
-    void loadAdminTable().then(({ generateRoutes }) => {
-      generateRoutes(useSessionStore.getState().permissions);
-      void navigate(fullPath, { replace: true });
-    });
+    loadAdminTable()
+      .then(({ generateRoutes }) => {
+        generateRoutes(useSessionStore.getState().permissions);
+        void navigate(fullPath, { replace: true });
+      })
+      .catch((error: unknown) =>
+        setFailure(() => {
+          throw error;
+        }),
+      );
   }, [fullPath, navigate]);
-  return null;
+  return <BootFallback />;
 }
