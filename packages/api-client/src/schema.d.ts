@@ -16671,7 +16671,7 @@ export interface operations {
                                 id: number;
                                 meeting_id: number;
                                 /** @enum {string} */
-                                status: "uploaded" | "queued" | "running" | "done" | "failed";
+                                status: "reading" | "uploaded" | "queued" | "running" | "done" | "failed";
                                 file_name: string;
                                 file_size: number;
                                 /** @enum {string} */
@@ -16812,7 +16812,7 @@ export interface operations {
                             id: number;
                             meeting_id: number;
                             /** @enum {string} */
-                            status: "uploaded" | "queued" | "running" | "done" | "failed";
+                            status: "reading" | "uploaded" | "queued" | "running" | "done" | "failed";
                             file_name: string;
                             file_size: number;
                             /** @enum {string} */
@@ -16958,7 +16958,7 @@ export interface operations {
                             id: number;
                             meeting_id: number;
                             /** @enum {string} */
-                            status: "uploaded" | "queued" | "running" | "done" | "failed";
+                            status: "reading" | "uploaded" | "queued" | "running" | "done" | "failed";
                             file_name: string;
                             file_size: number;
                             /** @enum {string} */
@@ -17174,7 +17174,7 @@ export interface operations {
                             id: number;
                             meeting_id: number;
                             /** @enum {string} */
-                            status: "uploaded" | "queued" | "running" | "done" | "failed";
+                            status: "reading" | "uploaded" | "queued" | "running" | "done" | "failed";
                             file_name: string;
                             file_size: number;
                             /** @enum {string} */
@@ -17455,7 +17455,7 @@ export interface operations {
                             id: number;
                             meeting_id: number;
                             /** @enum {string} */
-                            status: "uploaded" | "queued" | "running" | "done" | "failed";
+                            status: "reading" | "uploaded" | "queued" | "running" | "done" | "failed";
                             file_name: string;
                             file_size: number;
                             /** @enum {string} */

@@ -34,6 +34,7 @@ import * as memberImportTouched from './migrations/2026-11-30-21-member-import-t
 import * as groupOrders from './migrations/2026-11-30-23-group-orders.ts';
 import * as importRows from './migrations/2026-11-30-43-import-rows.ts';
 import * as answerTerms from './migrations/2026-11-30-51-answer-terms.ts';
+import * as importReading from './migrations/2026-12-01-01-import-reading.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations listed explicitly (no directory scan): names sort by date, as Kysely runs them. */
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-23-group-orders': groupOrders,
   '2026-11-30-43-import-rows': importRows,
   '2026-11-30-51-answer-terms': answerTerms,
+  '2026-12-01-01-import-reading': importReading,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -493,7 +493,8 @@ export interface Database extends PaymentTables, AdmissionTables, MemberImportTa
     id: Generated<number>;
     kind: 'guests' | 'schedule';
     meeting_id: number;
-    status: Generated<'uploaded' | 'queued' | 'running' | 'done' | 'failed'>;
+    /** 'reading': a guest file's rows are being stored; 'uploaded' only once all are (see modules/imports). */
+    status: Generated<'reading' | 'uploaded' | 'queued' | 'running' | 'done' | 'failed'>;
     file_name: string;
     file_size: number;
     file_sha256: string;
@@ -515,6 +516,8 @@ export interface Database extends PaymentTables, AdmissionTables, MemberImportTa
     created_at: number;
     started_at: number | null;
     finished_at: number | null;
+    /** When the file's rows began to be stored (upload, another encoding): a read long begun never finished. */
+    read_at: number | null;
   };
   /** An uploaded guest file's data rows as read (cells: JSON array), until its import has run. */
   import_rows: { import_id: number; row_number: number; cells: string };

@@ -64,7 +64,8 @@ export const GUEST_IMPORT_FIELDS = [
 ];
 export type GuestImportField = (typeof GUEST_IMPORT_FIELDS)[number];
 
-export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
+/** 'reading': the file's rows are still being stored, nothing may use them yet; 'uploaded': read whole. */
+export const IMPORT_STATUSES = ['reading', 'uploaded', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** What happens to a row whose area code and phone belong to a guest already in the meeting. */

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import { guestImportRoutes } from './guest-import.routes.ts';
+import { dropHalfReadImports } from './half-read-imports.ts';
 import { createGuestImports } from './guest-import.service.ts';
 import { scheduleImportRoutes } from './schedule-import.routes.ts';
 import { createScheduleImports } from './schedule-import.service.ts';
 
-/** Guest and schedule imports from spreadsheets. */
+/** Guest and schedule imports from spreadsheets; the job runner's passes drop half-read guest files. */
 export const importsModule = fp(
   async (app) => {
     const { config, db, dbKind, clock, systemLog, jobs, notifications, webhooks, reporting } = app.platform;
@@ -19,6 +20,9 @@ export const importsModule = fp(
       onSignupsChanged: app.platform.onSignupsChanged,
       batchRows: config.importBatchRows,
       webhooks,
+    });
+    jobs.onPass(async () => {
+      await dropHalfReadImports({ db, clock });
     });
     await app.register(guestImportRoutes, { guestImports, reporting, clock });
     const waitlist = app.guests.seatEvents.use;

@@ -33,6 +33,7 @@ const INFO_COLUMNS = [
   'created_at',
   'started_at',
   'finished_at',
+  'read_at',
 ] as const;
 
 export async function insertImport(db: Db, values: Insertable<Database['imports']>): Promise<number> {
@@ -103,6 +104,17 @@ export function findSameFile(db: Db, meetingId: number, sha256: string, exceptId
     .where('id', '<>', exceptId)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/** The imports whose file began to be read before `before` and is still being read. */
+export async function readsBegunBefore(db: Db, before: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('status', '=', 'reading')
+    .where('read_at', '<', before)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Changes an import only while it is in the status given (the caller's view of it); answers whether it did. */

@@ -13,6 +13,9 @@ import type { GuestImportsDeps } from './guest-import.service.ts';
 import { uploadFormat } from './import-common.ts';
 import * as repo from './imports.repository.ts';
 
+/** A file's header row, sample and count of data rows, as read. */
+type Surveyed = Awaited<ReturnType<GuestImportAccess['survey']>>;
+
 /** Uploading a guest file, and reading a CSV again in another encoding. */
 export function createGuestImportUpload(
   deps: Pick<GuestImportsDeps, 'db' | 'clock'> & { access: GuestImportAccess },
@@ -32,6 +35,27 @@ export function createGuestImportUpload(
     );
   }
 
+  /**
+   * Stores the file's rows (`read` writes them) and only then makes the import 'uploaded' with its
+   * headers: until then it is 'reading', which nothing offers, and a process that dies mid-read
+   * leaves it so for the job runner's sweep (`half-read-imports.ts`). A read that fails drops it.
+   */
+  async function storeRows(meeting: VisibleMeeting, id: number, read: () => Promise<Surveyed>) {
+    try {
+      const surveyed = await read();
+      const stored = await repo.updateImportIf(db, id, 'reading', {
+        status: 'uploaded',
+        ...surveyed,
+        mapping: await suggestedMapping(meeting, surveyed.headers),
+      });
+      // Only the sweep moves a read on, and only one begun longer ago than any read takes.
+      if (!stored) throw new Error(`import ${id} was swept while its file was read`);
+    } catch (error) {
+      await db.transaction().execute((trx) => repo.deleteImport(trx, id));
+      throw error;
+    }
+  }
+
   return {
     /** Stores the file and reads its header row; nothing is written to guests yet. */
     async upload(
@@ -47,8 +71,10 @@ export function createGuestImportUpload(
       const reader = await loadSpreadsheetReader();
       const textEncoding =
         format === 'csv' ? (encoding === 'auto' ? reader.detectEncoding(file.bytes) : encoding) : undefined;
+      const now = clock();
       const id = await repo.insertImport(db, {
         kind: 'guests',
+        status: 'reading',
         meeting_id: meeting.id,
         file_name: file.name.slice(0, 255) || 'import',
         file_size: file.bytes.byteLength,
@@ -57,25 +83,21 @@ export function createGuestImportUpload(
         format,
         encoding: textEncoding ?? null,
         created_by: user.auditName,
-        created_at: clock(),
+        created_at: now,
+        read_at: now,
       });
       let rowsRead = 0;
       const release = holdYoungGeneration();
       const keepMemory = importMemoryKeeper();
       try {
         // The rows are written as they are read: the file is never held as rows in memory.
-        const read = await survey(file.bytes, format, textEncoding, (rows) => {
-          rowsRead += rows.length;
-          keepMemory(rows.length);
-          return repo.insertImportRows(db, id, rows);
-        });
-        await repo.updateImportIf(db, id, 'uploaded', {
-          ...read,
-          mapping: await suggestedMapping(meeting, read.headers),
-        });
-      } catch (error) {
-        await db.transaction().execute((trx) => repo.deleteImport(trx, id));
-        throw error;
+        await storeRows(meeting, id, () =>
+          survey(file.bytes, format, textEncoding, (rows) => {
+            rowsRead += rows.length;
+            keepMemory(rows.length);
+            return repo.insertImportRows(db, id, rows);
+          }),
+        );
       } finally {
         release();
         returnImportMemory(rowsRead);
@@ -98,12 +120,13 @@ export function createGuestImportUpload(
       const textEncoding = encoding === 'auto' ? detectEncoding(bytes) : encoding;
       // Read through once to refuse a bad file before the rows of the first reading go.
       await survey(bytes, 'csv', textEncoding, async () => {});
-      await repo.deleteImportRows(db, id);
-      const read = await survey(bytes, 'csv', textEncoding, (rows) => repo.insertImportRows(db, id, rows));
-      await repo.updateImportIf(db, id, 'uploaded', {
-        encoding: textEncoding,
-        ...read,
-        mapping: await suggestedMapping(meeting, read.headers),
+      // Read again, its rows half replaced, it must not be started meanwhile nor look ready after a crash.
+      const reading = { status: 'reading', encoding: textEncoding, read_at: clock() } as const;
+      if (!(await repo.updateImportIf(db, id, 'uploaded', reading)))
+        throw new AppError('IMPORT_ALREADY_STARTED');
+      await storeRows(meeting, id, async () => {
+        await repo.deleteImportRows(db, id);
+        return survey(bytes, 'csv', textEncoding, (rows) => repo.insertImportRows(db, id, rows));
       });
       return view((await repo.findImport(db, id))!, lang);
     },

@@ -154,6 +154,7 @@ describe('importFields', () => {
 describe('importStep', () => {
   it('goes upload → columns → preview → progress → done', () => {
     expect(importStep(null, false)).toBe('upload');
+    expect(importStep('reading', true)).toBe('columns');
     expect(importStep('uploaded', false)).toBe('columns');
     expect(importStep('uploaded', true)).toBe('preview');
     expect(importStep('queued', true)).toBe('progress');

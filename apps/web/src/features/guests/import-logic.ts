@@ -29,6 +29,9 @@ export function importStep(status: ImportStatus | null, previewing: boolean): Im
   switch (status) {
     case null:
       return 'upload';
+    case 'reading':
+      // Its file read again in another encoding: the columns stay until the new ones come.
+      return 'columns';
     case 'uploaded':
       return previewing ? 'preview' : 'columns';
     case 'queued':
