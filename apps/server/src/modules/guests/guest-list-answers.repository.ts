@@ -18,7 +18,7 @@ export interface AnswerMatch {
  * guests are read off the term index), and whether even those are `dense`: so many that a page
  * walks the meeting's guests instead (see `denseAbove`). `fewAt` is that bound: when several keys
  * are each dense but their count shows at most `fewAt` guests holding them all, a page reads those
- * off the terms too (decision 0126).
+ * off the terms too (`pageCountedFirst`, decision 0126).
  */
 export interface AnswerPlan {
   driver: number;
@@ -89,30 +89,65 @@ export async function planAnswers(
   return { driver, dense: counts[driver]! > fewAt, fewAt };
 }
 
+/** The answer filters of a planned list filter (guest-list.repository.ts, `PlannedFilter`). */
+export interface AnswerFilter {
+  meetingId: number;
+  answers?: AnswerMatch[] | undefined;
+  answerPlan?: AnswerPlan | undefined;
+}
+
 /**
  * How many guests hold an answer of every key, counting no further than `cap` + 1, from the terms
- * alone: only live guests have terms. The first key's guests are read (each once, though a multiple
- * choice may match twice) and each probed for the other keys.
+ * alone: only live guests have terms. The driving key's guests (the fewest terms: the one read) are
+ * read, each once though a multiple choice may match twice, and each probed for the other keys.
  */
-export async function countAnswerTerms(
-  db: Db,
-  meetingId: number,
-  answers: readonly AnswerMatch[],
-  cap: number,
-): Promise<number> {
-  const [first, ...others] = answers;
+export async function countAnswerTerms(db: Db, filter: AnswerFilter, cap: number): Promise<number> {
+  const answers = filter.answers ?? [];
+  const driver = filter.answerPlan?.driver ?? 0;
+  const first = answers[driver]!;
   let matching = db
     .selectFrom('guest_search_terms as drive')
     .select('drive.guest_id')
     // A guest holds a term once: only several values of one key can name a guest twice.
-    .$if(first!.terms.length > 1, (q) => q.distinct())
-    .where('drive.meeting_id', '=', meetingId)
-    .where('drive.term', 'in', first!.terms);
-  for (const match of others)
-    matching = matching.where((eb) => eb.exists(answerProbe(db, match, 'drive.guest_id', meetingId)));
+    .$if(first.terms.length > 1, (q) => q.distinct())
+    .where('drive.meeting_id', '=', filter.meetingId)
+    .where('drive.term', 'in', first.terms);
+  for (const match of answers.filter((_, i) => i !== driver))
+    matching = matching.where((eb) => eb.exists(answerProbe(db, match, 'drive.guest_id', filter.meetingId)));
   const { total } = await db
     .selectFrom(matching.limit(cap + 1).as('matching'))
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(total);
+}
+
+/**
+ * Whether a page counts its matches first (decision 0126): answer keys are the only filter, two or
+ * more of them, each dense, and the page would walk the meeting's guests for them. Keys each common
+ * may together be rare: the walk would then probe every guest for a page it never fills.
+ */
+export function countsFirst(filter: AnswerFilter, page: { answersOnly: boolean; walks: boolean }): boolean {
+  return page.answersOnly && filter.answers!.length > 1 && filter.answerPlan?.dense === true && page.walks;
+}
+
+/** A count up to a cap, `capped` when more match. */
+export interface CappedCount {
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * The page `countsFirst` chose, after its count (the keys' terms, read up to the cap): nobody holds
+ * every key, no page is read; at most `fewAt` do and the count is not capped, the page reads them
+ * off the driving key's terms (`offTerms`); more, it walks as planned.
+ */
+export async function pageCountedFirst<Row>(
+  plan: AnswerPlan,
+  count: () => Promise<CappedCount>,
+  page: (offTerms: boolean) => Promise<Row[]>,
+): Promise<{ rows: Row[] } & CappedCount> {
+  const total = await count();
+  if (total.total === 0) return { rows: [], ...total };
+  const few = !total.capped && total.total <= plan.fewAt;
+  return { rows: await page(few), ...total };
 }

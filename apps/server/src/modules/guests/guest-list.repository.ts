@@ -6,9 +6,12 @@ import {
   answerGuests,
   answerProbe,
   countAnswerTerms,
+  countsFirst,
+  pageCountedFirst,
   planAnswers,
   type AnswerMatch,
   type AnswerPlan,
+  type CappedCount,
 } from './guest-list-answers.repository.ts';
 import { keywordRange } from './guest-search.ts';
 import type { Db } from '../../db/database.ts';
@@ -305,13 +308,8 @@ export function isUnfiltered(filter: GuestFilter): boolean {
  * How many guests match, counting no further than `cap` (then `capped`): an exact count of 100,000
  * matches would read all of them on every page.
  */
-async function countMatching(db: Db, filter: PlannedFilter, cap: number) {
-  if (answersOnly(filter)) {
-    // The key with the fewest terms first: it is the one read.
-    const answers = [...filter.answers!];
-    answers.unshift(...answers.splice(filter.answerPlan?.driver ?? 0, 1));
-    return capped(await countAnswerTerms(db, filter.meetingId, answers, cap), cap);
-  }
+async function countMatching(db: Db, filter: PlannedFilter, cap: number): Promise<CappedCount> {
+  if (answersOnly(filter)) return capped(await countAnswerTerms(db, filter, cap), cap);
   const { total } = await db
     .selectFrom(
       filtered(db, filter, driverOf(filter, 'count'))
@@ -324,7 +322,7 @@ async function countMatching(db: Db, filter: PlannedFilter, cap: number) {
   return capped(Number(total), cap);
 }
 
-function capped(count: number, cap: number) {
+function capped(count: number, cap: number): CappedCount {
   return count > cap ? { total: cap, capped: true } : { total: count, capped: false };
 }
 
@@ -348,39 +346,28 @@ export async function listGuests(
   order: GuestOrder,
   page: { offset: number; limit: number },
   count: { cap: number; known?: number | undefined },
-): Promise<{ rows: GuestListRow[]; total: number; capped: boolean }> {
+): Promise<{ rows: GuestListRow[] } & CappedCount> {
   const pageOf = (drive: Driver) =>
     ordered(withColumns(filtered(db, filter, drive)), order)
       .offset(page.offset)
       .limit(page.limit)
       .execute();
-  if (count.known === undefined && countsFirst(filter, order)) {
-    // Keys each dense, perhaps together rare: the count (their terms, read up to the cap) says
-    // first. Few or no guests hold them all: the page reads those off the terms instead of walking
-    // every guest of the meeting for a page it may never fill (decision 0126).
-    const total = await countMatching(db, filter, count.cap);
-    if (total.total === 0) return { rows: [], ...total };
-    const few = !total.capped && total.total <= filter.answerPlan!.fewAt;
-    return { rows: await pageOf(few ? 'answer' : driverOf(filter, order)), ...total };
-  }
+  const drive = driverOf(filter, order);
+  // Answer keys that would walk the meeting's guests: their count may spare the walk (decision 0126).
+  if (
+    count.known === undefined &&
+    countsFirst(filter, { answersOnly: answersOnly(filter), walks: drive === 'meeting' })
+  )
+    return pageCountedFirst(
+      filter.answerPlan!,
+      () => countMatching(db, filter, count.cap),
+      (offTerms) => pageOf(offTerms ? 'answer' : drive),
+    );
   const [rows, total] = await Promise.all([
-    pageOf(driverOf(filter, order)),
+    pageOf(drive),
     count.known !== undefined ? { total: count.known, capped: false } : countMatching(db, filter, count.cap),
   ]);
   return { rows, ...total };
-}
-
-/**
- * Whether a page would walk the meeting's guests for answer keys alone, two or more of them, each
- * dense: then their count, which reads the fewest key's terms, is taken first (see `listGuests`).
- */
-function countsFirst(filter: PlannedFilter, order: GuestOrder): boolean {
-  return (
-    answersOnly(filter) &&
-    filter.answers!.length > 1 &&
-    filter.answerPlan?.dense === true &&
-    driverOf(filter, order) === 'meeting'
-  );
 }
 
 /**
