@@ -1,7 +1,11 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { collectStartupGarbage, collectStartupGarbageWhenIdle } from './startup-garbage.ts';
+import {
+  collectStartupGarbage,
+  collectStartupGarbageWhenIdle,
+  collectWaitingGarbage,
+} from './startup-garbage.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +48,24 @@ describe('collectStartupGarbageWhenIdle', () => {
       maxWaitMs: 60_000,
     });
     await vi.waitFor(() => expect(collections).toBe(1), { timeout: 5000, interval: 10 });
+  });
+
+  it('collects at once when work asks for it, and then not again', async () => {
+    let collections = 0;
+    collectStartupGarbageWhenIdle(() => (collections += 1), { everyMs: 50, maxWaitMs: 300 });
+    collectWaitingGarbage();
+    expect(collections).toBe(1);
+    collectWaitingGarbage(); // nothing waits any more
+    await busyFor(400); // past the longest wait: the interval ends without a second collection
+    expect(collections).toBe(1);
+  });
+
+  it('makes only the latest of two waiting collections', async () => {
+    const made: string[] = [];
+    collectStartupGarbageWhenIdle(() => made.push('start-up'), { everyMs: 50, maxWaitMs: 300 });
+    collectStartupGarbageWhenIdle(() => made.push('after an import'), { everyMs: 50, maxWaitMs: 300 });
+    await busyFor(400); // past both longest waits
+    await vi.waitFor(() => expect(made).toEqual(['after an import']), { timeout: 5000, interval: 10 });
   });
 
   it('collects after the longest wait even when the loop stays busy', async () => {

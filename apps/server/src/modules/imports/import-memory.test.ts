@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectStartupGarbage } from '../../lib/startup-garbage.ts';
+import { collectStartupGarbage, collectStartupGarbageWhenIdle } from '../../lib/startup-garbage.ts';
 import { collectImportGarbage, holdYoungGeneration, importMemoryKeeper } from './import-memory.ts';
 
 /** ~40 MB of rows, kept long enough to reach old space, then dropped as a written batch is. */
@@ -64,5 +64,19 @@ describe('an import step and the young generation', () => {
     job();
     expect(survivingRows()).toBe(300_000);
     expect(youngMb()).toBeGreaterThan(HELD_MB);
+  });
+});
+
+describe('an import step and the collection still waiting for a quiet moment', () => {
+  it('makes it before the step grows its own heap, once', () => {
+    let collections = 0;
+    // The last step's return (or start-up's), its quiet moment not come yet.
+    collectStartupGarbageWhenIdle(() => (collections += 1), { everyMs: 60_000, maxWaitMs: 60_000 });
+    const preview = holdYoungGeneration();
+    expect(collections).toBe(1);
+    const job = holdYoungGeneration(); // a step already runs: nothing waits any more anyway
+    expect(collections).toBe(1);
+    job();
+    preview();
   });
 });

@@ -3,6 +3,7 @@ import {
   collectGarbage,
   collectStartupGarbage,
   collectStartupGarbageWhenIdle,
+  collectWaitingGarbage,
 } from '../../lib/startup-garbage.ts';
 
 /*
@@ -20,6 +21,7 @@ export const IMPORT_MEMORY_ROWS = 5_000;
  * server makes after start-up, at the next quiet moment (at the latest a second later), which also
  * shrinks the young generation back, so that the next step starts from the heap at rest. A file of
  * fewer than `IMPORT_MEMORY_ROWS` rows leaves too little to return for the collection's ~0.1 s.
+ * A step that begins sooner makes it at once (`holdYoungGeneration`).
  */
 export function returnImportMemory(rows: number): void {
   if (rows < IMPORT_MEMORY_ROWS) return;
@@ -65,7 +67,11 @@ let holding = 0;
  * Returns the release, which may be called more than once.
  */
 export function holdYoungGeneration(): () => void {
-  if (holding++ === 0) v8.setFlagsFromString('--semi-space-growth-factor=1');
+  if (holding++ === 0) {
+    // The last step's (or start-up's) memory-reducing collection, if it still waits, goes first.
+    collectWaitingGarbage();
+    v8.setFlagsFromString('--semi-space-growth-factor=1');
+  }
   let released = false;
   return () => {
     if (released) return;
