@@ -94,7 +94,8 @@ export function fileFindingCheck(allowed: (id: string) => boolean): Plugin {
     buildEnd() {
       if (found.length > 0) {
         throw new Error(
-          'Bundled modules that find files from their own place (make their package external):\n  ' +
+          'Bundled modules that find files from their own place (make their package external, with' +
+            ' why; a module of ours, once it resolves from dist/ too, goes in OWN_FILE_FINDERS):\n  ' +
             found.join('\n  '),
         );
       }
