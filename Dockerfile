@@ -33,13 +33,16 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 
-# Stage 1: every dependency of the web app and of the root, then the web build.
+# Stage 1: every dependency of the web app, the server and the root, then the web build and the
+# server's bundle (scripts/build-server.ts, decision 0127).
 FROM npm AS build
-RUN npm ci --no-audit --no-fund --workspace apps/web --workspace packages/shared --include-workspace-root
+RUN npm ci --no-audit --no-fund --workspace apps/web --workspace apps/server --workspace packages/shared \
+      --include-workspace-root
 COPY tsconfig.base.json ./
-COPY scripts/build-web.ts scripts/
+COPY scripts/build.ts scripts/build-server.ts scripts/
 COPY packages/shared packages/shared
 COPY apps/web apps/web
+COPY apps/server/src apps/server/src
 RUN npm run build
 
 # Stage 2: the server's production dependencies only (container-server-deps.mjs says why not
@@ -54,7 +57,8 @@ RUN cd node_modules \
  && find @expo-google-fonts -type f \( -name '*.ttf' -o -name '*.png' \) | while read -r file; do \
       grep -qF "'$file'" /tmp/text-layout.ts || rm "$file"; done
 
-# The image: Node 24, production dependencies, server sources and the built web app; no npm, no compiler.
+# The image: Node 24, production dependencies (the bundle's externals among them), the server's bundle,
+# its sources (for the command-line tools: admin, backup) and the built web app; no npm, no bundler.
 FROM ${BASE}
 COPY --from=npm /usr/local/bin/node /usr/local/bin/node
 RUN useradd --uid 10001 --user-group --no-create-home --home-dir /app --shell /usr/sbin/nologin meetflow \
@@ -65,6 +69,7 @@ COPY package.json ./
 COPY packages/shared packages/shared
 COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
+COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 USER meetflow
@@ -75,4 +80,4 @@ EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/server/src/main.js"]
+CMD ["node", "apps/server/dist/main.js"]

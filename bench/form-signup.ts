@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { formFields } from '../packages/shared/src/forms/form-definition.ts';
 import { everyTypeAnswers, twelveFieldForm } from '../apps/server/test/form-fixtures.ts';
-import { freePort, startProcess, type Started } from './lib.ts';
+import { builtServer, freePort, startProcess, type Started } from './lib.ts';
 import type { Measured } from './row.ts';
 import { APP_ENV, burst, freshTarget, seatMeeting, type Meeting } from './signup-burst.ts';
 
@@ -47,7 +46,7 @@ export async function formSignUp(): Promise<FormSignUpResult> {
   } finally {
     await db.destroy();
   }
-  const main = path.resolve(import.meta.dirname, '../apps/server/src/main.js');
+  const main = builtServer();
   const port = await freePort();
   const server: Started = await startProcess(main, { ...target.env, ...APP_ENV }, port);
   const runs = {

@@ -106,12 +106,19 @@ export const COMMON_APP_ENV: Record<string, string> = {
 };
 
 /**
- * Starts the app (apps/server/src/main.js) with COMMON_APP_ENV plus `env`, the scenario's own settings
- * (its DATA_DIR or DATABASE_URL, WEBHOOK_ALLOW_PRIVATE, …), and waits until it answers.
+ * Starts the app as production does, from the server's build (apps/server/dist/main.js, decision
+ * 0127), with COMMON_APP_ENV plus `env`, the scenario's own settings (its DATA_DIR or DATABASE_URL,
+ * WEBHOOK_ALLOW_PRIVATE, …), and waits until it answers.
  */
 export function startApp(env: Record<string, string>, port: number): Promise<Started> {
-  const main = path.resolve(import.meta.dirname, '../apps/server/src/main.js');
-  return startProcess(main, { ...COMMON_APP_ENV, ...env }, port);
+  return startProcess(builtServer(), { ...COMMON_APP_ENV, ...env }, port);
+}
+
+/** The entry of the server's build, which production runs; the bench measures that, not the sources. */
+export function builtServer(): string {
+  const main = path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error(`no server build in ${main}: run \`npm run build\` first`);
+  return main;
 }
 
 /** Resident memory of a process in MB, from /proc. */

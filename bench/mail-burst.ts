@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -9,7 +8,7 @@ import {
   generalBody,
 } from '../apps/server/test/registration-fixtures.ts';
 import { startSmtp } from '../apps/server/test/smtp-fixture.ts';
-import { cpuMs, startProcess, timedRun, type Started } from './lib.ts';
+import { builtServer, cpuMs, startProcess, timedRun, type Started } from './lib.ts';
 import { freshTarget, type Target } from './signup-burst.ts';
 import type { Measured } from './row.ts';
 
@@ -66,7 +65,7 @@ export async function mailBurst(kind: Target['kind'], ports: number[]): Promise<
     for (const port of ports) {
       apps.push(
         await startProcess(
-          path.resolve(import.meta.dirname, '../apps/server/src/main.js'),
+          builtServer(),
           {
             ...target.env,
             NODE_ENV: 'production',

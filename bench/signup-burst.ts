@@ -15,7 +15,7 @@ import {
   createUserType,
   dateScheduleBody,
 } from '../apps/server/test/registration-fixtures.ts';
-import { cpuMs, freePort, startProcess, type Started } from './lib.ts';
+import { builtServer, cpuMs, freePort, startProcess, type Started } from './lib.ts';
 import type { Measured } from './row.ts';
 
 /**
@@ -220,7 +220,7 @@ export async function signUpBurst(kind: Target['kind'], options: BurstOptions = 
     for (let n = 0; n < 4; n++) meetings.push(await seatMeeting(db));
     await db.destroy();
 
-    const main = path.resolve(import.meta.dirname, '../apps/server/src/main.js');
+    const main = builtServer();
     const instances = kind === 'postgres' ? 2 : 1;
     const ports = await Promise.all(Array.from({ length: instances }, freePort));
     const servers: Started[] = [];

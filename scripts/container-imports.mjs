@@ -1,5 +1,5 @@
 // Run inside the image (scripts/container-smoke.sh mounts it): every package the server's sources import,
-// at start or on first use, and every font file text-layout.ts names, is installed in the image's
+// at start or on first use, every package its bundle leaves external, and every font file text-layout.ts names, is installed in the image's
 // production-only node_modules. A run-time import of a devDependency fails here rather than in production
 // on the first request that loads it.
 //
@@ -57,6 +57,12 @@ for (const file of SOURCES.flatMap((dir) => sourceFiles(path.join(root, dir)))) 
       missing.push(`${path.relative(root, file)}: ${font}`);
     }
   }
+}
+// The packages the server's bundle leaves to node_modules (scripts/build-server.ts writes the list).
+const externals = path.join(root, 'apps/server/dist/externals.json');
+for (const name of JSON.parse(fs.readFileSync(externals, 'utf8'))) {
+  checked += 1;
+  if (!installed(name, externals)) missing.push(`apps/server/dist (external): ${name}`);
 }
 if (missing.length > 0) {
   console.error(`Imported at run time but not installed in the image:\n  ${missing.join('\n  ')}`);

@@ -51,7 +51,7 @@ export function passwordWeaknessApart(
   user: { account: string },
 ): Promise<FieldMessageKey | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('./password-score.ts', import.meta.url))], {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./password-score.js', import.meta.url))], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let output = '';

@@ -17,7 +17,7 @@ export function createMailRenderer(): MailRenderer {
   const waiting = new Map<number, { resolve(mail: RenderedMail): void; reject(error: Error): void }>();
 
   function start(): Worker {
-    const started = new Worker(new URL('./mail-render-worker.ts', import.meta.url));
+    const started = new Worker(new URL('./mail-render-worker.js', import.meta.url));
     started.on('message', (message: { id: number; mail?: RenderedMail; error?: string }) => {
       const entry = waiting.get(message.id);
       waiting.delete(message.id);

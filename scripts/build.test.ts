@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReason, productionBuildProblem, sourcesHash, stampBuild } from './build-web.ts';
+import {
+  buildReason,
+  productionBuildProblem,
+  productionServerProblem,
+  SERVER,
+  sourcesHash,
+  stampBuild,
+} from './build.ts';
 
 describe('building the web app only when needed', () => {
   let root: string;
@@ -17,7 +24,7 @@ describe('building the web app only when needed', () => {
   };
 
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-web-'));
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-'));
     write('apps/web/src/main.tsx', 'render()');
     write('apps/web/vite.config.ts', 'export default {}');
     write('packages/shared/src/errors.ts', 'export const ERRORS = {}');
@@ -66,5 +73,50 @@ describe('building the web app only when needed', () => {
     fs.rmSync(path.join(root, 'apps/web/src'), { recursive: true });
     expect(productionBuildProblem(root)).toBeNull();
     expect(productionBuildProblem(root, 'elsewhere/dist')).toMatch(/no web app in elsewhere\/dist/);
+  });
+});
+
+describe('building the server only when needed', () => {
+  let root: string;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  const build = () => {
+    write('apps/server/dist/main.js', 'import("./server-x.js")');
+    stampBuild(root, sourcesHash(root, SERVER), SERVER);
+  };
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-'));
+    write('apps/server/src/server.ts', 'listen()');
+    write('apps/web/src/main.tsx', 'render()');
+    write('packages/shared/src/errors.ts', 'export const ERRORS = {}');
+    write('package-lock.json', '{"lockfileVersion":3}');
+    write('scripts/build-server.ts', 'bundle()');
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("builds when there is none, and again after its own sources change, not the web app's", () => {
+    expect(buildReason(root, SERVER)).toBe('no build yet');
+    build();
+    expect(buildReason(root, SERVER)).toBeNull();
+    write('apps/web/src/main.tsx', 'changed');
+    expect(buildReason(root, SERVER)).toBeNull();
+    for (const file of [
+      'apps/server/src/server.ts',
+      'packages/shared/src/errors.ts',
+      'scripts/build-server.ts',
+    ]) {
+      build();
+      write(file, 'changed');
+      expect(buildReason(root, SERVER), file).toBe('its sources changed');
+    }
+  });
+
+  it('in production, refuses to start without a server build and runs the one it finds', () => {
+    expect(productionServerProblem(root)).toMatch(/no server build in apps\/server\/dist/);
+    build();
+    expect(productionServerProblem(root)).toBeNull();
   });
 });
