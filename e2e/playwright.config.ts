@@ -13,6 +13,7 @@ import {
 } from './support/constants.ts';
 import { mailDir } from './support/mail.ts';
 import { chromiumLaunch } from './support/chromium.ts';
+import { build, SERVER } from '../scripts/build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_WEB_DIST (with E2E_PORT) lets two runs with their own builds share a machine.
@@ -20,6 +21,9 @@ const webDist = path.resolve(root, process.env.E2E_WEB_DIST ?? 'apps/web/dist');
 if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web app is not built: run `npm run build` before `npm run test:e2e`.');
 }
+// The server runs as production runs it, from its build (decision 0127), built again here when its
+// sources changed (a second or two) so that a run never tests an older server than the sources.
+if (!build(root, SERVER, true)) throw new Error('The server did not build: see the output above.');
 
 // One data folder per run, set once in the main process so that workers (which inherit the
 // environment) can reach the same database, e.g. to load the demo data into it.

@@ -94,17 +94,24 @@ if (import.meta.main && process.argv.includes('--if-changed') && process.env.NOD
 } else if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, '..');
   for (const target of [WEB, SERVER]) {
-    const reason = process.argv.includes('--if-changed') ? buildReason(root, target) : 'asked for';
-    if (reason === null) {
-      console.log(`${target.name} is up to date: not rebuilding.`);
-      continue;
-    }
-    console.log(`Building ${target.name.toLowerCase()} (${reason}).`);
-    // Hashed before building: a source edited during the build makes the next start build again.
-    const hash = sourcesHash(root, target);
-    const [command, ...args] = target.command;
-    const build = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-    stampBuild(root, hash, target);
+    const built = build(root, target, process.argv.includes('--if-changed'));
+    if (!built) process.exit(1);
   }
+}
+
+/** Builds the target (only when its sources changed, with `ifChanged`); false when the build failed. */
+export function build(root: string, target: Target, ifChanged: boolean): boolean {
+  const reason = ifChanged ? buildReason(root, target) : 'asked for';
+  if (reason === null) {
+    console.log(`${target.name} is up to date: not rebuilding.`);
+    return true;
+  }
+  console.log(`Building ${target.name.toLowerCase()} (${reason}).`);
+  // Hashed before building: a source edited during the build makes the next start build again.
+  const hash = sourcesHash(root, target);
+  const [command, ...args] = target.command;
+  const built = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) return false;
+  stampBuild(root, hash, target);
+  return true;
 }

@@ -54,7 +54,7 @@ server.on('error', (error) => {
 });
 await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
-// The app server, as `node apps/server/src/main.js` would start it (a path built at run time keeps the
-// server's sources out of the e2e project's type check).
-const main = path.resolve(import.meta.dirname, '../../apps/server/src/main.js');
+// The app server, as production starts it: the server's build (`node apps/server/dist/main.js`, built
+// by playwright.config.ts when its sources changed).
+const main = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
 await import(pathToFileURL(main).href);
