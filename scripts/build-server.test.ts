@@ -59,6 +59,38 @@ describe('the server build refuses bundled code that finds files from its own pl
   });
 });
 
+describe('the server build writes ASCII only', () => {
+  let root: string;
+  beforeAll(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-ascii-'))));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const build = (main: string) => {
+    fs.writeFileSync(path.join(root, 'main.js'), main);
+    return bundle({
+      root,
+      input: { main: 'main.js' },
+      outDir: path.join(root, 'dist'),
+      externals: [],
+      allowed: [],
+    });
+  };
+  const built = () => fs.readFileSync(path.join(root, 'dist/main.js'), 'utf8');
+
+  it('escapes strings and the licence comments it keeps, so V8 holds each chunk at a byte a character', async () => {
+    // As formdata-polyfill's licence comment, whose one "ä" doubled the start chunk's heap.
+    await build('/*! MIT License. Jimmy Wärting */\nexport const greeting = "歡迎 Müller";\n');
+    expect(built()).toMatch(/Jimmy W\\u00e4rting/);
+    expect(built()).toContain('\\u6B61\\u8FCE M\\u00FCller');
+    expect(/[\u0080-\u{10ffff}]/u.test(built())).toBe(false);
+  });
+
+  it('fails where a character beyond ASCII is left, naming the chunk', async () => {
+    // A tagged template's raw text is left as written by the minifier's ASCII output.
+    await expect(build('export const raw = String.raw`歡迎`;\n')).rejects.toThrow(
+      /main\.js: a character beyond ASCII/,
+    );
+  });
+});
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
