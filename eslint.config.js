@@ -73,6 +73,7 @@ export default tseslint.config(
     ignores: [
       'packages/api-client/src/schema.d.ts',
       '**/dist/**',
+      '**/dist-test-*/**', // the server build's test (scripts/build-server.test.ts)
       '**/node_modules/**',
       'data/**',
       '**/playwright-report/**',

@@ -4,6 +4,7 @@
 // `--runs N` repeats the whole selection N times and prints min / median / max of each figure.
 import fs from 'node:fs';
 import path from 'node:path';
+import { build, SERVER } from '../scripts/build.ts';
 import { measureApp, type Recorder } from './basics.ts';
 import { certificates, certificatesRows } from './certificates.ts';
 import { congress } from './congress.ts';
@@ -47,6 +48,9 @@ const want = (
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   throw new Error('Build the web app first: npm run build');
 }
+// The bench measures the server production runs, its build (decision 0127): built again when its
+// sources changed, so that no figure is of an older server than the sources.
+if (!build(root, SERVER, true)) throw new Error('The server did not build: see the output above.');
 
 /** One run of every selected scenario: its rows, each stamped with the load average when measured. */
 async function measureOnce(): Promise<Row[]> {

@@ -22,8 +22,13 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web app is not built: run `npm run build` before `npm run test:e2e`.');
 }
 // The server runs as production runs it, from its build (decision 0127), built again here when its
-// sources changed (a second or two) so that a run never tests an older server than the sources.
-if (!build(root, SERVER, true)) throw new Error('The server did not build: see the output above.');
+// sources changed (a second or two) so that a run never tests an older server than the sources. Once,
+// in the main process: Playwright loads this file again in each worker, where a rebuild would replace
+// the chunks the running server still loads on first use.
+if (!process.env.E2E_SERVER_BUILT) {
+  if (!build(root, SERVER, true)) throw new Error('The server did not build: see the output above.');
+  process.env.E2E_SERVER_BUILT = '1';
+}
 
 // One data folder per run, set once in the main process so that workers (which inherit the
 // environment) can reach the same database, e.g. to load the demo data into it.
