@@ -11,12 +11,16 @@ import {
   stampBuild,
 } from './build.ts';
 
+let root: string;
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+};
+// Each test works in a repository of its own, made of the few files it needs.
+beforeEach(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-'))));
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
 describe('building the web app only when needed', () => {
-  let root: string;
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  };
   /** What a finished build leaves: the app in dist and the stamp of the sources it came from. */
   const build = () => {
     write('apps/web/dist/index.html', '<!doctype html>');
@@ -24,13 +28,11 @@ describe('building the web app only when needed', () => {
   };
 
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-'));
     write('apps/web/src/main.tsx', 'render()');
     write('apps/web/vite.config.ts', 'export default {}');
     write('packages/shared/src/errors.ts', 'export const ERRORS = {}');
     write('package-lock.json', '{"lockfileVersion":3}');
   });
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('builds when there is no build, or one that does not say what it was built from', () => {
     expect(buildReason(root)).toBe('no build yet');
@@ -77,25 +79,18 @@ describe('building the web app only when needed', () => {
 });
 
 describe('building the server only when needed', () => {
-  let root: string;
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  };
   const build = () => {
     write('apps/server/dist/main.js', 'import("./server-x.js")');
     stampBuild(root, sourcesHash(root, SERVER), SERVER);
   };
 
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-build-'));
     write('apps/server/src/server.ts', 'listen()');
     write('apps/web/src/main.tsx', 'render()');
     write('packages/shared/src/errors.ts', 'export const ERRORS = {}');
     write('package-lock.json', '{"lockfileVersion":3}');
     write('scripts/build-server.ts', 'bundle()');
   });
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it("builds when there is none, and again after its own sources change, not the web app's", () => {
     expect(buildReason(root, SERVER)).toBe('no build yet');

@@ -6,6 +6,7 @@ import { HOME_PATH, LOGIN_PATH } from '../lib/session/redirect.ts';
 import { useSessionStore } from '../lib/session/session-store.ts';
 import { useRouteStore } from './routes/route-store.ts';
 import { ShellProviders } from './providers/shell-providers.tsx';
+import { logInForTests } from '../lib/component-test-setup.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 afterEach(() => {
@@ -14,15 +15,7 @@ afterEach(() => {
 });
 
 function logIn() {
-  useSessionStore.setState({
-    token: {
-      access_token: 'a',
-      refresh_token: 'r',
-      token_type: 'Bearer',
-      expires_in: 3600,
-      login_time: Date.now(),
-    },
-  });
+  logInForTests();
   useRouteStore.setState({ generated: true, allowedNames: new Set(['meeting']) });
 }
 

@@ -5,6 +5,7 @@ import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { Language } from '@meetflow/shared/languages';
 import { initI18n, setLanguage } from './i18n.ts';
+import { useSessionStore } from './session/session-store.ts';
 
 /*
  * The set-up the component tests share (for tests only: no page imports it). jsdom has no media
@@ -47,4 +48,18 @@ export function setUpComponentTests(options: { texts?: boolean; language?: Langu
 /** Renders `ui` inside Ant Design's ConfigProvider, in `locale` when given (as the app's shell does). */
 export function renderInProviders(ui: ReactElement, options: { locale?: Locale } = {}): RenderResult {
   return render(<ConfigProvider locale={options.locale}>{ui}</ConfigProvider>);
+}
+
+/** A logged-in user in the session store (a token that is not checked), with `permissions` if given. */
+export function logInForTests(permissions?: string[]): void {
+  useSessionStore.setState({
+    token: {
+      access_token: 'a',
+      refresh_token: 'r',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      login_time: Date.now(),
+    },
+    ...(permissions ? { permissions } : {}),
+  });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Navigate, Route, Routes } from 'react-router';
-import { setUpComponentTests } from '../../lib/component-test-setup.tsx';
+import { logInForTests, setUpComponentTests } from '../../lib/component-test-setup.tsx';
 import { HOME_PATH } from '../../lib/session/redirect.ts';
 import { useSessionStore } from '../../lib/session/session-store.ts';
 import { RootLayout } from '../root-layout.tsx';
@@ -21,19 +21,6 @@ vi.mock('../routes/admin-table.ts', async (importOriginal) => {
 setUpComponentTests({ language: 'en' });
 afterEach(() => useSessionStore.getState().clear());
 
-function logIn() {
-  useSessionStore.setState({
-    token: {
-      access_token: 'a',
-      refresh_token: 'r',
-      token_type: 'Bearer',
-      expires_in: 3600,
-      login_time: Date.now(),
-    },
-    permissions: ['meeting:view'],
-  });
-}
-
 /** The app's routes as far as the guard goes, inside the router's own error boundary. */
 function App() {
   return (
@@ -52,7 +39,7 @@ function App() {
 
 describe('the first navigation after login', () => {
   it('shows the error page when the route table does not download, and gets there after a reload', async () => {
-    logIn();
+    logInForTests(['meeting:view']);
     download.failNext = true;
     const app = render(<App />);
     expect(app.container.querySelector('[aria-busy="true"]')).not.toBeNull();
